@@ -1,0 +1,173 @@
+// Package fsutil holds the only ways harness writes files: atomic replace
+// (temp file + fsync + rename) for state files, and locked whole-line appends
+// for the shared JSON Lines logs (.harness/eval_log.jsonl, .harness/logs/hook.log).
+//
+// Locks are advisory (github.com/gofrs/flock: flock(2) on Unix, LockFileEx on
+// Windows) and live in a sidecar file "<name>.lock" beside the file they guard,
+// so the guarded file itself is never opened by the lock and a Windows byte-range
+// lock can never collide with the data being written.
+package fsutil
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// LockTimeout is how long Lock and AppendLine wait for a contended lock before
+// giving up with ErrLockTimeout.
+const LockTimeout = 10 * time.Second
+
+// ErrLockTimeout is returned when a lock could not be taken within LockTimeout.
+var ErrLockTimeout = errors.New("fsutil: timed out waiting for lock")
+
+// Lock takes the exclusive advisory lock guarding path (the sidecar file
+// path+".lock") and returns the function that releases it. It waits at most
+// LockTimeout.
+func Lock(path string) (unlock func(), err error) {
+	fl := flock.New(path+".lock", flock.SetPermissions(0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), LockTimeout)
+	defer cancel()
+	ok, err := fl.TryLockContext(ctx, 2*time.Millisecond)
+	if err != nil && !ok {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("%w: %s", ErrLockTimeout, path)
+		}
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrLockTimeout, path)
+	}
+	return func() { _ = fl.Unlock() }, nil
+}
+
+// AppendLine appends line to path as one write(2) under the file's lock,
+// adding a trailing '\n' when line lacks one. The file is created (0644) when
+// missing. If the file does not end in '\n' (a torn last line left by a crash
+// of a foreign writer), a '\n' is written first so the new line stays whole;
+// the torn line itself is kept for `harness validate` to report.
+// line must not contain a '\n' except as its last byte.
+func AppendLine(path string, line []byte) error {
+	if i := bytes.IndexByte(line, '\n'); i >= 0 && i != len(line)-1 {
+		return fmt.Errorf("append %s: line contains a newline at byte %d", path, i)
+	}
+	unlock, err := Lock(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return appendLocked(path, line)
+}
+
+// AppendLineLocked is AppendLine for a caller that already holds Lock(path).
+func AppendLineLocked(path string, line []byte) error { return appendLocked(path, line) }
+
+func appendLocked(path string, line []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	buf := make([]byte, 0, len(line)+2)
+	if needsLeadingNewline(f) {
+		buf = append(buf, '\n')
+	}
+	buf = append(buf, line...)
+	if len(buf) == 0 || buf[len(buf)-1] != '\n' {
+		buf = append(buf, '\n')
+	}
+	if _, err := f.Write(buf); err != nil {
+		f.Close()
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// needsLeadingNewline reports whether the open file is non-empty and its last
+// byte is not '\n'.
+func needsLeadingNewline(f *os.File) bool {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return false
+	}
+	b := make([]byte, 1)
+	if _, err := f.ReadAt(b, st.Size()-1); err != nil {
+		// O_WRONLY handles cannot be read on every OS; reopen read-only.
+		rf, err2 := os.Open(f.Name())
+		if err2 != nil {
+			return false
+		}
+		defer rf.Close()
+		if _, err2 = rf.ReadAt(b, st.Size()-1); err2 != nil {
+			return false
+		}
+	}
+	return b[0] != '\n'
+}
+
+// WriteFileAtomic replaces path with data so that a reader, or a crash at any
+// point, sees either the old content or the new one, never a mix: it writes a
+// temporary file in the same directory, fsyncs it, renames it over path and
+// (on Unix) fsyncs the directory. perm applies to a newly created file; an
+// existing file keeps its mode.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(path); err == nil {
+		perm = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	cleanup := func() { tmp.Close(); os.Remove(name) }
+	if _, err := tmp.Write(data); err != nil {
+		cleanup()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		cleanup()
+		return fmt.Errorf("sync %s: %w", path, err)
+	}
+	if err := tmp.Chmod(perm); err != nil {
+		cleanup()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return fmt.Errorf("replace %s: %w", path, err)
+	}
+	syncDir(dir)
+	return nil
+}
+
+// UpdateFile performs a locked read-modify-write of path: under Lock(path) it
+// reads the current content (nil when the file does not exist), calls fn, and
+// atomically replaces the file with fn's result. If fn returns an error nothing
+// is written.
+func UpdateFile(path string, perm fs.FileMode, fn func(old []byte) ([]byte, error)) error {
+	unlock, err := Lock(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	data, err := fn(old)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, data, perm)
+}

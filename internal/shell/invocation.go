@@ -1,0 +1,80 @@
+// Package shell parses Bash command lines with mvdan.cc/sh/v3/syntax (bash
+// dialect) and walks them into normalised invocations: every simple command
+// the shell would run, at any depth (lists, pipelines, bodies, substitutions,
+// `bash -c`, eval, wrappers, containers, ssh, stdin scripts), with its words
+// reduced to the values the shell would see (corpus README §2.1–§2.3, §2.6).
+//
+// The guards (internal/bashguard for the command families, internal/pathguard
+// for write targets) work only on []Invocation, never on raw text.
+package shell
+
+import "mvdan.cc/sh/v3/syntax"
+
+// Word is one argument after quote removal, escapes, brace/literal-variable
+// expansion (corpus README §2.2).
+type Word struct {
+	// Value is the text the program would receive. When Known is false it
+	// holds the literal parts with unknown parts left out.
+	Value string
+	// Known is true when every part of the word was literal or resolved.
+	Known bool
+	// Raw is the source text of the word, for messages.
+	Raw string
+}
+
+// Redirect is one redirection of a simple command.
+type Redirect struct {
+	// Op is the operator: ">", ">>", ">|", "&>", "&>>", "<>", "<", "<<", "<<-", "<<<", ">&", "<&".
+	Op string
+	// Fd is the explicit descriptor ("2" in 2>f), "" when implicit.
+	Fd string
+	// Target is the file word (or heredoc delimiter for "<<").
+	Target Word
+}
+
+// Listing describes operands that a command gets from a listing instead of
+// its own command line: a writer run by `xargs` over the output of `ls`,
+// `find`, `grep -l`, `git ls-files`, `fd`, by `find … -exec CMD {}`, or a
+// listing substituted as an argument (`sed -i … $(grep -rl x spec)`).
+// The listed paths are everything under Roots (corpus README §3.3 Listings).
+type Listing struct {
+	// Roots are the producer's path operands, resolved words; "." when it has none.
+	Roots []string
+	// Dir is the producer's working directory (same meaning as Invocation.Dir).
+	Dir string
+}
+
+// Invocation is one simple command the shell would run, after unwrapping.
+type Invocation struct {
+	// Program is the command name after normalisation: quotes removed,
+	// directory part and a leading backslash dropped ("/usr/bin/git" → "git").
+	// Empty for a command that is only assignments and/or redirections.
+	Program string
+	// Args are the words after the program.
+	Args []Word
+	// Env holds literal values of variables in the command's environment:
+	// prefix assignments, `env VAR=…`, and `export VAR=…` earlier in the same
+	// command line. Values that are not fully literal keep their literal text.
+	Env map[string]string
+	// Redirects are the command's redirections in source order, including
+	// those of an enclosing compound command or `exec`.
+	Redirects []Redirect
+	// Dir is the working directory the shell would be in, as changed by
+	// earlier `cd`/`pushd` in the same command: "" means the hook payload's
+	// cwd; a relative value is relative to that cwd; DirUnknown means a cd to
+	// a value the guard cannot know.
+	Dir string
+	// Stdin is the literal text the command reads on stdin when it is known
+	// (heredoc body, here-string, pipe from a literal producer); nil otherwise.
+	Stdin *string
+	// Listing is set when trailing operands come from a listing (xargs, find -exec {}).
+	Listing *Listing
+	// Via is the nesting path from the top-level command to this one, outermost
+	// first, e.g. ["bash -c", "$( )", "xargs"]; empty at top level.
+	Via []string
+	// Pos is the position of the command in the (innermost) parsed source.
+	Pos syntax.Pos
+}
+
+// DirUnknown is Invocation.Dir after a cd whose target is not literal.
+const DirUnknown = "\x00unknown"
