@@ -1,0 +1,248 @@
+package records
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// Stop check ids (fixtures README §7).
+const (
+	RuleSkip              = "stop.skip"
+	RuleResetException    = "stop.reset-exception"
+	RuleFeatureListParse  = "stop.feature-list-parse"
+	RuleGenlogExists      = "stop.genlog-exists"
+	RuleGenlogSection     = "stop.genlog-section"
+	RuleGenlogKeyDecision = "stop.genlog-key-decisions"
+	RuleGenlogLength      = "stop.genlog-section-length"
+	RuleEvalEntry         = "stop.eval-entry"
+	RuleReasonPresent     = "stop.reason-present"
+	RuleReasonLazy        = "stop.reason-lazy"
+	RuleReasonLength      = "stop.reason-length"
+	RuleNextPhasesDone    = "stop.next-phases-done"
+)
+
+// Failure is one failed record check.
+type Failure struct {
+	// Check is the check number of fixtures README §7: "2b", "3", "4", "4b",
+	// "5", "6", "7", "8", "9" or "10".
+	Check string
+	// Rule is the check's id (e.g. "stop.genlog-section").
+	Rule string
+	// Path is the file concerned, relative to the root with forward slashes;
+	// for an eval_log line it reads ".harness/eval_log.jsonl:N".
+	Path string
+	// Message says what is missing, naming the feature, phase=N, field,
+	// offending value and measured byte length.
+	Message string
+	// Fix is the legitimate way forward.
+	Fix string
+}
+
+// String renders "[rule] path: message (fix)".
+func (f Failure) String() string {
+	s := "[" + f.Rule + "] " + f.Path + ": " + f.Message
+	if f.Fix != "" {
+		s += " — " + f.Fix
+	}
+	return s
+}
+
+// Report is the outcome of the record checks for one feature.
+type Report struct {
+	// Feature is the feature id checked.
+	Feature string
+	// Phase is the feature's current phase P (0 when unknown).
+	Phase int
+	// Skipped is true when check 2 decided (fail-open allow): feature_list
+	// missing, feature not in it, or phase not an integer. SkipReason says which.
+	Skipped    bool
+	SkipReason string
+	// Failures lists every failing check, in check order (empty: complete).
+	Failures []Failure
+	// Handoff is the feature's handoff.md, relative (for the Reset hint).
+	Handoff string
+}
+
+// OK reports whether nothing blocks (skipped or no failure).
+func (r Report) OK() bool { return len(r.Failures) == 0 }
+
+// ResetHint is the hint every Stop block message ends with (fixtures README
+// §3, as the original stop-guard.sh says it).
+func (r Report) ResetHint() string {
+	return fmt.Sprintf("If the context is nearly exhausted (Reset), write the handoff snapshot to %s (more than %d bytes) and stop again within %d s.",
+		r.Handoff, HandoffMinRawBytes, int(HandoffMaxAge.Seconds()))
+}
+
+// Reason renders the Stop block reason: a header naming the feature and
+// phase, every failure on its own line, then the Reset hint. It is "" when
+// OK.
+func (r Report) Reason() string {
+	if r.OK() {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Feature %s phase=%d records are incomplete (%d failing check(s)):\n", r.Feature, r.Phase, len(r.Failures))
+	for _, f := range r.Failures {
+		b.WriteString("- " + f.String() + "\n")
+	}
+	b.WriteString(r.ResetHint())
+	return b.String()
+}
+
+func rel(ws *workspace.Workspace, p string) string { return ws.Rel(p) }
+
+// CheckPhase runs Stop checks 2, 2b and 3–10 (fixtures README §7) for
+// feature in its current phase P. Check 2 (feature_list missing, feature
+// unknown, phase not an integer) sets Skipped; check 2b (feature_list.json
+// not a JSON object) is a failure. The error is only for I/O failures other
+// than a missing file.
+func CheckPhase(ws *workspace.Workspace, feature string) (Report, error) {
+	return check(ws, feature, true)
+}
+
+func check(ws *workspace.Workspace, feature string, withDone bool) (Report, error) {
+	r := Report{Feature: feature, Handoff: rel(ws, ws.Handoff(feature))}
+	data, err := os.ReadFile(ws.FeatureList())
+	if errors.Is(err, fs.ErrNotExist) {
+		r.Skipped, r.SkipReason = true, ".harness/feature_list.json is missing"
+		return r, nil
+	}
+	if err != nil {
+		return r, err
+	}
+	var fl workspace.FeatureList
+	if err := json.Unmarshal(data, &fl); err != nil {
+		r.Failures = append(r.Failures, Failure{Check: "2b", Rule: RuleFeatureListParse,
+			Path:    ".harness/feature_list.json",
+			Message: "feature_list.json is not a valid JSON object: " + err.Error(),
+			Fix:     "restore .harness/feature_list.json (only harness writes it)"})
+		return r, nil
+	}
+	f := fl.Feature(feature)
+	if f == nil {
+		r.Skipped, r.SkipReason = true, "feature "+feature+" is not in .harness/feature_list.json"
+		return r, nil
+	}
+	if !f.PhaseOK() {
+		r.Skipped, r.SkipReason = true, "feature "+feature+" has no integer phase"
+		return r, nil
+	}
+	p := f.Phase
+	r.Phase = p
+
+	var entries []*workspace.EvalEntry
+	lines, evalErr := workspace.ReadEvalLog(ws.EvalLog())
+	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {
+		return r, evalErr
+	}
+	entries = workspace.Entries(lines)
+	mark := RollbackMark(entries, feature, p, 0)
+	markNote := ""
+	if mark != nil {
+		markNote = fmt.Sprintf(" (only records written after the rollback verdict at .harness/eval_log.jsonl:%d, %s, count)",
+			mark.Entry.Line, mark.Entry.Timestamp())
+	}
+
+	// Checks 3, 4, 4b, 5.
+	glPath := rel(ws, ws.GeneratorLog(feature))
+	gl, err := os.ReadFile(ws.GeneratorLog(feature))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		r.Failures = append(r.Failures, Failure{Check: "3", Rule: RuleGenlogExists, Path: glPath,
+			Message: fmt.Sprintf("%s is missing for feature %s (phase=%d)", glPath, feature, p),
+			Fix:     fmt.Sprintf("create it and append a `## phase=%d <action> — <UTC timestamp>` section", p)})
+	case err != nil:
+		return r, err
+	default:
+		var counting []Section
+		for _, s := range ParseGeneratorLog(string(gl)).ForPhase(p) {
+			if SectionCounts(s, mark) {
+				counting = append(counting, s)
+			}
+		}
+		if len(counting) == 0 {
+			r.Failures = append(r.Failures, Failure{Check: "4", Rule: RuleGenlogSection, Path: glPath,
+				Message: fmt.Sprintf("%s has no `## phase=%d` section for feature %s%s", glPath, p, feature, markNote),
+				Fix: fmt.Sprintf("append `## phase=%d %s — <date -u +%%Y-%%m-%%dT%%H:%%M:%%SZ>` with what was done, ### 关键决策, artifacts and problems (≥ %d bytes)",
+					p, phaseAction(p), MinSectionBytes)})
+		}
+		for _, s := range counting {
+			if !s.KeyDecisions {
+				r.Failures = append(r.Failures, Failure{Check: "4b", Rule: RuleGenlogKeyDecision, Path: fmt.Sprintf("%s:%d", glPath, s.Line),
+					Message: fmt.Sprintf("the phase=%d section of %s (line %d) has no `### 关键决策` (key decisions) subsection", p, glPath, s.Line),
+					Fix:     "append a new phase section with a `### 关键决策` subsection (write 按常规实现,无特殊决策 when there was none)"})
+			}
+		}
+		for _, s := range counting {
+			if n := s.Length(); n < MinSectionBytes {
+				r.Failures = append(r.Failures, Failure{Check: "5", Rule: RuleGenlogLength, Path: fmt.Sprintf("%s:%d", glPath, s.Line),
+					Message: fmt.Sprintf("the phase=%d section of %s (line %d) body is %d bytes, below the %d-byte minimum", p, glPath, s.Line, n, MinSectionBytes),
+					Fix:     "describe what was done, the key decisions, the artifacts and the problems"})
+			}
+		}
+	}
+
+	// Checks 6–9.
+	evPath := rel(ws, ws.EvalLog())
+	var last *workspace.EvalEntry
+	for _, e := range entries {
+		if IsPhaseEval(e, feature, p) && EntryCounts(e, mark) {
+			last = e
+		}
+	}
+	if last == nil {
+		why := "has no"
+		if evalErr != nil {
+			why = "is missing, so there is no"
+		}
+		r.Failures = append(r.Failures, Failure{Check: "6", Rule: RuleEvalEntry, Path: evPath,
+			Message: fmt.Sprintf("%s %s phase_evaluation entry with feature_id %s and phase=%d%s", evPath, why, feature, p, markNote),
+			Fix:     fmt.Sprintf("harness eval append --feature %s --phase %d --result pass --reason '<concrete reason, ≥ %d bytes>'", feature, p, MinReasonBytes)})
+	} else {
+		reason, isStr, line := EffectiveReason(entries, last)
+		at := fmt.Sprintf("%s:%d", evPath, line)
+		fix := fmt.Sprintf("append a new phase_evaluation for %s phase=%d with a concrete reason (acceptance ids, numbers), or correct it with `harness eval amend --line %d --reason '补录: …'`", feature, p, last.Line)
+		switch {
+		case !isStr || strings.TrimSpace(reason) == "":
+			r.Failures = append(r.Failures, Failure{Check: "7", Rule: RuleReasonPresent, Path: at,
+				Message: fmt.Sprintf("the last phase_evaluation of %s phase=%d has a missing or empty reason", feature, p), Fix: fix})
+		case IsLazy(reason):
+			r.Failures = append(r.Failures, Failure{Check: "8", Rule: RuleReasonLazy, Path: at,
+				Message: fmt.Sprintf("the last phase_evaluation of %s phase=%d has a lazy reason %q (%s)", feature, p, strings.TrimSpace(reason), strings.TrimSpace(reason)), Fix: fix})
+		case Length(reason) < MinReasonBytes:
+			r.Failures = append(r.Failures, Failure{Check: "9", Rule: RuleReasonLength, Path: at,
+				Message: fmt.Sprintf("the last phase_evaluation of %s phase=%d has a reason of %d bytes, below the %d-byte minimum", feature, p, Length(reason), MinReasonBytes), Fix: fix})
+		}
+	}
+
+	// Check 10.
+	if withDone {
+		np := f.NextPhase(p)
+		if np == nil || !np.Done {
+			r.Failures = append(r.Failures, Failure{Check: "10", Rule: RuleNextPhasesDone, Path: ".harness/feature_list.json",
+				Message: fmt.Sprintf("next_phases[phase==%d] of %s is not done: true", p, feature),
+				Fix:     "run `harness phase complete " + feature + "` once the records above are complete"})
+		}
+	}
+	return r, nil
+}
+
+func phaseAction(p int) string {
+	switch p {
+	case 1:
+		return "plan"
+	case 2:
+		return "implement"
+	case 3:
+		return "verify"
+	case 4:
+		return "deliver"
+	}
+	return "<action>"
+}

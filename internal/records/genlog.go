@@ -1,0 +1,161 @@
+// Package records implements the record checks that Stop, `harness phase
+// complete` and `harness finalize --check` share (fixtures README §4, §6, §7):
+// generator_log.md parsing, eval_log scanning, lazy values, byte lengths, the
+// retry rule with its rollback marks, and corrections (补录).
+package records
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Thresholds of fixtures README §4 (canonical).
+const (
+	// MinReasonBytes is the minimum Length of a phase_evaluation reason.
+	MinReasonBytes = 20
+	// MinSectionBytes is the minimum Length of a phase section body.
+	MinSectionBytes = 100
+	// HandoffMinRawBytes: the Reset exception needs handoff.md raw size > this.
+	HandoffMinRawBytes = 50
+	// HandoffMaxAge: the Reset exception needs handoff.md mtime younger than this.
+	HandoffMaxAge = 300 * time.Second
+)
+
+var (
+	phaseHeadingRe = regexp.MustCompile(`^##[ \t]+phase[= ]([1-4])([^0-9]|$)`)
+	levelOneTwoRe  = regexp.MustCompile(`^#{1,2}([ \t]|$)`)
+	placeholderRe  = regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`)
+	keyDecisionRe  = regexp.MustCompile(`^###[ \t]*(关键决策|(?i:key decisions))`)
+	utcZSubRe      = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z`)
+)
+
+// Length is the fixtures README §4 length: UTF-8 bytes after trimming
+// leading and trailing whitespace.
+func Length(s string) int { return len(strings.TrimSpace(s)) }
+
+// IsLazy reports whether s is a lazy value (fixtures README §4, D5): after
+// trimming, ASCII case-insensitively equal to ok, done, pass, no issue, 完成,
+// 通过, 没问题, or starting with 看起来不错.
+func IsLazy(s string) bool {
+	t := strings.TrimSpace(s)
+	switch strings.ToLower(t) {
+	case "ok", "done", "pass", "no issue", "完成", "通过", "没问题":
+		return true
+	}
+	return strings.HasPrefix(t, "看起来不错")
+}
+
+// Section is one phase section of generator_log.md (fixtures README §4).
+type Section struct {
+	// Phase is N of the `## phase=N` heading (1..4).
+	Phase int
+	// Line is the 1-based line number of the heading.
+	Line int
+	// Heading is the heading line.
+	Heading string
+	// Body is the text from the line after the heading up to (not
+	// including) the next level-1/2 heading or end of file.
+	Body string
+	// Timestamp is the first UTC-Z substring of the heading (zero if none).
+	Timestamp time.Time
+	// HasTimestamp reports whether the heading carries a UTC-Z timestamp.
+	HasTimestamp bool
+	// KeyDecisions reports whether the body has a key-decisions line outside
+	// fenced code (### 关键决策 / ### key decisions).
+	KeyDecisions bool
+}
+
+// Length is the body's Length in bytes.
+func (s Section) Length() int { return Length(s.Body) }
+
+// GeneratorLog is a parsed generator_log.md.
+type GeneratorLog struct {
+	Sections []Section
+}
+
+// ForPhase returns the sections of phase p in file order.
+func (g *GeneratorLog) ForPhase(p int) []Section {
+	var out []Section
+	for _, s := range g.Sections {
+		if s.Phase == p {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// fenceOpen returns the fence marker ("```" or "~~~") when line opens or
+// closes a fence: at most 3 leading spaces, then three backticks or tildes.
+func fenceMarker(line string) string {
+	i := 0
+	for i < len(line) && i < 4 && line[i] == ' ' {
+		i++
+	}
+	if i > 3 {
+		return ""
+	}
+	rest := line[i:]
+	switch {
+	case strings.HasPrefix(rest, "```"):
+		return "```"
+	case strings.HasPrefix(rest, "~~~"):
+		return "~~~"
+	}
+	return ""
+}
+
+// ParseGeneratorLog parses generator_log.md text per fixtures README §4:
+// phase sections open at `^##[ \t]+phase[= ]([1-4])([^0-9]|$)`, end at the next
+// level-1/2 heading; headings with a {placeholder} are stubs (open nothing,
+// end the previous section); lines in fenced code (``` or ~~~, up to 3
+// leading spaces, unclosed runs to EOF) are never headings nor key-decisions
+// lines (D36).
+func ParseGeneratorLog(text string) *GeneratorLog {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	lines := strings.Split(text, "\n")
+	g := &GeneratorLog{}
+	var cur *Section
+	var body []string
+	flush := func() {
+		if cur != nil {
+			cur.Body = strings.Join(body, "\n")
+			g.Sections = append(g.Sections, *cur)
+		}
+		cur, body = nil, nil
+	}
+	fence := ""
+	for i, line := range lines {
+		inFence := fence != ""
+		if m := fenceMarker(line); m != "" {
+			if fence == "" {
+				fence = m
+				inFence = true
+			} else if m == fence {
+				fence = ""
+				inFence = true // the closing fence line is body text
+			}
+		}
+		if !inFence && levelOneTwoRe.MatchString(line) {
+			flush()
+			if m := phaseHeadingRe.FindStringSubmatch(line); m != nil && !placeholderRe.MatchString(line) {
+				s := &Section{Phase: int(m[1][0] - '0'), Line: i + 1, Heading: line}
+				if ts := utcZSubRe.FindString(line); ts != "" {
+					if t, err := time.Parse(time.RFC3339Nano, ts); err == nil {
+						s.Timestamp, s.HasTimestamp = t, true
+					}
+				}
+				cur = s
+			}
+			continue
+		}
+		if cur != nil {
+			body = append(body, line)
+			if !inFence && keyDecisionRe.MatchString(line) {
+				cur.KeyDecisions = true
+			}
+		}
+	}
+	flush()
+	return g
+}

@@ -1,0 +1,200 @@
+package workspace
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"strings"
+)
+
+// Event types of eval_log (protocol.md §3.6).
+const (
+	EventPhaseEvaluation = "phase_evaluation"
+	EventCheckpoint      = "checkpoint"
+	EventRetry           = "retry"
+	EventFail            = "fail"
+	EventYoloEnter       = "yolo_enter"
+	EventYoloAbort       = "yolo_abort"
+	EventReset           = "reset"
+)
+
+// EvalEntry is one eval_log.jsonl object (protocol.md §3.6), kept as the
+// decoded map (numbers as json.Number) so that nothing is lost, with typed
+// accessors for the fields the rules read.
+type EvalEntry struct {
+	// Line is the 1-based physical line number in eval_log.jsonl.
+	Line int
+	// Fields is the decoded object; numbers are json.Number.
+	Fields map[string]any
+}
+
+// Has reports whether key is present (even when null).
+func (e *EvalEntry) Has(key string) bool { _, ok := e.Fields[key]; return ok }
+
+// Str returns the value of key when it is a JSON string.
+func (e *EvalEntry) Str(key string) (string, bool) {
+	s, ok := e.Fields[key].(string)
+	return s, ok
+}
+
+// S returns the string value of key, or "" when absent or not a string.
+func (e *EvalEntry) S(key string) string { s, _ := e.Str(key); return s }
+
+// Int returns the value of key when it is a JSON number with an integral
+// value (1 and 1.0 both count; "1" does not).
+func (e *EvalEntry) Int(key string) (int, bool) {
+	n, ok := e.Fields[key].(json.Number)
+	if !ok {
+		return 0, false
+	}
+	if i, err := n.Int64(); err == nil {
+		return int(i), true
+	}
+	f, err := n.Float64()
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+// Timestamp is the `timestamp` string ("" when missing).
+func (e *EvalEntry) Timestamp() string { return e.S("timestamp") }
+
+// SprintID is `sprint_id`.
+func (e *EvalEntry) SprintID() string { return e.S("sprint_id") }
+
+// EventType is `event_type`.
+func (e *EvalEntry) EventType() string { return e.S("event_type") }
+
+// FeatureID is `feature_id`.
+func (e *EvalEntry) FeatureID() string { return e.S("feature_id") }
+
+// Phase is `phase` when it is a JSON integer.
+func (e *EvalEntry) Phase() (int, bool) { return e.Int("phase") }
+
+// Result is `result`.
+func (e *EvalEntry) Result() string { return e.S("result") }
+
+// Reason returns `reason` and whether it is present as a string.
+func (e *EvalEntry) Reason() (string, bool) { return e.Str("reason") }
+
+// Decision is `decision` ("" when null or missing).
+func (e *EvalEntry) Decision() string { return e.S("decision") }
+
+// CheckpointID is `checkpoint_id`.
+func (e *EvalEntry) CheckpointID() string { return e.S("checkpoint_id") }
+
+// CheckpointType is `checkpoint_type`.
+func (e *EvalEntry) CheckpointType() string { return e.S("checkpoint_type") }
+
+// Commit is `commit` ("" when null or missing).
+func (e *EvalEntry) Commit() string { return e.S("commit") }
+
+// SupersedesLine is `supersedes_line` when it is a JSON integer (proposed
+// field, fixtures README §4 "Correction").
+func (e *EvalEntry) SupersedesLine() (int, bool) { return e.Int("supersedes_line") }
+
+// IsCorrection reports whether the entry is a valid correction (补录) of an
+// earlier line: integer supersedes_line N with 1 ≤ N < Line, and a reason
+// starting (after trimming) with "补录:" or "补录：" (fixtures README §4).
+func (e *EvalEntry) IsCorrection() bool {
+	n, ok := e.SupersedesLine()
+	if !ok || n < 1 || n >= e.Line {
+		return false
+	}
+	r, _ := e.Reason()
+	r = strings.TrimSpace(r)
+	return strings.HasPrefix(r, "补录:") || strings.HasPrefix(r, "补录：")
+}
+
+// AcceptanceResults returns the acceptance_results array, whether present
+// and an array.
+func (e *EvalEntry) AcceptanceResults() ([]any, bool) {
+	a, ok := e.Fields["acceptance_results"].([]any)
+	return a, ok
+}
+
+// EvalLine is one physical line of eval_log.jsonl.
+type EvalLine struct {
+	// Line is the 1-based physical line number.
+	Line int
+	// Text is the line without its line terminator.
+	Text string
+	// Blank is true for an empty or whitespace-only line (ignored, D26).
+	Blank bool
+	// Entry is the decoded object, nil when blank or unparsable.
+	Entry *EvalEntry
+	// Err says why a non-blank line is not one JSON object.
+	Err error
+}
+
+// ReadEvalLog reads eval_log.jsonl keeping every physical line with its
+// number; a parse failure is recorded on the line, not returned. The error is
+// only for I/O (fs.ErrNotExist, wrapped, when the file is missing).
+func ReadEvalLog(path string) ([]EvalLine, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEvalLog(data), nil
+}
+
+// ParseEvalLog splits data into physical lines ('\n'; a trailing '\r' is
+// dropped) and decodes each non-blank one. A final line without '\n' counts.
+func ParseEvalLog(data []byte) []EvalLine {
+	var out []EvalLine
+	n := 0
+	for len(data) > 0 {
+		n++
+		var line []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			line, data = data, nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		l := EvalLine{Line: n, Text: string(line)}
+		if len(bytes.TrimSpace(line)) == 0 {
+			l.Blank = true
+		} else if m, err := decodeObject(line); err != nil {
+			l.Err = err
+		} else {
+			l.Entry = &EvalEntry{Line: n, Fields: m}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// Entries returns the decoded entries of lines in file order.
+func Entries(lines []EvalLine) []*EvalEntry {
+	var out []*EvalEntry
+	for _, l := range lines {
+		if l.Entry != nil {
+			out = append(out, l.Entry)
+		}
+	}
+	return out
+}
+
+func decodeObject(b []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("more than one JSON value on the line")
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, errors.New("trailing data after the JSON object")
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, errors.New("not a JSON object")
+	}
+	return m, nil
+}
