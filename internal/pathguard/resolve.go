@@ -1,0 +1,173 @@
+package pathguard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxLinks bounds the symlinks followed while resolving one path, like the
+// kernel's MAXSYMLINKS (40 on Linux). A path that needs more is a loop.
+const maxLinks = 40
+
+// target is one path the guard judges, in the two forms of corpus README §3.1.
+type target struct {
+	// given is the path as the tool call or command named it (for messages).
+	given string
+	// lex is the lexical form L: absolute, `.`/`..`/`//` normalised as text.
+	lex string
+	// phys is the physical form F: symlinks resolved component by component
+	// the way the kernel walks (a `..` after a link goes to the parent of the
+	// link's target); a missing tail is appended to the longest existing prefix.
+	phys string
+	// loop is true when resolution gave up on a symlink loop (more than
+	// maxLinks links); phys then holds the path as far as it was resolved
+	// with the unresolved rest appended.
+	loop bool
+}
+
+// absJoin makes p absolute against base (the cwd); base itself is made
+// absolute against the process working directory only as a last resort.
+func absJoin(base, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	if vol := filepath.VolumeName(p); vol != "" {
+		// Windows "C:foo" (drive-relative) or "\\host\share" forms: no cwd join.
+		return p
+	}
+	if base == "" {
+		base = "."
+	}
+	if !filepath.IsAbs(base) {
+		if a, err := filepath.Abs(base); err == nil {
+			base = a
+		}
+	}
+	return base + string(filepath.Separator) + p
+}
+
+// resolve computes both forms of p (joined to base when relative).
+func (g *Guard) resolve(base, p string) target {
+	abs := absJoin(base, p)
+	t := target{given: p, lex: filepath.Clean(abs)}
+	t.phys, t.loop = g.physical(abs)
+	return t
+}
+
+// physical resolves symlinks in the absolute path p component by component.
+// It starts below the root when p begins with one of the root's forms (the
+// root's physical form is computed once by New), so a target inside the
+// workspace costs one Lstat per component below the root and none above it.
+func (g *Guard) physical(p string) (string, bool) {
+	resolved, rest := g.startBelowRoot(p)
+	return physicalFrom(resolved, rest)
+}
+
+// startBelowRoot returns an already-resolved prefix and the rest of p.
+func (g *Guard) startBelowRoot(p string) (string, string) {
+	if g != nil {
+		for _, r := range [...]string{g.rootPhys, g.rootLex} {
+			if r == "" {
+				continue
+			}
+			if p == r {
+				return g.rootPhys, ""
+			}
+			if strings.HasPrefix(p, r) && isSep(p[len(r)]) {
+				return g.rootPhys, p[len(r)+1:]
+			}
+			if len(r) > 0 && isSep(r[len(r)-1]) && strings.HasPrefix(p, r) {
+				return g.rootPhys, p[len(r):]
+			}
+		}
+	}
+	vol := filepath.VolumeName(p)
+	return vol + string(filepath.Separator), p[len(vol):]
+}
+
+// physicalFrom walks rest below the symlink-free directory resolved.
+func physicalFrom(resolved, rest string) (string, bool) {
+	comps := splitComponents(rest)
+	links := 0
+	missing := false
+	for len(comps) > 0 {
+		c := comps[0]
+		comps = comps[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			resolved = filepath.Dir(resolved)
+			continue
+		}
+		next := filepath.Join(resolved, c)
+		if missing {
+			resolved = next
+			continue
+		}
+		fi, err := os.Lstat(next)
+		if err != nil {
+			missing = true
+			resolved = next
+			continue
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		links++
+		if links > maxLinks {
+			return filepath.Join(append([]string{next}, comps...)...), true
+		}
+		dest, err := os.Readlink(next)
+		if err != nil || dest == "" {
+			missing = true
+			resolved = next
+			continue
+		}
+		if filepath.IsAbs(dest) || filepath.VolumeName(dest) != "" {
+			vol := filepath.VolumeName(dest)
+			resolved = vol + string(filepath.Separator)
+			dest = dest[len(vol):]
+		}
+		comps = append(splitComponents(dest), comps...)
+	}
+	return resolved, false
+}
+
+// splitComponents splits a path on every separator the OS accepts.
+func splitComponents(p string) []string {
+	return strings.FieldsFunc(p, func(r rune) bool { return r < 0x80 && isSep(byte(r)) })
+}
+
+func isSep(c byte) bool { return c == '/' || c == filepath.Separator }
+
+// relTo returns p relative to base as a slash-separated path ("." for base
+// itself) when p is base or lies below it on a component boundary. Names are
+// compared ASCII case-insensitively (corpus README §3.1).
+func relTo(base, p string) (string, bool) {
+	if base == "" || len(p) < len(base) {
+		return "", false
+	}
+	if !strings.EqualFold(p[:len(base)], base) {
+		return "", false
+	}
+	if len(p) == len(base) {
+		return ".", true
+	}
+	if isSep(base[len(base)-1]) { // base is a volume root such as "/" or `C:\`
+		return filepath.ToSlash(p[len(base):]), true
+	}
+	if !isSep(p[len(base)]) {
+		return "", false
+	}
+	return filepath.ToSlash(p[len(base)+1:]), true
+}
+
+// Normalize returns the lexical form of p joined to base: absolute, with
+// `.`, `..` and repeated separators removed as text (corpus README §3.1
+// step 2). It never touches the file system.
+func Normalize(base, p string) string {
+	return filepath.Clean(absJoin(base, p))
+}
