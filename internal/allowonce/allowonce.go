@@ -1,0 +1,176 @@
+// Package allowonce records and consumes exact-match, single-use
+// authorisations of a Bash command that the guard would block, in
+// <root>/.harness/allow.jsonl (protocol.md §1.1: written only through
+// `harness allow`, read-only for a Generator).
+//
+// The file is JSON Lines, appended with fsutil under its sidecar lock:
+//
+//	{"type":"allow","id":"…","feature":"f001","command":"git push --force origin f001","reason":"…","created_at":"2026-04-21T03:00:00Z"}
+//	{"type":"consume","id":"…","feature":"f001","at":"2026-04-21T03:05:10Z"}
+//
+// An allow entry is available until a consume line with its id exists.
+// Consume checks and appends under one lock, so each authorisation lets
+// exactly one tool call through, however many hooks run at once.
+package allowonce
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
+)
+
+// File is the path of the allow-once log relative to the sprint root.
+const File = ".harness/allow.jsonl"
+
+// Entry is one authorisation as listed by List.
+type Entry struct {
+	ID        string `json:"id"`
+	Feature   string `json:"feature"`
+	Command   string `json:"command"`
+	Reason    string `json:"reason"`
+	CreatedAt string `json:"created_at"`
+	// Consumed is true once a tool call used the authorisation; ConsumedAt is
+	// then the UTC-Z time it happened.
+	Consumed   bool   `json:"consumed"`
+	ConsumedAt string `json:"consumed_at,omitempty"`
+}
+
+// record is one line of allow.jsonl.
+type record struct {
+	Type      string `json:"type"` // "allow" or "consume"
+	ID        string `json:"id"`
+	Feature   string `json:"feature"`
+	Command   string `json:"command,omitempty"`
+	Reason    string `json:"reason,omitempty"`
+	CreatedAt string `json:"created_at,omitempty"`
+	At        string `json:"at,omitempty"`
+}
+
+// Path returns the absolute allow.jsonl path of the sprint root.
+func Path(root string) string { return filepath.Join(root, filepath.FromSlash(File)) }
+
+// normalise is the comparison form of a command: surrounding white space
+// removed, nothing else changed (the match is otherwise exact).
+func normalise(cmd string) string { return strings.TrimSpace(cmd) }
+
+func now() string { return time.Now().UTC().Format("2006-01-02T15:04:05Z") }
+
+// Add records a single-use authorisation of cmd for feature with reason and
+// returns it. feature, cmd and reason must be non-empty; cmd must be one line.
+func Add(root, feature, cmd, reason string) (Entry, error) {
+	cmd = normalise(cmd)
+	switch {
+	case strings.TrimSpace(feature) == "":
+		return Entry{}, errors.New("allowonce: feature is required")
+	case cmd == "":
+		return Entry{}, errors.New("allowonce: command is empty")
+	case strings.TrimSpace(reason) == "":
+		return Entry{}, errors.New("allowonce: reason is required")
+	}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return Entry{}, err
+	}
+	r := record{Type: "allow", ID: "ao-" + hex.EncodeToString(b[:]), Feature: feature, Command: cmd,
+		Reason: reason, CreatedAt: now()}
+	line, err := json.Marshal(r)
+	if err != nil {
+		return Entry{}, err
+	}
+	if err := os.MkdirAll(filepath.Dir(Path(root)), 0o755); err != nil {
+		return Entry{}, err
+	}
+	if err := fsutil.AppendLine(Path(root), line); err != nil {
+		return Entry{}, err
+	}
+	return Entry{ID: r.ID, Feature: feature, Command: cmd, Reason: reason, CreatedAt: r.CreatedAt}, nil
+}
+
+// List returns every authorisation in file order with its consumed state.
+// A missing file is an empty list. Lines that are not valid records are skipped.
+func List(root string) ([]Entry, error) {
+	data, err := os.ReadFile(Path(root))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return entries(data), nil
+}
+
+func entries(data []byte) []Entry {
+	var out []Entry
+	idx := map[string]int{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		var r record
+		if json.Unmarshal(sc.Bytes(), &r) != nil || r.ID == "" {
+			continue
+		}
+		switch r.Type {
+		case "allow":
+			if _, dup := idx[r.ID]; dup || r.Command == "" {
+				continue
+			}
+			idx[r.ID] = len(out)
+			out = append(out, Entry{ID: r.ID, Feature: r.Feature, Command: r.Command, Reason: r.Reason, CreatedAt: r.CreatedAt})
+		case "consume":
+			if i, ok := idx[r.ID]; ok && !out[i].Consumed {
+				out[i].Consumed, out[i].ConsumedAt = true, r.At
+			}
+		}
+	}
+	return out
+}
+
+// Consume uses the oldest unconsumed authorisation of exactly cmd for
+// feature, if there is one: it appends the consume line and returns ok=true
+// with the authorisation's reason. The check and the append happen under the
+// file's lock, so one authorisation is consumed exactly once. No file, no
+// feature, or no match → ok=false, err=nil (nothing is written).
+func Consume(root, feature, cmd string) (ok bool, reason string, err error) {
+	cmd = normalise(cmd)
+	if feature == "" || cmd == "" {
+		return false, "", nil
+	}
+	p := Path(root)
+	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		return false, "", nil
+	}
+	unlock, err := fsutil.Lock(p)
+	if err != nil {
+		return false, "", err
+	}
+	defer unlock()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return false, "", err
+	}
+	for _, e := range entries(data) {
+		if e.Consumed || e.Feature != feature || e.Command != cmd {
+			continue
+		}
+		line, err := json.Marshal(record{Type: "consume", ID: e.ID, Feature: feature, At: now()})
+		if err != nil {
+			return false, "", err
+		}
+		if err := fsutil.AppendLineLocked(p, line); err != nil {
+			return false, "", fmt.Errorf("allowonce: record consumption: %w", err)
+		}
+		return true, e.Reason, nil
+	}
+	return false, "", nil
+}

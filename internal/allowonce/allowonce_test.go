@@ -1,0 +1,103 @@
+package allowonce
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+func TestAddListConsume(t *testing.T) {
+	root := t.TempDir()
+	if ok, _, err := Consume(root, "f001", "git push --force"); ok || err != nil {
+		t.Fatalf("consume without file = %v, %v", ok, err)
+	}
+	if _, err := os.Stat(Path(root)); !os.IsNotExist(err) {
+		t.Fatalf("consume created the file: %v", err)
+	}
+	e, err := Add(root, "f001", "  git push --force origin f001\n", "user approved in cp-f001-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Command != "git push --force origin f001" {
+		t.Fatalf("command not trimmed: %q", e.Command)
+	}
+	// Wrong feature or different command: no match.
+	for _, c := range []struct{ f, cmd string }{
+		{"f002", "git push --force origin f001"},
+		{"f001", "git push --force origin main"},
+		{"f001", "git push --force origin f001 && rm -rf /"},
+		{"", "git push --force origin f001"},
+	} {
+		if ok, _, err := Consume(root, c.f, c.cmd); ok || err != nil {
+			t.Fatalf("Consume(%q, %q) = %v, %v; want no match", c.f, c.cmd, ok, err)
+		}
+	}
+	ok, reason, err := Consume(root, "f001", "git push --force origin f001")
+	if !ok || err != nil || reason != "user approved in cp-f001-2" {
+		t.Fatalf("first consume = %v %q %v", ok, reason, err)
+	}
+	if ok, _, _ := Consume(root, "f001", "git push --force origin f001"); ok {
+		t.Fatal("second consume succeeded: authorisation is single-use")
+	}
+	list, err := List(root)
+	if err != nil || len(list) != 1 || !list[0].Consumed || list[0].ConsumedAt == "" {
+		t.Fatalf("List = %+v, %v", list, err)
+	}
+}
+
+func TestAddRejectsEmpty(t *testing.T) {
+	root := t.TempDir()
+	for _, c := range [][3]string{{"", "ls", "r"}, {"f001", " ", "r"}, {"f001", "ls", " "}} {
+		if _, err := Add(root, c[0], c[1], c[2]); err == nil {
+			t.Errorf("Add(%q) accepted", c)
+		}
+	}
+}
+
+// TestConsumeExactlyOnceConcurrently races many consumers for two
+// authorisations: exactly two must win.
+func TestConsumeExactlyOnceConcurrently(t *testing.T) {
+	root := t.TempDir()
+	for i := 0; i < 2; i++ {
+		if _, err := Add(root, "f001", "rm -rf build", "clean build dir"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for i := 0; i < 16; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok, _, err := Consume(root, "f001", "rm -rf build")
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				mu.Lock()
+				wins++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if wins != 2 {
+		t.Fatalf("%d consumers won, want exactly 2", wins)
+	}
+}
+
+func TestListSkipsGarbage(t *testing.T) {
+	root := t.TempDir()
+	p := Path(root)
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("not json\n{\"type\":\"consume\",\"id\":\"x\"}\n"), 0o644)
+	if _, err := Add(root, "f001", "ls", "r"); err != nil {
+		t.Fatal(err)
+	}
+	l, err := List(root)
+	if err != nil || len(l) != 1 || l[0].Consumed {
+		t.Fatalf("List = %+v %v", l, err)
+	}
+}

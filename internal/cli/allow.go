@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/allowonce"
+)
+
+// AllowCmd is `harness allow`: single-use, exact-match authorisations of a
+// Bash command for one feature, in .harness/allow.jsonl (internal/allowonce).
+type AllowCmd struct {
+	Command string `arg:"" optional:"" name:"CMD" help:"The exact command to authorise once."`
+	Feature string `name:"feature" placeholder:"FID" help:"Feature whose Generator may run CMD once."`
+	Once    bool   `name:"once" help:"Authorise a single use (the only kind there is; required when adding)."`
+	Reason  string `name:"reason" help:"Why the command is authorised (who approved it, which checkpoint)."`
+	List    bool   `name:"list" help:"List authorisations and whether they were used."`
+}
+
+// Help is shown under the command's usage line.
+func (c *AllowCmd) Help() string {
+	return `harness allow --feature FID --once 'CMD' --reason '…'  records that the Generator of FID may run
+exactly CMD once even though the Bash guard blocks it; the hook consumes it on that call.
+harness allow --list  prints every authorisation and whether it was used.
+A Generator session cannot run this command (family harness_admin). Exit 0 ok, 2 usage error.`
+}
+
+// Run performs the command.
+func (c *AllowCmd) Run(e *Env) error {
+	root, err := e.rootFor("")
+	if err != nil {
+		return err
+	}
+	if c.List {
+		if c.Command != "" || c.Once || c.Reason != "" {
+			return usage("--list takes no CMD, --once or --reason")
+		}
+		list, err := allowonce.List(root)
+		if err != nil {
+			return err
+		}
+		if c.Feature != "" {
+			var f []allowonce.Entry
+			for _, en := range list {
+				if en.Feature == c.Feature {
+					f = append(f, en)
+				}
+			}
+			list = f
+		}
+		if list == nil {
+			list = []allowonce.Entry{}
+		}
+		if e.JSON {
+			return writeJSON(e.Stdout, map[string]any{"allows": list})
+		}
+		if len(list) == 0 {
+			fmt.Fprintln(e.Stdout, "no authorisations")
+		}
+		for _, en := range list {
+			state := "open"
+			if en.Consumed {
+				state = "used " + en.ConsumedAt
+			}
+			fmt.Fprintf(e.Stdout, "%s %s %s [%s] %q — %s\n", en.ID, en.CreatedAt, en.Feature, state, en.Command, en.Reason)
+		}
+		return nil
+	}
+	switch {
+	case c.Feature == "":
+		return usage("--feature FID is required")
+	case !featureIDRe.MatchString(c.Feature):
+		return usage("%q is not a feature id", c.Feature)
+	case !c.Once:
+		return usage("--once is required: an authorisation covers exactly one use")
+	case strings.TrimSpace(c.Command) == "":
+		return usage("the command to authorise is required")
+	case strings.ContainsAny(c.Command, "\n\r"):
+		return usage("the command must be a single line")
+	case strings.TrimSpace(c.Reason) == "":
+		return usage("--reason is required")
+	}
+	en, err := allowonce.Add(root, c.Feature, c.Command, c.Reason)
+	if err != nil {
+		return err
+	}
+	if e.JSON {
+		return writeJSON(e.Stdout, en)
+	}
+	fmt.Fprintf(e.Stdout, "authorised once for %s: %q (%s)\n", en.Feature, en.Command, en.ID)
+	return nil
+}

@@ -1,0 +1,165 @@
+// Package cli is the kong command tree of `harness`, the command line that
+// Hermes, CI and (for a few read-only commands) a Generator use instead of
+// hand-written jq/sed snippets (protocol.md §4).
+//
+// Exit codes, for every command:
+//
+//	0  ok: the workspace is valid, the change was made, the question answered
+//	1  findings or refused: validate/finalize found errors, phase complete
+//	   found missing records, init refused a non-empty target, unknown feature
+//	2  usage or internal error: bad flags or arguments, unreadable workspace,
+//	   I/O failure
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/alecthomas/kong"
+)
+
+// Exit codes of every harness command.
+const (
+	ExitOK       = 0
+	ExitFindings = 1
+	ExitUsage    = 2
+)
+
+// CLI is the kong root of `harness`. Global flags are accepted before or
+// after the subcommand. Commands of the protocol-operations engineer are added
+// through the embedded opsCommands struct (opscmds.go), so this struct does not
+// need to change when they land.
+type CLI struct {
+	Version kong.VersionFlag `help:"Print the version and exit."`
+	JSON    bool             `name:"json" help:"Machine output: one JSON object on stdout."`
+	Root    string           `name:"root" placeholder:"DIR" help:"Sprint root (default: positional DIR, then $$HARNESS_ROOT, then the nearest folder above the working directory holding .harness/)."`
+
+	Init        InitCmd        `cmd:"" help:"Create a new sprint workspace (STEP 1, protocol.md §4.3)."`
+	InitFeature InitFeatureCmd `cmd:"" name:"init-feature" help:"Create a feature directory and wire harness-hook for it (STEP 3.1-3.2, §4.6)."`
+	Validate    ValidateCmd    `cmd:"" help:"Check every state file and record of a sprint workspace."`
+	Finalize    FinalizeCmd    `cmd:"" help:"Finalizer checklist (protocol.md §9.2); use with --check."`
+	Phase       PhaseCmd       `cmd:"" help:"Phase bookkeeping of one feature."`
+	Explain     ExplainCmd     `cmd:"" help:"Show how the Bash guard decides a command (same code path as the hook)."`
+	Allow       AllowCmd       `cmd:"" help:"Authorise one exact command once for a feature, or list authorisations."`
+	Demo        DemoCmd        `cmd:"" help:"Run the self-contained demonstration of the guards."`
+
+	opsCommands
+}
+
+// Env is everything a command may read from its process: streams, the
+// environment as a map, and the working directory. Commands never call
+// os.Getenv or os.Getwd themselves.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Vars           map[string]string
+	Cwd            string
+	// Version is the build version printed by --version.
+	Version string
+	// JSON mirrors the global --json flag.
+	JSON bool
+	// Root mirrors the global --root flag.
+	Root string
+}
+
+// exitError carries a non-zero exit code and the message printed on stderr.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// refused returns an error that exits 1 (findings or refused) with msg.
+func refused(format string, a ...any) error {
+	return &exitError{code: ExitFindings, msg: fmt.Sprintf(format, a...)}
+}
+
+// usage returns an error that exits 2 with msg.
+func usage(format string, a ...any) error {
+	return &exitError{code: ExitUsage, msg: fmt.Sprintf(format, a...)}
+}
+
+// silent is an exit code whose explanation was already printed.
+func silent(code int) error { return &exitError{code: code} }
+
+// kongExit is the panic value used to unwind kong's Exit calls (--help,
+// --version) back into Run.
+type kongExit struct{ code int }
+
+// EnvMap turns os.Environ-style "KEY=value" pairs into a map. Later
+// duplicates win, as with the process environment.
+func EnvMap(environ []string) map[string]string {
+	m := make(map[string]string, len(environ))
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			m[k] = v
+		}
+	}
+	return m
+}
+
+// Run parses args (without the program name), runs the command and returns
+// the process exit code (ExitOK, ExitFindings, ExitUsage). Output goes only to
+// stdout/stderr; configuration comes only from env.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string, version string) (code int) {
+	if version == "" {
+		version = "dev"
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "harness: cannot read the working directory: %v\n", err)
+		return ExitUsage
+	}
+	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Vars: env, Cwd: cwd, Version: version}
+
+	var root CLI
+	defer func() {
+		if r := recover(); r != nil {
+			if ke, ok := r.(kongExit); ok {
+				code = ke.code
+				return
+			}
+			panic(r)
+		}
+	}()
+	parser, err := kong.New(&root,
+		kong.Name("harness"),
+		kong.Description("Enforce the Hermes + Claude Code sprint protocol: workspaces, records, guards.\n\nExit codes: 0 ok, 1 findings or refused, 2 usage or internal error."),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(c int) { panic(kongExit{c}) }),
+		kong.Vars{"version": version},
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+	)
+	if err != nil {
+		fmt.Fprintf(stderr, "harness: internal error: %v\n", err)
+		return ExitUsage
+	}
+	ctx, err := parser.Parse(args)
+	if err != nil {
+		var pe *kong.ParseError
+		if errors.As(err, &pe) && pe.Context != nil && pe.Context.Selected() != nil {
+			fmt.Fprintf(stderr, "harness: %v\nRun 'harness %s --help' for usage.\n", err, pe.Context.Selected().Path())
+		} else {
+			fmt.Fprintf(stderr, "harness: %v\nRun 'harness --help' for usage.\n", err)
+		}
+		return ExitUsage
+	}
+	e.JSON = root.JSON
+	e.Root = root.Root
+	if err := ctx.Run(e); err != nil {
+		var xe *exitError
+		if errors.As(err, &xe) {
+			if xe.msg != "" {
+				fmt.Fprintf(stderr, "harness: %s\n", xe.msg)
+			}
+			return xe.code
+		}
+		fmt.Fprintf(stderr, "harness: %v\n", err)
+		return ExitUsage
+	}
+	return ExitOK
+}

@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ExplainCmd is `harness explain 'CMD'`: runs the Bash guard exactly as the
+// PreToolUse hook does and prints the invocations it saw, the rules that
+// matched and the verdict.
+type ExplainCmd struct {
+	Command string `arg:"" name:"CMD" help:"The Bash command to explain (one argument; quote it)."`
+	Feature string `name:"feature" placeholder:"FID" help:"Explain as the Generator of FID would be judged (default: $$FEATURE_ID; none = not a Generator session)."`
+	Cwd     string `name:"cwd" placeholder:"DIR" help:"Working directory of the command (default: the current directory)."`
+}
+
+// Help is shown under the command's usage line.
+func (c *ExplainCmd) Help() string {
+	return `Prints every invocation the parser found (program, arguments, nesting), each rule that matched and the
+final verdict (allow, warn, block). Inside a sprint (--root, HARNESS_ROOT, or a .harness/ above the working
+directory) the protected-path guard takes part as in the hook. Exit 0 whatever the verdict; 2 on usage errors.`
+}
+
+// explainOutput is the --json shape of explain.
+type explainOutput struct {
+	Command     string           `json:"command"`
+	Feature     string           `json:"feature,omitempty"`
+	Root        string           `json:"root,omitempty"`
+	Verdict     string           `json:"verdict"`
+	Rule        string           `json:"rule,omitempty"`
+	Family      string           `json:"family,omitempty"`
+	Message     string           `json:"message,omitempty"`
+	Hint        string           `json:"hint,omitempty"`
+	Subject     string           `json:"subject,omitempty"`
+	ParseError  string           `json:"parse_error,omitempty"`
+	Invocations []explainInvoc   `json:"invocations"`
+	Matches     []explainMatched `json:"matches"`
+}
+
+type explainInvoc struct {
+	Program string   `json:"program"`
+	Args    []string `json:"args"`
+	Dir     string   `json:"dir,omitempty"`
+	Via     []string `json:"via,omitempty"`
+}
+
+type explainMatched struct {
+	Verdict string `json:"verdict"`
+	Rule    string `json:"rule"`
+	Family  string `json:"family,omitempty"`
+	Message string `json:"message,omitempty"`
+	Subject string `json:"subject,omitempty"`
+}
+
+// Run performs the command.
+func (c *ExplainCmd) Run(e *Env) error {
+	feature := c.Feature
+	if feature == "" {
+		feature = e.Vars["FEATURE_ID"]
+	}
+	// The path guard joins in only inside a workspace; outside one, explain
+	// still judges the command families.
+	root := ""
+	if r, err := e.rootFor(""); err == nil {
+		root = r
+	} else if e.Root != "" {
+		return err
+	}
+	cwd := e.Cwd
+	if c.Cwd != "" {
+		cwd = e.abs(c.Cwd)
+	}
+	out, err := engineExplain(c.Command, root, feature, cwd, e.Vars)
+	if err != nil {
+		return err
+	}
+	if out.Invocations == nil {
+		out.Invocations = []explainInvoc{}
+	}
+	if out.Matches == nil {
+		out.Matches = []explainMatched{}
+	}
+	if e.JSON {
+		return writeJSON(e.Stdout, out)
+	}
+	w := e.Stdout
+	fmt.Fprintf(w, "command: %s\n", out.Command)
+	if out.Feature != "" {
+		fmt.Fprintf(w, "feature: %s (Generator session)\n", out.Feature)
+	}
+	if out.Root != "" {
+		fmt.Fprintf(w, "root:    %s\n", out.Root)
+	}
+	if out.ParseError != "" {
+		fmt.Fprintf(w, "parse:   %s (token fallback used)\n", out.ParseError)
+	}
+	fmt.Fprintf(w, "invocations (%d):\n", len(out.Invocations))
+	for i, inv := range out.Invocations {
+		via := ""
+		if len(inv.Via) > 0 {
+			via = "  via " + strings.Join(inv.Via, " > ")
+		}
+		dir := ""
+		if inv.Dir != "" {
+			dir = "  in " + inv.Dir
+		}
+		fmt.Fprintf(w, "  %d. %s %s%s%s\n", i+1, inv.Program, strings.Join(inv.Args, " "), dir, via)
+	}
+	fmt.Fprintf(w, "matched rules (%d):\n", len(out.Matches))
+	for _, m := range out.Matches {
+		fmt.Fprintf(w, "  %s %s", m.Verdict, m.Rule)
+		if m.Subject != "" {
+			fmt.Fprintf(w, " on %q", m.Subject)
+		}
+		if m.Message != "" {
+			fmt.Fprintf(w, ": %s", m.Message)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "verdict: %s", out.Verdict)
+	if out.Rule != "" {
+		fmt.Fprintf(w, " [%s]", out.Rule)
+	}
+	fmt.Fprintln(w)
+	if out.Hint != "" {
+		fmt.Fprintf(w, "hint:    %s\n", out.Hint)
+	}
+	return nil
+}

@@ -1,0 +1,525 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+
+	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/render"
+)
+
+// featureIDRe is the feature id format of protocol.md §2.
+var featureIDRe = regexp.MustCompile(`^f[0-9]+(-[0-9]+)*$`)
+
+// InitFeatureCmd is `harness init-feature FID`: STEP 3.1–3.2 (protocol.md §4.6).
+type InitFeatureCmd struct {
+	Feature string `arg:"" name:"FID" help:"Feature id from feature_list.json (f001)."`
+	HookBin string `name:"hook-bin" placeholder:"PATH" help:"harness-hook binary to wire (default: beside this harness binary, else on PATH)."`
+}
+
+// Help is shown under the command's usage line.
+func (c *InitFeatureCmd) Help() string {
+	return `Creates .harness/features/FID/ with context_snapshot.md (rendered from feature_list.json), AGENTS.md
+(from spec/), generator_log.md (title block), empty handoff.md and session_id.txt, and
+.harness/features/FID/.claude/settings.json registering harness-hook for SessionStart, PreToolUse
+(matchers Bash and Edit|Write|MultiEdit|NotebookEdit), Stop and SubagentStop.
+
+Re-running keeps generator_log.md, handoff.md and session_id.txt as they are and replaces only the
+settings entries that run harness-hook, leaving every other hook and key untouched.
+Exit 1 for a feature id not in feature_list.json; exit 2 when no harness-hook binary is found.`
+}
+
+// Hook registration timeouts in seconds (claude-code-hooks.md §7, §8).
+const (
+	preToolUseTimeout = 10
+	otherHookTimeout  = 30
+)
+
+// featureDoc is the part of feature_list.json init-feature reads. Unknown
+// keys are ignored; a field with an unexpected type fails the decode.
+type featureDoc struct {
+	Sprint   string        `json:"sprint"`
+	Features []featureInfo `json:"features"`
+}
+
+type featureInfo struct {
+	ID               string   `json:"id"`
+	Name             string   `json:"name"`
+	Title            string   `json:"title"`
+	Status           string   `json:"status"`
+	Phase            int      `json:"phase"`
+	ExecutionPath    string   `json:"execution_path"`
+	VerificationMode string   `json:"verification_mode"`
+	Acceptance       []string `json:"acceptance"`
+	DependsOn        []string `json:"depends_on"`
+	RetryHint        string   `json:"retry_hint"`
+	NextPhases       []struct {
+		Phase  int    `json:"phase"`
+		Action string `json:"action"`
+		Done   bool   `json:"done"`
+	} `json:"next_phases"`
+	Checkpoints []struct {
+		Artifacts []string `json:"artifacts"`
+	} `json:"checkpoints"`
+}
+
+var phaseActions = map[int]string{1: "plan", 2: "implement", 3: "verify", 4: "deliver"}
+
+type initFeatureResult struct {
+	Feature  string   `json:"feature"`
+	Dir      string   `json:"dir"`
+	HookBin  string   `json:"hook_bin"`
+	Created  []string `json:"created"`
+	Kept     []string `json:"kept"`
+	Settings string   `json:"settings"`
+}
+
+// Run performs the command.
+func (c *InitFeatureCmd) Run(e *Env) error {
+	if !featureIDRe.MatchString(c.Feature) {
+		return usage("%q is not a feature id (f<number>, e.g. f001)", c.Feature)
+	}
+	root, err := e.rootFor("")
+	if err != nil {
+		return err
+	}
+	hookBin, err := findHookBin(c.HookBin, e)
+	if err != nil {
+		return err
+	}
+	h := filepath.Join(root, ".harness")
+	raw, err := os.ReadFile(filepath.Join(h, "feature_list.json"))
+	if err != nil {
+		return fmt.Errorf("read feature list: %w", err)
+	}
+	var doc featureDoc
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return fmt.Errorf(".harness/feature_list.json: %w (run harness validate)", err)
+	}
+	byID := map[string]*featureInfo{}
+	var ids []string
+	for i := range doc.Features {
+		f := &doc.Features[i]
+		byID[f.ID] = f
+		ids = append(ids, f.ID)
+	}
+	f, ok := byID[c.Feature]
+	if !ok {
+		known := "none (feature_list.json has no features yet)"
+		if len(ids) > 0 {
+			known = strings.Join(ids, ", ")
+		}
+		return refused("feature %s is not in .harness/feature_list.json; known ids: %s", c.Feature, known)
+	}
+	sprint := doc.Sprint
+	if sprint == "" {
+		return refused(".harness/feature_list.json has no sprint id")
+	}
+
+	snap, err := contextSnapshot(root, sprint, f, byID)
+	if err != nil {
+		return err
+	}
+	title, err := render.GeneratorLogTitle(render.GeneratorLog{FeatureID: f.ID, Name: f.Name, Sprint: sprint})
+	if err != nil {
+		return err
+	}
+	agents, err := fs.ReadFile(harness.Assets(), "spec/AGENTS.md")
+	if err != nil {
+		return fmt.Errorf("embedded spec/AGENTS.md: %w", err)
+	}
+
+	fdir := filepath.Join(h, "features", f.ID)
+	if err := os.MkdirAll(filepath.Join(fdir, ".claude"), 0o755); err != nil {
+		return err
+	}
+	res := initFeatureResult{Feature: f.ID, Dir: fdir, HookBin: hookBin}
+	// context_snapshot.md and AGENTS.md are Hermes's: written when missing,
+	// never changed afterwards (protocol.md §3.11). The Generator's records
+	// are created empty and never overwritten.
+	for _, w := range []struct {
+		name string
+		data []byte
+	}{
+		{"context_snapshot.md", []byte(snap)},
+		{"AGENTS.md", agents},
+		{"generator_log.md", []byte(title)},
+		{"handoff.md", nil},
+		{"session_id.txt", nil},
+	} {
+		p := filepath.Join(fdir, w.name)
+		if _, err := os.Lstat(p); err == nil {
+			res.Kept = append(res.Kept, w.name)
+			continue
+		}
+		if err := fsutil.WriteFileAtomic(p, w.data, 0o644); err != nil {
+			return err
+		}
+		res.Created = append(res.Created, w.name)
+	}
+
+	settings := filepath.Join(fdir, ".claude", "settings.json")
+	err = fsutil.UpdateFile(settings, 0o644, func(old []byte) ([]byte, error) {
+		return mergeSettings(old, hookBin, root, f.ID, sprint)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", settings, err)
+	}
+	res.Settings = settings
+	if res.Created == nil {
+		res.Created = []string{}
+	}
+	if res.Kept == nil {
+		res.Kept = []string{}
+	}
+	if e.JSON {
+		return writeJSON(e.Stdout, res)
+	}
+	fmt.Fprintf(e.Stdout, "feature %s ready in %s\n", f.ID, fdir)
+	if len(res.Created) > 0 {
+		fmt.Fprintf(e.Stdout, "  created: %s\n", strings.Join(res.Created, ", "))
+	}
+	if len(res.Kept) > 0 {
+		fmt.Fprintf(e.Stdout, "  kept:    %s\n", strings.Join(res.Kept, ", "))
+	}
+	fmt.Fprintf(e.Stdout, "  hooks:   %s -> %s\n", settings, hookBin)
+	return nil
+}
+
+// hookBinName is the file name of the hook binary on this OS.
+func hookBinName() string {
+	if runtime.GOOS == "windows" {
+		return "harness-hook.exe"
+	}
+	return "harness-hook"
+}
+
+// findHookBin returns the absolute path of harness-hook: explicit (--hook-bin),
+// else the file beside the running executable, else PATH (from env).
+func findHookBin(explicit string, e *Env) (string, error) {
+	if explicit != "" {
+		p := e.abs(explicit)
+		if err := isExecutable(p); err != nil {
+			return "", usage("--hook-bin %s: %v", p, err)
+		}
+		return p, nil
+	}
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		p := filepath.Join(filepath.Dir(exe), hookBinName())
+		if isExecutable(p) == nil {
+			return p, nil
+		}
+	}
+	for _, dir := range filepath.SplitList(e.Vars["PATH"]) {
+		if dir == "" {
+			continue
+		}
+		p := filepath.Join(dir, hookBinName())
+		if isExecutable(p) == nil {
+			if !filepath.IsAbs(p) {
+				p = e.abs(p)
+			}
+			return p, nil
+		}
+	}
+	return "", usage("no %s found: pass --hook-bin PATH, install it beside harness, or put it on PATH", hookBinName())
+}
+
+// isExecutable reports why p cannot be run as the hook (nil when it can).
+func isExecutable(p string) error {
+	st, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if st.IsDir() {
+		return errors.New("is a directory")
+	}
+	if runtime.GOOS != "windows" && st.Mode().Perm()&0o111 == 0 {
+		return errors.New("is not executable")
+	}
+	return nil
+}
+
+// hookHandler is THE generator of one harness-hook handler entry
+// (claude-code-hooks.md §7): exec form, command = absolute hook path, args
+// naming the event, root, feature and sprint. If the real client turns out
+// not to honour `args`, only this function changes (to a quoted command line).
+func hookHandler(hookBin, event, root, feature, sprint string, timeout int) map[string]any {
+	return map[string]any{
+		"type":    "command",
+		"command": hookBin,
+		"args":    []any{"--event", event, "--root", root, "--feature", feature, "--sprint", sprint},
+		"timeout": timeout,
+	}
+}
+
+// hookGroups returns the matcher groups init-feature owns, per event.
+func hookGroups(hookBin, root, feature, sprint string) []struct {
+	event string
+	group map[string]any
+} {
+	h := func(ev string, t int) []any { return []any{hookHandler(hookBin, ev, root, feature, sprint, t)} }
+	return []struct {
+		event string
+		group map[string]any
+	}{
+		{"SessionStart", map[string]any{"hooks": h("SessionStart", otherHookTimeout)}},
+		{"PreToolUse", map[string]any{"matcher": "Bash", "hooks": h("PreToolUse", preToolUseTimeout)}},
+		{"PreToolUse", map[string]any{"matcher": "Edit|Write|MultiEdit|NotebookEdit", "hooks": h("PreToolUse", preToolUseTimeout)}},
+		{"Stop", map[string]any{"hooks": h("Stop", otherHookTimeout)}},
+		{"SubagentStop", map[string]any{"hooks": h("SubagentStop", otherHookTimeout)}},
+	}
+}
+
+// isOurHandler reports whether a settings handler was written by init-feature:
+// it runs the same hook binary, or any harness-hook binary with an --event arg.
+func isOurHandler(h any, hookBin string) bool {
+	m, ok := h.(map[string]any)
+	if !ok {
+		return false
+	}
+	cmd, _ := m["command"].(string)
+	if cmd == "" {
+		return false
+	}
+	if cmd == hookBin {
+		return true
+	}
+	base := strings.ToLower(filepath.Base(strings.Trim(cmd, `"'`)))
+	if base != "harness-hook" && base != "harness-hook.exe" {
+		return false
+	}
+	args, _ := m["args"].([]any)
+	for _, a := range args {
+		if s, _ := a.(string); s == "--event" {
+			return true
+		}
+	}
+	return strings.Contains(cmd, "--event")
+}
+
+// mergeSettings returns old settings.json content with every handler we own
+// replaced by the current wiring. Other top-level keys, other events, other
+// matcher groups and other handlers are kept as they were.
+func mergeSettings(old []byte, hookBin, root, feature, sprint string) ([]byte, error) {
+	doc := map[string]any{}
+	if len(bytes.TrimSpace(old)) > 0 {
+		if err := json.Unmarshal(old, &doc); err != nil {
+			return nil, fmt.Errorf("existing settings are not a JSON object: %w", err)
+		}
+	}
+	hooks, _ := doc["hooks"].(map[string]any)
+	if hooks == nil {
+		if _, exists := doc["hooks"]; exists {
+			return nil, errors.New(`existing "hooks" is not an object`)
+		}
+		hooks = map[string]any{}
+	}
+	// Remove our handlers everywhere; drop groups left empty by that.
+	for ev, v := range hooks {
+		groups, ok := v.([]any)
+		if !ok {
+			continue
+		}
+		var kept []any
+		for _, g := range groups {
+			gm, ok := g.(map[string]any)
+			if !ok {
+				kept = append(kept, g)
+				continue
+			}
+			hs, ok := gm["hooks"].([]any)
+			if !ok {
+				kept = append(kept, g)
+				continue
+			}
+			var keepH []any
+			for _, h := range hs {
+				if !isOurHandler(h, hookBin) {
+					keepH = append(keepH, h)
+				}
+			}
+			if len(keepH) == 0 && len(hs) > 0 {
+				continue
+			}
+			gm["hooks"] = keepH
+			kept = append(kept, gm)
+		}
+		if len(kept) == 0 {
+			delete(hooks, ev)
+		} else {
+			hooks[ev] = kept
+		}
+	}
+	for _, g := range hookGroups(hookBin, root, feature, sprint) {
+		groups, _ := hooks[g.event].([]any)
+		hooks[g.event] = append(groups, g.group)
+	}
+	doc["hooks"] = hooks
+	return marshalIndent(doc)
+}
+
+// contextSnapshot renders context_snapshot.md for f.
+func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featureInfo) (string, error) {
+	phase := f.Phase
+	if phase < 1 || phase > 4 {
+		phase = 1
+	}
+	var done []string
+	for _, np := range f.NextPhases {
+		if np.Done {
+			done = append(done, fmt.Sprintf("%d (%s)", np.Phase, phaseActions[np.Phase]))
+		}
+	}
+	doneS := "none"
+	if len(done) > 0 {
+		doneS = strings.Join(done, ", ")
+	}
+	next := "none (last phase)"
+	if phase < 4 {
+		next = fmt.Sprintf("%d (%s)", phase+1, phaseActions[phase+1])
+	}
+	vm := f.VerificationMode
+	if vm == "" {
+		vm = "hybrid"
+	}
+	ep := f.ExecutionPath
+	if ep == "" {
+		ep = "generator_cc"
+	}
+	deps := []render.Dependency{}
+	for _, id := range f.DependsOn {
+		d := render.Dependency{ID: id, Name: "not in feature_list.json", Status: "unknown"}
+		if df, ok := byID[id]; ok {
+			d.Name, d.Status = df.Name, df.Status
+			d.Artifacts = dependencyArtifacts(root, df)
+		}
+		deps = append(deps, d)
+	}
+	return render.ContextSnapshotText(render.ContextSnapshot{
+		FeatureID:        f.ID,
+		Name:             f.Name,
+		Title:            f.Title,
+		Sprint:           sprint,
+		Phase:            phase,
+		PhaseAction:      phaseActions[phase],
+		DonePhases:       doneS,
+		NextPhase:        next,
+		Acceptance:       f.Acceptance,
+		VerificationMode: vm,
+		ExecutionPath:    ep,
+		ToolingPath:      ".harness/sprint_contracts/" + sprint + "/tooling.md",
+		RetryHint:        f.RetryHint,
+		Dependencies:     deps,
+	})
+}
+
+// dependencyArtifacts is the union (in order of first appearance) of a
+// feature's checkpoints[].artifacts and the paths listed under `### 产出物`
+// in its generator_log.md (protocol.md §3.11).
+func dependencyArtifacts(root string, f *featureInfo) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		p = strings.TrimSpace(p)
+		if p == "" || seen[p] {
+			return
+		}
+		seen[p] = true
+		out = append(out, p)
+	}
+	for _, cp := range f.Checkpoints {
+		for _, a := range cp.Artifacts {
+			add(a)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(root, ".harness", "features", f.ID, "generator_log.md"))
+	if err == nil {
+		for _, p := range artifactPaths(data) {
+			add(p)
+		}
+	}
+	return out
+}
+
+var backtickRe = regexp.MustCompile("`([^`\n]+)`")
+
+// artifactPaths extracts the paths listed under every `### 产出物` heading of
+// a generator_log: the backticked spans of its list items, or, for an item
+// without backticks, its first word when that word looks like a path.
+// Fenced code is skipped.
+func artifactPaths(data []byte) []string {
+	var out []string
+	in, fence := false, ""
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		t := strings.TrimLeft(line, " ")
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if len(line)-len(t) <= 3 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) {
+			fence = t[:3]
+			continue
+		}
+		if strings.HasPrefix(line, "#") {
+			h := strings.TrimSpace(strings.TrimLeft(line, "#"))
+			in = strings.HasPrefix(line, "### ") && strings.HasPrefix(h, "产出物")
+			continue
+		}
+		if !in {
+			continue
+		}
+		item := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(item, "- "), strings.HasPrefix(item, "* "):
+			item = strings.TrimSpace(item[2:])
+		default:
+			if i := strings.Index(item, ". "); i > 0 && isDigits(item[:i]) {
+				item = strings.TrimSpace(item[i+2:])
+			} else {
+				continue
+			}
+		}
+		if ms := backtickRe.FindAllStringSubmatch(item, -1); len(ms) > 0 {
+			for _, m := range ms {
+				out = append(out, m[1])
+			}
+			continue
+		}
+		word := item
+		if i := strings.IndexAny(word, " \t(（,，"); i >= 0 {
+			word = word[:i]
+		}
+		if strings.ContainsAny(word, "/.") && !strings.HasSuffix(word, "。") {
+			out = append(out, word)
+		}
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	_, err := strconv.Atoi(s)
+	return err == nil
+}

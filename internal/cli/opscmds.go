@@ -1,0 +1,12 @@
+package cli
+
+// opsCommands is embedded in CLI and holds the protocol operations
+// (eval append/amend, phase advance/retry, session, checkpoint, yolo, reset,
+// pipeline, task, next, status, preflight). The protocol-operations engineer
+// adds one field per command group here, each implemented in an ops_*.go file
+// with a Run(e *Env) error method, e.g.
+//
+//	Eval EvalCmd `cmd:"" help:"Append to or amend eval_log.jsonl."`
+//
+// Phase subcommands go into PhaseCmd (phase.go) instead, next to `complete`.
+type opsCommands struct{}

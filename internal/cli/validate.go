@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Finding is one validate/finalize finding as printed by the CLI; it mirrors
+// validate.Finding (fixtures README §3).
+type Finding struct {
+	File     string `json:"file"`
+	Line     int    `json:"line,omitempty"`
+	Pointer  string `json:"pointer,omitempty"`
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+// String formats f as `path[:line][#/json/pointer]: message [rule-id]`, with
+// an "info: " prefix for info findings.
+func (f Finding) String() string {
+	s := f.File
+	if f.Line > 0 {
+		s += ":" + strconv.Itoa(f.Line)
+	}
+	if f.Pointer != "" {
+		s += "#" + f.Pointer
+	}
+	s += ": " + f.Message
+	if f.Rule != "" {
+		s += " [" + f.Rule + "]"
+	}
+	if f.Severity == "info" {
+		s = "info: " + s
+	}
+	return s
+}
+
+// Report is the outcome of validate or finalize --check.
+type Report struct {
+	Valid    bool      `json:"valid"`
+	Findings []Finding `json:"findings"`
+}
+
+// print writes r as findings lines plus a summary, or as JSON.
+func (r Report) print(w io.Writer, asJSON bool, what string) error {
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+	if asJSON {
+		return writeJSON(w, r)
+	}
+	errs, infos := 0, 0
+	for _, f := range r.Findings {
+		fmt.Fprintln(w, f.String())
+		if f.Severity == "info" {
+			infos++
+		} else {
+			errs++
+		}
+	}
+	if r.Valid {
+		fmt.Fprintf(w, "%s: ok (%d info)\n", what, infos)
+	} else {
+		fmt.Fprintf(w, "%s: %d error(s), %d info\n", what, errs, infos)
+	}
+	return nil
+}
+
+// exit returns the command result for r: nil when valid, exit 1 otherwise.
+func (r Report) exit() error {
+	if r.Valid {
+		return nil
+	}
+	return silent(ExitFindings)
+}
+
+// ValidateCmd is `harness validate`.
+type ValidateCmd struct {
+	Dir string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root (same as --root)."`
+}
+
+// Help is shown under the command's usage line.
+func (c *ValidateCmd) Help() string {
+	return `Checks every state file against the embedded schemas and the protocol's rules, and prints one finding
+per line: path[:line][#/json/pointer]: message [rule-id] (info findings are marked and do not fail).
+--json prints {"valid": bool, "findings": [{"file","line","pointer","rule","severity","message"}]}.
+Never modifies the workspace. Exit 0 valid, 1 findings, 2 usage or internal error.`
+}
+
+// Run performs the command.
+func (c *ValidateCmd) Run(e *Env) error {
+	root, err := e.rootFor(c.Dir)
+	if err != nil {
+		return err
+	}
+	r, err := engineValidate(root)
+	if err != nil {
+		return fmt.Errorf("validate %s: %w", root, err)
+	}
+	if err := r.print(e.Stdout, e.JSON, "validate"); err != nil {
+		return err
+	}
+	return r.exit()
+}
+
+// FinalizeCmd is `harness finalize --check`.
+type FinalizeCmd struct {
+	Check bool   `name:"check" required:"" help:"Run the finalizer checklist without changing anything (required)."`
+	Dir   string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root (same as --root)."`
+}
+
+// Help is shown under the command's usage line.
+func (c *FinalizeCmd) Help() string {
+	return `Runs the finalizer checklist (protocol.md §9.2, fixtures README §6): tooling sections and reasons,
+feature states, four phase sections per completed feature, commits, eval reasons, checkpoint decisions,
+no pending eval or checkpoints. Output and exit codes as for validate.`
+}
+
+// Run performs the command.
+func (c *FinalizeCmd) Run(e *Env) error {
+	root, err := e.rootFor(c.Dir)
+	if err != nil {
+		return err
+	}
+	r, err := engineFinalize(root)
+	if err != nil {
+		return fmt.Errorf("finalize --check %s: %w", root, err)
+	}
+	if err := r.print(e.Stdout, e.JSON, "finalize --check"); err != nil {
+		return err
+	}
+	return r.exit()
+}
+
+// PhaseCmd groups the phase subcommands.
+type PhaseCmd struct {
+	Complete PhaseCompleteCmd `cmd:"" help:"Mark the current phase of a feature done after checking its records (Generator, §4.7)."`
+}
+
+// PhaseCompleteCmd is `harness phase complete FID`.
+type PhaseCompleteCmd struct {
+	Feature string `arg:"" name:"FID" help:"Feature id (f001)."`
+}
+
+// Help is shown under the command's usage line.
+func (c *PhaseCompleteCmd) Help() string {
+	return `Runs the Stop hook's record checks for the feature's current phase (generator_log section with
+关键决策, phase_evaluation entry with a concrete reason, acceptance_results at phase 3) and, only if they
+pass, sets next_phases[phase==P].done = true. Never changes phase, current or status.
+Exit 0 done, 1 records missing (each listed), 2 usage or internal error.`
+}
+
+// phaseCompleteResult is the --json output of phase complete.
+type phaseCompleteResult struct {
+	Feature string   `json:"feature"`
+	Phase   int      `json:"phase"`
+	Done    bool     `json:"done"`
+	Missing []string `json:"missing"`
+}
+
+// Run performs the command.
+func (c *PhaseCompleteCmd) Run(e *Env) error {
+	root, err := e.rootFor("")
+	if err != nil {
+		return err
+	}
+	res, err := engineCompletePhase(root, c.Feature)
+	if err != nil {
+		return err
+	}
+	if res.Missing == nil {
+		res.Missing = []string{}
+	}
+	if e.JSON {
+		if err := writeJSON(e.Stdout, res); err != nil {
+			return err
+		}
+	} else if res.Done {
+		fmt.Fprintf(e.Stdout, "%s phase=%d marked done; stop now and wait for the verdict\n", res.Feature, res.Phase)
+	} else {
+		fmt.Fprintf(e.Stdout, "%s phase=%d is not complete; missing:\n", res.Feature, res.Phase)
+		for i, m := range res.Missing {
+			fmt.Fprintf(e.Stdout, "  %d. %s\n", i+1, m)
+		}
+	}
+	if !res.Done {
+		return silent(ExitFindings)
+	}
+	return nil
+}

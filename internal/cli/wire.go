@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"errors"
+
+	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// errNotWired is returned by an engine whose package has not landed yet.
+var errNotWired = errors.New("not available in this build (engine not wired yet)")
+
+// engineValidate runs `harness validate` rules on root (internal/validate).
+func engineValidate(root string) (Report, error) { return Report{}, errNotWired }
+
+// engineFinalize runs the finalize --check rules on root (internal/validate).
+func engineFinalize(root string) (Report, error) { return Report{}, errNotWired }
+
+// engineCompletePhase runs records.CompletePhase for feature in root. A
+// record failure is a result (Done false, Missing listed), not an error.
+func engineCompletePhase(root, feature string) (phaseCompleteResult, error) {
+	res := phaseCompleteResult{Feature: feature}
+	ws, err := workspace.Open(root)
+	if err != nil {
+		return res, usage("%v", err)
+	}
+	r, err := records.CompletePhase(ws, feature)
+	res.Phase = r.Phase
+	for _, f := range r.Failures {
+		res.Missing = append(res.Missing, f.String())
+	}
+	switch {
+	case errors.Is(err, records.ErrIncomplete):
+		return res, nil
+	case err != nil && r.Skipped:
+		return res, refused("%s: %v", feature, err)
+	case err != nil:
+		return res, err
+	}
+	res.Done = true
+	return res, nil
+}
+
+// engineExplain runs bashguard.Decide for cmd as the hook would.
+func engineExplain(cmd, root, feature, cwd string, env map[string]string) (explainOutput, error) {
+	return explainOutput{}, errNotWired
+}
+
+// engineDemo runs the hook engineer's demo driver.
+func engineDemo(e *Env, keep bool) error { return errNotWired }

@@ -1,0 +1,231 @@
+// Package render renders the text templates of templates/ (embedded through
+// harness.Assets) with text/template and Option("missingkey=error"): a field
+// the template names but the data lacks is an error, never an empty string.
+//
+// Each template has a typed data struct below; Render takes the template's
+// file name (e.g. "generator_log.template.md") and any data value, and the
+// typed helpers (GeneratorLog, ContextSnapshot, …) pick the right file.
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"strings"
+	"text/template"
+
+	harness "github.com/superagent-harness/harness"
+)
+
+// Template file names under templates/.
+const (
+	ToolingFile         = "tooling.template.md"
+	GeneratorLogFile    = "generator_log.template.md"
+	ContextSnapshotFile = "feature_session_init.template.md"
+	HandoffFile         = "claude_code_handoff.template.md"
+	HermesHandoffFile   = "hermes_handoff.template.md"
+	GateFile            = "checkpoint_gate.template.md"
+	ReviewFile          = "checkpoint_review.template.md"
+	NotifyFile          = "checkpoint_notify.template.md"
+	ReminderFile        = "checkpoint_reminder.template.md"
+	YoloAbortFile       = "yolo_abort.template.md"
+)
+
+// CatchAllID is the id of the fixed last blocker of a gate (protocol.md §3.2).
+const CatchAllID = "catch_all"
+
+// Tooling is the data of tooling.template.md (protocol.md §3.5 header lines).
+type Tooling struct {
+	Sprint      string // sprint id
+	GeneratedBy string // "Hermes"
+	GeneratedAt string // UTC-Z timestamp
+}
+
+// GeneratorLog is the data of generator_log.template.md: only the title block
+// (`# Generator Log: <fid>` and two `>` lines, protocol.md §3.11).
+type GeneratorLog struct {
+	FeatureID, Name, Sprint string
+}
+
+// Dependency is one depends_on feature as shown in a context snapshot.
+type Dependency struct {
+	ID, Name, Status string
+	// Artifacts is the union of the dependency's checkpoints[].artifacts and the
+	// paths under `### 产出物` in its generator_log; empty renders "(none yet)".
+	Artifacts []string
+}
+
+// ContextSnapshot is the data of feature_session_init.template.md, rendered
+// into context_snapshot.md by `harness init-feature` (protocol.md §3.11).
+type ContextSnapshot struct {
+	FeatureID, Name, Title, Sprint string
+	Phase                          int
+	PhaseAction                    string // plan, implement, verify, deliver
+	DonePhases                     string // e.g. "1 (plan)" or "none"
+	NextPhase                      string // e.g. "2 (implement)" or "none (last phase)"
+	Acceptance                     []string
+	VerificationMode               string
+	ExecutionPath                  string
+	ToolingPath                    string // relative to the sprint root
+	RetryHint                      string // optional; omitted when empty
+	Dependencies                   []Dependency
+}
+
+// Handoff is the data of claude_code_handoff.template.md (a Generator's
+// handoff.md at Reset, protocol.md §3.11 and §8.1).
+type Handoff struct {
+	FeatureID, Sprint, GeneratedAt string
+	TriggerReason                  string // copied by the Stop hook into the reset eval entry
+	Phase                          int
+	PhaseAction                    string
+	PercentDone                    int
+	LastWork, CurrentFiles         string
+	Blockers                       string
+	Done, NextSteps, Decisions     []string
+	Failures, RuntimeChanges       []string
+}
+
+// FeatureRow is one line of the feature_list summary in a Hermes handoff.
+type FeatureRow struct {
+	ID, Status string
+	Phase      int
+}
+
+// HermesHandoff is the data of hermes_handoff.template.md (protocol.md §8.2).
+type HermesHandoff struct {
+	Sprint, GeneratedAt, TriggerReason string
+	Mode, Activity                     string
+	// PendingEvalJSON is the pending_eval object as JSON; empty renders the
+	// literal `无 pending eval`.
+	PendingEvalJSON    string
+	PendingCheckpoints []string
+	Features           []FeatureRow
+	OpenQuestions      []string
+}
+
+// Blocker is one checkpoint question (protocol.md §3.2 checkpoint.blockers[]).
+type Blocker struct {
+	ID, Question string
+	Options      []string
+}
+
+// Checkpoint is the data of the gate, review and notify messages (§5).
+type Checkpoint struct {
+	CheckpointID, FeatureID, Name, Prompt string
+	Blockers                              []Blocker
+}
+
+// Reminder is the data of checkpoint_reminder.template.md: Urgent selects the
+// 72h 【催办-紧急】 form, which also offers `suspend`.
+type Reminder struct {
+	Checkpoint
+	Urgent      bool
+	WaitedHours int
+}
+
+// YoloAbort is the data of yolo_abort.template.md (§6.1 step 4): one message
+// listing every revoked checkpoint with its original blockers.
+type YoloAbort struct {
+	Sprint, Cause string
+	Checkpoints   []Checkpoint
+}
+
+// Render executes the template file name (a base name under templates/) with
+// data. A field or map key the template uses but data lacks is an error.
+func Render(name string, data any) (string, error) {
+	src, err := fs.ReadFile(harness.Assets(), "templates/"+name)
+	if err != nil {
+		return "", fmt.Errorf("render: template %s: %w", name, err)
+	}
+	t, err := template.New(name).Option("missingkey=error").Funcs(funcs).Parse(string(src))
+	if err != nil {
+		return "", fmt.Errorf("render: parse %s: %w", name, err)
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		return "", fmt.Errorf("render: %w", err)
+	}
+	return buf.String(), nil
+}
+
+// Names lists the template files under templates/ (README.md excluded).
+func Names() ([]string, error) {
+	ents, err := fs.ReadDir(harness.Assets(), "templates")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".template.md") {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+// GeneratorLogTitle renders the title block of a generator_log.md.
+func GeneratorLogTitle(d GeneratorLog) (string, error) { return Render(GeneratorLogFile, d) }
+
+// ContextSnapshotText renders a context_snapshot.md.
+func ContextSnapshotText(d ContextSnapshot) (string, error) { return Render(ContextSnapshotFile, d) }
+
+// CheckpointMessage renders the message for a checkpoint of type kind
+// ("gate", "review" or "notify").
+func CheckpointMessage(kind string, d Checkpoint) (string, error) {
+	switch kind {
+	case "gate":
+		return Render(GateFile, d)
+	case "review":
+		return Render(ReviewFile, d)
+	case "notify":
+		return Render(NotifyFile, d)
+	}
+	return "", fmt.Errorf("render: unknown checkpoint type %q (want gate, review or notify)", kind)
+}
+
+var funcs = template.FuncMap{
+	"inc":      func(i int) int { return i + 1 },
+	"blockers": orderBlockers,
+	"option":   optionLine,
+	"example":  exampleReply,
+}
+
+// orderBlockers returns bs with catch_all moved to the end (it is always the
+// last question of a gate, protocol.md §5).
+func orderBlockers(bs []Blocker) []Blocker {
+	out := make([]Blocker, 0, len(bs))
+	var tail []Blocker
+	for _, b := range bs {
+		if b.ID == CatchAllID {
+			tail = append(tail, b)
+			continue
+		}
+		out = append(out, b)
+	}
+	return append(out, tail...)
+}
+
+// optionLine labels option j with its letter (a, b, c, …) unless the option
+// text already starts with that label ("a. 没有").
+func optionLine(j int, o string) string {
+	label := string(rune('a' + j))
+	t := strings.TrimSpace(o)
+	for _, p := range []string{label + ".", label + ")", label + "、", label + " "} {
+		if strings.HasPrefix(t, p) {
+			return t
+		}
+	}
+	return label + ". " + t
+}
+
+// exampleReply builds the reply hint "1a 2a 3a" for the ordered blockers.
+func exampleReply(bs []Blocker) string {
+	parts := make([]string, 0, len(bs))
+	for i := range orderBlockers(bs) {
+		parts = append(parts, fmt.Sprintf("%da", i+1))
+	}
+	if len(parts) == 0 {
+		return "1a"
+	}
+	return strings.Join(parts, " ")
+}
