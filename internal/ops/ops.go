@@ -1,0 +1,153 @@
+// Package ops implements the protocol's state-changing operations as plain
+// functions over a sprint workspace (protocol.md §4–§10, resolutions of §13):
+// eval append/amend, phase advance/retry, sessions, checkpoints, preflight,
+// scheduling (next), YOLO, resets, pipeline sink, the task queue and status.
+//
+// Every operation that changes a workspace goes through a Tx: the change is
+// built in memory, applied to a scratch copy of <root>/.harness, validated
+// there before and after (Env.Validate, i.e. `harness validate`), and written to
+// the real workspace only when it adds no error finding (fixtures README D33:
+// pre-existing findings become warnings, so one bad old line never locks the
+// workspace). State files are replaced atomically under the workspace lock
+// fsutil.Lock(<root>/.harness/state); eval_log lines are appended with
+// fsutil.AppendLine. Time comes from Env.Now, never from time.Now deep inside.
+package ops
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// TimeLayout is the only timestamp shape the harness writes: UTC, whole
+// seconds, literal Z (protocol.md §2, Z7).
+const TimeLayout = "2006-01-02T15:04:05Z"
+
+// Finding is one `harness validate` finding as ops compares and prints it
+// (the shape of validate.Finding: fixtures README §3 --json).
+type Finding struct {
+	File     string `json:"file"`
+	Line     int    `json:"line,omitempty"`
+	Pointer  string `json:"pointer,omitempty"`
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+func (f Finding) String() string {
+	loc := f.File
+	if f.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", f.File, f.Line)
+	}
+	sev := ""
+	if f.Severity != "" && f.Severity != "error" {
+		sev = " (" + f.Severity + ")"
+	}
+	return fmt.Sprintf("[%s]%s %s: %s", f.Rule, sev, loc, f.Message)
+}
+
+func (f Finding) key() string {
+	return strings.Join([]string{f.Rule, f.File, fmt.Sprint(f.Line), f.Pointer, f.Message}, "\x00")
+}
+
+// Validator runs `harness validate` on a workspace root and returns every
+// finding. The CLI wires internal/validate here; tests may pass their own.
+type Validator func(root string) ([]Finding, error)
+
+// Env is what every operation needs: the resolved sprint root, the clock and
+// the validator. Now must return the current time (the CLI passes time.Now);
+// Validate may be nil, which skips the before/after comparison.
+type Env struct {
+	Root     string
+	Now      func() time.Time
+	Validate Validator
+	// HookBinary, when set, is the harness-hook executable preflight accepts
+	// besides any executable named harness-hook.
+	HookBinary string
+	// Getenv reads configuration (HERMES_HOME, HOME); nil means no variables.
+	Getenv func(string) string
+}
+
+func (e *Env) now() time.Time {
+	if e.Now == nil {
+		return time.Unix(0, 0).UTC()
+	}
+	return e.Now().UTC().Truncate(time.Second)
+}
+
+func (e *Env) stamp() string { return e.now().Format(TimeLayout) }
+
+func (e *Env) getenv(k string) string {
+	if e.Getenv == nil {
+		return ""
+	}
+	return e.Getenv(k)
+}
+
+// H returns the path of a file under <root>/.harness.
+func (e *Env) H(parts ...string) string {
+	return filepath.Join(append([]string{e.Root, ".harness"}, parts...)...)
+}
+
+// Report is what an operation did, printed as text or with --json.
+type Report struct {
+	Command string `json:"command"`
+	OK      bool   `json:"ok"`
+	// Actions lists every change made, one human-readable line each.
+	Actions []string `json:"actions"`
+	// Warnings are findings that existed before the change (not caused by it).
+	Warnings []Finding `json:"warnings,omitempty"`
+	// Notes are extra lines for the reader (e.g. the rendered message).
+	Notes []string `json:"notes,omitempty"`
+	// Data is the command's structured result (preflight items, next, …).
+	Data any `json:"data,omitempty"`
+}
+
+func (r *Report) did(format string, args ...any) {
+	r.Actions = append(r.Actions, fmt.Sprintf(format, args...))
+}
+
+// Refusal is returned when an operation refuses (exit 1): Reason says why,
+// Findings lists the validate findings the change would have added, Question
+// is the follow-up question to ask the user (checkpoint reply).
+type Refusal struct {
+	Reason   string    `json:"reason"`
+	Findings []Finding `json:"findings,omitempty"`
+	Question string    `json:"question,omitempty"`
+}
+
+func (r *Refusal) Error() string {
+	var b strings.Builder
+	b.WriteString(r.Reason)
+	for _, f := range r.Findings {
+		b.WriteString("\n  ")
+		b.WriteString(f.String())
+	}
+	if r.Question != "" {
+		b.WriteString("\n")
+		b.WriteString(r.Question)
+	}
+	return b.String()
+}
+
+func refuse(format string, args ...any) error {
+	return &Refusal{Reason: fmt.Sprintf(format, args...)}
+}
+
+// IsRefusal reports whether err is a Refusal and returns it.
+func IsRefusal(err error) (*Refusal, bool) {
+	var r *Refusal
+	ok := errors.As(err, &r)
+	return r, ok
+}
+
+// UsageError is a malformed invocation (exit 2).
+type UsageError struct{ Msg string }
+
+func (u *UsageError) Error() string { return u.Msg }
+
+func usage(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}

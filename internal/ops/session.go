@@ -1,0 +1,302 @@
+package ops
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// SessionStartInput is `harness session start FID [--session-id ID] --type T`.
+type SessionStartInput struct {
+	Feature   string
+	SessionID string
+	Type      string // cc-print | cc-interactive-mcp | mcp_direct
+}
+
+// SessionStart records a Generator session (protocol.md §4.6 STEP 3.4):
+// session_pool.active.<fid> = {session_id, session_type, status running,
+// started_at, current_phase, last_activity}; a stray .current_agent.json is
+// deleted; .current_agent becomes role generator with developer
+// hermes-as-proxy for ids starting "hermes-proxy", else claude-code. The id
+// defaults to the feature's session_id.txt; a given id that differs is
+// written there (a new session after a Reset). It refuses when both are
+// empty, when the feature directory is missing (run `harness init-feature`),
+// when the DAG gate is not approved (Z11) or the pool is full. Starting a
+// session that is already recorded with the same id is a no-op.
+func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
+	rep := &Report{Command: "session start"}
+	if !oneOf(in.Type, sessionTypes) {
+		return nil, usage("--type %q: one of cc-print, cc-interactive-mcp, mcp_direct", in.Type)
+	}
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		f, err := fl.mustFeature(in.Feature)
+		if err != nil {
+			return err
+		}
+		fid := in.Feature
+		fdir := env.H("features", fid)
+		if st, err := os.Stat(fdir); err != nil || !st.IsDir() {
+			return refuse("%s has no feature directory .harness/features/%s; run `harness init-feature %s` first (STEP 3.1–3.2)", fid, fid, fid)
+		}
+		st := f.Str("status")
+		if st == "completed" || st == "cancelled" {
+			return refuse("%s is %s; no session starts for it", fid, st)
+		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
+		if ok, why := log.gateApproved(GateDAG); !ok {
+			return refuse("the DAG gate cp-sprint-dag is not approved (%s); no feature starts before it (Z11)", why)
+		}
+		fileID := ""
+		if b, err := os.ReadFile(filepath.Join(fdir, "session_id.txt")); err == nil {
+			fileID = strings.TrimSpace(string(b))
+		}
+		id := strings.TrimSpace(in.SessionID)
+		if id == "" {
+			id = fileID
+		}
+		if id == "" {
+			hint := ""
+			if in.Type == "mcp_direct" {
+				hint = " (mcp_direct sessions use hermes-proxy-" + fid + ")"
+			}
+			return refuse("no session id: --session-id is empty and .harness/features/%s/session_id.txt is empty%s", fid, hint)
+		}
+		if strings.ContainsAny(id, "\r\n") {
+			return usage("--session-id must be one line")
+		}
+		pool, err := env.readObj("session_pool.json")
+		if err != nil {
+			return err
+		}
+		active := pool.ObjAt("active")
+		if active == nil {
+			active = NewObj()
+			pool.Set("active", active)
+		}
+		if old := active.ObjAt(fid); old != nil && old.Str("session_id") == id && old.Str("status") == "running" {
+			rep.did("session %s of %s is already recorded as running; nothing to do", id, fid)
+			return nil
+		}
+		if !active.Has(fid) {
+			max := 2
+			if m, ok := pool.Int("max_concurrent"); ok && m >= 1 {
+				max = m
+			}
+			if n := len(active.Keys()); n >= max {
+				return refuse("session_pool is full: %d active of max_concurrent %d (%s)", n, max, strings.Join(active.Keys(), ", "))
+			}
+		}
+		now := env.stamp()
+		if id != fileID {
+			tx.Write(".harness/features/"+fid+"/session_id.txt", []byte(id+"\n"))
+			rep.did("wrote %s to .harness/features/%s/session_id.txt", id, fid)
+		}
+		phase, ok := f.Int("phase")
+		if !ok {
+			phase = 1
+		}
+		entry := NewObj().Set("session_id", id).Set("session_type", in.Type).Set("status", "running").
+			Set("started_at", now).Set("current_phase", num(phase)).Set("last_activity", now)
+		active.Set(fid, entry)
+		if err := tx.WriteJSON(relPool, pool); err != nil {
+			return err
+		}
+		rep.did("session_pool.active.%s = {session_id %s, session_type %s, status running, current_phase %d}", fid, id, in.Type, phase)
+		if _, err := os.Stat(env.H(".current_agent.json")); err == nil {
+			tx.Remove(".harness/.current_agent.json")
+			rep.did("deleted the stray .harness/.current_agent.json (Z18)")
+		}
+		developer, platform := "claude-code", "claude-code"
+		if strings.HasPrefix(id, "hermes-proxy") {
+			developer, platform = "hermes-as-proxy", "hermes"
+		}
+		ca := NewObj().Set("role", "generator").Set("platform", platform).Set("developer", developer).
+			Set("session_id", id).Set("started_at", now).Set("current_feature", fid).
+			Set("current_phase", num(phase)).Set("last_activity", now)
+		if err := tx.WriteJSON(relCurrentAgent, ca); err != nil {
+			return err
+		}
+		rep.did(".current_agent: role generator, developer %s, current_feature %s", developer, fid)
+		rep.Notes = append(rep.Notes, "next: `harness preflight --stage started "+fid+"` (STEP 2.5), which marks the feature in_progress when every check passes")
+		rep.Data = map[string]any{"feature": fid, "session_id": id, "session_type": in.Type}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
+
+// SessionEnd removes a feature's session from session_pool.active (a
+// finished entry is deleted, never kept as completed: Z16). A feature that
+// was in_progress goes back to pending (it has no session any more), and a
+// .current_agent naming this feature is handed back to the evaluator
+// (Hermes). Ending a session that is not recorded is a no-op.
+func SessionEnd(env *Env, fid string) (*Report, error) {
+	rep := &Report{Command: "session end"}
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		f, err := fl.mustFeature(fid)
+		if err != nil {
+			return err
+		}
+		pool, err := env.readObj("session_pool.json")
+		if err != nil {
+			return err
+		}
+		active := pool.ObjAt("active")
+		if !active.Has(fid) {
+			rep.did("%s has no active session; nothing to do", fid)
+			return nil
+		}
+		active.Delete(fid)
+		if err := tx.WriteJSON(relPool, pool); err != nil {
+			return err
+		}
+		rep.did("removed %s from session_pool.active", fid)
+		now := env.stamp()
+		if f.Str("status") == "in_progress" {
+			f.Set("status", "pending")
+			fl.touch(now)
+			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+				return err
+			}
+			rep.did("%s status in_progress → pending (no session)", fid)
+		}
+		if ca, err := env.readObj(".current_agent"); err == nil && ca.Str("current_feature") == fid {
+			ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
+				Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil).Set("last_activity", now)
+			if err := tx.WriteJSON(relCurrentAgent, ca); err != nil {
+				return err
+			}
+			rep.did(".current_agent handed back to the evaluator")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
+
+// SessionReset records a Claude Code feature Reset for Hermes (protocol.md
+// §8.1 step 3, §13 #9): session_pool.active.<fid>.status = resetting,
+// last_activity = now, and one eval entry {event_type reset, agent
+// claude-code, feature_id, phase, reason}. The reason is reason, else the
+// handoff's **Trigger reason** line, else "handoff.md written (reset)". Like the
+// Stop hook's bookkeeping it writes nothing when the pool entry is already
+// resetting or eval_log already has a reset entry for the feature not older
+// than handoff.md, so running both never records a Reset twice.
+func SessionReset(env *Env, fid, reason string) (*Report, error) {
+	rep := &Report{Command: "session reset"}
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		f, err := fl.mustFeature(fid)
+		if err != nil {
+			return err
+		}
+		pool, err := env.readObj("session_pool.json")
+		if err != nil {
+			return err
+		}
+		entry := pool.ObjAt("active").ObjAt(fid)
+		if entry == nil {
+			return refuse("%s has no active session in session_pool.json; nothing to reset", fid)
+		}
+		if entry.Str("status") == "resetting" {
+			rep.did("session_pool.active.%s is already resetting (recorded by the Stop hook or an earlier reset); nothing to do", fid)
+			return nil
+		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
+		handoff := env.H("features", fid, "handoff.md")
+		var hmtime time.Time
+		var trigger string
+		if st, err := os.Stat(handoff); err == nil {
+			hmtime = st.ModTime()
+			if b, err := os.ReadFile(handoff); err == nil {
+				trigger = triggerReason(string(b))
+			}
+		}
+		already := false
+		for _, en := range log.events() {
+			if en.Str("event_type") != "reset" || en.Str("feature_id") != fid {
+				continue
+			}
+			if t, err := time.Parse(time.RFC3339, en.Str("timestamp")); err == nil && !hmtime.IsZero() && !t.Before(hmtime.Truncate(time.Second)) {
+				already = true
+			}
+		}
+		now := env.stamp()
+		entry.Set("status", "resetting")
+		entry.Set("last_activity", now)
+		if err := tx.WriteJSON(relPool, pool); err != nil {
+			return err
+		}
+		rep.did("session_pool.active.%s.status = resetting", fid)
+		if already {
+			rep.did("a reset entry for %s newer than handoff.md is already in eval_log; not appended again", fid)
+			return nil
+		}
+		r := strings.TrimSpace(reason)
+		if r == "" {
+			r = trigger
+		}
+		if r == "" || lazyValue(r) {
+			r = "handoff.md written (reset)"
+		}
+		e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid)
+		if p, ok := f.Int("phase"); ok {
+			e.Set("phase", num(p))
+		}
+		e.Set("event_type", "reset").Set("agent", "claude-code").Set("reason", r)
+		if err := checkEntry(fl, e); err != nil {
+			return err
+		}
+		if err := tx.AppendEval(e); err != nil {
+			return err
+		}
+		rep.did("appended reset entry for %s: %s", fid, r)
+		rep.Notes = append(rep.Notes, "next: start a new session for "+fid+" (`harness session start "+fid+" --session-id NEW --type …`); it reads handoff.md")
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
+
+// triggerReason returns the text after **Trigger reason** in a handoff
+// (trimmed, a leading ':' or '：' removed), or "".
+func triggerReason(doc string) string {
+	for _, line := range strings.Split(doc, "\n") {
+		i := strings.Index(line, "**Trigger reason**")
+		if i < 0 {
+			continue
+		}
+		t := strings.TrimSpace(line[i+len("**Trigger reason**"):])
+		t = strings.TrimPrefix(t, ":")
+		t = strings.TrimPrefix(t, "：")
+		return strings.TrimSpace(t)
+	}
+	return ""
+}

@@ -1,0 +1,276 @@
+package ops
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+)
+
+// State-file locations relative to the root (protocol.md §2).
+const (
+	relFeatureList  = ".harness/feature_list.json"
+	relRuntime      = ".harness/runtime_state.json"
+	relPool         = ".harness/session_pool.json"
+	relEvalLog      = ".harness/eval_log.jsonl"
+	relHermesCtx    = ".harness/hermes_context_state.json"
+	relCurrentAgent = ".harness/.current_agent"
+	relHermesHand   = ".harness/hermes_handoff.md"
+)
+
+var (
+	reFeatureID  = regexp.MustCompile(`^f[0-9]+(-[0-9]+)*$`)
+	reCheckpoint = regexp.MustCompile(`^cp-f[0-9]+(-[0-9]+)*-[0-9]+$`)
+	reUTCZ       = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$`)
+	reCommit     = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+)
+
+// Sprint gate ids (protocol.md §2, §13 #5).
+const (
+	GateTooling = "cp-sprint-tooling"
+	GateDAG     = "cp-sprint-dag"
+)
+
+// Enumerations (protocol.md §3).
+var (
+	eventTypes      = []string{"phase_evaluation", "checkpoint", "retry", "fail", "yolo_enter", "yolo_abort", "reset"}
+	results         = []string{"pass", "retry", "fail"}
+	decisions       = []string{"approved", "rejected", "approved_with_changes", "auto_approved_timeout", "auto_approved_yolo", "auto_approved_yolo_task", "revoked"}
+	approving       = []string{"approved", "approved_with_changes", "auto_approved_yolo", "auto_approved_yolo_task"}
+	checkpointTypes = []string{"gate", "review", "notify"}
+	itemStatuses    = []string{"pass", "fail", "skipped"}
+	sessionTypes    = []string{"cc-print", "cc-interactive-mcp", "mcp_direct"}
+	runtimeModes    = []string{"idle", "planning", "active", "waiting_human", "suspended"}
+	contractStates  = []string{"planning", "tooling", "planned", "active", "waiting_human", "suspended", "finalizing", "sunk", "closed"}
+	phaseActions    = map[int]string{1: "plan", 2: "implement", 3: "verify", 4: "deliver"}
+)
+
+func oneOf(s string, set []string) bool {
+	for _, x := range set {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// lazyValue reports whether s is a lazy value (fixtures README §4: after
+// trimming, ASCII case-insensitively one of ok, done, pass, no issue, 完成,
+// 通过, 没问题, or starting with 看起来不错).
+func lazyValue(s string) bool {
+	t := strings.TrimSpace(s)
+	switch strings.ToLower(t) {
+	case "ok", "done", "pass", "no issue", "完成", "通过", "没问题":
+		return true
+	}
+	return strings.HasPrefix(t, "看起来不错")
+}
+
+// byteLength is the fixtures README §4 length: UTF-8 bytes after trimming.
+func byteLength(s string) int { return len(strings.TrimSpace(s)) }
+
+// featureList is the parsed H/feature_list.json.
+type featureList struct{ *Obj }
+
+func (e *Env) loadFeatureList() (featureList, error) {
+	o, err := e.readObj("feature_list.json")
+	return featureList{o}, err
+}
+
+func (fl featureList) sprint() string { return fl.Str("sprint") }
+
+func (fl featureList) features() []*Obj {
+	var out []*Obj
+	for _, v := range fl.Arr("features") {
+		if o, ok := v.(*Obj); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (fl featureList) feature(id string) *Obj {
+	for _, f := range fl.features() {
+		if f.Str("id") == id {
+			return f
+		}
+	}
+	return nil
+}
+
+func (fl featureList) mustFeature(id string) (*Obj, error) {
+	if !reFeatureID.MatchString(id) {
+		return nil, usage("feature id %q does not match ^f[0-9]+(-[0-9]+)*$", id)
+	}
+	f := fl.feature(id)
+	if f == nil {
+		return nil, refuse("feature %s is not in .harness/feature_list.json", id)
+	}
+	return f, nil
+}
+
+// touch sets updated_at/updated_by as every Hermes write of feature_list does.
+func (fl featureList) touch(stamp string) {
+	fl.Set("updated_at", stamp)
+	fl.Set("updated_by", "hermes")
+}
+
+// nextPhase returns the next_phases entry whose phase equals p.
+func nextPhase(f *Obj, p int) *Obj {
+	for _, v := range f.Arr("next_phases") {
+		if o, ok := v.(*Obj); ok {
+			if n, ok := o.Int("phase"); ok && n == p {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// checkpoints returns a feature's checkpoint objects.
+func checkpointsOf(f *Obj) []*Obj {
+	var out []*Obj
+	for _, v := range f.Arr("checkpoints") {
+		if o, ok := v.(*Obj); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// evalEntry is one eval_log line that parses as a JSON object.
+type evalEntry struct {
+	Line int
+	*Obj
+}
+
+// isCorrection reports whether the entry is a 补录 correction (fixtures README
+// §4): an integer supersedes_line N < its own line and a reason starting
+// with 补录: (or the full-width 补录：).
+func (e evalEntry) isCorrection() bool {
+	n, ok := e.Int("supersedes_line")
+	if !ok || n < 1 || n >= e.Line {
+		return false
+	}
+	r := strings.TrimSpace(e.Str("reason"))
+	return strings.HasPrefix(r, "补录:") || strings.HasPrefix(r, "补录：")
+}
+
+// evalLog is the parsed eval_log: every JSON-object line, plus the number of
+// physical lines.
+type evalLog struct {
+	entries []evalEntry
+	lines   int
+	raw     [][]byte // physical lines (without newline), index = line-1
+}
+
+func (e *Env) loadEvalLog() (evalLog, error) {
+	data, err := os.ReadFile(e.H("eval_log.jsonl"))
+	if err != nil && !os.IsNotExist(err) {
+		return evalLog{}, err
+	}
+	var log evalLog
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		log.lines++
+		line := append([]byte(nil), sc.Bytes()...)
+		log.raw = append(log.raw, line)
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if o, err := parseObj(line); err == nil {
+			log.entries = append(log.entries, evalEntry{Line: log.lines, Obj: o})
+		}
+	}
+	return log, sc.Err()
+}
+
+// events returns the entries that are not corrections.
+func (l evalLog) events() []evalEntry {
+	var out []evalEntry
+	for _, en := range l.entries {
+		if !en.isCorrection() {
+			out = append(out, en)
+		}
+	}
+	return out
+}
+
+// lastCheckpoint returns the last (non-correction) checkpoint entry for id.
+func (l evalLog) lastCheckpoint(id string) (evalEntry, bool) {
+	ev := l.events()
+	for i := len(ev) - 1; i >= 0; i-- {
+		if ev[i].Str("event_type") == "checkpoint" && ev[i].Str("checkpoint_id") == id {
+			return ev[i], true
+		}
+	}
+	return evalEntry{}, false
+}
+
+// gateApproved reports whether the last eval entry of a sprint gate approves it
+// (fixtures README D17).
+func (l evalLog) gateApproved(id string) (bool, string) {
+	en, ok := l.lastCheckpoint(id)
+	if !ok {
+		return false, "never pushed (no eval_log entry for " + id + ")"
+	}
+	d := en.Str("decision")
+	if oneOf(d, approving) {
+		return true, fmt.Sprintf("decision %s at .harness/eval_log.jsonl:%d", d, en.Line)
+	}
+	if d == "" {
+		d = "null"
+	}
+	return false, fmt.Sprintf("last decision is %s at .harness/eval_log.jsonl:%d", d, en.Line)
+}
+
+// lastVerdict returns the last phase_evaluation entry of feature f for phase p
+// that lies after line `after` (0 = any).
+func (l evalLog) lastVerdict(f string, p, after int) (evalEntry, bool) {
+	ev := l.events()
+	for i := len(ev) - 1; i >= 0; i-- {
+		en := ev[i]
+		if en.Line <= after {
+			break
+		}
+		if n, ok := en.Int("phase"); ok && n == p && en.Str("feature_id") == f && en.Str("event_type") == "phase_evaluation" {
+			return en, true
+		}
+	}
+	return evalEntry{}, false
+}
+
+// rollbackMark returns the line of the rollback mark of feature f for phase p
+// (fixtures README §4): the last non-correction entry of f with an integer
+// phase ≥ p and result retry/fail, event_type fail, or a rejected checkpoint.
+func (l evalLog) rollbackMark(f string, p int) int {
+	ev := l.events()
+	for i := len(ev) - 1; i >= 0; i-- {
+		en := ev[i]
+		n, ok := en.Int("phase")
+		if !ok || n < p || en.Str("feature_id") != f {
+			continue
+		}
+		r := en.Str("result")
+		if r == "retry" || r == "fail" || en.Str("event_type") == "fail" ||
+			(en.Str("event_type") == "checkpoint" && en.Str("decision") == "rejected") {
+			return en.Line
+		}
+	}
+	return 0
+}
+
+// retryCount is the number of eval entries (of feature f, or of the sprint
+// when f is "") with result retry, any event type (protocol.md §3.6, §13 #44).
+func (l evalLog) retryCount(f string) int {
+	n := 0
+	for _, en := range l.events() {
+		if en.Str("result") == "retry" && (f == "" || en.Str("feature_id") == f) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,252 @@
+package ops
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
+)
+
+// step is one staged write: an atomic replace of a file under .harness, or a
+// whole-line append to one.
+type step struct {
+	rel    string // slash path relative to the root, e.g. ".harness/feature_list.json"
+	data   []byte
+	append bool
+	remove bool
+}
+
+// Tx stages the writes of one operation. Steps run in the order they were
+// staged (e.g. the Hermes Reset order handoff → context state → runtime
+// state, Z9). Nothing is written until commit, and commit writes nothing when
+// the change would add validate findings.
+type Tx struct {
+	env   *Env
+	steps []step
+}
+
+// Write stages an atomic replace of rel (relative to the root).
+func (t *Tx) Write(rel string, data []byte) {
+	t.steps = append(t.steps, step{rel: filepath.ToSlash(rel), data: data})
+}
+
+// WriteJSON stages a state file rewrite with the harness's formatting.
+func (t *Tx) WriteJSON(rel string, v any) error {
+	data, err := encodeIndented(v)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", rel, err)
+	}
+	t.Write(rel, data)
+	return nil
+}
+
+// AppendEval stages one eval_log line.
+func (t *Tx) AppendEval(entry *Obj) error {
+	line, err := encodeLine(entry)
+	if err != nil {
+		return err
+	}
+	t.steps = append(t.steps, step{rel: ".harness/eval_log.jsonl", data: line, append: true})
+	return nil
+}
+
+// Remove stages the removal of rel (a stray file such as .current_agent.json).
+func (t *Tx) Remove(rel string) {
+	t.steps = append(t.steps, step{rel: filepath.ToSlash(rel), remove: true})
+}
+
+// Empty reports whether nothing was staged.
+func (t *Tx) Empty() bool { return len(t.steps) == 0 }
+
+// StateLockPath is the workspace lock every state read-modify-write takes.
+func (e *Env) StateLockPath() string { return e.H("state") }
+
+// update runs fn under the workspace lock and commits what it staged.
+func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
+	if _, err := os.Stat(e.H()); err != nil {
+		return refuse("%s is not a sprint workspace (no .harness/): %v", e.Root, err)
+	}
+	unlock, err := fsutil.Lock(e.StateLockPath())
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	tx := &Tx{env: e}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.commit(rep)
+}
+
+// commit validates the staged change on a scratch copy of .harness and, when
+// it adds no error finding, applies it to the workspace.
+func (t *Tx) commit(rep *Report) error {
+	if t.Empty() {
+		return nil
+	}
+	if t.env.Validate != nil {
+		before, after, err := t.dryRun()
+		if err != nil {
+			return err
+		}
+		rep.Warnings = errorsOnly(before)
+		if added := addedFindings(before, after); len(added) > 0 {
+			return &Refusal{
+				Reason:   fmt.Sprintf("refused: the change would add %d validate finding(s); nothing was written", len(added)),
+				Findings: added,
+			}
+		}
+	}
+	return t.apply(t.env.Root)
+}
+
+func (t *Tx) apply(root string) error {
+	for _, s := range t.steps {
+		p := filepath.Join(root, filepath.FromSlash(s.rel))
+		if s.remove {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("remove %s: %w", s.rel, err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		var err error
+		if s.append {
+			err = fsutil.AppendLine(p, s.data)
+		} else {
+			err = fsutil.WriteFileAtomic(p, s.data, 0o644)
+		}
+		if err != nil {
+			return fmt.Errorf("write %s: %w", s.rel, err)
+		}
+	}
+	return nil
+}
+
+// dryRun copies .harness to a scratch root, validates it, applies the steps
+// there and validates again.
+func (t *Tx) dryRun() (before, after []Finding, err error) {
+	tmp, err := os.MkdirTemp("", "harness-tx-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := copyHarness(t.env.H(), filepath.Join(tmp, ".harness")); err != nil {
+		return nil, nil, fmt.Errorf("stage change: %w", err)
+	}
+	before, err = t.env.Validate(tmp)
+	if err != nil {
+		return nil, nil, fmt.Errorf("validate before: %w", err)
+	}
+	if err := t.apply(tmp); err != nil {
+		return nil, nil, fmt.Errorf("stage change: %w", err)
+	}
+	after, err = t.env.Validate(tmp)
+	if err != nil {
+		return nil, nil, fmt.Errorf("validate after: %w", err)
+	}
+	return before, after, nil
+}
+
+// copyHarness copies the workspace's .harness folder, leaving out lock
+// sidecars, temp files and the (possibly large) hook.log, which no validate
+// rule reads.
+func copyHarness(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		name := d.Name()
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if strings.HasSuffix(name, ".lock") || strings.Contains(name, ".tmp-") ||
+			filepath.ToSlash(rel) == "logs/hook.log" || !d.Type().IsRegular() {
+			return nil
+		}
+		return copyFile(p, target)
+	})
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, st.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	return os.Chtimes(dst, st.ModTime(), st.ModTime())
+}
+
+func errorsOnly(fs []Finding) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f.Severity != "info" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// addedFindings returns the error findings of after that before does not
+// have (as a multiset keyed by rule, file, line, pointer and message).
+func addedFindings(before, after []Finding) []Finding {
+	count := map[string]int{}
+	for _, f := range before {
+		count[f.key()]++
+	}
+	var out []Finding
+	for _, f := range after {
+		if f.Severity == "info" {
+			continue
+		}
+		if count[f.key()] > 0 {
+			count[f.key()]--
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// readObj reads and parses one JSON state file under .harness.
+func (e *Env) readObj(parts ...string) (*Obj, error) {
+	p := e.H(parts...)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, refuse("%s is missing", relH(parts...))
+		}
+		return nil, err
+	}
+	o, err := parseObj(data)
+	if err != nil {
+		return nil, refuse("%s does not parse: %v", relH(parts...), err)
+	}
+	return o, nil
+}
+
+func relH(parts ...string) string { return ".harness/" + strings.Join(parts, "/") }
