@@ -1,0 +1,203 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// Verdict words of hook.log records besides verdict.Action's "allow", "warn"
+// and "block".
+const (
+	// verdictForced is the Stop record written when the loop bound gives up
+	// (fixtures README §7 "Loop bound").
+	verdictForced = "stop_forced_incomplete"
+)
+
+// Record is one line of <root>/.harness/logs/hook.log (JSON Lines, one
+// object per hook call, appended with fsutil.AppendLine). Readers skip lines
+// that are not JSON objects (legacy text lines, fixtures README D34).
+type Record struct {
+	// Time is the UTC-Z time the call started (whole seconds).
+	Time string `json:"time"`
+	// Event is the hook event the call was answered as.
+	Event string `json:"event"`
+	// Session is the payload's session_id.
+	Session string `json:"session,omitempty"`
+	// Feature is the running feature, when known.
+	Feature string `json:"feature,omitempty"`
+	// Tool is the payload's tool_name (tool events).
+	Tool string `json:"tool,omitempty"`
+	// Verdict is "allow", "warn", "block" or "stop_forced_incomplete".
+	Verdict string `json:"verdict"`
+	// Rule is the deciding rule id (e.g. "fs.rm-recursive-force",
+	// "stop.genlog-section", "hook.payload-invalid").
+	Rule string `json:"rule,omitempty"`
+	// Reason is the text returned to Claude (truncated to maxLogReason runes).
+	Reason string `json:"reason,omitempty"`
+	// Command is the Bash command (truncated to maxLogCommand runes).
+	Command string `json:"command,omitempty"`
+	// Path is the Edit/Write/MultiEdit/NotebookEdit target.
+	Path string `json:"path,omitempty"`
+	// Failing lists the failing Stop check ids (block and forced allow).
+	Failing []string `json:"failing,omitempty"`
+	// AllowOnce is the reason of the allow-once authorisation that turned a block into allow.
+	AllowOnce string `json:"allow_once,omitempty"`
+	// DurationUS is the time the hook took, in microseconds.
+	DurationUS int64 `json:"duration_us"`
+	// Errors are problems met on the way (invalid rules.yaml, event mismatch,
+	// unreadable payload, recovered panic, …).
+	Errors []string `json:"errors,omitempty"`
+}
+
+// Truncation limits for hook.log fields, in Unicode code points.
+const (
+	maxLogCommand = 1000
+	maxLogReason  = 2000
+	maxLogError   = 1000
+)
+
+// truncateRunes cuts s to at most n code points, marking the cut.
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i < len(s) && count < n {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	return s[:i] + fmt.Sprintf("…[+%d bytes]", len(s)-i)
+}
+
+// hookLogPath is <root>/.harness/logs/hook.log.
+func hookLogPath(root string) string {
+	return (&workspace.Workspace{Root: root}).HookLog()
+}
+
+// appendRecord writes rec to the workspace's hook.log. Outside a workspace a
+// record that is not a plain allow goes to stderr instead (Claude Code shows
+// hook stderr only in its debug log), as does a record that cannot be
+// written. A logging failure never changes a verdict.
+func appendRecord(s scope, rec Record, stderr io.Writer) {
+	rec.Command = truncateRunes(rec.Command, maxLogCommand)
+	rec.Path = truncateRunes(rec.Path, maxLogCommand)
+	rec.Reason = truncateRunes(rec.Reason, maxLogReason)
+	for i, e := range rec.Errors {
+		rec.Errors[i] = truncateRunes(e, maxLogError)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rec); err != nil {
+		fmt.Fprintf(stderr, "harness-hook: cannot encode the hook.log record: %v\n", err)
+		return
+	}
+	line := buf.Bytes()
+	if !s.HasState {
+		if rec.Verdict == "allow" && len(rec.Errors) == 0 {
+			return
+		}
+		fmt.Fprintf(stderr, "harness-hook (no sprint workspace, not logged to hook.log): %s", line)
+		return
+	}
+	path := hookLogPath(s.Root)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
+		return
+	}
+	if err := fsutil.AppendLine(path, line); err != nil {
+		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
+	}
+}
+
+// consecutiveStopBlocks counts the Stop blocks returned in a row for
+// session, newest first: the JSON records of hook.log with event Stop and
+// that session, back to the last such record whose verdict is not "block".
+// It stops counting at limit. Non-JSON lines are skipped (fixtures README
+// D34). The file is read backwards in chunks, so a long log costs little.
+func consecutiveStopBlocks(path, session string, limit int) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return 0, nil
+		}
+		return 0, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	needle := []byte(session)
+	count := 0
+	done := false
+	visit := func(line []byte) {
+		if done || len(bytes.TrimSpace(line)) == 0 || !bytes.Contains(line, needle) {
+			return
+		}
+		var r struct {
+			Event   string `json:"event"`
+			Session string `json:"session"`
+			Verdict string `json:"verdict"`
+		}
+		t := bytes.TrimSpace(line)
+		if t[0] != '{' || json.Unmarshal(t, &r) != nil {
+			return
+		}
+		if r.Event != EventStop || r.Session != session {
+			return
+		}
+		if r.Verdict != "block" {
+			done = true
+			return
+		}
+		count++
+		if count >= limit {
+			done = true
+		}
+	}
+	err = reverseLines(f, st.Size(), visit, func() bool { return done })
+	return count, err
+}
+
+// reverseLines calls visit for each line of f (size bytes), last line first,
+// until stop reports true.
+func reverseLines(f io.ReaderAt, size int64, visit func([]byte), stop func() bool) error {
+	const chunk = 64 << 10
+	var carry []byte // the start of a line whose beginning is in an earlier chunk
+	off := size
+	for off > 0 && !stop() {
+		n := int64(chunk)
+		if off < n {
+			n = off
+		}
+		off -= n
+		buf := make([]byte, n, int(n)+len(carry))
+		if _, err := f.ReadAt(buf, off); err != nil && err != io.EOF {
+			return err
+		}
+		buf = append(buf, carry...)
+		for !stop() {
+			i := bytes.LastIndexByte(buf, '\n')
+			if i < 0 {
+				break
+			}
+			visit(buf[i+1:])
+			buf = buf[:i]
+		}
+		carry = buf
+	}
+	if !stop() && len(carry) > 0 {
+		visit(carry)
+	}
+	return nil
+}

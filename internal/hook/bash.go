@@ -1,0 +1,71 @@
+//go:build bashguard
+
+package hook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/allowonce"
+	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/pathguard"
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// preBash decides a Bash call with the command policy (bashguard.Decide,
+// corpus README §2) and, inside a workspace, the path guard for Bash writes
+// (§3.3). A block may be turned into an allow by an exact-match allow-once
+// authorisation of the running feature (allowonce.Consume), which is logged
+// with its reason. An empty or blank command is allowed.
+func (r runner) preBash(c *call) Output {
+	var in bashInput
+	if err := decodeToolInput(c.in.ToolInput, &in); err != nil {
+		return r.failure(c, ruleInputInvalid, err)
+	}
+	cmd := in.Command
+	c.rec.Command = cmd
+	if strings.TrimSpace(cmd) == "" {
+		c.rec.Reason = "empty command"
+		return Output{}
+	}
+	if d, bad := commandProblem(cmd); bad {
+		return r.answer(c, d, "this Bash command")
+	}
+	ctx := bashguard.Context{Feature: c.scope.Feature, Cwd: cwdOf(c)}
+	if c.scope.Root != "" {
+		g, err := pathguard.New(c.scope.Root, c.scope.Feature)
+		if err != nil {
+			return r.failure(c, ruleInternalError, err)
+		}
+		ctx.Paths = g
+		ov, err := bashguard.LoadOverrides(c.scope.Root)
+		if err != nil {
+			// An invalid rules.yaml never weakens the built-in policy.
+			c.rec.Errors = append(c.rec.Errors, "rules.yaml: "+err.Error())
+		}
+		ctx.Overrides = ov
+	}
+	res := bashguard.Decide(cmd, ctx)
+	d := res.Decision
+	for _, e := range res.Errors {
+		c.rec.Errors = append(c.rec.Errors, e)
+	}
+	if d.Action == verdict.Block && c.scope.Root != "" && c.scope.Feature != "" {
+		ok, why, err := allowonce.Consume(c.scope.Root, c.scope.Feature, cmd)
+		if err != nil {
+			c.rec.Errors = append(c.rec.Errors, "allow-once: "+err.Error())
+		}
+		if ok {
+			c.rec.Verdict, c.rec.Rule, c.rec.AllowOnce = "allow", d.Rule, why
+			c.rec.Reason = "blocked by " + d.Rule + " but allowed once by an authorisation: " + why
+			return Output{}
+		}
+	}
+	out := r.answer(c, d, "this Bash command")
+	if d.Action == verdict.Block && c.scope.Root != "" && c.scope.Feature != "" && out.HookSpecificOutput != nil {
+		out.HookSpecificOutput.PermissionDecisionReason += fmt.Sprintf(
+			" If the user approves this exact command, they can authorise it once: harness allow --feature %s --once '<the command>' --reason '…'.", c.scope.Feature)
+		c.rec.Reason = out.HookSpecificOutput.PermissionDecisionReason
+	}
+	return out
+}

@@ -1,0 +1,129 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"unicode/utf8"
+)
+
+// Input is the stdin payload of one hook call (claude-code-hooks.md §3 and
+// §5, BaseHookInput plus the event fields the hook reads). It is decoded
+// leniently: unknown fields are ignored, every field may be missing, and
+// tool_input stays raw JSON to be decoded per tool_name (§9 pitfall 7).
+type Input struct {
+	// SessionID is the Claude Code session id (always sent).
+	SessionID string `json:"session_id"`
+	// TranscriptPath is the JSONL transcript; the hook never reads it.
+	TranscriptPath string `json:"transcript_path"`
+	// Cwd is Claude's working directory when the hook fired; relative Bash
+	// paths are resolved against it and workspace discovery starts there.
+	Cwd string `json:"cwd"`
+	// HookEventName names the event ("PreToolUse", "Stop", …).
+	HookEventName string `json:"hook_event_name"`
+	// PermissionMode is default/acceptEdits/bypassPermissions/plan/dontAsk/auto; optional.
+	PermissionMode string `json:"permission_mode"`
+	// AgentID is set only inside a subagent.
+	AgentID string `json:"agent_id"`
+	// AgentType is the subagent type or the --agent name.
+	AgentType string `json:"agent_type"`
+	// ToolName is the tool of PreToolUse/PostToolUse/PermissionRequest ("Bash", "Edit", "mcp__s__t", …).
+	ToolName string `json:"tool_name"`
+	// ToolInput is the tool's input object, raw (claude-code-hooks.md §6).
+	ToolInput json.RawMessage `json:"tool_input"`
+	// ToolUseID identifies the tool call (PreToolUse, PostToolUse).
+	ToolUseID string `json:"tool_use_id"`
+	// StopHookActive is true when Claude already continues because of a Stop block.
+	StopHookActive bool `json:"stop_hook_active"`
+	// Source is the SessionStart matcher value: startup, resume, clear, compact, fork.
+	Source string `json:"source"`
+}
+
+// maxPayloadBytes is the most stdin the hook keeps in memory (64 MiB). The
+// rest is still read (never close stdin early, claude-code-hooks.md §1) and
+// discarded, and the payload counts as unreadable.
+const maxPayloadBytes = 64 << 20
+
+// errPayloadTooLarge reports a payload above maxPayloadBytes.
+var errPayloadTooLarge = fmt.Errorf("payload larger than %d bytes", maxPayloadBytes)
+
+// readPayload reads stdin to EOF. It returns at most maxPayloadBytes and
+// drains the rest so the writer never sees EPIPE.
+func readPayload(r io.Reader) ([]byte, error) {
+	if r == nil {
+		return nil, errors.New("no stdin")
+	}
+	var buf bytes.Buffer
+	n, err := io.Copy(&buf, io.LimitReader(r, maxPayloadBytes+1))
+	if err != nil {
+		return buf.Bytes(), fmt.Errorf("read stdin: %w", err)
+	}
+	if n > maxPayloadBytes {
+		_, _ = io.Copy(io.Discard, r)
+		return buf.Bytes()[:maxPayloadBytes], errPayloadTooLarge
+	}
+	return buf.Bytes(), nil
+}
+
+// decodeInput decodes one payload. Every error is returned (empty input,
+// invalid JSON, a field of the wrong type, bytes that are not UTF-8) together
+// with whatever could be decoded; callers decide per event whether the error
+// matters (failure policy, package doc).
+func decodeInput(raw []byte) (Input, error) {
+	var in Input
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 {
+		return in, errors.New("empty payload on stdin")
+	}
+	if !utf8.Valid(raw) {
+		// encoding/json would silently turn the bad bytes into U+FFFD, so the
+		// guard would judge a different text from the one Bash runs.
+		_ = json.Unmarshal(trimmed, &in) // best effort: event name, session id
+		return in, errors.New("payload is not valid UTF-8")
+	}
+	if trimmed[0] != '{' {
+		return in, errors.New("payload is not a JSON object")
+	}
+	if err := json.Unmarshal(trimmed, &in); err != nil {
+		return in, fmt.Errorf("payload is not valid JSON: %w", err)
+	}
+	return in, nil
+}
+
+// eventNamePattern finds hook_event_name in a payload that does not decode
+// (truncated or otherwise broken JSON), so the failure can still be answered
+// in the right event's shape.
+var eventNamePattern = regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`)
+
+// salvageEvent returns the hook_event_name found in raw text, or "".
+func salvageEvent(raw []byte) string {
+	if m := eventNamePattern.FindSubmatch(raw); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// bashInput is tool_input of the Bash tool (claude-code-hooks.md §6).
+type bashInput struct {
+	Command string `json:"command"`
+}
+
+// decodeToolInput decodes tool_input into v. A missing or null tool_input
+// leaves v zero; anything else that is not an object of the right shape is an
+// error.
+func decodeToolInput(raw json.RawMessage, v any) error {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		return nil
+	}
+	if t[0] != '{' {
+		return errors.New("tool_input is not a JSON object")
+	}
+	if err := json.Unmarshal(t, v); err != nil {
+		return fmt.Errorf("tool_input: %w", err)
+	}
+	return nil
+}

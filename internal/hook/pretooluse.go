@@ -1,0 +1,101 @@
+package hook
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/pathguard"
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// maxCommandBytes is the largest Bash command the guard analyses (1 MiB).
+// A longer command is refused with the cause: it cannot be judged in the
+// hook's time budget, and a legitimate large file is written with Write.
+const maxCommandBytes = 1 << 20
+
+// Rule ids of refusals the hook decides itself.
+const (
+	ruleCommandTooLarge = "hook.command-too-large"
+	ruleCommandNUL      = "hook.command-nul"
+)
+
+// preToolUse decides one tool call: Bash → the command policy
+// (bashguard.Decide, with the path guard inside a workspace and an
+// allow-once authorisation as the only way past a block); Edit, Write,
+// MultiEdit, NotebookEdit → the path guard (inside a workspace); every other
+// tool → no decision.
+func (r runner) preToolUse(c *call) Output {
+	switch c.in.ToolName {
+	case "Bash":
+		return r.preBash(c)
+	case "Edit", "Write", "MultiEdit", "NotebookEdit":
+		return r.preEdit(c)
+	default:
+		c.rec.Reason = "tool not guarded"
+		return Output{}
+	}
+}
+
+// cwdOf is the payload's cwd, else the process working directory.
+func cwdOf(c *call) string {
+	if c.in.Cwd != "" {
+		return c.in.Cwd
+	}
+	wd, _ := os.Getwd()
+	return wd
+}
+
+// preEdit runs the path guard on an Edit/Write/MultiEdit/NotebookEdit call.
+func (r runner) preEdit(c *call) Output {
+	var in struct {
+		FilePath     string `json:"file_path"`
+		NotebookPath string `json:"notebook_path"`
+	}
+	if err := decodeToolInput(c.in.ToolInput, &in); err != nil {
+		return r.failure(c, ruleInputInvalid, err)
+	}
+	path := in.FilePath
+	if c.in.ToolName == "NotebookEdit" {
+		path = in.NotebookPath
+	}
+	c.rec.Path = path
+	if c.scope.Root == "" {
+		c.rec.Reason = "no sprint workspace: path guard off"
+		return Output{}
+	}
+	g, err := pathguard.New(c.scope.Root, c.scope.Feature)
+	if err != nil {
+		return r.failure(c, ruleInternalError, err)
+	}
+	d := g.CheckTool(c.in.ToolName, c.in.ToolInput, cwdOf(c))
+	what := fmt.Sprintf("this %s of %s", c.in.ToolName, path)
+	return r.answer(c, d, what)
+}
+
+// answer records d and encodes it as the PreToolUse output.
+func (r runner) answer(c *call, d verdict.Decision, what string) Output {
+	c.rec.Verdict, c.rec.Rule = d.Action.String(), d.Rule
+	if d.Action == verdict.Allow {
+		return Output{}
+	}
+	reason := explain(what, d)
+	c.rec.Reason = reason
+	return encodePreToolUse(d, reason)
+}
+
+// commandProblem returns a refusal for a command the guard must not try to
+// judge (NUL bytes, oversize), or ok=false.
+func commandProblem(cmd string) (verdict.Decision, bool) {
+	if strings.ContainsRune(cmd, 0) {
+		return verdict.Decision{Action: verdict.Block, Rule: ruleCommandNUL, Family: "bad_input",
+			Message: "the command contains a NUL byte, which Bash cannot pass on, so the guard cannot tell what would run",
+			Hint:    "send the command without NUL characters"}, true
+	}
+	if len(cmd) > maxCommandBytes {
+		return verdict.Decision{Action: verdict.Block, Rule: ruleCommandTooLarge, Family: "bad_input",
+			Message: fmt.Sprintf("the command is %d bytes, more than the %d bytes the guard analyses", len(cmd), maxCommandBytes),
+			Hint:    "write large content with the Write tool and run a short command"}, true
+	}
+	return verdict.Decision{}, false
+}

@@ -1,0 +1,242 @@
+package hook
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"time"
+)
+
+// Usage is printed for -h/--help (on stdout, without reading stdin).
+const Usage = `harness-hook: the Claude Code hook of the superAgent harness (every hook event).
+
+Usage: harness-hook [--event EVENT] [--root DIR] [--feature FID] [--sprint SID] < payload.json
+
+Reads one hook payload (JSON) on stdin and prints one JSON answer on stdout; exit status 0.
+  --event    hook event (SessionStart, PreToolUse, Stop, …); default: the payload's hook_event_name
+  --root     sprint root; default: $HARNESS_ROOT, else the nearest folder above the payload's cwd holding .harness/
+  --feature  running feature; default: $FEATURE_ID, else a cwd inside .harness/features/<FID>/
+  --sprint   sprint id; default: $SPRINT_ID, else feature_list.json's sprint
+`
+
+// flags are the command-line arguments harness init-feature writes
+// (protocol.md §4.6).
+type flags struct {
+	event, root, feature, sprint string
+}
+
+// parseFlags parses args with the standard flag package (no CLI framework on
+// the hot path). Both -name and --name forms are accepted.
+func parseFlags(args []string) (flags, error) {
+	var f flags
+	fs := flag.NewFlagSet("harness-hook", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.event, "event", "", "")
+	fs.StringVar(&f.root, "root", "", "")
+	fs.StringVar(&f.feature, "feature", "", "")
+	fs.StringVar(&f.sprint, "sprint", "", "")
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	if fs.NArg() > 0 {
+		return f, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	return f, nil
+}
+
+// call is everything one hook invocation knows.
+type call struct {
+	start time.Time
+	flags flags
+	// flagErr is a problem with the command line.
+	flagErr error
+	// raw is the payload as read; in is what decoded of it.
+	raw []byte
+	in  Input
+	// inputErr is why the payload could not be read or decoded (nil when fine).
+	inputErr error
+	// event is the event answered: --event, else hook_event_name.
+	event string
+	scope scope
+	env   map[string]string
+	// rec is the hook.log record, filled in by the handlers.
+	rec Record
+}
+
+// runner runs hook calls. Its zero value is not usable; see Run.
+type runner struct {
+	now func() time.Time
+	// inject, when set (tests only), runs once the event is known, right
+	// before it is decided, inside the failure-policy recovery; tests use it
+	// to make a handler panic or fail.
+	inject func(event string)
+	// stderr receives diagnostics (never stdout: stdout is the protocol).
+	stderr io.Writer
+}
+
+// Run is the whole harness-hook process: it reads one payload from stdin,
+// decides, prints exactly one JSON object on stdout, appends one record to
+// <root>/.harness/logs/hook.log and returns the exit status, which is always 0
+// (a decision travels in the JSON; exit 1 would fail open and exit 2 is never
+// needed, claude-code-hooks.md §2, §9). Panics are recovered and answered by
+// the failure policy of the package doc. Configuration comes from args
+// (--event/--root/--feature/--sprint) and env (HARNESS_ROOT, FEATURE_ID,
+// SPRINT_ID); env is never read from the process.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string) int {
+	r := runner{now: time.Now, stderr: stderr}
+	return r.run(args, stdin, stdout, env)
+}
+
+func (r runner) run(args []string, stdin io.Reader, stdout io.Writer, env map[string]string) (code int) {
+	c := &call{start: r.now(), env: env}
+	if env == nil {
+		c.env = map[string]string{}
+	}
+	answered := false
+	defer func() {
+		// Last line of defence: a panic outside the guarded handler (flag
+		// parsing, encoding, logging) still gets a contract-valid answer.
+		if p := recover(); p != nil {
+			fmt.Fprintf(r.stderr, "harness-hook: internal error: %v\n%s", p, debug.Stack())
+			if !answered {
+				_ = writeOutput(stdout, r.failure(c, ruleInternalError, fmt.Errorf("internal error: %v", p)))
+			}
+		}
+		code = 0
+	}()
+
+	c.flags, c.flagErr = parseFlags(args)
+	if errors.Is(c.flagErr, flag.ErrHelp) {
+		fmt.Fprint(stdout, Usage)
+		answered = true
+		return 0
+	}
+	raw, err := readPayload(stdin)
+	c.raw = raw
+	if err != nil {
+		c.inputErr = err
+	}
+	in, derr := decodeInput(raw)
+	c.in = in
+	if c.inputErr == nil && derr != nil {
+		c.inputErr = derr
+	}
+	c.event = c.flags.event
+	if c.event == "" {
+		c.event = in.HookEventName
+	}
+	if c.event == "" && c.inputErr != nil {
+		c.event = salvageEvent(raw)
+	}
+	c.scope = resolveScope(c.flags, c.env, in.Cwd)
+	c.rec = Record{
+		Time:    c.start.UTC().Format("2006-01-02T15:04:05Z"),
+		Event:   c.event,
+		Session: in.SessionID,
+		Feature: c.scope.Feature,
+		Tool:    in.ToolName,
+		Verdict: "allow",
+	}
+	c.rec.Errors = append(c.rec.Errors, c.scope.Errors...)
+	if c.flagErr != nil {
+		c.rec.Errors = append(c.rec.Errors, "arguments: "+c.flagErr.Error())
+	}
+	if c.inputErr != nil {
+		c.rec.Errors = append(c.rec.Errors, "payload: "+c.inputErr.Error())
+	}
+	if c.flags.event != "" && in.HookEventName != "" && c.flags.event != in.HookEventName {
+		c.rec.Errors = append(c.rec.Errors, fmt.Sprintf("event mismatch: --event %s but hook_event_name %s; answered as %s", c.flags.event, in.HookEventName, c.flags.event))
+	}
+
+	out := r.decide(c)
+	if err := writeOutput(stdout, out); err != nil {
+		fmt.Fprintf(r.stderr, "harness-hook: cannot write the answer: %v\n", err)
+	}
+	answered = true
+	c.rec.DurationUS = time.Since(c.start).Microseconds()
+	appendRecord(c.scope, c.rec, r.stderr)
+	return 0
+}
+
+// decide dispatches on the event inside the recovery of the failure policy.
+func (r runner) decide(c *call) (out Output) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(r.stderr, "harness-hook: internal error: %v\n%s", p, debug.Stack())
+			out = r.failure(c, ruleInternalError, fmt.Errorf("internal error: panic: %v", p))
+		}
+	}()
+	if r.inject != nil {
+		r.inject(c.event)
+	}
+	switch c.event {
+	case EventPreToolUse:
+		if c.inputErr != nil {
+			return r.failure(c, ruleInputInvalid, c.inputErr)
+		}
+		if c.flagErr != nil {
+			return r.failure(c, ruleInputInvalid, fmt.Errorf("bad arguments: %w", c.flagErr))
+		}
+		return r.preToolUse(c)
+	case EventStop:
+		// Stop needs nothing from the payload but session_id: it still runs
+		// its checks on a broken payload (the workspace comes from the flags).
+		return r.stop(c)
+	case EventSubagentStop:
+		// A subagent does not own the feature's records (fixtures README §7).
+		return Output{}
+	case EventSessionStart:
+		return r.sessionStart(c)
+	case "":
+		return r.failure(c, ruleInputInvalid, errors.New("the hook event is unknown (no --event and no hook_event_name in the payload)"))
+	default:
+		// UserPromptSubmit, PostToolUse, PostToolUseFailure, PreCompact,
+		// SessionEnd, Notification, SubagentStart, PermissionRequest and
+		// events this version does not know: logged, no decision.
+		return Output{}
+	}
+}
+
+// Failure rule ids (hook.log "rule" and the deny reason).
+const (
+	ruleInputInvalid  = "hook.payload-invalid"
+	ruleInternalError = "hook.internal-error"
+)
+
+// failure answers a call that could not be decided, per event (package doc,
+// "Failure policy"): PreToolUse denies with the cause; Stop and SubagentStop
+// allow with a systemMessage for the user; an unknown event with an
+// unreadable payload blocks with the legacy top-level decision (which
+// PreToolUse reads as deny); every other event gets a valid no-op.
+func (r runner) failure(c *call, rule string, cause error) Output {
+	c.rec.Rule = rule
+	c.rec.Errors = append(c.rec.Errors, cause.Error())
+	fix := "retry the call; if this keeps happening the hook installation is broken: tell the user (details in .harness/logs/hook.log)"
+	switch c.event {
+	case EventPreToolUse:
+		reason := fmt.Sprintf("harness-hook could not check this tool call, so it is refused (fail-closed) [%s]: %s. Way forward: %s.", rule, cause, fix)
+		c.rec.Verdict, c.rec.Reason = "block", reason
+		return Output{HookSpecificOutput: &HookSpecificOutput{
+			HookEventName:            EventPreToolUse,
+			PermissionDecision:       "deny",
+			PermissionDecisionReason: reason,
+		}}
+	case EventStop, EventSubagentStop:
+		msg := fmt.Sprintf("harness-hook could not check the %s [%s]: %s. The session was allowed to stop without the record check.", c.event, rule, cause)
+		c.rec.Verdict, c.rec.Reason = "allow", msg
+		return Output{SystemMessage: msg}
+	case "":
+		reason := fmt.Sprintf("harness-hook could not read this hook call and refuses it [%s]: %s. Way forward: register harness-hook with --event <EventName> (harness init-feature does) and check the payload.", ruleInputInvalid, cause)
+		c.rec.Verdict, c.rec.Reason, c.rec.Rule = "block", reason, ruleInputInvalid
+		return Output{Decision: "block", Reason: reason}
+	case EventSessionStart, EventUserPromptSubmit, EventPostToolUse, EventPostToolUseFailure, EventSubagentStart, EventPermissionRequest:
+		msg := fmt.Sprintf("harness-hook %s failed [%s]: %s", c.event, rule, cause)
+		c.rec.Verdict = "allow"
+		return Output{SystemMessage: msg}
+	default:
+		c.rec.Verdict = "allow"
+		return Output{}
+	}
+}

@@ -1,0 +1,102 @@
+package hook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// stopLoopBound is how many Stop blocks in a row one session gets before
+// the hook gives up (fixtures README §7 "Loop bound", D31): the 8th call
+// allows with a systemMessage and records stop_forced_incomplete. Claude
+// Code itself stops honouring blocks after 8 in a row.
+const stopLoopBound = 7
+
+// Stop rule ids the hook adds to those of package records.
+const (
+	ruleStopLoopBound = "stop.loop-bound"
+	ruleStopIOError   = "stop.io-error"
+)
+
+// stop runs the Stop checks of fixtures README §7: 0 (no feature: allow),
+// 1 (fresh handoff.md: Reset bookkeeping, allow), 2 (feature_list missing,
+// feature unknown, phase not an integer: allow), 2b (feature_list.json does
+// not parse: block), then the record checks 3–10 (records.CheckPhase); any
+// failure blocks with every failing check, its fix and the Reset hint,
+// unless the loop bound gives up. Stop never uses additionalContext.
+func (r runner) stop(c *call) Output {
+	s := c.scope
+	feature := s.Feature
+	if feature == "" {
+		return r.stopAllow(c, records.RuleSkip, "no feature (no --feature, FEATURE_ID or cwd inside .harness/features/<F>/): nothing to check")
+	}
+	if s.Root == "" {
+		return r.stopAllow(c, records.RuleSkip, "no sprint workspace: nothing to check for feature "+feature)
+	}
+	ws := &workspace.Workspace{Root: s.Root}
+	now := r.now()
+
+	applies, trigger, _, err := records.ResetException(ws, feature, now)
+	if err != nil {
+		c.rec.Errors = append(c.rec.Errors, "reset exception: "+err.Error())
+	}
+	if applies {
+		recorded, err := records.RecordReset(ws, feature, now)
+		if err != nil {
+			c.rec.Errors = append(c.rec.Errors, "reset bookkeeping: "+err.Error())
+		}
+		msg := fmt.Sprintf("Reset: %s is fresh (trigger: %s); the session may end", ws.Rel(ws.Handoff(feature)), trigger)
+		if recorded {
+			msg += "; recorded the reset in session_pool.json and eval_log.jsonl"
+		}
+		c.rec.Path = ws.Rel(ws.Handoff(feature))
+		return r.stopAllow(c, records.RuleResetException, msg)
+	}
+
+	rep, err := records.CheckPhase(ws, feature)
+	if err != nil {
+		// The records exist but cannot be read: a real fault, not a reason
+		// to let an incomplete phase end silently.
+		rep.Failures = append(rep.Failures, records.Failure{Check: "io", Rule: ruleStopIOError, Path: ".harness",
+			Message: "cannot read the records of feature " + feature + ": " + err.Error(),
+			Fix:     "make the workspace files readable, then stop again"})
+		if rep.Handoff == "" {
+			rep.Handoff = ws.Rel(ws.Handoff(feature))
+		}
+	}
+	if rep.Skipped {
+		return r.stopAllow(c, records.RuleSkip, rep.SkipReason)
+	}
+	if rep.OK() {
+		return r.stopAllow(c, "", fmt.Sprintf("feature %s phase=%d records are complete", feature, rep.Phase))
+	}
+
+	failing := make([]string, 0, len(rep.Failures))
+	for _, f := range rep.Failures {
+		failing = append(failing, f.Rule)
+	}
+	c.rec.Failing = failing
+	c.rec.Rule = rep.Failures[0].Rule
+	reason := rep.Reason()
+
+	n, err := consecutiveStopBlocks(hookLogPath(s.Root), c.in.SessionID, stopLoopBound)
+	if err != nil {
+		c.rec.Errors = append(c.rec.Errors, "loop bound: reading hook.log: "+err.Error())
+	}
+	if n >= stopLoopBound {
+		msg := fmt.Sprintf("harness-hook gave up after %d Stop blocks in a row [%s]: the session ends with feature %s phase=%d records incomplete (%s). Hermes must resume the feature. Missing:\n%s",
+			n, ruleStopLoopBound, feature, rep.Phase, strings.Join(failing, ", "), reason)
+		c.rec.Verdict, c.rec.Rule, c.rec.Reason = verdictForced, ruleStopLoopBound, msg
+		return Output{SystemMessage: msg}
+	}
+	c.rec.Verdict, c.rec.Reason = "block", reason
+	return encodeStopBlock(reason)
+}
+
+// stopAllow records an allowing Stop decision and answers {}.
+func (r runner) stopAllow(c *call, rule, why string) Output {
+	c.rec.Verdict, c.rec.Rule, c.rec.Reason = "allow", rule, why
+	return Output{}
+}
