@@ -1,0 +1,427 @@
+// Package e2e drives the real Claude Code CLI (claude, `-p` headless mode)
+// offline against a scripted mock of the Anthropic Messages API, with
+// harness-hook wired through the feature's .claude/settings.json, and checks
+// what actually happens: whether a tool ran, and what text reached the model.
+//
+// The mock follows the cc-e2e kit of the specs (shared/tools/cc-e2e,
+// mock-anthropic.mjs): POST /v1/messages answers with SSE streaming
+// (message_start, content_block_start/delta/stop, message_delta,
+// message_stop) or plain JSON; the turn is chosen statelessly from the number
+// of assistant messages already in the request, so client retries get the
+// same answer. It listens on 127.0.0.1 only and doubles as a black-hole HTTP
+// proxy (CONNECT and absolute-URI requests are logged and refused), so with
+// HTTPS_PROXY/HTTP_PROXY pointing at it nothing leaves the machine.
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+)
+
+// Block is one content block of a scripted assistant turn, in Messages API
+// shape: {"type":"text","text":…} or {"type":"tool_use","name":…,"input":{…}}
+// (an "id" is filled in as toolu_mock_t<turn>_b<index> when missing).
+type Block map[string]any
+
+// Text returns a text block.
+func Text(s string) Block { return Block{"type": "text", "text": s} }
+
+// ToolUse returns a tool_use block for tool name with input and the given id.
+func ToolUse(id, name string, input map[string]any) Block {
+	return Block{"type": "tool_use", "id": id, "name": name, "input": input}
+}
+
+// Script is what the mock model says. A request that carries tools (the main
+// agent loop) with k assistant messages already in it gets Turns[k]; past the
+// end it gets FinalText. Requests without tools (side queries) get AuxText.
+type Script struct {
+	Turns     [][]Block
+	FinalText string
+	AuxText   string
+}
+
+// Request is one HTTP request the mock received, body included.
+type Request struct {
+	// Seq counts requests from 1 in arrival order.
+	Seq int `json:"seq"`
+	// Kind is messages, count_tokens, models, probe, proxy-attempt or unknown.
+	Kind   string `json:"kind"`
+	Method string `json:"method"`
+	// Path is the request URI as received (query included).
+	Path string `json:"path"`
+	// Body is the raw request body (JSON for the API routes).
+	Body json.RawMessage `json:"body,omitempty"`
+	// ReplyKind is turn, final or aux for Kind "messages".
+	ReplyKind string `json:"reply_kind,omitempty"`
+	// ReplyTurn is the index of the scripted turn sent back (-1 when none).
+	ReplyTurn int `json:"reply_turn"`
+}
+
+// MockAPI is a running mock Messages API on a loopback httptest server.
+type MockAPI struct {
+	script  Script
+	logPath string
+	srv     *httptest.Server
+
+	mu   sync.Mutex
+	reqs []Request
+}
+
+// NewMockAPI starts the mock on 127.0.0.1 (ephemeral port). Every request is
+// kept in memory and, when logPath is not empty, appended to it as JSON Lines.
+func NewMockAPI(script Script, logPath string) *MockAPI {
+	m := &MockAPI{script: script, logPath: logPath}
+	m.srv = httptest.NewUnstartedServer(http.HandlerFunc(m.serve))
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(fmt.Sprintf("e2e: listen on loopback: %v", err))
+	}
+	m.srv.Listener = l
+	m.srv.Start()
+	return m
+}
+
+// URL is the base URL, e.g. http://127.0.0.1:41234.
+func (m *MockAPI) URL() string { return m.srv.URL }
+
+// Close stops the server and drops its connections.
+func (m *MockAPI) Close() {
+	m.srv.CloseClientConnections()
+	m.srv.Close()
+}
+
+// Requests returns a copy of every request received so far.
+func (m *MockAPI) Requests() []Request {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]Request(nil), m.reqs...)
+}
+
+// Messages returns the POST /v1/messages requests that carried tools (the
+// main agent loop), in order.
+func (m *MockAPI) Messages() []Request {
+	var out []Request
+	for _, r := range m.Requests() {
+		if r.Kind == "messages" && r.ReplyKind != "aux" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (m *MockAPI) record(r Request) Request {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r.Seq = len(m.reqs) + 1
+	m.reqs = append(m.reqs, r)
+	if m.logPath != "" {
+		if line, err := json.Marshal(r); err == nil {
+			if f, err := os.OpenFile(m.logPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
+				_, _ = f.Write(append(line, '\n'))
+				_ = f.Close()
+			}
+		}
+	}
+	return r
+}
+
+func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
+	raw, _ := io.ReadAll(r.Body)
+	body := json.RawMessage(nil)
+	if len(raw) > 0 {
+		if json.Valid(raw) {
+			body = raw
+		} else {
+			body, _ = json.Marshal(map[string]string{"_unparsed": string(raw)})
+		}
+	}
+	req := Request{Method: r.Method, Path: r.RequestURI, Body: body, ReplyTurn: -1}
+
+	if r.Method == http.MethodConnect || strings.HasPrefix(r.RequestURI, "http://") || strings.HasPrefix(r.RequestURI, "https://") {
+		req.Kind = "proxy-attempt"
+		m.record(req)
+		http.Error(w, "mock proxy: outbound traffic refused", http.StatusForbidden)
+		return
+	}
+	path := r.URL.Path
+	switch {
+	case r.Method == http.MethodPost && path == "/v1/messages":
+		var in struct {
+			Stream   bool              `json:"stream"`
+			Model    string            `json:"model"`
+			Tools    []json.RawMessage `json:"tools"`
+			Messages []struct {
+				Role string `json:"role"`
+			} `json:"messages"`
+		}
+		_ = json.Unmarshal(raw, &in)
+		req.Kind = "messages"
+		var content []Block
+		if len(in.Tools) == 0 {
+			req.ReplyKind = "aux"
+			content = []Block{Text(orDefault(m.script.AuxText, "OK"))}
+		} else {
+			k := 0
+			for _, msg := range in.Messages {
+				if msg.Role == "assistant" {
+					k++
+				}
+			}
+			req.ReplyTurn = k
+			if k < len(m.script.Turns) {
+				req.ReplyKind = "turn"
+				content = materialise(m.script.Turns[k], k)
+			} else {
+				req.ReplyKind = "final"
+				content = []Block{Text(orDefault(m.script.FinalText, "Mock: end of script."))}
+			}
+		}
+		req = m.record(req)
+		msg := messageObject(req.Seq, orDefault(in.Model, "mock-model"), content, len(raw))
+		if in.Stream {
+			streamMessage(w, req.Seq, msg)
+			return
+		}
+		writeJSON(w, http.StatusOK, msg)
+	case r.Method == http.MethodPost && path == "/v1/messages/count_tokens":
+		req.Kind = "count_tokens"
+		m.record(req)
+		writeJSON(w, http.StatusOK, map[string]int{"input_tokens": approxTokens(len(raw))})
+	case r.Method == http.MethodGet && path == "/v1/models":
+		req.Kind = "models"
+		m.record(req)
+		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "has_more": false, "first_id": nil, "last_id": nil})
+	case r.Method == http.MethodHead || (r.Method == http.MethodGet && (path == "/" || path == "/health")):
+		req.Kind = "probe"
+		m.record(req)
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = io.WriteString(w, "ok")
+		}
+	default:
+		req.Kind = "unknown"
+		m.record(req)
+		writeJSON(w, http.StatusNotFound, map[string]any{"type": "error", "error": map[string]string{
+			"type": "not_found_error", "message": "mock: no handler for " + r.Method + " " + path}})
+	}
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func approxTokens(n int) int { return max(1, (n+3)/4) }
+
+func materialise(blocks []Block, turn int) []Block {
+	out := make([]Block, len(blocks))
+	for i, b := range blocks {
+		c := Block{}
+		for k, v := range b {
+			c[k] = v
+		}
+		if c["type"] == "tool_use" {
+			if id, _ := c["id"].(string); id == "" {
+				c["id"] = fmt.Sprintf("toolu_mock_t%d_b%d", turn, i)
+			}
+			if c["input"] == nil {
+				c["input"] = map[string]any{}
+			}
+		}
+		out[i] = c
+	}
+	return out
+}
+
+type message struct {
+	ID         string  `json:"id"`
+	Type       string  `json:"type"`
+	Role       string  `json:"role"`
+	Model      string  `json:"model"`
+	Content    []Block `json:"content"`
+	StopReason string  `json:"stop_reason"`
+	StopSeq    *string `json:"stop_sequence"`
+	Usage      usage   `json:"usage"`
+}
+
+type usage struct {
+	InputTokens              int `json:"input_tokens"`
+	OutputTokens             int `json:"output_tokens"`
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+}
+
+func messageObject(seq int, model string, content []Block, inBytes int) message {
+	stop := "end_turn"
+	for _, b := range content {
+		if b["type"] == "tool_use" {
+			stop = "tool_use"
+		}
+	}
+	out, _ := json.Marshal(content)
+	return message{
+		ID: fmt.Sprintf("msg_mock_%d", seq), Type: "message", Role: "assistant", Model: model,
+		Content: content, StopReason: stop,
+		Usage: usage{InputTokens: approxTokens(inBytes), OutputTokens: approxTokens(len(out))},
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// streamMessage writes msg as the Messages API server-sent events.
+func streamMessage(w http.ResponseWriter, seq int, msg message) {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("request-id", fmt.Sprintf("req_mock_%d", seq))
+	w.WriteHeader(http.StatusOK)
+	bw := bufio.NewWriter(w)
+	ev := func(name string, data any) {
+		b, _ := json.Marshal(data)
+		fmt.Fprintf(bw, "event: %s\ndata: %s\n\n", name, b)
+	}
+	start := msg
+	start.Content = []Block{}
+	start.StopReason = ""
+	startObj := map[string]any{
+		"id": start.ID, "type": "message", "role": "assistant", "model": start.Model, "content": []any{},
+		"stop_reason": nil, "stop_sequence": nil,
+		"usage": usage{InputTokens: msg.Usage.InputTokens, OutputTokens: 1},
+	}
+	ev("message_start", map[string]any{"type": "message_start", "message": startObj})
+	ev("ping", map[string]any{"type": "ping"})
+	for i, b := range msg.Content {
+		switch b["type"] {
+		case "text":
+			ev("content_block_start", map[string]any{"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "text", "text": ""}})
+			ev("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
+				"delta": map[string]any{"type": "text_delta", "text": b["text"]}})
+		case "tool_use":
+			ev("content_block_start", map[string]any{"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "tool_use", "id": b["id"], "name": b["name"], "input": map[string]any{}}})
+			in, _ := json.Marshal(b["input"])
+			// two halves, to exercise the client's partial-JSON accumulation
+			mid := len(in) / 2
+			for _, part := range []string{string(in[:mid]), string(in[mid:])} {
+				ev("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
+					"delta": map[string]any{"type": "input_json_delta", "partial_json": part}})
+			}
+		default:
+			ev("content_block_start", map[string]any{"type": "content_block_start", "index": i, "content_block": b})
+		}
+		ev("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
+	}
+	ev("message_delta", map[string]any{"type": "message_delta",
+		"delta": map[string]any{"stop_reason": msg.StopReason, "stop_sequence": nil},
+		"usage": map[string]int{"output_tokens": msg.Usage.OutputTokens}})
+	ev("message_stop", map[string]any{"type": "message_stop"})
+	_ = bw.Flush()
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// ToolResult is one tool_result block found in a request.
+type ToolResult struct {
+	ToolUseID string
+	Text      string
+	IsError   bool
+}
+
+// ToolResults returns every tool_result block in the request's messages.
+// The text of a result whose content is a list of blocks is their text
+// joined with "\n".
+func (r Request) ToolResults() []ToolResult {
+	var body struct {
+		Messages []struct {
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if json.Unmarshal(r.Body, &body) != nil {
+		return nil
+	}
+	var out []ToolResult
+	for _, m := range body.Messages {
+		var blocks []struct {
+			Type      string          `json:"type"`
+			ToolUseID string          `json:"tool_use_id"`
+			Content   json.RawMessage `json:"content"`
+			IsError   bool            `json:"is_error"`
+		}
+		if json.Unmarshal(m.Content, &blocks) != nil {
+			continue
+		}
+		for _, b := range blocks {
+			if b.Type == "tool_result" {
+				out = append(out, ToolResult{ToolUseID: b.ToolUseID, Text: contentText(b.Content), IsError: b.IsError})
+			}
+		}
+	}
+	return out
+}
+
+// MessageTexts returns, for each message of the request, its role and its
+// text (string content, or the text of its text/tool_result blocks).
+func (r Request) MessageTexts() []RoleText {
+	var body struct {
+		Messages []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if json.Unmarshal(r.Body, &body) != nil {
+		return nil
+	}
+	out := make([]RoleText, 0, len(body.Messages))
+	for _, m := range body.Messages {
+		out = append(out, RoleText{Role: m.Role, Text: contentText(m.Content)})
+	}
+	return out
+}
+
+// RoleText is one message of a request reduced to text.
+type RoleText struct {
+	Role string
+	Text string
+}
+
+func contentText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var blocks []struct {
+		Type    string          `json:"type"`
+		Text    string          `json:"text"`
+		Content json.RawMessage `json:"content"`
+	}
+	if json.Unmarshal(raw, &blocks) != nil {
+		return ""
+	}
+	var parts []string
+	for _, b := range blocks {
+		switch {
+		case b.Text != "":
+			parts = append(parts, b.Text)
+		case len(b.Content) > 0:
+			parts = append(parts, contentText(b.Content))
+		}
+	}
+	return strings.Join(parts, "\n")
+}
