@@ -28,12 +28,12 @@ func TestEverySchemaCompiles(t *testing.T) {
 func TestFixtureStateFilesValidate(t *testing.T) {
 	s := New(harness.Assets(), nil)
 	files := map[string]string{
-		"runtime_state.json":             RuntimeState,
-		"feature_list.json":              FeatureList,
-		"session_pool.json":              SessionPool,
-		"hermes_context_state.json":      HermesContextState,
-		"claude_code_context_state.json": ClaudeCodeContextState,
-		".current_agent":                 CurrentAgent,
+		"runtime_state.json":                               RuntimeState,
+		"feature_list.json":                                FeatureList,
+		"session_pool.json":                                SessionPool,
+		"hermes_context_state.json":                        HermesContextState,
+		"claude_code_context_state.json":                   ClaudeCodeContextState,
+		".current_agent":                                   CurrentAgent,
 		"sprint_contracts/sprint_20260421_1/contract.json": SprintContract,
 	}
 	n := 0
