@@ -94,6 +94,13 @@ func (c *InitCmd) Run(e *Env) error {
 	}
 	files, err := writeWorkspace(real, sprint, now)
 	if err != nil {
+		// The target was empty before: leave it empty again rather than
+		// half-initialised (a half workspace would pass the walk-up lookup).
+		if ents, rerr := os.ReadDir(real); rerr == nil {
+			for _, en := range ents {
+				os.RemoveAll(filepath.Join(real, en.Name()))
+			}
+		}
 		return fmt.Errorf("init %s: %w", real, err)
 	}
 	if e.JSON {

@@ -1,0 +1,126 @@
+package cli_test
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/hook"
+)
+
+// TestMain exposes `harness` and `harness-hook` to the scripts: testscript
+// re-executes this test binary under those names (the commands are put on
+// the scripts' PATH, which is also where init-feature finds harness-hook).
+func TestMain(m *testing.M) {
+	os.Exit(testscript.RunMain(m, map[string]func() int{
+		"harness": func() int {
+			return cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.EnvMap(os.Environ()), "v0.0.0-test")
+		},
+		"harness-hook": func() int {
+			return hook.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.EnvMap(os.Environ()))
+		},
+	}))
+}
+
+// sprintsDir is the repository copy of the sprint fixtures.
+func sprintsDir(t testing.TB) string {
+	p, err := filepath.Abs(filepath.Join("..", "..", "testdata", "sprints"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("fixtures: %v", err)
+	}
+	return p
+}
+
+// TestScripts runs testdata/script/*.txtar. $SPRINTS names the fixture
+// folder; the extra commands are:
+//
+//	cpdir SRC DST             copy a directory tree
+//	exitcode N PROG ARGS...   run PROG and require exit status N (stdout/stderr kept for checks)
+//	appendfile SRC DST        append the contents of SRC to DST
+func TestScripts(t *testing.T) {
+	fixtures := sprintsDir(t)
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("SPRINTS", fixtures)
+			env.Setenv("HARNESS_ROOT", "")
+			env.Setenv("FEATURE_ID", "")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"cpdir": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: cpdir SRC DST")
+				}
+				ts.Check(copyTree(ts.MkAbs(args[0]), ts.MkAbs(args[1])))
+			},
+			"exitcode": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 2 {
+					ts.Fatalf("usage: exitcode N PROG [ARGS...]")
+				}
+				want, err := strconv.Atoi(args[0])
+				ts.Check(err)
+				got := 0
+				if err := ts.Exec(args[1], args[2:]...); err != nil {
+					var ee *exec.ExitError
+					if !errors.As(err, &ee) {
+						ts.Fatalf("run %s: %v", args[1], err)
+					}
+					got = ee.ExitCode()
+				}
+				if got != want {
+					ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+				}
+			},
+			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: appendfile SRC DST")
+				}
+				data, err := os.ReadFile(ts.MkAbs(args[0]))
+				ts.Check(err)
+				f, err := os.OpenFile(ts.MkAbs(args[1]), os.O_APPEND|os.O_WRONLY, 0)
+				ts.Check(err)
+				_, err = f.Write(data)
+				ts.Check(err)
+				ts.Check(f.Close())
+			},
+		},
+	})
+}
+
+// copyTree copies the directory src to dst (files and folders only).
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("copyTree: %s is not a regular file", p)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(out, data, 0o644)
+	})
+}
