@@ -9,4 +9,8 @@ package cli
 //	Eval EvalCmd `cmd:"" help:"Append to or amend eval_log.jsonl."`
 //
 // Phase subcommands go into PhaseCmd (phase.go) instead, next to `complete`.
-type opsCommands struct{}
+type opsCommands struct {
+	Eval       EvalCmd       `cmd:"" help:"Append to or amend .harness/eval_log.jsonl (protocol.md §3.6)."`
+	Session    SessionCmd    `cmd:"" help:"Session pool: start, end, reset (protocol.md §4.6, §8.1)."`
+	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints: open, render, reply, due (protocol.md §5)."`
+}

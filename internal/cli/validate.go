@@ -137,6 +137,8 @@ func (c *FinalizeCmd) Run(e *Env) error {
 // PhaseCmd groups the phase subcommands.
 type PhaseCmd struct {
 	Complete PhaseCompleteCmd `cmd:"" help:"Mark the current phase of a feature done after checking its records (Generator, §4.7)."`
+	Advance  PhaseAdvanceCmd  `cmd:"" help:"Move a feature to its next phase after a passing verdict (Hermes, §4.7)."`
+	Retry    PhaseRetryCmd    `cmd:"" help:"Send a feature back to phase Q after a retry/fail verdict or a rejected checkpoint (§4.7)."`
 }
 
 // PhaseCompleteCmd is `harness phase complete FID`.

@@ -2,8 +2,10 @@ package ops
 
 import (
 	"bufio"
+
 	"bytes"
 	"fmt"
+	"github.com/superagent-harness/harness/internal/records"
 	"os"
 	"regexp"
 	"strings"
@@ -59,17 +61,10 @@ func oneOf(s string, set []string) bool {
 // lazyValue reports whether s is a lazy value (fixtures README §4: after
 // trimming, ASCII case-insensitively one of ok, done, pass, no issue, 完成,
 // 通过, 没问题, or starting with 看起来不错).
-func lazyValue(s string) bool {
-	t := strings.TrimSpace(s)
-	switch strings.ToLower(t) {
-	case "ok", "done", "pass", "no issue", "完成", "通过", "没问题":
-		return true
-	}
-	return strings.HasPrefix(t, "看起来不错")
-}
+func lazyValue(s string) bool { return records.IsLazy(s) }
 
 // byteLength is the fixtures README §4 length: UTF-8 bytes after trimming.
-func byteLength(s string) int { return len(strings.TrimSpace(s)) }
+func byteLength(s string) int { return records.Length(s) }
 
 // featureList is the parsed H/feature_list.json.
 type featureList struct{ *Obj }

@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/ops"
+)
+
+// CheckpointCmd groups the checkpoint operations (protocol.md §5).
+type CheckpointCmd struct {
+	Open   CheckpointOpenCmd   `cmd:"" help:"Push a checkpoint to the user: store blockers, pending, pending_user_replies."`
+	Render CheckpointRenderCmd `cmd:"" help:"Print the message of a checkpoint (templates/)."`
+	Reply  CheckpointReplyCmd  `cmd:"" help:"Record the user's reply (1a 2b 3a, 1 选 a, 2: b, reject, suspend)."`
+	Due    CheckpointDueCmd    `cmd:"" help:"Send due reminders (24h/72h) and auto-approve reviews after 48h."`
+}
+
+// CheckpointOpenCmd is `harness checkpoint open CP_ID`.
+type CheckpointOpenCmd struct {
+	ID        string   `arg:"" name:"CP_ID" help:"cp-<fid>-<n>, cp-sprint-tooling or cp-sprint-dag."`
+	Blockers  string   `name:"blockers" placeholder:"FILE|-" help:"JSON array of {id, question, options} (or {blockers, prompt, artifacts})."`
+	Type      string   `name:"type" enum:",gate,review,notify" default:"" help:"gate, review or notify (default: as planned, else gate)."`
+	Phase     int      `name:"phase" help:"Phase of a feature checkpoint that is not planned yet."`
+	Prompt    string   `name:"prompt" help:"Opening line of the message."`
+	Artifacts []string `name:"artifact" help:"Artifact path under review (repeatable)."`
+}
+
+// Help is shown under the usage line.
+func (c *CheckpointOpenCmd) Help() string {
+	return `protocol.md §5 steps 1-3, §13 #48: a gate needs 2-4 drafted blockers (≥ 2 options each, no default);
+the fixed catch_all is appended last. Sets status pending and created_at, adds the id to
+pending_user_replies and pending_checkpoints, puts the feature and its pool entry into waiting_human.
+Sprint gates live in feature_list.sprint_checkpoints[] (§13 #5). A notify is logged at once (D14).
+Prints the message to send.`
+}
+
+// Run performs the command.
+func (c *CheckpointOpenCmd) Run(e *Env) error {
+	env, err := e.opsEnv("")
+	if err != nil {
+		return err
+	}
+	b, err := e.readArg("--blockers", c.Blockers)
+	if err != nil {
+		return err
+	}
+	rep, err := ops.CheckpointOpen(env, ops.CheckpointOpenInput{ID: c.ID, Blockers: b, Type: c.Type, Phase: c.Phase, Prompt: c.Prompt, Artifacts: c.Artifacts})
+	return e.opsResult(rep, err)
+}
+
+// CheckpointRenderCmd is `harness checkpoint render CP_ID`.
+type CheckpointRenderCmd struct {
+	ID string `arg:"" name:"CP_ID" help:"Checkpoint id."`
+}
+
+// Run performs the command.
+func (c *CheckpointRenderCmd) Run(e *Env) error {
+	env, err := e.opsEnv("")
+	if err != nil {
+		return err
+	}
+	msg, err := ops.CheckpointRender(env, c.ID)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	if e.JSON {
+		return writeJSON(e.Stdout, map[string]any{"checkpoint_id": c.ID, "message": msg})
+	}
+	fmt.Fprint(e.Stdout, msg)
+	if !strings.HasSuffix(msg, "\n") {
+		fmt.Fprintln(e.Stdout)
+	}
+	return nil
+}
+
+// CheckpointReplyCmd is `harness checkpoint reply CP_ID 'TEXT'`.
+type CheckpointReplyCmd struct {
+	ID   string `arg:"" name:"CP_ID" help:"Checkpoint id."`
+	Text string `arg:"" name:"TEXT" help:"The user's reply verbatim."`
+}
+
+// Help is shown under the usage line.
+func (c *CheckpointReplyCmd) Help() string {
+	return `protocol.md §5: strict '1a 2b 3a' or loose '1 选 a', '2: b'; text next to the choices (or catch_all b with
+details) → approved_with_changes with that feedback; reject/no/不对 → rejected; suspend/resume. All
+blockers answered, nothing else, catch_all a → approved. Missing, extra or ambiguous answers are refused
+(exit 1) with the follow-up question; nothing is recorded. Writes feature_list (status, decision,
+feedback, responded_at), one checkpoint eval entry and pending_user_replies; cp-sprint-tooling approved →
+tooling_locked + contract planned; cp-sprint-dag approved → contract active, mode active, evaluator.`
+}
+
+// Run performs the command.
+func (c *CheckpointReplyCmd) Run(e *Env) error {
+	env, err := e.opsEnv("")
+	if err != nil {
+		return err
+	}
+	rep, err := ops.CheckpointReply(env, c.ID, c.Text)
+	return e.opsResult(rep, err)
+}
+
+// CheckpointDueCmd is `harness checkpoint due`.
+type CheckpointDueCmd struct {
+	Dir string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
+}
+
+// Run performs the command.
+func (c *CheckpointDueCmd) Run(e *Env) error {
+	env, err := e.opsEnv(c.Dir)
+	if err != nil {
+		return err
+	}
+	rep, err := ops.CheckpointDue(env)
+	return e.opsResult(rep, err)
+}

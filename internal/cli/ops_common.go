@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/ops"
+)
+
+// opsEnv builds the ops environment for a command: the resolved root, the
+// real clock (HARNESS_NOW=<UTC-Z> overrides it, for scripted tests), the
+// validate engine for the before/after comparison, and the variables.
+func (e *Env) opsEnv(positional string) (*ops.Env, error) {
+	root, err := e.rootFor(positional)
+	if err != nil {
+		return nil, err
+	}
+	return e.opsEnvAt(root), nil
+}
+
+func (e *Env) opsEnvAt(root string) *ops.Env {
+	now := time.Now
+	if s := e.Vars["HARNESS_NOW"]; s != "" {
+		if t, err := time.Parse(time.RFC3339, s); err == nil {
+			now = func() time.Time { return t }
+		}
+	}
+	return &ops.Env{
+		Root:     root,
+		Now:      now,
+		Validate: opsValidator,
+		Getenv:   func(k string) string { return e.Vars[k] },
+	}
+}
+
+// opsValidator adapts the validate engine to ops.Validator. While the engine
+// is not wired into this build, operations run their own checks only.
+func opsValidator(root string) ([]ops.Finding, error) {
+	rep, err := engineValidate(root)
+	if errors.Is(err, errNotWired) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ops.Finding, 0, len(rep.Findings))
+	for _, f := range rep.Findings {
+		out = append(out, ops.Finding{File: f.File, Line: f.Line, Pointer: f.Pointer, Rule: f.Rule, Severity: f.Severity, Message: f.Message})
+	}
+	return out, nil
+}
+
+// opsResult prints an operation's report (text or --json) and maps its error
+// to the exit code: refused → 1 (with the reason and, for a reply, the
+// follow-up question), usage → 2.
+func (e *Env) opsResult(rep *ops.Report, err error) error {
+	if err != nil {
+		if r, ok := ops.IsRefusal(err); ok {
+			if e.JSON {
+				_ = writeJSON(e.Stdout, map[string]any{"ok": false, "refusal": r})
+				return silent(ExitFindings)
+			}
+			return refused("%s", r.Error())
+		}
+		var ue *ops.UsageError
+		if errors.As(err, &ue) {
+			return usage("%s", ue.Msg)
+		}
+		return err
+	}
+	if e.JSON {
+		if rep.Actions == nil {
+			rep.Actions = []string{}
+		}
+		return writeJSON(e.Stdout, rep)
+	}
+	printReport(e.Stdout, rep)
+	return nil
+}
+
+func printReport(w io.Writer, rep *ops.Report) {
+	for _, f := range rep.Warnings {
+		fmt.Fprintf(w, "warning: pre-existing finding (not caused by this command): %s\n", f)
+	}
+	for _, a := range rep.Actions {
+		fmt.Fprintf(w, "%s: %s\n", rep.Command, a)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintln(w, strings.TrimRight(n, "\n"))
+	}
+}
+
+// readArg reads a FILE argument: "-" is stdin, "" is nothing.
+func (e *Env) readArg(name, path string) ([]byte, error) {
+	switch path {
+	case "":
+		return nil, nil
+	case "-":
+		b, err := io.ReadAll(e.Stdin)
+		if err != nil {
+			return nil, usage("%s: reading stdin: %v", name, err)
+		}
+		return b, nil
+	}
+	b, err := os.ReadFile(e.abs(path))
+	if err != nil {
+		return nil, usage("%s: %v", name, err)
+	}
+	return b, nil
+}

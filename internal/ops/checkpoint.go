@@ -1,0 +1,828 @@
+package ops
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/render"
+)
+
+var reCheckpointFeature = regexp.MustCompile(`^cp-(f[0-9]+(?:-[0-9]+)*)-([0-9]+)$`)
+
+// cpRef locates a checkpoint in feature_list: a feature checkpoint in
+// features[*].checkpoints, or a sprint gate in sprint_checkpoints (§13 #5).
+type cpRef struct {
+	cp      *Obj
+	feature *Obj // nil for a sprint gate
+	sprint  bool
+}
+
+func isSprintGate(id string) bool { return id == GateTooling || id == GateDAG }
+
+func findCheckpoint(fl featureList, id string) (cpRef, error) {
+	if isSprintGate(id) {
+		for _, v := range fl.Arr("sprint_checkpoints") {
+			if o, ok := v.(*Obj); ok && o.Str("id") == id {
+				return cpRef{cp: o, sprint: true}, nil
+			}
+		}
+		return cpRef{sprint: true}, nil
+	}
+	m := reCheckpointFeature.FindStringSubmatch(id)
+	if m == nil {
+		return cpRef{}, usage("checkpoint id %q is neither cp-sprint-tooling, cp-sprint-dag nor cp-<fid>-<seq>", id)
+	}
+	f := fl.feature(m[1])
+	if f == nil {
+		return cpRef{}, refuse("%s belongs to feature %s, which is not in .harness/feature_list.json", id, m[1])
+	}
+	for _, cp := range checkpointsOf(f) {
+		if cp.Str("id") == id {
+			return cpRef{cp: cp, feature: f}, nil
+		}
+	}
+	return cpRef{feature: f}, nil
+}
+
+// blockersOf returns the checkpoint's blockers with catch_all last (the order
+// in which they are numbered in the message and the reply).
+func blockersOf(cp *Obj) []Blocker {
+	var out, tail []Blocker
+	for _, v := range cp.Arr("blockers") {
+		o, ok := v.(*Obj)
+		if !ok {
+			continue
+		}
+		b := Blocker{ID: o.Str("id"), Question: o.Str("question"), Options: o.Strs("options")}
+		if b.ID == "catch_all" {
+			tail = append(tail, b)
+		} else {
+			out = append(out, b)
+		}
+	}
+	return append(out, tail...)
+}
+
+// CheckpointOpenInput is `harness checkpoint open CP_ID`.
+type CheckpointOpenInput struct {
+	ID string
+	// Blockers is the JSON of the drafted blockers: an array of {id, question,
+	// options[, default_if_no_reply]} or an object {blockers, prompt?, artifacts?}.
+	Blockers  []byte
+	Type      string // gate | review | notify; default: the stored type, else gate
+	Phase     int    // needed only to create a feature checkpoint not planned yet
+	Prompt    string
+	Artifacts []string
+}
+
+// CheckpointOpen pushes a checkpoint to the user (protocol.md §5 gate flow
+// steps 1–3): it stores the blockers (a gate needs 2–4 drafted blockers, each
+// with ≥ 2 options and no default_if_no_reply; the fixed catch_all is appended
+// last; a review needs ≥ 1; a notify none), sets status pending, created_at,
+// clears decision/feedback/responded_at, adds the id to
+// runtime_state.pending_user_replies and hermes_context_state.pending_checkpoints,
+// and puts the feature and its pool entry into waiting_human. Sprint gates are
+// stored in feature_list.sprint_checkpoints[] (§13 #5, no phase) and put the
+// runtime into waiting_human. A notify is logged at once (event_type checkpoint,
+// checkpoint_type notify, no decision, D14) and never waits. The rendered
+// message is returned in Notes.
+func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
+	rep := &Report{Command: "checkpoint open"}
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		ref, err := findCheckpoint(fl, in.ID)
+		if err != nil {
+			return err
+		}
+		now := env.stamp()
+		cp := ref.cp
+		if cp == nil {
+			cp = NewObj().Set("id", in.ID)
+			if ref.sprint {
+				cp.Set("type", "gate")
+				fl.Set("sprint_checkpoints", append(fl.Arr("sprint_checkpoints"), cp))
+			} else {
+				if in.Phase < 1 || in.Phase > 4 {
+					return usage("%s is not planned in %s.checkpoints; pass --phase 1..4 (and --type) to create it", in.ID, ref.feature.Str("id"))
+				}
+				cp.Set("phase", num(in.Phase))
+				ref.feature.Set("checkpoints", append(ref.feature.Arr("checkpoints"), cp))
+			}
+			rep.did("created checkpoint %s", in.ID)
+		}
+		typ := in.Type
+		if typ == "" {
+			typ = cp.Str("type")
+		}
+		if typ == "" {
+			typ = "gate"
+		}
+		if ref.sprint && typ != "gate" {
+			return usage("%s is a sprint gate; --type must be gate", in.ID)
+		}
+		if !oneOf(typ, checkpointTypes) {
+			return usage("--type %q: one of gate, review, notify", typ)
+		}
+		if cp.Str("status") == "pending" && cp.Has("created_at") && pendingHas(env, in.ID) {
+			return refuse("%s is already open (pending since %s); use `harness checkpoint render %s` to resend it", in.ID, cp.Str("created_at"), in.ID)
+		}
+		prompt, artifacts := in.Prompt, in.Artifacts
+		var blockers []any
+		if len(in.Blockers) > 0 {
+			v, err := parseValue(in.Blockers)
+			if err != nil {
+				return usage("blockers file is not JSON: %v", err)
+			}
+			if o, ok := v.(*Obj); ok {
+				if prompt == "" {
+					prompt = o.Str("prompt")
+				}
+				if len(artifacts) == 0 {
+					artifacts = o.Strs("artifacts")
+				}
+				v = o.Get("blockers")
+			}
+			arr, ok := v.([]any)
+			if !ok {
+				return usage("blockers must be a JSON array of {id, question, options} (or an object with a blockers array)")
+			}
+			blockers = arr
+		} else if typ != "notify" {
+			blockers = cp.Arr("blockers")
+		}
+		blockers, err = checkBlockers(in.ID, typ, blockers)
+		if err != nil {
+			return err
+		}
+		cp.Set("type", typ)
+		if typ != "notify" || len(blockers) > 0 {
+			cp.Set("blockers", blockers)
+		}
+		if prompt != "" {
+			cp.Set("prompt", prompt)
+		}
+		if len(artifacts) > 0 {
+			cp.Set("artifacts", strsToAny(artifacts))
+		}
+		cp.Set("created_at", now).Set("responded_at", nil).Set("decision", nil).Set("feedback", nil)
+		if cp.Has("reminded_at") {
+			cp.Set("reminded_at", []any{})
+		}
+		fid := ""
+		if ref.feature != nil {
+			fid = ref.feature.Str("id")
+		}
+		if typ == "notify" {
+			cp.Set("status", "passed")
+			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
+			if fid != "" {
+				e.Set("feature_id", fid)
+				if p, ok := cp.Int("phase"); ok {
+					e.Set("phase", num(p))
+				}
+			}
+			e.Set("event_type", "checkpoint").Set("checkpoint_id", in.ID).Set("checkpoint_type", "notify").
+				Set("reason", fmt.Sprintf("notify %s sent: %s", in.ID, firstNonEmpty(prompt, "phase finished, no reply needed")))
+			fl.touch(now)
+			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+				return err
+			}
+			if err := tx.AppendEval(e); err != nil {
+				return err
+			}
+			rep.did("notify %s logged (status passed, no decision)", in.ID)
+		} else {
+			cp.Set("status", "pending")
+			if ref.feature != nil && (ref.feature.Str("status") == "in_progress") {
+				ref.feature.Set("status", "waiting_human")
+				rep.did("%s status → waiting_human", fid)
+			}
+			fl.touch(now)
+			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+				return err
+			}
+			rep.did("%s %s opened with %d blockers (status pending)", typ, in.ID, len(blockers))
+			if err := env.addPending(tx, rep, in.ID, ref.sprint); err != nil {
+				return err
+			}
+			if fid != "" {
+				pool, err := env.readObj("session_pool.json")
+				if err != nil {
+					return err
+				}
+				if e := pool.ObjAt("active").ObjAt(fid); e != nil && e.Str("status") == "running" {
+					e.Set("status", "waiting_human").Set("last_activity", now)
+					if err := tx.WriteJSON(relPool, pool); err != nil {
+						return err
+					}
+					rep.did("session_pool.active.%s.status = waiting_human", fid)
+				}
+			}
+			if in.ID == GateTooling {
+				if c, rel, err := env.loadContract(fl); err == nil && c != nil && c.Str("status") == "planning" {
+					c.Set("status", "tooling")
+					if err := tx.WriteJSON(rel, c); err != nil {
+						return err
+					}
+					rep.did("contract status planning → tooling")
+				}
+			}
+		}
+		msg, err := renderCheckpoint(fl, ref, cp)
+		if err != nil {
+			return err
+		}
+		rep.Notes = append(rep.Notes, msg)
+		rep.Data = map[string]any{"checkpoint_id": in.ID, "type": typ, "message": msg}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if strings.TrimSpace(x) != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// checkBlockers enforces the blocker counts of §13 #48 and appends catch_all
+// to a gate.
+func checkBlockers(id, typ string, in []any) ([]any, error) {
+	var drafted []any
+	hasCatchAll := false
+	for i, v := range in {
+		o, ok := v.(*Obj)
+		if !ok {
+			return nil, usage("blocker %d is not an object", i+1)
+		}
+		if o.Str("id") == "catch_all" {
+			if i != len(in)-1 {
+				return nil, usage("catch_all must be the last blocker")
+			}
+			hasCatchAll = true
+			continue
+		}
+		if o.Str("id") == "" || strings.TrimSpace(o.Str("question")) == "" {
+			return nil, usage("blocker %d needs an id and a question", i+1)
+		}
+		if n := len(o.Strs("options")); n < 2 {
+			return nil, usage("blocker %s has %d options; at least 2 mutually exclusive options are required", o.Str("id"), n)
+		}
+		if typ == "gate" {
+			if d := o.Get("default_if_no_reply"); d != nil {
+				return nil, usage("blocker %s: a gate never has a default_if_no_reply (Z5)", o.Str("id"))
+			}
+			o.Set("default_if_no_reply", nil)
+		}
+		drafted = append(drafted, o)
+	}
+	switch typ {
+	case "gate":
+		if len(drafted) < 2 || len(drafted) > 4 {
+			return nil, refuse("%s: a gate needs 2–4 drafted blockers before catch_all, got %d (protocol.md §5, §13 #48)", id, len(drafted))
+		}
+		return append(drafted, catchAllObj()), nil
+	case "review":
+		if len(drafted) < 1 {
+			return nil, refuse("%s: a review needs at least 1 blocker", id)
+		}
+		if hasCatchAll {
+			drafted = append(drafted, catchAllObj())
+		}
+		return drafted, nil
+	default:
+		if len(drafted) > 0 {
+			return nil, usage("%s: a notify has no blockers", id)
+		}
+		return nil, nil
+	}
+}
+
+func catchAllObj() *Obj {
+	return NewObj().Set("id", CatchAll.ID).Set("question", CatchAll.Question).
+		Set("options", strsToAny(CatchAll.Options)).Set("default_if_no_reply", nil)
+}
+
+func pendingHas(env *Env, id string) bool {
+	rt, err := env.readObj("runtime_state.json")
+	if err != nil {
+		return false
+	}
+	return oneOf(id, rt.Strs("pending_user_replies"))
+}
+
+// addPending adds id to runtime_state.pending_user_replies and
+// hermes_context_state.pending_checkpoints; a sprint gate also puts the
+// runtime into waiting_human.
+func (env *Env) addPending(tx *Tx, rep *Report, id string, sprintGate bool) error {
+	rt, err := env.readObj("runtime_state.json")
+	if err != nil {
+		return err
+	}
+	if l := rt.Strs("pending_user_replies"); !oneOf(id, l) {
+		rt.Set("pending_user_replies", strsToAny(append(l, id)))
+	}
+	if sprintGate && rt.Str("mode") == "planning" {
+		rt.Set("mode", "waiting_human")
+		rep.did("runtime_state.mode planning → waiting_human")
+	}
+	rt.Set("last_heartbeat", env.stamp())
+	if err := tx.WriteJSON(relRuntime, rt); err != nil {
+		return err
+	}
+	rep.did("added %s to runtime_state.pending_user_replies", id)
+	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
+		if l := hc.Strs("pending_checkpoints"); !oneOf(id, l) {
+			hc.Set("pending_checkpoints", strsToAny(append(l, id)))
+			hc.Set("updated_at", env.stamp())
+			if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
+				return err
+			}
+			rep.did("added %s to hermes_context_state.pending_checkpoints", id)
+		}
+	}
+	return nil
+}
+
+// removePending drops id from both pending lists.
+func (env *Env) removePending(tx *Tx, rep *Report, ids ...string) (*Obj, error) {
+	rt, err := env.readObj("runtime_state.json")
+	if err != nil {
+		return nil, err
+	}
+	rt.Set("pending_user_replies", strsToAny(without(rt.Strs("pending_user_replies"), ids)))
+	rt.Set("last_heartbeat", env.stamp())
+	rep.did("removed %s from runtime_state.pending_user_replies", strings.Join(ids, ", "))
+	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
+		l := hc.Strs("pending_checkpoints")
+		if n := without(l, ids); len(n) != len(l) {
+			hc.Set("pending_checkpoints", strsToAny(n))
+			hc.Set("updated_at", env.stamp())
+			if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
+				return nil, err
+			}
+			rep.did("removed %s from hermes_context_state.pending_checkpoints", strings.Join(ids, ", "))
+		}
+	}
+	return rt, nil // the caller writes rt (it may change mode too)
+}
+
+func without(l, ids []string) []string {
+	out := []string{}
+	for _, s := range l {
+		if !oneOf(s, ids) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// renderCheckpoint renders the message of a checkpoint with templates/
+// (internal/render).
+func renderCheckpoint(fl featureList, ref cpRef, cp *Obj) (string, error) {
+	d := renderData(fl, ref, cp)
+	return render.CheckpointMessage(cp.Str("type"), d)
+}
+
+func renderData(fl featureList, ref cpRef, cp *Obj) render.Checkpoint {
+	d := render.Checkpoint{CheckpointID: cp.Str("id"), Prompt: cp.Str("prompt")}
+	if ref.feature != nil {
+		d.FeatureID = ref.feature.Str("id")
+		d.Name = firstNonEmpty(ref.feature.Str("title"), ref.feature.Str("name"))
+	} else {
+		d.FeatureID = fl.sprint()
+		d.Name = map[string]string{GateTooling: "tooling (phase 0)", GateDAG: "feature DAG"}[cp.Str("id")]
+	}
+	for _, b := range blockersOf(cp) {
+		d.Blockers = append(d.Blockers, render.Blocker{ID: b.ID, Question: b.Question, Options: b.Options})
+	}
+	return d
+}
+
+// CheckpointRender returns the message of CP_ID from the templates (§5 step
+// 2): title, prompt, numbered blockers with options a/b/c, catch_all last,
+// and the reply hint. It changes nothing.
+func CheckpointRender(env *Env, id string) (string, error) {
+	fl, err := env.loadFeatureList()
+	if err != nil {
+		return "", err
+	}
+	ref, err := findCheckpoint(fl, id)
+	if err != nil {
+		return "", err
+	}
+	if ref.cp == nil {
+		return "", refuse("checkpoint %s is not in .harness/feature_list.json; open it with `harness checkpoint open %s --blockers FILE`", id, id)
+	}
+	return renderCheckpoint(fl, ref, ref.cp)
+}
+
+// CheckpointReply records the user's reply to CP_ID (protocol.md §5 steps
+// 5–6): the checkpoint's status (passed for approving decisions, failed for
+// rejected), decision, feedback and responded_at in feature_list; one
+// event_type checkpoint eval entry with checkpoint_type, decision,
+// user_reply_raw, blockers_resolved and reason; and the id removed from
+// pending_user_replies and pending_checkpoints. An unanswered or ambiguous
+// reply is refused with the follow-up question (never guess). `suspend` /
+// `resume` suspend or resume the sprint instead. Side effects: the feature
+// leaves waiting_human (approved_with_changes puts the feedback into
+// retry_hint); cp-sprint-tooling approved → tooling_locked true and contract
+// planned (approved_with_changes means amend tooling.md and open the gate
+// again, §4.4); cp-sprint-dag approving → contract active, runtime mode
+// active and .current_agent role evaluator.
+func CheckpointReply(env *Env, id, text string) (*Report, error) {
+	rep := &Report{Command: "checkpoint reply"}
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		ref, err := findCheckpoint(fl, id)
+		if err != nil {
+			return err
+		}
+		if ref.cp == nil {
+			return refuse("checkpoint %s was never opened", id)
+		}
+		cp := ref.cp
+		st := cp.Str("status")
+		if st != "pending" && st != "revoked" {
+			return refuse("%s is not waiting for a reply (status %s, decision %v)", id, st, orNull(cp.Get("decision")))
+		}
+		if cp.Str("type") == "notify" {
+			return refuse("%s is a notify checkpoint; it takes no reply", id)
+		}
+		r := ParseReply(text, blockersOf(cp))
+		now := env.stamp()
+		switch {
+		case r.Question != "":
+			return &Refusal{Reason: fmt.Sprintf("refused: the reply to %s is incomplete or ambiguous; nothing was recorded. Ask the user:", id), Question: r.Question}
+		case r.Suspend || r.Resume:
+			return env.suspendResume(tx, rep, fl, r.Suspend)
+		}
+		fid := ""
+		if ref.feature != nil {
+			fid = ref.feature.Str("id")
+		}
+		status := "passed"
+		if r.Decision == "rejected" {
+			status = "failed"
+		}
+		cp.Set("status", status).Set("decision", r.Decision).Set("responded_at", now)
+		if r.Feedback != "" {
+			cp.Set("feedback", r.Feedback)
+		} else {
+			cp.Set("feedback", nil)
+		}
+		rep.did("%s: status %s, decision %s", id, status, r.Decision)
+		if ref.feature != nil {
+			f := ref.feature
+			if f.Str("status") == "waiting_human" {
+				f.Set("status", "in_progress")
+				rep.did("%s status waiting_human → in_progress", fid)
+			}
+			if r.Decision == "approved_with_changes" {
+				f.Set("retry_hint", r.Feedback)
+				rep.did("%s retry_hint = the user's feedback", fid)
+			}
+		}
+		var sideEffects []func() error
+		if id == GateTooling && (r.Decision == "approved" || strings.HasPrefix(r.Decision, "auto_approved_yolo")) {
+			fl.Set("tooling_locked", true)
+			rep.did("tooling_locked = true")
+			sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "planned") })
+		}
+		fl.touch(now)
+		if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+			return err
+		}
+		// eval_log entry
+		e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
+		if fid != "" {
+			e.Set("feature_id", fid)
+			if p, ok := cp.Int("phase"); ok {
+				e.Set("phase", num(p))
+			}
+		}
+		e.Set("event_type", "checkpoint").Set("checkpoint_id", id).Set("checkpoint_type", cp.Str("type")).
+			Set("decision", r.Decision).Set("reason", replyReason(id, text, r)).Set("user_reply_raw", text)
+		if len(r.Answers) > 0 {
+			var br []any
+			for _, a := range r.Answers {
+				o := NewObj().Set("id", a.ID).Set("answer", a.Answer)
+				if a.Feedback != "" {
+					o.Set("feedback", a.Feedback)
+				}
+				br = append(br, o)
+			}
+			e.Set("blockers_resolved", br)
+		}
+		if r.Feedback != "" {
+			e.Set("hermes_notes", "feedback: "+r.Feedback)
+		}
+		if rf := cp.Str("revoked_from"); rf != "" && st == "revoked" {
+			e.Set("revoked_from", rf)
+		}
+		if err := tx.AppendEval(e); err != nil {
+			return err
+		}
+		rep.did("appended checkpoint entry for %s (decision %s)", id, r.Decision)
+		rt, err := env.removePending(tx, rep, id)
+		if err != nil {
+			return err
+		}
+		if id == GateTooling && rt.Str("mode") == "waiting_human" {
+			rt.Set("mode", "planning")
+			rep.did("runtime_state.mode waiting_human → planning")
+		}
+		if id == GateDAG {
+			if oneOf(r.Decision, approving) {
+				rt.Set("mode", "active")
+				rep.did("runtime_state.mode → active")
+				sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "active") })
+				sideEffects = append(sideEffects, func() error {
+					ca, err := env.readObj(".current_agent")
+					if err != nil {
+						ca = NewObj()
+					}
+					ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
+						Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil)
+					if !ca.Has("started_at") {
+						ca.Set("started_at", now)
+					}
+					ca.Set("last_activity", now)
+					rep.did(".current_agent role → evaluator (developer hermes)")
+					return tx.WriteJSON(relCurrentAgent, ca)
+				})
+			} else if rt.Str("mode") == "waiting_human" {
+				rt.Set("mode", "planning")
+				rep.did("runtime_state.mode waiting_human → planning (replan)")
+			}
+		}
+		if err := tx.WriteJSON(relRuntime, rt); err != nil {
+			return err
+		}
+		if fid != "" {
+			pool, err := env.readObj("session_pool.json")
+			if err != nil {
+				return err
+			}
+			if pe := pool.ObjAt("active").ObjAt(fid); pe != nil && pe.Str("status") == "waiting_human" {
+				pe.Set("status", "running").Set("last_activity", now)
+				if err := tx.WriteJSON(relPool, pool); err != nil {
+					return err
+				}
+				rep.did("session_pool.active.%s.status = running", fid)
+			}
+		}
+		for _, fn := range sideEffects {
+			if err := fn(); err != nil {
+				return err
+			}
+		}
+		rep.Notes = append(rep.Notes, nextAfterReply(id, fid, cp, r))
+		rep.Data = map[string]any{"checkpoint_id": id, "decision": r.Decision, "feedback": r.Feedback, "blockers_resolved": r.Answers}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
+
+func replyReason(id, raw string, r Reply) string {
+	var parts []string
+	for _, a := range r.Answers {
+		parts = append(parts, a.ID+"="+a.Answer)
+	}
+	s := fmt.Sprintf("用户回复 %s:%s → %s", id, strings.Join(parts, " "), r.Decision)
+	if r.Decision == "rejected" {
+		s = fmt.Sprintf("用户拒绝 %s:%s", id, strings.TrimSpace(raw))
+	} else if r.Feedback != "" {
+		s += ",反馈:" + r.Feedback
+	}
+	return s
+}
+
+func nextAfterReply(id, fid string, cp *Obj, r Reply) string {
+	switch {
+	case id == GateTooling && r.Decision == "approved_with_changes":
+		return "next: amend tooling.md with the feedback and open cp-sprint-tooling again (protocol.md §4.4)"
+	case id == GateTooling && r.Decision == "rejected":
+		return "next: redo the capability inference and open cp-sprint-tooling again"
+	case id == GateDAG && r.Decision == "rejected":
+		return "next: replan the feature DAG and open cp-sprint-dag again"
+	case isSprintGate(id):
+		return "next: `harness next` lists the features that may start"
+	case r.Decision == "rejected":
+		p, _ := cp.Int("phase")
+		q := p
+		if p == 3 {
+			q = 2
+		}
+		return fmt.Sprintf("next: `harness phase retry %s --to %d --reason …` (the rejection is already the rollback verdict)", fid, q)
+	default:
+		return fmt.Sprintf("next: `harness phase advance %s`", fid)
+	}
+}
+
+func (env *Env) setContractStatus(tx *Tx, rep *Report, fl featureList, status string) error {
+	c, rel, err := env.loadContract(fl)
+	if err != nil || c == nil {
+		return err
+	}
+	if c.Str("status") == status {
+		return nil
+	}
+	rep.did("contract status %s → %s", firstNonEmpty(c.Str("status"), "(none)"), status)
+	c.Set("status", status)
+	if status == "planned" || status == "active" {
+		c.Set("tooling_locked", fl.Bool("tooling_locked"))
+	}
+	return tx.WriteJSON(rel, c)
+}
+
+// suspendResume handles the `suspend` / `resume` replies (§7): runtime mode
+// and contract status suspended, or back to active (planning while the DAG
+// gate is not approved).
+func (env *Env) suspendResume(tx *Tx, rep *Report, fl featureList, suspend bool) error {
+	rt, err := env.readObj("runtime_state.json")
+	if err != nil {
+		return err
+	}
+	mode := "suspended"
+	if !suspend {
+		if rt.Str("mode") != "suspended" {
+			return refuse("the sprint is not suspended (mode %s)", rt.Str("mode"))
+		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
+		mode = "planning"
+		if ok, _ := log.gateApproved(GateDAG); ok {
+			mode = "active"
+		}
+	}
+	rep.did("runtime_state.mode %s → %s", rt.Str("mode"), mode)
+	rt.Set("mode", mode).Set("last_heartbeat", env.stamp())
+	if err := tx.WriteJSON(relRuntime, rt); err != nil {
+		return err
+	}
+	cs := "suspended"
+	if !suspend {
+		cs = "active"
+		if mode == "planning" {
+			cs = "planned"
+		}
+	}
+	if suspend {
+		rep.Notes = append(rep.Notes, "every active session finishes its current phase, writes handoff.md and exits; nothing starts until `resume`")
+	}
+	return env.setContractStatus(tx, rep, fl, cs)
+}
+
+// DueItem is one checkpoint that needs attention now.
+type DueItem struct {
+	CheckpointID string `json:"checkpoint_id"`
+	Type         string `json:"type"`
+	Action       string `json:"action"` // reminder | urgent_reminder | auto_approved_timeout | waiting
+	WaitedHours  int    `json:"waited_hours"`
+	Message      string `json:"message,omitempty"`
+}
+
+// CheckpointDue runs the checkpoint timers (protocol.md §5 step 4): a gate
+// waiting ≥ 24 h gets the 【催办】 reminder and ≥ 72 h the 【催办-紧急】 one
+// (each sent once; reminded_at records it); a review waiting ≥ 48 h passes
+// as auto_approved_timeout (status passed, eval entry, removed from the
+// pending lists). It prints every due message.
+func CheckpointDue(env *Env) (*Report, error) {
+	rep := &Report{Command: "checkpoint due"}
+	var items []DueItem
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		now := env.now()
+		var refs []cpRef
+		for _, v := range fl.Arr("sprint_checkpoints") {
+			if o, ok := v.(*Obj); ok {
+				refs = append(refs, cpRef{cp: o, sprint: true})
+			}
+		}
+		for _, f := range fl.features() {
+			for _, cp := range checkpointsOf(f) {
+				refs = append(refs, cpRef{cp: cp, feature: f})
+			}
+		}
+		changed := false
+		var expired []string
+		for _, ref := range refs {
+			cp := ref.cp
+			st := cp.Str("status")
+			if (st != "pending" && st != "revoked") || cp.Str("created_at") == "" {
+				continue
+			}
+			created, err := time.Parse(time.RFC3339, cp.Str("created_at"))
+			if err != nil {
+				continue
+			}
+			hours := int(now.Sub(created) / time.Hour)
+			id := cp.Str("id")
+			reminded := cp.Arr("reminded_at")
+			switch cp.Str("type") {
+			case "gate":
+				urgent := hours >= 72 && len(reminded) < 2
+				if urgent || (hours >= 24 && len(reminded) < 1) {
+					d := render.Reminder{Checkpoint: renderData(fl, ref, cp), Urgent: urgent, WaitedHours: hours}
+					msg, err := render.Render(render.ReminderFile, d)
+					if err != nil {
+						return err
+					}
+					cp.Set("reminded_at", append(reminded, env.stamp()))
+					changed = true
+					act := "reminder"
+					if urgent {
+						act = "urgent_reminder"
+					}
+					items = append(items, DueItem{CheckpointID: id, Type: "gate", Action: act, WaitedHours: hours, Message: msg})
+					rep.did("%s: %s after %dh (reminded_at += now)", id, act, hours)
+				} else {
+					items = append(items, DueItem{CheckpointID: id, Type: "gate", Action: "waiting", WaitedHours: hours})
+				}
+			case "review":
+				if hours >= 48 {
+					cp.Set("status", "passed").Set("decision", "auto_approved_timeout").Set("responded_at", env.stamp())
+					changed = true
+					expired = append(expired, id)
+					e := NewObj().Set("timestamp", env.stamp()).Set("sprint_id", fl.sprint())
+					if ref.feature != nil {
+						e.Set("feature_id", ref.feature.Str("id"))
+						if p, ok := cp.Int("phase"); ok {
+							e.Set("phase", num(p))
+						}
+						if ref.feature.Str("status") == "waiting_human" {
+							ref.feature.Set("status", "in_progress")
+						}
+					}
+					e.Set("event_type", "checkpoint").Set("checkpoint_id", id).Set("checkpoint_type", "review").
+						Set("decision", "auto_approved_timeout").
+						Set("reason", fmt.Sprintf("review %s 等待 %dh 无回复,按协议 48h 自动通过 (auto_approved_timeout)", id, hours))
+					if err := tx.AppendEval(e); err != nil {
+						return err
+					}
+					items = append(items, DueItem{CheckpointID: id, Type: "review", Action: "auto_approved_timeout", WaitedHours: hours})
+					rep.did("%s: review auto-approved after %dh (auto_approved_timeout)", id, hours)
+				} else {
+					items = append(items, DueItem{CheckpointID: id, Type: "review", Action: "waiting", WaitedHours: hours})
+				}
+			}
+		}
+		if changed {
+			fl.touch(env.stamp())
+			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+				return err
+			}
+		}
+		if len(expired) > 0 {
+			rt, err := env.removePending(tx, rep, expired...)
+			if err != nil {
+				return err
+			}
+			if err := tx.WriteJSON(relRuntime, rt); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(items, func(i, j int) bool { return items[i].WaitedHours > items[j].WaitedHours })
+	for _, it := range items {
+		if it.Message != "" {
+			rep.Notes = append(rep.Notes, it.Message)
+		}
+	}
+	if items == nil {
+		items = []DueItem{}
+	}
+	rep.Data = items
+	rep.OK = true
+	return rep, nil
+}
