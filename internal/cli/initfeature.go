@@ -293,13 +293,22 @@ func isOurHandler(h any, hookBin string) bool {
 		return false
 	}
 	cmd, _ := m["command"].(string)
-	if cmd == "" {
+	if strings.TrimSpace(cmd) == "" {
 		return false
 	}
 	if cmd == hookBin {
 		return true
 	}
-	base := strings.ToLower(filepath.Base(strings.Trim(cmd, `"'`)))
+	// Shell form: the program is the first (possibly quoted) word.
+	prog := strings.TrimSpace(cmd)
+	if q := prog[0]; q == '"' || q == '\'' {
+		if i := strings.IndexByte(prog[1:], q); i >= 0 {
+			prog = prog[1 : i+1]
+		}
+	} else if i := strings.IndexAny(prog, " \t"); i >= 0 {
+		prog = prog[:i]
+	}
+	base := strings.ToLower(filepath.Base(filepath.ToSlash(prog)))
 	if base != "harness-hook" && base != "harness-hook.exe" {
 		return false
 	}

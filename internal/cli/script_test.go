@@ -3,6 +3,7 @@ package cli_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -13,19 +14,22 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/superagent-harness/harness/internal/cli"
-	"github.com/superagent-harness/harness/internal/hook"
 )
 
-// TestMain exposes `harness` and `harness-hook` to the scripts: testscript
-// re-executes this test binary under those names (the commands are put on
-// the scripts' PATH, which is also where init-feature finds harness-hook).
+// TestMain exposes `harness` and a stand-in `harness-hook` to the scripts:
+// testscript re-executes this test binary under those names and puts them on
+// the scripts' PATH, which is where init-feature finds harness-hook. The
+// stand-in only has to exist and be executable (init-feature wires its path;
+// it never runs it); the real hook is tested by internal/hook and internal/e2e.
 func TestMain(m *testing.M) {
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"harness": func() int {
 			return cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.EnvMap(os.Environ()), "v0.0.0-test")
 		},
 		"harness-hook": func() int {
-			return hook.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.EnvMap(os.Environ()))
+			_, _ = io.Copy(io.Discard, os.Stdin)
+			fmt.Println("{}")
+			return 0
 		},
 	}))
 }
