@@ -12,6 +12,9 @@ func (r runner) preBash(c *call) Output {
 		return r.failure(c, ruleInputInvalid, err)
 	}
 	c.rec.Command = in.Command
+	if d, bad := commandProblem(in.Command); bad {
+		return r.answer(c, d, "this Bash command")
+	}
 	return r.answer(c, verdict.Decision{Action: verdict.Block, Rule: ruleInternalError,
 		Message: "the Bash command policy is not available in this build"}, "this Bash command")
 }

@@ -88,6 +88,10 @@ func decodeInput(raw []byte) (Input, error) {
 		return in, errors.New("payload is not a JSON object")
 	}
 	if err := json.Unmarshal(trimmed, &in); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return in, fmt.Errorf("payload field %q has the wrong type (%s, want %s)", te.Field, te.Value, te.Type)
+		}
 		return in, fmt.Errorf("payload is not valid JSON: %w", err)
 	}
 	return in, nil
