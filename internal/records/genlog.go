@@ -85,9 +85,10 @@ func (g *GeneratorLog) ForPhase(p int) []Section {
 	return out
 }
 
-// fenceOpen returns the fence marker ("```" or "~~~") when line opens or
-// closes a fence: at most 3 leading spaces, then three backticks or tildes.
-func fenceMarker(line string) string {
+// FenceMarker returns the fence marker ("```" or "~~~") when line opens or
+// closes a fenced code block (fixtures README §4): at most 3 leading spaces,
+// then three backticks or tildes; "" otherwise.
+func FenceMarker(line string) string {
 	i := 0
 	for i < len(line) && i < 4 && line[i] == ' ' {
 		i++
@@ -112,8 +113,6 @@ func fenceMarker(line string) string {
 // leading spaces, unclosed runs to EOF) are never headings nor key-decisions
 // lines (D36).
 func ParseGeneratorLog(text string) *GeneratorLog {
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	lines := strings.Split(text, "\n")
 	g := &GeneratorLog{}
 	var cur *Section
 	var body []string
@@ -124,19 +123,9 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 		}
 		cur, body = nil, nil
 	}
-	fence := ""
-	for i, line := range lines {
-		inFence := fence != ""
-		if m := fenceMarker(line); m != "" {
-			if fence == "" {
-				fence = m
-				inFence = true
-			} else if m == fence {
-				fence = ""
-				inFence = true // the closing fence line is body text
-			}
-		}
-		if !inFence && levelOneTwoRe.MatchString(line) {
+	for i, ml := range SplitMarkdown(text) {
+		line := ml.Text
+		if !ml.Fenced && levelOneTwoRe.MatchString(line) {
 			flush()
 			if m := phaseHeadingRe.FindStringSubmatch(line); m != nil && !placeholderRe.MatchString(line) {
 				s := &Section{Phase: int(m[1][0] - '0'), Line: i + 1, Heading: line}
@@ -151,11 +140,44 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 		}
 		if cur != nil {
 			body = append(body, line)
-			if !inFence && keyDecisionRe.MatchString(line) {
+			if !ml.Fenced && keyDecisionRe.MatchString(line) {
 				cur.KeyDecisions = true
 			}
 		}
 	}
 	flush()
 	return g
+}
+
+// LevelOneTwoHeading reports whether line is a level-1 or level-2 ATX
+// heading (`^#{1,2}([ \t]|$)`).
+func LevelOneTwoHeading(line string) bool { return levelOneTwoRe.MatchString(line) }
+
+// MarkdownLine is one line of a Markdown file with its fence state.
+type MarkdownLine struct {
+	// Text is the line without its terminator.
+	Text string
+	// Fenced is true for lines inside a fenced code block, fences included.
+	Fenced bool
+}
+
+// SplitMarkdown splits text into lines and marks fenced code (fixtures
+// README §4: ``` or ~~~ after at most 3 spaces; the same marker closes; an
+// unclosed block runs to the end).
+func SplitMarkdown(text string) []MarkdownLine {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	var out []MarkdownLine
+	fence := ""
+	for _, line := range strings.Split(text, "\n") {
+		in := fence != ""
+		if m := FenceMarker(line); m != "" {
+			if fence == "" {
+				fence, in = m, true
+			} else if m == fence {
+				fence, in = "", true
+			}
+		}
+		out = append(out, MarkdownLine{Text: line, Fenced: in})
+	}
+	return out
 }

@@ -1,0 +1,132 @@
+package validate
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const sprints = "../../testdata/sprints"
+
+type expect struct {
+	Case        string         `json:"case"`
+	Command     string         `json:"command"`
+	FeatureID   *string        `json:"feature_id"`
+	Expect      string         `json:"expect"`
+	Rule        *string        `json:"rule"`
+	MustMention []string       `json:"must_mention"`
+	Mtime       map[string]int `json:"mtime_age_seconds"`
+}
+
+// copyTree copies a fixture workspace into a fresh temp dir.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// snapshot maps every file of root to its content.
+func snapshot(t *testing.T, root string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := os.ReadFile(p)
+			m[p] = string(b)
+		}
+		return nil
+	})
+	return m
+}
+
+func allCases(t *testing.T) []expect {
+	t.Helper()
+	var out []expect
+	b, err := os.ReadFile(filepath.Join(sprints, "valid-cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(sprints, "broken", "*", "EXPECT.json"))
+	for _, d := range dirs {
+		var e expect
+		b, _ := os.ReadFile(d)
+		if err := json.Unmarshal(b, &e); err != nil {
+			t.Fatal(err)
+		}
+		e.Case = "broken/" + filepath.Base(filepath.Dir(d))
+		out = append(out, e)
+	}
+	return out
+}
+
+func TestFixtures(t *testing.T) {
+	n, pass := 0, 0
+	for _, e := range allCases(t) {
+		if e.Command != "validate" && e.Command != "finalize-check" {
+			continue
+		}
+		n++
+		e := e
+		ok := t.Run(e.Case+"/"+e.Command, func(t *testing.T) {
+			root := copyTree(t, filepath.Join(sprints, e.Case))
+			before := snapshot(t, root)
+			run := Validate
+			if e.Command == "finalize-check" {
+				run = FinalizeCheck
+			}
+			rep, err := run(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := rep.String()
+			if got := map[bool]string{true: "pass", false: "fail"}[rep.Valid()]; got != e.Expect {
+				t.Fatalf("expect %s, got %s:\n%s", e.Expect, got, out)
+			}
+			for _, m := range e.MustMention {
+				if !strings.Contains(out, m) {
+					t.Errorf("output lacks %q:\n%s", m, out)
+				}
+			}
+			if e.Rule != nil && e.Expect == "fail" && !strings.Contains(out, "["+*e.Rule+"]") {
+				t.Errorf("rule %s not reported:\n%s", *e.Rule, out)
+			}
+			after := snapshot(t, root)
+			if len(after) != len(before) {
+				t.Errorf("workspace changed: %d files before, %d after", len(before), len(after))
+			}
+			for p, s := range before {
+				if after[p] != s {
+					t.Errorf("%s modified", p)
+				}
+			}
+		})
+		if ok {
+			pass++
+		}
+	}
+	t.Logf("validate/finalize fixtures: %d/%d", pass, n)
+}

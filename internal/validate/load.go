@@ -1,0 +1,166 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/schema"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// Relative paths used in findings (fixtures README §3).
+const (
+	relH              = ".harness"
+	relRuntimeState   = ".harness/runtime_state.json"
+	relFeatureList    = ".harness/feature_list.json"
+	relSessionPool    = ".harness/session_pool.json"
+	relEvalLog        = ".harness/eval_log.jsonl"
+	relHermesContext  = ".harness/hermes_context_state.json"
+	relClaudeContext  = ".harness/claude_code_context_state.json"
+	relCurrentAgent   = ".harness/.current_agent"
+	relContractsDir   = ".harness/sprint_contracts"
+	relFeaturesDir    = ".harness/features"
+	relLogsDir        = ".harness/logs"
+	relCurrentAgentJS = ".harness/.current_agent.json"
+)
+
+// checker holds one run's inputs: every state file read once, decoded both
+// generically (for schemas and the time rule) and typed (for the semantic
+// rules). It never writes.
+type checker struct {
+	ws       *workspace.Workspace
+	rep      *Report
+	schemas  *schema.Set
+	finalize bool
+
+	docs map[string]any // rel path → decoded JSON (json.Number), only when it parsed as an object
+
+	fl    *workspace.FeatureList
+	pool  *workspace.SessionPool
+	rs    *workspace.RuntimeState
+	hc    *workspace.HermesContext
+	ct    *workspace.Contract
+	relCT string // contract path, relative; "" when the sprint is unknown
+
+	evalLines []workspace.EvalLine
+	entries   []*workspace.EvalEntry
+	evalOK    bool
+	// supersededBy maps a line N to the line of its last valid correction.
+	supersededBy map[int]int
+}
+
+func run(root string, finalize bool) (*Report, error) {
+	ws, err := workspace.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	c := &checker{ws: ws, rep: &Report{}, finalize: finalize, docs: map[string]any{}}
+	own, foreign := schema.SprintCopies(ws.Root)
+	for p, why := range foreign {
+		c.rep.add(Finding{File: p, Rule: "schema.foreign-copy", Severity: SeverityInfo,
+			Message: "sprint schema copy ignored (" + why + "); the embedded harness schema is used"})
+	}
+	c.schemas = schema.New(harness.Assets(), own)
+	if err := c.schemas.Err(); err != nil {
+		if len(own) == 0 {
+			return nil, err
+		}
+		c.rep.add(Finding{File: "schemas", Rule: "schema.foreign-copy", Severity: SeverityInfo,
+			Message: "sprint schema copies do not compile (" + err.Error() + "); the embedded harness schemas are used"})
+		c.schemas = schema.New(harness.Assets(), nil)
+		if err := c.schemas.Err(); err != nil {
+			return nil, err
+		}
+	}
+	c.load()
+	c.validateRules()
+	if finalize {
+		c.finalizeRules()
+	}
+	c.applySuperseded()
+	c.rep.sortFindings()
+	return c.rep, nil
+}
+
+// readJSONFile reads a JSON state file: reports json.parse on failure and
+// returns the raw bytes and the decoded document (nil when unusable).
+func (c *checker) readJSONFile(rel string, required bool) ([]byte, any) {
+	data, err := os.ReadFile(c.ws.Path(filepath.FromSlash(rel)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // files.required reports it
+	}
+	if err != nil {
+		c.rep.add(Finding{File: rel, Rule: "json.parse", Message: "cannot read: " + err.Error()})
+		return nil, nil
+	}
+	doc, err := schema.Decode(data)
+	if err != nil {
+		c.rep.add(Finding{File: rel, Rule: "json.parse", Message: "not valid JSON: " + err.Error()})
+		return nil, nil
+	}
+	if _, ok := doc.(map[string]any); !ok {
+		c.rep.add(Finding{File: rel, Rule: "json.parse", Message: "not a JSON object"})
+		return nil, nil
+	}
+	c.docs[rel] = doc
+	return data, doc
+}
+
+func (c *checker) load() {
+	if b, _ := c.readJSONFile(relFeatureList, true); b != nil {
+		var fl workspace.FeatureList
+		if err := jsonUnmarshal(b, &fl); err == nil {
+			c.fl = &fl
+		}
+	}
+	if b, _ := c.readJSONFile(relSessionPool, true); b != nil {
+		var p workspace.SessionPool
+		if err := jsonUnmarshal(b, &p); err == nil {
+			c.pool = &p
+		}
+	}
+	if b, _ := c.readJSONFile(relRuntimeState, true); b != nil {
+		var r workspace.RuntimeState
+		if err := jsonUnmarshal(b, &r); err == nil {
+			c.rs = &r
+		}
+	}
+	if b, _ := c.readJSONFile(relHermesContext, true); b != nil {
+		var h workspace.HermesContext
+		if err := jsonUnmarshal(b, &h); err == nil {
+			c.hc = &h
+		}
+	}
+	c.readJSONFile(relClaudeContext, true)
+	c.readJSONFile(relCurrentAgent, true)
+	if c.fl != nil && c.fl.Sprint != "" && !strings.ContainsAny(c.fl.Sprint, `/\`) && c.fl.Sprint != ".." {
+		c.relCT = relContractsDir + "/" + c.fl.Sprint + "/contract.json"
+		if b, _ := c.readJSONFile(c.relCT, false); b != nil {
+			var ct workspace.Contract
+			if err := jsonUnmarshal(b, &ct); err == nil {
+				c.ct = &ct
+			}
+		}
+	}
+	lines, err := workspace.ReadEvalLog(c.ws.EvalLog())
+	if err == nil {
+		c.evalOK = true
+		c.evalLines = lines
+		c.entries = workspace.Entries(lines)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + err.Error()})
+	}
+	c.supersededBy = map[int]int{}
+	for _, e := range c.entries {
+		if n, ok := e.SupersedesLine(); ok && e.IsCorrection() {
+			c.supersededBy[n] = e.Line
+		}
+	}
+}
+
+func evalAt(line int) string { return fmt.Sprintf("%s:%d", relEvalLog, line) }

@@ -1,0 +1,813 @@
+package validate
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/schema"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+func (c *checker) validateRules() {
+	c.filesRequired()
+	c.schemaRules()
+	c.timeRules()
+	c.evalParse()
+	c.idsSprintConsistent()
+	c.featureRules()
+	c.gatesApproved()
+	c.gateCatchAll()
+	c.layoutRules()
+	c.poolConsistent()
+	c.evalRules()
+}
+
+func (c *checker) exists(rel string, dir bool) bool {
+	st, err := os.Stat(c.ws.Path(filepath.FromSlash(rel)))
+	return err == nil && st.IsDir() == dir
+}
+
+// files.required
+func (c *checker) filesRequired() {
+	for _, f := range []string{relRuntimeState, relFeatureList, relSessionPool, relEvalLog, relHermesContext, relClaudeContext, relCurrentAgent} {
+		if !c.exists(f, false) {
+			c.rep.add(Finding{File: f, Rule: "files.required", Message: "required file " + f + " is missing"})
+		}
+	}
+	for _, d := range []string{relFeaturesDir, relContractsDir, relLogsDir} {
+		if !c.exists(d, true) {
+			c.rep.add(Finding{File: d, Rule: "files.required", Message: "required directory " + d + "/ is missing"})
+		}
+	}
+	if c.fl != nil && len(c.fl.Features) > 0 && c.relCT != "" {
+		dir := relContractsDir + "/" + c.fl.Sprint
+		for _, f := range []string{dir + "/contract.json", dir + "/tooling.md"} {
+			if !c.exists(f, false) {
+				c.rep.add(Finding{File: f, Rule: "files.required",
+					Message: fmt.Sprintf("%s is missing although feature_list has %d feature(s) (sprint %s)", f, len(c.fl.Features), c.fl.Sprint)})
+			}
+		}
+	}
+}
+
+// featureAt names the feature a /features/N/... pointer lies in.
+func (c *checker) featureAt(ptr string) string {
+	if !strings.HasPrefix(ptr, "/features/") {
+		return ""
+	}
+	rest := strings.TrimPrefix(ptr, "/features/")
+	idx, _, _ := strings.Cut(rest, "/")
+	i, err := strconv.Atoi(idx)
+	if err != nil {
+		return ""
+	}
+	if doc, ok := c.docs[relFeatureList].(map[string]any); ok {
+		if fs, ok := doc["features"].([]any); ok && i < len(fs) {
+			if f, ok := fs[i].(map[string]any); ok {
+				if id, ok := f["id"].(string); ok {
+					return id
+				}
+			}
+		}
+	}
+	return ""
+}
+
+var checkpointPtr = regexp.MustCompile(`^/(features/[0-9]+/checkpoints|sprint_checkpoints)/[0-9]+`)
+
+// checkpointAt names the checkpoint a pointer lies in.
+func (c *checker) checkpointAt(ptr string) string {
+	m := checkpointPtr.FindString(ptr)
+	if m == "" {
+		return ""
+	}
+	doc := c.docs[relFeatureList]
+	var cur any = doc
+	for _, t := range strings.Split(strings.TrimPrefix(m, "/"), "/") {
+		switch x := cur.(type) {
+		case map[string]any:
+			cur = x[t]
+		case []any:
+			i, _ := strconv.Atoi(t)
+			if i < len(x) {
+				cur = x[i]
+			} else {
+				return ""
+			}
+		}
+	}
+	if cp, ok := cur.(map[string]any); ok {
+		if id, ok := cp["id"].(string); ok {
+			return id
+		}
+	}
+	return ""
+}
+
+func (c *checker) validateDoc(rel, name, rule string, line int) {
+	doc, ok := c.docs[rel]
+	if !ok {
+		return
+	}
+	c.validateValue(rel, name, rule, line, doc)
+}
+
+func (c *checker) validateValue(rel, name, rule string, line int, doc any) {
+	vs, err := c.schemas.Validate(name, doc)
+	if err != nil {
+		c.rep.add(Finding{File: rel, Line: line, Rule: rule, Message: "cannot validate: " + err.Error()})
+		return
+	}
+	for _, v := range vs {
+		r := rule
+		msg := v.String()
+		if rel == relFeatureList {
+			if cp := c.checkpointAt(v.Pointer); cp != "" {
+				r = "schema.checkpoint"
+				msg += " (checkpoint " + cp + ")"
+			}
+			if f := c.featureAt(v.Pointer); f != "" {
+				msg += " (feature " + f + ")"
+			}
+		}
+		c.rep.add(Finding{File: rel, Line: line, Pointer: v.Pointer, Rule: r, Message: msg})
+	}
+}
+
+// schema.* rules.
+func (c *checker) schemaRules() {
+	c.validateDoc(relRuntimeState, schema.RuntimeState, "schema.runtime_state", 0)
+	c.validateDoc(relFeatureList, schema.FeatureList, "schema.feature_list", 0)
+	c.validateDoc(relSessionPool, schema.SessionPool, "schema.session_pool", 0)
+	if c.relCT != "" {
+		c.validateDoc(c.relCT, schema.SprintContract, "schema.sprint_contract", 0)
+	}
+	c.validateDoc(relCurrentAgent, schema.CurrentAgent, "schema.current_agent", 0)
+	c.validateDoc(relHermesContext, schema.HermesContextState, "schema.current_agent", 0)
+	c.validateDoc(relClaudeContext, schema.ClaudeCodeContextState, "schema.current_agent", 0)
+	for _, e := range c.entries {
+		c.validateValue(relEvalLog, schema.EvalLog, "schema.eval_log", e.Line, toSchemaValue(e.Fields))
+	}
+}
+
+// toSchemaValue converts a map decoded with UseNumber into the form the
+// validator accepts (it already is: json.Number is supported).
+func toSchemaValue(m map[string]any) any { return m }
+
+// isTimeKey reports whether key names a timestamp (time.utc-z).
+func isTimeKey(k string) bool {
+	switch k {
+	case "timestamp", "session_start", "last_heartbeat", "last_activity":
+		return true
+	}
+	return strings.HasSuffix(k, "_at")
+}
+
+func escapePtr(t string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
+}
+
+// walkTimes calls bad for every string under a time key that is not UTC-Z.
+func walkTimes(v any, ptr string, bad func(ptr, key, val string)) {
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p := ptr + "/" + escapePtr(k)
+			val := x[k]
+			if isTimeKey(k) {
+				switch tv := val.(type) {
+				case string:
+					if !workspace.UTCZPattern.MatchString(tv) {
+						bad(p, k, tv)
+					}
+					continue
+				case []any:
+					for i, el := range tv {
+						if s, ok := el.(string); ok && !workspace.UTCZPattern.MatchString(s) {
+							bad(fmt.Sprintf("%s/%d", p, i), k, s)
+						}
+					}
+					continue
+				}
+			}
+			walkTimes(val, p, bad)
+		}
+	case []any:
+		for i, el := range x {
+			walkTimes(el, fmt.Sprintf("%s/%d", ptr, i), bad)
+		}
+	}
+}
+
+// time.utc-z and time.timestamp-field.
+func (c *checker) timeRules() {
+	files := make([]string, 0, len(c.docs))
+	for rel := range c.docs {
+		files = append(files, rel)
+	}
+	sort.Strings(files)
+	for _, rel := range files {
+		walkTimes(c.docs[rel], "", func(ptr, key, val string) {
+			c.rep.add(Finding{File: rel, Pointer: ptr, Rule: "time.utc-z",
+				Message: fmt.Sprintf("%s %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ, no offset)", key, val)})
+		})
+	}
+	for _, e := range c.entries {
+		walkTimes(e.Fields, "", func(ptr, key, val string) {
+			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: ptr, Rule: "time.utc-z",
+				Message: fmt.Sprintf("%s %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ, no offset)", key, val)})
+		})
+		if e.Has("created_at") && !e.Has("timestamp") {
+			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/created_at", Rule: "time.timestamp-field",
+				Message: "entry has created_at but no timestamp: eval_log entries carry their time in timestamp"})
+		}
+	}
+	// A timestamp reported by time.utc-z need not be repeated as a schema
+	// pattern failure at the same place.
+	type loc struct {
+		file string
+		line int
+		ptr  string
+	}
+	timeLocs := map[loc]bool{}
+	for _, f := range c.rep.Findings {
+		if f.Rule == "time.utc-z" {
+			timeLocs[loc{f.File, f.Line, f.Pointer}] = true
+		}
+	}
+	kept := c.rep.Findings[:0]
+	for _, f := range c.rep.Findings {
+		if strings.HasPrefix(f.Rule, "schema.") && timeLocs[loc{f.File, f.Line, f.Pointer}] {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	c.rep.Findings = kept
+}
+
+// eval.jsonl-parse
+func (c *checker) evalParse() {
+	for _, l := range c.evalLines {
+		if l.Err != nil {
+			txt := l.Text
+			if len(txt) > 120 {
+				txt = txt[:120] + "…"
+			}
+			c.rep.add(Finding{File: relEvalLog, Line: l.Line, Rule: "eval.jsonl-parse",
+				Message: fmt.Sprintf("line is not one JSON object (%v): %s", l.Err, txt)})
+		}
+	}
+}
+
+// ids.sprint-consistent
+func (c *checker) idsSprintConsistent() {
+	if c.fl == nil {
+		return
+	}
+	sp := c.fl.Sprint
+	if !workspace.SprintIDPattern.MatchString(sp) {
+		c.rep.add(Finding{File: relFeatureList, Pointer: "/sprint", Rule: "ids.sprint-consistent",
+			Message: fmt.Sprintf("sprint %q does not match sprint_<YYYYMMDD>_<N>", sp)})
+	}
+	if c.rs != nil && c.rs.CurrentSprint != nil && *c.rs.CurrentSprint != sp {
+		c.rep.add(Finding{File: relRuntimeState, Pointer: "/current_sprint", Rule: "ids.sprint-consistent",
+			Message: fmt.Sprintf("current_sprint %q differs from feature_list sprint %q", *c.rs.CurrentSprint, sp)})
+	}
+	if c.ct != nil && c.ct.SprintID != sp {
+		c.rep.add(Finding{File: c.relCT, Pointer: "/sprint_id", Rule: "ids.sprint-consistent",
+			Message: fmt.Sprintf("sprint_id %q differs from feature_list sprint %q", c.ct.SprintID, sp)})
+	}
+	for _, e := range c.entries {
+		if s, ok := e.Str("sprint_id"); ok && s != sp {
+			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/sprint_id", Rule: "ids.sprint-consistent",
+				Message: fmt.Sprintf("sprint_id %q differs from feature_list sprint %q", s, sp)})
+		}
+	}
+	for i, f := range c.fl.Features {
+		if f.SprintID != "" && f.SprintID != sp {
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/sprint_id", i), Rule: "ids.sprint-consistent",
+				Message: fmt.Sprintf("feature %s sprint_id %q differs from sprint %q", f.ID, f.SprintID, sp)})
+		}
+	}
+}
+
+func (c *checker) started(f *workspace.Feature) bool { return workspace.Started(f, c.pool) }
+
+func (c *checker) anyStarted() (string, bool) {
+	if c.fl == nil {
+		return "", false
+	}
+	for i := range c.fl.Features {
+		if c.started(&c.fl.Features[i]) {
+			return c.fl.Features[i].ID, true
+		}
+	}
+	return "", false
+}
+
+var wantActions = []string{"plan", "implement", "verify", "deliver"}
+
+// features.* rules.
+func (c *checker) featureRules() {
+	if c.fl == nil {
+		return
+	}
+	ids := map[string]int{}
+	for i, f := range c.fl.Features {
+		if j, dup := ids[f.ID]; dup {
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/id", i), Rule: "features.unique-ids",
+				Message: fmt.Sprintf("feature id %s appears twice (features[%d] and features[%d])", f.ID, j, i)})
+			continue
+		}
+		ids[f.ID] = i
+	}
+	for i, f := range c.fl.Features {
+		for k, d := range f.DependsOn {
+			if _, ok := ids[d]; !ok {
+				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/depends_on/%d", i, k), Rule: "features.depends-on-exists",
+					Message: fmt.Sprintf("feature %s depends_on %s, which is not a feature in feature_list", f.ID, d)})
+			}
+		}
+	}
+	c.dagAcyclic(ids)
+	for i := range c.fl.Features {
+		f := &c.fl.Features[i]
+		if !c.started(f) {
+			continue
+		}
+		for _, d := range f.DependsOn {
+			j, ok := ids[d]
+			if !ok {
+				continue
+			}
+			if st := c.fl.Features[j].Status; st != workspace.StatusCompleted {
+				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d", i), Rule: "features.deps-completed-before-start",
+					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but its dependency %s has status %s, not completed", f.ID, f.Status, f.Phase, d, st)})
+			}
+		}
+	}
+	for i := range c.fl.Features {
+		c.nextPhases(i, &c.fl.Features[i])
+	}
+	if !c.fl.ToolingLocked {
+		var started []string
+		for i := range c.fl.Features {
+			if c.started(&c.fl.Features[i]) {
+				f := &c.fl.Features[i]
+				started = append(started, fmt.Sprintf("%s (status %s, phase=%d)", f.ID, f.Status, f.Phase))
+			}
+		}
+		if len(started) > 0 {
+			c.rep.add(Finding{File: relFeatureList, Pointer: "/tooling_locked", Rule: "features.tooling-locked",
+				Message: "tooling_locked is false but features have started: " + strings.Join(started, ", ")})
+		}
+	}
+}
+
+func (c *checker) dagAcyclic(ids map[string]int) {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[string]int{}
+	var stack []string
+	reported := map[string]bool{}
+	var visit func(id string)
+	visit = func(id string) {
+		color[id] = grey
+		stack = append(stack, id)
+		f := &c.fl.Features[ids[id]]
+		for _, d := range f.DependsOn {
+			if _, ok := ids[d]; !ok {
+				continue
+			}
+			switch color[d] {
+			case white:
+				visit(d)
+			case grey:
+				k := len(stack) - 1
+				for k >= 0 && stack[k] != d {
+					k--
+				}
+				cyc := append(append([]string(nil), stack[k:]...), d)
+				key := canonicalCycle(cyc[:len(cyc)-1])
+				if !reported[key] {
+					reported[key] = true
+					c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/depends_on", ids[id]), Rule: "features.dag-acyclic",
+						Message: "depends_on has a cycle: " + strings.Join(cyc, " → ")})
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		color[id] = black
+	}
+	for _, f := range c.fl.Features {
+		if color[f.ID] == white {
+			visit(f.ID)
+		}
+	}
+}
+
+func canonicalCycle(c []string) string {
+	s := append([]string(nil), c...)
+	sort.Strings(s)
+	return strings.Join(s, ",")
+}
+
+// features.next-phases-consistent
+func (c *checker) nextPhases(i int, f *workspace.Feature) {
+	ptr := fmt.Sprintf("/features/%d", i)
+	add := func(p, msg string) {
+		c.rep.add(Finding{File: relFeatureList, Pointer: ptr + p, Rule: "features.next-phases-consistent", Message: "feature " + f.ID + ": " + msg})
+	}
+	if f.Status == workspace.StatusCompleted {
+		if !f.PhaseOK() || f.Phase != 4 {
+			add("/phase", fmt.Sprintf("status completed requires phase 4, but phase is %s", rawField(f, "phase")))
+		}
+		for _, np := range f.NextPhases {
+			if !np.Done {
+				add("/next_phases", fmt.Sprintf("status completed requires every next_phases entry done, but phase=%d is not done", np.Phase))
+			}
+		}
+	}
+	if !f.PhaseOK() || f.Phase < 1 || f.Phase > 4 {
+		return
+	}
+	p := f.Phase
+	ok := len(f.NextPhases) == 4
+	for k := 0; ok && k < 4; k++ {
+		if f.NextPhases[k].Phase != k+1 || f.NextPhases[k].Action != wantActions[k] {
+			ok = false
+		}
+	}
+	if !ok {
+		var got []string
+		for _, np := range f.NextPhases {
+			got = append(got, fmt.Sprintf("%d %s", np.Phase, np.Action))
+		}
+		add("/next_phases", fmt.Sprintf("next_phases must be [1 plan, 2 implement, 3 verify, 4 deliver], got [%s]", strings.Join(got, ", ")))
+		return
+	}
+	currents := 0
+	for k, np := range f.NextPhases {
+		np := np
+		switch {
+		case np.Phase < p && !np.Done:
+			add(fmt.Sprintf("/next_phases/%d/done", k), fmt.Sprintf("next_phases phase=%d is not done although the feature is at phase=%d", np.Phase, p))
+		case np.Phase > p && np.Done:
+			add(fmt.Sprintf("/next_phases/%d/done", k), fmt.Sprintf("next_phases phase=%d is done although the feature is only at phase=%d", np.Phase, p))
+		}
+		if np.Current {
+			currents++
+			if np.Phase != p {
+				add(fmt.Sprintf("/next_phases/%d/current", k), fmt.Sprintf("next_phases phase=%d has current: true but the feature is at phase=%d", np.Phase, p))
+			}
+		}
+	}
+	if currents > 1 {
+		add("/next_phases", fmt.Sprintf("%d next_phases entries have current: true (at most one)", currents))
+	}
+}
+
+func rawField(f *workspace.Feature, key string) string {
+	if r := f.Raw(); r != nil {
+		if v, ok := r.Get(key); ok {
+			return string(v)
+		}
+		return "missing"
+	}
+	return strconv.Itoa(f.Phase)
+}
+
+var gateApproved = map[string]bool{"approved": true, "approved_with_changes": true, "auto_approved_yolo": true, "auto_approved_yolo_task": true}
+
+// gates.sprint-gates-approved
+func (c *checker) gatesApproved() {
+	id, ok := c.anyStarted()
+	if !ok {
+		return
+	}
+	for _, gate := range []string{"cp-sprint-tooling", "cp-sprint-dag"} {
+		var last *workspace.EvalEntry
+		for _, e := range c.entries {
+			if !e.IsCorrection() && e.EventType() == workspace.EventCheckpoint && e.CheckpointID() == gate {
+				last = e
+			}
+		}
+		switch {
+		case last == nil:
+			c.rep.add(Finding{File: relEvalLog, Rule: "gates.sprint-gates-approved",
+				Message: fmt.Sprintf("feature %s has started but %s has no checkpoint entry for the sprint gate %s", id, relEvalLog, gate)})
+		case !gateApproved[last.Decision()]:
+			d := "null"
+			if v, ok := last.Fields["decision"]; ok {
+				d = schema.Verbatim(v)
+			} else {
+				d = "missing"
+			}
+			c.rep.add(Finding{File: relEvalLog, Line: last.Line, Pointer: "/decision", Rule: "gates.sprint-gates-approved",
+				Message: fmt.Sprintf("the last checkpoint entry of the sprint gate %s has decision %s, not approved/approved_with_changes/auto_approved_yolo/auto_approved_yolo_task (feature %s has started)", gate, d, id)})
+		}
+	}
+}
+
+// checkpoints.gate-catch-all
+func (c *checker) gateCatchAll() {
+	if c.fl == nil {
+		return
+	}
+	check := func(ptr, owner string, cp *workspace.Checkpoint) {
+		if cp.Type != "gate" {
+			return
+		}
+		if len(cp.Blockers) == 0 {
+			c.rep.add(Finding{File: relFeatureList, Pointer: ptr + "/blockers", Rule: "checkpoints.gate-catch-all",
+				Message: fmt.Sprintf("gate checkpoint %s%s has no blockers; a gate ends with the catch_all blocker", cp.ID, owner)})
+			return
+		}
+		if last := cp.Blockers[len(cp.Blockers)-1]; last.ID != "catch_all" {
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("%s/blockers/%d/id", ptr, len(cp.Blockers)-1), Rule: "checkpoints.gate-catch-all",
+				Message: fmt.Sprintf("gate checkpoint %s%s: the last blocker is %q, not catch_all", cp.ID, owner, last.ID)})
+		}
+	}
+	for i := range c.fl.Features {
+		f := &c.fl.Features[i]
+		for k := range f.Checkpoints {
+			check(fmt.Sprintf("/features/%d/checkpoints/%d", i, k), " of feature "+f.ID, &f.Checkpoints[k])
+		}
+	}
+	for k := range c.fl.SprintCheckpoints {
+		check(fmt.Sprintf("/sprint_checkpoints/%d", k), "", &c.fl.SprintCheckpoints[k])
+	}
+}
+
+var flattened = map[string]bool{"AGENTS.md": true, "index.md": true, "project.md": true, "checkpoint-qa.md": true, "yolo.md": true,
+	"feature-isolation.md": true, "reset-mechanism.md": true, "process-protocol.md": true, "execution-paths.md": true, "pipeline.schema.yaml": true}
+
+// layout.* rules.
+func (c *checker) layoutRules() {
+	// layout.feature-dir-location
+	if ents, err := os.ReadDir(c.ws.Root); err == nil {
+		for _, e := range ents {
+			name := e.Name()
+			if e.IsDir() && workspace.FeatureIDPattern.MatchString(name) {
+				p := name
+				if c.exists(name+"/.harness", true) {
+					p = name + "/.harness"
+				}
+				c.rep.add(Finding{File: p, Rule: "layout.feature-dir-location",
+					Message: fmt.Sprintf("feature directory %s is misplaced: feature directories live only at .harness/features/%s/", p, name)})
+			}
+			if e.IsDir() && name == "features" {
+				c.rep.add(Finding{File: "features", Rule: "layout.feature-dir-location",
+					Message: "directory features/ at the root is misplaced: feature directories live only at .harness/features/<id>/"})
+			}
+			// layout.no-flattened-readonly
+			if e.Type().IsRegular() && (flattened[name] || strings.HasSuffix(name, ".schema.json") || strings.HasSuffix(name, ".template.md")) {
+				c.rep.add(Finding{File: name, Rule: "layout.no-flattened-readonly",
+					Message: fmt.Sprintf("read-only resource %s is flattened into the sprint root; it belongs in its folder (spec/, protocols/, schemas/, templates/)", name)})
+			}
+		}
+	}
+	if ents, err := os.ReadDir(c.ws.H()); err == nil {
+		for _, e := range ents {
+			if e.IsDir() && workspace.FeatureIDPattern.MatchString(e.Name()) {
+				p := relH + "/" + e.Name()
+				c.rep.add(Finding{File: p, Rule: "layout.feature-dir-location",
+					Message: fmt.Sprintf("feature directory %s is misplaced: feature directories live only at .harness/features/%s/", p, e.Name())})
+			}
+		}
+	}
+	// layout.feature-dir-files
+	if c.fl != nil {
+		for i := range c.fl.Features {
+			f := &c.fl.Features[i]
+			if !c.started(f) || !workspace.FeatureIDPattern.MatchString(f.ID) {
+				continue
+			}
+			dir := relFeaturesDir + "/" + f.ID
+			if !c.exists(dir, true) {
+				c.rep.add(Finding{File: dir, Rule: "layout.feature-dir-files",
+					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but %s/ does not exist", f.ID, f.Status, f.Phase, dir)})
+				continue
+			}
+			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"} {
+				if !c.exists(dir+"/"+name, false) {
+					c.rep.add(Finding{File: dir + "/" + name, Rule: "layout.feature-dir-files",
+						Message: fmt.Sprintf("feature %s has started but %s/%s is missing", f.ID, dir, name)})
+				}
+			}
+			if b, err := os.ReadFile(c.ws.SessionIDFile(f.ID)); err == nil && strings.TrimSpace(string(b)) == "" {
+				c.rep.add(Finding{File: dir + "/session_id.txt", Rule: "layout.feature-dir-files",
+					Message: fmt.Sprintf("feature %s has started but %s/session_id.txt is empty", f.ID, dir)})
+			}
+		}
+	}
+	// layout.session-pool-unique
+	_ = filepath.WalkDir(c.ws.Root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return fs.SkipDir
+		}
+		if d.Name() == "session_pool.json" && !d.IsDir() && p != c.ws.SessionPool() {
+			rel := c.ws.Rel(p)
+			c.rep.add(Finding{File: rel, Rule: "layout.session-pool-unique",
+				Message: fmt.Sprintf("%s is a second session_pool.json; the only one is %s", rel, relSessionPool)})
+		}
+		return nil
+	})
+	// layout.current-agent-unique
+	if c.exists(relCurrentAgentJS, false) {
+		c.rep.add(Finding{File: relCurrentAgentJS, Rule: "layout.current-agent-unique",
+			Message: relCurrentAgentJS + " exists; the current agent file is " + relCurrentAgent + " (no extension)"})
+	}
+}
+
+// pool.active-consistent
+func (c *checker) poolConsistent() {
+	if c.pool == nil {
+		return
+	}
+	for _, id := range c.pool.ActiveOrder {
+		e := c.pool.Active[id]
+		ptr := "/active/" + escapePtr(id)
+		var f *workspace.Feature
+		if c.fl != nil {
+			f = c.fl.Feature(id)
+		}
+		if c.fl != nil && f == nil {
+			c.rep.add(Finding{File: relSessionPool, Pointer: ptr, Rule: "pool.active-consistent",
+				Message: fmt.Sprintf("active entry %s is not a feature in feature_list", id)})
+		}
+		if f != nil && (f.Status == workspace.StatusCompleted || f.Status == workspace.StatusCancelled) {
+			c.rep.add(Finding{File: relSessionPool, Pointer: ptr, Rule: "pool.active-consistent",
+				Message: fmt.Sprintf("active entry for feature %s, whose status is %s; finished features are removed from active", id, f.Status)})
+		}
+		if e.Status == "completed" {
+			c.rep.add(Finding{File: relSessionPool, Pointer: ptr + "/status", Rule: "pool.active-consistent",
+				Message: fmt.Sprintf("active entry %s has status completed; a finished session is deleted from active", id)})
+		}
+	}
+	if c.fl != nil {
+		for i := range c.fl.Features {
+			f := &c.fl.Features[i]
+			if f.Status == workspace.StatusInProgress {
+				if _, ok := c.pool.Active[f.ID]; !ok {
+					c.rep.add(Finding{File: relSessionPool, Pointer: "/active", Rule: "pool.active-consistent",
+						Message: fmt.Sprintf("feature %s is in_progress but has no session_pool active entry", f.ID)})
+				}
+			}
+		}
+	}
+	if c.pool.MaxConcurrent > 0 && len(c.pool.Active) > c.pool.MaxConcurrent {
+		c.rep.add(Finding{File: relSessionPool, Pointer: "/active", Rule: "pool.active-consistent",
+			Message: fmt.Sprintf("%d active entries exceed max_concurrent %d", len(c.pool.Active), c.pool.MaxConcurrent)})
+	}
+}
+
+// eval.* rules (eval.superseded's own checks included).
+func (c *checker) evalRules() {
+	for _, e := range c.entries {
+		at := func(f Finding) { f.File, f.Line = relEvalLog, e.Line; c.rep.add(f) }
+		fid := e.FeatureID()
+		about := ""
+		if fid != "" {
+			about = " (feature " + fid
+			if p, ok := e.Phase(); ok {
+				about += fmt.Sprintf(", phase=%d", p)
+			}
+			about += ")"
+		}
+		if _, has := e.Fields["supersedes_line"]; has && !e.IsCorrection() {
+			n, isInt := e.SupersedesLine()
+			why := ""
+			switch {
+			case !isInt:
+				why = "supersedes_line is not an integer"
+			case n < 1 || n >= e.Line:
+				why = fmt.Sprintf("supersedes_line %d is not an earlier line", n)
+			default:
+				why = "its reason does not start with 补录:"
+			}
+			at(Finding{Pointer: "/supersedes_line", Rule: "eval.superseded",
+				Message: "not a valid correction (" + why + "); it supersedes nothing"})
+		}
+		// eval.feature-exists
+		if c.fl != nil && e.Has("feature_id") {
+			if v, ok := e.Str("feature_id"); !ok || c.fl.Feature(v) == nil {
+				at(Finding{Pointer: "/feature_id", Rule: "eval.feature-exists",
+					Message: fmt.Sprintf("feature_id %s is not a feature in feature_list", schema.Verbatim(e.Fields["feature_id"]))})
+			}
+		}
+		// eval.reason-not-lazy
+		if rv, has := e.Fields["reason"]; has {
+			r, isStr := rv.(string)
+			switch {
+			case !isStr || strings.TrimSpace(r) == "":
+				at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy", Message: "reason is empty" + about})
+			case records.IsLazy(r):
+				at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy",
+					Message: fmt.Sprintf("reason %q is a lazy value; say what was checked (acceptance ids, numbers)%s", strings.TrimSpace(r), about)})
+			}
+		}
+		if e.IsCorrection() {
+			continue
+		}
+		isPE := e.EventType() == workspace.EventPhaseEvaluation
+		if isPE {
+			var miss []string
+			for _, k := range []string{"feature_id", "phase", "result", "reason"} {
+				if !e.Has(k) {
+					miss = append(miss, k)
+				}
+			}
+			if len(miss) > 0 {
+				at(Finding{Rule: "eval.phase-fields", Message: "phase_evaluation entry lacks " + strings.Join(miss, ", ") + about})
+			}
+			if r, ok := e.Reason(); ok && strings.TrimSpace(r) != "" && records.Length(r) < records.MinReasonBytes {
+				at(Finding{Pointer: "/reason", Rule: "eval.reason-min-length",
+					Message: fmt.Sprintf("phase_evaluation reason %q is %d bytes, below %d%s", strings.TrimSpace(r), records.Length(r), records.MinReasonBytes, about)})
+			}
+			if p, ok := e.Phase(); ok && p == 3 && e.Result() == "pass" {
+				if _, has := e.Fields["acceptance_results"]; !has {
+					at(Finding{Pointer: "", Rule: "eval.acceptance-results-present",
+						Message: "phase=3 pass entry has no acceptance_results" + about})
+				}
+			}
+		}
+		ar, hasAR := e.AcceptanceResults()
+		if !hasAR {
+			continue
+		}
+		var f *workspace.Feature
+		if c.fl != nil {
+			f = c.fl.Feature(fid)
+		}
+		if f != nil {
+			if len(ar) != len(f.Acceptance) {
+				at(Finding{Pointer: "/acceptance_results", Rule: "eval.acceptance-results-match",
+					Message: fmt.Sprintf("acceptance_results has %d item(s) but feature %s has %d acceptance item(s)%s", len(ar), fid, len(f.Acceptance), about)})
+			}
+			for i, it := range ar {
+				m, _ := it.(map[string]any)
+				if i < len(f.Acceptance) {
+					if cr, _ := m["criteria"].(string); cr != f.Acceptance[i] {
+						at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/criteria", i), Rule: "eval.acceptance-results-match",
+							Message: fmt.Sprintf("acceptance_results[%d].criteria %q is not the acceptance text of feature %s item %d (must be verbatim)%s", i, cr, fid, i+1, about)})
+					}
+				}
+				if e.Result() == "pass" {
+					if st, _ := m["status"].(string); st == "fail" {
+						at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/status", i), Rule: "eval.acceptance-results-match",
+							Message: fmt.Sprintf("result pass with acceptance_results[%d] status fail%s", i, about)})
+					}
+				}
+			}
+		}
+		for i, it := range ar {
+			m, _ := it.(map[string]any)
+			ev, isStr := m["evidence"].(string)
+			switch {
+			case !isStr || strings.TrimSpace(ev) == "":
+				at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
+					Message: fmt.Sprintf("acceptance_results[%d] evidence is missing or empty%s", i, about)})
+			case records.IsLazy(ev):
+				at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
+					Message: fmt.Sprintf("acceptance_results[%d] evidence %q is a lazy value%s", i, strings.TrimSpace(ev), about)})
+			}
+		}
+	}
+}
+
+// applySuperseded turns every finding at a superseded eval_log line into
+// info (eval.superseded).
+func (c *checker) applySuperseded() {
+	for i, f := range c.rep.Findings {
+		if f.File != relEvalLog || f.Line == 0 {
+			continue
+		}
+		if by, ok := c.supersededBy[f.Line]; ok && f.Severity != SeverityInfo {
+			c.rep.Findings[i].Severity = SeverityInfo
+			c.rep.Findings[i].Message = fmt.Sprintf("%s (was %s; superseded by the correction at %s)", f.Message, f.Rule, evalAt(by))
+			c.rep.Findings[i].Rule = "eval.superseded"
+		}
+	}
+}
+
+var _ = json.Number("")
