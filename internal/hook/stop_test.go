@@ -137,3 +137,72 @@ func TestStopFixtures(t *testing.T) {
 		})
 	}
 }
+
+// TestStopBrokenFeatureListBlocks: feature_list.json that does not parse
+// blocks (D21), even when the payload itself is unreadable.
+func TestStopBrokenFeatureListBlocks(t *testing.T) {
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "ws")
+	copyTree(t, testdata("sprints", "valid-complete"), root)
+	writeFile(t, filepath.Join(root, ".harness", "feature_list.json"), `{"version":"1.2","features":[`)
+	for _, stdin := range [][]byte{stopPayload(root, "s", tmp), nil, []byte("{broken")} {
+		res := runBin(t, root, []string{"--event", "Stop", "--root", root, "--feature", "f001"}, nil, stdin)
+		obj := checkContract(t, EventStop, res.stdout)
+		if res.code != 0 || obj["decision"] != "block" || !strings.Contains(obj["reason"].(string), "stop.feature-list-parse") {
+			t.Fatalf("stdin %q: exit %d, %s", stdin, res.code, res.stdout)
+		}
+	}
+	// Without feature_list.json at all, Stop fails open (D21).
+	os.Remove(filepath.Join(root, ".harness", "feature_list.json"))
+	res := runBin(t, root, []string{"--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", tmp))
+	if obj := checkContract(t, EventStop, res.stdout); obj["decision"] != nil {
+		t.Fatalf("missing feature_list must allow: %s", res.stdout)
+	}
+}
+
+// TestStopResetBookkeeping: under the Reset exception the hook sets the pool
+// entry to resetting and appends one reset eval entry with the handoff's
+// trigger, once per handoff; a second Stop writes nothing more.
+func TestStopResetBookkeeping(t *testing.T) {
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "ws")
+	copyTree(t, testdata("sprints", "valid-midway-reset"), root)
+	poolPath := filepath.Join(root, ".harness", "session_pool.json")
+	pool, _ := os.ReadFile(poolPath)
+	if !strings.Contains(string(pool), `"resetting"`) {
+		t.Fatal("fixture changed: f001 is expected to be resetting")
+	}
+	writeFile(t, poolPath, strings.Replace(string(pool), `"resetting"`, `"running"`, 1))
+	evalPath := filepath.Join(root, ".harness", "eval_log.jsonl")
+	ev, _ := os.ReadFile(evalPath)
+	// Drop the fixture's reset entry so that the hook has to write one.
+	var kept []string
+	for _, l := range strings.Split(strings.TrimRight(string(ev), "\n"), "\n") {
+		if !strings.Contains(l, `"event_type":"reset"`) || !strings.Contains(l, `"f001"`) {
+			kept = append(kept, l)
+		}
+	}
+	writeFile(t, evalPath, strings.Join(kept, "\n")+"\n")
+	handoff := filepath.Join(root, ".harness", "features", "f001", "handoff.md")
+	now := time.Now()
+	os.Chtimes(handoff, now, now)
+
+	for i := 0; i < 2; i++ {
+		res := runBin(t, root, []string{"--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", tmp))
+		if obj := checkContract(t, EventStop, res.stdout); res.code != 0 || obj["decision"] != nil {
+			t.Fatalf("call %d: reset exception must allow: %s", i, res.stdout)
+		}
+	}
+	pool, _ = os.ReadFile(poolPath)
+	if !strings.Contains(string(pool), `"resetting"`) {
+		t.Fatalf("pool not set to resetting:\n%s", pool)
+	}
+	ev, _ = os.ReadFile(evalPath)
+	if n := strings.Count(string(ev), `"event_type":"reset"`) - strings.Count(strings.Join(kept, "\n"), `"event_type":"reset"`); n != 1 {
+		t.Fatalf("want exactly one new reset entry, got %d:\n%s", n, ev)
+	}
+	recs := hookLogRecords(t, root)
+	if r := recs[len(recs)-1]; r.Rule != "stop.reset-exception" || r.Verdict != "allow" {
+		t.Fatalf("last record %+v", r)
+	}
+}

@@ -1,0 +1,77 @@
+// Package hook is harness-hook: the one binary that answers every Claude
+// Code hook event for a sprint workspace (claude-code-hooks.md; protocol.md
+// §4.6, §11; fixtures README §7; corpus README §1, §3.0, §5).
+//
+// One call: Run reads the whole stdin payload (never closing it early),
+// decodes it leniently (unknown fields ignored, tool_input kept raw),
+// dispatches on --event (what `harness init-feature` registers) or else the
+// payload's hook_event_name (a mismatch is logged and --event wins), prints
+// exactly one JSON object on stdout, valid against the contract schema's
+// #/$defs/forEvent.<Event>, appends one JSON Lines record to
+// <root>/.harness/logs/hook.log, and exits 0.
+//
+// Workspace: root = --root > HARNESS_ROOT > nearest folder holding .harness/
+// above the payload's cwd; feature = --feature > FEATURE_ID > a cwd inside
+// .harness/features/<F>/ (never .harness/.current_agent); sprint = --sprint >
+// SPRINT_ID > feature_list.json. Outside a workspace the Bash command policy
+// still applies and the workspace rules do not.
+//
+// Events:
+//
+//	SessionStart   additionalContext: feature, sprint, root; handoff.md of a
+//	               resumed session; context_snapshot.md; AGENTS.md; tooling.md;
+//	               the guard rules and `harness phase complete F`; ≤ 9,500
+//	               UTF-16 units, truncated by priority with markers. Fills an
+//	               empty session_id.txt.
+//	PreToolUse     Bash → bashguard.Decide (+ path guard in a workspace, +
+//	               allow-once); Edit/Write/MultiEdit/NotebookEdit →
+//	               pathguard.CheckTool; other tools → {}. Block = deny with
+//	               reason (what, rule id, way forward); Warn = additionalContext
+//	               with no permissionDecision. Never "allow" or "ask".
+//	Stop           checks 0–2b, then records.CheckPhase (3–10); block =
+//	               {"decision":"block","reason"}; after 7 blocks in a row for a
+//	               session: allow with systemMessage, record stop_forced_incomplete.
+//	SubagentStop   logged, allowed ({}).
+//	every other    logged, {} (UserPromptSubmit, PostToolUse, PostToolUseFailure,
+//	               PreCompact, SessionEnd, Notification, SubagentStart,
+//	               PermissionRequest, unknown names).
+//
+// # Failure policy
+//
+// The exit status is always 0: exit 1 fails open, and a JSON answer plus
+// exit 0 is the portable form (claude-code-hooks.md §2, §9). Panics are
+// recovered. What the hook answers when it cannot decide:
+//
+//	event            cause                                    answer
+//	---------------  ---------------------------------------  ---------------------------------------------
+//	PreToolUse       empty/unreadable stdin, not JSON,        deny, rule hook.payload-invalid, reason names
+//	                 truncated JSON, wrong field type,        the cause (fail-closed, never a silent allow)
+//	                 invalid UTF-8, bad tool_input,
+//	                 bad arguments
+//	PreToolUse       NUL byte in the command                  deny, rule hook.command-nul
+//	PreToolUse       command > 1 MiB                          deny, rule hook.command-too-large
+//	PreToolUse       panic or internal error                  deny, rule hook.internal-error, with the cause
+//	PreToolUse       invalid rules.yaml                       built-in policy applies; error logged
+//	Stop             broken payload                           checks still run (only session_id is read)
+//	Stop             feature_list.json does not parse         block, stop.feature-list-parse (D21)
+//	Stop             no feature / unknown feature /           allow, stop.skip (D21 fail-open)
+//	                 no feature_list.json
+//	Stop             records unreadable (I/O error)           block, stop.io-error (bounded by the loop bound)
+//	Stop             hook.log unreadable for the loop bound   counts 0 blocks, error logged
+//	Stop, Subagent-  panic or internal error                  allow with systemMessage naming the cause
+//	Stop
+//	SessionStart,    panic or internal error                  {"systemMessage": cause}, no context
+//	UserPromptSubmit,
+//	PostToolUse(...),
+//	SubagentStart,
+//	PermissionRequest
+//	SessionEnd,      any                                      {} (their output is discarded anyway)
+//	PreCompact,
+//	Notification,
+//	unknown names
+//	(none known)     no --event and no readable               {"decision":"block","reason":…}: the legacy
+//	                 hook_event_name                          form that PreToolUse reads as deny
+//	any              hook.log cannot be written               verdict unchanged; the record goes to stderr
+//
+// The same table is in docs/hook-failure-policy.md.
+package hook
