@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -148,5 +150,28 @@ func TestArtifactPaths(t *testing.T) {
 	want := []string{"linkcheck/internal/extract/doc.go", "linkcheck/a.go", "x/y.go", "x/z.go", "linkcheck/b.go"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("artifactPaths = %q\nwant %q", got, want)
+	}
+}
+
+func TestFindHookBin(t *testing.T) {
+	dir := t.TempDir()
+	e := &Env{Cwd: dir, Vars: map[string]string{"PATH": dir}}
+	if _, err := findHookBin("", e); err == nil || !strings.Contains(err.Error(), "no harness-hook found") {
+		t.Fatalf("no hook anywhere: err = %v", err)
+	}
+	bin := filepath.Join(dir, hookBinName())
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, err := findHookBin("", e)
+	if err != nil || got != bin {
+		t.Fatalf("PATH lookup = %q, %v; want %q", got, err, bin)
+	}
+	got, err = findHookBin(hookBinName(), e)
+	if err != nil || got != bin {
+		t.Fatalf("relative --hook-bin = %q, %v; want %q", got, err, bin)
+	}
+	if _, err := findHookBin(dir, e); err == nil {
+		t.Fatal("a directory accepted as --hook-bin")
 	}
 }

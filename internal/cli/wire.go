@@ -4,17 +4,31 @@ import (
 	"errors"
 
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/validate"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // errNotWired is returned by an engine whose package has not landed yet.
 var errNotWired = errors.New("not available in this build (engine not wired yet)")
 
-// engineValidate runs `harness validate` rules on root (internal/validate).
-func engineValidate(root string) (Report, error) { return Report{}, errNotWired }
+// engineValidate runs the `harness validate` rules on root (internal/validate).
+func engineValidate(root string) (Report, error) { return fromValidate(validate.Validate(root)) }
 
 // engineFinalize runs the finalize --check rules on root (internal/validate).
-func engineFinalize(root string) (Report, error) { return Report{}, errNotWired }
+func engineFinalize(root string) (Report, error) { return fromValidate(validate.FinalizeCheck(root)) }
+
+// fromValidate converts a validate.Report into the CLI's Report.
+func fromValidate(r *validate.Report, err error) (Report, error) {
+	if err != nil {
+		return Report{}, err
+	}
+	out := Report{Valid: r.Valid(), Findings: make([]Finding, 0, len(r.Findings))}
+	for _, f := range r.Findings {
+		out.Findings = append(out.Findings, Finding{File: f.File, Line: f.Line, Pointer: f.Pointer,
+			Rule: f.Rule, Severity: f.Severity, Message: f.Message})
+	}
+	return out, nil
+}
 
 // engineCompletePhase runs records.CompletePhase for feature in root. A
 // record failure is a result (Done false, Missing listed), not an error.
