@@ -148,9 +148,7 @@ func completePhase1(t *testing.T, root, fid string) {
 func wireHooks(t *testing.T, bins Binaries, ws *workspace) {
 	t.Helper()
 	if bins.Harness != "" && exec.Command(bins.Harness, "init-feature", "--help").Run() == nil {
-		cmd := exec.Command(bins.Harness, "init-feature", feature, "--root", ws.Root)
-		cmd.Env = append(os.Environ(), "HARNESS_HOOK_BIN="+bins.Hook)
-		out, err := cmd.CombinedOutput()
+		out, err := exec.Command(bins.Harness, "init-feature", feature, "--root", ws.Root, "--hook-bin", bins.Hook).CombinedOutput()
 		if err == nil {
 			if data, rerr := os.ReadFile(ws.Settings); rerr == nil && bytes.Contains(data, []byte(bins.Hook)) {
 				ws.Wiring = "init-feature"

@@ -1,0 +1,220 @@
+package reliability
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestConcurrentAppendsAndStateUpdates runs 8 writer streams of 500 appends
+// each at the same time against one workspace: 4 streams of real hook calls
+// (PreToolUse Bash and Write payloads, each logging one hook.log line),
+// 2 streams of eval_log appends (`harness eval append` when the CLI has it,
+// else fsutil.AppendLine in a helper process) and 2 helper processes doing
+// locked read-modify-write of session_pool.json plus an eval_log append.
+// A reader checks that the state files parse as JSON at every moment.
+// Afterwards every line must be whole JSON and present exactly once, and the
+// counter must show no lost update.
+func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
+	hook := needHook(t)
+	const perStream = 500
+	hookStreams, n := 4, perStream
+	if testing.Short() {
+		n = 60
+	}
+	root := newWorkspace(t)
+	h := filepath.Join(root, ".harness")
+	hookLogBefore, _ := os.ReadFile(filepath.Join(h, "logs", "hook.log"))
+	evalBefore, _ := os.ReadFile(filepath.Join(h, "eval_log.jsonl"))
+	useCLI := harnessHas("eval", "append")
+	t.Logf("eval stream via `harness eval append`: %v", useCLI)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	start := time.Now()
+
+	// hook streams
+	for w := 0; w < hookStreams; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < n; i++ {
+				var payload []byte
+				id := fmt.Sprintf("uniq-%d-%d", w, i)
+				if i%2 == 0 {
+					payload, _ = json.Marshal(map[string]any{"session_id": "sess-conc", "hook_event_name": "PreToolUse",
+						"cwd": filepath.Join(h, "features", "f002"), "tool_name": "Bash", "tool_use_id": id,
+						"tool_input": map[string]any{"command": "echo " + id}})
+				} else {
+					payload, _ = json.Marshal(map[string]any{"session_id": "sess-conc", "hook_event_name": "PreToolUse",
+						"cwd": filepath.Join(h, "features", "f002"), "tool_name": "Write", "tool_use_id": id,
+						"tool_input": map[string]any{"file_path": filepath.Join(root, "src", id+".txt"), "content": "x"}})
+				}
+				cmd := exec.CommandContext(ctx, hook, "--event", "PreToolUse", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1")
+				cmd.Stdin = strings.NewReader(string(payload))
+				cmd.Env = cleanEnv()
+				out, err := cmd.Output()
+				if err != nil {
+					errs <- fmt.Errorf("hook %s: %v", id, err)
+					return
+				}
+				if len(out) > 0 && !json.Valid(out) {
+					errs <- fmt.Errorf("hook %s printed non-JSON %q", id, out)
+					return
+				}
+			}
+		}(w)
+	}
+	// eval streams
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			prefix := fmt.Sprintf("eval-%d", w)
+			if !useCLI {
+				if out, err := helperCmd(ctx, "append", filepath.Join(h, "eval_log.jsonl"), prefix, n).CombinedOutput(); err != nil {
+					errs <- fmt.Errorf("append helper: %v %s", err, out)
+				}
+				return
+			}
+			for i := 0; i < n; i++ {
+				cmd := exec.CommandContext(ctx, bins.Harness, "eval", "append", "--root", root, "--feature", "f002",
+					"--phase", "1", "--event", "retry", "--result", "retry",
+					"--reason", fmt.Sprintf("%s-%d concurrent append from the reliability test", prefix, i))
+				cmd.Env = cleanEnv()
+				if out, err := cmd.CombinedOutput(); err != nil {
+					errs <- fmt.Errorf("harness eval append: %v %s", err, out)
+					return
+				}
+			}
+		}(w)
+	}
+	// state streams
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			if out, err := helperCmd(ctx, "update", filepath.Join(h, "session_pool.json"), fmt.Sprintf("state-%d", w), n).CombinedOutput(); err != nil {
+				errs <- fmt.Errorf("update helper: %v %s", err, out)
+			}
+		}(w)
+	}
+	// reader: state files must parse at every moment
+	var reads, badReads atomic.Int64
+	done := make(chan struct{})
+	readerDone := make(chan struct{})
+	go func() {
+		defer close(readerDone)
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			for _, f := range []string{"session_pool.json", "feature_list.json"} {
+				data, err := os.ReadFile(filepath.Join(h, f))
+				reads.Add(1)
+				if err != nil || !json.Valid(data) {
+					badReads.Add(1)
+				}
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	wg.Wait()
+	close(done)
+	<-readerDone
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	t.Logf("%d writer streams × %d in %s; %d state-file reads", hookStreams+4, n, time.Since(start).Round(time.Millisecond), reads.Load())
+	if badReads.Load() > 0 {
+		t.Errorf("%d of %d concurrent reads saw a state file that was missing or not JSON", badReads.Load(), reads.Load())
+	}
+
+	// hook.log: every new line whole JSON, one record per call
+	data, err := os.ReadFile(filepath.Join(h, "logs", "hook.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), string(hookLogBefore)) {
+		t.Errorf("hook.log lost its earlier content")
+	}
+	recs, bad := jsonLines(data[len(hookLogBefore):])
+	for _, b := range bad {
+		t.Errorf("hook.log line is not JSON: %q", b)
+	}
+	seen := map[string]int{}
+	for _, r := range recs {
+		b, _ := json.Marshal(r)
+		s := string(b)
+		if i := strings.Index(s, "uniq-"); i >= 0 {
+			j := i + 5
+			for j < len(s) && (s[j] == '-' || (s[j] >= '0' && s[j] <= '9')) {
+				j++
+			}
+			seen[strings.TrimSuffix(s[i:j], "-")]++
+		}
+	}
+	for w := 0; w < hookStreams; w++ {
+		for i := 0; i < n; i++ {
+			if c := seen[fmt.Sprintf("uniq-%d-%d", w, i)]; c != 1 {
+				t.Errorf("hook.log has %d records for call uniq-%d-%d, want 1", c, w, i)
+			}
+		}
+	}
+	if len(recs) != hookStreams*n {
+		t.Errorf("hook.log gained %d records, want %d", len(recs), hookStreams*n)
+	}
+
+	// eval_log: whole lines, each id once
+	data, err = os.ReadFile(filepath.Join(h, "eval_log.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), string(evalBefore)) {
+		t.Errorf("eval_log.jsonl lost its earlier content")
+	}
+	objs, bad := jsonLines(data[len(evalBefore):])
+	for _, b := range bad {
+		t.Errorf("eval_log line is not JSON: %q", b)
+	}
+	ids := map[string]int{}
+	for _, o := range objs {
+		if id, _ := o["id"].(string); id != "" {
+			ids[id]++
+		} else if r, _ := o["reason"].(string); strings.HasPrefix(r, "eval-") {
+			ids[strings.Fields(r)[0]]++
+		}
+	}
+	for _, p := range []string{"eval-0", "eval-1", "state-0", "state-1"} {
+		for i := 0; i < n; i++ {
+			if c := ids[fmt.Sprintf("%s-%d", p, i)]; c != 1 {
+				t.Errorf("eval_log has %d lines for %s-%d, want 1", c, p, i)
+			}
+		}
+	}
+	// session_pool.json: no lost update, still the original document
+	var pool map[string]any
+	data, _ = os.ReadFile(filepath.Join(h, "session_pool.json"))
+	if err := json.Unmarshal(data, &pool); err != nil {
+		t.Fatalf("session_pool.json: %v", err)
+	}
+	if c, _ := pool["h6_counter"].(float64); int(c) != 2*n {
+		t.Errorf("session_pool.json counter = %v after %d locked increments (lost updates)", pool["h6_counter"], 2*n)
+	}
+	if _, ok := pool["active"].(map[string]any)["f002"]; !ok {
+		t.Errorf("session_pool.json lost active.f002")
+	}
+}

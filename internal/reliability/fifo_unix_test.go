@@ -1,0 +1,15 @@
+//go:build !windows
+
+package reliability
+
+import (
+	"syscall"
+	"testing"
+)
+
+func mkfifo(t *testing.T, path string) {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+}

@@ -1,0 +1,237 @@
+// Package reliability holds tests that exec the built harness binaries the
+// way Claude Code and Hermes do, under concurrency, SIGKILL and hostile
+// input, and check the guarantees of the standards: no lost or torn log line,
+// state files always old-or-new valid JSON, the hook never exits 1, never
+// panics, answers in bounded time, and never silently allows a PreToolUse it
+// could not check.
+package reliability
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/e2e"
+	"github.com/superagent-harness/harness/internal/fsutil"
+)
+
+// helperEnv selects a helper mode when the test binary re-executes itself as
+// a writer process (see runHelper).
+const helperEnv = "HARNESS_RELIABILITY_HELPER"
+
+// bins is set once by TestMain (test-only state).
+var bins e2e.Binaries
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(helperEnv); mode != "" {
+		os.Exit(runHelper(mode, os.Args[len(os.Args)-3:]))
+	}
+	dir, err := os.MkdirTemp("", "harness-reliability-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if b, err := e2e.BuildBinaries(dir); err == nil {
+		bins = b
+	} else {
+		bins.HookErr, bins.HarnessErr = err.Error(), err.Error()
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runHelper is the body of a helper writer process. args are the last three
+// command-line words: path, prefix, count.
+//
+//	append:  count × fsutil.AppendLine(path, {"id":"<prefix>-<i>",…})
+//	update:  count × (workspace lock; +1 on "h6_counter" of the JSON object
+//	         in path, atomic replace; append a line to <dir>/eval_log.jsonl)
+//	crash:   forever: atomic replace of path with {"n":i,"pad":…,"sum":…}
+//	         and an append of {"n":i} to path+".log"; killed by the test
+func runHelper(mode string, args []string) int {
+	path, prefix := args[0], args[1]
+	n, _ := strconv.Atoi(args[2])
+	fail := func(err error) int { fmt.Fprintln(os.Stderr, "helper:", err); return 1 }
+	switch mode {
+	case "append":
+		for i := 0; i < n; i++ {
+			line := fmt.Sprintf(`{"id":"%s-%d","pad":"%s"}`, prefix, i, strings.Repeat("x", i%300))
+			if err := fsutil.AppendLine(path, []byte(line)); err != nil {
+				return fail(err)
+			}
+		}
+	case "update":
+		harness := filepath.Dir(path)
+		for i := 0; i < n; i++ {
+			unlock, err := fsutil.Lock(filepath.Join(harness, "state"))
+			if err != nil {
+				return fail(err)
+			}
+			old, err := os.ReadFile(path)
+			if err != nil {
+				unlock()
+				return fail(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(old, &doc); err != nil {
+				unlock()
+				return fail(fmt.Errorf("state file not JSON: %v", err))
+			}
+			c, _ := doc["h6_counter"].(float64)
+			doc["h6_counter"] = c + 1
+			data, _ := json.MarshalIndent(doc, "", "  ")
+			err = fsutil.WriteFileAtomic(path, data, 0o644)
+			unlock()
+			if err != nil {
+				return fail(err)
+			}
+			line := fmt.Sprintf(`{"id":"%s-%d","timestamp":"2026-04-21T03:00:00Z","sprint_id":"sprint_20260421_1","event_type":"retry","reason":"reliability test line"}`, prefix, i)
+			if err := fsutil.AppendLine(filepath.Join(harness, "eval_log.jsonl"), []byte(line)); err != nil {
+				return fail(err)
+			}
+		}
+	case "crash":
+		start, _ := strconv.Atoi(prefix)
+		for i := start; ; i++ {
+			pad := strings.Repeat(strconv.Itoa(i%10), 4096+i%8192)
+			doc := fmt.Sprintf(`{"n":%d,"pad":"%s","len":%d}`, i, pad, len(pad))
+			if err := fsutil.WriteFileAtomic(path, []byte(doc), 0o644); err != nil {
+				return fail(err)
+			}
+			if err := fsutil.AppendLine(path+".log", []byte(fmt.Sprintf(`{"n":%d,"pad":"%s"}`, i, pad[:i%2000]))); err != nil {
+				return fail(err)
+			}
+		}
+	default:
+		return fail(fmt.Errorf("unknown helper mode %q", mode))
+	}
+	return 0
+}
+
+// helperCmd returns the command that runs this test binary as a helper.
+func helperCmd(ctx context.Context, mode, path, prefix string, n int) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$", path, prefix, strconv.Itoa(n))
+	cmd.Env = append(os.Environ(), helperEnv+"="+mode)
+	return cmd
+}
+
+func needHook(t *testing.T) string {
+	t.Helper()
+	if bins.Hook == "" {
+		t.Skipf("cmd/harness-hook does not build yet: %s", bins.HookErr)
+	}
+	return bins.Hook
+}
+
+// harnessHas reports whether the built harness CLI has the subcommand words.
+func harnessHas(words ...string) bool {
+	if bins.Harness == "" {
+		return false
+	}
+	return exec.Command(bins.Harness, append(words, "--help")...).Run() == nil
+}
+
+// newWorkspace copies testdata/sprints/valid-midway into a temp sprint root.
+func newWorkspace(t *testing.T) string {
+	t.Helper()
+	mod, err := e2e.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(mod, "testdata", "sprints", "valid-midway")
+	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(root, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"schemas", "src", "build"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "schemas", "x.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// hookResult is one run of the built hook.
+type hookResult struct {
+	code     int
+	stdout   []byte
+	stderr   []byte
+	elapsed  time.Duration
+	timedOut bool
+}
+
+// runHook runs harness-hook with args and payload on stdin, bounded by limit.
+func runHook(t *testing.T, hook string, args []string, payload []byte, env []string, limit time.Duration) hookResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, hook, args...)
+	cmd.Stdin = bytes.NewReader(payload)
+	cmd.Env = env
+	cmd.WaitDelay = time.Second
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	r := hookResult{stdout: out.Bytes(), stderr: errb.Bytes(), elapsed: time.Since(start), timedOut: ctx.Err() != nil}
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	} else if err != nil && !r.timedOut {
+		t.Fatalf("run hook: %v", err)
+	}
+	return r
+}
+
+// cleanEnv is a minimal environment without HARNESS_ROOT/FEATURE_ID leaking
+// in from the developer's shell.
+func cleanEnv() []string {
+	return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.TempDir(), "LANG=C.UTF-8"}
+}
+
+// jsonLines splits data into lines and reports the ones that are not whole
+// JSON objects, skipping the legacy "[time] [tag] …" text lines of fixtures.
+func jsonLines(data []byte) (objs []map[string]any, bad []string) {
+	for _, l := range strings.Split(string(data), "\n") {
+		if l == "" || strings.HasPrefix(l, "[") {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			if len(l) > 120 {
+				l = l[:120] + "…"
+			}
+			bad = append(bad, l)
+			continue
+		}
+		objs = append(objs, m)
+	}
+	return objs, bad
+}
