@@ -168,7 +168,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 		}
 		if len(counting) == 0 {
 			r.Failures = append(r.Failures, Failure{Check: "4", Rule: RuleGenlogSection, Path: glPath,
-				Message: fmt.Sprintf("%s has no `## phase=%d` section for feature %s%s", glPath, p, feature, markNote),
+				Message: fmt.Sprintf("no `## phase=%d` section for feature %s%s", p, feature, markNote),
 				Fix: fmt.Sprintf("append `## phase=%d %s — <date -u +%%Y-%%m-%%dT%%H:%%M:%%SZ>` with what was done, ### 关键决策, artifacts and problems (≥ %d bytes)",
 					p, phaseAction(p), MinSectionBytes)})
 		}
@@ -203,7 +203,8 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 		}
 		r.Failures = append(r.Failures, Failure{Check: "6", Rule: RuleEvalEntry, Path: evPath,
 			Message: fmt.Sprintf("%s %s phase_evaluation entry with feature_id %s and phase=%d%s", evPath, why, feature, p, markNote),
-			Fix:     fmt.Sprintf("harness eval append --feature %s --phase %d --result pass --reason '<concrete reason, ≥ %d bytes>'", feature, p, MinReasonBytes)})
+			Fix: fmt.Sprintf("harness eval append --feature %s --phase %d --event phase_evaluation --result pass --reason '<concrete reason, ≥ %d bytes>'",
+				feature, p, MinReasonBytes)})
 	} else {
 		reason, isStr, line := EffectiveReason(entries, last)
 		at := fmt.Sprintf("%s:%d", evPath, line)
@@ -214,7 +215,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 				Message: fmt.Sprintf("the last phase_evaluation of %s phase=%d has a missing or empty reason", feature, p), Fix: fix})
 		case IsLazy(reason):
 			r.Failures = append(r.Failures, Failure{Check: "8", Rule: RuleReasonLazy, Path: at,
-				Message: fmt.Sprintf("the last phase_evaluation of %s phase=%d has a lazy reason %q (%s)", feature, p, strings.TrimSpace(reason), strings.TrimSpace(reason)), Fix: fix})
+				Message: fmt.Sprintf("the last phase_evaluation of %s phase=%d has the lazy reason \"%s\"; say what was done and checked", feature, p, strings.TrimSpace(reason)), Fix: fix})
 		case Length(reason) < MinReasonBytes:
 			r.Failures = append(r.Failures, Failure{Check: "9", Rule: RuleReasonLength, Path: at,
 				Message: fmt.Sprintf("the last phase_evaluation of %s phase=%d has a reason of %d bytes, below the %d-byte minimum", feature, p, Length(reason), MinReasonBytes), Fix: fix})

@@ -97,7 +97,11 @@ func markDone(doc []byte, feature string, p int) ([]byte, error) {
 		if err := top.Set("features", feats); err != nil {
 			return nil, err
 		}
-		return workspace.MarshalIndent(top)
+		out, err := workspace.MarshalIndent(top)
+		if err == nil && !bytes.HasSuffix(doc, []byte("\n")) {
+			out = bytes.TrimSuffix(out, []byte("\n")) // keep the file's own ending
+		}
+		return out, err
 	}
 	return nil, fmt.Errorf("feature %s is not in .harness/feature_list.json", feature)
 }

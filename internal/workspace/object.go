@@ -154,7 +154,7 @@ func MarshalIndent(v any) ([]byte, error) {
 		return nil, err
 	}
 	var out bytes.Buffer
-	if err := json.Indent(&out, b.Bytes(), "", "  "); err != nil {
+	if err := json.Indent(&out, bytes.TrimSpace(b.Bytes()), "", "  "); err != nil {
 		return nil, err
 	}
 	out.WriteByte('\n')

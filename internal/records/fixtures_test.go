@@ -1,0 +1,154 @@
+package records
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+const sprints = "../../testdata/sprints"
+
+type expect struct {
+	Case        string         `json:"case"`
+	Command     string         `json:"command"`
+	FeatureID   *string        `json:"feature_id"`
+	Expect      string         `json:"expect"`
+	MustMention []string       `json:"must_mention"`
+	Mtime       map[string]int `json:"mtime_age_seconds"`
+}
+
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A copy gets a fresh mtime; age every handoff.md so that only the
+	// expectation's mtime_age_seconds makes one recent (README §2 step 2).
+	old := time.Now().Add(-time.Hour)
+	hs, _ := filepath.Glob(filepath.Join(dst, ".harness", "features", "*", "handoff.md"))
+	for _, h := range hs {
+		os.Chtimes(h, old, old)
+	}
+	return dst
+}
+
+func allCases(t *testing.T) []expect {
+	t.Helper()
+	var out []expect
+	b, err := os.ReadFile(filepath.Join(sprints, "valid-cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(sprints, "broken", "*", "EXPECT.json"))
+	for _, d := range dirs {
+		var e expect
+		b, _ := os.ReadFile(d)
+		if err := json.Unmarshal(b, &e); err != nil {
+			t.Fatal(err)
+		}
+		e.Case = "broken/" + filepath.Base(filepath.Dir(d))
+		out = append(out, e)
+	}
+	return out
+}
+
+// stopDecision is what the Stop hook decides from checks 0-10, using only
+// this package: ("pass"|"block", reason).
+func stopDecision(t *testing.T, ws *workspace.Workspace, feature string, now time.Time) (string, string) {
+	t.Helper()
+	if feature == "" {
+		return "pass", "" // check 0
+	}
+	applies, _, _, err := ResetException(ws, feature, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if applies {
+		return "pass", "" // check 1 (bookkeeping tested separately)
+	}
+	r, err := CheckPhase(ws, feature)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Skipped || r.OK() {
+		return "pass", ""
+	}
+	return "block", r.Reason()
+}
+
+func TestStopFixtures(t *testing.T) {
+	n, pass := 0, 0
+	for _, e := range allCases(t) {
+		if e.Command != "stop" {
+			continue
+		}
+		n++
+		e := e
+		name := e.Case + "/stop"
+		if e.FeatureID != nil {
+			name += "-" + *e.FeatureID
+		}
+		ok := t.Run(name, func(t *testing.T) {
+			root := copyTree(t, filepath.Join(sprints, e.Case))
+			now := time.Now()
+			for rel, age := range e.Mtime {
+				mt := now.Add(-time.Duration(age) * time.Second)
+				if err := os.Chtimes(filepath.Join(root, filepath.FromSlash(rel)), mt, mt); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ws, err := workspace.Open(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := ""
+			if e.FeatureID != nil {
+				f = *e.FeatureID
+			}
+			got, reason := stopDecision(t, ws, f, now)
+			if got != e.Expect {
+				t.Fatalf("expect %s, got %s: %s", e.Expect, got, reason)
+			}
+			for _, m := range e.MustMention {
+				if !strings.Contains(reason, m) {
+					t.Errorf("reason lacks %q:\n%s", m, reason)
+				}
+			}
+			if got == "block" && !strings.Contains(reason, ".harness/features/"+f+"/handoff.md") {
+				t.Errorf("block reason lacks the Reset hint:\n%s", reason)
+			}
+		})
+		if ok {
+			pass++
+		}
+	}
+	t.Logf("stop fixtures: %d/%d", pass, n)
+	if n < 10 {
+		t.Fatalf("only %d stop cases found", n)
+	}
+}
