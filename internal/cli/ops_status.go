@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/ops"
+)
+
+// NextCmd is `harness next`.
+type NextCmd struct {
+	Dir string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
+}
+
+// Help is shown under the usage line.
+func (c *NextCmd) Help() string {
+	return `protocol.md §7 and §13 #51: lists the features that may start now and, for every other pending feature,
+each condition that stops it (dependencies not completed, no free slot of max_concurrent, tooling not
+locked, suspended, cp-sprint-dag not approved, unsettled YOLO abort, dependency cycle). Read-only; exit 0.`
+}
+
+// Run performs the command.
+func (c *NextCmd) Run(e *Env) error {
+	env, err := e.opsEnv(c.Dir)
+	if err != nil {
+		return err
+	}
+	res, err := ops.Next(env)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	if e.JSON {
+		return writeJSON(e.Stdout, res)
+	}
+	if len(res.Startable) == 0 {
+		fmt.Fprintln(e.Stdout, "start now: (none)")
+	} else {
+		fmt.Fprintf(e.Stdout, "start now: %s\n", strings.Join(res.Startable, " "))
+	}
+	for _, b := range res.Blocked {
+		fmt.Fprintf(e.Stdout, "wait %s: %s\n", b.Feature, strings.Join(b.Reasons, "; "))
+	}
+	for _, cy := range res.Cycles {
+		fmt.Fprintf(e.Stdout, "cycle: %s\n", strings.Join(append(cy, cy[0]), " → "))
+	}
+	fmt.Fprintf(e.Stdout, "sessions: %d active of max_concurrent %d\n", res.Active, res.Max)
+	return nil
+}
+
+// StatusCmd is `harness status`.
+type StatusCmd struct {
+	Mermaid bool   `name:"mermaid" help:"Print the feature DAG as a Mermaid flowchart coloured by status."`
+	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
+}
+
+// Help is shown under the usage line.
+func (c *StatusCmd) Help() string {
+	return `Features (status, phase, done phases, dependencies, session), checkpoints waiting for the user, active
+sessions and the last hook denials from .harness/logs/hook.log (JSON lines; legacy text lines skipped).
+Read-only.`
+}
+
+// Run performs the command.
+func (c *StatusCmd) Run(e *Env) error {
+	env, err := e.opsEnv(c.Dir)
+	if err != nil {
+		return err
+	}
+	res, err := ops.Status(env)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	switch {
+	case c.Mermaid && e.JSON:
+		return writeJSON(e.Stdout, map[string]any{"mermaid": res.Mermaid()})
+	case c.Mermaid:
+		fmt.Fprint(e.Stdout, res.Mermaid())
+	case e.JSON:
+		return writeJSON(e.Stdout, res)
+	default:
+		fmt.Fprint(e.Stdout, res.Text())
+	}
+	return nil
+}

@@ -1,0 +1,231 @@
+package ops
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// FeatureStatus is one feature row of `harness status`.
+type FeatureStatus struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Status     string   `json:"status"`
+	Phase      int      `json:"phase"`
+	DonePhases []int    `json:"done_phases"`
+	DependsOn  []string `json:"depends_on"`
+	Session    string   `json:"session,omitempty"` // pool status and id
+}
+
+// CheckpointStatus is one checkpoint waiting for the user.
+type CheckpointStatus struct {
+	ID        string `json:"id"`
+	Feature   string `json:"feature,omitempty"`
+	Type      string `json:"type"`
+	Status    string `json:"status"`
+	CreatedAt string `json:"created_at,omitempty"`
+}
+
+// Denial is one hook.log record whose verdict is block or
+// stop_forced_incomplete.
+type Denial struct {
+	Time    string `json:"time"`
+	Event   string `json:"event"`
+	Feature string `json:"feature,omitempty"`
+	Verdict string `json:"verdict"`
+	Rule    string `json:"rule,omitempty"`
+	Subject string `json:"subject,omitempty"`
+}
+
+// StatusResult is the --json output of `harness status`.
+type StatusResult struct {
+	Sprint      string             `json:"sprint"`
+	Mode        string             `json:"mode"`
+	Contract    string             `json:"contract_status,omitempty"`
+	Tooling     bool               `json:"tooling_locked"`
+	Features    []FeatureStatus    `json:"features"`
+	Checkpoints []CheckpointStatus `json:"pending_checkpoints"`
+	Sessions    map[string]string  `json:"active_sessions"`
+	Denials     []Denial           `json:"last_denials"`
+}
+
+// MaxDenials is how many hook.log denials status shows.
+const MaxDenials = 10
+
+// Status gathers the sprint overview: features with phases and
+// dependencies, checkpoints waiting for the user (pending or revoked, plus
+// pending_user_replies), active sessions, and the last hook denials from
+// H/logs/hook.log (JSON lines only; legacy text lines are skipped, D34). It
+// changes nothing.
+func Status(env *Env) (*StatusResult, error) {
+	fl, err := env.loadFeatureList()
+	if err != nil {
+		return nil, err
+	}
+	res := &StatusResult{Sprint: fl.sprint(), Tooling: fl.Bool("tooling_locked"), Sessions: map[string]string{},
+		Features: []FeatureStatus{}, Checkpoints: []CheckpointStatus{}, Denials: []Denial{}}
+	rt, _ := env.readObj("runtime_state.json")
+	res.Mode = rt.Str("mode")
+	if c, _, err := env.loadContract(fl); err == nil && c != nil {
+		res.Contract = c.Str("status")
+	}
+	pool, _ := env.readObj("session_pool.json")
+	active := pool.ObjAt("active")
+	for _, k := range active.Keys() {
+		e := active.ObjAt(k)
+		p, _ := e.Int("current_phase")
+		res.Sessions[k] = fmt.Sprintf("%s %s phase=%d", e.Str("status"), e.Str("session_id"), p)
+	}
+	seen := map[string]bool{}
+	addCP := func(cp *Obj, fid string) {
+		st := cp.Str("status")
+		if (st == "pending" && cp.Str("created_at") != "") || st == "revoked" {
+			res.Checkpoints = append(res.Checkpoints, CheckpointStatus{ID: cp.Str("id"), Feature: fid, Type: cp.Str("type"), Status: st, CreatedAt: cp.Str("created_at")})
+			seen[cp.Str("id")] = true
+		}
+	}
+	for _, v := range fl.Arr("sprint_checkpoints") {
+		if o, ok := v.(*Obj); ok {
+			addCP(o, "")
+		}
+	}
+	for _, f := range fl.features() {
+		fs := FeatureStatus{ID: f.Str("id"), Name: firstNonEmpty(f.Str("name"), f.Str("title")), Status: f.Str("status"),
+			DependsOn: nonNil(f.Strs("depends_on")), DonePhases: []int{}}
+		fs.Phase, _ = f.Int("phase")
+		for p := 1; p <= 4; p++ {
+			if np := nextPhase(f, p); np != nil && np.Bool("done") {
+				fs.DonePhases = append(fs.DonePhases, p)
+			}
+		}
+		fs.Session = res.Sessions[fs.ID]
+		res.Features = append(res.Features, fs)
+		for _, cp := range checkpointsOf(f) {
+			addCP(cp, fs.ID)
+		}
+	}
+	for _, id := range rt.Strs("pending_user_replies") {
+		if !seen[id] {
+			res.Checkpoints = append(res.Checkpoints, CheckpointStatus{ID: id, Status: "pending (pending_user_replies)"})
+		}
+	}
+	res.Denials = lastDenials(env.H("logs", "hook.log"), MaxDenials)
+	return res, nil
+}
+
+// lastDenials returns the last n block / stop_forced_incomplete records of
+// hook.log, oldest first.
+func lastDenials(path string, n int) []Denial {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return []Denial{}
+	}
+	var all []Denial
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 || line[0] != '{' {
+			continue
+		}
+		o, err := parseObj(line)
+		if err != nil {
+			continue
+		}
+		v := o.Str("verdict")
+		if v != "block" && v != "stop_forced_incomplete" {
+			continue
+		}
+		subj := firstNonEmpty(o.Str("command"), o.Str("path"), strings.Join(o.Strs("failing"), ","))
+		all = append(all, Denial{Time: o.Str("time"), Event: o.Str("event"), Feature: o.Str("feature"), Verdict: v, Rule: o.Str("rule"), Subject: subj})
+	}
+	if len(all) > n {
+		all = all[len(all)-n:]
+	}
+	if all == nil {
+		all = []Denial{}
+	}
+	return all
+}
+
+// Text renders the status for a terminal.
+func (s *StatusResult) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "sprint %s  mode %s", s.Sprint, s.Mode)
+	if s.Contract != "" {
+		fmt.Fprintf(&b, "  contract %s", s.Contract)
+	}
+	fmt.Fprintf(&b, "  tooling_locked %v\n\nfeatures:\n", s.Tooling)
+	for _, f := range s.Features {
+		deps := "-"
+		if len(f.DependsOn) > 0 {
+			deps = strings.Join(f.DependsOn, ",")
+		}
+		done := make([]string, 0, len(f.DonePhases))
+		for _, p := range f.DonePhases {
+			done = append(done, fmt.Sprint(p))
+		}
+		fmt.Fprintf(&b, "  %-8s %-14s phase=%d done=[%s] deps=%s", f.ID, f.Status, f.Phase, strings.Join(done, ","), deps)
+		if f.Session != "" {
+			fmt.Fprintf(&b, " session=%s", f.Session)
+		}
+		fmt.Fprintf(&b, "  %s\n", f.Name)
+	}
+	b.WriteString("\npending checkpoints:\n")
+	if len(s.Checkpoints) == 0 {
+		b.WriteString("  (none)\n")
+	}
+	for _, c := range s.Checkpoints {
+		fmt.Fprintf(&b, "  %s %s %s %s %s\n", c.ID, c.Type, c.Status, c.Feature, c.CreatedAt)
+	}
+	b.WriteString("\nlast hook denials:\n")
+	if len(s.Denials) == 0 {
+		b.WriteString("  (none)\n")
+	}
+	for _, d := range s.Denials {
+		fmt.Fprintf(&b, "  %s %s %s %s %s %s\n", d.Time, d.Event, d.Feature, d.Verdict, d.Rule, d.Subject)
+	}
+	return b.String()
+}
+
+// Mermaid renders the feature DAG as a Mermaid flowchart, one node per
+// feature labelled with id, status and phase, an edge dependency → dependant,
+// and a class per status (completed green, in_progress blue, waiting_human
+// amber, blocked red, pending/planning grey, cancelled struck).
+func (s *StatusResult) Mermaid() string {
+	var b strings.Builder
+	b.WriteString("flowchart LR\n")
+	for _, f := range s.Features {
+		label := fmt.Sprintf("%s %s<br/>%s phase=%d", f.ID, mermaidEscape(f.Name), f.Status, f.Phase)
+		fmt.Fprintf(&b, "  %s[\"%s\"]:::%s\n", mermaidID(f.ID), label, mermaidClass(f.Status))
+	}
+	for _, f := range s.Features {
+		for _, d := range f.DependsOn {
+			fmt.Fprintf(&b, "  %s --> %s\n", mermaidID(d), mermaidID(f.ID))
+		}
+	}
+	b.WriteString("  classDef completed fill:#c8e6c9,stroke:#2e7d32\n")
+	b.WriteString("  classDef in_progress fill:#bbdefb,stroke:#1565c0\n")
+	b.WriteString("  classDef waiting_human fill:#ffe0b2,stroke:#ef6c00\n")
+	b.WriteString("  classDef blocked fill:#ffcdd2,stroke:#c62828\n")
+	b.WriteString("  classDef pending fill:#eeeeee,stroke:#757575\n")
+	b.WriteString("  classDef cancelled fill:#fafafa,stroke:#bdbdbd,stroke-dasharray:4\n")
+	return b.String()
+}
+
+func mermaidID(id string) string { return strings.ReplaceAll(id, "-", "_") }
+
+func mermaidClass(status string) string {
+	switch status {
+	case "completed", "in_progress", "waiting_human", "blocked", "cancelled":
+		return status
+	}
+	return "pending"
+}
+
+func mermaidEscape(s string) string {
+	r := strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", " ")
+	return r.Replace(s)
+}
