@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/pathguard"
+	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -199,7 +200,21 @@ func (t *tally) table(title string) string {
 	return b.String()
 }
 
-// runBashCase is replaced once internal/shell provides Parse.
+// runBashCase parses the command (HARNESS_ROOT known, as the hook passes
+// it) and judges every invocation's write targets; the first block decides.
 func runBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedCase) (verdict.Decision, string) {
-	return verdict.Decision{}, "Bash cases wait for shell.Parse"
+	t.Helper()
+	var in struct {
+		Command string `json:"command"`
+	}
+	if err := json.Unmarshal(p.toolInput, &in); err != nil {
+		t.Fatalf("%s: tool_input: %v", c.ID, err)
+	}
+	res := shell.Parse(in.Command, shell.Options{Vars: map[string]string{"HARNESS_ROOT": p.harnessRoot}})
+	for _, inv := range res.Invocations {
+		if d := g.CheckInvocation(inv, p.cwd); d.Action == verdict.Block {
+			return d, ""
+		}
+	}
+	return verdict.Decision{}, ""
 }

@@ -30,6 +30,18 @@ type Guard struct {
 	rootLex  string // cleaned absolute root as given
 	rootPhys string // root with symlinks resolved (realpath), once
 	feature  string // running feature id; "" = no Generator feature
+	homeDir  string // expansion of a leading "~" in Bash targets; "" = unknown
+}
+
+// WithHome returns a copy of g that expands a leading "~" in Bash targets
+// to dir (the hook passes HOME from its environment). Without it "~/x" is
+// judged as written, which never lies inside an absolute root.
+func (g *Guard) WithHome(dir string) *Guard {
+	n := *g
+	if dir != "" {
+		n.homeDir = filepath.Clean(dir)
+	}
+	return &n
 }
 
 // New returns the guard for the sprint root and the running feature id

@@ -24,18 +24,18 @@ type Rule struct {
 
 // Family names (corpus README §3.2, paths.jsonl field "rule").
 const (
-	FamilyReadonlyDir        = "readonly_dir"
-	FamilyReadonlyFile       = "readonly_file"
-	FamilyContract           = "contract"
-	FamilyTooling            = "tooling"
-	FamilyOtherFeature       = "other_feature"
-	FamilyEvalLog            = "eval_log_append_only"
-	FamilyGeneratorLog       = "generator_log_append_only"
-	FamilyStateViaCLI        = "state_via_cli"
-	FamilyHookLog            = "hook_log"
-	FamilyProtectedAncestor  = "protected_ancestor"
-	FamilyNone               = "none"
-	FamilyUnresolvable       = "unresolvable"
+	FamilyReadonlyDir       = "readonly_dir"
+	FamilyReadonlyFile      = "readonly_file"
+	FamilyContract          = "contract"
+	FamilyTooling           = "tooling"
+	FamilyOtherFeature      = "other_feature"
+	FamilyEvalLog           = "eval_log_append_only"
+	FamilyGeneratorLog      = "generator_log_append_only"
+	FamilyStateViaCLI       = "state_via_cli"
+	FamilyHookLog           = "hook_log"
+	FamilyProtectedAncestor = "protected_ancestor"
+	FamilyNone              = "none"
+	FamilyUnresolvable      = "unresolvable"
 )
 
 // rules is the §3.2 table in order. other_feature and generator_log depend

@@ -1,0 +1,914 @@
+package pathguard
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// bashTarget is one write target of a Bash invocation.
+type bashTarget struct {
+	path string // path text: absolute, or relative to base
+	base string // directory a relative path is joined to
+	op   op
+	what string // the writer, for messages ("redirect >", "sed -i", …)
+}
+
+// CheckInvocation decides the write targets of one simple command found by
+// shell.Parse (corpus README §3.3): redirections, the file operands of
+// writers (tee, sed -i, cp/mv/ln/install/rsync destinations, rm, …),
+// patch/git apply diffs, downloads, archive extraction, interpreter file
+// writes, in-place formatters, whole-tree operations and listings. Relative
+// targets are joined to the directory the command runs in (inv.Dir against
+// cwd; DirUnknown → cwd). The first blocking target, left to right, decides;
+// reads are never blocked. Returns Allow when no target is protected.
+func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decision {
+	c := collector{g: g, inv: inv, cwd: cwd, base: invBase(inv.Dir, cwd)}
+	c.args = make([]string, len(inv.Args))
+	for i, w := range inv.Args {
+		c.args[i] = g.wordValue(w, c.base)
+	}
+	c.program()
+	c.redirects()
+	for _, t := range c.targets {
+		if d := g.judgeBash(t); d.Action == verdict.Block {
+			return d
+		}
+	}
+	return verdict.Decision{}
+}
+
+// invBase is the directory the command runs in (shell.Invocation.Dir).
+func invBase(dir, cwd string) string {
+	switch {
+	case dir == "" || dir == shell.DirUnknown:
+		return cwd
+	case filepath.IsAbs(dir):
+		return dir
+	default:
+		return absJoin(cwd, dir)
+	}
+}
+
+// judgeBash resolves one target (expanding a glob against the file system
+// as well as judging its text) and decides it.
+func (g *Guard) judgeBash(t bashTarget) verdict.Decision {
+	if t.path == "" {
+		return verdict.Decision{}
+	}
+	tool := "Bash (" + t.what + ")"
+	d := g.judge(g.resolve(t.base, t.path), t.op, tool, nil)
+	if d.Action == verdict.Block || !hasGlobMeta(t.path) {
+		return d
+	}
+	pattern := absJoin(t.base, t.path)
+	matches, _ := filepath.Glob(pattern)
+	for i, m := range matches {
+		if i >= 256 {
+			break
+		}
+		if d := g.judge(g.resolve(t.base, m), t.op, tool, nil); d.Action == verdict.Block {
+			return d
+		}
+	}
+	return verdict.Decision{}
+}
+
+func hasGlobMeta(p string) bool { return strings.ContainsAny(p, "*?[") }
+
+// placeholder stands for an unknown file name inside a known directory; it
+// matches only wildcard rows of the rules table.
+const placeholder = "\x01unknown"
+
+// wordValue returns the path text of a word: its value when known; with
+// $HARNESS_ROOT, $PWD and $(pwd) expanded when the shell left them unknown;
+// otherwise the known directory before the first unknown part with a
+// placeholder name, or "" when even the directory is unknown.
+func (g *Guard) wordValue(w shell.Word, base string) string {
+	if w.Known {
+		return w.Value
+	}
+	raw := w.Raw
+	if raw == "" {
+		return ""
+	}
+	for _, r := range [...][2]string{
+		{"${HARNESS_ROOT}", g.rootLex}, {"$HARNESS_ROOT", g.rootLex},
+		{"${PWD}", base}, {"$PWD", base}, {"$(pwd)", base}, {"`pwd`", base},
+	} {
+		raw = strings.ReplaceAll(raw, r[0], r[1])
+	}
+	// Literal prefix up to the first remaining unknown part.
+	var b strings.Builder
+	known := true
+	inSingle, inDouble := false, false
+	for i := 0; i < len(raw); i++ {
+		ch := raw[i]
+		switch {
+		case inSingle:
+			if ch == '\'' {
+				inSingle = false
+			} else {
+				b.WriteByte(ch)
+			}
+			continue
+		case ch == '\'' && !inDouble:
+			inSingle = true
+			continue
+		case ch == '"':
+			inDouble = !inDouble
+			continue
+		case ch == '\\' && i+1 < len(raw):
+			i++
+			b.WriteByte(raw[i])
+			continue
+		case ch == '$' || ch == '`':
+			known = false
+		default:
+			b.WriteByte(ch)
+			continue
+		}
+		break
+	}
+	s := b.String()
+	if known {
+		return s
+	}
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		return s[:i+1] + placeholder
+	}
+	return ""
+}
+
+// collector gathers the targets of one invocation in order.
+type collector struct {
+	g       *Guard
+	inv     shell.Invocation
+	cwd     string
+	base    string
+	args    []string
+	targets []bashTarget
+}
+
+func (c *collector) add(p string, o op, what string) {
+	c.addAt(c.base, p, o, what)
+}
+
+func (c *collector) addAt(base, p string, o op, what string) {
+	if p == "" || p == "-" || p == "{}" {
+		return
+	}
+	c.targets = append(c.targets, bashTarget{path: c.g.home(p), base: base, op: o, what: what})
+}
+
+// home expands a leading "~" only when the guard knows the home directory;
+// otherwise "~/x" is judged as written (a relative path named "~").
+func (g *Guard) home(p string) string {
+	if g.homeDir == "" || (p != "~" && !strings.HasPrefix(p, "~/")) {
+		return p
+	}
+	return g.homeDir + p[1:]
+}
+
+// redirects adds the targets of the command's output redirections.
+func (c *collector) redirects() {
+	for _, r := range c.inv.Redirects {
+		var o op
+		switch r.Op {
+		case ">", ">|", "&>", "<>":
+			o = opWrite
+		case ">>", "&>>":
+			o = opAppend
+		case ">&":
+			v := r.Target.Value
+			if v == "-" || isDigits(v) || !r.Target.Known && v == "" {
+				continue
+			}
+			o = opWrite
+		default:
+			continue
+		}
+		c.add(c.g.wordValue(r.Target, c.base), o, "redirect "+r.Op)
+	}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// operands returns the argument values at idx.
+func (c *collector) operands(p parsed) []string {
+	out := make([]string, 0, len(p.operands))
+	for _, i := range p.operands {
+		out = append(out, c.args[i])
+	}
+	return out
+}
+
+// listing adds the paths a writer gets from a listing (xargs, find -exec {},
+// a substituted listing) as whole-tree targets with the writer's operation.
+func (c *collector) listing(_ op, what string) {
+	l := c.inv.Listing
+	if l == nil {
+		return
+	}
+	base := invBase(l.Dir, c.cwd)
+	roots := l.Roots
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	for _, r := range roots {
+		c.addAt(base, r, opTree, what+" over a listing")
+	}
+}
+
+// program dispatches on the command name.
+func (c *collector) program() {
+	prog := c.inv.Program
+	args := c.args
+	switch {
+	case prog == "":
+		return
+	case isPython(prog):
+		c.python(args)
+		return
+	}
+	switch prog {
+	case "tee":
+		p := scan(args, argSpec{longVal: []string{"output-error"}})
+		o := opWrite
+		if p.flag("a", "append") {
+			o = opAppend
+		}
+		for _, f := range c.operands(p) {
+			c.add(f, o, "tee")
+		}
+		c.listing(o, "tee")
+	case "sed", "gsed":
+		c.sed(args)
+	case "perl":
+		c.perl(args)
+	case "awk", "gawk":
+		c.awk(args)
+	case "yq":
+		c.yq(args)
+	case "sort":
+		p := scan(args, argSpec{shortVal: "kotST", longVal: []string{"output", "key", "field-separator", "buffer-size", "temporary-directory", "batch-size", "compress-program", "files0-from", "parallel", "random-source", "sort"}})
+		for _, f := range p.values("o", "output") {
+			c.add(f, opWrite, "sort -o")
+		}
+	case "truncate":
+		p := scan(args, argSpec{shortVal: "sr", longVal: []string{"size", "reference"}})
+		c.files(p, opWrite, "truncate")
+	case "touch":
+		p := scan(args, argSpec{shortVal: "drt", longVal: []string{"date", "reference", "time"}})
+		c.files(p, opWrite, "touch")
+	case "mkdir":
+		p := scan(args, argSpec{shortVal: "m", longVal: []string{"mode", "context"}})
+		c.files(p, opWrite, "mkdir")
+	case "dd":
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "of="); ok {
+				c.add(v, opWrite, "dd of=")
+			}
+		}
+	case "cp", "gcp":
+		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
+		c.copyLike(p, "cp", false)
+	case "install", "ginstall":
+		p := scan(args, argSpec{shortVal: "gmoStZ", longVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program", "context"}})
+		if p.flag("d", "directory") {
+			c.files(p, opWrite, "install -d")
+			return
+		}
+		c.copyLike(p, "install", p.flag("D"))
+	case "ln", "gln":
+		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
+		ops := c.operands(p)
+		if len(ops) == 1 && !p.has("t", "target-directory") {
+			c.add(path.Base(filepath.ToSlash(ops[0])), opWrite, "ln")
+			return
+		}
+		c.copyLike(p, "ln", false)
+	case "rsync":
+		c.rsync(args)
+	case "mv", "gmv":
+		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
+		ops := c.operands(p)
+		if _, ok := p.last("t", "target-directory"); !ok && len(ops) > 0 {
+			ops = ops[:len(ops)-1]
+		}
+		for _, s := range ops {
+			c.add(s, opTree, "mv (source)")
+		}
+		c.listing(opTree, "mv")
+		c.copyLike(p, "mv", false)
+	case "rm", "grm":
+		p := scan(args, argSpec{longVal: []string{"interactive"}})
+		o := opDelete
+		if p.flag("rR", "recursive") {
+			o = opTree
+		}
+		c.files(p, o, "rm")
+	case "unlink":
+		c.files(scan(args, argSpec{}), opDelete, "unlink")
+	case "rmdir":
+		c.files(scan(args, argSpec{}), opDelete, "rmdir")
+	case "shred":
+		p := scan(args, argSpec{shortVal: "ns", longVal: []string{"iterations", "size", "random-source"}})
+		c.files(p, opWrite, "shred")
+	case "git":
+		c.git(args)
+	case "patch", "gpatch":
+		c.patch(args)
+	case "curl":
+		c.curl(args)
+	case "wget":
+		c.wget(args)
+	case "tar", "gtar", "bsdtar":
+		c.tar(args)
+	case "unzip":
+		c.unzip(args)
+	case "find", "gfind":
+		c.find(args)
+	case "node", "nodejs", "bun", "deno":
+		c.node(args)
+	case "ruby":
+		c.ruby(args)
+	case "gofmt", "goimports":
+		p := scan(args, argSpec{shortVal: "r", longVal: nil})
+		if p.has("w") {
+			c.files(p, opTree, prog+" -w")
+		}
+	case "prettier":
+		p := scan(args, argSpec{longVal: []string{"config", "ignore-path", "parser", "plugin", "stdin-filepath", "log-level", "cache-location", "cache-strategy"}})
+		if p.flag("w", "write") {
+			c.files(p, opTree, "prettier --write")
+		}
+	case "black", "isort", "ruff", "eslint", "shfmt":
+		c.formatter(prog, args)
+	}
+}
+
+// files adds every operand (and listed path) with operation o.
+func (c *collector) files(p parsed, o op, what string) {
+	for _, f := range c.operands(p) {
+		c.add(f, o, what)
+	}
+	c.listing(o, what)
+}
+
+// copyLike adds the destination of cp/install/ln/mv: `-t DIR`, else the
+// last operand. A directory destination (existing, or ending in "/")
+// receives a file named after each source; full is `install -D` (the
+// destination is the full path).
+func (c *collector) copyLike(p parsed, what string, full bool) {
+	ops := c.operands(p)
+	dest, hasT := p.last("t", "target-directory")
+	srcs := ops
+	if !hasT {
+		if len(ops) < 2 && c.inv.Listing == nil {
+			if len(ops) == 1 && what == "install" && full {
+				c.add(ops[0], opWrite, what)
+			}
+			return
+		}
+		if len(ops) == 0 {
+			return
+		}
+		dest, srcs = ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	c.intoDest(dest, srcs, what+" (destination)", full && !hasT, false)
+}
+
+// intoDest adds dest, or dest/<base of each source> when dest is a
+// directory. contents marks rsync-style sources ending in "/", which copy
+// their contents into dest itself.
+func (c *collector) intoDest(dest string, srcs []string, what string, full, contents bool) {
+	if dest == "" {
+		return
+	}
+	if full || !c.isDir(dest) {
+		c.add(dest, opWrite, what)
+		return
+	}
+	if len(srcs) == 0 {
+		c.add(dest, opWrite, what)
+		return
+	}
+	for _, s := range srcs {
+		if s == "" {
+			continue
+		}
+		b := path.Base(filepath.ToSlash(s))
+		if (contents && strings.HasSuffix(s, "/")) || b == "." || b == "/" || b == ".." {
+			c.add(dest, opWrite, what)
+			continue
+		}
+		c.add(strings.TrimRight(dest, "/")+"/"+b, opWrite, what)
+	}
+}
+
+// isDir reports whether p (relative to the base) names a directory: it ends
+// in "/" or exists as one (following symlinks).
+func (c *collector) isDir(p string) bool {
+	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) || p == "." || p == ".." {
+		return true
+	}
+	fi, err := os.Stat(absJoin(c.base, c.g.home(p)))
+	return err == nil && fi.IsDir()
+}
+
+func isPython(prog string) bool {
+	for _, p := range [...]string{"python", "pypy"} {
+		if rest, ok := strings.CutPrefix(prog, p); ok {
+			return strings.Trim(rest, "0123456789.") == ""
+		}
+	}
+	return false
+}
+
+func (c *collector) sed(args []string) {
+	p := scan(args, argSpec{shortVal: "efl", shortOpt: "i", longVal: []string{"expression", "file", "line-length"}})
+	if !p.flag("i", "in-place") {
+		return
+	}
+	ops := c.operands(p)
+	if !p.has("e", "f", "expression", "file") && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, f := range ops {
+		c.add(f, opWrite, "sed -i")
+	}
+	c.listing(opWrite, "sed -i")
+}
+
+func (c *collector) awk(args []string) {
+	p := scan(args, argSpec{shortVal: "fvFie", longVal: []string{"file", "assign", "field-separator", "include", "source", "load", "exec"}})
+	inplace := false
+	for _, v := range p.values("i", "include") {
+		if v == "inplace" || v == "inplace.awk" {
+			inplace = true
+		}
+	}
+	if !inplace {
+		return
+	}
+	ops := c.operands(p)
+	if !p.has("f", "e", "file", "source", "exec") && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, f := range ops {
+		if strings.Contains(f, "=") && !strings.ContainsAny(f[:strings.IndexByte(f, '=')], "/.") {
+			continue // var=value assignment operand
+		}
+		c.add(f, opWrite, "awk -i inplace")
+	}
+	c.listing(opWrite, "awk -i inplace")
+}
+
+func (c *collector) yq(args []string) {
+	p := scan(args, argSpec{shortVal: "IopsL", longVal: []string{"indent", "output-format", "input-format", "expression", "from-file", "split-exp", "lua-prefix", "properties-separator", "xml-attribute-prefix", "xml-content-name"}})
+	if !p.flag("i", "inplace") {
+		return
+	}
+	ops := c.operands(p)
+	if len(ops) > 0 {
+		switch ops[0] {
+		case "e", "eval", "ea", "eval-all":
+			ops = ops[1:]
+		}
+	}
+	if !p.has("expression", "from-file") && len(ops) > 1 {
+		ops = ops[1:]
+	}
+	for _, f := range ops {
+		c.add(f, opWrite, "yq -i")
+	}
+	c.listing(opWrite, "yq -i")
+}
+
+func (c *collector) rsync(args []string) {
+	p := scan(args, argSpec{
+		shortVal: "efBTM@",
+		longVal: []string{"rsh", "exclude", "include", "filter", "files-from", "log-file", "log-file-format", "port", "password-file",
+			"chmod", "chown", "temp-dir", "backup-dir", "suffix", "compare-dest", "link-dest", "copy-dest", "partial-dir",
+			"remote-option", "timeout", "contimeout", "bwlimit", "max-size", "min-size", "max-delete", "out-format", "info", "debug",
+			"iconv", "protocol", "checksum-choice", "compress-choice", "compress-level", "exclude-from", "include-from",
+			"modify-window", "usermap", "groupmap", "block-size", "rsync-path", "sockopts", "outbuf", "stop-after", "stop-at",
+			"write-batch", "only-write-batch", "read-batch", "address", "copy-as", "skip-compress", "mkpath"},
+	})
+	for _, f := range p.values("log-file", "write-batch", "only-write-batch") {
+		c.add(f, opWrite, "rsync --log-file")
+	}
+	ops := c.operands(p)
+	if len(ops) < 2 {
+		return
+	}
+	dest, srcs := ops[len(ops)-1], ops[:len(ops)-1]
+	if p.flag("", "remove-source-files") {
+		for _, s := range srcs {
+			if !isRemote(s) {
+				c.add(s, opTree, "rsync --remove-source-files")
+			}
+		}
+	}
+	if isRemote(dest) {
+		return
+	}
+	for _, o := range p.opts {
+		if o.long && (strings.HasPrefix(o.name, "del")) {
+			c.add(dest, opTree, "rsync --delete")
+			break
+		}
+	}
+	c.intoDest(dest, srcs, "rsync (destination)", false, true)
+}
+
+// isRemote reports an scp/rsync remote operand (host:path, rsync://).
+func isRemote(s string) bool {
+	if strings.Contains(s, "://") {
+		return true
+	}
+	i := strings.IndexByte(s, ':')
+	return i > 0 && !strings.ContainsAny(s[:i], "/\\") && !(i == 1 && len(s) > 2 && (s[2] == '\\' || s[2] == '/'))
+}
+
+func (c *collector) git(args []string) {
+	base := c.base
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		switch {
+		case a == "-C" && i+1 < len(args):
+			base = absJoin(base, args[i+1])
+			i += 2
+		case strings.HasPrefix(a, "-C") && len(a) > 2:
+			base = absJoin(base, a[2:])
+			i++
+		case a == "--work-tree" && i+1 < len(args):
+			base = absJoin(base, args[i+1])
+			i += 2
+		case strings.HasPrefix(a, "--work-tree="):
+			base = absJoin(base, a[len("--work-tree="):])
+			i++
+		case a == "-c" || a == "--git-dir" || a == "--namespace" || a == "--config-env" || a == "--super-prefix":
+			i += 2
+		case strings.HasPrefix(a, "-"):
+			i++
+		default:
+			goto sub
+		}
+	}
+	return
+sub:
+	sub, rest := args[i], args[i+1:]
+	saved := c.base
+	c.base = base
+	defer func() { c.base = saved }()
+	switch sub {
+	case "checkout":
+		p := scan(rest, argSpec{shortVal: "bBU", longVal: []string{"orphan", "conflict", "pathspec-from-file", "inter-hunk-context", "unified"}})
+		for _, f := range c.pathspecs(rest, p) {
+			c.add(f, opTree, "git checkout")
+		}
+	case "restore":
+		p := scan(rest, argSpec{shortVal: "sU", longVal: []string{"source", "conflict", "pathspec-from-file", "inter-hunk-context", "unified"}})
+		if p.flag("S", "staged") && !p.flag("W", "worktree") {
+			return
+		}
+		for _, f := range c.pathspecs(rest, p) {
+			c.add(f, opTree, "git restore")
+		}
+	case "rm":
+		p := scan(rest, argSpec{longVal: []string{"pathspec-from-file"}})
+		if p.flag("", "cached") {
+			return
+		}
+		o := opDelete
+		if p.has("r") {
+			o = opTree
+		}
+		for _, f := range c.pathspecs(rest, p) {
+			c.add(f, o, "git rm")
+		}
+		c.listing(o, "git rm")
+	case "mv":
+		p := scan(rest, argSpec{})
+		ops := c.operands(scanShift(p, len(args)-len(rest)))
+		if len(ops) < 2 {
+			return
+		}
+		for _, s := range ops[:len(ops)-1] {
+			c.add(s, opTree, "git mv (source)")
+		}
+		c.intoDest(ops[len(ops)-1], ops[:len(ops)-1], "git mv (destination)", false, false)
+	case "apply":
+		c.gitApply(rest)
+	}
+}
+
+// scanShift moves operand indexes of a scan over args[off:] to args.
+func scanShift(p parsed, off int) parsed {
+	q := p
+	q.operands = make([]int, len(p.operands))
+	for i, o := range p.operands {
+		q.operands[i] = o + off
+	}
+	return q
+}
+
+// pathspecs returns the path operands of a git subcommand: everything after
+// "--", or every operand when there is no "--" (a revision named first is
+// judged as a path too, which only matters if a protected path has that
+// name).
+func (c *collector) pathspecs(rest []string, p parsed) []string {
+	var out []string
+	for _, i := range p.operands {
+		v := rest[i]
+		if v == "-" {
+			continue
+		}
+		v = strings.TrimPrefix(v, ":(top)")
+		if strings.HasPrefix(v, ":/") {
+			v = c.g.rootLex + "/" + v[2:]
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func (c *collector) find(args []string) {
+	var starts []string
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-D") || strings.HasPrefix(a, "-O") {
+			if a == "-D" && i+1 < len(args) {
+				i++
+			}
+			continue
+		}
+		break
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == ")" {
+			break
+		}
+		starts = append(starts, a)
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	for j := i; j < len(args); j++ {
+		switch args[j] {
+		case "-delete":
+			for _, s := range starts {
+				c.add(s, opTree, "find -delete")
+			}
+		case "-fprint", "-fprint0", "-fls", "-fprintf":
+			if j+1 < len(args) {
+				c.add(args[j+1], opWrite, "find "+args[j])
+			}
+		}
+	}
+}
+
+func (c *collector) formatter(prog string, args []string) {
+	p := scan(args, argSpec{
+		shortVal: "lctoifS",
+		longVal: []string{"config", "line-length", "target-version", "exclude", "extend-exclude", "force-exclude", "include",
+			"select", "ignore", "extend-select", "extend-ignore", "fixable", "unfixable", "per-file-ignores", "output-format",
+			"output-file", "ext", "rule", "parser", "format", "ignore-pattern", "resolve-plugins-relative-to", "settings-path",
+			"settings-file", "profile", "multi-line", "indent", "language-dialect", "stdin-filename", "cache-dir", "src",
+			"plugin", "rulesdir", "max-warnings", "env", "global", "parser-options", "cache-location"},
+	})
+	ops := c.operands(p)
+	what := prog
+	switch prog {
+	case "black":
+		if p.flag("", "check", "diff") {
+			return
+		}
+	case "isort":
+		if p.flag("c", "check-only", "check", "diff") {
+			return
+		}
+	case "ruff":
+		if len(ops) == 0 {
+			if !p.flag("", "fix") {
+				return
+			}
+		} else {
+			switch ops[0] {
+			case "format":
+				if p.flag("", "check", "diff") {
+					return
+				}
+				ops = ops[1:]
+				what = "ruff format"
+			case "check":
+				if !p.flag("", "fix", "unsafe-fixes") || p.flag("", "no-fix") {
+					return
+				}
+				ops = ops[1:]
+				what = "ruff check --fix"
+			default:
+				if !p.flag("", "fix") {
+					return
+				}
+			}
+		}
+		if len(ops) == 0 {
+			ops = []string{"."}
+		}
+	case "eslint":
+		for _, f := range p.values("o", "output-file") {
+			c.add(f, opWrite, "eslint -o")
+		}
+		if !p.flag("", "fix") {
+			return
+		}
+		what = "eslint --fix"
+		if len(ops) == 0 {
+			ops = []string{"."}
+		}
+	case "shfmt":
+		if !p.flag("w", "write") {
+			return
+		}
+		what = "shfmt -w"
+	}
+	for _, f := range ops {
+		c.add(f, opTree, what)
+	}
+	c.listing(opTree, what)
+}
+
+func (c *collector) tar(args []string) {
+	extract, create := false, false
+	var dir, file string
+	rest := args
+	// Traditional first word without a dash: a cluster of letters whose
+	// value-taking letters consume the following words in order.
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		letters := args[0]
+		j := 1
+		for k := 0; k < len(letters); k++ {
+			switch letters[k] {
+			case 'x':
+				extract = true
+			case 'c', 'r', 'u', 'A':
+				create = true
+			case 'f', 'C', 'T', 'X', 'b', 'g', 'H', 'K', 'N', 'V', 'L':
+				if j < len(args) {
+					switch letters[k] {
+					case 'f':
+						file = args[j]
+					case 'C':
+						dir = args[j]
+					}
+					j++
+				}
+			}
+		}
+		rest = args[j:]
+	}
+	p := scan(rest, argSpec{shortVal: "fCTXbgHKNVL", longVal: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "format", "starting-file", "newer", "label", "tape-length", "exclude", "transform", "owner", "group", "mode", "use-compress-program", "suffix", "to-command"}})
+	if p.flag("x", "extract", "get") {
+		extract = true
+	}
+	if p.flag("cruA", "create", "append", "update", "concatenate") {
+		create = true
+	}
+	if v, ok := p.last("C", "directory"); ok {
+		dir = v
+	}
+	if v, ok := p.last("f", "file"); ok {
+		file = v
+	}
+	if create && file != "" {
+		c.add(file, opWrite, "tar -f (archive)")
+	}
+	if extract && !p.flag("O", "to-stdout", "to-command") {
+		if dir == "" {
+			dir = "."
+		}
+		c.add(dir, opWrite, "tar -x")
+	}
+}
+
+func (c *collector) unzip(args []string) {
+	p := scan(args, argSpec{shortVal: "dxP", stopAtOperand: false})
+	if p.flag("lptvZz") {
+		return
+	}
+	dir, ok := p.last("d")
+	if !ok {
+		dir = "."
+	}
+	c.add(dir, opWrite, "unzip -d")
+}
+
+func (c *collector) curl(args []string) {
+	p := scan(args, argSpec{
+		shortVal: "AbcCdDeEFHKmoPQrTuUwxXyYz",
+		longVal: []string{"output", "output-dir", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "url",
+			"data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "header", "user-agent", "request", "upload-file",
+			"config", "cookie", "user", "proxy", "referer", "form", "form-string", "max-time", "connect-timeout", "range",
+			"write-out", "continue-at", "cert", "key", "cacert", "capath", "resolve", "connect-to", "retry", "retry-delay",
+			"retry-max-time", "max-filesize", "limit-rate", "proxy-user", "oauth2-bearer", "json", "etag-save", "etag-compare",
+			"hsts", "alt-svc", "aws-sigv4", "interface", "local-port", "dns-servers", "preproxy", "time-cond", "quote", "mail-from", "mail-rcpt"},
+	})
+	for _, f := range p.values("o", "output", "D", "dump-header", "c", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save") {
+		c.add(f, opWrite, "curl -o")
+	}
+	if !p.flag("OJ", "remote-name", "remote-name-all", "remote-header-name") {
+		return
+	}
+	dir, ok := p.last("output-dir")
+	if !ok {
+		dir = "."
+	}
+	urls := append(c.operands(p), p.values("url")...)
+	if p.flag("J", "remote-header-name") || len(urls) == 0 {
+		c.add(strings.TrimRight(dir, "/")+"/"+placeholder, opWrite, "curl -O")
+		return
+	}
+	for _, u := range urls {
+		c.add(strings.TrimRight(dir, "/")+"/"+urlBase(u, ""), opWrite, "curl -O")
+	}
+}
+
+func (c *collector) wget(args []string) {
+	p := scan(args, argSpec{
+		shortVal: "eoaiBtOTwQPUlARDIX",
+		longVal: []string{"execute", "output-file", "append-output", "input-file", "base", "tries", "output-document", "timeout",
+			"wait", "quota", "directory-prefix", "user-agent", "level", "accept", "reject", "domains", "include-directories",
+			"exclude-directories", "header", "post-data", "post-file", "method", "body-data", "body-file", "user", "password",
+			"http-user", "http-password", "load-cookies", "save-cookies", "referer", "limit-rate", "config", "ca-certificate",
+			"certificate", "private-key", "bind-address", "dns-timeout", "connect-timeout", "read-timeout", "waitretry"},
+	})
+	for _, f := range p.values("o", "output-file", "save-cookies") {
+		c.add(f, opWrite, "wget -o")
+	}
+	for _, f := range p.values("a", "append-output") {
+		c.add(f, opAppend, "wget -a")
+	}
+	if f, ok := p.last("O", "output-document"); ok {
+		c.add(f, opWrite, "wget -O")
+		return
+	}
+	dir, ok := p.last("P", "directory-prefix")
+	if !ok {
+		dir = "."
+	}
+	dir = strings.TrimRight(dir, "/")
+	if dir == "" {
+		dir = "/"
+	}
+	if p.flag("rmpk", "recursive", "mirror", "page-requisites") || p.flag("", "input-file") || p.has("i") {
+		c.add(dir+"/"+placeholder, opWrite, "wget")
+		c.add(dir, opWrite, "wget")
+		return
+	}
+	for _, u := range c.operands(p) {
+		c.add(dir+"/"+urlBase(u, "index.html"), opWrite, "wget")
+	}
+}
+
+// urlBase is the file name a download of u gets (the last path segment).
+func urlBase(u, def string) string {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+		if j := strings.IndexByte(u, '/'); j >= 0 {
+			u = u[j:]
+		} else {
+			u = ""
+		}
+	}
+	b := path.Base(u)
+	if b == "." || b == "/" || b == "" || strings.HasSuffix(u, "/") {
+		if def == "" {
+			return placeholder
+		}
+		return def
+	}
+	return b
+}
