@@ -7,6 +7,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/verdict"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // maxCommandBytes is the largest Bash command the guard analyses (1 MiB).
@@ -69,7 +70,7 @@ func (r runner) preEdit(c *call) Output {
 		return r.failure(c, ruleInternalError, err)
 	}
 	d := g.CheckTool(c.in.ToolName, c.in.ToolInput, cwdOf(c))
-	what := fmt.Sprintf("this %s of %s", c.in.ToolName, path)
+	what := fmt.Sprintf("this %s of %s", c.in.ToolName, (&workspace.Workspace{Root: c.scope.Root}).Rel(path))
 	return r.answer(c, d, what)
 }
 
