@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
+	"github.com/superagent-harness/harness/internal/cli/scaffold"
 )
 
 // AllowCmd is `harness allow`: single-use, exact-match authorisations of a
@@ -69,7 +70,7 @@ func (c *AllowCmd) Run(e *Env) error {
 	switch {
 	case c.Feature == "":
 		return usage("--feature FID is required")
-	case !featureIDRe.MatchString(c.Feature):
+	case !scaffold.FeatureIDPattern.MatchString(c.Feature):
 		return usage("%q is not a feature id", c.Feature)
 	case !c.Once:
 		return usage("--once is required: an authorisation covers exactly one use")

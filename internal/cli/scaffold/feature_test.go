@@ -1,7 +1,8 @@
-package cli
+package scaffold
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -26,7 +27,7 @@ func ourHandlers(t *testing.T, doc map[string]any, hookBin string) [][3]any {
 		for _, g := range v.([]any) {
 			gm := g.(map[string]any)
 			for _, h := range gm["hooks"].([]any) {
-				if isOurHandler(h, hookBin) {
+				if IsOurHandler(h, hookBin) {
 					out = append(out, [3]any{ev, gm["matcher"], h.(map[string]any)["args"]})
 				}
 			}
@@ -36,7 +37,7 @@ func ourHandlers(t *testing.T, doc map[string]any, hookBin string) [][3]any {
 }
 
 func TestMergeSettingsFresh(t *testing.T) {
-	b, err := mergeSettings(nil, "/opt/bin/harness-hook", "/s/sprint_20260421_1", "f003", "sprint_20260421_1")
+	b, err := MergeSettings(nil, "/opt/bin/harness-hook", "/s/sprint_20260421_1", "f003", "sprint_20260421_1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,11 +92,11 @@ func TestMergeSettingsIdempotentAndKeepsForeign(t *testing.T) {
   }
 }`)
 	bin := "/new/harness-hook"
-	b1, err := mergeSettings(old, bin, "/r", "f003", "sprint_20260421_1")
+	b1, err := MergeSettings(old, bin, "/r", "f003", "sprint_20260421_1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b2, err := mergeSettings(b1, bin, "/r", "f003", "sprint_20260421_1")
+	b2, err := MergeSettings(b1, bin, "/r", "f003", "sprint_20260421_1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,8 +134,8 @@ func TestMergeSettingsIdempotentAndKeepsForeign(t *testing.T) {
 
 func TestMergeSettingsRejectsBadJSON(t *testing.T) {
 	for _, old := range []string{"[1,2]", "{", `{"hooks": 3}`} {
-		if _, err := mergeSettings([]byte(old), "/b/harness-hook", "/r", "f001", "sprint_20260421_1"); err == nil {
-			t.Errorf("mergeSettings(%s) accepted", old)
+		if _, err := MergeSettings([]byte(old), "/b/harness-hook", "/r", "f001", "sprint_20260421_1"); err == nil {
+			t.Errorf("MergeSettings(%s) accepted", old)
 		}
 	}
 }
@@ -155,23 +156,23 @@ func TestArtifactPaths(t *testing.T) {
 
 func TestFindHookBin(t *testing.T) {
 	dir := t.TempDir()
-	e := &Env{Cwd: dir, Vars: map[string]string{"PATH": dir}}
-	if _, err := findHookBin("", e); err == nil || !strings.Contains(err.Error(), "no harness-hook found") {
+	env := map[string]string{"PATH": dir}
+	if _, err := FindHookBin("", env, dir); !errors.Is(err, ErrNoHookBin) {
 		t.Fatalf("no hook anywhere: err = %v", err)
 	}
-	bin := filepath.Join(dir, hookBinName())
+	bin := filepath.Join(dir, HookBinName())
 	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	got, err := findHookBin("", e)
+	got, err := FindHookBin("", env, dir)
 	if err != nil || got != bin {
 		t.Fatalf("PATH lookup = %q, %v; want %q", got, err, bin)
 	}
-	got, err = findHookBin(hookBinName(), e)
+	got, err = FindHookBin(HookBinName(), env, dir)
 	if err != nil || got != bin {
 		t.Fatalf("relative --hook-bin = %q, %v; want %q", got, err, bin)
 	}
-	if _, err := findHookBin(dir, e); err == nil {
+	if _, err := FindHookBin(dir, env, dir); err == nil {
 		t.Fatal("a directory accepted as --hook-bin")
 	}
 }
