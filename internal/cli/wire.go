@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 
+	"github.com/superagent-harness/harness/internal/demo"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/validate"
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -60,5 +61,18 @@ func engineExplain(cmd, root, feature, cwd string, env map[string]string) (expla
 	return explainOutput{}, errNotWired
 }
 
-// engineDemo runs the hook engineer's demo driver.
-func engineDemo(e *Env, keep bool) error { return errNotWired }
+// engineDemo runs the demo driver (internal/demo) with the command's
+// environment; --keep sets HARNESS_DEMO_KEEP for it.
+func engineDemo(e *Env, keep bool) error {
+	env := make(map[string]string, len(e.Vars)+1)
+	for k, v := range e.Vars {
+		env[k] = v
+	}
+	if keep {
+		env["HARNESS_DEMO_KEEP"] = "1"
+	}
+	if code := demo.Run(e.Stdout, env); code != 0 {
+		return silent(code)
+	}
+	return nil
+}
