@@ -42,7 +42,9 @@ func editJSON(t *testing.T, path string, fn func(m map[string]any)) {
 	}
 }
 
-func feature(m map[string]any, i int) map[string]any { return m["features"].([]any)[i].(map[string]any) }
+func feature(m map[string]any, i int) map[string]any {
+	return m["features"].([]any)[i].(map[string]any)
+}
 
 func appendLine(t *testing.T, path, line string) {
 	t.Helper()
