@@ -1,0 +1,159 @@
+// Package bashguard decides Bash commands for the command policy of corpus
+// README §2: it walks the command with internal/shell into normalised
+// invocations and matches each against a rule table (rules/*.yaml, one Go
+// matcher per rule id), plus project overrides (<root>/.harness/rules.yaml)
+// and, inside a sprint workspace, the path guard for Bash writes (§3.3).
+//
+// The hook (PreToolUse, tool Bash) and `harness explain` call the same
+// function, Decide.
+package bashguard
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+//go:generate go run gen_rules.go
+
+// PathChecker judges the write targets of one invocation (the path guard,
+// corpus README §3.3). internal/pathguard's *Guard implements it; it is nil
+// outside a sprint workspace.
+type PathChecker interface {
+	// CheckInvocation returns the decision for inv's write targets; relative
+	// targets resolve against cwd joined with inv.Dir.
+	CheckInvocation(inv shell.Invocation, cwd string) verdict.Decision
+}
+
+// Context is what Decide needs besides the command.
+type Context struct {
+	// Feature is the running feature id in a Generator session ("" for
+	// Hermes or a human): harness_admin applies only when it is set (§2.4).
+	Feature string
+	// Paths is the path guard, nil outside a workspace.
+	Paths PathChecker
+	// Cwd is the hook payload's cwd (base of relative targets).
+	Cwd string
+	// Overrides are the project's rule overrides; nil for the defaults.
+	Overrides *Overrides
+	// Vars are variables with values known before the command runs (e.g.
+	// HARNESS_ROOT), substituted like literal assignments.
+	Vars map[string]string
+}
+
+// Match is one rule that fired.
+type Match struct {
+	// Rule is the stable rule id ("fs.rm-recursive-force", a user rule id, or
+	// the path guard's rule).
+	Rule string
+	// Family is the corpus family (rm_rf, …) or path rule.
+	Family string
+	// Invocation is the index in Result.Invocations, -1 for whole-command
+	// rules (fork bombs, work bounds).
+	Invocation int
+	// Action is what the rule asks for (after overrides).
+	Action verdict.Action
+	// Why says what in the invocation made the rule fire.
+	Why string
+}
+
+// Result is the decision and everything needed to explain it.
+type Result struct {
+	// Decision is the strongest match (Block > Warn > Allow), the first one
+	// left to right on ties; Action Allow when nothing matched.
+	Decision verdict.Decision
+	// Invocations are every command the shell would run (shell.Result).
+	Invocations []shell.Invocation
+	// Matches are every rule that fired, in order.
+	Matches []Match
+	// ParseError is the syntax error when the command (or a nested script)
+	// did not parse and the token scan of §2.6 was used.
+	ParseError error
+	// Errors are problems to log with the decision (parse error, work bound).
+	Errors []string
+}
+
+// Decide judges one Bash command line. An empty or blank command is
+// allowed. It never fails open: unparseable text is token-scanned, and work
+// bounds that stop the walk block.
+func Decide(cmd string, ctx Context) Result {
+	if strings.TrimSpace(cmd) == "" {
+		return Result{}
+	}
+	pr := shell.Parse(cmd, shell.Options{Vars: ctx.Vars})
+	res := Result{Invocations: pr.Invocations, ParseError: pr.ParseError}
+	if pr.ParseError != nil {
+		res.Errors = append(res.Errors, "parse: "+pr.ParseError.Error())
+	}
+	if pr.Overflow != "" {
+		res.Errors = append(res.Errors, "walk: "+pr.Overflow)
+	}
+	rs := ruleSet(ctx.Overrides)
+	m := &evalCtx{ctx: ctx, res: &pr}
+	decs := make([]verdict.Decision, 0, 2)
+	add := func(r *Rule, idx int, action verdict.Action, why, subj string) {
+		res.Matches = append(res.Matches, Match{Rule: r.ID, Family: r.Family, Invocation: idx, Action: action, Why: why})
+		if action == verdict.Allow {
+			return
+		}
+		msg := r.Message
+		if why != "" {
+			msg = why + " — " + r.Message
+		}
+		if pr.ParseError != nil {
+			msg = "the command could not be parsed (" + pr.ParseError.Error() + "); the token scan found " + msg
+		}
+		decs = append(decs, verdict.Decision{Action: action, Rule: r.ID, Family: r.Family, Message: msg, Hint: r.Hint, Subject: subj})
+	}
+	for i := range pr.Invocations {
+		inv := &pr.Invocations[i]
+		c := newCall(inv, i)
+		for k := range rs.rules {
+			r := &rs.rules[k]
+			mt := matchers[r.ID]
+			if mt == nil {
+				continue
+			}
+			hit, why := mt(m, c)
+			if !hit {
+				continue
+			}
+			action := rs.action(r, c, ctx.Cwd)
+			add(r, i, action, why, subject(inv))
+		}
+		for k := range rs.user {
+			u := &rs.user[k]
+			if u.matches(c) {
+				add(&u.rule, i, u.rule.Action, "matches the project rule "+u.rule.ID, subject(inv))
+			}
+		}
+		if ctx.Paths != nil {
+			d := ctx.Paths.CheckInvocation(*inv, ctx.Cwd)
+			if d.Action > verdict.Allow {
+				res.Matches = append(res.Matches, Match{Rule: d.Rule, Family: d.Family, Invocation: i, Action: d.Action, Why: d.Message})
+				if pr.ParseError != nil {
+					d.Message = "the command could not be parsed (" + pr.ParseError.Error() + "); the token scan found: " + d.Message
+				}
+				decs = append(decs, d)
+			}
+		}
+	}
+	for _, fn := range pr.Functions {
+		if !fn.SelfBackground {
+			continue
+		}
+		if r := rs.byID("forkbomb.self-background"); r != nil {
+			add(r, -1, rs.action(r, nil, ctx.Cwd), fmt.Sprintf("function %s runs itself in the background", fn.Name), fn.Name+"()")
+		}
+	}
+	if pr.Overflow != "" {
+		if r := rs.byID("shell.too-complex"); r != nil {
+			// never weakened by overrides: the guard could not finish
+			add(r, -1, verdict.Block, pr.Overflow, "")
+		}
+	}
+	res.Decision = verdict.Max(decs...)
+	return res
+}

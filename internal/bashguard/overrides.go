@@ -1,0 +1,266 @@
+package bashguard
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/goccy/go-yaml"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// OverridesFile is the project override file, relative to the sprint root.
+const OverridesFile = ".harness/rules.yaml"
+
+// Overrides are a project's changes to the built-in rules, read from
+// <root>/.harness/rules.yaml (documented in rules/README.md).
+type Overrides struct {
+	// Disable lists rule ids that no longer fire.
+	Disable []string `yaml:"disable"`
+	// Warn lists block rule ids that warn instead.
+	Warn []string `yaml:"warn"`
+	// Allow lists target globs for which a rule does not fire.
+	Allow []AllowOverride `yaml:"allow"`
+	// Block adds declarative rules.
+	Block []BlockOverride `yaml:"block"`
+
+	user []userRule
+}
+
+// AllowOverride exempts invocations whose every target operand matches one
+// of Targets (doublestar globs, relative to the command's directory, e.g.
+// "build/**") from Rule (every rule when Rule is empty).
+type AllowOverride struct {
+	Rule    string   `yaml:"rule"`
+	Targets []string `yaml:"targets"`
+}
+
+// BlockOverride is a declarative rule: it fires on an invocation of Program
+// (glob) whose first operand matches Subcommand (glob, optional), that has
+// every option of Flags (exact words, e.g. "-auto-approve", "--force"), and
+// whose operands each match one of Args (globs, optional).
+type BlockOverride struct {
+	ID         string   `yaml:"id"`
+	Action     string   `yaml:"action"` // block (default) or warn
+	Program    string   `yaml:"program"`
+	Subcommand string   `yaml:"subcommand"`
+	Flags      []string `yaml:"flags"`
+	Args       []string `yaml:"args"`
+	Message    string   `yaml:"message"`
+	Hint       string   `yaml:"hint"`
+}
+
+type userRule struct {
+	rule Rule
+	def  BlockOverride
+}
+
+// LoadOverrides reads <root>/.harness/rules.yaml. A missing file gives
+// (nil, nil). An invalid file gives (nil, error): the caller reports the
+// error and the built-in rules stay in force (never fail open).
+func LoadOverrides(root string) (*Overrides, error) {
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(OverridesFile)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", OverridesFile, err)
+	}
+	ov, err := ParseOverrides(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", OverridesFile, err)
+	}
+	return ov, nil
+}
+
+// ParseOverrides decodes and checks an override file (unknown keys, unknown
+// rule ids, invalid globs and incomplete block rules are errors).
+func ParseOverrides(data []byte) (*Overrides, error) {
+	var ov Overrides
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &ov, nil
+	}
+	if err := yaml.UnmarshalWithOptions(data, &ov, yaml.Strict()); err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, r := range builtinRules {
+		known[r.ID] = true
+	}
+	for _, id := range ov.Disable {
+		if !known[id] {
+			return nil, fmt.Errorf("disable: unknown rule id %q", id)
+		}
+		if id == "shell.too-complex" {
+			return nil, fmt.Errorf("disable: %s cannot be disabled (the guard could not finish)", id)
+		}
+	}
+	for _, id := range ov.Warn {
+		if !known[id] {
+			return nil, fmt.Errorf("warn: unknown rule id %q", id)
+		}
+	}
+	for i, a := range ov.Allow {
+		if a.Rule != "" && !known[a.Rule] {
+			return nil, fmt.Errorf("allow[%d]: unknown rule id %q", i, a.Rule)
+		}
+		if len(a.Targets) == 0 {
+			return nil, fmt.Errorf("allow[%d]: targets is empty", i)
+		}
+		for _, g := range a.Targets {
+			if !doublestar.ValidatePattern(g) {
+				return nil, fmt.Errorf("allow[%d]: invalid glob %q", i, g)
+			}
+		}
+	}
+	for i, b := range ov.Block {
+		if b.ID == "" || b.Program == "" {
+			return nil, fmt.Errorf("block[%d]: id and program are required", i)
+		}
+		if known[b.ID] {
+			return nil, fmt.Errorf("block[%d]: id %q is a built-in rule", i, b.ID)
+		}
+		for _, g := range append([]string{b.Program, b.Subcommand}, b.Args...) {
+			if g != "" && !doublestar.ValidatePattern(g) {
+				return nil, fmt.Errorf("block[%d]: invalid glob %q", i, g)
+			}
+		}
+		act := verdict.Block
+		switch b.Action {
+		case "", "block":
+		case "warn":
+			act = verdict.Warn
+		default:
+			return nil, fmt.Errorf("block[%d]: action must be block or warn, not %q", i, b.Action)
+		}
+		msg := b.Message
+		if msg == "" {
+			msg = "blocked by the project rule " + b.ID
+		}
+		ov.user = append(ov.user, userRule{rule: Rule{ID: b.ID, Family: "project", Action: act, Message: msg, Hint: b.Hint}, def: b})
+	}
+	return &ov, nil
+}
+
+func (ov *Overrides) action(r *Rule, c *call, cwd string) verdict.Action {
+	for _, id := range ov.Disable {
+		if id == r.ID && id != "shell.too-complex" {
+			return verdict.Allow
+		}
+	}
+	if c != nil {
+		for _, a := range ov.Allow {
+			if (a.Rule == "" || a.Rule == r.ID) && targetsAllowed(c, a.Targets) {
+				return verdict.Allow
+			}
+		}
+	}
+	for _, id := range ov.Warn {
+		if id == r.ID && r.Action == verdict.Block {
+			return verdict.Warn
+		}
+	}
+	return r.Action
+}
+
+// targetsAllowed reports whether c has at least one operand and every
+// operand matches one of globs (cleaned, relative to the command's dir).
+func targetsAllowed(c *call, globs []string) bool {
+	n := 0
+	dd := false
+	for i, a := range c.args {
+		if !dd && a == "--" {
+			dd = true
+			continue
+		}
+		if !dd && strings.HasPrefix(a, "-") {
+			continue
+		}
+		if !c.known[i] {
+			return false
+		}
+		p := a
+		if c.inv.Dir != "" && !path.IsAbs(p) {
+			p = path.Join(c.inv.Dir, p)
+		}
+		p = path.Clean(p)
+		if strings.HasPrefix(p, "../") || p == ".." {
+			return false
+		}
+		ok := false
+		for _, g := range globs {
+			if m, _ := doublestar.Match(g, p); m {
+				ok = true
+				break
+			}
+			if m, _ := doublestar.Match(strings.TrimSuffix(g, "/**"), p); m && strings.HasSuffix(g, "/**") {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func (u *userRule) matches(c *call) bool {
+	d := u.def
+	if ok, _ := doublestar.Match(d.Program, c.prog); !ok || c.prog == "" {
+		return false
+	}
+	var ops []string
+	for _, a := range c.args {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if d.Subcommand != "" {
+		if len(ops) == 0 {
+			return false
+		}
+		if ok, _ := doublestar.Match(d.Subcommand, ops[0]); !ok {
+			return false
+		}
+		ops = ops[1:]
+	}
+	for _, f := range d.Flags {
+		found := false
+		for _, a := range c.args {
+			if a == f || strings.HasPrefix(a, f+"=") {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if len(d.Args) > 0 {
+		if len(ops) == 0 {
+			return false
+		}
+		for _, op := range ops {
+			ok := false
+			for _, g := range d.Args {
+				if m, _ := doublestar.Match(g, op); m {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,387 @@
+package shell
+
+import (
+	"regexp"
+	"strings"
+)
+
+// interpLang maps an interpreter program to its language.
+func interpLang(prog string) string {
+	switch {
+	case prog == "python" || prog == "python2" || prog == "python3" || prog == "pypy" || prog == "pypy3" ||
+		(strings.HasPrefix(prog, "python3.") || strings.HasPrefix(prog, "python2.")):
+		return "python"
+	case prog == "node" || prog == "nodejs" || prog == "bun" || prog == "deno":
+		return "node"
+	case prog == "perl" || strings.HasPrefix(prog, "perl5"):
+		return "perl"
+	case prog == "ruby" || prog == "jruby":
+		return "ruby"
+	}
+	return ""
+}
+
+// InterpreterCode returns the code an interpreter invocation runs inline
+// (`-c`/`-e` code, or a script on stdin), its language, and ok=false when
+// the program is not an interpreter or the code is not inline.
+func InterpreterCode(inv Invocation) (code, lang string, ok bool) {
+	lang = interpLang(inv.Program)
+	if lang == "" {
+		return "", "", false
+	}
+	vals := make([]string, len(inv.Args))
+	for i, a := range inv.Args {
+		vals[i] = a.Value
+	}
+	flag := "-c"
+	if lang != "python" {
+		flag = "-e"
+	}
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" {
+			break
+		}
+		if lang == "node" && (v == "--eval" || v == "-p" || v == "--print") && i+1 < len(vals) {
+			return vals[i+1], lang, true
+		}
+		if lang == "node" && v == "eval" && inv.Program == "deno" && i+1 < len(vals) {
+			return vals[i+1], lang, true
+		}
+		if strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 1 {
+			if lang == "python" && (v == "-m" || v == "-W" || v == "-X") {
+				if v == "-m" {
+					return "", lang, false
+				}
+				i++
+				continue
+			}
+			k := strings.IndexByte(v, flag[1])
+			if lang == "perl" && k < 0 {
+				k = strings.IndexByte(v, 'E')
+			}
+			if k > 0 {
+				if k < len(v)-1 {
+					return v[k+1:], lang, true
+				}
+				if i+1 < len(vals) {
+					return vals[i+1], lang, true
+				}
+			}
+			continue
+		}
+		if v == "-" {
+			break
+		}
+		if !strings.HasPrefix(v, "-") {
+			return "", lang, false // a script file
+		}
+	}
+	if inv.Stdin != nil {
+		return *inv.Stdin, lang, true
+	}
+	return "", lang, false
+}
+
+func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []string) {
+	inv := Invocation{Program: prog, Args: c.words[1:], Stdin: c.stdin}
+	code, lang, ok := InterpreterCode(inv)
+	if !ok || code == "" {
+		return
+	}
+	for _, call := range InterpreterCalls(code, lang) {
+		via := prog + " " + call.Func
+		if call.Shell != "" {
+			w.script(f.child(via), st.clone(), call.Shell, ioCtx{})
+		} else if len(call.Argv) > 0 {
+			w.runWords(f, st, knownWords(call.Argv...), c.env, nil, nil, via)
+		}
+	}
+}
+
+// InterpCall is one process-starting call found in interpreter code.
+type InterpCall struct {
+	// Func is the called name as written (e.g. "os.system", "execFileSync").
+	Func string
+	// Shell is the shell command line handed to a shell, when the call runs one.
+	Shell string
+	// Argv is the literal argument vector of a call that starts a program directly.
+	Argv []string
+}
+
+var (
+	callRe   = regexp.MustCompile(`([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(`)
+	assignRe = regexp.MustCompile(`(?:\b(?:const|let|var|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*=\s*(?:r|u|b)?('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`)
+	btickRe  = regexp.MustCompile("`([^`]*)`")
+	qxRe     = regexp.MustCompile(`\b(?:qx|%x)\s*([({\[/|!])`)
+	sysRe    = regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
+)
+
+var shellFuncs = map[string]bool{"system": true, "popen": true, "getoutput": true, "getstatusoutput": true, "exec": true, "execSync": true, "popen2": true, "popen3": true, "capture2": true, "capture2e": true, "capture3": true, "pipeline": true, "spawn": true}
+var subprocFuncs = map[string]bool{"run": true, "call": true, "check_call": true, "check_output": true, "Popen": true}
+
+// InterpreterCalls scans interpreter code for shell strings and argv lists
+// handed to process-starting calls (corpus README §2.1 "Interpreters").
+// Simple literal assignments are substituted where the name is used.
+func InterpreterCalls(code, lang string) []InterpCall {
+	vars := map[string]string{}
+	for _, m := range assignRe.FindAllStringSubmatch(code, -1) {
+		vars[strings.TrimLeft(m[1], "$@")] = unquoteLit(m[2])
+	}
+	var calls []InterpCall
+	for _, loc := range callRe.FindAllStringSubmatchIndex(code, -1) {
+		full := strings.Join(strings.Fields(code[loc[2]:loc[3]]), "")
+		name := full
+		if k := strings.LastIndexByte(full, '.'); k >= 0 {
+			name = full[k+1:]
+		}
+		args, kw := splitArgs(code[loc[1]:], vars)
+		if args == nil && kw == nil {
+			continue
+		}
+		switch lang {
+		case "python":
+			switch {
+			case name == "system" || name == "popen" || name == "getoutput" || name == "getstatusoutput":
+				if len(args) > 0 && args[0].str != nil {
+					calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
+				}
+			case subprocFuncs[name] && (strings.Contains(full, "subprocess") || strings.HasPrefix(full, "sp.") || full == name):
+				if len(args) > 0 {
+					if args[0].list != nil {
+						calls = append(calls, InterpCall{Func: full, Argv: args[0].list})
+					} else if args[0].str != nil {
+						calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
+					}
+				}
+			case strings.HasPrefix(name, "exec") || strings.HasPrefix(name, "spawn") || strings.HasPrefix(name, "posix_spawn"):
+				if argv := argvFrom(args); argv != nil {
+					calls = append(calls, InterpCall{Func: full, Argv: argv})
+				}
+			}
+		case "node":
+			switch name {
+			case "exec", "execSync":
+				if len(args) > 0 && args[0].str != nil {
+					calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
+				}
+			case "execFile", "execFileSync", "spawn", "spawnSync", "fork":
+				if len(args) > 0 && args[0].str != nil {
+					argv := []string{*args[0].str}
+					if len(args) > 1 && args[1].list != nil {
+						argv = append(argv, args[1].list...)
+					}
+					if kw["shell"] {
+						calls = append(calls, InterpCall{Func: full, Shell: strings.Join(argv, " ")})
+					} else {
+						calls = append(calls, InterpCall{Func: full, Argv: argv})
+					}
+				}
+			}
+		case "perl", "ruby":
+			if shellFuncs[name] || name == "spawn" {
+				var strs []string
+				for _, a := range args {
+					if a.list != nil {
+						strs = append(strs, a.list...)
+					} else if a.str != nil {
+						strs = append(strs, *a.str)
+					}
+				}
+				if len(strs) == 1 {
+					calls = append(calls, InterpCall{Func: full, Shell: strs[0]})
+				} else if len(strs) > 1 {
+					calls = append(calls, InterpCall{Func: full, Argv: strs})
+				}
+			}
+		}
+	}
+	if lang == "perl" || lang == "ruby" || lang == "node" {
+		// perl/ruby: system "cmd" without parentheses
+		if lang != "node" {
+			re := sysRe
+			for _, m := range re.FindAllStringSubmatch(code, -1) {
+				args, _ := splitArgs(m[2]+")", vars)
+				var strs []string
+				for _, a := range args {
+					if a.str != nil {
+						strs = append(strs, *a.str)
+					}
+				}
+				if len(strs) == 1 {
+					calls = append(calls, InterpCall{Func: m[1], Shell: strs[0]})
+				} else if len(strs) > 1 {
+					calls = append(calls, InterpCall{Func: m[1], Argv: strs})
+				}
+			}
+			for _, m := range btickRe.FindAllStringSubmatch(code, -1) {
+				calls = append(calls, InterpCall{Func: "``", Shell: m[1]})
+			}
+			for _, loc := range qxRe.FindAllStringSubmatchIndex(code, -1) {
+				open := code[loc[2]]
+				close := map[byte]byte{'(': ')', '{': '}', '[': ']', '/': '/', '|': '|', '!': '!'}[open]
+				rest := code[loc[3]:]
+				if k := strings.IndexByte(rest, close); k >= 0 {
+					calls = append(calls, InterpCall{Func: "qx", Shell: rest[:k]})
+				}
+			}
+		}
+	}
+	return calls
+}
+
+func argvFrom(args []interpArg) []string {
+	for _, a := range args {
+		if a.list != nil {
+			return a.list
+		}
+	}
+	var strs []string
+	for _, a := range args {
+		if a.str != nil {
+			strs = append(strs, *a.str)
+		}
+	}
+	if len(strs) >= 2 {
+		return strs[1:]
+	}
+	return nil
+}
+
+type interpArg struct {
+	str  *string
+	list []string
+}
+
+// splitArgs reads a call's arguments from s (just after "(") up to the
+// matching ")": string literals (concatenated with + or .), names with a
+// literal value, and lists of those. kw reports keyword flags set true
+// (shell=True, {shell: true}).
+func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) {
+	var args []interpArg
+	kw := map[string]bool{}
+	depth := 0
+	var cur interpArg
+	var curStr *string
+	var list []string
+	inList := false
+	bad := false
+	lastIdent := ""
+	i := 0
+	flush := func() {
+		if !bad {
+			if inList {
+				cur.list = list
+			} else if curStr != nil {
+				cur.str = curStr
+			}
+		}
+		args = append(args, cur)
+		cur = interpArg{}
+		curStr = nil
+		list = nil
+		inList = false
+		bad = false
+	}
+	appendStr := func(v string) {
+		if inList && depth == 1 {
+			list = append(list, v)
+			return
+		}
+		if depth == 0 {
+			if curStr == nil {
+				curStr = &v
+			} else {
+				n := *curStr + v
+				curStr = &n
+			}
+		}
+	}
+	for i < len(s) && i < 1<<16 {
+		ch := s[i]
+		switch {
+		case ch == '\'' || ch == '"' || ch == '`':
+			j := i + 1
+			for j < len(s) && s[j] != ch {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(s) {
+				return args, kw
+			}
+			v := unquoteLit(s[i : j+1])
+			if ch == '`' && strings.Contains(v, "${") {
+				bad = true
+			}
+			appendStr(v)
+			i = j + 1
+			continue
+		case ch == '(' || ch == '{':
+			depth++
+			if ch == '{' && depth == 1 {
+				inList = false
+			}
+		case ch == '[':
+			if depth == 0 && curStr == nil {
+				inList = true
+			}
+			depth++
+		case ch == ')' || ch == ']' || ch == '}':
+			if depth == 0 {
+				if ch == ')' {
+					flush()
+					return args, kw
+				}
+				return args, kw
+			}
+			depth--
+		case ch == ',':
+			if depth == 0 {
+				flush()
+			}
+		case ch == '=' || ch == ':':
+			if lastIdent == "shell" {
+				rest := strings.TrimLeft(s[i+1:], " ")
+				if strings.HasPrefix(rest, "True") || strings.HasPrefix(rest, "true") {
+					kw["shell"] = true
+				}
+			}
+		case isIdentByte(ch):
+			j := i
+			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
+				j++
+			}
+			id := s[i:j]
+			lastIdent = strings.TrimLeft(id, "$@")
+			if v, ok := vars[lastIdent]; ok && !(j < len(s) && s[j] == '=') {
+				appendStr(v)
+			} else if depth == 0 && id != "shell" && id != "True" && id != "true" {
+				// a name with unknown value: not a literal argument
+				if !(j < len(s) && strings.TrimLeft(s[j:], " ")[0:1] == "=") {
+					bad = true
+				}
+			}
+			i = j
+			continue
+		}
+		i++
+	}
+	return args, kw
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c == '@' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
+
+func unquoteLit(s string) string {
+	if len(s) < 2 {
+		return s
+	}
+	body := s[1 : len(s)-1]
+	if strings.IndexByte(body, '\\') < 0 {
+		return body
+	}
+	return ansiC(body)
+}

@@ -1,0 +1,538 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Options tunes Parse. The zero value is ready to use.
+type Options struct {
+	// Vars holds variables whose literal values are known before the command
+	// runs (e.g. "HARNESS_ROOT" → the sprint root, corpus README §3.3). They
+	// are substituted like literal assignments; they are not exported.
+	Vars map[string]string
+	// MaxDepth bounds nested re-parses (`bash -c`, eval, stdin scripts, ssh,
+	// interpreter shell strings, …). 0 means DefaultMaxDepth.
+	MaxDepth int
+}
+
+// DefaultMaxDepth is the default bound on nested re-parses.
+const DefaultMaxDepth = 12
+
+// maxNest bounds the syntactic nesting (compound commands, substitutions)
+// the walker descends into within one parse.
+const maxNest = 200
+
+// Function is a shell function definition found anywhere in the command
+// (checked whether or not it is called, corpus README §2.1, §2.4 forkbomb).
+type Function struct {
+	// Name is the function name.
+	Name string
+	// SelfBackground is true when the body runs the function itself in the
+	// background (`f | f &`, `f &`), the fork-bomb shape.
+	SelfBackground bool
+	// Via is the nesting path to the definition.
+	Via []string
+}
+
+// Result is what Parse found.
+type Result struct {
+	// Invocations are every simple command the shell would run, in source
+	// order (wrappers before the command they run).
+	Invocations []Invocation
+	// Functions are the function definitions, in source order.
+	Functions []Function
+	// ParseError is the first syntax error met (top level or in a nested
+	// script); the token fallback of corpus README §2.6 was used for that text.
+	ParseError error
+	// Overflow is non-empty when a work bound was hit (nesting depth, parse
+	// budget): the walk is incomplete and callers must not treat the result
+	// as an allow. It says which bound.
+	Overflow string
+}
+
+// Parse parses cmd as Bash and walks every place the shell would execute a
+// command (corpus README §2.1–§2.3, §2.6). It never fails: syntax errors are
+// reported in Result.ParseError and the token fallback is used instead. Work
+// is bounded: nesting past Options.MaxDepth or maxNest and re-parsing more than
+// a few times the input size set Result.Overflow.
+func Parse(cmd string, opts Options) Result {
+	w := &walker{opts: opts, maxDepth: opts.MaxDepth}
+	if w.maxDepth <= 0 {
+		w.maxDepth = DefaultMaxDepth
+	}
+	w.budget = 4*len(cmd) + 1<<20
+	w.loopBudget = 64
+	st := newState()
+	for k, v := range opts.Vars {
+		st.vars[k] = varVal{val: v, known: true}
+	}
+	w.script(&frame{}, st, cmd, ioCtx{})
+	return w.res
+}
+
+// frame is the context of one parsed source text.
+type frame struct {
+	src   string
+	via   []string
+	depth int
+	nest  int
+	// fn is the function whose body is being walked ("" outside), bg
+	// whether the current statement runs in the background.
+	fn string
+	bg bool
+}
+
+func (f *frame) child(via string) *frame {
+	v := make([]string, len(f.via), len(f.via)+1)
+	copy(v, f.via)
+	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg}
+}
+
+type varVal struct {
+	val   string
+	known bool
+}
+
+type state struct {
+	vars     map[string]varVal
+	exported map[string]bool
+	dir      string
+	funcs    map[string]int // index into Result.Functions
+}
+
+func newState() *state {
+	return &state{vars: map[string]varVal{}, exported: map[string]bool{}}
+}
+
+func (s *state) clone() *state {
+	n := &state{vars: make(map[string]varVal, len(s.vars)), exported: make(map[string]bool, len(s.exported)), dir: s.dir, funcs: s.funcs}
+	for k, v := range s.vars {
+		n.vars[k] = v
+	}
+	for k, v := range s.exported {
+		n.exported[k] = v
+	}
+	return n
+}
+
+// ioCtx is what a statement inherits from its surroundings.
+type ioCtx struct {
+	stdin   *string
+	listing *Listing
+	redirs  []Redirect
+}
+
+type walker struct {
+	opts        Options
+	maxDepth    int
+	budget      int
+	loopBudget  int
+	res         Result
+	lastListing *Listing
+	funcStack   []int
+}
+
+func (w *walker) overflow(reason string) {
+	if w.res.Overflow == "" {
+		w.res.Overflow = reason
+	}
+}
+
+// script parses src as a new source text (one nesting level deeper than f)
+// and walks it; on a syntax error it uses the token fallback.
+func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
+	if f.depth > w.maxDepth {
+		w.overflow(fmt.Sprintf("nested shell code deeper than %d levels", w.maxDepth))
+		return nil
+	}
+	w.budget -= len(src)
+	if w.budget < 0 {
+		w.overflow("nested shell code larger than the parse budget")
+		return nil
+	}
+	nf := &frame{src: src, via: f.via, depth: f.depth + 1, fn: f.fn, bg: f.bg}
+	if strings.TrimSpace(src) == "" {
+		return nil
+	}
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	file, err := p.Parse(strings.NewReader(src), "")
+	if err != nil {
+		if w.res.ParseError == nil {
+			w.res.ParseError = err
+		}
+		w.fallback(nf, st, src)
+		return nil
+	}
+	return w.stmts(nf, st, file.Stmts, io)
+}
+
+func (w *walker) stmts(f *frame, st *state, list []*syntax.Stmt, io ioCtx) *string {
+	var out strings.Builder
+	allKnown := len(list) > 0
+	for _, s := range list {
+		o := w.stmt(f, st, s, io)
+		if o == nil {
+			allKnown = false
+		} else if allKnown {
+			out.WriteString(*o)
+		}
+	}
+	if !allKnown {
+		return nil
+	}
+	r := out.String()
+	return &r
+}
+
+// stmt walks one statement and returns its literal stdout when known.
+func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
+	if s == nil {
+		return nil
+	}
+	if f.nest > maxNest {
+		w.overflow(fmt.Sprintf("command nested deeper than %d levels", maxNest))
+		return nil
+	}
+	if s.Background && f.fn != "" && !f.bg {
+		nf := *f
+		nf.bg = true
+		f = &nf
+	}
+	// Redirections: heredocs and here-strings give stdin; others are
+	// recorded for the command(s) of the statement.
+	if len(s.Redirs) > 0 {
+		redirs := make([]Redirect, 0, len(io.redirs)+len(s.Redirs))
+		redirs = append(redirs, io.redirs...)
+		for _, r := range s.Redirs {
+			rd := Redirect{Op: r.Op.String()}
+			if r.N != nil {
+				rd.Fd = r.N.Value
+			}
+			switch r.Op {
+			case syntax.Hdoc, syntax.DashHdoc:
+				if r.Word != nil {
+					rd.Target = w.singleWord(f, st, r.Word, false)
+				}
+				if r.Hdoc != nil {
+					body := w.heredoc(f, st, r.Hdoc)
+					io.stdin = &body
+				} else {
+					empty := ""
+					io.stdin = &empty
+				}
+				io.listing = nil
+			case syntax.WordHdoc:
+				rd.Target = w.singleWord(f, st, r.Word, false)
+				v := rd.Target.Value + "\n"
+				if rd.Target.Known {
+					io.stdin = &v
+				} else {
+					io.stdin = nil
+				}
+				io.listing = nil
+			default:
+				if r.Word != nil {
+					rd.Target = w.singleWord(f, st, r.Word, false)
+				}
+				if r.Op == syntax.RdrIn && (rd.Fd == "" || rd.Fd == "0") {
+					io.stdin = nil
+					io.listing = nil
+				}
+			}
+			redirs = append(redirs, rd)
+		}
+		io.redirs = redirs
+	}
+	return w.command(f, st, s.Cmd, io)
+}
+
+func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *string {
+	switch c := c.(type) {
+	case nil:
+		return nil
+	case *syntax.CallExpr:
+		return w.call(f, st, c, io)
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			lio := io
+			rio := io
+			w.lastListing = nil
+			out := w.stmt(f.child(""), st, c.X, lio)
+			rio.stdin = out
+			rio.listing = w.lastListing
+			w.lastListing = nil
+			return w.stmt(f.child(""), st, c.Y, rio)
+		default:
+			w.stmt(f, st, c.X, io)
+			w.stmt(f, st, c.Y, io)
+			return nil
+		}
+	case *syntax.Block:
+		return w.stmts(f.child(""), st, c.Stmts, io)
+	case *syntax.Subshell:
+		return w.stmts(f.child(""), st.clone(), c.Stmts, io)
+	case *syntax.IfClause:
+		nf := f.child("")
+		for ic := c; ic != nil; ic = ic.Else {
+			w.stmts(nf, st, ic.Cond, io)
+			w.stmts(nf, st, ic.Then, io)
+		}
+		return nil
+	case *syntax.WhileClause:
+		nf := f.child("")
+		w.stmts(nf, st, c.Cond, io)
+		w.stmts(nf, st, c.Do, io)
+		return nil
+	case *syntax.ForClause:
+		nf := f.child("")
+		switch l := c.Loop.(type) {
+		case *syntax.WordIter:
+			var items []field
+			for _, it := range l.Items {
+				items = append(items, w.expandWord(nf, st, it)...)
+			}
+			name := l.Name.Value
+			allKnown := true
+			for _, it := range items {
+				if !it.known {
+					allKnown = false
+				}
+			}
+			walked := 0
+			if allKnown && len(l.Items) > 0 {
+				for _, it := range items {
+					if w.loopBudget <= 0 || walked >= 8 {
+						break
+					}
+					w.loopBudget--
+					walked++
+					st.vars[name] = varVal{val: string(it.val), known: true}
+					w.stmts(nf, st, c.Do, io)
+				}
+			}
+			if walked == 0 || walked < len(items) {
+				delete(st.vars, name)
+				w.stmts(nf, st, c.Do, io)
+			}
+		case *syntax.CStyleLoop:
+			w.generic(nf, st, l)
+			w.stmts(nf, st, c.Do, io)
+		}
+		return nil
+	case *syntax.CaseClause:
+		nf := f.child("")
+		w.expandWord(nf, st, c.Word)
+		for _, it := range c.Items {
+			for _, p := range it.Patterns {
+				w.expandWord(nf, st, p)
+			}
+			w.stmts(nf, st, it.Stmts, io)
+		}
+		return nil
+	case *syntax.FuncDecl:
+		name := ""
+		if c.Name != nil {
+			name = c.Name.Value
+		}
+		if st.funcs == nil {
+			st.funcs = map[string]int{}
+		}
+		w.res.Functions = append(w.res.Functions, Function{Name: name, Via: f.via})
+		idx := len(w.res.Functions) - 1
+		nf := f.child("function " + name)
+		nf.fn = name
+		nf.bg = false
+		w.funcStack = append(w.funcStack, idx)
+		w.stmt(nf, st.clone(), c.Body, ioCtx{})
+		w.funcStack = w.funcStack[:len(w.funcStack)-1]
+		return nil
+	case *syntax.ArithmCmd, *syntax.TestClause, *syntax.LetClause:
+		w.generic(f.child(""), st, c)
+		return nil
+	case *syntax.DeclClause:
+		w.decl(f, st, c)
+		return nil
+	case *syntax.TimeClause:
+		return w.stmt(f.child("time"), st, c.Stmt, io)
+	case *syntax.CoprocClause:
+		return w.stmt(f.child("coproc"), st, c.Stmt, io)
+	default:
+		w.generic(f.child(""), st, c)
+		return nil
+	}
+}
+
+// generic finds command and process substitutions in nodes that are not
+// walked field by field (arithmetic, [[ ]], let, C-style for headers).
+func (w *walker) generic(f *frame, st *state, n syntax.Node) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			w.stmts(f.child("$( )"), st.clone(), n.Stmts, ioCtx{})
+			return false
+		case *syntax.ProcSubst:
+			w.stmts(f.child("<( )"), st.clone(), n.Stmts, ioCtx{})
+			return false
+		}
+		return true
+	})
+}
+
+func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
+	variant := c.Variant.Value
+	export := variant == "export"
+	for _, a := range c.Args {
+		if a.Name == nil {
+			if a.Value != nil {
+				v := w.singleWord(f, st, a.Value, false)
+				if variant == "declare" || variant == "typeset" {
+					if strings.HasPrefix(v.Value, "-") && strings.Contains(v.Value, "x") {
+						export = true
+					}
+				}
+			}
+			continue
+		}
+		name := a.Name.Value
+		if a.Naked && a.Value == nil {
+			if export {
+				st.exported[name] = true
+			}
+			continue
+		}
+		w.assign(f, st, a)
+		if export {
+			st.exported[name] = true
+		}
+	}
+}
+
+func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
+	if a.Name == nil {
+		return
+	}
+	name := a.Name.Value
+	if a.Array != nil {
+		for _, el := range a.Array.Elems {
+			if el.Value != nil {
+				w.expandWord(f, st, el.Value)
+			}
+		}
+		delete(st.vars, name)
+		return
+	}
+	if a.Index != nil {
+		w.generic(f, st, a.Index)
+		return
+	}
+	v := Word{Known: true}
+	if a.Value != nil {
+		v = w.singleWord(f, st, a.Value, false)
+	}
+	if a.Append {
+		old, ok := st.vars[name]
+		if !ok || !old.known {
+			v.Known = false
+		}
+		v.Value = old.val + v.Value
+	}
+	st.vars[name] = varVal{val: v.Value, known: v.Known}
+}
+
+func (w *walker) raw(f *frame, n syntax.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s >= 0 && e <= len(f.src) && s <= e {
+		return f.src[s:e]
+	}
+	return ""
+}
+
+// call handles one simple command.
+func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string {
+	if len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			w.assign(f, st, a)
+		}
+		if len(io.redirs) > 0 {
+			w.record(f, st, Invocation{Redirects: io.redirs, Dir: st.dir, Pos: c.Pos(), Env: w.envOf(st, nil)})
+		}
+		return nil
+	}
+	var prefix map[string]string
+	for _, a := range c.Assigns {
+		if a.Name == nil {
+			continue
+		}
+		var v Word
+		if a.Value != nil {
+			v = w.singleWord(f, st, a.Value, false)
+		}
+		if prefix == nil {
+			prefix = map[string]string{}
+		}
+		prefix[a.Name.Value] = v.Value
+	}
+	var fields []field
+	for _, a := range c.Args {
+		fields = append(fields, w.expandWord(f, st, a)...)
+	}
+	if len(fields) == 0 {
+		if len(io.redirs) > 0 {
+			w.record(f, st, Invocation{Redirects: io.redirs, Dir: st.dir, Pos: c.Pos(), Env: w.envOf(st, prefix)})
+		}
+		return nil
+	}
+	words := make([]Word, len(fields))
+	var listing *Listing
+	for i, fl := range fields {
+		words[i] = fl.word()
+		if fl.listing != nil && listing == nil {
+			listing = fl.listing
+		}
+	}
+	cc := cmdCtx{
+		words:       words,
+		fields:      fields,
+		env:         w.envOf(st, prefix),
+		redirs:      io.redirs,
+		stdin:       io.stdin,
+		listing:     listing,
+		pipeListing: io.listing,
+		pos:         c.Pos(),
+	}
+	return w.run(f, st, cc)
+}
+
+func (w *walker) envOf(st *state, prefix map[string]string) map[string]string {
+	if len(st.exported) == 0 && len(prefix) == 0 {
+		return nil
+	}
+	env := make(map[string]string, len(st.exported)+len(prefix))
+	for k := range st.exported {
+		if v, ok := st.vars[k]; ok {
+			env[k] = v.val
+		} else {
+			env[k] = ""
+		}
+	}
+	for k, v := range prefix {
+		env[k] = v
+	}
+	return env
+}
+
+func (w *walker) record(f *frame, st *state, inv Invocation) int {
+	if len(f.via) > 0 {
+		inv.Via = f.via
+	}
+	w.res.Invocations = append(w.res.Invocations, inv)
+	// fork-bomb shape: the function being defined runs itself in the background.
+	if f.fn != "" && f.bg && inv.Program == f.fn && len(w.funcStack) > 0 {
+		w.res.Functions[w.funcStack[len(w.funcStack)-1]].SelfBackground = true
+	}
+	return len(w.res.Invocations) - 1
+}

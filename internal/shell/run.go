@@ -1,0 +1,257 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// cmdCtx is one simple command after expansion, before unwrapping.
+type cmdCtx struct {
+	words  []Word
+	fields []field // parallel to words when built from shell source; may be nil
+	env    map[string]string
+	redirs []Redirect
+	stdin  *string
+	// listing is the listing the command's trailing operands come from
+	// (substituted listing, or given by xargs / find -exec).
+	listing *Listing
+	// pipeListing is the listing piped into the command (for xargs).
+	pipeListing *Listing
+	pos         syntax.Pos
+}
+
+// substitution walks a command substitution and returns its literal output
+// and, when it is a listing producer, its listing.
+func (w *walker) substitution(f *frame, st *state, cs *syntax.CmdSubst) (*string, *Listing) {
+	nf := f.child("$( )")
+	w.lastListing = nil
+	out := w.stmts(nf, st.clone(), cs.Stmts, ioCtx{})
+	l := w.lastListing
+	w.lastListing = nil
+	return out, l
+}
+
+// ProgramName normalises a command word to a program name: the directory
+// part is dropped ("/usr/bin/../bin/rm" → "rm").
+func ProgramName(v string) string {
+	v = strings.TrimRight(v, "/")
+	if i := strings.LastIndexByte(v, '/'); i >= 0 {
+		v = v[i+1:]
+	}
+	return v
+}
+
+func knownWords(vals ...string) []Word {
+	ws := make([]Word, len(vals))
+	for i, v := range vals {
+		ws[i] = Word{Value: v, Known: true, Raw: v}
+	}
+	return ws
+}
+
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": false}
+
+// IsShell reports whether name is a POSIX-style shell program.
+func IsShell(name string) bool { return shells[name] }
+
+// run records the command, unwraps it and returns its literal stdout.
+func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
+	if len(c.words) == 0 {
+		return nil
+	}
+	prog := ""
+	if c.fields != nil {
+		if name, ok := c.fields[0].nameKnown(); ok {
+			prog = ProgramName(name)
+		}
+	} else if c.words[0].Known {
+		prog = ProgramName(c.words[0].Value)
+	}
+	inv := Invocation{Program: prog, Args: c.words[1:], Env: c.env, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
+	w.record(f, st, inv)
+	args := c.words[1:]
+	vals := make([]string, len(args))
+	for i, a := range args {
+		vals[i] = a.Value
+	}
+	switch prog {
+	case "":
+		return nil
+	case "cd", "pushd":
+		w.cd(st, args)
+		return nil
+	case "popd":
+		st.dir = DirUnknown
+		return nil
+	case "unset":
+		for _, v := range vals {
+			delete(st.vars, v)
+		}
+		return nil
+	case "read", "mapfile", "readarray", "getopts":
+		for _, v := range vals {
+			if !strings.HasPrefix(v, "-") {
+				delete(st.vars, v)
+			}
+		}
+		return nil
+	case "eval":
+		src := strings.Join(vals, " ")
+		return w.script(f.child("eval"), st, src, ioCtx{stdin: c.stdin})
+	case "trap":
+		if len(args) >= 2 && !strings.HasPrefix(vals[0], "-") {
+			w.script(f.child("trap"), st.clone(), vals[0], ioCtx{})
+		} else if len(args) >= 3 && vals[0] == "--" {
+			w.script(f.child("trap"), st.clone(), vals[1], ioCtx{})
+		}
+		return nil
+	case "source", ".":
+		if len(c.fields) > 1 && c.fields[1].proc != nil {
+			return w.script(f.child(prog+" <( )"), st, *c.fields[1].proc, ioCtx{})
+		}
+		if len(vals) > 0 && (vals[0] == "/dev/stdin" || vals[0] == "-") && c.stdin != nil {
+			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
+		}
+		return nil
+	}
+	if shells[prog] {
+		return w.shell(f, st, prog, c)
+	}
+	if prog == "busybox" && len(args) > 0 {
+		return w.rerun(f, st, c, 1, "busybox")
+	}
+	if out, handled := w.producer(f, st, prog, c, vals); handled {
+		return out
+	}
+	if w.wrapper(f, st, prog, c, vals) {
+		return nil
+	}
+	w.interpreter(f, st, prog, c, vals)
+	return nil
+}
+
+// rerun runs words[from:] as a command of its own (an unwrapped wrapper).
+func (w *walker) rerun(f *frame, st *state, c cmdCtx, from int, via string) *string {
+	if from >= len(c.words) {
+		return nil
+	}
+	n := c
+	n.words = c.words[from:]
+	if c.fields != nil {
+		n.fields = c.fields[from:]
+	}
+	n.listing = nil
+	for _, fl := range n.fields {
+		if fl.listing != nil {
+			n.listing = fl.listing
+			break
+		}
+	}
+	return w.run(f.child(via), st, n)
+}
+
+// runWords runs literal words as a command (argv lists, split strings).
+func (w *walker) runWords(f *frame, st *state, words []Word, env map[string]string, stdin *string, listing *Listing, via string) *string {
+	if len(words) == 0 {
+		return nil
+	}
+	return w.run(f.child(via), st, cmdCtx{words: words, env: env, stdin: stdin, listing: listing})
+}
+
+func (w *walker) cd(st *state, args []Word) {
+	var target *Word
+	for i := range args {
+		a := args[i]
+		if a.Value == "--" {
+			if i+1 < len(args) {
+				target = &args[i+1]
+			}
+			break
+		}
+		if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		target = &args[i]
+		break
+	}
+	if target == nil || !target.Known || target.Value == "-" || strings.HasPrefix(target.Value, "~") {
+		st.dir = DirUnknown
+		return
+	}
+	t := target.Value
+	switch {
+	case st.dir == DirUnknown && !strings.HasPrefix(t, "/"):
+	case strings.HasPrefix(t, "/") || st.dir == "":
+		st.dir = path.Clean(t)
+	default:
+		st.dir = path.Join(st.dir, t)
+	}
+}
+
+// shell handles `bash -c SCRIPT`, `bash SCRIPT_FILE`, `bash <(…)` and shells
+// reading a script on stdin.
+func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
+	args := c.words[1:]
+	cmdMode := false
+	stdinMode := false
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" || v == "-" {
+			if v == "-" {
+				stdinMode = true
+			}
+			i++
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			switch v {
+			case "--rcfile", "--init-file":
+				i++
+			}
+			continue
+		}
+		if (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1 {
+			for _, ch := range v[1:] {
+				switch ch {
+				case 'c':
+					cmdMode = true
+				case 's':
+					stdinMode = true
+				case 'o', 'O':
+					i++
+				}
+			}
+			continue
+		}
+		break
+	}
+	via := prog + " -c"
+	if cmdMode {
+		if i < len(args) {
+			a := args[i]
+			src := a.Value
+			if c.fields != nil && c.fields[i+1].proc != nil {
+				src = *c.fields[i+1].proc
+			}
+			return w.script(f.child(via), st.clone(), src, ioCtx{stdin: c.stdin})
+		}
+		return nil
+	}
+	if !stdinMode && i < len(args) {
+		// a script operand
+		if c.fields != nil && c.fields[i+1].proc != nil {
+			return w.script(f.child(prog+" <( )"), st.clone(), *c.fields[i+1].proc, ioCtx{})
+		}
+		if args[i].Value == "/dev/stdin" && c.stdin != nil {
+			return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
+		}
+		return nil
+	}
+	if c.stdin != nil {
+		return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
+	}
+	return nil
+}

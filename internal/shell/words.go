@@ -1,0 +1,519 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// field is one word under construction during expansion.
+type field struct {
+	val    []byte
+	known  bool
+	unkEnd int  // offset in val just after the last unknown part; 0 when none
+	quoted bool // some part was quoted (an empty quoted word stays a field)
+	raw    string
+	// proc is the literal output of a lone process substitution `<(…)`.
+	proc *string
+	// listing is set when a command substitution in the word is a listing producer.
+	listing *Listing
+	started bool
+}
+
+func (fl *field) word() Word {
+	return Word{Value: string(fl.val), Known: fl.known, Raw: fl.raw}
+}
+
+// baseStart is where the last path segment of the value starts.
+func (fl *field) nameKnown() (string, bool) {
+	v := string(fl.val)
+	if fl.known {
+		return v, true
+	}
+	i := strings.LastIndexByte(v, '/')
+	if i >= 0 && i+1 >= fl.unkEnd {
+		return v[i+1:], true
+	}
+	return v, false
+}
+
+type expander struct {
+	w      *walker
+	f      *frame
+	st     *state
+	fields []field
+	cur    *field
+	raw    string
+	// nosplit: no field splitting (assignment values, redirection targets),
+	// but unquoted parts keep their unquoted meaning.
+	nosplit bool
+}
+
+func (e *expander) ensure() *field {
+	if e.cur == nil {
+		e.fields = append(e.fields, field{known: true, raw: e.raw})
+		e.cur = &e.fields[len(e.fields)-1]
+	}
+	e.cur.started = true
+	return e.cur
+}
+
+func (e *expander) lit(s string, quoted bool) {
+	fl := e.ensure()
+	fl.val = append(fl.val, s...)
+	if quoted {
+		fl.quoted = true
+	}
+}
+
+func (e *expander) unknown(quoted bool) {
+	fl := e.ensure()
+	fl.known = false
+	fl.unkEnd = len(fl.val)
+	if quoted {
+		fl.quoted = true
+	}
+}
+
+// split adds unquoted expansion text, splitting it on IFS white space.
+func (e *expander) split(s string) {
+	if e.nosplit {
+		e.lit(s, false)
+		return
+	}
+	i := 0
+	for i < len(s) {
+		if isIFS(s[i]) {
+			for i < len(s) && isIFS(s[i]) {
+				i++
+			}
+			e.cur = nil
+			continue
+		}
+		j := i
+		for j < len(s) && !isIFS(s[j]) {
+			j++
+		}
+		e.lit(s[i:j], false)
+		i = j
+	}
+}
+
+func isIFS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
+
+// expandWord expands one word into fields (brace expansion, quote removal,
+// escapes, literal variables, literal command substitutions, IFS splitting)
+// and walks every substitution in it.
+func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
+	if word == nil {
+		return nil
+	}
+	raw := w.raw(f, word)
+	words := []*syntax.Word{word}
+	if hasBrace(word) {
+		cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), word.Parts...)}
+		if syntax.SplitBraces(cp) {
+			words = words[:0]
+			n := 0
+			for bw, err := range expand.BracesSeq(nil, cp) {
+				if err != nil || n > 256 {
+					break
+				}
+				n++
+				words = append(words, bw)
+			}
+			if len(words) == 0 {
+				words = []*syntax.Word{word}
+			} else {
+				// substitutions are walked once, from the original word
+				e := &expander{w: w, f: f, st: st, raw: raw}
+				e.parts(word.Parts, false)
+				var out []field
+				for _, bw := range words {
+					e2 := &expander{w: nil, f: f, st: st, raw: raw}
+					e2.parts(bw.Parts, false)
+					out = append(out, e2.done()...)
+				}
+				return out
+			}
+		}
+	}
+	e := &expander{w: w, f: f, st: st, raw: raw}
+	e.parts(word.Parts, false)
+	return e.done()
+}
+
+func (e *expander) done() []field {
+	out := e.fields[:0]
+	for _, fl := range e.fields {
+		if len(fl.val) == 0 && !fl.quoted && fl.known && fl.proc == nil {
+			continue
+		}
+		out = append(out, fl)
+	}
+	return out
+}
+
+func hasBrace(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 && strings.IndexByte(l.Value, '}') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// singleWord expands a word without field splitting (assignment values,
+// redirection targets, heredoc delimiters).
+func (w *walker) singleWord(f *frame, st *state, word *syntax.Word, _ bool) Word {
+	if word == nil {
+		return Word{Known: true}
+	}
+	e := &expander{w: w, f: f, st: st, raw: w.raw(f, word), nosplit: true}
+	e.parts(word.Parts, false)
+	if len(e.fields) == 0 {
+		return Word{Known: true, Raw: e.raw}
+	}
+	var b strings.Builder
+	known := true
+	for i, fl := range e.fields {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.Write(fl.val)
+		if !fl.known {
+			known = false
+		}
+	}
+	return Word{Value: b.String(), Known: known, Raw: e.raw}
+}
+
+// parts expands word parts; quoted means inside double quotes (no splitting).
+func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if quoted {
+				e.lit(unescapeDquote(p.Value), true)
+			} else {
+				e.lit(unescapeUnquoted(p.Value), false)
+			}
+		case *syntax.SglQuoted:
+			v := p.Value
+			if p.Dollar {
+				v = ansiC(v)
+			}
+			e.lit(v, true)
+		case *syntax.DblQuoted:
+			e.ensure().quoted = true
+			e.parts(p.Parts, true)
+		case *syntax.ParamExp:
+			e.param(p, quoted)
+		case *syntax.CmdSubst:
+			var out *string
+			var lst *Listing
+			if e.w != nil {
+				out, lst = e.w.substitution(e.f, e.st, p)
+			}
+			if out != nil {
+				v := strings.TrimRight(*out, "\n")
+				if quoted {
+					e.lit(v, true)
+				} else {
+					e.split(v)
+				}
+			} else {
+				e.unknown(quoted)
+			}
+			if lst != nil {
+				e.ensure().listing = lst
+			}
+		case *syntax.ProcSubst:
+			var out *string
+			if e.w != nil {
+				nf := e.f.child("<( )")
+				e.w.lastListing = nil
+				out = e.w.stmts(nf, e.st.clone(), p.Stmts, ioCtx{})
+			}
+			fl := e.ensure()
+			fl.val = append(fl.val, "/dev/fd/63"...)
+			fl.proc = out
+		case *syntax.ArithmExp:
+			if e.w != nil {
+				e.w.generic(e.f.child("$(( ))"), e.st, p.X)
+			}
+			e.unknown(quoted)
+		case *syntax.ExtGlob:
+			e.lit(p.Op.String()+p.Pattern.Value+")", quoted)
+		case *syntax.BraceExp:
+			e.lit("{", quoted)
+			for i, el := range p.Elems {
+				if i > 0 {
+					if p.Sequence {
+						e.lit("..", quoted)
+					} else {
+						e.lit(",", quoted)
+					}
+				}
+				e.parts(el.Parts, quoted)
+			}
+			e.lit("}", quoted)
+		default:
+			e.unknown(quoted)
+		}
+	}
+}
+
+func (e *expander) param(p *syntax.ParamExp, quoted bool) {
+	// walk substitutions nested in the expansion's operands
+	if e.w != nil {
+		if p.Exp != nil && p.Exp.Word != nil {
+			e.w.expandWord(e.f, e.st, p.Exp.Word)
+		}
+		if p.Repl != nil {
+			if p.Repl.Orig != nil {
+				e.w.expandWord(e.f, e.st, p.Repl.Orig)
+			}
+			if p.Repl.With != nil {
+				e.w.expandWord(e.f, e.st, p.Repl.With)
+			}
+		}
+		if p.Index != nil {
+			e.w.generic(e.f, e.st, p.Index)
+		}
+		if p.Slice != nil {
+			e.w.generic(e.f, e.st, p.Slice.Offset)
+			if p.Slice.Length != nil {
+				e.w.generic(e.f, e.st, p.Slice.Length)
+			}
+		}
+	}
+	if p.Param == nil {
+		e.unknown(quoted)
+		return
+	}
+	name := p.Param.Value
+	simple := !p.Excl && !p.Length && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Names == 0
+	if simple && p.Exp == nil && name == "IFS" {
+		if quoted || e.nosplit {
+			e.lit(" \t\n", true)
+		} else {
+			e.cur = nil
+		}
+		return
+	}
+	v, ok := e.st.vars[name]
+	if simple && p.Exp != nil && p.Exp.Word != nil {
+		// ${x:-default}, ${x-default}, ${x:=default}: use the default when x is unset.
+		switch p.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+			if !ok {
+				sub := &expander{f: e.f, st: e.st}
+				sub.parts(p.Exp.Word.Parts, true)
+				if len(sub.fields) == 1 && sub.fields[0].known && name != "HOME" && name != "PWD" {
+					// the variable is unknown in the real environment: its default is only a guess
+					e.unknown(quoted)
+					return
+				}
+				e.unknown(quoted)
+				return
+			}
+		default:
+			e.unknown(quoted)
+			return
+		}
+	}
+	if !simple || !ok || !v.known {
+		e.unknown(quoted)
+		return
+	}
+	if quoted {
+		e.lit(v.val, true)
+	} else {
+		e.split(v.val)
+	}
+}
+
+// unescapeUnquoted removes backslash escapes and line continuations from an
+// unquoted literal (corpus README §2.2).
+func unescapeUnquoted(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+			b = append(b, s[i])
+			continue
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// unescapeDquote handles backslashes inside double quotes: only \$ \` \" \\
+// and \newline are escapes.
+func unescapeDquote(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				b = append(b, s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// unescapeHeredoc handles backslashes in an unquoted heredoc body.
+func unescapeHeredoc(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '\\':
+				b = append(b, s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// ansiC decodes the body of a $'…' string.
+func ansiC(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(27)
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case 'x':
+			j := i + 1
+			for j < len(s) && j < i+3 && isHex(s[j]) {
+				j++
+			}
+			if j > i+1 {
+				n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
+				b.WriteByte(byte(n))
+				i = j - 1
+			} else {
+				b.WriteString("\\x")
+			}
+		case 'u', 'U':
+			max := 4
+			if s[i] == 'U' {
+				max = 8
+			}
+			j := i + 1
+			for j < len(s) && j < i+1+max && isHex(s[j]) {
+				j++
+			}
+			if j > i+1 {
+				n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+				var buf [4]byte
+				k := utf8.EncodeRune(buf[:], rune(n))
+				b.Write(buf[:k])
+				i = j - 1
+			} else {
+				b.WriteByte('\\')
+				b.WriteByte(s[i])
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case 'c':
+			if i+1 < len(s) {
+				b.WriteByte(s[i+1] & 0x1f)
+				i++
+			}
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// heredoc expands a heredoc body: literal when the delimiter was quoted (the
+// parser then gives one Lit), otherwise parameters and substitutions run.
+func (w *walker) heredoc(f *frame, st *state, body *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range body.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if len(body.Parts) == 1 {
+				// could be quoted or unquoted; unescaping a quoted body would be
+				// wrong only for backslashes, which do not change commands much.
+				b.WriteString(p.Value)
+			} else {
+				b.WriteString(unescapeHeredoc(p.Value))
+			}
+		default:
+			e := &expander{w: w, f: f, st: st}
+			e.parts([]syntax.WordPart{p}, true)
+			for _, fl := range e.fields {
+				b.Write(fl.val)
+			}
+		}
+	}
+	return b.String()
+}

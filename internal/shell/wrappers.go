@@ -1,0 +1,943 @@
+package shell
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+)
+
+// execWrapper describes an exec-style wrapper (corpus README §2.3): its
+// options, and how many positional words precede the wrapped command.
+type execWrapper struct {
+	opts OptSpec
+	pos  int
+	// noCmd lists option letters/names after which the wrapper runs nothing
+	// (a lookup or a pid operation).
+	noCmd string
+}
+
+var execWrappers = map[string]execWrapper{
+	"command":          {opts: OptSpec{}, noCmd: "vV"},
+	"builtin":          {},
+	"exec":             {opts: OptSpec{Short: "a"}},
+	"nohup":            {},
+	"unbuffer":         {opts: OptSpec{Short: ""}},
+	"caffeinate":       {opts: OptSpec{Short: "tw"}},
+	"time":             {opts: OptSpec{Short: "fo", Long: []string{"format", "output"}}},
+	"nice":             {opts: OptSpec{Short: "n", Long: []string{"adjustment"}, NumericShort: true}},
+	"timeout":          {opts: OptSpec{Short: "sk", Long: []string{"signal", "kill-after"}}, pos: 1},
+	"stdbuf":           {opts: OptSpec{Short: "ioe", Long: []string{"input", "output", "error"}}},
+	"ionice":           {opts: OptSpec{Short: "cnP", Long: []string{"class", "classdata"}}, noCmd: "p"},
+	"setsid":           {},
+	"chrt":             {opts: OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, pos: 1, noCmd: "pm"},
+	"taskset":          {opts: OptSpec{}, pos: 1, noCmd: "p"},
+	"strace":           {opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: []string{"output", "trace", "signal", "attach", "user", "env", "string-limit", "expr"}}},
+	"ltrace":           {opts: OptSpec{Short: "oepsuanADlLFwx", Long: []string{"output", "library"}}},
+	"systemd-run":      {opts: OptSpec{Short: "upEHMsd", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "host", "machine", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "nice", "service-type", "expand-environment"}}},
+	"sudo":             {opts: OptSpec{Short: "uUgCDhprtTR", Long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}}, noCmd: "lVKk"},
+	"sudo-rs":          {opts: OptSpec{Short: "uUgCDhprtT", Long: []string{"user", "group", "chdir", "prompt"}}},
+	"doas":             {opts: OptSpec{Short: "uCa"}},
+	"pkexec":           {opts: OptSpec{Long: []string{"user"}}},
+	"run0":             {opts: OptSpec{Short: "uDg", Long: []string{"user", "group", "unit", "property", "description", "slice", "setenv", "chdir", "machine", "nice", "background"}}},
+	"catchsegv":        {},
+	"valgrind":         {},
+	"firejail":         {},
+	"proxychains":      {opts: OptSpec{Short: "f"}},
+	"torsocks":         {},
+	"fakeroot":         {},
+	"chronic":          {},
+	"sg":               {pos: 1},
+	"dbus-run-session": {},
+	"xvfb-run":         {opts: OptSpec{Short: "nsfe", Long: []string{"server-num", "server-args", "auth-file", "error-file"}}},
+}
+
+func hasAny(short map[byte]bool, long map[string]string, letters string) bool {
+	for i := 0; i < len(letters); i++ {
+		if short[letters[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapper unwraps wrappers, runners, remote and container commands and
+// reports whether prog was one.
+func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []string) bool {
+	if ew, ok := execWrappers[prog]; ok {
+		short, long := ew.opts.Flags(vals, 0)
+		if hasAny(short, long, ew.noCmd) {
+			return true
+		}
+		if prog == "command" {
+			if _, ok := long["help"]; ok {
+				return true
+			}
+		}
+		if prog == "taskset" && short['p'] {
+			return true
+		}
+		i := ew.opts.FirstOperand(vals, 0) + ew.pos
+		if prog == "sudo" || prog == "sudo-rs" || prog == "doas" || prog == "run0" {
+			// `sudo VAR=val cmd`
+			for i < len(vals) && isAssign(vals[i]) {
+				i++
+			}
+		}
+		w.rerun(f, st, c, i+1, prog)
+		return true
+	}
+	switch prog {
+	case "env":
+		w.env(f, st, c, vals)
+		return true
+	case "xargs":
+		spec := OptSpec{Short: "adEILnPs", Long: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}
+		i := spec.FirstOperand(vals, 0)
+		inner := c
+		inner.listing = c.pipeListing
+		if inner.listing == nil {
+			inner.listing = &Listing{Roots: nil, Dir: st.dir}
+		}
+		if i >= len(vals) {
+			return true
+		}
+		inner.stdin = nil
+		w.rerunListing(f, st, inner, i+1, "xargs")
+		return true
+	case "parallel", "sem":
+		spec := OptSpec{Short: "jPSadEInNLlsC", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "eof", "joblog", "results", "tmpdir", "timeout", "retries", "load", "memfree", "delay", "workdir", "wd", "colsep", "max-args", "max-replace-args", "max-lines", "tagstring", "basefile", "env", "transfer-file", "return"}}
+		i := spec.FirstOperand(vals, 0)
+		end := len(vals)
+		for k := i; k < len(vals); k++ {
+			if vals[k] == ":::" || vals[k] == "::::" || vals[k] == ":::+" || vals[k] == "::::+" {
+				end = k
+				break
+			}
+		}
+		if i < end {
+			inner := c
+			inner.words = c.words[:end+1]
+			if c.fields != nil {
+				inner.fields = c.fields[:end+1]
+			}
+			inner.listing = c.pipeListing
+			inner.stdin = nil
+			if end-i == 1 && strings.ContainsAny(vals[i], " \t;|&") {
+				w.script(f.child("parallel"), st.clone(), vals[i], ioCtx{})
+			} else {
+				w.rerunListing(f, st, inner, i+1, "parallel")
+			}
+		} else if c.stdin != nil {
+			for _, line := range strings.Split(*c.stdin, "\n") {
+				w.script(f.child("parallel"), st.clone(), line, ioCtx{})
+			}
+		}
+		return true
+	case "find":
+		w.find(f, st, c, vals)
+		return true
+	case "watch":
+		spec := OptSpec{Short: "nq", Long: []string{"interval", "differences"}}
+		i := spec.FirstOperand(vals, 0)
+		if i < len(vals) {
+			w.script(f.child("watch"), st.clone(), strings.Join(vals[i:], " "), ioCtx{})
+		}
+		return true
+	case "script":
+		spec := OptSpec{Short: "cTIOBEm", Long: []string{"command", "timing", "log-in", "log-out", "log-io", "echo", "logging-format"}}
+		short, long := spec.Flags(vals, 0)
+		_ = short
+		for k := 0; k < len(vals); k++ {
+			v := vals[k]
+			if v == "-c" || v == "--command" {
+				if k+1 < len(vals) {
+					w.script(f.child("script -c"), st.clone(), vals[k+1], ioCtx{})
+				}
+			} else if strings.HasPrefix(v, "--command=") {
+				w.script(f.child("script -c"), st.clone(), v[len("--command="):], ioCtx{})
+			} else if strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--") {
+				w.script(f.child("script -c"), st.clone(), v[2:], ioCtx{})
+			}
+		}
+		_ = long
+		return true
+	case "flock":
+		spec := OptSpec{Short: "wEc", Long: []string{"timeout", "wait", "conflict-exit-code", "command"}}
+		for k := 0; k < len(vals); k++ {
+			v := vals[k]
+			if v == "-c" || v == "--command" {
+				if k+1 < len(vals) {
+					w.script(f.child("flock -c"), st.clone(), vals[k+1], ioCtx{})
+				}
+				return true
+			}
+			if strings.HasPrefix(v, "--command=") {
+				w.script(f.child("flock -c"), st.clone(), v[len("--command="):], ioCtx{})
+				return true
+			}
+		}
+		i := spec.FirstOperand(vals, 0) + 1
+		if i < len(vals) {
+			// options may follow the lock file too
+			i = spec.FirstOperand(vals, i)
+			w.rerun(f, st, c, i+1, "flock")
+		}
+		return true
+	case "tmux":
+		w.tmux(f, st, vals)
+		return true
+	case "at", "batch":
+		spec := OptSpec{Short: "fqt"}
+		short, _ := spec.Flags(vals, 0)
+		if !short['f'] && !short['l'] && !short['r'] && !short['d'] && !short['c'] && c.stdin != nil {
+			w.script(f.child(prog), st.clone(), *c.stdin, ioCtx{})
+		}
+		return true
+	case "su":
+		for k := 0; k < len(vals); k++ {
+			v := vals[k]
+			switch {
+			case v == "-c" || v == "--command" || v == "--session-command":
+				if k+1 < len(vals) {
+					w.script(f.child("su -c"), st.clone(), vals[k+1], ioCtx{})
+					k++
+				}
+			case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+				w.script(f.child("su -c"), st.clone(), v[strings.IndexByte(v, '=')+1:], ioCtx{})
+			case len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0:
+				j := strings.IndexByte(v, 'c')
+				if j == len(v)-1 {
+					if k+1 < len(vals) {
+						w.script(f.child("su -c"), st.clone(), vals[k+1], ioCtx{})
+						k++
+					}
+				} else {
+					w.script(f.child("su -c"), st.clone(), v[j+1:], ioCtx{})
+				}
+			}
+		}
+		return true
+	case "ssh", "slogin":
+		w.ssh(f, st, c, vals)
+		return true
+	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose":
+		w.container(f, st, prog, c, vals)
+		return true
+	case "kubectl", "oc":
+		for k, v := range vals {
+			if v == "--" {
+				if k > 0 && containsWord(vals[:k], "exec") {
+					w.rerun(f, st, c, k+2, prog+" exec")
+				}
+				return true
+			}
+		}
+		return false
+	case "rsync":
+		for k := 0; k < len(vals); k++ {
+			v := vals[k]
+			if (v == "-e" || v == "--rsh") && k+1 < len(vals) {
+				w.script(f.child("rsync -e"), st.clone(), vals[k+1], ioCtx{})
+			} else if strings.HasPrefix(v, "--rsh=") {
+				w.script(f.child("rsync -e"), st.clone(), v[len("--rsh="):], ioCtx{})
+			} else if strings.HasPrefix(v, "-e") && len(v) > 2 && !strings.HasPrefix(v, "--") {
+				w.script(f.child("rsync -e"), st.clone(), v[2:], ioCtx{})
+			}
+		}
+		return false
+	case "git":
+		w.gitAlias(f, st, vals)
+		return false
+	}
+	return false
+}
+
+func isAssign(v string) bool {
+	i := strings.IndexByte(v, '=')
+	if i <= 0 {
+		return false
+	}
+	for k := 0; k < i; k++ {
+		c := v[k]
+		if !(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (k > 0 && c >= '0' && c <= '9')) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsWord(vals []string, w string) bool {
+	for _, v := range vals {
+		if v == w {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *walker) rerunListing(f *frame, st *state, c cmdCtx, from int, via string) {
+	if from >= len(c.words) {
+		return
+	}
+	n := c
+	n.words = c.words[from:]
+	if c.fields != nil {
+		n.fields = c.fields[from:]
+	}
+	n.pipeListing = nil
+	w.run(f.child(via), st, n)
+}
+
+// env runs `env [opts] [VAR=val…] CMD…`; the assignments join the wrapped
+// command's environment. `env -S STRING` splits STRING into words.
+func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
+	env := map[string]string{}
+	for k, v := range c.env {
+		env[k] = v
+	}
+	i := 0
+	for i < len(vals) {
+		v := vals[i]
+		switch {
+		case v == "--":
+			i++
+			goto done
+		case v == "-" || v == "-i" || v == "--ignore-environment" || v == "-0" || v == "--null" || v == "-v" || v == "--debug":
+			i++
+		case v == "-u" || v == "-C" || v == "--unset" || v == "--chdir":
+			i += 2
+		case v == "-S" || v == "--split-string":
+			if i+1 < len(vals) {
+				w.splitString(f, st, c, env, vals[i+1], vals[i+2:])
+			}
+			return
+		case strings.HasPrefix(v, "--split-string="):
+			w.splitString(f, st, c, env, v[len("--split-string="):], vals[i+1:])
+			return
+		case strings.HasPrefix(v, "-S") && len(v) > 2:
+			w.splitString(f, st, c, env, v[2:], vals[i+1:])
+			return
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if strings.HasPrefix(v, "-u") || strings.HasPrefix(v, "-C") || strings.HasPrefix(v, "--") {
+				i++
+			} else {
+				i++
+			}
+		case isAssign(v):
+			k := strings.IndexByte(v, '=')
+			env[v[:k]] = v[k+1:]
+			i++
+		default:
+			goto done
+		}
+	}
+done:
+	if i >= len(vals) {
+		return
+	}
+	n := c
+	n.env = env
+	n.words = c.words[i+1:]
+	if c.fields != nil {
+		n.fields = c.fields[i+1:]
+	}
+	w.run(f.child("env"), st, n)
+}
+
+func (w *walker) splitString(f *frame, st *state, c cmdCtx, env map[string]string, s string, rest []string) {
+	words := knownWords(strings.Fields(s)...)
+	words = append(words, knownWords(rest...)...)
+	for len(words) > 0 && isAssign(words[0].Value) {
+		k := strings.IndexByte(words[0].Value, '=')
+		env[words[0].Value[:k]] = words[0].Value[k+1:]
+		words = words[1:]
+	}
+	w.runWords(f, st, words, env, c.stdin, nil, "env -S")
+}
+
+// find handles `find … -exec|-execdir|-ok|-okdir CMD … ;|+`.
+func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
+	roots := []string{}
+	i := 0
+	for i < len(vals) {
+		v := vals[i]
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-D") || strings.HasPrefix(v, "-O") {
+			if v == "-D" {
+				i++
+			}
+			i++
+			continue
+		}
+		break
+	}
+	for i < len(vals) {
+		v := vals[i]
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "\\(" {
+			break
+		}
+		roots = append(roots, v)
+		i++
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	lst := &Listing{Roots: roots, Dir: st.dir}
+	for ; i < len(vals); i++ {
+		switch vals[i] {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			start := i + 1
+			end := start
+			for end < len(vals) && vals[end] != ";" && vals[end] != "+" {
+				end++
+			}
+			if start < end {
+				n := c
+				n.words = c.words[start+1 : end+1]
+				if c.fields != nil {
+					n.fields = c.fields[start+1 : end+1]
+				}
+				n.listing = lst
+				n.stdin = nil
+				n.pipeListing = nil
+				w.run(f.child("find "+vals[i]), st, n)
+			}
+			i = end
+		}
+	}
+}
+
+func (w *walker) tmux(f *frame, st *state, vals []string) {
+	// skip tmux global options
+	gspec := OptSpec{Short: "cfLSTC"}
+	i := gspec.FirstOperand(vals, 0)
+	if i >= len(vals) {
+		return
+	}
+	sub := vals[i]
+	rest := vals[i+1:]
+	switch sub {
+	case "new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "display-popup", "popup", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep":
+		spec := OptSpec{Short: "cefFlnpstxyShwbdTdE", Long: nil}
+		// flags without values are letters not in spec.Short
+		spec.Short = "ceFlnpstxyShwbTE"
+		j := spec.FirstOperand(rest, 0)
+		if j < len(rest) {
+			w.script(f.child("tmux "+sub), st.clone(), strings.Join(rest[j:], " "), ioCtx{})
+		}
+	case "send-keys", "send":
+		spec := OptSpec{Short: "tN"}
+		j := spec.FirstOperand(rest, 0)
+		var keys []string
+		for _, k := range rest[j:] {
+			switch k {
+			case "Enter", "C-m", "KPEnter", "C-j":
+				keys = append(keys, "\n")
+			default:
+				keys = append(keys, k)
+			}
+		}
+		if len(keys) > 0 {
+			w.script(f.child("tmux send-keys"), st.clone(), strings.Join(keys, " "), ioCtx{})
+		}
+	}
+}
+
+var sshSpec = OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw"}
+
+// ssh runs the remote command (and stdin scripts) of ssh as shell code.
+func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
+	for k := 0; k < len(vals); k++ {
+		v := vals[k]
+		var opt string
+		if v == "-o" && k+1 < len(vals) {
+			opt = vals[k+1]
+		} else if strings.HasPrefix(v, "-o") && len(v) > 2 {
+			opt = v[2:]
+		}
+		if opt != "" {
+			lo := strings.ToLower(opt)
+			for _, key := range []string{"proxycommand", "localcommand", "remotecommand"} {
+				if strings.HasPrefix(lo, key) {
+					val := strings.TrimLeft(opt[len(key):], " =")
+					w.script(f.child("ssh -o "+key), st.clone(), val, ioCtx{})
+				}
+			}
+		}
+	}
+	i := sshSpec.FirstOperand(vals, 0)
+	if i >= len(vals) {
+		return
+	}
+	remote := vals[i+1:]
+	if len(remote) == 0 {
+		if c.stdin != nil {
+			w.script(f.child("ssh stdin"), st.clone(), *c.stdin, ioCtx{})
+		}
+		return
+	}
+	src := strings.Join(remote, " ")
+	res := w.script(f.child("ssh"), st.clone(), src, ioCtx{stdin: c.stdin})
+	_ = res
+}
+
+var dockerGlobal = OptSpec{Short: "Hcl", Long: []string{"host", "config", "context", "log-level", "tlscacert", "tlscert", "tlskey"}}
+var dockerExec = OptSpec{Short: "euw", Long: []string{"env", "env-file", "user", "workdir", "detach-keys"}}
+var dockerRun = OptSpec{Short: "acepuvwlhmi" + "", Long: []string{"add-host", "annotation", "attach", "blkio-weight", "blkio-weight-device", "cap-add", "cap-drop", "cgroup-parent", "cgroupns", "cidfile", "cpu-count", "cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period", "cpu-rt-runtime", "cpu-shares", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys", "device", "device-cgroup-rule", "device-read-bps", "device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option", "dns-search", "domainname", "entrypoint", "env", "env-file", "expose", "gpus", "group-add", "health-cmd", "health-interval", "health-retries", "health-start-period", "health-timeout", "hostname", "ip", "ip6", "ipc", "isolation", "kernel-memory", "label", "label-file", "link", "link-local-ip", "log-driver", "log-opt", "mac-address", "memory", "memory-reservation", "memory-swap", "memory-swappiness", "mount", "name", "network", "network-alias", "oom-score-adj", "pid", "pids-limit", "platform", "publish", "pull", "restart", "runtime", "security-opt", "shm-size", "stop-signal", "stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "user", "userns", "uts", "volume", "volume-driver", "volumes-from", "workdir", "net", "publish-all", "arch", "os", "variant", "secret", "pod", "hooks-dir"}}
+var composeRun = OptSpec{Short: "euwlpvi", Long: []string{"env", "user", "workdir", "label", "publish", "volume", "name", "entrypoint", "index", "cap-add", "cap-drop", "env-from-file", "pull"}}
+var composeGlobal = OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "profile", "env-file", "ansi", "parallel", "progress"}}
+
+// container runs the command of docker|podman exec|run and docker compose
+// exec|run (corpus README §2.1 containers).
+func (w *walker) container(f *frame, st *state, prog string, c cmdCtx, vals []string) {
+	compose := prog == "docker-compose" || prog == "podman-compose"
+	i := 0
+	if !compose {
+		i = dockerGlobal.FirstOperand(vals, 0)
+		if i < len(vals) && vals[i] == "compose" {
+			compose = true
+			i++
+		} else if i < len(vals) && vals[i] == "container" {
+			i++
+		}
+	}
+	if compose {
+		i = composeGlobal.FirstOperand(vals, i)
+	}
+	if i >= len(vals) {
+		return
+	}
+	sub := vals[i]
+	var spec OptSpec
+	switch {
+	case sub == "exec" && compose:
+		spec = composeRun
+	case sub == "run" && compose:
+		spec = composeRun
+	case sub == "exec":
+		spec = dockerExec
+	case sub == "run" || sub == "create":
+		spec = dockerRun
+	default:
+		return
+	}
+	j := spec.FirstOperand(vals, i+1)
+	if j >= len(vals) {
+		return
+	}
+	// entrypoint given as an option runs with the arguments
+	w.rerun(f, st, c, j+2, prog+" "+sub)
+}
+
+// gitAlias runs shell aliases defined on the command line: `git -c
+// alias.x='!cmd' x`.
+func (w *walker) gitAlias(f *frame, st *state, vals []string) {
+	aliases := map[string]string{}
+	i := 0
+	for i < len(vals) {
+		v := vals[i]
+		var kv string
+		switch {
+		case v == "-c" && i+1 < len(vals):
+			kv = vals[i+1]
+			i += 2
+		case strings.HasPrefix(v, "-c") && len(v) > 2:
+			kv = v[2:]
+			i++
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env" || v == "--exec-path" && false:
+			i += 2
+			continue
+		case strings.HasPrefix(v, "-"):
+			i++
+			continue
+		default:
+			goto sub
+		}
+		if k := strings.IndexByte(kv, '='); k > 0 && strings.HasPrefix(strings.ToLower(kv[:k]), "alias.") {
+			aliases[strings.ToLower(kv[6:k])] = kv[k+1:]
+		}
+	}
+sub:
+	if i < len(vals) {
+		if a, ok := aliases[strings.ToLower(vals[i])]; ok && strings.HasPrefix(a, "!") {
+			src := a[1:] + " " + strings.Join(vals[i+1:], " ")
+			w.script(f.child("git alias"), st.clone(), src, ioCtx{})
+		}
+	}
+}
+
+// producer computes the literal stdout of echo/printf/cat/base64 -d/… and
+// records listing producers. It reports whether prog was one.
+func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []string) (*string, bool) {
+	allKnown := true
+	for _, a := range c.words[1:] {
+		if !a.Known {
+			allKnown = false
+		}
+	}
+	switch prog {
+	case "echo":
+		i := 0
+		nl, esc := true, false
+		for i < len(vals) && len(vals[i]) > 1 && vals[i][0] == '-' && strings.Trim(vals[i][1:], "neE") == "" {
+			if strings.Contains(vals[i], "n") {
+				nl = false
+			}
+			if strings.Contains(vals[i], "e") {
+				esc = true
+			}
+			i++
+		}
+		if !allKnown {
+			return nil, true
+		}
+		s := strings.Join(vals[i:], " ")
+		if esc {
+			s = ansiC(s)
+		}
+		if nl {
+			s += "\n"
+		}
+		return &s, true
+	case "printf":
+		if !allKnown || len(vals) == 0 {
+			return nil, true
+		}
+		i := 0
+		if vals[0] == "--" {
+			i++
+		}
+		if i < len(vals) && vals[i] == "-v" {
+			return nil, true
+		}
+		if i >= len(vals) {
+			return nil, true
+		}
+		s := printf(vals[i], vals[i+1:])
+		return &s, true
+	case "cat", "tee":
+		files := 0
+		for _, v := range vals {
+			if !strings.HasPrefix(v, "-") || v == "-" {
+				files++
+			}
+		}
+		if prog == "tee" || files == 0 {
+			return c.stdin, true
+		}
+		return nil, true
+	case "base64", "gbase64":
+		decode := false
+		for _, v := range vals {
+			if v == "--decode" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "dD")) {
+				decode = true
+			}
+		}
+		if !decode || c.stdin == nil {
+			return nil, true
+		}
+		in := strings.Join(strings.Fields(*c.stdin), "")
+		b, err := base64.StdEncoding.DecodeString(in)
+		if err != nil {
+			b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in, "="))
+		}
+		if err != nil {
+			b, err = base64.URLEncoding.DecodeString(in)
+		}
+		if err != nil {
+			return nil, true
+		}
+		s := string(b)
+		return &s, true
+	case "xxd":
+		if c.stdin != nil && containsWord(vals, "-r") && containsWord(vals, "-p") {
+			b, err := hex.DecodeString(strings.Join(strings.Fields(*c.stdin), ""))
+			if err == nil {
+				s := string(b)
+				return &s, true
+			}
+		}
+		return nil, true
+	case "rev":
+		if c.stdin == nil || len(vals) > 0 {
+			return nil, true
+		}
+		lines := strings.Split(*c.stdin, "\n")
+		for k, l := range lines {
+			r := []rune(l)
+			for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
+				r[a], r[b] = r[b], r[a]
+			}
+			lines[k] = string(r)
+		}
+		s := strings.Join(lines, "\n")
+		return &s, true
+	case "which", "whereis", "type":
+		if prog == "type" && !(containsWord(vals, "-P") || containsWord(vals, "-p")) {
+			return nil, true
+		}
+		var names []string
+		for _, v := range vals {
+			if !strings.HasPrefix(v, "-") {
+				names = append(names, v)
+			}
+		}
+		if len(names) == 0 || !allKnown {
+			return nil, true
+		}
+		s := strings.Join(names, "\n") + "\n"
+		return &s, true
+	case "command":
+		if len(vals) >= 2 && (vals[0] == "-v" || vals[0] == "-V") && allKnown {
+			s := vals[1] + "\n"
+			return &s, true
+		}
+		return nil, false
+	case "awk", "gawk", "mawk", "nawk":
+		spec := OptSpec{Short: "fvF", Long: []string{"file", "assign", "field-separator"}}
+		i := spec.FirstOperand(vals, 0)
+		if short, _ := spec.Flags(vals, 0); short['f'] || i >= len(vals) || !c.words[i+1].Known {
+			return nil, true
+		}
+		s := awkGenerated(vals[i])
+		if s == "" {
+			return nil, true
+		}
+		return &s, true
+	case "sed", "gsed":
+		spec := OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}}
+		var progs []string
+		for k := 0; k < len(vals); k++ {
+			if (vals[k] == "-e" || vals[k] == "--expression") && k+1 < len(vals) {
+				progs = append(progs, vals[k+1])
+			}
+		}
+		if len(progs) == 0 {
+			if i := spec.FirstOperand(vals, 0); i < len(vals) {
+				progs = append(progs, vals[i])
+			}
+		}
+		var out []string
+		for _, p := range progs {
+			if g := sedGenerated(p); g != "" {
+				out = append(out, g)
+			}
+		}
+		if len(out) == 0 {
+			return nil, true
+		}
+		s := strings.Join(out, "\n") + "\n"
+		return &s, true
+	case "ls", "fd", "fdfind":
+		w.lastListing = &Listing{Roots: operandsOf(vals, 0, prog == "fd" || prog == "fdfind"), Dir: st.dir}
+		return nil, true
+	case "grep", "egrep", "fgrep", "rg", "ag":
+		short, long := OptSpec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "context", "after-context", "before-context"}}.Flags(vals, 0)
+		_, l1 := long["files-with-matches"]
+		_, l2 := long["files-without-match"]
+		if short['l'] || short['L'] || l1 || l2 {
+			hasPattern := short['e'] || short['f']
+			var ops []string
+			skip := !hasPattern
+			for k := 0; k < len(vals); k++ {
+				v := vals[k]
+				if strings.HasPrefix(v, "-") {
+					if v == "-e" || v == "-f" || v == "-m" || v == "-A" || v == "-B" || v == "-C" || v == "--regexp" || v == "--file" {
+						k++
+					}
+					continue
+				}
+				if skip {
+					skip = false
+					continue
+				}
+				ops = append(ops, v)
+			}
+			if len(ops) == 0 {
+				ops = []string{"."}
+			}
+			w.lastListing = &Listing{Roots: ops, Dir: st.dir}
+		}
+		return nil, true
+	case "find":
+		var roots []string
+		for _, v := range vals {
+			if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
+				break
+			}
+			roots = append(roots, v)
+		}
+		if len(roots) == 0 {
+			roots = []string{"."}
+		}
+		w.find(f, st, c, vals)
+		w.lastListing = &Listing{Roots: roots, Dir: st.dir}
+		return nil, true
+	}
+	return nil, false
+}
+
+func operandsOf(vals []string, start int, skipFirst bool) []string {
+	var ops []string
+	for _, v := range vals[start:] {
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		if skipFirst {
+			skipFirst = false
+			continue
+		}
+		ops = append(ops, v)
+	}
+	if len(ops) == 0 {
+		ops = []string{"."}
+	}
+	return ops
+}
+
+// printf applies a printf format to arguments (the common conversions).
+func printf(format string, args []string) string {
+	var b strings.Builder
+	ai := 0
+	for rounds := 0; rounds < 64; rounds++ {
+		usedArg := false
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			if ch == '\\' && i+1 < len(format) {
+				j := i + 1
+				switch format[j] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				case '\\':
+					b.WriteByte('\\')
+				default:
+					// octal / hex via ansiC
+					k := j + 1
+					for k < len(format) && k < j+4 && (isHex(format[k])) {
+						k++
+					}
+					b.WriteString(ansiC(format[i:k]))
+					i = k - 1
+					continue
+				}
+				i = j
+				continue
+			}
+			if ch == '%' && i+1 < len(format) {
+				j := i + 1
+				for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+					j++
+				}
+				if j >= len(format) {
+					b.WriteString(format[i:])
+					break
+				}
+				conv := format[j]
+				i = j
+				if conv == '%' {
+					b.WriteByte('%')
+					continue
+				}
+				arg := ""
+				if ai < len(args) {
+					arg = args[ai]
+					ai++
+					usedArg = true
+				}
+				switch conv {
+				case 'b':
+					b.WriteString(ansiC(arg))
+				case 'c':
+					if arg != "" {
+						b.WriteByte(arg[0])
+					}
+				default:
+					b.WriteString(arg)
+				}
+				continue
+			}
+			b.WriteByte(ch)
+		}
+		if !usedArg || ai >= len(args) {
+			break
+		}
+	}
+	return b.String()
+}
+
+// awkGenerated returns the text an awk program prints from its literal
+// strings, with "x" standing for each non-literal part, one line per print.
+func awkGenerated(prog string) string {
+	var lines []string
+	for i := 0; i < len(prog); i++ {
+		if !strings.HasPrefix(prog[i:], "print") {
+			continue
+		}
+		j := i + 5
+		if strings.HasPrefix(prog[j:], "f") {
+			j++
+		}
+		var b strings.Builder
+		lit := false
+		for j < len(prog) && prog[j] != ';' && prog[j] != '}' && prog[j] != '\n' {
+			if prog[j] == '"' {
+				k := j + 1
+				for k < len(prog) && prog[k] != '"' {
+					if prog[k] == '\\' && k+1 < len(prog) {
+						k++
+					}
+					k++
+				}
+				if k > len(prog) {
+					k = len(prog)
+				}
+				b.WriteString(ansiC(prog[j+1 : min(k, len(prog))]))
+				lit = true
+				j = k + 1
+				continue
+			}
+			if prog[j] == '$' || (prog[j] >= 'a' && prog[j] <= 'z') {
+				for j < len(prog) && prog[j] != ' ' && prog[j] != '"' && prog[j] != ';' && prog[j] != '}' && prog[j] != ',' {
+					j++
+				}
+				b.WriteString("x")
+				continue
+			}
+			if prog[j] == ',' {
+				b.WriteByte(' ')
+			}
+			j++
+		}
+		if lit {
+			lines = append(lines, b.String())
+		}
+		i = j
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// sedGenerated returns the replacement texts of s commands, each followed by
+// a placeholder operand.
+func sedGenerated(prog string) string {
+	var out []string
+	for _, part := range strings.Split(prog, ";") {
+		part = strings.TrimSpace(part)
+		k := strings.Index(part, "s")
+		if k < 0 || k+1 >= len(part) {
+			continue
+		}
+		d := part[k+1]
+		fields := strings.Split(part[k+2:], string(d))
+		if len(fields) < 2 {
+			continue
+		}
+		repl := strings.ReplaceAll(fields[1], "&", "x")
+		repl = strings.ReplaceAll(repl, "\\1", "x")
+		out = append(out, repl+" x")
+	}
+	return strings.Join(out, "\n")
+}
