@@ -283,7 +283,7 @@ func (d *driver) appendRecords() {
 	env := &ops.Env{Root: d.root, Now: d.now, Validate: validator}
 	_, err = ops.EvalAppend(env, ops.EvalAppendInput{Feature: FeatureID, Phase: 1, Event: "phase_evaluation", Result: "pass",
 		Reason: "plan covers both acceptance items: Greeting(name) with table tests, flag parsing in cmd/greet"})
-	d.check(err == nil, "harness eval append --feature f001 --phase 1 --result pass --reason '…' %v", errText(err))
+	d.check(err == nil, "harness eval append --feature f001 --phase 1 --event phase_evaluation --result pass --reason '…' %v", errText(err))
 
 	_, err = records.CompletePhase(&workspace.Workspace{Root: d.root}, FeatureID)
 	d.check(err == nil, "harness phase complete f001 (next_phases[phase==1].done = true) %v", errText(err))

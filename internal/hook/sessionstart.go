@@ -46,11 +46,11 @@ func (r runner) sessionStart(c *call) Output {
 			c.rec.Path = ws.Rel(ws.SessionIDFile(s.Feature))
 		}
 	}
-	sprint := s.Sprint
-	if sprint == "" {
-		sprint = sprintFromFeatureList(ws)
+	sprint, phase := featureListInfo(ws, s.Feature)
+	if s.Sprint != "" {
+		sprint = s.Sprint
 	}
-	text, notes := buildSessionContext(ws, s.Feature, sprint)
+	text, notes := buildSessionContext(ws, s.Feature, sprint, phase)
 	c.rec.Errors = append(c.rec.Errors, notes...)
 	c.rec.Reason = fmt.Sprintf("injected %d characters of context", utf16Len(text))
 	return encodeSessionStart(text)
@@ -77,18 +77,34 @@ func fillSessionID(ws *workspace.Workspace, feature, id string) error {
 	return fsutil.WriteFileAtomic(path, []byte(id+"\n"), 0o644)
 }
 
-// sprintFromFeatureList returns feature_list.json's "sprint", or "" (then the
-// single folder of .harness/sprint_contracts/, if there is exactly one).
-func sprintFromFeatureList(ws *workspace.Workspace) string {
+// featureListInfo returns feature_list.json's "sprint" and the feature's
+// integer phase (0 when unknown). When the sprint is not there, the single
+// folder of .harness/sprint_contracts/ (if there is exactly one) is used.
+func featureListInfo(ws *workspace.Workspace, feature string) (sprint string, phase int) {
 	var fl struct {
-		Sprint string `json:"sprint"`
+		Sprint   string `json:"sprint"`
+		Features []struct {
+			ID    string          `json:"id"`
+			Phase json.RawMessage `json:"phase"`
+		} `json:"features"`
 	}
-	if data, err := os.ReadFile(ws.FeatureList()); err == nil && json.Unmarshal(data, &fl) == nil && safeFeatureID(fl.Sprint) {
-		return fl.Sprint
+	if data, err := os.ReadFile(ws.FeatureList()); err == nil && json.Unmarshal(data, &fl) == nil {
+		if safeFeatureID(fl.Sprint) {
+			sprint = fl.Sprint
+		}
+		for _, f := range fl.Features {
+			var p int
+			if f.ID == feature && json.Unmarshal(f.Phase, &p) == nil && p >= 1 && p <= 4 {
+				phase = p
+			}
+		}
+	}
+	if sprint != "" {
+		return sprint, phase
 	}
 	ents, err := os.ReadDir(ws.SprintContractsDir())
 	if err != nil {
-		return ""
+		return "", phase
 	}
 	var dirs []string
 	for _, e := range ents {
@@ -97,9 +113,9 @@ func sprintFromFeatureList(ws *workspace.Workspace) string {
 		}
 	}
 	if len(dirs) == 1 {
-		return dirs[0]
+		return dirs[0], phase
 	}
-	return ""
+	return "", phase
 }
 
 // ctxSection is one block of the SessionStart context.
@@ -117,10 +133,10 @@ type ctxSection struct {
 // short: header and guard rules (always whole), handoff.md, context_snapshot.md,
 // AGENTS.md, tooling.md. Each truncated section ends with a marker naming
 // the file to read. notes are problems worth logging.
-func buildSessionContext(ws *workspace.Workspace, feature, sprint string) (string, []string) {
+func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase int) (string, []string) {
 	var notes []string
-	header := sessionHeader(ws, feature, sprint)
-	rules := guardRulesText(feature)
+	header := sessionHeader(ws, feature, sprint, phase)
+	rules := guardRulesText(feature, phase)
 
 	var secs []ctxSection
 	if feature != "" {
@@ -203,11 +219,14 @@ func renderSection(s ctxSection, ws *workspace.Workspace, limit int) string {
 }
 
 // sessionHeader names the feature, sprint and root.
-func sessionHeader(ws *workspace.Workspace, feature, sprint string) string {
+func sessionHeader(ws *workspace.Workspace, feature, sprint string, phase int) string {
 	var b strings.Builder
 	b.WriteString("# superAgent harness session\n")
 	if feature != "" {
 		fmt.Fprintf(&b, "Feature: %s (your directory: %s/)\n", feature, ws.Rel(ws.FeatureDir(feature)))
+		if phase > 0 {
+			fmt.Fprintf(&b, "Current phase: phase=%d (%s)\n", phase, phaseAction(phase))
+		}
 	} else {
 		b.WriteString("Feature: none set (no --feature / FEATURE_ID): every feature directory counts as another feature's.\n")
 	}
@@ -220,10 +239,14 @@ func sessionHeader(ws *workspace.Workspace, feature, sprint string) string {
 
 // guardRulesText says what harness-hook enforces and how a phase ends
 // (corpus README §2.4, §3.2; fixtures README §7).
-func guardRulesText(feature string) string {
+func guardRulesText(feature string, phase int) string {
 	f := feature
 	if f == "" {
 		f = "<feature>"
+	}
+	p, action := "P", "<plan|implement|verify|deliver>"
+	if phase > 0 {
+		p, action = fmt.Sprint(phase), phaseAction(phase)
 	}
 	return fmt.Sprintf(`## What harness-hook enforces on every tool call
 - Read-only: schemas/, templates/, spec/, protocols/, sub-skills/, SKILL.md, the root README.md, the sprint contract.json, .claude/settings*.json, every feature's .claude/, and Hermes's state files (.harness/runtime_state.json, session_pool.json, feature_list.json, hermes_*, .current_agent, rules.yaml, allow.jsonl, logs/).
@@ -231,11 +254,11 @@ func guardRulesText(feature string) string {
 - .harness/eval_log.jsonl is append-only: use `+"`harness eval append`"+`. generator_log.md is append-only: add one section per phase, never rewrite old ones. tooling.md: append only under "## 6. 运行时新增".
 - Bash: destructive commands are refused (rm -rf, sudo, git push --force, git reset --hard, git clean -f, history rewrites, chmod 777, dd/mkfs, fork bombs, production access), and so are Bash writes to the protected paths above. A refusal names its rule id and the allowed way forward; risky commands (publish, push, external DELETE/PUT) are allowed with a warning.
 ## How to end a phase
-1. Append `+"`## phase=P <plan|implement|verify|deliver> — <UTC timestamp>`"+` to .harness/features/%[1]s/generator_log.md: what you did, `+"`### 关键决策`"+`, artifacts, problems (at least 100 bytes).
-2. Record the verdict: `+"`harness eval append --feature %[1]s --phase P --result pass --reason '<concrete reason, ≥ 20 bytes>'`"+`.
+1. Append `+"`## phase=%[2]s %[3]s — <UTC timestamp>`"+` to .harness/features/%[1]s/generator_log.md: what you did, `+"`### 关键决策`"+`, artifacts, problems (at least 100 bytes).
+2. Record the verdict: `+"`harness eval append --feature %[1]s --phase %[2]s --event phase_evaluation --result pass --reason '<concrete reason, ≥ 20 bytes>'`"+`.
 3. Run `+"`harness phase complete %[1]s`"+`. Stopping is refused until these records exist.
 If your context is nearly exhausted (Reset), write .harness/features/%[1]s/handoff.md (more than 50 bytes) and stop within 5 minutes.
-`, f)
+`, f, p, action)
 }
 
 // agentsText returns the Generator rules: the feature's AGENTS.md, else
@@ -335,4 +358,19 @@ func cutUTF16(s string, n int) string {
 		used += w
 	}
 	return s
+}
+
+// phaseAction names phase p (protocol.md §4.1).
+func phaseAction(p int) string {
+	switch p {
+	case 1:
+		return "plan"
+	case 2:
+		return "implement"
+	case 3:
+		return "verify"
+	case 4:
+		return "deliver"
+	}
+	return "<action>"
 }
