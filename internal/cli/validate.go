@@ -144,6 +144,7 @@ type PhaseCmd struct {
 // PhaseCompleteCmd is `harness phase complete FID`.
 type PhaseCompleteCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id (f001)."`
+	Dir     string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root (same as --root)."`
 }
 
 // Help is shown under the command's usage line.
@@ -164,7 +165,7 @@ type phaseCompleteResult struct {
 
 // Run performs the command.
 func (c *PhaseCompleteCmd) Run(e *Env) error {
-	root, err := e.rootFor("")
+	root, err := e.rootFor(c.Dir)
 	if err != nil {
 		return err
 	}
