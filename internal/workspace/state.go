@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -90,17 +91,39 @@ type Feature struct {
 	Bad []string `json:"-"`
 }
 
-// PhaseOK reports whether phase was present and a JSON integer.
+// PhaseOK reports whether phase was present and a JSON number with an
+// integral value (2 and 2.0; not "2", not null). Always true for a Feature
+// built in code.
 func (f *Feature) PhaseOK() bool {
-	if f.raw != nil && !f.raw.Has("phase") {
+	if f.raw == nil {
+		return true
+	}
+	v, ok := f.raw.Get("phase")
+	if !ok {
 		return false
 	}
-	for _, b := range f.Bad {
-		if b == "phase" {
-			return false
-		}
+	_, ok = integral(v)
+	return ok
+}
+
+// integral decodes raw as a JSON number with an integral value.
+func integral(raw json.RawMessage) (int, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || (t[0] != '-' && (t[0] < '0' || t[0] > '9')) {
+		return 0, false // json.Number would also accept the string "2"
 	}
-	return true
+	var n json.Number
+	if err := json.Unmarshal(t, &n); err != nil || n == "" {
+		return 0, false
+	}
+	if i, err := n.Int64(); err == nil {
+		return int(i), true
+	}
+	f, err := n.Float64()
+	if err != nil || f != float64(int64(f)) || f > 1<<31 || f < -(1<<31) {
+		return 0, false
+	}
+	return int(f), true
 }
 
 // NextPhase returns the next_phases entry whose phase equals p (not an
@@ -294,6 +317,12 @@ func (x *Feature) UnmarshalJSON(b []byte) (err error) {
 	raw, bad, err := decodeInto(b, &p)
 	*x = Feature(p)
 	x.raw, x.Bad = raw, bad
+	if v, ok := raw.Get("phase"); ok {
+		if n, ok := integral(v); ok && x.Phase != n { // 2.0
+			x.Phase = n
+			x.Bad = remove(x.Bad, "phase")
+		}
+	}
 	return err
 }
 
@@ -556,4 +585,14 @@ func Started(f *Feature, pool *SessionPool) bool {
 		}
 	}
 	return false
+}
+
+func remove(ss []string, s string) []string {
+	out := ss[:0]
+	for _, x := range ss {
+		if x != s {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -97,6 +97,16 @@ func TestLenientDecode(t *testing.T) {
 	if g.PhaseOK() {
 		t.Error("a missing phase is not an integer phase")
 	}
+	for in, want := range map[string]bool{`null`: false, `2.0`: true, `2.5`: false, `"2"`: false, `3`: true} {
+		var f Feature
+		json.Unmarshal([]byte(`{"id":"f001","phase":`+in+`}`), &f)
+		if f.PhaseOK() != want {
+			t.Errorf("phase %s: PhaseOK = %v, want %v", in, f.PhaseOK(), want)
+		}
+		if want && f.Phase < 2 {
+			t.Errorf("phase %s decoded as %d", in, f.Phase)
+		}
+	}
 }
 
 func TestSessionPoolRoundTrip(t *testing.T) {
