@@ -28,6 +28,7 @@ func (c *checker) validateRules() {
 	c.layoutRules()
 	c.poolConsistent()
 	c.evalRules()
+	c.rulesOverrides()
 }
 
 func (c *checker) exists(rel string, dir bool) bool {

@@ -341,3 +341,19 @@ func TestFindingString(t *testing.T) {
 		t.Error("info findings keep a report valid")
 	}
 }
+
+func TestRulesOverrides(t *testing.T) {
+	root := copyTree(t, filepath.Join(sprints, "valid-midway"))
+	os.WriteFile(h(root, "rules.yaml"), []byte("disable: [\n  - bad"), 0o644)
+	rep, err := Validate(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Valid() || !strings.Contains(rep.String(), "[rules.overrides]") || !strings.Contains(rep.String(), ".harness/rules.yaml") {
+		t.Errorf("invalid rules.yaml not reported:\n%s", rep)
+	}
+	os.WriteFile(h(root, "rules.yaml"), []byte("disable: []\n"), 0o644)
+	if rep, _ := Validate(root); !rep.Valid() {
+		t.Errorf("valid rules.yaml reported:\n%s", rep)
+	}
+}

@@ -1,0 +1,22 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/bashguard"
+)
+
+// rulesOverrides reports an invalid .harness/rules.yaml (the project's guard
+// rule overrides, read by bashguard.LoadOverrides). An invalid file makes
+// the hook keep the built-in rules only, so the project's intent is lost
+// silently unless validate says so. Rule id: rules.overrides.
+func (c *checker) rulesOverrides() {
+	if _, err := bashguard.LoadOverrides(c.ws.Root); err != nil {
+		msg := err.Error()
+		if !strings.Contains(msg, bashguard.OverridesFile) {
+			msg = bashguard.OverridesFile + ": " + msg
+		}
+		c.rep.add(Finding{File: bashguard.OverridesFile, Rule: "rules.overrides",
+			Message: "invalid guard rule overrides (the built-in rules stay in force, the overrides are ignored): " + msg})
+	}
+}
