@@ -59,6 +59,7 @@ type Dependency struct {
 // into context_snapshot.md by `harness init-feature` (protocol.md §3.11).
 type ContextSnapshot struct {
 	FeatureID, Name, Title, Sprint string
+	Description                    string // optional; omitted when empty
 	Phase                          int
 	PhaseAction                    string // plan, implement, verify, deliver
 	DonePhases                     string // e.g. "1 (plan)" or "none"

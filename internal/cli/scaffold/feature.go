@@ -39,6 +39,7 @@ type featureInfo struct {
 	ID               string   `json:"id"`
 	Name             string   `json:"name"`
 	Title            string   `json:"title"`
+	Description      string   `json:"description"`
 	Status           string   `json:"status"`
 	Phase            int      `json:"phase"`
 	ExecutionPath    string   `json:"execution_path"`
@@ -398,6 +399,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 		FeatureID:        f.ID,
 		Name:             f.Name,
 		Title:            f.Title,
+		Description:      f.Description,
 		Sprint:           sprint,
 		Phase:            phase,
 		PhaseAction:      phaseActions[phase],
