@@ -1,5 +1,3 @@
-//go:build bashguard
-
 package hook
 
 import (
@@ -31,7 +29,7 @@ func (r runner) preBash(c *call) Output {
 	if d, bad := commandProblem(cmd); bad {
 		return r.answer(c, d, "this Bash command")
 	}
-	ctx := bashguard.Context{Feature: c.scope.Feature, Cwd: cwdOf(c)}
+	ctx := bashguard.Context{Feature: c.scope.Feature, Cwd: cwdOf(c), Vars: knownVars(c.env)}
 	if c.scope.Root != "" {
 		g, err := pathguard.New(c.scope.Root, c.scope.Feature)
 		if err != nil {
@@ -68,4 +66,20 @@ func (r runner) preBash(c *call) Output {
 		c.rec.Reason = out.HookSpecificOutput.PermissionDecisionReason
 	}
 	return out
+}
+
+// knownVars are the harness variables the Generator's Bash tool inherits
+// from the session environment (protocol.md §4.6 STEP 3.3), so that
+// `rm -rf "$HARNESS_ROOT/.harness"` is judged with its real value.
+func knownVars(env map[string]string) map[string]string {
+	var vars map[string]string
+	for _, k := range []string{"HARNESS_ROOT", "FEATURE_ID", "SPRINT_ID"} {
+		if v, ok := env[k]; ok && v != "" {
+			if vars == nil {
+				vars = map[string]string{}
+			}
+			vars[k] = v
+		}
+	}
+	return vars
 }
