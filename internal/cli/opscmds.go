@@ -16,4 +16,8 @@ type opsCommands struct {
 	Next       NextCmd       `cmd:"" help:"Which features may start now, and why the others wait (protocol.md §7)."`
 	Status     StatusCmd     `cmd:"" help:"Sprint overview: features, checkpoints, sessions, hook denials; --mermaid DAG."`
 	Task       TaskCmd       `cmd:"" help:"Task queue: add, next, done, fail, list (protocol.md §10)."`
+	Preflight  PreflightCmd  `cmd:"" help:"STEP 2.5 hard checks before/after a feature start (protocol.md §4.5)."`
+	Yolo       YoloCmd       `cmd:"" help:"Pipeline YOLO: check eligibility, abort (protocol.md §6)."`
+	Reset      ResetCmd      `cmd:"" help:"Hermes in-process Reset: hermes, resume (protocol.md §8.2)."`
+	Pipeline   PipelineCmd   `cmd:"" help:"Sink the finished sprint into a pipeline (protocol.md §9.3)."`
 }

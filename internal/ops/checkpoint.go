@@ -178,6 +178,34 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if ref.feature != nil {
 			fid = ref.feature.Str("id")
 		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
+		if yctx := log.yoloActive(); yctx != nil && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
+			// Pipeline YOLO (§6.1): the gate is not sent; it passes as
+			// auto_approved_yolo with the yolo_context. Gates marked
+			// external_irreversible (§13 #15) are always sent.
+			cp.Set("status", "passed").Set("decision", "auto_approved_yolo").Set("responded_at", now)
+			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid)
+			if p, ok := cp.Int("phase"); ok {
+				e.Set("phase", num(p))
+			}
+			e.Set("event_type", "checkpoint").Set("checkpoint_id", in.ID).Set("checkpoint_type", "gate").
+				Set("decision", "auto_approved_yolo").
+				Set("reason", fmt.Sprintf("pipeline YOLO 生效,gate %s 不发送,自动通过 (auto_approved_yolo)", in.ID)).
+				Set("yolo_context", yctx)
+			fl.touch(now)
+			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+				return err
+			}
+			if err := tx.AppendEval(e); err != nil {
+				return err
+			}
+			rep.did("YOLO active: gate %s auto-approved (auto_approved_yolo), not sent", in.ID)
+			rep.Data = map[string]any{"checkpoint_id": in.ID, "type": typ, "decision": "auto_approved_yolo"}
+			return nil
+		}
 		if typ == "notify" {
 			cp.Set("status", "passed")
 			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())

@@ -63,6 +63,9 @@ type Env struct {
 	Root     string
 	Now      func() time.Time
 	Validate Validator
+	// Finalize runs `harness finalize --check` (pipeline sink refuses unless
+	// it passes); nil means it cannot be checked, and sink refuses.
+	Finalize Validator
 	// HookBinary, when set, is the harness-hook executable preflight accepts
 	// besides any executable named harness-hook.
 	HookBinary string

@@ -1,0 +1,237 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/superagent-harness/harness/internal/ops"
+)
+
+// PreflightCmd is `harness preflight --stage launch|started FID…`.
+type PreflightCmd struct {
+	Stage    string   `name:"stage" required:"" enum:"launch,started" help:"launch (before STEP 3.3) or started (after STEP 3.4)."`
+	Features []string `arg:"" name:"FID" help:"Feature ids being started."`
+}
+
+// Help is shown under the usage line.
+func (c *PreflightCmd) Help() string {
+	return `STEP 2.5 hard checks (protocol.md §4.5, §13 #50), each printed ok/fail; exit 1 if any fails.
+Sprint: tooling_locked, cp-sprint-tooling and cp-sprint-dag approved (last eval entry), legal
+runtime_state.mode and contract.status. launch: feature directory, its five files, and
+.claude/settings.json registering an executable harness-hook for SessionStart, PreToolUse (Bash,
+Edit|Write|MultiEdit|NotebookEdit) and Stop. started: session_pool entry, non-empty session_id.txt,
+.current_agent role generator on the feature; when all pass, pending features become in_progress.`
+}
+
+// Run performs the command.
+func (c *PreflightCmd) Run(e *Env) error {
+	env, err := e.opsEnv("")
+	if err != nil {
+		return err
+	}
+	res, rep, err := ops.Preflight(env, c.Stage, c.Features)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	if e.JSON {
+		if err := writeJSON(e.Stdout, res); err != nil {
+			return err
+		}
+	} else {
+		for _, it := range res.Items {
+			mark := "ok  "
+			if !it.OK {
+				mark = "FAIL"
+			}
+			fmt.Fprintf(e.Stdout, "%s %-7s %s: %s\n", mark, it.Scope, it.Check, it.Detail)
+		}
+		for _, a := range rep.Actions {
+			fmt.Fprintf(e.Stdout, "preflight: %s\n", a)
+		}
+		if !res.OK {
+			fmt.Fprintln(e.Stdout, "preflight: FAILED — put the feature back to pending/phase 1, log an event_type fail entry naming the check, and push a gate (§4.5)")
+		}
+	}
+	if !res.OK {
+		return silent(ExitFindings)
+	}
+	return nil
+}
+
+// YoloCmd groups pipeline YOLO operations (protocol.md §6).
+type YoloCmd struct {
+	Check YoloCheckCmd `cmd:"" help:"Evaluate YOLO eligibility (safety valve included); enter YOLO when eligible."`
+	Abort YoloAbortCmd `cmd:"" help:"Global YOLO abort: revoke every auto_approved_yolo checkpoint."`
+}
+
+// YoloCheckCmd is `harness yolo check`.
+type YoloCheckCmd struct {
+	Home   string `name:"home" placeholder:"DIR" help:"Hermes home (default $$HERMES_HOME, else ~/.hermes)."`
+	DryRun bool   `name:"dry-run" help:"Only report; do not append yolo_enter."`
+	Dir    string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
+}
+
+// Help is shown under the usage line.
+func (c *YoloCheckCmd) Help() string {
+	return `protocol.md §6.1: eligible when the sprint's pipeline has stats.total_runs ≥ min_total_runs (3) and
+total_success_rate ≥ min_success_rate (0.9), the current version did not fail its last 2 runs (§13 #14)
+and YOLO was not aborted earlier in this sprint (§13 #20). When eligible it appends yolo_enter with
+yolo_context; while YOLO is on, 'checkpoint open' passes feature gates as auto_approved_yolo (gates marked
+external_irreversible are always sent). Also reports due abort triggers. Exit 0 eligible, 1 not.`
+}
+
+// Run performs the command.
+func (c *YoloCheckCmd) Run(e *Env) error {
+	env, err := e.opsEnv(c.Dir)
+	if err != nil {
+		return err
+	}
+	res, rep, err := ops.YoloCheck(env, c.Home, c.DryRun)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	if e.JSON {
+		if err := writeJSON(e.Stdout, map[string]any{"result": res, "actions": rep.Actions, "warnings": rep.Warnings}); err != nil {
+			return err
+		}
+	} else {
+		printReport(e.Stdout, rep)
+		fmt.Fprintf(e.Stdout, "yolo: eligible %v, active %v\n", res.Eligible, res.Active)
+		for _, r := range res.Reasons {
+			fmt.Fprintf(e.Stdout, "  %s\n", r)
+		}
+		for _, a := range res.AbortDue {
+			fmt.Fprintf(e.Stdout, "abort due: %s — run `harness yolo abort --reason …`\n", a)
+		}
+	}
+	if !res.Eligible {
+		return silent(ExitFindings)
+	}
+	return nil
+}
+
+// YoloAbortCmd is `harness yolo abort --reason R`.
+type YoloAbortCmd struct {
+	Reason string `name:"reason" required:"" help:"The overall cause (e.g. retry_count_in_sprint = 2)."`
+}
+
+// Help is shown under the usage line.
+func (c *YoloAbortCmd) Help() string {
+	return `protocol.md §6.1 revoke procedure: each auto_approved_yolo checkpoint → status revoked, revoked_from,
+revoke_reason "yolo_aborted: <cause>", decision null (§13 #2); one yolo_abort entry per checkpoint plus a
+sprint-level one; mode waiting_human; prints the one aggregated message. No YOLO re-entry this sprint.`
+}
+
+// Run performs the command.
+func (c *YoloAbortCmd) Run(e *Env) error {
+	env, err := e.opsEnv("")
+	if err != nil {
+		return err
+	}
+	rep, err := ops.YoloAbort(env, c.Reason)
+	return e.opsResult(rep, err)
+}
+
+// ResetCmd groups the Hermes Reset operations (protocol.md §8.2).
+type ResetCmd struct {
+	Hermes ResetHermesCmd `cmd:"" help:"Write the Hermes Reset files in the fixed order (Z9)."`
+	Resume ResetResumeCmd `cmd:"" help:"After a Hermes Reset: apply the pending_eval, list answered checkpoints."`
+}
+
+// ResetHermesCmd is `harness reset hermes --handoff FILE`.
+type ResetHermesCmd struct {
+	Handoff     string `name:"handoff" required:"" placeholder:"FILE|-" help:"The hermes_handoff.md text."`
+	PendingEval string `name:"pending-eval" placeholder:"JSON" help:"pending_eval object {feature_id, reason, eval_decision, fix_direction}."`
+}
+
+// Help is shown under the usage line.
+func (c *ResetHermesCmd) Help() string {
+	return `Writes (1) .harness/hermes_handoff.md, (2) hermes_context_state.json (last_reset_at, token_usage_ratio 0,
+pending_eval, pending_checkpoints), (3) runtime_state.json (last_reset_at, last_heartbeat), in that order
+(Z9), each atomically: a crash between two steps loses nothing (the pending eval is in the handoff first).
+Refused in suspended or idle mode (§13 #29).`
+}
+
+// Run performs the command.
+func (c *ResetHermesCmd) Run(e *Env) error {
+	env, err := e.opsEnv("")
+	if err != nil {
+		return err
+	}
+	h, err := e.readArg("--handoff", c.Handoff)
+	if err != nil {
+		return err
+	}
+	rep, err := ops.ResetHermes(env, ops.HermesResetInput{Handoff: h, PendingEval: []byte(c.PendingEval)})
+	return e.opsResult(rep, err)
+}
+
+// ResetResumeCmd is `harness reset resume`.
+type ResetResumeCmd struct {
+	Dir string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
+}
+
+// Run performs the command.
+func (c *ResetResumeCmd) Run(e *Env) error {
+	env, err := e.opsEnv(c.Dir)
+	if err != nil {
+		return err
+	}
+	res, rep, err := ops.ResetResume(env)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	rep.Data = res
+	return e.opsResult(rep, nil)
+}
+
+// PipelineCmd groups pipeline operations (protocol.md §9.3).
+type PipelineCmd struct {
+	Sink PipelineSinkCmd `cmd:"" help:"Abstract the finished sprint into a pipeline under the Hermes home."`
+}
+
+// PipelineSinkCmd is `harness pipeline sink --id ID`.
+type PipelineSinkCmd struct {
+	ID     string   `name:"id" required:"" help:"Pipeline id (kebab-case)."`
+	Change string   `name:"change" enum:",patch,minor,major" default:"" help:"Version bump of an existing pipeline: patch, minor, major."`
+	Home   string   `name:"home" placeholder:"DIR" help:"Hermes home (default $$HERMES_HOME, else ~/.hermes)."`
+	DryRun bool     `name:"dry-run" help:"Print what would be written; write nothing."`
+	Notes  []string `name:"change-note" help:"version_history change line (repeatable)."`
+	Dir    string   `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
+}
+
+// Help is shown under the usage line.
+func (c *PipelineSinkCmd) Help() string {
+	return `protocol.md §9.3: refuses unless 'finalize --check' passes (Z6). New pipeline: 1.0.0, total_runs 1;
+existing: --change patch|minor (stats inherited, total_runs + 1) or major (stats reset); every sink
+appends version_history. Writes pipeline.yaml, feature_template.json, tooling_template.md,
+checkpoint_policy.yaml and runs/<sprint_id>; sets the contract status sunk.`
+}
+
+// Run performs the command.
+func (c *PipelineSinkCmd) Run(e *Env) error {
+	env, err := e.opsEnv(c.Dir)
+	if err != nil {
+		return err
+	}
+	env.Finalize = opsFinalizer
+	rep, err := ops.PipelineSink(env, ops.SinkInput{ID: c.ID, Change: c.Change, Home: c.Home, DryRun: c.DryRun, Notes: c.Notes})
+	return e.opsResult(rep, err)
+}
+
+// opsFinalizer adapts the finalize engine to ops.Validator; nil while the
+// engine is not wired (sink then refuses).
+func opsFinalizer(root string) ([]ops.Finding, error) {
+	rep, err := engineFinalize(root)
+	if errors.Is(err, errNotWired) {
+		return nil, fmt.Errorf("finalize --check is not available in this build")
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ops.Finding, 0, len(rep.Findings))
+	for _, f := range rep.Findings {
+		out = append(out, ops.Finding{File: f.File, Line: f.Line, Pointer: f.Pointer, Rule: f.Rule, Severity: f.Severity, Message: f.Message})
+	}
+	return out, nil
+}

@@ -1,0 +1,293 @@
+package ops
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+)
+
+// CheckItem is one preflight check, printed ok/fail.
+type CheckItem struct {
+	Scope  string `json:"scope"` // "sprint" or a feature id
+	Check  string `json:"check"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// PreflightResult is the outcome of `harness preflight`.
+type PreflightResult struct {
+	Stage string      `json:"stage"`
+	OK    bool        `json:"ok"`
+	Items []CheckItem `json:"items"`
+	// Started lists the features marked in_progress (stage started, all ok).
+	Started []string `json:"started,omitempty"`
+}
+
+// Preflight runs the STEP 2.5 hard checks (protocol.md §4.5, §13 #50) for
+// the given features. Sprint level, both stages: (1) tooling_locked, (2) the
+// last cp-sprint-tooling entry approves, (3) the last cp-sprint-dag entry
+// approves (never pushed = fail), (4) runtime_state.mode and (5)
+// contract.status are legal enum values. Stage "launch", per feature: (1)
+// $FDIR exists; (2) context_snapshot.md, AGENTS.md, generator_log.md,
+// session_id.txt and handoff.md exist; (3) $FDIR/.claude/settings.json
+// registers, for SessionStart, PreToolUse (Bash and
+// Edit|Write|MultiEdit|NotebookEdit) and Stop, a command that resolves to an
+// executable harness-hook (or, legacy sprints, the four scripts in
+// $FDIR/.claude/hooks/). Stage "started", per feature: (4)
+// session_pool.active.<fid> exists; (5) session_id.txt is non-empty; (6)
+// .current_agent has role generator and current_feature <fid> (§13 #18).
+// When every started-stage check passes, each listed feature that is still
+// pending becomes in_progress (STEP 2.5: only then). Nothing else is written.
+func Preflight(env *Env, stage string, fids []string) (*PreflightResult, *Report, error) {
+	if stage != "launch" && stage != "started" {
+		return nil, nil, usage("--stage %q: launch or started", stage)
+	}
+	fl, err := env.loadFeatureList()
+	if err != nil {
+		return nil, nil, err
+	}
+	log, err := env.loadEvalLog()
+	if err != nil {
+		return nil, nil, err
+	}
+	res := &PreflightResult{Stage: stage, OK: true}
+	add := func(scope, check string, ok bool, format string, args ...any) {
+		res.Items = append(res.Items, CheckItem{Scope: scope, Check: check, OK: ok, Detail: fmt.Sprintf(format, args...)})
+		if !ok {
+			res.OK = false
+		}
+	}
+	add("sprint", "tooling_locked", fl.Bool("tooling_locked"), "feature_list.tooling_locked = %v", fl.Get("tooling_locked"))
+	ok, why := log.gateApproved(GateTooling)
+	add("sprint", "cp-sprint-tooling approved", ok, "%s", why)
+	ok, why = log.gateApproved(GateDAG)
+	add("sprint", "cp-sprint-dag approved", ok, "%s", why)
+	rt, err := env.readObj("runtime_state.json")
+	mode := ""
+	if err == nil {
+		mode = rt.Str("mode")
+	}
+	add("sprint", "runtime_state.mode legal", oneOf(mode, runtimeModes), "mode %q", mode)
+	c, _, err := env.loadContract(fl)
+	cs := ""
+	if err == nil && c != nil {
+		cs = c.Str("status")
+		if cs == "" {
+			cs = "planning" // schema default
+		}
+	}
+	add("sprint", "contract.status legal", oneOf(cs, contractStates), "contract status %q", cs)
+
+	if len(fids) == 0 {
+		return nil, nil, usage("name at least one feature id")
+	}
+	for _, fid := range fids {
+		if _, err := fl.mustFeature(fid); err != nil {
+			return nil, nil, err
+		}
+		fdir := env.H("features", fid)
+		rel := ".harness/features/" + fid
+		if stage == "launch" {
+			st, err := os.Stat(fdir)
+			add(fid, "feature directory", err == nil && st.IsDir(), "%s", rel)
+			var missing []string
+			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "session_id.txt", "handoff.md"} {
+				if st, err := os.Stat(filepath.Join(fdir, name)); err != nil || st.IsDir() {
+					missing = append(missing, name)
+				}
+			}
+			if len(missing) > 0 {
+				add(fid, "feature files", false, "missing in %s: %s (run `harness init-feature %s`)", rel, strings.Join(missing, ", "), fid)
+			} else {
+				add(fid, "feature files", true, "context_snapshot.md, AGENTS.md, generator_log.md, session_id.txt, handoff.md")
+			}
+			ok, detail := env.checkWiring(fdir)
+			add(fid, "hook wiring", ok, "%s/.claude/settings.json: %s", rel, detail)
+			continue
+		}
+		pool, err := env.readObj("session_pool.json")
+		inPool := err == nil && pool.ObjAt("active").Has(fid)
+		add(fid, "session_pool entry", inPool, "session_pool.active.%s %s", fid, map[bool]string{true: "present", false: "missing (run `harness session start`)"}[inPool])
+		b, err := os.ReadFile(filepath.Join(fdir, "session_id.txt"))
+		sid := strings.TrimSpace(string(b))
+		add(fid, "session_id.txt non-empty", err == nil && sid != "", "%s/session_id.txt = %q", rel, sid)
+		ca, err := env.readObj(".current_agent")
+		role, cur := "", ""
+		if err == nil {
+			role, cur = ca.Str("role"), ca.Str("current_feature")
+		}
+		add(fid, ".current_agent", role == "generator" && cur == fid, "role %q, current_feature %q (want generator, %s)", role, cur, fid)
+	}
+	rep := &Report{Command: "preflight"}
+	if stage == "started" && res.OK {
+		err := env.update(rep, func(tx *Tx) error {
+			fl, err := env.loadFeatureList()
+			if err != nil {
+				return err
+			}
+			changed := false
+			for _, fid := range fids {
+				if f := fl.feature(fid); f != nil && f.Str("status") == "pending" {
+					f.Set("status", "in_progress")
+					res.Started = append(res.Started, fid)
+					rep.did("%s status pending → in_progress", fid)
+					changed = true
+				}
+			}
+			if changed {
+				fl.touch(env.stamp())
+				return tx.WriteJSON(relFeatureList, fl.Obj)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return res, rep, nil
+}
+
+var legacyScripts = map[string]string{
+	"SessionStart": "session-start.sh", "Bash": "pre-bash-guard.sh", "Edit": "pre-edit-guard.sh", "Stop": "stop-guard.sh",
+}
+
+// checkWiring verifies the hook registration of one feature directory.
+func (env *Env) checkWiring(fdir string) (bool, string) {
+	data, err := os.ReadFile(filepath.Join(fdir, ".claude", "settings.json"))
+	if err != nil {
+		return false, "missing (run `harness init-feature`)"
+	}
+	o, err := parseObj(data)
+	if err != nil {
+		return false, "not JSON: " + err.Error()
+	}
+	hooks := o.ObjAt("hooks")
+	if hooks == nil {
+		return false, "no hooks object"
+	}
+	type need struct {
+		event, tool, label string
+	}
+	needs := []need{
+		{"SessionStart", "", "SessionStart"},
+		{"PreToolUse", "Bash", "PreToolUse Bash"},
+		{"PreToolUse", "Edit", "PreToolUse Edit"},
+		{"PreToolUse", "Write", "PreToolUse Write"},
+		{"PreToolUse", "MultiEdit", "PreToolUse MultiEdit"},
+		{"PreToolUse", "NotebookEdit", "PreToolUse NotebookEdit"},
+		{"Stop", "", "Stop"},
+	}
+	var problems []string
+	for _, n := range needs {
+		found, why := false, "not registered"
+		for _, g := range hooks.Arr(n.event) {
+			group, ok := g.(*Obj)
+			if !ok || !matcherCovers(group.Str("matcher"), n.tool) {
+				continue
+			}
+			for _, h := range group.Arr("hooks") {
+				handler, ok := h.(*Obj)
+				if !ok || handler.Str("type") != "command" {
+					continue
+				}
+				ok, w := env.resolvesToHook(handler.Str("command"), fdir, n)
+				if ok {
+					found = true
+					break
+				}
+				why = w
+			}
+			if found {
+				break
+			}
+		}
+		if !found {
+			problems = append(problems, n.label+": "+why)
+		}
+	}
+	if len(problems) > 0 {
+		return false, strings.Join(problems, "; ")
+	}
+	return true, "harness-hook registered for SessionStart, PreToolUse (Bash, Edit|Write|MultiEdit|NotebookEdit), Stop"
+}
+
+// matcherCovers reports whether a Claude Code matcher (a regex over tool
+// names; "" or "*" = all) selects tool. Events without tools accept any.
+func matcherCovers(matcher, tool string) bool {
+	if tool == "" || matcher == "" || matcher == "*" {
+		return true
+	}
+	re, err := regexp.Compile("^(?:" + matcher + ")$")
+	if err != nil {
+		return false
+	}
+	return re.MatchString(tool)
+}
+
+// resolvesToHook reports whether command runs an executable harness-hook
+// (or a legacy script for that event, deployed in $FDIR/.claude/hooks/).
+func (env *Env) resolvesToHook(command, fdir string, n struct{ event, tool, label string }) (bool, string) {
+	cmd := strings.TrimSpace(command)
+	if cmd == "" {
+		return false, "empty command"
+	}
+	exe := cmd
+	if !fileExists(exe) {
+		if f := strings.Fields(cmd); len(f) > 0 {
+			exe = strings.Trim(f[0], `"'`)
+		}
+	}
+	if strings.Contains(exe, "${HARNESS_ROOT}") || strings.Contains(exe, "$HARNESS_ROOT") {
+		root := env.Root
+		exe = strings.ReplaceAll(strings.ReplaceAll(exe, "${HARNESS_ROOT}", root), "$HARNESS_ROOT", root)
+	}
+	if !filepath.IsAbs(exe) && !strings.ContainsAny(exe, `/\`) {
+		found := ""
+		for _, dir := range filepath.SplitList(env.getenv("PATH")) {
+			if p := filepath.Join(dir, exe); isExecutable(p) {
+				found = p
+				break
+			}
+		}
+		if found == "" {
+			return false, fmt.Sprintf("%s is not on PATH", exe)
+		}
+		exe = found
+	}
+	base := strings.TrimSuffix(filepath.Base(exe), ".exe")
+	isHook := base == "harness-hook" || (env.HookBinary != "" && filepath.Clean(exe) == filepath.Clean(env.HookBinary))
+	if !isHook {
+		key := n.event
+		if n.event == "PreToolUse" {
+			key = map[bool]string{true: "Bash", false: "Edit"}[n.tool == "Bash"]
+		}
+		want := filepath.Join(fdir, ".claude", "hooks", legacyScripts[key])
+		if filepath.Clean(exe) != filepath.Clean(want) {
+			return false, fmt.Sprintf("%s is neither harness-hook nor the legacy %s in .claude/hooks/", exe, legacyScripts[key])
+		}
+	}
+	if !isExecutable(exe) {
+		return false, fmt.Sprintf("%s is missing or not executable", exe)
+	}
+	return true, ""
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+func isExecutable(p string) bool {
+	st, err := os.Stat(p)
+	if err != nil || st.IsDir() {
+		return false
+	}
+	if runtime.GOOS == "windows" {
+		ext := strings.ToLower(filepath.Ext(p))
+		return ext == ".exe" || ext == ".bat" || ext == ".cmd" || ext == ".com"
+	}
+	return st.Mode().Perm()&0o111 != 0
+}

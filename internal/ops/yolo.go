@@ -1,0 +1,347 @@
+package ops
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+
+	"github.com/superagent-harness/harness/internal/render"
+)
+
+// PipelinesHome returns the pipelines folder: home/pipelines, where home is
+// the given directory, else $HERMES_HOME, else $HOME/.hermes (protocol.md §9.3).
+func (env *Env) PipelinesHome(home string) (string, error) {
+	if home == "" {
+		home = env.getenv("HERMES_HOME")
+	}
+	if home == "" {
+		h := env.getenv("HOME")
+		if h == "" {
+			h = env.getenv("USERPROFILE")
+		}
+		if h == "" {
+			return "", usage("no pipelines home: pass --home DIR or set HERMES_HOME")
+		}
+		home = filepath.Join(h, ".hermes")
+	}
+	return filepath.Join(home, "pipelines"), nil
+}
+
+// yoloState reads the YOLO history of eval_log: the last yolo_enter entry
+// and whether a yolo_abort follows it.
+func (l evalLog) yoloState() (enter *evalEntry, aborted bool, everAborted bool) {
+	for i, en := range l.events() {
+		switch en.Str("event_type") {
+		case "yolo_enter":
+			e := l.events()[i]
+			enter = &e
+			aborted = false
+		case "yolo_abort":
+			aborted = true
+			everAborted = true
+		}
+	}
+	return enter, aborted, everAborted
+}
+
+// yoloActive returns the yolo_context of an active pipeline YOLO, or nil.
+func (l evalLog) yoloActive() *Obj {
+	enter, aborted, _ := l.yoloState()
+	if enter == nil || aborted {
+		return nil
+	}
+	if c := enter.ObjAt("yolo_context"); c != nil {
+		return c
+	}
+	return NewObj()
+}
+
+// YoloResult is what `harness yolo check` reports.
+type YoloResult struct {
+	Eligible    bool     `json:"eligible"`
+	Active      bool     `json:"active"`
+	Reasons     []string `json:"reasons"`
+	AbortDue    []string `json:"abort_due,omitempty"`
+	PipelineID  string   `json:"pipeline_id,omitempty"`
+	TotalRuns   int      `json:"total_runs"`
+	SuccessRate float64  `json:"success_rate"`
+}
+
+// YoloCheck evaluates pipeline YOLO eligibility (protocol.md §6.1): the
+// sprint was instantiated from a pipeline (feature_list.pipeline_id), whose
+// pipeline.yaml has stats.total_runs ≥ yolo.eligibility.min_total_runs
+// (default 3) and stats.total_success_rate ≥ min_success_rate (default 0.9),
+// the safety valve holds (stats.current_version_consecutive_failures < 2,
+// §13 #14), and YOLO was not aborted earlier in this sprint (§13 #20). When
+// eligible and not yet on, it appends the yolo_enter entry with yolo_context
+// {pipeline_id, pipeline_run_count, success_rate} and a reason (unless
+// dryRun). It also reports due abort triggers (retry_count_in_sprint ≥ 2,
+// any feature fail).
+func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error) {
+	rep := &Report{Command: "yolo check"}
+	res := &YoloResult{Reasons: []string{}}
+	var enterEntry *Obj
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
+		_, _, everAborted := log.yoloState()
+		active := log.yoloActive() != nil
+		res.Active = active
+		if n := log.retryCount(""); n >= 2 && active {
+			res.AbortDue = append(res.AbortDue, fmt.Sprintf("retry_count_in_sprint = %d ≥ 2", n))
+		}
+		for _, en := range log.events() {
+			if active && en.Str("feature_id") != "" && (en.Str("result") == "fail" || en.Str("event_type") == "fail") {
+				res.AbortDue = append(res.AbortDue, fmt.Sprintf("any_feature_fail: %s at .harness/eval_log.jsonl:%d", en.Str("feature_id"), en.Line))
+				break
+			}
+		}
+		pid := fl.Str("pipeline_id")
+		res.PipelineID = pid
+		if pid == "" {
+			res.Reasons = append(res.Reasons, "the sprint was not instantiated from a pipeline (feature_list.pipeline_id is null); task YOLO is decided by the task file")
+			return nil
+		}
+		if everAborted {
+			res.Reasons = append(res.Reasons, "YOLO was aborted earlier in this sprint; no re-entry before a new sprint (§13 #20)")
+			return nil
+		}
+		dir, err := env.PipelinesHome(home)
+		if err != nil {
+			return err
+		}
+		p, err := readPipeline(filepath.Join(dir, pid, "pipeline.yaml"))
+		if err != nil {
+			res.Reasons = append(res.Reasons, err.Error())
+			return nil
+		}
+		stats, _ := p["stats"].(map[string]any)
+		runs := toInt(stats["total_runs"])
+		rate := toFloat(stats["total_success_rate"])
+		res.TotalRuns, res.SuccessRate = runs, rate
+		minRuns, minRate := 3, 0.9
+		if y, ok := p["yolo"].(map[string]any); ok {
+			if el, ok := y["eligibility"].(map[string]any); ok {
+				if v, ok := el["min_total_runs"]; ok {
+					minRuns = toInt(v)
+				}
+				if v, ok := el["min_success_rate"]; ok {
+					minRate = toFloat(v)
+				}
+			}
+		}
+		eligible := true
+		if runs < minRuns {
+			eligible = false
+			res.Reasons = append(res.Reasons, fmt.Sprintf("stats.total_runs %d < min_total_runs %d", runs, minRuns))
+		}
+		if rate < minRate {
+			eligible = false
+			res.Reasons = append(res.Reasons, fmt.Sprintf("stats.total_success_rate %.2f < min_success_rate %.2f", rate, minRate))
+		}
+		if f := toInt(stats["current_version_consecutive_failures"]); f >= 2 {
+			eligible = false
+			res.Reasons = append(res.Reasons, fmt.Sprintf("safety valve: the current version failed its last %d runs", f))
+		}
+		res.Eligible = eligible
+		if !eligible {
+			return nil
+		}
+		res.Reasons = append(res.Reasons, fmt.Sprintf("pipeline %s: total_runs %d ≥ %d, total_success_rate %.2f ≥ %.2f, safety valve clear", pid, runs, minRuns, rate, minRate))
+		if active || dryRun {
+			return nil
+		}
+		ctx := NewObj().Set("pipeline_id", pid).Set("pipeline_run_count", num(runs)).Set("success_rate", rate)
+		e := NewObj().Set("timestamp", env.stamp()).Set("sprint_id", fl.sprint()).Set("event_type", "yolo_enter").
+			Set("reason", fmt.Sprintf("pipeline %s 满足 YOLO 条件:total_runs %d ≥ %d,success_rate %.2f ≥ %.2f,最近两次未连续失败", pid, runs, minRuns, rate, minRate)).
+			Set("yolo_context", ctx)
+		enterEntry = e
+		if err := tx.AppendEval(e); err != nil {
+			return err
+		}
+		rep.did("appended yolo_enter (pipeline %s, run count %d, success rate %.2f)", pid, runs, rate)
+		res.Active = true
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	_ = enterEntry
+	rep.OK = true
+	return res, rep, nil
+}
+
+func readPipeline(path string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no pipeline.yaml at %s", path)
+		}
+		return nil, err
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s does not parse: %v", path, err)
+	}
+	return m, nil
+}
+
+func toInt(v any) int {
+	switch n := v.(type) {
+	case int:
+		return n
+	case int64:
+		return int(n)
+	case uint64:
+		return int(n)
+	case float64:
+		return int(n)
+	}
+	return 0
+}
+
+func toFloat(v any) float64 {
+	switch n := v.(type) {
+	case float64:
+		return n
+	case int:
+		return float64(n)
+	case int64:
+		return float64(n)
+	case uint64:
+		return float64(n)
+	}
+	return 0
+}
+
+// YoloAbort performs the global revoke of protocol.md §6.1 (abort_policy
+// revoke_all): every checkpoint with decision auto_approved_yolo gets status
+// revoked, revoked_from auto_approved_yolo, revoke_reason "yolo_aborted:
+// <cause>", decision null (§13 #2) and goes back into pending_user_replies;
+// one yolo_abort entry per revoked checkpoint (checkpoint_id, decision
+// revoked, revoked_from, revoke_reason, reason) plus one sprint-level
+// yolo_abort entry with the cause; runtime_state.mode waiting_human (no new
+// feature starts: `harness next` refuses while revoked checkpoints wait).
+// The one aggregated message (templates/yolo_abort.template.md) is
+// returned in Notes. Artifacts are not rolled back.
+func YoloAbort(env *Env, cause string) (*Report, error) {
+	rep := &Report{Command: "yolo abort"}
+	if strings.TrimSpace(cause) == "" || lazyValue(cause) {
+		return nil, usage("--reason must state the cause (e.g. retry_count_in_sprint = 2, f002 phase=3 fail)")
+	}
+	err := env.update(rep, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
+		if log.yoloActive() == nil {
+			return refuse("YOLO is not active in this sprint (no yolo_enter without a later yolo_abort)")
+		}
+		now := env.stamp()
+		revokeReason := "yolo_aborted: " + strings.TrimSpace(cause)
+		var revoked []render.Checkpoint
+		var ids []string
+		var entries []*Obj
+		visit := func(cp *Obj, f *Obj) {
+			if cp.Str("decision") != "auto_approved_yolo" {
+				return
+			}
+			cp.Set("status", "revoked").Set("revoked_from", "auto_approved_yolo").Set("revoke_reason", revokeReason).
+				Set("decision", nil).Set("responded_at", nil)
+			ref := cpRef{cp: cp, feature: f, sprint: f == nil}
+			revoked = append(revoked, renderData(fl, ref, cp))
+			ids = append(ids, cp.Str("id"))
+			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
+			if f != nil {
+				e.Set("feature_id", f.Str("id"))
+				if p, ok := cp.Int("phase"); ok {
+					e.Set("phase", num(p))
+				}
+			}
+			e.Set("event_type", "yolo_abort").Set("checkpoint_id", cp.Str("id")).Set("checkpoint_type", cp.Str("type")).
+				Set("decision", "revoked").Set("revoked_from", "auto_approved_yolo").Set("revoke_reason", revokeReason).
+				Set("reason", fmt.Sprintf("YOLO 退出,撤销 %s 的自动通过,等待用户重新审阅:%s", cp.Str("id"), strings.TrimSpace(cause)))
+			entries = append(entries, e)
+		}
+		for _, v := range fl.Arr("sprint_checkpoints") {
+			if o, ok := v.(*Obj); ok {
+				visit(o, nil)
+			}
+		}
+		for _, f := range fl.features() {
+			for _, cp := range checkpointsOf(f) {
+				visit(cp, f)
+			}
+		}
+		fl.touch(now)
+		if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+			return err
+		}
+		rep.did("revoked %d auto_approved_yolo checkpoint(s): %s", len(ids), strings.Join(ids, ", "))
+		for _, e := range entries {
+			if err := tx.AppendEval(e); err != nil {
+				return err
+			}
+		}
+		sprintEntry := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("event_type", "yolo_abort").
+			Set("reason", "YOLO 全局退出:"+strings.TrimSpace(cause))
+		if err := tx.AppendEval(sprintEntry); err != nil {
+			return err
+		}
+		rep.did("appended %d per-checkpoint yolo_abort entries and the sprint-level yolo_abort entry", len(entries))
+		rt, err := env.readObj("runtime_state.json")
+		if err != nil {
+			return err
+		}
+		pend := rt.Strs("pending_user_replies")
+		for _, id := range ids {
+			if !oneOf(id, pend) {
+				pend = append(pend, id)
+			}
+		}
+		rt.Set("pending_user_replies", strsToAny(pend)).Set("mode", "waiting_human").Set("last_heartbeat", now)
+		if err := tx.WriteJSON(relRuntime, rt); err != nil {
+			return err
+		}
+		rep.did("runtime_state.mode → waiting_human; revoked ids added to pending_user_replies")
+		if hc, err := env.readObj("hermes_context_state.json"); err == nil && len(ids) > 0 {
+			l := hc.Strs("pending_checkpoints")
+			for _, id := range ids {
+				if !oneOf(id, l) {
+					l = append(l, id)
+				}
+			}
+			hc.Set("pending_checkpoints", strsToAny(l)).Set("updated_at", now)
+			if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
+				return err
+			}
+		}
+		msg, err := render.Render(render.YoloAbortFile, render.YoloAbort{Sprint: fl.sprint(), Cause: strings.TrimSpace(cause), Checkpoints: revoked})
+		if err != nil {
+			return err
+		}
+		rep.Notes = append(rep.Notes, msg)
+		rep.Data = map[string]any{"revoked": nonNil(ids), "message": msg}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
