@@ -290,4 +290,3 @@ func nonNilAny(a []any) []any {
 	}
 	return a
 }
-
