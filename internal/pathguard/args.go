@@ -123,7 +123,9 @@ func scan(args []string, spec argSpec) parsed {
 }
 
 // longName resolves an exact or uniquely abbreviated long option against
-// the value-taking names; other names are returned as given.
+// the value-taking names (an abbreviation needs 5 letters, so that a short
+// flag such as --fix is not read as --fixable); other names are returned
+// as given.
 func longName(name string, longVal []string) (string, bool) {
 	match := ""
 	n := 0
@@ -131,7 +133,7 @@ func longName(name string, longVal []string) (string, bool) {
 		if l == name {
 			return l, true
 		}
-		if strings.HasPrefix(l, name) && name != "" {
+		if len(name) >= 5 && strings.HasPrefix(l, name) {
 			match = l
 			n++
 		}

@@ -696,7 +696,7 @@ func (c *collector) formatter(prog string, args []string) {
 			"settings-file", "profile", "multi-line", "indent", "language-dialect", "stdin-filename", "cache-dir", "src",
 			"plugin", "rulesdir", "max-warnings", "env", "global", "parser-options", "cache-location"},
 	})
-	ops := c.operands(p)
+	ops := c.operandsOf(args, p)
 	what := prog
 	switch prog {
 	case "black":

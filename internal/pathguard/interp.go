@@ -329,7 +329,9 @@ func (c *collector) scanCode(lang int, code string) {
 			}
 			rest = strings.TrimLeft(rest[1:], " \t")
 			name := rest
-			if i := strings.IndexFunc(rest, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') }); i >= 0 {
+			if i := strings.IndexFunc(rest, func(r rune) bool {
+				return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+			}); i >= 0 {
 				name = rest[:i]
 			}
 			if o, ok := pyPathOps[name]; ok {
