@@ -336,38 +336,47 @@ func uniq(ss []string) []string {
 	return out
 }
 
-// SprintCopies reads <root>/schemas/*.json. Files whose "$id" starts with
-// IDPrefix (ours, same major version) are returned in own, keyed by base
-// name, for New's overrides; every other file is listed in foreign (paths
-// relative to root, forward slashes) with the reason, for the info finding
-// schema.foreign-copy. A missing folder yields nothing.
+// SprintCopies reads the regular files directly in <root>/schemas/. JSON
+// files whose "$id" is IDPrefix+<file name> (ours, same major version) are
+// returned in own, keyed by file name, for New's overrides; every other file
+// (another $id, another major version, not JSON, e.g. superAgent's
+// pipeline.schema.yaml) is listed in foreign (path relative to root, forward
+// slashes) with the reason, for the info finding schema.foreign-copy. A
+// missing folder yields nothing.
 func SprintCopies(root string) (own map[string][]byte, foreign map[string]string) {
-	matches, _ := filepath.Glob(filepath.Join(root, "schemas", "*.json"))
-	for _, m := range matches {
-		rel := "schemas/" + filepath.Base(m)
-		data, err := os.ReadFile(m)
+	ents, _ := os.ReadDir(filepath.Join(root, "schemas"))
+	for _, e := range ents {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		base := e.Name()
+		rel := "schemas/" + base
+		data, err := os.ReadFile(filepath.Join(root, "schemas", base))
 		if err != nil {
 			continue
 		}
 		var hdr struct {
 			ID string `json:"$id"`
 		}
-		if err := json.Unmarshal(data, &hdr); err != nil || !strings.HasPrefix(hdr.ID, IDPrefix) ||
-			hdr.ID != IDPrefix+filepath.Base(m) {
-			if foreign == nil {
-				foreign = map[string]string{}
+		err = json.Unmarshal(data, &hdr)
+		if err == nil && hdr.ID == IDPrefix+base {
+			if own == nil {
+				own = map[string][]byte{}
 			}
-			why := "not valid JSON"
-			if err == nil {
-				why = fmt.Sprintf("$id %q is not %s%s", hdr.ID, IDPrefix, filepath.Base(m))
-			}
-			foreign[rel] = why
+			own[base] = data
 			continue
 		}
-		if own == nil {
-			own = map[string][]byte{}
+		if foreign == nil {
+			foreign = map[string]string{}
 		}
-		own[filepath.Base(m)] = data
+		switch {
+		case err != nil:
+			foreign[rel] = "not a JSON schema of the harness"
+		case hdr.ID == "":
+			foreign[rel] = "no $id"
+		default:
+			foreign[rel] = fmt.Sprintf("$id %q is not %s%s", hdr.ID, IDPrefix, base)
+		}
 	}
 	return own, foreign
 }

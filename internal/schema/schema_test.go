@@ -130,11 +130,12 @@ func TestSprintCopies(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "schemas", "feature_list.schema.json"), []byte(`{"$id":"https://example.com/feature_list.schema.json"}`), 0o644)
 	os.WriteFile(filepath.Join(root, "schemas", "task.schema.json"), []byte(`{"$id":"`+IDPrefix+`task.schema.json","type":"object"}`), 0o644)
 	os.WriteFile(filepath.Join(root, "schemas", "pipeline.schema.json"), []byte(`{"$id":"https://superagent-harness.dev/schemas/v2/pipeline.schema.json"}`), 0o644)
+	os.WriteFile(filepath.Join(root, "schemas", "pipeline.schema.yaml"), []byte("id: x\n"), 0o644)
 	own, foreign := SprintCopies(root)
 	if _, ok := own["task.schema.json"]; !ok || len(own) != 1 {
 		t.Errorf("own = %v", own)
 	}
-	if len(foreign) != 2 || foreign["schemas/feature_list.schema.json"] == "" || foreign["schemas/pipeline.schema.json"] == "" {
+	if len(foreign) != 3 || foreign["schemas/feature_list.schema.json"] == "" || foreign["schemas/pipeline.schema.json"] == "" || foreign["schemas/pipeline.schema.yaml"] == "" {
 		t.Errorf("foreign = %v", foreign)
 	}
 	s := New(harness.Assets(), own)

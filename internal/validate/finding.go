@@ -21,10 +21,10 @@ type Finding struct {
 	// (e.g. ".harness/feature_list.json", "f003").
 	File string `json:"file"`
 	// Line is the 1-based physical line (eval_log.jsonl), 0 when not a line.
-	Line int `json:"line,omitempty"`
+	Line int `json:"line"`
 	// Pointer is the JSON pointer of the offending value inside File
 	// (RFC 6901, e.g. "/features/2/status"), "" when not a JSON value.
-	Pointer string `json:"pointer,omitempty"`
+	Pointer string `json:"pointer"`
 	// Rule is the rule id of fixtures README §5/§6 (e.g. "schema.feature_list").
 	Rule string `json:"rule"`
 	// Severity is "error" or "info".

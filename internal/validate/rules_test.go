@@ -239,6 +239,14 @@ func TestRuleMutations(t *testing.T) {
 			os.MkdirAll(filepath.Join(r, "schemas"), 0o755)
 			os.WriteFile(filepath.Join(r, "schemas", "feature_list.schema.json"), []byte(`{"$id":"https://example.com/superagent/feature_list.schema.json","type":"string"}`), 0o644)
 		}, info: []string{"schema.foreign-copy"}, mention: []string{"schemas/feature_list.schema.json"}},
+		{name: "own-schema-copy-used", base: "valid-midway", edit: func(t *testing.T, r string) {
+			os.MkdirAll(filepath.Join(r, "schemas"), 0o755)
+			os.WriteFile(filepath.Join(r, "schemas", "runtime_state.schema.json"), []byte(`{"$id":"https://superagent-harness.dev/schemas/v1/runtime_state.schema.json","type":"object","required":["zz_sprint_owner"]}`), 0o644)
+		}, rules: []string{"schema.runtime_state"}, mention: []string{"zz_sprint_owner"}},
+		{name: "own-schema-copy-broken", base: "valid-midway", edit: func(t *testing.T, r string) {
+			os.MkdirAll(filepath.Join(r, "schemas"), 0o755)
+			os.WriteFile(filepath.Join(r, "schemas", "runtime_state.schema.json"), []byte(`{"$id":"https://superagent-harness.dev/schemas/v1/runtime_state.schema.json","type":5}`), 0o644)
+		}, info: []string{"schema.foreign-copy"}},
 		// finalize
 		{name: "fin-retry-unredone", base: "valid-complete", finalize: true, edit: func(t *testing.T, r string) {
 			// drop f002's redone phase=2 section: the only one left predates the phase=3 retry
