@@ -23,25 +23,31 @@ directory) the protected-path guard takes part as in the hook. Exit 0 whatever t
 
 // explainOutput is the --json shape of explain.
 type explainOutput struct {
-	Command     string           `json:"command"`
-	Feature     string           `json:"feature,omitempty"`
-	Root        string           `json:"root,omitempty"`
-	Verdict     string           `json:"verdict"`
-	Rule        string           `json:"rule,omitempty"`
-	Family      string           `json:"family,omitempty"`
-	Message     string           `json:"message,omitempty"`
-	Hint        string           `json:"hint,omitempty"`
-	Subject     string           `json:"subject,omitempty"`
-	ParseError  string           `json:"parse_error,omitempty"`
+	Command    string `json:"command"`
+	Feature    string `json:"feature,omitempty"`
+	Root       string `json:"root,omitempty"`
+	Verdict    string `json:"verdict"`
+	Rule       string `json:"rule,omitempty"`
+	Family     string `json:"family,omitempty"`
+	Message    string `json:"message,omitempty"`
+	Hint       string `json:"hint,omitempty"`
+	Subject    string `json:"subject,omitempty"`
+	ParseError string `json:"parse_error,omitempty"`
+	// AllowOnce names an open allow-once authorisation that would let this
+	// blocked command through once in the hook ("id: reason").
+	AllowOnce string `json:"allow_once,omitempty"`
+	// Notes are problems logged with the decision (parse, work bounds, rules.yaml).
+	Notes       []string         `json:"notes,omitempty"`
 	Invocations []explainInvoc   `json:"invocations"`
 	Matches     []explainMatched `json:"matches"`
 }
 
 type explainInvoc struct {
-	Program string   `json:"program"`
-	Args    []string `json:"args"`
-	Dir     string   `json:"dir,omitempty"`
-	Via     []string `json:"via,omitempty"`
+	Program   string   `json:"program"`
+	Args      []string `json:"args"`
+	Redirects []string `json:"redirects,omitempty"`
+	Dir       string   `json:"dir,omitempty"`
+	Via       []string `json:"via,omitempty"`
 }
 
 type explainMatched struct {
@@ -104,13 +110,17 @@ func (c *ExplainCmd) Run(e *Env) error {
 		if inv.Dir != "" {
 			dir = "  in " + inv.Dir
 		}
-		fmt.Fprintf(w, "  %d. %s %s%s%s\n", i+1, inv.Program, strings.Join(inv.Args, " "), dir, via)
+		redir := ""
+		if len(inv.Redirects) > 0 {
+			redir = "  redirects " + strings.Join(inv.Redirects, ", ")
+		}
+		fmt.Fprintf(w, "  %d. %s %s%s%s%s\n", i+1, inv.Program, strings.Join(inv.Args, " "), redir, dir, via)
 	}
 	fmt.Fprintf(w, "matched rules (%d):\n", len(out.Matches))
 	for _, m := range out.Matches {
 		fmt.Fprintf(w, "  %s %s", m.Verdict, m.Rule)
 		if m.Subject != "" {
-			fmt.Fprintf(w, " on %q", m.Subject)
+			fmt.Fprintf(w, " on %s", m.Subject)
 		}
 		if m.Message != "" {
 			fmt.Fprintf(w, ": %s", m.Message)
@@ -122,8 +132,17 @@ func (c *ExplainCmd) Run(e *Env) error {
 		fmt.Fprintf(w, " [%s]", out.Rule)
 	}
 	fmt.Fprintln(w)
+	if out.Message != "" {
+		fmt.Fprintf(w, "reason:  %s\n", out.Message)
+	}
 	if out.Hint != "" {
 		fmt.Fprintf(w, "hint:    %s\n", out.Hint)
+	}
+	if out.AllowOnce != "" {
+		fmt.Fprintf(w, "allow-once: an open authorisation would let it through once (%s)\n", out.AllowOnce)
+	}
+	for _, n := range out.Notes {
+		fmt.Fprintf(w, "note:    %s\n", n)
 	}
 	return nil
 }

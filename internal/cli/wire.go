@@ -2,10 +2,17 @@ package cli
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
+	"github.com/superagent-harness/harness/internal/allowonce"
+	"github.com/superagent-harness/harness/internal/bashguard"
 	"github.com/superagent-harness/harness/internal/demo"
+	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/validate"
+	"github.com/superagent-harness/harness/internal/verdict"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -56,9 +63,77 @@ func engineCompletePhase(root, feature string) (phaseCompleteResult, error) {
 	return res, nil
 }
 
-// engineExplain runs bashguard.Decide for cmd as the hook would.
+// engineExplain runs bashguard.Decide for cmd with the context the
+// PreToolUse hook builds (internal/hook preBash): the feature, the cwd, the
+// session variables, and inside a workspace the path guard and the project
+// overrides. Allow-once authorisations are reported, never consumed.
 func engineExplain(cmd, root, feature, cwd string, env map[string]string) (explainOutput, error) {
-	return explainOutput{}, errNotWired
+	out := explainOutput{Command: cmd, Feature: feature, Root: root}
+	vars := map[string]string{}
+	if root != "" {
+		vars["HARNESS_ROOT"] = root
+	}
+	if feature != "" {
+		vars["FEATURE_ID"] = feature
+	}
+	if v := env["SPRINT_ID"]; v != "" {
+		vars["SPRINT_ID"] = v
+	}
+	ctx := bashguard.Context{Feature: feature, Cwd: cwd, Vars: vars}
+	if root != "" {
+		g, err := pathguard.New(root, feature)
+		if err != nil {
+			return out, err
+		}
+		ctx.Paths = g
+		ov, err := bashguard.LoadOverrides(root)
+		if err != nil {
+			out.Notes = append(out.Notes, "rules.yaml ignored, the built-in policy applies: "+err.Error())
+		}
+		ctx.Overrides = ov
+	}
+	res := bashguard.Decide(cmd, ctx)
+	d := res.Decision
+	out.Verdict, out.Rule, out.Family = d.Action.String(), d.Rule, d.Family
+	out.Message, out.Hint, out.Subject = d.Message, d.Hint, d.Subject
+	if res.ParseError != nil {
+		out.ParseError = res.ParseError.Error()
+	}
+	out.Notes = append(out.Notes, res.Errors...)
+	for _, inv := range res.Invocations {
+		ei := explainInvoc{Program: inv.Program, Args: make([]string, 0, len(inv.Args)), Dir: inv.Dir, Via: inv.Via}
+		if ei.Dir == shell.DirUnknown {
+			ei.Dir = "(unknown: cd to a computed path)"
+		}
+		for _, a := range inv.Args {
+			ei.Args = append(ei.Args, a.Value)
+		}
+		for _, r := range inv.Redirects {
+			ei.Redirects = append(ei.Redirects, r.Fd+r.Op+" "+r.Target.Value)
+		}
+		out.Invocations = append(out.Invocations, ei)
+	}
+	for _, m := range res.Matches {
+		subj := "(whole command)"
+		if m.Invocation >= 0 && m.Invocation < len(res.Invocations) {
+			subj = fmt.Sprintf("invocation %d (%s)", m.Invocation+1, res.Invocations[m.Invocation].Program)
+		}
+		out.Matches = append(out.Matches, explainMatched{Verdict: m.Action.String(), Rule: m.Rule, Family: m.Family,
+			Message: m.Why, Subject: subj})
+	}
+	if d.Action == verdict.Block && root != "" && feature != "" {
+		list, err := allowonce.List(root)
+		if err == nil {
+			want := strings.TrimSpace(cmd)
+			for _, en := range list {
+				if !en.Consumed && en.Feature == feature && en.Command == want {
+					out.AllowOnce = en.ID + ": " + en.Reason
+					break
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // engineDemo runs the demo driver (internal/demo) with the command's
