@@ -27,6 +27,9 @@ type bashTarget struct {
 // cwd; DirUnknown → cwd). The first blocking target, left to right, decides;
 // reads are never blocked. Returns Allow when no target is protected.
 func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decision {
+	if elsewhere(inv.Via) {
+		return verdict.Decision{}
+	}
 	c := collector{g: g, inv: inv, cwd: cwd, base: invBase(inv.Dir, cwd)}
 	c.args = make([]string, len(inv.Args))
 	for i, w := range inv.Args {
@@ -40,6 +43,21 @@ func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decisi
 		}
 	}
 	return verdict.Decision{}
+}
+
+// elsewhere reports a command that runs on another machine or in a
+// container (the remote command of ssh, `docker exec|run`, `kubectl exec`):
+// its paths are not the workspace's. Redirections of the ssh or docker
+// command itself are local and are judged on that outer invocation.
+func elsewhere(via []string) bool {
+	for _, v := range via {
+		name, _, _ := strings.Cut(v, " ")
+		switch name {
+		case "ssh", "slogin", "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "kubectl", "oc":
+			return true
+		}
+	}
+	return false
 }
 
 // invBase is the directory the command runs in (shell.Invocation.Dir).
@@ -398,6 +416,10 @@ func (c *collector) copyLike(p parsed, what string, full bool) {
 // their contents into dest itself.
 func (c *collector) intoDest(dest string, srcs []string, what string, full, contents bool) {
 	if dest == "" {
+		return
+	}
+	if dest == "{}" { // find -exec cp x {} / xargs -I{}: the listed paths are destinations
+		c.listing(opTree, what)
 		return
 	}
 	if full || !c.isDir(dest) {

@@ -307,3 +307,19 @@ func TestCheckInvocationHome(t *testing.T) {
 }
 
 func bashParse(cmd string) []shell.Invocation { return shell.Parse(cmd, shell.Options{}).Invocations }
+
+func TestCheckInvocationElsewhereAndListingDest(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	for _, c := range []struct{ cmd, want string }{
+		{"ssh host 'echo x > README.md'", "allow"},
+		{"ssh host cat /etc/hosts > README.md", "block"},
+		{"docker exec app sh -c 'rm -r /w/.harness'", "allow"},
+		{"find spec -name '*.md' -exec cp /tmp/x {} \\;", "block"},
+		{"find src -name '*.go' -exec cp {} /tmp/ \\;", "allow"},
+	} {
+		if d := bashDecide(g, c.cmd, root, nil); d.Action.String() != c.want {
+			t.Errorf("%q: got %s %s, want %s", c.cmd, d.Action, d.Message, c.want)
+		}
+	}
+}
