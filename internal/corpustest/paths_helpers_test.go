@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/superagent-harness/harness/internal/bashguard"
 	"github.com/superagent-harness/harness/internal/pathguard"
-	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -200,8 +200,11 @@ func (t *tally) table(title string) string {
 	return b.String()
 }
 
-// runBashCase parses the command (HARNESS_ROOT known, as the hook passes
-// it) and judges every invocation's write targets; the first block decides.
+// runBashCase decides the command the way the hook does: bashguard.Decide
+// with the feature f002 (a Generator session), this guard as the path
+// checker, the case's cwd, and HARNESS_ROOT known (README §5 step 4). The
+// corpus says every Bash path case is allowed by the command policy, so the
+// combined decision must equal expect.
 func runBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedCase) (verdict.Decision, string) {
 	t.Helper()
 	var in struct {
@@ -210,11 +213,11 @@ func runBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedCase) (
 	if err := json.Unmarshal(p.toolInput, &in); err != nil {
 		t.Fatalf("%s: tool_input: %v", c.ID, err)
 	}
-	res := shell.Parse(in.Command, shell.Options{Vars: map[string]string{"HARNESS_ROOT": p.harnessRoot}})
-	for _, inv := range res.Invocations {
-		if d := g.CheckInvocation(inv, p.cwd); d.Action == verdict.Block {
-			return d, ""
-		}
-	}
-	return verdict.Decision{}, ""
+	res := bashguard.Decide(in.Command, bashguard.Context{
+		Feature: "f002",
+		Paths:   g,
+		Cwd:     p.cwd,
+		Vars:    map[string]string{"HARNESS_ROOT": p.harnessRoot},
+	})
+	return res.Decision, ""
 }
