@@ -13,11 +13,11 @@ set -eu
 
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
 
+command -v go >/dev/null 2>&1 || die "Go is not installed or not on PATH (need Go 1.26 or newer: https://go.dev/dl/)"
+
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 PREFIX=${PREFIX:-"$HOME/.local"}
 BINDIR="$PREFIX/bin"
-
-command -v go >/dev/null 2>&1 || die "Go is not installed or not on PATH (need Go 1.26 or newer: https://go.dev/dl/)"
 [ -f "$here/go.mod" ] || die "run me from a harness checkout (no go.mod beside $0)"
 
 if [ -z "${VERSION:-}" ]; then
