@@ -1,6 +1,7 @@
 package records
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -116,32 +117,30 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 	if err != nil {
 		return r, err
 	}
-	var fl workspace.FeatureList
-	if err := json.Unmarshal(data, &fl); err != nil {
+	sf, err := findFeature(data, feature)
+	if err != nil {
 		r.Failures = append(r.Failures, Failure{Check: "2b", Rule: RuleFeatureListParse,
 			Path:    ".harness/feature_list.json",
 			Message: "feature_list.json is not a valid JSON object: " + err.Error(),
 			Fix:     "restore .harness/feature_list.json (only harness writes it)"})
 		return r, nil
 	}
-	f := fl.Feature(feature)
-	if f == nil {
+	if !sf.found {
 		r.Skipped, r.SkipReason = true, "feature "+feature+" is not in .harness/feature_list.json"
 		return r, nil
 	}
-	if !f.PhaseOK() {
+	if !sf.phaseOK {
 		r.Skipped, r.SkipReason = true, "feature "+feature+" has no integer phase"
 		return r, nil
 	}
-	p := f.Phase
+	p := sf.phase
 	r.Phase = p
 
-	var entries []*workspace.EvalEntry
-	lines, evalErr := workspace.ReadEvalLog(ws.EvalLog())
+	evalData, evalErr := os.ReadFile(ws.EvalLog())
 	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {
 		return r, evalErr
 	}
-	entries = workspace.Entries(lines)
+	entries := workspace.Entries(workspace.ParseEvalLogFunc(evalData, mayConcern(feature)))
 	mark := RollbackMark(entries, feature, p, 0)
 	markNote := ""
 	if mark != nil {
@@ -224,8 +223,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 
 	// Check 10.
 	if withDone {
-		np := f.NextPhase(p)
-		if np == nil || !np.Done {
+		if !sf.done[p] {
 			r.Failures = append(r.Failures, Failure{Check: "10", Rule: RuleNextPhasesDone, Path: ".harness/feature_list.json",
 				Message: fmt.Sprintf("next_phases[phase==%d] of %s is not done: true", p, feature),
 				Fix:     "run `harness phase complete " + feature + "` once the records above are complete"})
@@ -246,4 +244,71 @@ func phaseAction(p int) string {
 		return "deliver"
 	}
 	return "<action>"
+}
+
+// stopFeature is the part of one feature_list feature the record checks
+// read; decoding only that keeps Stop fast on large feature lists.
+type stopFeature struct {
+	found   bool
+	phase   int
+	phaseOK bool
+	done    map[int]bool // next_phases[phase==N].done == true (first entry per N)
+}
+
+// findFeature locates feature id in a feature_list.json document with exact
+// (case-sensitive) keys. err is set only when the document is not a JSON
+// object; a malformed features array or feature just means "not found".
+func findFeature(data []byte, id string) (stopFeature, error) {
+	var sf stopFeature
+	// One decoding pass: the document is validated once, each feature is
+	// kept as raw members.
+	var top struct {
+		Features []map[string]json.RawMessage `json:"features"`
+	}
+	if err := json.Unmarshal(data, &top); err != nil {
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) || te.Field == "" {
+			return sf, err // syntax error, or the document is not an object
+		}
+		// an ill-typed features array or member: look at what decoded
+	}
+	for _, f := range top.Features {
+		if f == nil {
+			continue
+		}
+		var fid string
+		if json.Unmarshal(f["id"], &fid) != nil || fid != id {
+			continue
+		}
+		sf.found = true
+		if v, ok := f["phase"]; ok {
+			sf.phase, sf.phaseOK = workspace.JSONInt(v)
+		}
+		sf.done = map[int]bool{}
+		var nps []map[string]json.RawMessage
+		if json.Unmarshal(f["next_phases"], &nps) == nil {
+			seen := map[int]bool{}
+			for _, np := range nps {
+				n, ok := workspace.JSONInt(np["phase"])
+				if !ok || seen[n] {
+					continue
+				}
+				seen[n] = true
+				sf.done[n] = string(bytes.TrimSpace(np["done"])) == "true"
+			}
+		}
+		return sf, nil
+	}
+	return sf, nil
+}
+
+// mayConcern returns the eval_log line filter of feature: a line can matter
+// to its record checks only if it names the feature id, is a correction, or
+// uses a JSON \u escape (which could spell either); every other line is
+// skipped undecoded.
+func mayConcern(feature string) func([]byte) bool {
+	id := []byte(feature)
+	return func(line []byte) bool {
+		return bytes.Contains(line, id) || bytes.Contains(line, []byte("supersedes_line")) || bytes.Contains(line, []byte(`\u`))
+	}
 }

@@ -226,6 +226,18 @@ func TestCheckPhaseSkipsAndParseError(t *testing.T) {
 	if r.Skipped || checks(r) != "2b" {
 		t.Errorf("broken feature_list must block with 2b: %+v", r)
 	}
+	os.WriteFile(ws.FeatureList(), []byte(`[{"id":"f001","phase":2}]`), 0o644)
+	if r, _ := CheckPhase(ws, "f001"); r.Skipped || checks(r) != "2b" {
+		t.Errorf("a feature_list that is not an object must block with 2b: %+v", r)
+	}
+	os.WriteFile(ws.FeatureList(), []byte(`{"features":{"f001":{"phase":2}}}`), 0o644)
+	if r, _ := CheckPhase(ws, "f001"); !r.Skipped {
+		t.Errorf("features not an array: feature not found, skip: %+v", r)
+	}
+	os.WriteFile(ws.FeatureList(), []byte(`{"features":[7,{"ID":"f001","phase":2},{"id":"f001","phase":2,"next_phases":[{"phase":2,"done":true}]}]}`), 0o644)
+	if r, _ := CheckPhase(ws, "f001"); r.Skipped || r.Phase != 2 || strings.Contains(checks(r), "10") {
+		t.Errorf("exact-key lookup past ill-typed members: %+v", r)
+	}
 	os.Remove(ws.FeatureList())
 	if r, _ := CheckPhase(ws, "f001"); !r.Skipped {
 		t.Error("missing feature_list must be skipped")
@@ -344,5 +356,24 @@ func TestResetExceptionAndRecordReset(t *testing.T) {
 	os.WriteFile(ws.SessionPool(), []byte(strings.Replace(string(p), `"resetting"`, `"running"`, 1)), 0o644)
 	if rec, _ := RecordReset(ws, "f001", now.Add(time.Second)); rec {
 		t.Error("RecordReset wrote although eval_log already has a reset entry not older than the handoff")
+	}
+}
+
+// The Stop line filter must not hide an entry that spells the feature id
+// with JSON escapes: a hidden rollback mark would let stale records count.
+func TestEscapedRollbackMarkIsSeen(t *testing.T) {
+	ws := newWS(t)
+	appendFile(t, ws.GeneratorLog("f001"), "\n## phase=2 implement — 2026-04-21T02:58:00Z\n\n"+body100+"\n")
+	appendFile(t, ws.EvalLog(), `{"timestamp":"2026-04-21T02:58:30Z","sprint_id":"sprint_20260421_1","feature_id":"f001","phase":2,"event_type":"phase_evaluation","result":"pass","reason":"实现 extractor 包,3 条 acceptance 覆盖"}`+"\n")
+	if r, err := CompletePhase(ws, "f001"); err != nil {
+		t.Fatal(err, r.Reason())
+	}
+	if r, _ := CheckPhase(ws, "f001"); !r.OK() {
+		t.Fatalf("complete phase=2 blocks:\n%s", r.Reason())
+	}
+	appendFile(t, ws.EvalLog(), `{"timestamp":"2026-04-21T03:40:00Z","sprint_id":"sprint_20260421_1","feature_id":"\u0066001","phase":2,"event_type":"phase_evaluation","result":"retry","reason":"a2 未通过,回到 phase=2 重做"}`+"\n")
+	r, _ := CheckPhase(ws, "f001")
+	if got := checks(r); got != "4,6" {
+		t.Fatalf("after an escaped retry mark: failing checks %s, want 4,6\n%s", got, r.Reason())
 	}
 }

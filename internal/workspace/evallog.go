@@ -143,7 +143,13 @@ func ReadEvalLog(path string) ([]EvalLine, error) {
 
 // ParseEvalLog splits data into physical lines ('\n'; a trailing '\r' is
 // dropped) and decodes each non-blank one. A final line without '\n' counts.
-func ParseEvalLog(data []byte) []EvalLine {
+func ParseEvalLog(data []byte) []EvalLine { return ParseEvalLogFunc(data, nil) }
+
+// ParseEvalLogFunc is ParseEvalLog that decodes only the non-blank lines for
+// which want returns true (want nil: all); the others are kept with Entry
+// nil and Err nil, so line numbers stay physical. Stop uses it to skip the
+// lines that cannot concern its feature.
+func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 	var out []EvalLine
 	n := 0
 	for len(data) > 0 {
@@ -158,6 +164,8 @@ func ParseEvalLog(data []byte) []EvalLine {
 		l := EvalLine{Line: n, Text: string(line)}
 		if len(bytes.TrimSpace(line)) == 0 {
 			l.Blank = true
+		} else if want != nil && !want(line) {
+			// skipped by the caller's filter
 		} else if m, err := decodeObject(line); err != nil {
 			l.Err = err
 		} else {

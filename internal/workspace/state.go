@@ -106,6 +106,10 @@ func (f *Feature) PhaseOK() bool {
 	return ok
 }
 
+// JSONInt decodes raw as a JSON number with an integral value (2, 2.0,
+// 2e0); false for strings, null, fractions and anything else.
+func JSONInt(raw json.RawMessage) (int, bool) { return integral(raw) }
+
 // integral decodes raw as a JSON number with an integral value.
 func integral(raw json.RawMessage) (int, bool) {
 	t := bytes.TrimSpace(raw)
