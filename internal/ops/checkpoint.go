@@ -493,6 +493,10 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 		if cp.Str("type") == "notify" {
 			return refuse("%s is a notify checkpoint; it takes no reply", id)
 		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
 		r := ParseReply(text, blockersOf(cp))
 		now := env.stamp()
 		switch {
@@ -598,6 +602,12 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 			} else if rt.Str("mode") == "waiting_human" {
 				rt.Set("mode", "planning")
 				rep.did("runtime_state.mode waiting_human → planning (replan)")
+			}
+		}
+		if fid != "" && rt.Str("mode") == "waiting_human" && len(rt.Strs("pending_user_replies")) == 0 {
+			if ok, _ := log.gateApproved(GateDAG); ok {
+				rt.Set("mode", "active")
+				rep.did("runtime_state.mode waiting_human → active (no reply pending)")
 			}
 		}
 		if err := tx.WriteJSON(relRuntime, rt); err != nil {

@@ -159,6 +159,19 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 		if len(unblocked) > 0 {
 			rep.Notes = append(rep.Notes, "unblocked (dependencies now completed): "+strings.Join(unblocked, ", "))
 		}
+		allDone := true
+		for _, g := range fl.features() {
+			if s := g.Str("status"); s != "completed" && s != "cancelled" {
+				allDone = false
+			}
+		}
+		if allDone {
+			// §4.8: every feature delivered or cancelled → STEP 5.
+			if err := env.setContractStatus(tx, rep, fl, "finalizing"); err != nil {
+				return err
+			}
+			rep.Notes = append(rep.Notes, "every feature is completed or cancelled: run `harness finalize --check` (STEP 5)")
+		}
 		rep.Data = map[string]any{"feature": fid, "completed": true, "commit": c, "unblocked": nonNil(unblocked)}
 		return nil
 	})

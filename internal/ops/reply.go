@@ -54,6 +54,8 @@ var rejectWords = []string{"reject", "rejected", "no", "nope", "不对", "不同
 // "resume" → global suspend/resume. Fewer or more answers than blockers, a
 // letter outside a blocker's options, two different answers to one blocker
 // or catch_all "b" without details → Question (ask again, never guess).
+// A number followed by a letter beyond every blocker's options ("5s",
+// "2h") is free text, not a choice.
 func ParseReply(text string, blockers []Blocker) Reply {
 	norm := normalizeReply(text)
 	trimmed := strings.TrimSpace(norm)
@@ -76,8 +78,18 @@ func ParseReply(text string, blockers []Blocker) Reply {
 		end    int
 	}
 	var choices []choice
+	// A letter beyond every blocker's options ("5s", "2h") is free text.
+	maxOpts := 2
+	for _, b := range blockers {
+		if len(b.Options) > maxOpts {
+			maxOpts = len(b.Options)
+		}
+	}
 	for _, m := range choiceRE.FindAllStringSubmatchIndex(lower, -1) {
 		start, end := m[0], m[1]
+		if int(lower[m[4]]-'a') >= maxOpts {
+			continue
+		}
 		if start > 0 {
 			r := lastRune(lower[:start])
 			if isASCIIAlnum(r) {

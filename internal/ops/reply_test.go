@@ -39,6 +39,8 @@ func TestParseReply(t *testing.T) {
 		{in: "这个方案不对,重新拆分", decision: "rejected"},
 		{in: "suspend", suspend: true},
 		{in: "1a 2b 3a notes about 2apples", decision: "approved_with_changes", feedback: "notes about 2apples"},
+		{in: "1a 2a 3a 超时默认 5s", decision: "approved_with_changes", feedback: "超时默认 5s"},
+		{in: "1a 2a 3b 重试间隔 2h", decision: "approved_with_changes", feedback: "重试间隔 2h"},
 		{in: "1a 2a 3b no emoji in README please", decision: "approved_with_changes", feedback: "no emoji in README please"},
 	}
 	for _, c := range cases {
