@@ -199,17 +199,28 @@ func decodeLenient(obj *Object, dst any) (bad []string) {
 
 // encodeMerged renders the typed struct src over the original object orig:
 // members keep their original order; known fields take their typed value;
-// unknown members are kept verbatim; a known field absent from orig is added
-// only when its typed value is not null (so optional fields never appear as
-// null out of nowhere).
+// unknown members, and known members listed in src's Bad field (they did
+// not decode, so the typed value is meaningless), are kept verbatim; a known
+// member present in orig stays present even when its typed value is empty;
+// a known field absent from orig is added only when it is non-empty and not
+// null (so optional fields never appear out of nowhere).
 func encodeMerged(orig *Object, src any) ([]byte, error) {
 	rv := reflect.ValueOf(src)
 	if rv.Kind() == reflect.Pointer {
 		rv = rv.Elem()
 	}
 	fields := fieldsOf(rv.Type())
+	bad := map[string]bool{}
+	if bf := rv.FieldByName("Bad"); bf.IsValid() {
+		if bs, ok := bf.Interface().([]string); ok {
+			for _, b := range bs {
+				bad[b] = true
+			}
+		}
+	}
 	out := &Object{}
 	typed := map[string]json.RawMessage{}
+	empty := map[string]bool{}
 	names := make([]string, 0, len(fields))
 	for i := 0; i < rv.NumField(); i++ {
 		f := rv.Type().Field(i)
@@ -218,9 +229,6 @@ func encodeMerged(orig *Object, src any) ([]byte, error) {
 			continue
 		}
 		fv := rv.Field(i)
-		if strings.Contains(opts, "omitempty") && fv.IsZero() {
-			continue
-		}
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
@@ -228,24 +236,21 @@ func encodeMerged(orig *Object, src any) ([]byte, error) {
 			return nil, fmt.Errorf("encode %s: %w", name, err)
 		}
 		typed[name] = json.RawMessage(bytes.TrimSpace(b.Bytes()))
+		empty[name] = strings.Contains(opts, "omitempty") && fv.IsZero()
 		names = append(names, name)
 	}
 	if orig != nil {
 		for _, k := range orig.keys {
-			if _, known := fields[k]; known {
-				if v, ok := typed[k]; ok {
-					_ = out.Set(k, v)
-				}
+			v, known := typed[k]
+			if !known || bad[k] {
+				_ = out.Set(k, orig.vals[k])
 				continue
 			}
-			_ = out.Set(k, orig.vals[k])
+			_ = out.Set(k, v)
 		}
 	}
 	for _, k := range names {
-		if out.Has(k) || (orig != nil && orig.Has(k)) {
-			continue
-		}
-		if string(typed[k]) == "null" {
+		if out.Has(k) || empty[k] || string(typed[k]) == "null" {
 			continue
 		}
 		_ = out.Set(k, typed[k])

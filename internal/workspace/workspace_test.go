@@ -163,3 +163,28 @@ func TestParseEvalLog(t *testing.T) {
 		t.Error("a correction needs the 补录: prefix")
 	}
 }
+
+func TestMergeKeepsPresentEmptyAndIllTyped(t *testing.T) {
+	in := `{"id":"f001","title":"","phase":"2","status":"pending","name":"n","retry_hint":"fix a2"}`
+	var f Feature
+	if err := json.Unmarshal([]byte(in), &f); err != nil {
+		t.Fatal(err)
+	}
+	f.RetryHint = ""
+	f.Status = StatusBlocked
+	out, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{`"title":""`, `"phase":"2"`, `"status":"blocked"`, `"retry_hint":""`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %s: %s", want, s)
+		}
+	}
+	for _, no := range []string{`"assignee"`, `"commit"`, `"children"`} {
+		if strings.Contains(s, no) {
+			t.Errorf("output gained %s: %s", no, s)
+		}
+	}
+}
