@@ -1,12 +1,15 @@
 package hook
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	harness "github.com/superagent-harness/harness"
 )
 
 // sessionStart runs SessionStart in-process and returns additionalContext.
@@ -70,6 +73,16 @@ func TestSessionStartContext(t *testing.T) {
 	writeFile(t, filepath.Join(root, "spec", "AGENTS.md"), "ROOT-SPEC-AGENTS\n")
 	if ctx := runSessionStart(t, root, "f002", "x"); !strings.Contains(ctx, "ROOT-SPEC-AGENTS") {
 		t.Fatal("spec/AGENTS.md fallback missing")
+	}
+	// Neither: the AGENTS.md embedded in the binary.
+	os.Remove(filepath.Join(root, "spec", "AGENTS.md"))
+	embedded, err := fs.ReadFile(harness.Assets(), "spec/AGENTS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.SplitN(strings.TrimSpace(string(embedded)), "\n", 2)[0]
+	if ctx := runSessionStart(t, root, "f002", "x"); !strings.Contains(ctx, first) || !strings.Contains(ctx, "embedded") {
+		t.Fatalf("embedded spec/AGENTS.md fallback missing (want %q)", first)
 	}
 }
 
