@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/goccy/go-yaml"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
@@ -379,4 +380,14 @@ func SprintCopies(root string) (own map[string][]byte, foreign map[string]string
 		}
 	}
 	return own, foreign
+}
+
+// DecodeYAML decodes a YAML document (pipeline.yaml) into the same value
+// form as Decode, so it can be validated against the pipeline schema.
+func DecodeYAML(data []byte) (any, error) {
+	js, err := yaml.YAMLToJSON(data)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(js)
 }

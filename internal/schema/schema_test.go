@@ -144,3 +144,43 @@ func TestSprintCopies(t *testing.T) {
 		t.Errorf("override not used: %v %v", vs, err)
 	}
 }
+
+func TestPipelineYAML(t *testing.T) {
+	s := New(harness.Assets(), nil)
+	good := `id: code-feature
+version: 1.3.0
+name: Code feature
+trigger_keywords: [go, cli]
+feature_templates:
+  - id: f001
+    reusable: true
+yolo:
+  eligibility: {min_total_runs: 3, min_success_rate: 0.9}
+  abort_policy: revoke_all
+stats:
+  total_runs: 4
+  total_success_rate: 0.75
+version_history:
+  - version: 1.3.0
+    created: "2026-04-21"
+    change_type: minor
+`
+	doc, err := DecodeYAML([]byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs, err := s.Validate(Pipeline, doc); err != nil || len(vs) != 0 {
+		t.Fatalf("valid pipeline rejected: %v %v", vs, err)
+	}
+	bad := strings.Replace(strings.Replace(good, "version: 1.3.0\nname", "version: \"1.3\"\nname", 1), "total_success_rate: 0.75", "total_success_rate: 1.5", 1)
+	doc, _ = DecodeYAML([]byte(bad))
+	vs, _ := s.Validate(Pipeline, doc)
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.Pointer+" "+v.String())
+	}
+	joined := strings.Join(out, "\n")
+	if !strings.Contains(joined, "/version") || !strings.Contains(joined, "/stats/total_success_rate") {
+		t.Errorf("violations = %s", joined)
+	}
+}
