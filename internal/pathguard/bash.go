@@ -296,6 +296,13 @@ func (c *collector) program() {
 	case "mkdir":
 		p := scan(args, argSpec{shortVal: "m", longVal: []string{"mode", "context"}})
 		c.files(p, opWrite, "mkdir")
+		// The new entry is a directory: `mkdir .harness/features/f004`
+		// creates another feature's directory.
+		for _, f := range c.operands(p) {
+			if f != "" {
+				c.add(strings.TrimRight(f, "/")+"/"+placeholder, opWrite, "mkdir")
+			}
+		}
 	case "dd":
 		for _, a := range args {
 			if v, ok := strings.CutPrefix(a, "of="); ok {
@@ -361,7 +368,7 @@ func (c *collector) program() {
 		c.unzip(args)
 	case "find", "gfind":
 		c.find(args)
-	case "node", "nodejs", "bun", "deno":
+	case "node", "nodejs", "deno":
 		c.node(args)
 	case "ruby":
 		c.ruby(args)
@@ -375,9 +382,91 @@ func (c *collector) program() {
 		if p.flag("w", "write") {
 			c.files(p, opTree, "prettier --write")
 		}
-	case "black", "isort", "ruff", "eslint", "shfmt":
+	case "black", "isort", "ruff", "eslint", "shfmt", "gofumpt", "clang-format", "rustfmt", "autopep8", "yapf", "biome", "terraform", "tofu", "dprint":
 		c.formatter(prog, args)
+	case "cargo":
+		if len(args) > 0 && args[0] == "fmt" && !containsStr(args, "--check") {
+			c.add(".", opTree, "cargo fmt")
+		}
+	case "npx", "bunx", "pnpx", "uvx", "pipx", "pnpm", "yarn", "npm", "bun", "uv", "poetry", "pdm", "hatch", "pipenv":
+		c.runner(prog, args)
 	}
+}
+
+func containsStr(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// runner unwraps package runners that run a tool by name (`npx prettier
+// --write .`, `pnpm exec`, `yarn dlx`, `uvx black`, `pipx run`, `uv run`,
+// `poetry run`) and judges the tool's writes.
+func (c *collector) runner(prog string, args []string) {
+	if prog == "bun" && len(args) > 0 && (args[0] == "-e" || args[0] == "--eval" || args[0] == "-p" || args[0] == "--print") {
+		c.node(args)
+		return
+	}
+	i := 0
+	switch prog {
+	case "npx", "bunx", "pnpx", "uvx":
+	case "pipx", "uv", "poetry", "pdm", "hatch", "pipenv":
+		for i < len(args) && strings.HasPrefix(args[i], "-") {
+			i++
+		}
+		if i >= len(args) || args[i] != "run" {
+			return
+		}
+		i++
+	case "pnpm", "yarn", "npm", "bun":
+		for i < len(args) && strings.HasPrefix(args[i], "-") {
+			i++
+		}
+		if i >= len(args) {
+			return
+		}
+		switch args[i] {
+		case "exec", "dlx", "x":
+			i++
+		default:
+			if prog != "yarn" { // `yarn prettier …` runs the bin
+				return
+			}
+		}
+	}
+	for i < len(args) {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+		switch a {
+		case "-p", "--package", "--with", "--from", "--spec", "-c", "--call":
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return
+	}
+	name := args[i]
+	if at := strings.LastIndexByte(name, '@'); at > 0 { // prettier@3
+		name = name[:at]
+	}
+	name = path.Base(name)
+	inner := *c
+	inner.inv.Program = name
+	inner.args = args[i+1:]
+	inner.inv.Args = nil
+	inner.targets = nil
+	inner.program()
+	c.targets = append(c.targets, inner.targets...)
 }
 
 // files adds every operand (and listed path) with operation o.
@@ -710,8 +799,9 @@ func (c *collector) find(args []string) {
 }
 
 func (c *collector) formatter(prog string, args []string) {
+	shortVal := map[string]string{"black": "lctW", "isort": "lmapobs", "ruff": "o", "eslint": "cfo", "shfmt": "i"}[prog]
 	p := scan(args, argSpec{
-		shortVal: "lctoifS",
+		shortVal: shortVal,
 		longVal: []string{"config", "line-length", "target-version", "exclude", "extend-exclude", "force-exclude", "include",
 			"select", "ignore", "extend-select", "extend-ignore", "fixable", "unfixable", "per-file-ignores", "output-format",
 			"output-file", "ext", "rule", "parser", "format", "ignore-pattern", "resolve-plugins-relative-to", "settings-path",
@@ -768,11 +858,46 @@ func (c *collector) formatter(prog string, args []string) {
 		if len(ops) == 0 {
 			ops = []string{"."}
 		}
-	case "shfmt":
+	case "shfmt", "gofumpt":
 		if !p.flag("w", "write") {
 			return
 		}
-		what = "shfmt -w"
+		what = prog + " -w"
+	case "clang-format":
+		if !p.has("i") {
+			return
+		}
+		what = "clang-format -i"
+	case "autopep8", "yapf":
+		if !p.flag("i", "in-place") {
+			return
+		}
+		what = prog + " -i"
+	case "rustfmt":
+		if p.flag("", "check", "emit") {
+			return
+		}
+	case "biome":
+		if !p.flag("", "write", "apply", "apply-unsafe", "fix") {
+			return
+		}
+		if len(ops) > 0 {
+			ops = ops[1:]
+		}
+		if len(ops) == 0 {
+			ops = []string{"."}
+		}
+		what = "biome --write"
+	case "terraform", "tofu", "dprint":
+		// Go-style single-dash long flags: -check, -write=false.
+		if len(ops) == 0 || ops[0] != "fmt" || p.flag("", "check", "list") || containsStr(args, "-check") || containsStr(args, "-write=false") {
+			return
+		}
+		ops = ops[1:]
+		if len(ops) == 0 {
+			ops = []string{"."}
+		}
+		what = prog + " fmt"
 	}
 	for _, f := range ops {
 		c.add(f, opTree, what)

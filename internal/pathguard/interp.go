@@ -227,11 +227,11 @@ const opNone op = -1
 var (
 	pyCalls = []callRule{
 		{re: regexp.MustCompile(`\bopen\s*\(`), args: []op{opWrite}, mode: 1, def: opNone},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\s*\(`), args: []op{opDelete}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:truncate|mkdir|makedirs|mkfifo|mknod)\s*\(`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:rename|replace|renames)\s*\(`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:symlink|link)\s*\(`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat)\s*\(`), args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\b\s*\(`), args: []op{opDelete}, mode: -1},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:truncate|mkdir|makedirs|mkfifo|mknod)\b\s*\(`), args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:rename|replace|renames)\b\s*\(`), args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:symlink|link)\b\s*\(`), args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat)\b\s*\(`), args: []op{opNone, opWrite}, mode: -1},
 		{re: regexp.MustCompile(`\bshutil\s*\.\s*move\s*\(`), args: []op{opTree, opWrite}, mode: -1},
 		{re: regexp.MustCompile(`\bshutil\s*\.\s*rmtree\s*\(`), args: []op{opTree}, mode: -1},
 	}
@@ -241,33 +241,33 @@ var (
 		"mkdir": opWrite, "rmdir": opDelete, "rename": opTree, "replace": opTree, "symlink_to": opWrite, "hardlink_to": opWrite}
 
 	nodeCalls = []callRule{
-		{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|truncate|truncateSync|mkdir|mkdirSync|outputFile|outputFileSync|writeJson|writeJsonSync)\s*\(`), args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|truncate|truncateSync|mkdir|mkdirSync|outputFile|outputFileSync|writeJson|writeJsonSync)\b\s*\(`), args: []op{opWrite}, mode: -1},
 		{re: regexp.MustCompile(`\bcreateWriteStream\s*\(`), args: []op{opWrite}, mode: 1, def: opWrite},
-		{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\s*\(`), args: []op{opAppend}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\s*\(`), args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\s*\(`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|symlink|symlinkSync|link|linkSync)\s*\(`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:open|openSync)\s*\(`), args: []op{opWrite}, mode: 1, def: opNone},
+		{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\b\s*\(`), args: []op{opAppend}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\b\s*\(`), args: []op{opTree}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\b\s*\(`), args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|symlink|symlinkSync|link|linkSync)\b\s*\(`), args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:open|openSync)\b\s*\(`), args: []op{opWrite}, mode: 1, def: opNone},
 	}
 
 	perlCalls = []callRule{
 		{re: regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+|our\s+|local\s+)?[\$\w:]+\s*,\s*`), args: []op{opWrite}, mode: -2},
 		{re: regexp.MustCompile(`\bsysopen\s*\(?\s*(?:my\s+)?[\$\w:]+\s*,\s*`), args: []op{opWrite}, mode: -1},
 		{re: regexp.MustCompile(`\bunlink\s*\(?\s*`), args: []op{opDelete, opDelete, opDelete, opDelete}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rename|move|File::Copy::move)\s*\(?\s*`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy|symlink|link)\s*\(?\s*`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rmtree|remove_tree|rmdir)\s*\(?\s*`), args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:mkdir|make_path|mkpath|truncate)\s*\(?\s*`), args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:rename|move|File::Copy::move)\b\s*\(?\s*`), args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy|symlink|link)\b\s*\(?\s*`), args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:rmtree|remove_tree|rmdir)\b\s*\(?\s*`), args: []op{opTree}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:mkdir|make_path|mkpath|truncate)\b\s*\(?\s*`), args: []op{opWrite}, mode: -1},
 	}
 
 	rubyCalls = []callRule{
-		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\s*\(?\s*`), args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\b\s*\(?\s*`), args: []op{opWrite}, mode: -1},
 		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*open\s*\(?\s*`), args: []op{opWrite}, mode: 1, def: opNone},
-		{re: regexp.MustCompile(`\b(?:File\s*\.\s*(?:delete|unlink)|FileUtils\s*\.\s*(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry|rmdir|rmtree))\s*\(?\s*`), args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:touch|mkdir|mkdir_p|makedirs)\s*\(?\s*`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:File\s*\.\s*rename|FileUtils\s*\.\s*(?:mv|move))\s*\(?\s*`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|ln|ln_s|ln_sf|install)\s*\(?\s*`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bFile\s*\.\s*(?:truncate|symlink|link)\s*\(?\s*`), args: []op{opWrite, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:File\s*\.\s*(?:delete|unlink)|FileUtils\s*\.\s*(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry|rmdir|rmtree))\b\s*\(?\s*`), args: []op{opTree}, mode: -1},
+		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:touch|mkdir|mkdir_p|makedirs)\b\s*\(?\s*`), args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:File\s*\.\s*rename|FileUtils\s*\.\s*(?:mv|move))\b\s*\(?\s*`), args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|ln|ln_s|ln_sf|install)\b\s*\(?\s*`), args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bFile\s*\.\s*(?:truncate|symlink|link)\b\s*\(?\s*`), args: []op{opWrite, opWrite}, mode: -1},
 	}
 
 	pyAssign   = regexp.MustCompile(`(?m)(?:^|[;:]|\bwith\b)\s*([A-Za-z_]\w*)\s*=\s*([^=\n;][^\n;]*)`)
