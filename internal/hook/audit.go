@@ -137,7 +137,13 @@ func consecutiveStopBlocks(path, session string, limit int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	needle := []byte(session)
+	// The session as it appears inside a record (JSON-escaped, HTML escaping
+	// off, as appendRecord writes it), for a cheap pre-filter of lines.
+	var nb bytes.Buffer
+	enc := json.NewEncoder(&nb)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(session)
+	needle := bytes.Trim(bytes.TrimSpace(nb.Bytes()), `"`)
 	count := 0
 	done := false
 	visit := func(line []byte) {

@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,7 +95,24 @@ func TestConsecutiveStopBlocksReadsBackwards(t *testing.T) {
 	if n, _ := consecutiveStopBlocks(p, "t", 7); n != 1 {
 		t.Fatalf("session t: %d", n)
 	}
+	// A session id that JSON escapes is still found.
+	odd := `a"b\\c<é>`
+	var rec bytes.Buffer
+	appendRecordTo(&rec, Record{Event: EventStop, Session: odd, Verdict: "block"})
+	if err := os.WriteFile(p, bytes.Repeat(rec.Bytes(), 3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := consecutiveStopBlocks(p, odd, 7); n != 3 {
+		t.Fatalf("escaped session id: counted %d, want 3", n)
+	}
 	if n, _ := consecutiveStopBlocks(filepath.Join(t.TempDir(), "missing"), "s", 7); n != 0 {
 		t.Fatalf("missing log: %d", n)
 	}
+}
+
+// appendRecordTo writes rec as appendRecord encodes it.
+func appendRecordTo(b *bytes.Buffer, rec Record) {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(rec)
 }
