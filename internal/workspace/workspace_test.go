@@ -188,3 +188,41 @@ func TestMergeKeepsPresentEmptyAndIllTyped(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseEvalLog: line numbers are physical and every non-blank line is
+// either an entry or an error, whatever the bytes.
+func FuzzParseEvalLog(f *testing.F) {
+	f.Add([]byte("{\"a\":1}\n\n{bad}\r\n[1]\n{\"b\":2}"))
+	f.Add([]byte("\n\n\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ls := ParseEvalLog(data)
+		want := strings.Count(string(data), "\n")
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			want++
+		}
+		if len(ls) != want {
+			t.Fatalf("%d lines, want %d", len(ls), want)
+		}
+		for i, l := range ls {
+			if l.Line != i+1 {
+				t.Fatalf("line %d numbered %d", i+1, l.Line)
+			}
+			n := 0
+			if l.Blank {
+				n++
+			}
+			if l.Entry != nil {
+				n++
+				if l.Entry.Line != l.Line {
+					t.Fatal("entry line mismatch")
+				}
+			}
+			if l.Err != nil {
+				n++
+			}
+			if n != 1 {
+				t.Fatalf("line %d: blank=%v entry=%v err=%v", l.Line, l.Blank, l.Entry != nil, l.Err)
+			}
+		}
+	})
+}
