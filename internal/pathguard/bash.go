@@ -30,6 +30,9 @@ func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decisi
 	if elsewhere(inv.Via) {
 		return verdict.Decision{}
 	}
+	if cwd == "" {
+		cwd = g.rootLex
+	}
 	c := collector{g: g, inv: inv, cwd: cwd, base: invBase(inv.Dir, cwd)}
 	c.args = make([]string, len(inv.Args))
 	for i, w := range inv.Args {
@@ -311,6 +314,9 @@ func (c *collector) program() {
 		}
 	case "cp", "gcp":
 		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
+		if p.flag("l", "link") {
+			c.hardLinkSources(p, c.operands(p))
+		}
 		c.copyLike(p, "cp", false)
 	case "install", "ginstall":
 		p := scan(args, argSpec{shortVal: "gmoStZ", longVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program", "context"}})
@@ -322,6 +328,10 @@ func (c *collector) program() {
 	case "ln", "gln":
 		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
 		ops := c.operands(p)
+		if !p.flag("s", "symbolic") {
+			// A hard link makes the source writable under another name.
+			c.hardLinkSources(p, ops)
+		}
 		if len(ops) == 1 && !p.has("t", "target-directory") {
 			c.add(path.Base(filepath.ToSlash(ops[0])), opWrite, "ln")
 			return
@@ -475,6 +485,18 @@ func (c *collector) files(p parsed, o op, what string) {
 		c.add(f, o, what)
 	}
 	c.listing(o, what)
+}
+
+// hardLinkSources judges the sources of a hard link (`ln` without -s,
+// `cp -l`) as written: the new name would let any later write reach them.
+func (c *collector) hardLinkSources(p parsed, ops []string) {
+	srcs := ops
+	if _, ok := p.last("t", "target-directory"); !ok && len(ops) > 1 {
+		srcs = ops[:len(ops)-1]
+	}
+	for _, s := range srcs {
+		c.add(s, opWrite, "hard link (source)")
+	}
 }
 
 // copyLike adds the destination of cp/install/ln/mv: `-t DIR`, else the

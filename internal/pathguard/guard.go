@@ -116,7 +116,7 @@ const maxToolingSize = 4 << 20
 // old_string, new_string[, replace_all]}, Write {file_path, content},
 // MultiEdit {file_path, edits[{old_string, new_string[, replace_all]}]},
 // NotebookEdit {notebook_path, …}). A relative path is joined to cwd (the
-// payload's cwd). Returns Block with a path.* rule when the target is
+// payload's cwd; the root when cwd is empty). Returns Block with a path.* rule when the target is
 // protected (corpus README §3.2); Block with rule "path.bad-input" when the
 // tool is not one of the four or tool_input lacks its path (a guard that
 // cannot decide never allows silently); Allow otherwise.
@@ -170,6 +170,9 @@ func (g *Guard) CheckTool(tool string, toolInput json.RawMessage, cwd string) ve
 			}
 			edits = append(edits, edit{old: *e.OldString, all: e.ReplaceAll})
 		}
+	}
+	if cwd == "" {
+		cwd = g.rootLex // a payload without cwd: relative paths are judged from the root
 	}
 	t := g.resolve(cwd, *path)
 	return g.judge(t, o, tool, edits)
