@@ -23,6 +23,7 @@ type CheckpointOpenCmd struct {
 	Phase     int      `name:"phase" help:"Phase of a feature checkpoint that is not planned yet."`
 	Prompt    string   `name:"prompt" help:"Opening line of the message."`
 	Artifacts []string `name:"artifact" help:"Artifact path under review (repeatable)."`
+	Dir       string   `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -36,7 +37,7 @@ Prints the message to send.`
 
 // Run performs the command.
 func (c *CheckpointOpenCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
@@ -50,12 +51,13 @@ func (c *CheckpointOpenCmd) Run(e *Env) error {
 
 // CheckpointRenderCmd is `harness checkpoint render CP_ID`.
 type CheckpointRenderCmd struct {
-	ID string `arg:"" name:"CP_ID" help:"Checkpoint id."`
+	ID  string `arg:"" name:"CP_ID" help:"Checkpoint id."`
+	Dir string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Run performs the command.
 func (c *CheckpointRenderCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
@@ -77,6 +79,7 @@ func (c *CheckpointRenderCmd) Run(e *Env) error {
 type CheckpointReplyCmd struct {
 	ID   string `arg:"" name:"CP_ID" help:"Checkpoint id."`
 	Text string `arg:"" name:"TEXT" help:"The user's reply verbatim."`
+	Dir  string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -91,7 +94,7 @@ tooling_locked + contract planned; cp-sprint-dag approved → contract active, m
 
 // Run performs the command.
 func (c *CheckpointReplyCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}

@@ -113,6 +113,7 @@ func (c *YoloCheckCmd) Run(e *Env) error {
 // YoloAbortCmd is `harness yolo abort --reason R`.
 type YoloAbortCmd struct {
 	Reason string `name:"reason" required:"" help:"The overall cause (e.g. retry_count_in_sprint = 2)."`
+	Dir    string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -124,7 +125,7 @@ sprint-level one; mode waiting_human; prints the one aggregated message. No YOLO
 
 // Run performs the command.
 func (c *YoloAbortCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
@@ -142,6 +143,7 @@ type ResetCmd struct {
 type ResetHermesCmd struct {
 	Handoff     string `name:"handoff" required:"" placeholder:"FILE|-" help:"The hermes_handoff.md text."`
 	PendingEval string `name:"pending-eval" placeholder:"JSON" help:"pending_eval object {feature_id, reason, eval_decision, fix_direction}."`
+	Dir         string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -154,7 +156,7 @@ Refused in suspended or idle mode (§13 #29).`
 
 // Run performs the command.
 func (c *ResetHermesCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}

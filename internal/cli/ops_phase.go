@@ -6,6 +6,7 @@ import "github.com/superagent-harness/harness/internal/ops"
 type PhaseAdvanceCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id."`
 	Commit  string `name:"commit" placeholder:"HASH" help:"Phase-4 commit when the passing phase-4 entry has none."`
+	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -19,7 +20,7 @@ or --commit), pool entry removed (Z16), and the features this unblocks listed. E
 
 // Run performs the command.
 func (c *PhaseAdvanceCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
@@ -32,6 +33,7 @@ type PhaseRetryCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id."`
 	To      int    `name:"to" required:"" placeholder:"Q" help:"Phase to return to (e.g. 2 after a phase-3 retry, 1 after a rejected plan)."`
 	Reason  string `name:"reason" placeholder:"TEXT" help:"Failing item, cause and fix direction (becomes retry_hint)."`
+	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -44,7 +46,7 @@ rollback (a retry/fail verdict or a rejected checkpoint), so a retry is never co
 
 // Run performs the command.
 func (c *PhaseRetryCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}

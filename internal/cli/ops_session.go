@@ -14,6 +14,7 @@ type SessionStartCmd struct {
 	Feature   string `arg:"" name:"FID" help:"Feature id."`
 	SessionID string `name:"session-id" placeholder:"ID" help:"Session id (default: the feature's session_id.txt)."`
 	Type      string `name:"type" required:"" enum:"cc-print,cc-interactive-mcp,mcp_direct" help:"session_type: cc-print, cc-interactive-mcp, mcp_direct."`
+	Dir       string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -27,7 +28,7 @@ Then run 'harness preflight --stage started FID'.`
 
 // Run performs the command.
 func (c *SessionStartCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
@@ -38,11 +39,12 @@ func (c *SessionStartCmd) Run(e *Env) error {
 // SessionEndCmd is `harness session end FID`.
 type SessionEndCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id."`
+	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Run performs the command.
 func (c *SessionEndCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
@@ -54,6 +56,7 @@ func (c *SessionEndCmd) Run(e *Env) error {
 type SessionResetCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id."`
 	Reason  string `name:"reason" placeholder:"TEXT" help:"Reset trigger (default: handoff.md's **Trigger reason** line)."`
+	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
@@ -64,7 +67,7 @@ Idempotent with the Stop hook's Reset bookkeeping: nothing is written twice for 
 
 // Run performs the command.
 func (c *SessionResetCmd) Run(e *Env) error {
-	env, err := e.opsEnv("")
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
