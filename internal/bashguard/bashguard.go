@@ -98,9 +98,14 @@ func Decide(cmd string, ctx Context) Result {
 		if action == verdict.Allow {
 			return
 		}
-		msg := r.Message
-		if why != "" {
-			msg = why + " — " + r.Message
+		msg := why
+		if msg == "" {
+			msg = r.Message
+		}
+		if idx >= 0 {
+			if via := pr.Invocations[idx].Via; len(via) > 0 {
+				msg += " (run via " + strings.Join(via, " › ") + ")"
+			}
 		}
 		if pr.ParseError != nil {
 			msg = "the command could not be parsed (" + pr.ParseError.Error() + "); the token scan found " + msg

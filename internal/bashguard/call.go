@@ -13,10 +13,15 @@ type call struct {
 	prog  string
 	args  []string // word values
 	known []bool
+	// git is the parsed git invocation, computed once (nil until then).
+	git     *gitCall
+	gitDone bool
 }
 
 func newCall(inv *shell.Invocation, index int) *call {
-	c := &call{inv: inv, index: index, prog: inv.Program, args: make([]string, len(inv.Args)), known: make([]bool, len(inv.Args))}
+	// Program names compare case-insensitively: on case-insensitive file
+	// systems (macOS) `RM` runs rm.
+	c := &call{inv: inv, index: index, prog: strings.ToLower(inv.Program), args: make([]string, len(inv.Args)), known: make([]bool, len(inv.Args))}
 	for i, a := range inv.Args {
 		c.args[i] = a.Value
 		c.known[i] = a.Known

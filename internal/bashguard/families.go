@@ -18,6 +18,9 @@ type evalCtx struct {
 	// cleanForceOff is set once a `git config clean.requireForce false`
 	// was seen earlier in the command.
 	cleanForceOff bool
+	// gitAliases are aliases set by `git config alias.X VALUE` earlier in
+	// the command (lower-cased names).
+	gitAliases map[string]string
 }
 
 // matchers maps rule ids to their Go matchers (rules/*.yaml reference them).
@@ -109,11 +112,26 @@ func falseValue(v string) bool {
 	return false
 }
 
-func parseGit(c *call) *gitCall {
-	if c.prog != "git" {
+// parseGit parses a git (or hub) invocation once per call.
+func parseGit(m *evalCtx, c *call) *gitCall {
+	if c.gitDone {
+		return c.git
+	}
+	c.gitDone = true
+	c.git = parseGitArgs(m, c)
+	return c.git
+}
+
+func parseGitArgs(m *evalCtx, c *call) *gitCall {
+	if c.prog != "git" && c.prog != "hub" {
 		return nil
 	}
 	g := &gitCall{configs: map[string]string{}}
+	if m != nil {
+		for k, v := range m.gitAliases {
+			g.configs["alias."+k] = v
+		}
+	}
 	env := c.inv.Env
 	if n := env["GIT_CONFIG_COUNT"]; n != "" {
 		for i := 0; i < 32; i++ {
@@ -180,8 +198,8 @@ func itoa(i int) string {
 
 var gitPush = optTable{shortVal: "o", long: []string{"all", "branches", "mirror", "tags", "follow-tags", "no-follow-tags", "atomic", "no-atomic", "dry-run", "porcelain", "delete", "prune", "force", "no-force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes", "repo", "set-upstream", "thin", "no-thin", "quiet", "verbose", "progress", "no-progress", "no-verify", "verify", "receive-pack", "exec", "recurse-submodules", "no-recurse-submodules", "signed", "no-signed", "push-option", "ipv4", "ipv6"}, longVal: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"}}
 
-func matchGitPushForce(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitPushForce(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "push" {
 		return false, ""
 	}
@@ -202,8 +220,8 @@ func matchGitPushForce(_ *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-func matchGitPushPrune(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitPushPrune(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "push" {
 		return false, ""
 	}
@@ -215,8 +233,8 @@ func matchGitPushPrune(_ *evalCtx, c *call) (bool, string) {
 
 var gitReset = optTable{long: []string{"hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "patch", "intent-to-add", "no-refresh", "refresh"}, longVal: []string{"pathspec-from-file"}}
 
-func matchGitResetHard(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitResetHard(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "reset" {
 		return false, ""
 	}
@@ -229,7 +247,7 @@ func matchGitResetHard(_ *evalCtx, c *call) (bool, string) {
 var gitClean = optTable{shortVal: "e", long: []string{"force", "dry-run", "quiet", "exclude", "interactive"}, longVal: []string{"exclude"}}
 
 func matchGitClean(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+	g := parseGit(m, c)
 	if g == nil || g.sub != "clean" {
 		return false, ""
 	}
@@ -247,7 +265,7 @@ func matchGitClean(m *evalCtx, c *call) (bool, string) {
 }
 
 func matchGitCleanConfig(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+	g := parseGit(m, c)
 	if g == nil || g.sub != "config" {
 		return false, ""
 	}
@@ -265,6 +283,12 @@ func matchGitCleanConfig(m *evalCtx, c *call) (bool, string) {
 	}
 	if len(ops) > 0 && (ops[0] == "set") {
 		ops = ops[1:]
+	}
+	if len(ops) >= 2 && strings.HasPrefix(strings.ToLower(ops[0]), "alias.") {
+		if m.gitAliases == nil {
+			m.gitAliases = map[string]string{}
+		}
+		m.gitAliases[strings.ToLower(ops[0][len("alias."):])] = strings.Join(ops[1:], " ")
 	}
 	if len(ops) >= 2 && strings.EqualFold(ops[0], "clean.requireForce") && falseValue(ops[1]) {
 		m.cleanForceOff = true
@@ -309,8 +333,8 @@ var gitCheckout = optTable{shortVal: "bB", long: []string{"force", "quiet", "our
 
 func isHead(s string) bool { return s == "HEAD" || s == "@" }
 
-func matchGitCheckout(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "checkout" {
 		return false, ""
 	}
@@ -330,8 +354,8 @@ func matchGitCheckout(_ *evalCtx, c *call) (bool, string) {
 
 var gitRestore = optTable{shortVal: "s", long: []string{"source", "staged", "worktree", "patch", "ours", "theirs", "merge", "conflict", "ignore-unmerged", "ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "quiet", "progress", "no-progress", "pathspec-from-file", "pathspec-file-nul"}, longVal: []string{"source", "conflict", "pathspec-from-file"}}
 
-func matchGitRestore(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitRestore(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "restore" {
 		return false, ""
 	}
@@ -353,8 +377,8 @@ var gitSwitch = optTable{shortVal: "cC", long: []string{"create", "force-create"
 
 var currentBranchRe = regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+HEAD`)
 
-func matchGitSwitch(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "switch" {
 		return false, ""
 	}
@@ -382,8 +406,8 @@ func matchGitSwitch(_ *evalCtx, c *call) (bool, string) {
 
 var gitBranch = optTable{shortVal: "u", long: []string{"delete", "force", "move", "copy", "list", "all", "remotes", "verbose", "quiet", "track", "no-track", "set-upstream-to", "unset-upstream", "contains", "no-contains", "merged", "no-merged", "sort", "points-at", "format", "column", "no-column", "color", "no-color", "abbrev", "no-abbrev", "edit-description", "create-reflog", "show-current", "ignore-case", "omit-empty", "recurse-submodules"}, longVal: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "sort", "points-at", "format"}}
 
-func matchGitBranch(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitBranch(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "branch" {
 		return false, ""
 	}
@@ -396,8 +420,8 @@ func matchGitBranch(_ *evalCtx, c *call) (bool, string) {
 
 var gitCommit = optTable{shortVal: "mFCct", long: []string{"amend", "all", "author", "allow-empty", "allow-empty-message", "branch", "cleanup", "date", "dry-run", "edit", "no-edit", "file", "fixup", "gpg-sign", "no-gpg-sign", "include", "interactive", "long", "message", "no-verify", "verify", "only", "patch", "porcelain", "quiet", "reedit-message", "reuse-message", "reset-author", "short", "signoff", "no-signoff", "squash", "status", "no-status", "template", "trailer", "untracked-files", "verbose", "null", "pathspec-from-file", "pathspec-file-nul", "no-post-rewrite", "ahead-behind", "no-ahead-behind"}, longVal: []string{"author", "cleanup", "date", "file", "fixup", "message", "reedit-message", "reuse-message", "squash", "template", "trailer", "pathspec-from-file"}}
 
-func matchGitAmend(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitAmend(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "commit" {
 		return false, ""
 	}
@@ -409,8 +433,8 @@ func matchGitAmend(_ *evalCtx, c *call) (bool, string) {
 
 var gitAdd = optTable{long: []string{"all", "no-all", "ignore-removal", "no-ignore-removal", "update", "dry-run", "verbose", "force", "interactive", "patch", "edit", "intent-to-add", "refresh", "ignore-errors", "ignore-missing", "renormalize", "chmod", "sparse", "pathspec-from-file", "pathspec-file-nul", "no-warn-embedded-repo"}, longVal: []string{"chmod", "pathspec-from-file"}}
 
-func matchGitAddAll(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitAddAll(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil || g.sub != "add" {
 		return false, ""
 	}
@@ -426,8 +450,8 @@ func matchGitAddAll(_ *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-func matchGitHistory(_ *evalCtx, c *call) (bool, string) {
-	g := parseGit(c)
+func matchGitHistory(m *evalCtx, c *call) (bool, string) {
+	g := parseGit(m, c)
 	if g == nil {
 		return false, ""
 	}
@@ -607,7 +631,9 @@ func matchDD(_ *evalCtx, c *call) (bool, string) {
 }
 
 func matchMkfs(_ *evalCtx, c *call) (bool, string) {
-	if c.prog == "mkfs" || strings.HasPrefix(c.prog, "mkfs.") {
+	switch {
+	case c.prog == "mkfs" || strings.HasPrefix(c.prog, "mkfs."),
+		c.prog == "mke2fs" || c.prog == "mkdosfs" || c.prog == "mkswap" || c.prog == "newfs" || strings.HasPrefix(c.prog, "newfs_"):
 		return true, c.prog + " creates a file system (erasing the target)"
 	}
 	return false, ""
@@ -892,7 +918,7 @@ func harnessSub(c *call) (sub []string, feature string) {
 	for i < len(args) {
 		a := args[i]
 		switch {
-		case a == "--root" || a == "--feature" || a == "-C":
+		case a == "--root" || a == "--feature":
 			if a == "--feature" && i+1 < len(args) {
 				feature = args[i+1]
 			}
@@ -932,7 +958,7 @@ func matchHarnessAdmin(m *evalCtx, c *call) (bool, string) {
 		next = sub[1]
 	}
 	switch s {
-	case "validate", "explain", "status", "next", "help", "--version", "version":
+	case "validate", "explain", "status", "next", "help", "--version":
 		return false, ""
 	case "finalize":
 		if contains(sub[1:], "--check") {

@@ -15,6 +15,10 @@ func interpLang(prog string) string {
 		return "node"
 	case prog == "perl" || strings.HasPrefix(prog, "perl5"):
 		return "perl"
+	case prog == "php" || strings.HasPrefix(prog, "php8") || strings.HasPrefix(prog, "php7"):
+		return "php"
+	case prog == "lua" || prog == "luajit" || strings.HasPrefix(prog, "lua5"):
+		return "lua"
 	case prog == "ruby" || prog == "jruby":
 		return "ruby"
 	}
@@ -34,7 +38,11 @@ func InterpreterCode(inv Invocation) (code, lang string, ok bool) {
 		vals[i] = a.Value
 	}
 	flag := "-c"
-	if lang != "python" {
+	switch lang {
+	case "python":
+	case "php":
+		flag = "-r"
+	default:
 		flag = "-e"
 	}
 	for i := 0; i < len(vals); i++ {
@@ -114,6 +122,7 @@ var (
 	assignRe = regexp.MustCompile(`(?:\b(?:const|let|var|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*=\s*(?:r|u|b)?('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`)
 	btickRe  = regexp.MustCompile("`([^`]*)`")
 	qxRe     = regexp.MustCompile(`\b(?:qx|%x)\s*([({\[/|!])`)
+	shlexRe  = regexp.MustCompile(`shlex\s*\.\s*split\s*\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*\)`)
 	sysRe    = regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
 )
 
@@ -124,6 +133,7 @@ var subprocFuncs = map[string]bool{"run": true, "call": true, "check_call": true
 // handed to process-starting calls (corpus README §2.1 "Interpreters").
 // Simple literal assignments are substituted where the name is used.
 func InterpreterCalls(code, lang string) []InterpCall {
+	code = shlexRe.ReplaceAllString(code, "$1.split()")
 	vars := map[string]string{}
 	for _, m := range assignRe.FindAllStringSubmatch(code, -1) {
 		vars[strings.TrimLeft(m[1], "$@")] = unquoteLit(m[2])
@@ -154,6 +164,20 @@ func InterpreterCalls(code, lang string) []InterpCall {
 						calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
 					}
 				}
+			case name == "create_subprocess_shell":
+				if len(args) > 0 && args[0].str != nil {
+					calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
+				}
+			case name == "create_subprocess_exec":
+				var strs []string
+				for _, a := range args {
+					if a.str != nil {
+						strs = append(strs, *a.str)
+					}
+				}
+				if len(strs) > 0 {
+					calls = append(calls, InterpCall{Func: full, Argv: strs})
+				}
 			case strings.HasPrefix(name, "exec") || strings.HasPrefix(name, "spawn") || strings.HasPrefix(name, "posix_spawn"):
 				if argv := argvFrom(args); argv != nil {
 					calls = append(calls, InterpCall{Func: full, Argv: argv})
@@ -178,6 +202,17 @@ func InterpreterCalls(code, lang string) []InterpCall {
 					}
 				}
 			}
+		case "php":
+			switch name {
+			case "system", "exec", "shell_exec", "passthru", "popen", "proc_open":
+				if len(args) > 0 && args[0].str != nil {
+					calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
+				}
+			}
+		case "lua":
+			if (name == "execute" || name == "popen") && len(args) > 0 && args[0].str != nil {
+				calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
+			}
 		case "perl", "ruby":
 			if shellFuncs[name] || name == "spawn" {
 				var strs []string
@@ -196,9 +231,9 @@ func InterpreterCalls(code, lang string) []InterpCall {
 			}
 		}
 	}
-	if lang == "perl" || lang == "ruby" || lang == "node" {
-		// perl/ruby: system "cmd" without parentheses
-		if lang != "node" {
+	if lang == "perl" || lang == "ruby" || lang == "php" {
+		// perl/ruby: system "cmd" without parentheses; backticks, qx, %x
+		{
 			re := sysRe
 			for _, m := range re.FindAllStringSubmatch(code, -1) {
 				args, _ := splitArgs(m[2]+")", vars)
@@ -315,8 +350,14 @@ func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) 
 			if ch == '`' && strings.Contains(v, "${") {
 				bad = true
 			}
-			appendStr(v)
 			i = j + 1
+			if strings.HasPrefix(s[i:], ".split()") && depth == 0 && curStr == nil && !inList {
+				inList = true
+				list = strings.Fields(v)
+				i += len(".split()")
+				continue
+			}
+			appendStr(v)
 			continue
 		case ch == '(' || ch == '{':
 			depth++
@@ -355,6 +396,14 @@ func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) 
 			}
 			id := s[i:j]
 			lastIdent = strings.TrimLeft(id, "$@")
+			if base, ok := strings.CutSuffix(lastIdent, ".split"); ok && strings.HasPrefix(s[j:], "()") && depth == 0 && curStr == nil && !inList {
+				if v, known := vars[base]; known {
+					inList = true
+					list = strings.Fields(v)
+					i = j + 2
+					continue
+				}
+			}
 			if v, ok := vars[lastIdent]; ok && !(j < len(s) && s[j] == '=') {
 				appendStr(v)
 			} else if depth == 0 && id != "shell" && id != "True" && id != "true" {

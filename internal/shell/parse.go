@@ -65,6 +65,7 @@ func Parse(cmd string, opts Options) Result {
 	}
 	w.budget = 4*len(cmd) + 1<<20
 	w.loopBudget = 64
+	w.callBudget = 64
 	st := newState()
 	for k, v := range opts.Vars {
 		st.vars[k] = varVal{val: v, known: true}
@@ -83,24 +84,39 @@ type frame struct {
 	// whether the current statement runs in the background.
 	fn string
 	bg bool
+	// calls counts nested function-call walks.
+	calls int
 }
 
 func (f *frame) child(via string) *frame {
+	if via == "" {
+		n := *f
+		n.nest++
+		return &n
+	}
 	v := make([]string, len(f.via), len(f.via)+1)
 	copy(v, f.via)
-	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg}
+	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls}
 }
 
 type varVal struct {
 	val   string
 	known bool
+	// arr holds the elements of an indexed array (all literal) when isArr.
+	arr   []string
+	isArr bool
 }
 
 type state struct {
 	vars     map[string]varVal
 	exported map[string]bool
 	dir      string
-	funcs    map[string]int // index into Result.Functions
+	// funcs maps function names defined so far to their bodies.
+	funcs map[string]*syntax.Stmt
+	// args are the positional parameters ($1…) when known (bash -c, function calls).
+	args      []string
+	argsKnown bool
+	arg0      string
 }
 
 func newState() *state {
@@ -108,7 +124,7 @@ func newState() *state {
 }
 
 func (s *state) clone() *state {
-	n := &state{vars: make(map[string]varVal, len(s.vars)), exported: make(map[string]bool, len(s.exported)), dir: s.dir, funcs: s.funcs}
+	n := &state{vars: make(map[string]varVal, len(s.vars)), exported: make(map[string]bool, len(s.exported)), dir: s.dir, funcs: s.funcs, args: s.args, argsKnown: s.argsKnown, arg0: s.arg0}
 	for k, v := range s.vars {
 		n.vars[k] = v
 	}
@@ -130,6 +146,7 @@ type walker struct {
 	maxDepth    int
 	budget      int
 	loopBudget  int
+	callBudget  int
 	res         Result
 	lastListing *Listing
 	funcStack   []int
@@ -153,7 +170,7 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		w.overflow("nested shell code larger than the parse budget")
 		return nil
 	}
-	nf := &frame{src: src, via: f.via, depth: f.depth + 1, fn: f.fn, bg: f.bg}
+	nf := &frame{src: src, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls}
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
@@ -261,11 +278,11 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			lio := io
 			rio := io
 			w.lastListing = nil
-			out := w.stmt(f.child(""), st, c.X, lio)
+			out := w.stmt(f, st, c.X, lio)
 			rio.stdin = out
 			rio.listing = w.lastListing
 			w.lastListing = nil
-			return w.stmt(f.child(""), st, c.Y, rio)
+			return w.stmt(f, st, c.Y, rio)
 		default:
 			w.stmt(f, st, c.X, io)
 			w.stmt(f, st, c.Y, io)
@@ -338,8 +355,11 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 		if c.Name != nil {
 			name = c.Name.Value
 		}
-		if st.funcs == nil {
-			st.funcs = map[string]int{}
+		if name != "" {
+			if st.funcs == nil {
+				st.funcs = map[string]*syntax.Stmt{}
+			}
+			st.funcs[name] = c.Body
 		}
 		w.res.Functions = append(w.res.Functions, Function{Name: name, Via: f.via})
 		idx := len(w.res.Functions) - 1
@@ -417,12 +437,39 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 	}
 	name := a.Name.Value
 	if a.Array != nil {
+		var elems []string
+		known := true
 		for _, el := range a.Array.Elems {
+			if el.Index != nil {
+				known = false
+			}
 			if el.Value != nil {
-				w.expandWord(f, st, el.Value)
+				for _, fl := range w.expandWord(f, st, el.Value) {
+					if !fl.known {
+						known = false
+					}
+					elems = append(elems, string(fl.val))
+				}
 			}
 		}
-		delete(st.vars, name)
+		if known {
+			if a.Append {
+				if old, ok := st.vars[name]; ok && old.isArr && old.known {
+					elems = append(append([]string{}, old.arr...), elems...)
+				} else {
+					known = false
+				}
+			}
+		}
+		if !known {
+			delete(st.vars, name)
+			return
+		}
+		v0 := ""
+		if len(elems) > 0 {
+			v0 = elems[0]
+		}
+		st.vars[name] = varVal{val: v0, known: true, arr: elems, isArr: true}
 		return
 	}
 	if a.Index != nil {

@@ -43,6 +43,30 @@ func ProgramName(v string) string {
 	return v
 }
 
+func allKnown(ws []Word) bool {
+	for _, w := range ws {
+		if !w.Known {
+			return false
+		}
+	}
+	return true
+}
+
+// dangerousNames are the programs a glob in command position is resolved
+// against (`/???/r? -rf x` runs rm).
+var dangerousNames = []string{"rm", "sudo", "su", "doas", "pkexec", "run0", "git", "chmod", "dd", "mkfs", "ssh", "scp", "rsync", "kubectl", "helm", "aws", "curl", "wget", "bash", "sh", "zsh", "dash", "ksh", "eval", "harness", "shred", "wipefs", "python3", "python", "perl", "ruby", "node", "xargs", "env", "find", "install", "mkdir", "tee", "cp", "npm", "docker", "sudoedit"}
+
+// globProgram resolves a command name containing glob characters to the
+// first dangerous program name it matches, or returns it unchanged.
+func globProgram(pat string) string {
+	for _, n := range dangerousNames {
+		if ok, err := path.Match(pat, n); err == nil && ok {
+			return n
+		}
+	}
+	return pat
+}
+
 func knownWords(vals ...string) []Word {
 	ws := make([]Word, len(vals))
 	for i, v := range vals {
@@ -69,6 +93,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	} else if c.words[0].Known {
 		prog = ProgramName(c.words[0].Value)
 	}
+	if strings.ContainsAny(prog, "*?[") {
+		prog = globProgram(prog)
+	}
 	inv := Invocation{Program: prog, Args: c.words[1:], Env: c.env, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
 	w.record(f, st, inv)
 	args := c.words[1:]
@@ -90,13 +117,57 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			delete(st.vars, v)
 		}
 		return nil
-	case "read", "mapfile", "readarray", "getopts":
+	case "read":
+		// read NAME… from a known stdin assigns its first line
+		var names []string
+		for k := 0; k < len(vals); k++ {
+			v := vals[k]
+			if strings.HasPrefix(v, "-") {
+				if strings.ContainsAny(v[len(v)-1:], "adnNptu") && k+1 < len(vals) {
+					k++
+				}
+				continue
+			}
+			names = append(names, v)
+		}
+		if len(names) == 0 {
+			names = []string{"REPLY"}
+		}
+		if c.stdin == nil {
+			for _, n := range names {
+				delete(st.vars, n)
+			}
+			return nil
+		}
+		line, _, _ := strings.Cut(*c.stdin, "\n")
+		parts := strings.Fields(line)
+		for k, n := range names {
+			switch {
+			case k == len(names)-1 && k < len(parts):
+				st.vars[n] = varVal{val: strings.Join(parts[k:], " "), known: true}
+			case k < len(parts):
+				st.vars[n] = varVal{val: parts[k], known: true}
+			default:
+				st.vars[n] = varVal{val: "", known: true}
+			}
+		}
+		return nil
+	case "mapfile", "readarray", "getopts":
 		for _, v := range vals {
 			if !strings.HasPrefix(v, "-") {
 				delete(st.vars, v)
 			}
 		}
 		return nil
+	case "printf":
+		if len(vals) >= 3 && vals[0] == "-v" {
+			if allKnown(args[1:]) {
+				st.vars[vals[1]] = varVal{val: printf(vals[2], vals[3:]), known: true}
+			} else {
+				delete(st.vars, vals[1])
+			}
+			return nil
+		}
 	case "eval":
 		src := strings.Join(vals, " ")
 		return w.script(f.child("eval"), st, src, ioCtx{stdin: c.stdin})
@@ -118,6 +189,18 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	}
 	if shells[prog] {
 		return w.shell(f, st, prog, c)
+	}
+	if body, ok := st.funcs[prog]; ok && body != nil && w.callBudget > 0 && f.calls < 3 {
+		// a call of a function defined earlier: walk its body with the
+		// call's arguments as positional parameters.
+		w.callBudget--
+		ns := st.clone()
+		ns.args, ns.argsKnown = vals, allKnown(args)
+		nf := f.child("call " + prog)
+		nf.calls++
+		nf.fn, nf.bg = "", false
+		w.stmt(nf, ns, body, ioCtx{stdin: c.stdin})
+		return nil
 	}
 	if prog == "busybox" && len(args) > 0 {
 		return w.rerun(f, st, c, 1, "busybox")
@@ -236,7 +319,16 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 			if c.fields != nil && c.fields[i+1].proc != nil {
 				src = *c.fields[i+1].proc
 			}
-			return w.script(f.child(via), st.clone(), src, ioCtx{stdin: c.stdin})
+			ns := st.clone()
+			ns.argsKnown = allKnown(args[i+1:])
+			ns.args, ns.arg0 = nil, prog
+			if i+1 < len(args) {
+				ns.arg0 = args[i+1].Value
+				for _, a := range args[i+2:] {
+					ns.args = append(ns.args, a.Value)
+				}
+			}
+			return w.script(f.child(via), ns, src, ioCtx{stdin: c.stdin})
 		}
 		return nil
 	}

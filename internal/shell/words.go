@@ -84,17 +84,22 @@ func (e *expander) split(s string) {
 		e.lit(s, false)
 		return
 	}
+	sep := isIFS
+	if v, ok := e.st.vars["IFS"]; ok && v.known && v.val != " \t\n" {
+		ifs := v.val
+		sep = func(b byte) bool { return strings.IndexByte(ifs, b) >= 0 }
+	}
 	i := 0
 	for i < len(s) {
-		if isIFS(s[i]) {
-			for i < len(s) && isIFS(s[i]) {
+		if sep(s[i]) {
+			for i < len(s) && sep(s[i]) {
 				i++
 			}
 			e.cur = nil
 			continue
 		}
 		j := i
-		for j < len(s) && !isIFS(s[j]) {
+		for j < len(s) && !sep(s[j]) {
 			j++
 		}
 		e.lit(s[i:j], false)
@@ -291,50 +296,296 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 			}
 		}
 	}
-	if p.Param == nil {
+	if p.Param == nil || p.Excl || p.Length || p.Names != 0 || p.Width || p.IsSet {
 		e.unknown(quoted)
 		return
 	}
 	name := p.Param.Value
-	simple := !p.Excl && !p.Length && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Names == 0
-	if simple && p.Exp == nil && name == "IFS" {
+	if name == "IFS" && p.Exp == nil && p.Index == nil && p.Slice == nil && p.Repl == nil {
 		if quoted || e.nosplit {
-			e.lit(" \t\n", true)
+			e.lit(" ", true)
 		} else {
 			e.cur = nil
 		}
 		return
 	}
-	v, ok := e.st.vars[name]
-	if simple && p.Exp != nil && p.Exp.Word != nil {
-		// ${x:-default}, ${x-default}, ${x:=default}: use the default when x is unset.
+	vals, ok := e.lookup(name, p.Index)
+	if !ok && p.Exp != nil && p.Exp.Word != nil {
 		switch p.Exp.Op {
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
-			if !ok {
-				sub := &expander{f: e.f, st: e.st}
-				sub.parts(p.Exp.Word.Parts, true)
-				if len(sub.fields) == 1 && sub.fields[0].known && name != "HOME" && name != "PWD" {
-					// the variable is unknown in the real environment: its default is only a guess
-					e.unknown(quoted)
-					return
+			// the variable is not set in this command: its default is what
+			// the shell uses (unless the environment sets it).
+			sub := &expander{f: e.f, st: e.st, nosplit: true}
+			sub.parts(p.Exp.Word.Parts, false)
+			if len(sub.fields) <= 1 && (len(sub.fields) == 0 || sub.fields[0].known) {
+				v := ""
+				if len(sub.fields) == 1 {
+					v = string(sub.fields[0].val)
 				}
-				e.unknown(quoted)
-				return
+				vals, ok = []string{v}, true
 			}
-		default:
-			e.unknown(quoted)
-			return
 		}
+	} else if ok && p.Exp != nil {
+		vals, ok = e.applyOp(vals, p.Exp)
 	}
-	if !simple || !ok || !v.known {
+	if ok && p.Slice != nil {
+		vals, ok = applySlice(vals, p.Slice, p.Index != nil && isAll(p.Index))
+	}
+	if ok && p.Repl != nil {
+		vals, ok = e.applyRepl(vals, p.Repl)
+	}
+	if !ok {
 		e.unknown(quoted)
 		return
 	}
-	if quoted {
-		e.lit(v.val, true)
-	} else {
-		e.split(v.val)
+	all := p.Index != nil && isAll(p.Index) || name == "@" || name == "*"
+	for i, v := range vals {
+		if i > 0 {
+			if quoted && all && (name == "@" || isAt(p.Index)) {
+				e.cur = nil
+				e.ensure().quoted = true
+			} else if quoted || e.nosplit {
+				e.lit(" ", true)
+			} else {
+				e.cur = nil
+			}
+		}
+		if quoted {
+			e.lit(v, true)
+		} else {
+			e.split(v)
+		}
 	}
+}
+
+func isAll(idx syntax.ArithmExpr) bool {
+	if w, ok := idx.(*syntax.Word); ok {
+		l := w.Lit()
+		return l == "@" || l == "*"
+	}
+	return false
+}
+
+func isAt(idx syntax.ArithmExpr) bool {
+	if w, ok := idx.(*syntax.Word); ok {
+		return w.Lit() == "@"
+	}
+	return false
+}
+
+// lookup returns the literal value(s) of a parameter: a variable, an array
+// element or all elements, or a positional parameter.
+func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
+	switch name {
+	case "@", "*":
+		if e.st.argsKnown {
+			return e.st.args, true
+		}
+		return nil, false
+	case "0":
+		if e.st.argsKnown {
+			return []string{e.st.arg0}, true
+		}
+		return nil, false
+	}
+	if name[0] >= '1' && name[0] <= '9' {
+		n, err := strconv.Atoi(name)
+		if err != nil || !e.st.argsKnown {
+			return nil, false
+		}
+		if n-1 < len(e.st.args) {
+			return []string{e.st.args[n-1]}, true
+		}
+		return []string{""}, true
+	}
+	v, ok := e.st.vars[name]
+	if !ok || !v.known {
+		return nil, false
+	}
+	if idx == nil {
+		return []string{v.val}, true
+	}
+	if isAll(idx) {
+		if v.isArr {
+			return v.arr, true
+		}
+		return []string{v.val}, true
+	}
+	w, isWord := idx.(*syntax.Word)
+	if !isWord {
+		return nil, false
+	}
+	n, err := strconv.Atoi(w.Lit())
+	if err != nil {
+		return nil, false
+	}
+	if !v.isArr {
+		if n == 0 {
+			return []string{v.val}, true
+		}
+		return []string{""}, true
+	}
+	if n < 0 {
+		n += len(v.arr)
+	}
+	if n >= 0 && n < len(v.arr) {
+		return []string{v.arr[n]}, true
+	}
+	return []string{""}, true
+}
+
+// literalOperand expands an operator's word when it is fully literal.
+func (e *expander) literalOperand(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	sub := &expander{f: e.f, st: e.st, nosplit: true}
+	sub.parts(w.Parts, false)
+	if len(sub.fields) == 0 {
+		return "", true
+	}
+	if len(sub.fields) != 1 || !sub.fields[0].known {
+		return "", false
+	}
+	return string(sub.fields[0].val), true
+}
+
+func (e *expander) applyOp(vals []string, exp *syntax.Expansion) ([]string, bool) {
+	arg, ok := e.literalOperand(exp.Word)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		switch exp.Op {
+		case syntax.DefaultUnset, syntax.AssignUnset, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			out[i] = v
+		case syntax.DefaultUnsetOrNull, syntax.AssignUnsetOrNull:
+			if v == "" {
+				v = arg
+			}
+			out[i] = v
+		case syntax.AlternateUnset:
+			out[i] = arg
+		case syntax.AlternateUnsetOrNull:
+			if v != "" {
+				out[i] = arg
+			}
+		case syntax.UpperAll:
+			out[i] = strings.ToUpper(v)
+		case syntax.LowerAll:
+			out[i] = strings.ToLower(v)
+		case syntax.UpperFirst:
+			if v != "" {
+				out[i] = strings.ToUpper(v[:1]) + v[1:]
+			}
+		case syntax.LowerFirst:
+			if v != "" {
+				out[i] = strings.ToLower(v[:1]) + v[1:]
+			}
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			if strings.ContainsAny(arg, "*?[") {
+				return nil, false
+			}
+			if exp.Op == syntax.RemSmallPrefix || exp.Op == syntax.RemLargePrefix {
+				out[i] = strings.TrimPrefix(v, arg)
+			} else {
+				out[i] = strings.TrimSuffix(v, arg)
+			}
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func (e *expander) applyRepl(vals []string, r *syntax.Replace) ([]string, bool) {
+	orig, ok1 := e.literalOperand(r.Orig)
+	with, ok2 := e.literalOperand(r.With)
+	if !ok1 || !ok2 || strings.ContainsAny(orig, "*?[") || orig == "" {
+		return nil, false
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		if r.All {
+			out[i] = strings.ReplaceAll(v, orig, with)
+		} else {
+			out[i] = strings.Replace(v, orig, with, 1)
+		}
+	}
+	return out, true
+}
+
+func arithLit(x syntax.ArithmExpr) (int, bool) {
+	if x == nil {
+		return 0, false
+	}
+	switch x := x.(type) {
+	case *syntax.Word:
+		n, err := strconv.Atoi(strings.TrimSpace(x.Lit()))
+		return n, err == nil
+	case *syntax.UnaryArithm:
+		if x.Op == syntax.Minus {
+			n, ok := arithLit(x.X)
+			return -n, ok
+		}
+	case *syntax.ParenArithm:
+		return arithLit(x.X)
+	}
+	return 0, false
+}
+
+func applySlice(vals []string, sl *syntax.Slice, array bool) ([]string, bool) {
+	off, ok := arithLit(sl.Offset)
+	if !ok {
+		return nil, false
+	}
+	length, hasLen := 0, sl.Length != nil
+	if hasLen {
+		if length, ok = arithLit(sl.Length); !ok {
+			return nil, false
+		}
+	}
+	if array {
+		if off < 0 {
+			off += len(vals)
+		}
+		if off < 0 || off > len(vals) {
+			return []string{}, true
+		}
+		end := len(vals)
+		if hasLen && length >= 0 && off+length < end {
+			end = off + length
+		}
+		return vals[off:end], true
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		r := []rune(v)
+		o := off
+		if o < 0 {
+			o += len(r)
+		}
+		if o < 0 || o > len(r) {
+			out[i] = ""
+			continue
+		}
+		end := len(r)
+		if hasLen {
+			if length >= 0 {
+				if o+length < end {
+					end = o + length
+				}
+			} else {
+				end = len(r) + length
+			}
+		}
+		if end < o {
+			end = o
+		}
+		out[i] = string(r[o:end])
+	}
+	return out, true
 }
 
 // unescapeUnquoted removes backslash escapes and line continuations from an

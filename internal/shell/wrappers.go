@@ -17,38 +17,202 @@ type execWrapper struct {
 }
 
 var execWrappers = map[string]execWrapper{
-	"command":          {opts: OptSpec{}, noCmd: "vV"},
-	"builtin":          {},
-	"exec":             {opts: OptSpec{Short: "a"}},
-	"nohup":            {},
-	"unbuffer":         {opts: OptSpec{Short: ""}},
-	"caffeinate":       {opts: OptSpec{Short: "tw"}},
-	"time":             {opts: OptSpec{Short: "fo", Long: []string{"format", "output"}}},
-	"nice":             {opts: OptSpec{Short: "n", Long: []string{"adjustment"}, NumericShort: true}},
-	"timeout":          {opts: OptSpec{Short: "sk", Long: []string{"signal", "kill-after"}}, pos: 1},
-	"stdbuf":           {opts: OptSpec{Short: "ioe", Long: []string{"input", "output", "error"}}},
-	"ionice":           {opts: OptSpec{Short: "cnP", Long: []string{"class", "classdata"}}, noCmd: "p"},
-	"setsid":           {},
-	"chrt":             {opts: OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, pos: 1, noCmd: "pm"},
-	"taskset":          {opts: OptSpec{}, pos: 1, noCmd: "p"},
-	"strace":           {opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: []string{"output", "trace", "signal", "attach", "user", "env", "string-limit", "expr"}}},
-	"ltrace":           {opts: OptSpec{Short: "oepsuanADlLFwx", Long: []string{"output", "library"}}},
-	"systemd-run":      {opts: OptSpec{Short: "upEHMsd", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "host", "machine", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "nice", "service-type", "expand-environment"}}},
-	"sudo":             {opts: OptSpec{Short: "uUgCDhprtTR", Long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}}, noCmd: "lVKk"},
-	"sudo-rs":          {opts: OptSpec{Short: "uUgCDhprtT", Long: []string{"user", "group", "chdir", "prompt"}}},
-	"doas":             {opts: OptSpec{Short: "uCa"}},
-	"pkexec":           {opts: OptSpec{Long: []string{"user"}}},
-	"run0":             {opts: OptSpec{Short: "uDg", Long: []string{"user", "group", "unit", "property", "description", "slice", "setenv", "chdir", "machine", "nice", "background"}}},
-	"catchsegv":        {},
-	"valgrind":         {},
-	"firejail":         {},
-	"proxychains":      {opts: OptSpec{Short: "f"}},
-	"torsocks":         {},
-	"fakeroot":         {},
-	"chronic":          {},
-	"sg":               {pos: 1},
-	"dbus-run-session": {},
-	"xvfb-run":         {opts: OptSpec{Short: "nsfe", Long: []string{"server-num", "server-args", "auth-file", "error-file"}}},
+	"command":             {opts: OptSpec{}, noCmd: "vV"},
+	"builtin":             {},
+	"exec":                {opts: OptSpec{Short: "a"}},
+	"nohup":               {},
+	"unbuffer":            {opts: OptSpec{Short: ""}},
+	"caffeinate":          {opts: OptSpec{Short: "tw"}},
+	"time":                {opts: OptSpec{Short: "fo", Long: []string{"format", "output"}}},
+	"nice":                {opts: OptSpec{Short: "n", Long: []string{"adjustment"}, NumericShort: true}},
+	"timeout":             {opts: OptSpec{Short: "sk", Long: []string{"signal", "kill-after"}}, pos: 1},
+	"stdbuf":              {opts: OptSpec{Short: "ioe", Long: []string{"input", "output", "error"}}},
+	"ionice":              {opts: OptSpec{Short: "cnP", Long: []string{"class", "classdata"}}, noCmd: "p"},
+	"setsid":              {},
+	"chrt":                {opts: OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, pos: 1, noCmd: "pm"},
+	"taskset":             {opts: OptSpec{}, pos: 1, noCmd: "p"},
+	"strace":              {opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: []string{"output", "trace", "signal", "attach", "user", "env", "string-limit", "expr"}}},
+	"ltrace":              {opts: OptSpec{Short: "oepsuanADlLFwx", Long: []string{"output", "library"}}},
+	"systemd-run":         {opts: OptSpec{Short: "upEHMsd", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "host", "machine", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "nice", "service-type", "expand-environment"}}},
+	"sudo":                {opts: OptSpec{Short: "uUgCDhprtTR", Long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}}, noCmd: "lVKk"},
+	"sudo-rs":             {opts: OptSpec{Short: "uUgCDhprtT", Long: []string{"user", "group", "chdir", "prompt"}}},
+	"doas":                {opts: OptSpec{Short: "uCa"}},
+	"pkexec":              {opts: OptSpec{Long: []string{"user"}}},
+	"run0":                {opts: OptSpec{Short: "uDg", Long: []string{"user", "group", "unit", "property", "description", "slice", "setenv", "chdir", "machine", "nice", "background"}}},
+	"catchsegv":           {},
+	"valgrind":            {},
+	"firejail":            {},
+	"proxychains":         {opts: OptSpec{Short: "f"}},
+	"torsocks":            {},
+	"fakeroot":            {},
+	"chronic":             {},
+	"sg":                  {pos: 1},
+	"dbus-run-session":    {},
+	"xvfb-run":            {opts: OptSpec{Short: "nsfe", Long: []string{"server-num", "server-args", "auth-file", "error-file"}}},
+	"gtimeout":            {opts: OptSpec{Short: "sk", Long: []string{"signal", "kill-after"}}, pos: 1},
+	"unshare":             {opts: OptSpec{Short: "SGRwl", Long: []string{"setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups"}}},
+	"chroot":              {opts: OptSpec{Long: []string{"userspec", "groups"}}, pos: 1},
+	"nsenter":             {opts: OptSpec{Short: "tSGrw", Long: []string{"target", "setuid", "setgid", "root", "wd", "env"}}},
+	"sshpass":             {opts: OptSpec{Short: "pfdP"}},
+	"gosu":                {pos: 1},
+	"su-exec":             {pos: 1},
+	"setuidgid":           {pos: 1},
+	"setpriv":             {opts: OptSpec{Long: []string{"reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "selinux-label", "apparmor-profile", "pdeathsig", "ruid", "rgid", "euid", "egid"}}},
+	"chpst":               {opts: OptSpec{Short: "uUbeglmdostfcrpn"}},
+	"cgexec":              {opts: OptSpec{Short: "g"}},
+	"prlimit":             {opts: OptSpec{Short: "p"}},
+	"systemd-inhibit":     {opts: OptSpec{Long: []string{"what", "who", "why", "mode"}}},
+	"faketime":            {opts: OptSpec{Short: "mf"}, pos: 1},
+	"numactl":             {opts: OptSpec{Short: "CNmipPb", Long: []string{"physcpubind", "cpunodebind", "membind", "interleave", "preferred", "preferred-many"}}},
+	"eatmydata":           {},
+	"rlwrap":              {opts: OptSpec{Short: "aCfHlOpPqsSt"}},
+	"nq":                  {opts: OptSpec{Short: ""}},
+	"tsp":                 {opts: OptSpec{Short: "LDWNEK"}},
+	"with-lock-ex":        {pos: 1},
+	"flatpak-spawn":       {opts: OptSpec{Long: []string{"env", "forward-fd", "directory", "unset-env"}}},
+	"distrobox-host-exec": {},
+	"winpty":              {},
+	"proot":               {opts: OptSpec{Short: "rbwvq"}},
+	"torify":              {},
+	"dotenv":              {opts: OptSpec{Short: "ecv"}},
+}
+
+// subWrappers run a command after a subcommand: `uv run CMD`, `npm exec CMD`,
+// `bundle exec CMD`, `aws-vault exec PROFILE -- CMD`, `lxc exec NAME -- CMD`.
+var subWrappers = map[string]struct {
+	subs   []string
+	opts   OptSpec
+	pos    int
+	needDD bool
+}{
+	"uv":         {subs: []string{"run"}, opts: OptSpec{Long: []string{"with", "python", "project", "directory", "env-file", "extra", "group", "package", "index", "index-url", "from"}, Short: "pw"}},
+	"poetry":     {subs: []string{"run"}, opts: OptSpec{Long: []string{"directory", "project"}, Short: "CP"}},
+	"pipenv":     {subs: []string{"run"}},
+	"pdm":        {subs: []string{"run"}, opts: OptSpec{Short: "pg"}},
+	"hatch":      {subs: []string{"run"}},
+	"rye":        {subs: []string{"run"}},
+	"pixi":       {subs: []string{"run", "exec"}, opts: OptSpec{Short: "e", Long: []string{"environment", "manifest-path"}}},
+	"conda":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}},
+	"mamba":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}},
+	"micromamba": {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}},
+	"npm":        {subs: []string{"exec", "x"}, opts: OptSpec{Long: []string{"package", "workspace", "call"}, Short: "pwc"}},
+	"pnpm":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Long: []string{"filter", "dir", "package"}, Short: "FC"}},
+	"yarn":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Short: "p", Long: []string{"package"}}},
+	"bun":        {subs: []string{"x"}},
+	"bundle":     {subs: []string{"exec"}},
+	"toolbox":    {subs: []string{"run"}, opts: OptSpec{Short: "cdr", Long: []string{"container", "distro", "release"}}},
+	"op":         {subs: []string{"run"}, needDD: true},
+	"doppler":    {subs: []string{"run"}, needDD: true},
+	"devbox":     {subs: []string{"run"}},
+	"aws-vault":  {subs: []string{"exec"}, pos: 1, opts: OptSpec{Long: []string{"duration", "mfa-token", "region", "backend", "prompt"}, Short: "dtj"}},
+	"direnv":     {subs: []string{"exec"}, pos: 1},
+	"lxc":        {subs: []string{"exec"}, needDD: true},
+	"incus":      {subs: []string{"exec"}, needDD: true},
+	"multipass":  {subs: []string{"exec"}, needDD: true},
+	"limactl":    {subs: []string{"shell"}, pos: 1, opts: OptSpec{Long: []string{"workdir", "shell"}}},
+	"perf":       {subs: []string{"stat", "record", "trace"}, opts: OptSpec{Short: "eoCpGtIrcFj", Long: []string{"event", "output", "cpu", "pid", "cgroup", "tid", "repeat", "count", "freq"}}},
+	"nix":        {subs: []string{"develop", "shell"}, needDD: false},
+	"cargo":      {subs: []string{"watch"}, needDD: false},
+}
+
+// runSubWrapper unwraps a subcommand wrapper; it reports whether prog was one.
+func (w *walker) runSubWrapper(f *frame, st *state, prog string, c cmdCtx, vals []string) bool {
+	sw, ok := subWrappers[prog]
+	if !ok {
+		return false
+	}
+	i := OptSpec{Short: "C"}.FirstOperand(vals, 0)
+	if i >= len(vals) || !containsWord(sw.subs, vals[i]) {
+		if prog == "npx" {
+			return false
+		}
+		return prog == "nix" || prog == "cargo"
+	}
+	sub := vals[i]
+	if prog == "nix" || prog == "cargo" {
+		// nix develop|shell -c|--command CMD…; cargo watch -x/-s
+		for k := i + 1; k < len(vals); k++ {
+			v := vals[k]
+			if v == "-c" || v == "--command" {
+				w.rerun(f, st, c, k+2, prog+" "+sub)
+				return true
+			}
+			if prog == "cargo" && (v == "-s" || v == "--shell") && k+1 < len(vals) {
+				w.script(f.child("cargo watch -s"), st.clone(), vals[k+1], ioCtx{})
+			}
+		}
+		return true
+	}
+	var j int
+	if sw.needDD {
+		j = len(vals)
+		for k := i + 1; k < len(vals); k++ {
+			if vals[k] == "--" {
+				j = k + 1
+				break
+			}
+		}
+	} else {
+		j = sw.opts.FirstOperand(vals, i+1) + sw.pos
+		if sw.pos > 0 && j < len(vals) && vals[j] == "--" {
+			j++
+		}
+	}
+	w.rerun(f, st, c, j+1, prog+" "+sub)
+	return true
+}
+
+// runString handles programs that run a shell string given by an option
+// (`nix-shell --run S`, `vagrant ssh -c S`, `runuser -c S`, `entr -s S`,
+// `gcloud … ssh --command=S`) or as operands (`hyperfine S…`).
+func (w *walker) runString(f *frame, st *state, prog string, vals []string) bool {
+	var flags []string
+	switch prog {
+	case "nix-shell":
+		flags = []string{"--run", "--command"}
+	case "vagrant":
+		flags = []string{"-c", "--command"}
+	case "runuser", "sg", "newgrp":
+		flags = []string{"-c", "--command", "--session-command"}
+	case "entr":
+		flags = []string{"-s"}
+	case "gcloud":
+		flags = []string{"--command"}
+	case "hyperfine":
+		spec := OptSpec{Short: "wrmMpcsnLPuSN", Long: []string{"warmup", "runs", "min-runs", "max-runs", "prepare", "conclude", "cleanup", "setup", "command-name", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "reference"}}
+		for k := 0; k < len(vals); k++ {
+			v := vals[k]
+			if (v == "-p" || v == "--prepare" || v == "-c" || v == "--cleanup" || v == "-s" || v == "--setup" || v == "--conclude" || v == "--reference") && k+1 < len(vals) {
+				w.script(f.child("hyperfine"), st.clone(), vals[k+1], ioCtx{})
+			}
+		}
+		for k := spec.FirstOperand(vals, 0); k < len(vals); k = spec.FirstOperand(vals, k+1) {
+			w.script(f.child("hyperfine"), st.clone(), vals[k], ioCtx{})
+		}
+		return true
+	default:
+		return false
+	}
+	for k := 0; k < len(vals); k++ {
+		v := vals[k]
+		for _, fl := range flags {
+			if v == fl && k+1 < len(vals) {
+				w.script(f.child(prog+" "+fl), st.clone(), vals[k+1], ioCtx{})
+			} else if strings.HasPrefix(v, fl+"=") && strings.HasPrefix(fl, "--") {
+				w.script(f.child(prog+" "+fl), st.clone(), v[len(fl)+1:], ioCtx{})
+			}
+		}
+	}
+	if prog == "runuser" {
+		// runuser -u USER -- CMD…
+		for k, v := range vals {
+			if v == "--" {
+				w.script(f.child("runuser"), st.clone(), strings.Join(vals[k+1:], " "), ioCtx{})
+				break
+			}
+		}
+	}
+	return true
 }
 
 func hasAny(short map[byte]bool, long map[string]string, letters string) bool {
@@ -86,7 +250,26 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.rerun(f, st, c, i+1, prog)
 		return true
 	}
+	if w.runSubWrapper(f, st, prog, c, vals) || w.runString(f, st, prog, vals) {
+		return true
+	}
 	switch prog {
+	case "npx", "bunx", "pnpx":
+		i := OptSpec{Short: "pc", Long: []string{"package", "call"}}.FirstOperand(vals, 0)
+		w.rerun(f, st, c, i+1, prog)
+		return true
+	case "wsl", "wsl.exe":
+		for k, v := range vals {
+			if v == "-e" || v == "--exec" || v == "--" {
+				w.rerun(f, st, c, k+2, prog)
+				return true
+			}
+		}
+		i := OptSpec{Short: "du", Long: []string{"distribution", "user", "cd"}}.FirstOperand(vals, 0)
+		if i < len(vals) {
+			w.script(f.child(prog), st.clone(), strings.Join(vals[i:], " "), ioCtx{})
+		}
+		return true
 	case "env":
 		w.env(f, st, c, vals)
 		return true
@@ -99,9 +282,42 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			inner.listing = &Listing{Roots: nil, Dir: st.dir}
 		}
 		if i >= len(vals) {
+			// no command: xargs runs echo
 			return true
 		}
 		inner.stdin = nil
+		if c.stdin != nil {
+			// the input is known: run the command with it
+			repl := ""
+			for k := 0; k < i; k++ {
+				v := vals[k]
+				switch {
+				case v == "-I" && k+1 < i:
+					repl = vals[k+1]
+				case strings.HasPrefix(v, "-I") && len(v) > 2:
+					repl = v[2:]
+				case v == "-i" || v == "--replace":
+					repl = "{}"
+				case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "--replace="):
+					repl = v[strings.IndexAny(v, "i=")+1:]
+				}
+			}
+			cmdWords := c.words[i+1:]
+			if repl != "" {
+				for _, line := range strings.Split(strings.TrimRight(*c.stdin, "\n"), "\n") {
+					ws := make([]Word, len(cmdWords))
+					for k, cw := range cmdWords {
+						ws[k] = cw
+						ws[k].Value = strings.ReplaceAll(cw.Value, repl, line)
+					}
+					w.runWords(f, st, ws, c.env, nil, inner.listing, "xargs")
+				}
+			} else {
+				ws := append(append([]Word{}, cmdWords...), knownWords(strings.Fields(*c.stdin)...)...)
+				w.runWords(f, st, ws, c.env, nil, inner.listing, "xargs")
+			}
+			return true
+		}
 		w.rerunListing(f, st, inner, i+1, "xargs")
 		return true
 	case "parallel", "sem":
@@ -131,6 +347,11 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			for _, line := range strings.Split(*c.stdin, "\n") {
 				w.script(f.child("parallel"), st.clone(), line, ioCtx{})
 			}
+		}
+		if i < end && c.stdin != nil && end == len(vals) {
+			// arguments from stdin are appended to the command
+			ws := append(append([]Word{}, c.words[i+1:end+1]...), knownWords(strings.Fields(*c.stdin)...)...)
+			w.runWords(f, st, ws, c.env, nil, nil, "parallel")
 		}
 		return true
 	case "find":
