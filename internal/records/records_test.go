@@ -377,3 +377,33 @@ func TestEscapedRollbackMarkIsSeen(t *testing.T) {
 		t.Fatalf("after an escaped retry mark: failing checks %s, want 4,6\n%s", got, r.Reason())
 	}
 }
+
+// Two Stop hooks ending at once record the Reset exactly once.
+func TestRecordResetConcurrent(t *testing.T) {
+	ws := newWS(t)
+	os.WriteFile(ws.Handoff("f001"), []byte("# Handoff\n\n**Trigger reason**: token_usage_ratio 0.74 > 0.70\n\n## 当前状态\n进行中\n"), 0o644)
+	now := time.Now()
+	before, _ := os.ReadFile(ws.EvalLog())
+	const n = 6
+	results := make(chan bool, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			rec, err := RecordReset(ws, "f001", now)
+			if err != nil {
+				t.Error(err)
+			}
+			results <- rec
+		}()
+	}
+	recorded := 0
+	for i := 0; i < n; i++ {
+		if <-results {
+			recorded++
+		}
+	}
+	after, _ := os.ReadFile(ws.EvalLog())
+	added := strings.Count(string(after), "\n") - strings.Count(string(before), "\n")
+	if recorded != 1 || added != 1 {
+		t.Fatalf("recorded %d times, %d lines appended; want 1 and 1", recorded, added)
+	}
+}
