@@ -246,11 +246,18 @@ func (c *collector) listing(_ op, what string) {
 		return
 	}
 	base := invBase(l.Dir, c.cwd)
-	roots := l.Roots
-	if len(roots) == 0 {
-		roots = []string{"."}
+	// Roots nil: xargs fed by something the parser does not know as a
+	// listing producer (git ls-files, cat FILE, xargs -a FILE). Known
+	// literal input (echo a | xargs rm) is already among the arguments, so
+	// only a writer left without any file operand is judged, conservatively,
+	// as writing anywhere below the directory it runs in.
+	if l.Roots == nil {
+		if len(c.targets) == 0 {
+			c.addAt(base, ".", opTree, what+" over an unknown listing")
+		}
+		return
 	}
-	for _, r := range roots {
+	for _, r := range l.Roots {
 		c.addAt(base, r, opTree, what+" over a listing")
 	}
 }
