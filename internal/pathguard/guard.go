@@ -31,6 +31,7 @@ type Guard struct {
 	rootPhys string // root with symlinks resolved (realpath), once
 	feature  string // running feature id; "" = no Generator feature
 	homeDir  string // expansion of a leading "~" in Bash targets; "" = unknown
+	rules    [numRules]Rule
 }
 
 // WithHome returns a copy of g that expands a leading "~" in Bash targets
@@ -63,7 +64,7 @@ func New(root, feature string) (*Guard, error) {
 	if err != nil {
 		phys, _ = physicalFrom(filepath.VolumeName(lex)+string(filepath.Separator), lex[len(filepath.VolumeName(lex)):])
 	}
-	return &Guard{rootLex: lex, rootPhys: filepath.Clean(phys), feature: feature}, nil
+	return &Guard{rootLex: lex, rootPhys: filepath.Clean(phys), feature: feature, rules: Rules()}, nil
 }
 
 // Root returns the lexical form of the sprint root.
@@ -200,13 +201,13 @@ func badInput(tool, cause string) verdict.Decision {
 func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decision {
 	ms, inside := g.classify(t)
 	if t.loop && inside {
-		return g.block(unresolvableRule, t, o, tool, "", "")
+		return g.block(unresolvableRule(), t, o, tool, "", "")
 	}
 	for _, m := range ms {
 		if m.idx == idxNone {
 			continue
 		}
-		r := rules[m.idx]
+		r := g.rules[m.idx]
 		switch m.idx {
 		case idxEvalLog:
 			if o == opAppend {
@@ -237,11 +238,11 @@ func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decisio
 	if o == opTree {
 		for _, m := range ms {
 			if m.rel != "" && m.idx == idxNone && g.isAncestor(m.rel, m.abs) {
-				return g.block(ancestorRule, t, o, tool, m.rel, "")
+				return g.block(AncestorRule(), t, o, tool, m.rel, "")
 			}
 		}
 		if g.aboveRoot(t.lex) || g.aboveRoot(t.phys) {
-			return g.block(ancestorRule, t, o, tool, ".", "the sprint root lies below it")
+			return g.block(AncestorRule(), t, o, tool, ".", "the sprint root lies below it")
 		}
 	}
 	return verdict.Decision{}
