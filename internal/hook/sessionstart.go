@@ -40,9 +40,9 @@ func (r runner) sessionStart(c *call) Output {
 	}
 	ws := &workspace.Workspace{Root: s.Root}
 	if s.Feature != "" && c.in.SessionID != "" {
-		if err := fillSessionID(ws, s.Feature, c.in.SessionID); err != nil {
+		if wrote, err := fillSessionID(ws, s.Feature, c.in.SessionID); err != nil {
 			c.rec.Errors = append(c.rec.Errors, "session_id.txt: "+err.Error())
-		} else {
+		} else if wrote {
 			c.rec.Path = ws.Rel(ws.SessionIDFile(s.Feature))
 		}
 	}
@@ -57,24 +57,28 @@ func (r runner) sessionStart(c *call) Output {
 }
 
 // fillSessionID writes id into the feature's session_id.txt when the file is
-// missing or blank and the feature directory exists (atomic replace).
-func fillSessionID(ws *workspace.Workspace, feature, id string) error {
+// missing or blank and the feature directory exists (atomic replace);
+// wrote reports whether it did.
+func fillSessionID(ws *workspace.Workspace, feature, id string) (wrote bool, err error) {
 	id = strings.TrimSpace(id)
 	if id == "" || strings.ContainsAny(id, "\r\n\x00") {
-		return fmt.Errorf("session_id %q is not a single line", id)
+		return false, fmt.Errorf("session_id %q is not a single line", id)
 	}
 	if st, err := os.Stat(ws.FeatureDir(feature)); err != nil || !st.IsDir() {
-		return nil
+		return false, nil
 	}
 	path := ws.SessionIDFile(feature)
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
+		return false, err
 	}
 	if strings.TrimSpace(string(old)) != "" {
-		return nil
+		return false, nil
 	}
-	return fsutil.WriteFileAtomic(path, []byte(id+"\n"), 0o644)
+	if err := fsutil.WriteFileAtomic(path, []byte(id+"\n"), 0o644); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // featureListInfo returns feature_list.json's "sprint" and the feature's
