@@ -13,6 +13,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/goccy/go-yaml"
 
+	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -32,6 +33,9 @@ type Overrides struct {
 	Block []BlockOverride `yaml:"block"`
 
 	user []userRule
+	// root is the sprint root the file was loaded from; allow globs are
+	// relative to it ("" for ParseOverrides: relative to the command's cwd).
+	root string
 }
 
 // AllowOverride exempts invocations whose every target operand matches one
@@ -77,6 +81,7 @@ func LoadOverrides(root string) (*Overrides, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", OverridesFile, err)
 	}
+	ov.root = root
 	return ov, nil
 }
 
@@ -157,7 +162,7 @@ func (ov *Overrides) action(r *Rule, c *call, cwd string) verdict.Action {
 	}
 	if c != nil {
 		for _, a := range ov.Allow {
-			if (a.Rule == "" || a.Rule == r.ID) && targetsAllowed(c, a.Targets) {
+			if (a.Rule == "" || a.Rule == r.ID) && targetsAllowed(c, a.Targets, ov.root, cwd) {
 				return verdict.Allow
 			}
 		}
@@ -171,8 +176,11 @@ func (ov *Overrides) action(r *Rule, c *call, cwd string) verdict.Action {
 }
 
 // targetsAllowed reports whether c has at least one operand and every
-// operand matches one of globs (cleaned, relative to the command's dir).
-func targetsAllowed(c *call, globs []string) bool {
+// operand matches one of globs. Operands are resolved against the command's
+// directory (cwd joined with cd's) and, when the root is known and the
+// target lies inside it, taken relative to the root; otherwise relative to
+// the command's directory.
+func targetsAllowed(c *call, globs []string, root, cwd string) bool {
 	n := 0
 	dd := false
 	for i, a := range c.args {
@@ -183,15 +191,11 @@ func targetsAllowed(c *call, globs []string) bool {
 		if !dd && strings.HasPrefix(a, "-") {
 			continue
 		}
-		if !c.known[i] {
+		if !c.known[i] || c.inv.Dir == shell.DirUnknown {
 			return false
 		}
-		p := a
-		if c.inv.Dir != "" && !path.IsAbs(p) {
-			p = path.Join(c.inv.Dir, p)
-		}
-		p = path.Clean(p)
-		if strings.HasPrefix(p, "../") || p == ".." {
+		p := relTarget(a, c.inv.Dir, root, cwd)
+		if p == "" {
 			return false
 		}
 		ok := false
@@ -200,9 +204,11 @@ func targetsAllowed(c *call, globs []string) bool {
 				ok = true
 				break
 			}
-			if m, _ := doublestar.Match(strings.TrimSuffix(g, "/**"), p); m && strings.HasSuffix(g, "/**") {
-				ok = true
-				break
+			if base, cut := strings.CutSuffix(g, "/**"); cut {
+				if m, _ := doublestar.Match(base, p); m {
+					ok = true
+					break
+				}
 			}
 		}
 		if !ok {
@@ -211,6 +217,31 @@ func targetsAllowed(c *call, globs []string) bool {
 		n++
 	}
 	return n > 0
+}
+
+// relTarget returns the slash path a glob is matched against, "" when the
+// target leaves the base (root or command directory).
+func relTarget(a, dir, root, cwd string) string {
+	p := a
+	if !path.IsAbs(p) && dir != "" {
+		p = path.Join(dir, p)
+	}
+	if root != "" && cwd != "" {
+		abs := p
+		if !path.IsAbs(abs) {
+			abs = path.Join(filepath.ToSlash(cwd), abs)
+		}
+		rel, err := filepath.Rel(root, filepath.FromSlash(abs))
+		if err != nil {
+			return ""
+		}
+		p = filepath.ToSlash(rel)
+	}
+	p = path.Clean(p)
+	if p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(p) {
+		return ""
+	}
+	return p
 }
 
 func (u *userRule) matches(c *call) bool {

@@ -1,0 +1,129 @@
+package bashguard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+func writeOverrides(t *testing.T, content string) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".harness"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".harness", "rules.yaml"), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func TestLoadOverridesMissingFile(t *testing.T) {
+	ov, err := LoadOverrides(t.TempDir())
+	if err != nil || ov != nil {
+		t.Fatalf("missing file: got %v, %v; want nil, nil", ov, err)
+	}
+}
+
+func TestOverrides(t *testing.T) {
+	root := writeOverrides(t, `
+disable: [git.commit-amend]
+warn: [priv.sudo]
+allow:
+  - rule: fs.rm-recursive-force
+    targets: ["build/**", "dist"]
+block:
+  - id: local.terraform-destroy
+    program: terraform
+    subcommand: destroy
+    message: terraform destroy removes the infrastructure
+    hint: ask the user
+  - id: local.no-force-install
+    program: npm
+    subcommand: install
+    flags: ["--force"]
+    action: warn
+`)
+	ov, err := LoadOverrides(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		cmd  string
+		want verdict.Action
+		rule string
+	}{
+		{"git commit --amend --no-edit", verdict.Allow, ""},
+		{"sudo id", verdict.Warn, "priv.sudo"},
+		{"rm -rf build", verdict.Allow, ""},
+		{"rm -rf build/out dist", verdict.Allow, ""},
+		{"rm -rf ./build/x", verdict.Allow, ""},
+		{"cd build && rm -rf out", verdict.Allow, ""},
+		{"rm -rf build src", verdict.Block, "fs.rm-recursive-force"},
+		{"rm -rf build/../src", verdict.Block, "fs.rm-recursive-force"},
+		{"rm -rf", verdict.Block, "fs.rm-recursive-force"},
+		{`rm -rf "$X"`, verdict.Block, "fs.rm-recursive-force"},
+		{"rm -rf /tmp/build", verdict.Block, "fs.rm-recursive-force"},
+		{"rm -rf ROOT/build", verdict.Allow, ""},
+		{"cd sub && rm -rf ../build", verdict.Allow, ""},
+		{"cd / && rm -rf build", verdict.Block, "fs.rm-recursive-force"},
+		{"terraform destroy -auto-approve", verdict.Block, "local.terraform-destroy"},
+		{"bash -c 'terraform destroy'", verdict.Block, "local.terraform-destroy"},
+		{"terraform plan", verdict.Allow, ""},
+		{"npm install --force", verdict.Warn, "local.no-force-install"},
+		{"npm install", verdict.Allow, ""},
+		{"git push --force", verdict.Block, "git.push-force"},
+	}
+	for _, c := range cases {
+		cmd := strings.ReplaceAll(c.cmd, "ROOT", root)
+		res := Decide(cmd, Context{Feature: "f002", Overrides: ov, Cwd: root})
+		if res.Decision.Action != c.want || res.Decision.Rule != c.rule {
+			t.Errorf("%q: got %s %q, want %s %q", c.cmd, res.Decision.Action, res.Decision.Rule, c.want, c.rule)
+		}
+	}
+	// without overrides the defaults apply
+	if res := Decide("rm -rf build", Context{}); res.Decision.Action != verdict.Block {
+		t.Errorf("defaults: rm -rf build not blocked")
+	}
+}
+
+func TestInvalidOverridesKeepDefaults(t *testing.T) {
+	for name, content := range map[string]string{
+		"syntax":        "disable: [unclosed",
+		"unknown key":   "disabel: [git.commit-amend]",
+		"unknown rule":  "disable: [git.no-such-rule]",
+		"bad glob":      "allow:\n  - targets: ['build/[']",
+		"empty targets": "allow:\n  - rule: fs.rm-recursive-force",
+		"block no id":   "block:\n  - program: terraform",
+		"bad action":    "block:\n  - id: x.y\n    program: terraform\n    action: deny",
+		"builtin id":    "block:\n  - id: git.push-force\n    program: git",
+		"disable limit": "disable: [shell.too-complex]",
+	} {
+		root := writeOverrides(t, content)
+		ov, err := LoadOverrides(root)
+		if err == nil {
+			t.Errorf("%s: invalid override file accepted", name)
+			continue
+		}
+		if !strings.Contains(err.Error(), "rules.yaml") {
+			t.Errorf("%s: error does not name the file: %v", name, err)
+		}
+		// the hook passes the nil overrides on: defaults stay in force
+		if res := Decide("git commit --amend", Context{Overrides: ov}); res.Decision.Action != verdict.Block {
+			t.Errorf("%s: defaults not in force after an invalid file", name)
+		}
+	}
+}
+
+func TestEmptyOverridesFile(t *testing.T) {
+	ov, err := LoadOverrides(writeOverrides(t, "\n# nothing yet\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := Decide("rm -rf x", Context{Overrides: ov}); res.Decision.Action != verdict.Block {
+		t.Error("empty override file weakened the defaults")
+	}
+}
