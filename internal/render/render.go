@@ -138,7 +138,7 @@ func Render(name string, data any) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("render: template %s: %w", name, err)
 	}
-	t, err := template.New(name).Option("missingkey=error").Funcs(funcs).Parse(string(src))
+	t, err := template.New(name).Option("missingkey=error").Funcs(funcs()).Parse(string(src))
 	if err != nil {
 		return "", fmt.Errorf("render: parse %s: %w", name, err)
 	}
@@ -184,11 +184,14 @@ func CheckpointMessage(kind string, d Checkpoint) (string, error) {
 	return "", fmt.Errorf("render: unknown checkpoint type %q (want gate, review or notify)", kind)
 }
 
-var funcs = template.FuncMap{
-	"inc":      func(i int) int { return i + 1 },
-	"blockers": orderBlockers,
-	"option":   optionLine,
-	"example":  exampleReply,
+// funcs are the helpers the templates may call.
+func funcs() template.FuncMap {
+	return template.FuncMap{
+		"inc":      func(i int) int { return i + 1 },
+		"blockers": orderBlockers,
+		"option":   optionLine,
+		"example":  exampleReply,
+	}
 }
 
 // orderBlockers returns bs with catch_all moved to the end (it is always the

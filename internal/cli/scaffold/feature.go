@@ -57,7 +57,20 @@ type featureInfo struct {
 	} `json:"checkpoints"`
 }
 
-var phaseActions = map[int]string{1: "plan", 2: "implement", 3: "verify", 4: "deliver"}
+// phaseAction is the action of phase p in next_phases (protocol.md §3.2).
+func phaseAction(p int) string {
+	switch p {
+	case 1:
+		return "plan"
+	case 2:
+		return "implement"
+	case 3:
+		return "verify"
+	case 4:
+		return "deliver"
+	}
+	return ""
+}
 
 // FeatureResult says what InitFeature did.
 type FeatureResult struct {
@@ -367,7 +380,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 	var done []string
 	for _, np := range f.NextPhases {
 		if np.Done {
-			done = append(done, fmt.Sprintf("%d (%s)", np.Phase, phaseActions[np.Phase]))
+			done = append(done, fmt.Sprintf("%d (%s)", np.Phase, phaseAction(np.Phase)))
 		}
 	}
 	doneS := "none"
@@ -376,7 +389,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 	}
 	next := "none (last phase)"
 	if phase < 4 {
-		next = fmt.Sprintf("%d (%s)", phase+1, phaseActions[phase+1])
+		next = fmt.Sprintf("%d (%s)", phase+1, phaseAction(phase+1))
 	}
 	vm := f.VerificationMode
 	if vm == "" {
@@ -402,7 +415,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 		Description:      f.Description,
 		Sprint:           sprint,
 		Phase:            phase,
-		PhaseAction:      phaseActions[phase],
+		PhaseAction:      phaseAction(phase),
 		DonePhases:       doneS,
 		NextPhase:        next,
 		Acceptance:       f.Acceptance,
