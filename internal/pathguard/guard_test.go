@@ -157,6 +157,7 @@ func TestNamesCaseInsensitive(t *testing.T) {
 		{".harness/features/f002/.Claude/x", FamilyReadonlyFile},
 		{".harness/Sprint_Contracts/s1/Contract.json", FamilyContract},
 		{".harness/LOGS/x.log", FamilyHookLog},
+		{".harness/features/f002/GENERATOR_LOG.MD", FamilyGeneratorLog},
 		{"", ""},
 	} {
 		if c.path == "" {
@@ -167,7 +168,7 @@ func TestNamesCaseInsensitive(t *testing.T) {
 			t.Errorf("Write %s: got %s %s, want block %s", c.path, d.Action, d.Family, c.family)
 		}
 	}
-	for _, p := range []string{"src/Spec/x", "docs/README.md", ".harness/features/index.json", ".harness/features/f002/notes.md",
+	for _, p := range []string{"src/Spec/x", "S\u212aILL.md", ".harness/features/f002/generator_log.md.tmp", "docs/README.md", ".harness/features/index.json", ".harness/features/f002/notes.md",
 		".harness/features/f002/claude/settings.json", ".claude/commands/x.md", "skills.md", "SKILL.md.bak", "schemas-draft/x"} {
 		if d := g.CheckTool("Write", write(p), root); d.Action != verdict.Allow {
 			t.Errorf("Write %s: got %+v, want allow", p, d)
@@ -386,6 +387,23 @@ func BenchmarkCheckToolEdit(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if d := g.CheckTool("Edit", in, cwd); d.Action != verdict.Allow {
+			b.Fatal(d)
+		}
+	}
+}
+
+// BenchmarkNewAndCheckToolEdit is the hook's whole path-guard cost for one
+// Edit: the guard is built per call (root EvalSymlinks included).
+func BenchmarkNewAndCheckToolEdit(b *testing.B) {
+	root := newWorkspace(b)
+	in := json.RawMessage(`{"file_path":"src/app.go","old_string":"a","new_string":"b"}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := New(root, "f002")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if d := g.CheckTool("Edit", in, root); d.Action != verdict.Allow {
 			b.Fatal(d)
 		}
 	}

@@ -150,7 +150,7 @@ func relTo(base, p string) (string, bool) {
 	if base == "" || len(p) < len(base) {
 		return "", false
 	}
-	if !strings.EqualFold(p[:len(base)], base) {
+	if !asciiEqualFold(p[:len(base)], base) {
 		return "", false
 	}
 	if len(p) == len(base) {
@@ -170,4 +170,29 @@ func relTo(base, p string) (string, bool) {
 // step 2). It never touches the file system.
 func Normalize(base, p string) string {
 	return filepath.Clean(absJoin(base, p))
+}
+
+// asciiEqualFold compares two strings of equal length ASCII
+// case-insensitively (corpus README §3.1: ASCII only, so that no Unicode
+// folding such as the Kelvin sign makes two different names equal).
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x == y {
+			continue
+		}
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }

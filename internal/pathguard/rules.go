@@ -173,7 +173,7 @@ func (g *Guard) classifyRel(rel, abs string) int {
 // `.harness/features/<dir>`.
 func featureDir(rel string) (dir, rest string, ok bool) {
 	const pfx = ".harness/features/"
-	if len(rel) <= len(pfx) || !strings.EqualFold(rel[:len(pfx)], pfx) {
+	if len(rel) <= len(pfx) || !asciiEqualFold(rel[:len(pfx)], pfx) {
 		return "", "", false
 	}
 	r := rel[len(pfx):]
@@ -199,7 +199,7 @@ func (g *Guard) isOtherFeature(rel, abs string) bool {
 
 func (g *Guard) isOwnGeneratorLog(rel string) bool {
 	dir, rest, ok := featureDir(rel)
-	return ok && g.feature != "" && dir == g.feature && strings.EqualFold(rest, "generator_log.md")
+	return ok && g.feature != "" && dir == g.feature && asciiEqualFold(rest, "generator_log.md")
 }
 
 // isAncestor reports whether rel (relative to the root; "" when the path
