@@ -102,11 +102,19 @@ func (t *Tx) commit(rep *Report) error {
 			}
 		}
 	}
-	return t.apply(t.env.Root)
+	return t.apply(t.env.Root, t.env.crashAfter)
 }
 
-func (t *Tx) apply(root string) error {
-	for _, s := range t.steps {
+// errCrash is the simulated crash of a test failpoint.
+var errCrash = errors.New("simulated crash")
+
+// apply performs the steps on root; crashAfter > 0 stops after that many
+// steps (a test failpoint standing in for a killed process).
+func (t *Tx) apply(root string, crashAfter int) error {
+	for i, s := range t.steps {
+		if crashAfter > 0 && i == crashAfter {
+			return errCrash
+		}
 		p := filepath.Join(root, filepath.FromSlash(s.rel))
 		if s.remove {
 			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -145,7 +153,7 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("validate before: %w", err)
 	}
-	if err := t.apply(tmp); err != nil {
+	if err := t.apply(tmp, 0); err != nil {
 		return nil, nil, fmt.Errorf("stage change: %w", err)
 	}
 	after, err = t.env.Validate(tmp)

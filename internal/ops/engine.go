@@ -1,0 +1,22 @@
+package ops
+
+import "github.com/superagent-harness/harness/internal/validate"
+
+// EngineValidate is a Validator running internal/validate's `harness
+// validate` rules (fixtures README §5).
+func EngineValidate(root string) ([]Finding, error) { return convert(validate.Validate(root)) }
+
+// EngineFinalize is a Validator running `harness finalize --check`
+// (fixtures README §5 and §6).
+func EngineFinalize(root string) ([]Finding, error) { return convert(validate.FinalizeCheck(root)) }
+
+func convert(r *validate.Report, err error) ([]Finding, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Finding, 0, len(r.Findings))
+	for _, f := range r.Findings {
+		out = append(out, Finding{File: f.File, Line: f.Line, Pointer: f.Pointer, Rule: f.Rule, Severity: f.Severity, Message: f.Message})
+	}
+	return out, nil
+}
