@@ -152,6 +152,7 @@ func (c *PhaseCompleteCmd) Help() string {
 	return `Runs the Stop hook's record checks for the feature's current phase (generator_log section with
 关键决策, phase_evaluation entry with a concrete reason, acceptance_results at phase 3) and, only if they
 pass, sets next_phases[phase==P].done = true. Never changes phase, current or status.
+With FEATURE_ID set (a Generator session) only that feature can be completed.
 Exit 0 done, 1 records missing (each listed), 2 usage or internal error.`
 }
 
@@ -165,6 +166,12 @@ type phaseCompleteResult struct {
 
 // Run performs the command.
 func (c *PhaseCompleteCmd) Run(e *Env) error {
+	// A Generator session carries FEATURE_ID (protocol.md §4.6 STEP 3.3): it
+	// may complete only its own feature's phase. The hook blocks the call
+	// too; this is the second line.
+	if own := e.Vars["FEATURE_ID"]; own != "" && own != c.Feature {
+		return refused("this session is feature %s (FEATURE_ID); it cannot complete a phase of %s", own, c.Feature)
+	}
 	root, err := e.rootFor(c.Dir)
 	if err != nil {
 		return err
