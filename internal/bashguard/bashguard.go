@@ -78,12 +78,22 @@ type Result struct {
 // Decide judges one Bash command line. An empty or blank command is
 // allowed. It never fails open: unparseable text is token-scanned, and work
 // bounds that stop the walk block.
-func Decide(cmd string, ctx Context) Result {
+func Decide(cmd string, ctx Context) (res Result) {
 	if strings.TrimSpace(cmd) == "" {
 		return Result{}
 	}
+	defer func() {
+		// a bug in the walk must not become an allow
+		if p := recover(); p != nil {
+			why := fmt.Sprintf("internal error while analysing the command: %v", p)
+			res = Result{Errors: []string{why}}
+			res.Matches = []Match{{Rule: "shell.too-complex", Family: "shell", Invocation: -1, Action: verdict.Block, Why: why}}
+			res.Decision = verdict.Decision{Action: verdict.Block, Rule: "shell.too-complex", Family: "shell", Message: why,
+				Hint: "split the command into simpler steps or write a script file and run it"}
+		}
+	}()
 	pr := shell.Parse(cmd, shell.Options{Vars: ctx.Vars})
-	res := Result{Invocations: pr.Invocations, ParseError: pr.ParseError}
+	res = Result{Invocations: pr.Invocations, ParseError: pr.ParseError}
 	if pr.ParseError != nil {
 		res.Errors = append(res.Errors, "parse: "+pr.ParseError.Error())
 	}

@@ -408,7 +408,7 @@ func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) 
 				appendStr(v)
 			} else if depth == 0 && id != "shell" && id != "True" && id != "true" {
 				// a name with unknown value: not a literal argument
-				if !(j < len(s) && strings.TrimLeft(s[j:], " ")[0:1] == "=") {
+				if rest := strings.TrimLeft(s[j:], " "); !strings.HasPrefix(rest, "=") {
 					bad = true
 				}
 			}
