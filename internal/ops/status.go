@@ -178,14 +178,14 @@ func (s *StatusResult) Text() string {
 		b.WriteString("  (none)\n")
 	}
 	for _, c := range s.Checkpoints {
-		fmt.Fprintf(&b, "  %s %s %s %s %s\n", c.ID, c.Type, c.Status, c.Feature, c.CreatedAt)
+		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(c.ID, c.Type, c.Status, c.Feature, c.CreatedAt))
 	}
 	b.WriteString("\nlast hook denials:\n")
 	if len(s.Denials) == 0 {
 		b.WriteString("  (none)\n")
 	}
 	for _, d := range s.Denials {
-		fmt.Fprintf(&b, "  %s %s %s %s %s %s\n", d.Time, d.Event, d.Feature, d.Verdict, d.Rule, d.Subject)
+		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, d.Subject))
 	}
 	return b.String()
 }
@@ -228,4 +228,14 @@ func mermaidClass(status string) string {
 func mermaidEscape(s string) string {
 	r := strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", " ")
 	return r.Replace(s)
+}
+
+func joinNonEmpty(parts ...string) string {
+	var keep []string
+	for _, p := range parts {
+		if p != "" {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, " ")
 }
