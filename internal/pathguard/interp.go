@@ -204,6 +204,9 @@ type callRule struct {
 	mode int
 	// def is the operation on the first argument when the mode is absent.
 	def op
+	// objOnly: the mode argument counts only as an options object
+	// ({flag: 'a'}); a string there is an encoding (Node writeFile).
+	objOnly bool
 }
 
 // nodeFlags extracts the flags value of a Node options object literal.
@@ -235,14 +238,16 @@ var (
 		{re: regexp.MustCompile(`\bshutil\s*\.\s*move\s*\(`), args: []op{opTree, opWrite}, mode: -1},
 		{re: regexp.MustCompile(`\bshutil\s*\.\s*rmtree\s*\(`), args: []op{opTree}, mode: -1},
 	}
-	// pyPathMethod matches Path(ARG).method( for pathlib writes.
-	pyPathMethod = regexp.MustCompile(`\bPath\s*\(`)
+	// pyPathMethod matches `.method(` of pathlib writes; the receiver is
+	// found by receiverBefore.
+	pyPathMethod = regexp.MustCompile(`\.\s*(write_text|write_bytes|unlink|touch|mkdir|rmdir|rename|replace|symlink_to|hardlink_to|open)\s*\(`)
 	pyPathOps    = map[string]op{"write_text": opWrite, "write_bytes": opWrite, "unlink": opDelete, "touch": opWrite,
 		"mkdir": opWrite, "rmdir": opDelete, "rename": opTree, "replace": opTree, "symlink_to": opWrite, "hardlink_to": opWrite}
 
 	nodeCalls = []callRule{
-		{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|truncate|truncateSync|mkdir|mkdirSync|outputFile|outputFileSync|writeJson|writeJsonSync)\b\s*\(`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bcreateWriteStream\s*\(`), args: []op{opWrite}, mode: 1, def: opWrite},
+		{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|outputFile|outputFileSync|writeJson|writeJsonSync)\b\s*\(`), args: []op{opWrite}, mode: 2, def: opWrite, objOnly: true},
+		{re: regexp.MustCompile(`\b(?:truncate|truncateSync|mkdir|mkdirSync)\b\s*\(`), args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bcreateWriteStream\s*\(`), args: []op{opWrite}, mode: 1, def: opWrite, objOnly: true},
 		{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\b\s*\(`), args: []op{opAppend}, mode: -1},
 		{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\b\s*\(`), args: []op{opTree}, mode: -1},
 		{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\b\s*\(`), args: []op{opTree, opWrite}, mode: -1},
@@ -280,14 +285,26 @@ var (
 type interp struct {
 	lang int
 	vars map[string]string
+	// pathVars are names assigned a pathlib.Path expression (str has
+	// replace() too, so Path.replace/rename need a Path receiver).
+	pathVars map[string]bool
+	root     string // $HARNESS_ROOT as the code reads it from its environment
+	cwd  string // the process working directory (os.getcwd(), process.cwd())
 }
+
+// envRoot and cwdCalls are the spellings of HARNESS_ROOT and of the working
+// directory in interpreter code.
+var (
+	envRootRe = regexp.MustCompile(`^(?:os\.environ\s*\[\s*['"]HARNESS_ROOT['"]\s*\]|os\.environ\.get\(\s*['"]HARNESS_ROOT['"]\s*\)|os\.getenv\(\s*['"]HARNESS_ROOT['"]\s*\)|process\.env\.HARNESS_ROOT|process\.env\[\s*['"]HARNESS_ROOT['"]\s*\]|\$ENV\{\s*['"]?HARNESS_ROOT['"]?\s*\}|ENV\[\s*['"]HARNESS_ROOT['"]\s*\]|ENV\.fetch\(\s*['"]HARNESS_ROOT['"]\s*\))$`)
+	cwdRe     = regexp.MustCompile(`^(?:os\.getcwd\(\s*\)|os\.path\.abspath\(\s*['"]\.['"]\s*\)|(?:pathlib\.)?Path\.cwd\(\s*\)|process\.cwd\(\s*\)|Dir\.pwd|Dir\.getwd|getcwd\(\s*\)|cwd\(\s*\))$`)
+)
 
 // scanCode adds the file writes found in code.
 func (c *collector) scanCode(lang int, code string) {
 	if strings.TrimSpace(code) == "" {
 		return
 	}
-	ip := &interp{lang: lang, vars: map[string]string{}}
+	ip := &interp{lang: lang, vars: map[string]string{}, pathVars: map[string]bool{}, root: c.g.rootLex, cwd: c.base}
 	var assign *regexp.Regexp
 	var calls []callRule
 	what := "interpreter"
@@ -304,6 +321,9 @@ func (c *collector) scanCode(lang int, code string) {
 	for _, m := range assign.FindAllStringSubmatch(code, -1) {
 		if v, ok := ip.eval(strings.TrimSpace(m[2])); ok {
 			ip.vars[m[1]] = v
+			if strings.Contains(m[2], "Path(") {
+				ip.pathVars[m[1]] = true
+			}
 		}
 	}
 	for _, cr := range calls {
@@ -314,40 +334,90 @@ func (c *collector) scanCode(lang int, code string) {
 		}
 	}
 	if lang == langPython {
-		for _, loc := range pyPathMethod.FindAllStringIndex(code, -1) {
-			args, end := splitArgsEnd(code, loc[1], true, lang)
-			if len(args) == 0 {
-				continue
-			}
-			p, ok := ip.eval(args[0])
-			if !ok {
-				continue
-			}
-			rest := strings.TrimLeft(code[end:], " \t")
-			if !strings.HasPrefix(rest, ".") {
-				continue
-			}
-			rest = strings.TrimLeft(rest[1:], " \t")
-			name := rest
-			if i := strings.IndexFunc(rest, func(r rune) bool {
-				return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-			}); i >= 0 {
-				name = rest[:i]
-			}
-			if o, ok := pyPathOps[name]; ok {
-				c.add(p, o, what+" Path."+name)
-			} else if name == "open" {
-				margs := splitArgs(rest, len(name)+1, true, lang)
-				if len(margs) > 0 {
-					if mode, ok := ip.eval(margs[0]); ok {
-						if o := pyMode(mode); o != opNone {
-							c.add(p, o, what+" Path.open")
-						}
+		c.pathlibCalls(ip, code, what)
+	}
+}
+
+// pathlibCalls finds pathlib method calls `RECV.write_text(…)`, `.unlink()`,
+// `.open('w')`, … whose receiver is a Path(…) call, a parenthesised
+// expression or a name bound to a known path.
+func (c *collector) pathlibCalls(ip *interp, code, what string) {
+	for _, loc := range pyPathMethod.FindAllStringSubmatchIndex(code, -1) {
+		name := code[loc[2]:loc[3]]
+		recv := receiverBefore(code, loc[0])
+		if recv == "" {
+			continue
+		}
+		if !strings.Contains(recv, "Path(") && !ip.pathVars[recv] {
+			continue // str.replace, file.write_text of unknown objects, …
+		}
+		p, ok := ip.eval(recv)
+		if !ok {
+			continue
+		}
+		if o, ok := pyPathOps[name]; ok {
+			c.add(p, o, what+" Path."+name)
+			continue
+		}
+		if name == "open" {
+			margs := splitArgs(code, loc[1], true, langPython)
+			if len(margs) > 0 {
+				if mode, ok := ip.eval(strings.TrimPrefix(margs[0], "mode=")); ok {
+					if o := pyMode(mode); o != opNone {
+						c.add(p, o, what+" Path.open")
 					}
 				}
 			}
 		}
 	}
+}
+
+// receiverBefore returns the expression ending just before the "." at dot:
+// an identifier, a call NAME(…) (with dotted NAME) or a parenthesised group.
+func receiverBefore(code string, dot int) string {
+	i := dot
+	for i > 0 && (code[i-1] == ' ' || code[i-1] == '\t') {
+		i--
+	}
+	end := i
+	if i > 0 && code[i-1] == ')' {
+		depth := 0
+		for i > 0 {
+			i--
+			switch code[i] {
+			case ')':
+				depth++
+			case '(':
+				depth--
+			case '\'', '"':
+				// strings inside the group: step over them backwards
+				q := code[i]
+				for i > 0 {
+					i--
+					if code[i] == q && (i == 0 || code[i-1] != '\\') {
+						break
+					}
+				}
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if depth != 0 {
+			return ""
+		}
+		if i == 0 || !isIdentByte(code[i-1]) && code[i-1] != '.' {
+			return strings.TrimSpace(code[i+1 : end-1]) // (expr)
+		}
+	}
+	for i > 0 && (isIdentByte(code[i-1]) || code[i-1] == '.') {
+		i--
+	}
+	return strings.TrimSpace(code[i:end])
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // callTargets adds the targets of one matched call.
@@ -387,6 +457,8 @@ func (c *collector) callTargets(ip *interp, cr callRule, args []string, what str
 			}
 			if strings.HasPrefix(mode, "{") { // node options object {flags: 'a'}
 				mode = nodeFlags(mode)
+			} else if cr.objOnly {
+				mode = "" // an encoding string
 			}
 			if mode == "" {
 				// options without a flag: the call's default
@@ -560,7 +632,31 @@ func (ip *interp) eval(e string) (string, bool) {
 	if e[0] == '\'' || e[0] == '"' || e[0] == '`' {
 		return ip.literal(e, false)
 	}
-	// Perl q(), qq().
+	if envRootRe.MatchString(e) {
+		return ip.root, true
+	}
+	if cwdRe.MatchString(e) {
+		return ip.cwd, true
+	}
+	// Python pathlib's `/` operator: Path('spec') / 'index.md'.
+	if ip.lang == langPython {
+		if parts := splitTop(e, '/'); len(parts) > 1 && strings.Contains(parts[0], "Path") {
+			var segs []string
+			for _, p := range parts {
+				v, ok := ip.eval(p)
+				if !ok {
+					return "", false
+				}
+				segs = append(segs, v)
+			}
+			return path.Join(segs...), true
+		}
+	}
+	for _, req := range []string{`require('path').`, `require("path").`, `require('node:path').`, `require("node:path").`} {
+		if rest, ok := strings.CutPrefix(e, req); ok {
+			e = "path." + rest
+		}
+	}
 	name := strings.TrimPrefix(e, "$")
 	if isIdent(name) {
 		v, ok := ip.vars[name]
