@@ -289,7 +289,7 @@ type interp struct {
 	// replace() too, so Path.replace/rename need a Path receiver).
 	pathVars map[string]bool
 	root     string // $HARNESS_ROOT as the code reads it from its environment
-	cwd  string // the process working directory (os.getcwd(), process.cwd())
+	cwd      string // the process working directory (os.getcwd(), process.cwd())
 }
 
 // envRoot and cwdCalls are the spellings of HARNESS_ROOT and of the working
