@@ -265,6 +265,9 @@ func findFeature(data []byte, id string) (stopFeature, error) {
 	var top struct {
 		Features []map[string]json.RawMessage `json:"features"`
 	}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] != '{' && json.Valid(t) {
+		return sf, errors.New("the document is not a JSON object")
+	}
 	if err := json.Unmarshal(data, &top); err != nil {
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) || te.Field == "" {

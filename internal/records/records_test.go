@@ -407,3 +407,27 @@ func TestRecordResetConcurrent(t *testing.T) {
 		t.Fatalf("recorded %d times, %d lines appended; want 1 and 1", recorded, added)
 	}
 }
+
+// Garbage state never panics Stop; a non-object feature_list blocks (2b).
+func TestCheckPhaseGarbage(t *testing.T) {
+	for _, fl := range []string{`{"features":[null,{"id":"f001","phase":2,"next_phases":[null,5,{"phase":2,"done":"true"}]}]}`, `null`, `"x"`, `{"features":null}`, ``} {
+		ws := newWS(t)
+		os.WriteFile(ws.FeatureList(), []byte(fl), 0o644)
+		os.WriteFile(ws.EvalLog(), []byte("null\n[]\n{\"feature_id\":\"f001\",\"phase\":2,\"event_type\":\"phase_evaluation\",\"reason\":7}\n{\"supersedes_line\":3,\"reason\":\"补录: 实现 extractor 包,3 条 acceptance\"}\n"), 0o644)
+		r, err := CheckPhase(ws, "f001")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fl == `null` || fl == `"x"` || fl == `` {
+			if checks(r) != "2b" {
+				t.Errorf("%q: checks %s, want 2b", fl, checks(r))
+			}
+		}
+		if strings.HasPrefix(fl, `{"features":[null`) {
+			// f001 found: the correction's reason is read (check 9 passes), done "true" is not done: true
+			if got := checks(r); got != "4,10" {
+				t.Errorf("%q: checks %s, want 4,10\n%s", fl, got, r.Reason())
+			}
+		}
+	}
+}
