@@ -9,6 +9,9 @@
 //	   found missing records, init refused a non-empty target, unknown feature
 //	2  usage or internal error: bad flags or arguments, unreadable workspace,
 //	   I/O failure
+//
+// With --json, a refusal or error that has no other JSON answer is printed on
+// stdout as {"ok": false, "error": "…", "exit_code": N} (and on stderr as text).
 package cli
 
 import (
@@ -146,20 +149,47 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		} else {
 			fmt.Fprintf(stderr, "harness: %v\nRun 'harness --help' for usage.\n", err)
 		}
+		if wantsJSON(args) {
+			writeError(stdout, err.Error(), ExitUsage)
+		}
 		return ExitUsage
 	}
 	e.JSON = root.JSON
 	e.Root = root.Root
 	if err := ctx.Run(e); err != nil {
+		code, msg := ExitUsage, err.Error()
 		var xe *exitError
 		if errors.As(err, &xe) {
-			if xe.msg != "" {
-				fmt.Fprintf(stderr, "harness: %s\n", xe.msg)
-			}
-			return xe.code
+			code, msg = xe.code, xe.msg
 		}
-		fmt.Fprintf(stderr, "harness: %v\n", err)
-		return ExitUsage
+		if msg != "" {
+			fmt.Fprintf(stderr, "harness: %s\n", msg)
+			if e.JSON {
+				writeError(stdout, msg, code)
+			}
+		}
+		return code
 	}
 	return ExitOK
+}
+
+// wantsJSON reports whether args ask for --json (before a "--" terminator),
+// for answering a parse error in JSON.
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--json" || a == "--json=true" {
+			return true
+		}
+	}
+	return false
+}
+
+// writeError prints the --json form of a refusal or error that has no other
+// JSON output: {"ok": false, "error": msg, "exit_code": code}. The message
+// also goes to stderr.
+func writeError(w io.Writer, msg string, code int) {
+	_ = writeJSON(w, map[string]any{"ok": false, "error": msg, "exit_code": code})
 }
