@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"unicode/utf8"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -78,6 +79,31 @@ func truncateRunes(s string, n int) string {
 	return s[:i] + fmt.Sprintf("…[+%d bytes]", len(s)-i)
 }
 
+// secretPatterns find credentials in a command line; the value part is
+// replaced by "***" before the line reaches hook.log, which every feature's
+// session and Hermes read (protocol.md §11.1 #16: the original hooks logged
+// full commands, secrets included).
+var secretPatterns = []*regexp.Regexp{
+	// NAME=value, NAME: value, --name value for names that hold credentials.
+	regexp.MustCompile(`(?i)((?:[A-Za-z0-9_-]*(?:token|secret|passw(?:or)?d|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_-]*)["']?\s*[=:]\s*["']?)([^\s"'&;|]+)`),
+	regexp.MustCompile(`(?i)(--?(?:token|password|passwd|secret|api-key)[= ]\s*["']?)([^\s"'&;|]+)`),
+	// Authorization headers and URL credentials.
+	regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)([A-Za-z0-9._~+/=-]{8,})`),
+	regexp.MustCompile(`(://[^/\s:@]+:)([^@\s/]+)(@)`),
+}
+
+// redactSecrets masks credential values in s.
+func redactSecrets(s string) string {
+	for _, re := range secretPatterns {
+		if re.NumSubexp() == 3 {
+			s = re.ReplaceAllString(s, "${1}***${3}")
+		} else {
+			s = re.ReplaceAllString(s, "${1}***")
+		}
+	}
+	return s
+}
+
 // hookLogPath is <root>/.harness/logs/hook.log.
 func hookLogPath(root string) string {
 	return (&workspace.Workspace{Root: root}).HookLog()
@@ -88,9 +114,9 @@ func hookLogPath(root string) string {
 // hook stderr only in its debug log), as does a record that cannot be
 // written. A logging failure never changes a verdict.
 func appendRecord(s scope, rec Record, stderr io.Writer) {
-	rec.Command = truncateRunes(rec.Command, maxLogCommand)
+	rec.Command = redactSecrets(truncateRunes(rec.Command, maxLogCommand))
 	rec.Path = truncateRunes(rec.Path, maxLogCommand)
-	rec.Reason = truncateRunes(rec.Reason, maxLogReason)
+	rec.Reason = redactSecrets(truncateRunes(rec.Reason, maxLogReason))
 	for i, e := range rec.Errors {
 		rec.Errors[i] = truncateRunes(e, maxLogError)
 	}

@@ -116,3 +116,26 @@ func appendRecordTo(b *bytes.Buffer, rec Record) {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(rec)
 }
+
+// TestRedactSecrets: credentials never reach hook.log; ordinary commands are unchanged.
+func TestRedactSecrets(t *testing.T) {
+	for in, want := range map[string]string{
+		`curl -H "Authorization: Bearer abcdef123456789" https://api.example.com`: `curl -H "Authorization: Bearer ***" https://api.example.com`,
+		`GITHUB_TOKEN=ghp_abc123XYZ git push`:                                      `GITHUB_TOKEN=***`,
+		`mysql --password=hunter22 -u root`:                                        `--password=***`,
+		`export AWS_SECRET_ACCESS_KEY="wJalrXUtnFEMI"`:                             `AWS_SECRET_ACCESS_KEY="***`,
+		`git clone https://user:s3cr3t@github.com/o/r`:                             `https://user:***@github.com/o/r`,
+		`go test ./... 2>&1 | tail -n 40`:                                          `go test ./... 2>&1 | tail -n 40`,
+		`rm -rf build && echo done`:                                                `rm -rf build && echo done`,
+	} {
+		got := redactSecrets(in)
+		if !strings.Contains(got, want) {
+			t.Errorf("redactSecrets(%q) = %q, want it to contain %q", in, got, want)
+		}
+		for _, secret := range []string{"abcdef123456789", "ghp_abc123XYZ", "hunter22", "wJalrXUtnFEMI", "s3cr3t"} {
+			if strings.Contains(got, secret) {
+				t.Errorf("redactSecrets(%q) = %q still holds %q", in, got, secret)
+			}
+		}
+	}
+}
