@@ -121,12 +121,12 @@ func appendRecordTo(b *bytes.Buffer, rec Record) {
 func TestRedactSecrets(t *testing.T) {
 	for in, want := range map[string]string{
 		`curl -H "Authorization: Bearer abcdef123456789" https://api.example.com`: `curl -H "Authorization: Bearer ***" https://api.example.com`,
-		`GITHUB_TOKEN=ghp_abc123XYZ git push`:                                      `GITHUB_TOKEN=***`,
-		`mysql --password=hunter22 -u root`:                                        `--password=***`,
-		`export AWS_SECRET_ACCESS_KEY="wJalrXUtnFEMI"`:                             `AWS_SECRET_ACCESS_KEY="***`,
-		`git clone https://user:s3cr3t@github.com/o/r`:                             `https://user:***@github.com/o/r`,
-		`go test ./... 2>&1 | tail -n 40`:                                          `go test ./... 2>&1 | tail -n 40`,
-		`rm -rf build && echo done`:                                                `rm -rf build && echo done`,
+		`GITHUB_TOKEN=ghp_abc123XYZ git push`:                                     `GITHUB_TOKEN=***`,
+		`mysql --password=hunter22 -u root`:                                       `--password=***`,
+		`export AWS_SECRET_ACCESS_KEY="wJalrXUtnFEMI"`:                            `AWS_SECRET_ACCESS_KEY="***`,
+		`git clone https://user:s3cr3t@github.com/o/r`:                            `https://user:***@github.com/o/r`,
+		`go test ./... 2>&1 | tail -n 40`:                                         `go test ./... 2>&1 | tail -n 40`,
+		`rm -rf build && echo done`:                                               `rm -rf build && echo done`,
 	} {
 		got := redactSecrets(in)
 		if !strings.Contains(got, want) {
