@@ -136,7 +136,9 @@ func TestPanicInjection(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 	copyTree(t, testdata("sprints", "valid-midway"), root)
 	boom := runner{inject: func(string) { panic("injected failure") }}
-	for _, ev := range []string{"PreToolUse", "Stop", "SessionStart", "UserPromptSubmit", "PostToolUse", "SubagentStop", "SessionEnd", "PreCompact", "Notification"} {
+	events := []string{"PreToolUse", "Stop", "SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "SubagentStop",
+		"SubagentStart", "PermissionRequest", "SessionEnd", "PreCompact", "Notification", "SomeFutureEvent"}
+	for _, ev := range events {
 		payload := `{"hook_event_name":"` + ev + `","session_id":"s","cwd":"` + filepath.ToSlash(root) + `","tool_name":"Bash","tool_input":{"command":"ls"}}`
 		res := runIn(boom, []string{"--root", root, "--feature", "f001"}, nil, strings.NewReader(payload))
 		if res.code != 0 {
@@ -159,8 +161,8 @@ func TestPanicInjection(t *testing.T) {
 		}
 	}
 	recs := hookLogRecords(t, root)
-	if len(recs) != 9 {
-		t.Fatalf("want 9 hook.log records, got %d", len(recs))
+	if len(recs) != len(events) {
+		t.Fatalf("want %d hook.log records, got %d", len(events), len(recs))
 	}
 	for _, r := range recs {
 		if r.Rule != ruleInternalError || !strings.Contains(strings.Join(r.Errors, " "), "injected failure") {
