@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -89,7 +90,7 @@ func run(root string, finalize bool) (*Report, error) {
 
 // readJSONFile reads a JSON state file: reports json.parse on failure and
 // returns the raw bytes and the decoded document (nil when unusable).
-func (c *checker) readJSONFile(rel string, required bool) ([]byte, any) {
+func (c *checker) readJSONFile(rel string) ([]byte, any) {
 	data, err := os.ReadFile(c.ws.Path(filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil // files.required reports it
@@ -112,37 +113,37 @@ func (c *checker) readJSONFile(rel string, required bool) ([]byte, any) {
 }
 
 func (c *checker) load() {
-	if b, _ := c.readJSONFile(relFeatureList, true); b != nil {
+	if b, _ := c.readJSONFile(relFeatureList); b != nil {
 		var fl workspace.FeatureList
-		if err := jsonUnmarshal(b, &fl); err == nil {
+		if err := json.Unmarshal(b, &fl); err == nil {
 			c.fl = &fl
 		}
 	}
-	if b, _ := c.readJSONFile(relSessionPool, true); b != nil {
+	if b, _ := c.readJSONFile(relSessionPool); b != nil {
 		var p workspace.SessionPool
-		if err := jsonUnmarshal(b, &p); err == nil {
+		if err := json.Unmarshal(b, &p); err == nil {
 			c.pool = &p
 		}
 	}
-	if b, _ := c.readJSONFile(relRuntimeState, true); b != nil {
+	if b, _ := c.readJSONFile(relRuntimeState); b != nil {
 		var r workspace.RuntimeState
-		if err := jsonUnmarshal(b, &r); err == nil {
+		if err := json.Unmarshal(b, &r); err == nil {
 			c.rs = &r
 		}
 	}
-	if b, _ := c.readJSONFile(relHermesContext, true); b != nil {
+	if b, _ := c.readJSONFile(relHermesContext); b != nil {
 		var h workspace.HermesContext
-		if err := jsonUnmarshal(b, &h); err == nil {
+		if err := json.Unmarshal(b, &h); err == nil {
 			c.hc = &h
 		}
 	}
-	c.readJSONFile(relClaudeContext, true)
-	c.readJSONFile(relCurrentAgent, true)
+	c.readJSONFile(relClaudeContext)
+	c.readJSONFile(relCurrentAgent)
 	if c.fl != nil && c.fl.Sprint != "" && !strings.ContainsAny(c.fl.Sprint, `/\`) && c.fl.Sprint != ".." {
 		c.relCT = relContractsDir + "/" + c.fl.Sprint + "/contract.json"
-		if b, _ := c.readJSONFile(c.relCT, false); b != nil {
+		if b, _ := c.readJSONFile(c.relCT); b != nil {
 			var ct workspace.Contract
-			if err := jsonUnmarshal(b, &ct); err == nil {
+			if err := json.Unmarshal(b, &ct); err == nil {
 				c.ct = &ct
 			}
 		}

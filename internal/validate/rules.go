@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -155,13 +154,9 @@ func (c *checker) schemaRules() {
 	c.validateDoc(relHermesContext, schema.HermesContextState, "schema.current_agent", 0)
 	c.validateDoc(relClaudeContext, schema.ClaudeCodeContextState, "schema.current_agent", 0)
 	for _, e := range c.entries {
-		c.validateValue(relEvalLog, schema.EvalLog, "schema.eval_log", e.Line, toSchemaValue(e.Fields))
+		c.validateValue(relEvalLog, schema.EvalLog, "schema.eval_log", e.Line, e.Fields)
 	}
 }
-
-// toSchemaValue converts a map decoded with UseNumber into the form the
-// validator accepts (it already is: json.Number is supported).
-func toSchemaValue(m map[string]any) any { return m }
 
 // isTimeKey reports whether key names a timestamp (time.utc-z).
 func isTimeKey(k string) bool {
@@ -810,5 +805,3 @@ func (c *checker) applySuperseded() {
 		}
 	}
 }
-
-var _ = json.Number("")
