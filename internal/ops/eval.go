@@ -28,7 +28,8 @@ type EvalAppendInput struct {
 // of a phase-3 pass not matching feature.acceptance one-to-one with
 // non-empty non-lazy evidence, unknown feature), and then any other finding the
 // new line would add. Missing criteria of an acceptance_results item a<k> are
-// filled verbatim from acceptance[k-1].
+// filled verbatim from acceptance[k-1]. A phase_evaluation for a phase
+// ahead of the feature's current phase is refused (no skipping, §4.1).
 func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 	rep := &Report{Command: "eval append"}
 	entry := NewObj()
@@ -188,6 +189,11 @@ func checkEntry(fl featureList, entry *Obj) error {
 			if !entry.Has(k) {
 				bad("phase_evaluation needs %s", k)
 			}
+		}
+		// Phases are not skipped (§4.1): a verdict for a phase the feature
+		// has not reached is refused.
+		if cur, ok := feature.Int("phase"); feature != nil && ok && phaseOK && phase > cur && feature.Str("status") != "completed" {
+			bad("phase=%d is ahead of %s's current phase=%d; phases are not skipped (protocol.md §4.1)", phase, fid, cur)
 		}
 	}
 	if c := entry.Get("commit"); c != nil {
