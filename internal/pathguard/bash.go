@@ -305,18 +305,21 @@ func (c *collector) program() {
 		c.files(p, opWrite, "touch")
 	case "mkdir":
 		p := scan(args, argSpec{shortVal: "m", longVal: []string{"mode", "context"}})
-		c.files(p, opWrite, "mkdir")
 		// The new entry is a directory: `mkdir .harness/features/f004`
 		// creates another feature's directory.
 		for _, f := range c.operands(p) {
-			if f != "" {
-				c.add(strings.TrimRight(f, "/")+"/"+placeholder, opWrite, "mkdir")
-			}
+			c.addNewDir(f, "mkdir")
 		}
 	case "dd":
+		o := opWrite
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "oflag="); ok && strings.Contains(v, "append") {
+				o = opAppend // oflag=append writes at the end only
+			}
+		}
 		for _, a := range args {
 			if v, ok := strings.CutPrefix(a, "of="); ok {
-				c.add(v, opWrite, "dd of=")
+				c.add(v, o, "dd of=")
 			}
 		}
 	case "cp", "gcp":
@@ -407,6 +410,8 @@ func (c *collector) program() {
 		}
 	case "npx", "bunx", "pnpx", "uvx", "pipx", "pnpm", "yarn", "npm", "bun", "uv", "poetry", "pdm", "hatch", "pipenv":
 		c.runner(prog, args)
+	default:
+		c.other(prog, args)
 	}
 }
 
@@ -757,6 +762,8 @@ sub:
 		c.intoDest(ops[len(ops)-1], ops[:len(ops)-1], "git mv (destination)", false, false)
 	case "apply":
 		c.gitApply(rest)
+	case "clone", "worktree":
+		c.gitClone(sub, rest)
 	}
 }
 

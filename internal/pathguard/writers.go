@@ -1,0 +1,192 @@
+package pathguard
+
+import (
+	"path"
+	"strings"
+)
+
+// other handles writers outside the list of corpus README §3.3 whose
+// targets are plain on the command line: in-place compressors, output
+// options of compilers and converters, editors, sponge, uniq OUT, mktemp,
+// fallocate, rename, git clone destinations, cpio/7z extraction.
+func (c *collector) other(prog string, args []string) {
+	switch prog {
+	case "gzip", "bzip2", "xz", "lzma", "lz4", "zstd", "compress", "gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat":
+		p := scan(args, argSpec{shortVal: "S", longVal: []string{"suffix"}})
+		if prog == "zcat" || p.flag("cltk", "stdout", "to-stdout", "list", "test", "keep") || (prog == "zstd" && !p.flag("", "rm")) {
+			return
+		}
+		// The file is replaced by its (de)compressed version: the
+		// original is removed, a sibling is written.
+		c.files(p, opDelete, prog)
+	case "sponge":
+		p := scan(args, argSpec{})
+		o := opWrite
+		if p.has("a") {
+			o = opAppend
+		}
+		for _, f := range c.operands(p) {
+			c.add(f, o, "sponge")
+		}
+	case "uniq":
+		p := scan(args, argSpec{shortVal: "fsw", longVal: []string{"skip-fields", "skip-chars", "check-chars", "all-repeated", "group"}})
+		if ops := c.operands(p); len(ops) >= 2 {
+			c.add(ops[1], opWrite, "uniq (output)")
+		}
+	case "iconv":
+		p := scan(args, argSpec{shortVal: "fto", longVal: []string{"from-code", "to-code", "output"}})
+		for _, f := range p.values("o", "output") {
+			c.add(f, opWrite, "iconv -o")
+		}
+	case "ed", "ex", "vi", "vim", "nvim", "nano", "emacs", "red", "pico", "micro", "kak", "hx":
+		p := scan(args, argSpec{shortVal: "cSuiTtprwW", longVal: []string{"cmd", "eval", "load", "funcall", "insert"}})
+		for _, f := range c.operands(p) {
+			if !strings.HasPrefix(f, "+") {
+				c.add(f, opWrite, prog)
+			}
+		}
+	case "mktemp":
+		p := scan(args, argSpec{shortVal: "p", longVal: []string{"tmpdir", "suffix"}})
+		dir, hasDir := p.last("p", "tmpdir")
+		for _, f := range c.operands(p) {
+			if hasDir && !strings.Contains(f, "/") {
+				f = strings.TrimRight(dir, "/") + "/" + f
+			}
+			c.add(f, opWrite, "mktemp")
+		}
+		if hasDir && dir != "" {
+			c.add(strings.TrimRight(dir, "/")+"/"+placeholder, opWrite, "mktemp -p")
+		}
+	case "fallocate":
+		p := scan(args, argSpec{shortVal: "lo", longVal: []string{"length", "offset"}})
+		c.files(p, opWrite, "fallocate")
+	case "rename", "prename", "file-rename":
+		p := scan(args, argSpec{shortVal: "e", longVal: []string{"expr"}})
+		ops := c.operands(p)
+		skip := 1 // perl rename: the expression
+		if !p.has("e") && len(ops) >= 3 && !strings.ContainsAny(ops[0], "/(") {
+			skip = 2 // util-linux rename FROM TO FILE…
+		}
+		if p.has("e") {
+			skip = 0
+		}
+		if len(ops) > skip {
+			for _, f := range ops[skip:] {
+				c.add(f, opTree, "rename")
+			}
+		}
+	case "go":
+		if len(args) > 0 && (args[0] == "build" || args[0] == "test" || args[0] == "tool") {
+			p := scan(args[1:], argSpec{shortVal: "o", longVal: nil})
+			for _, f := range p.values("o") {
+				c.add(f, opWrite, "go "+args[0]+" -o")
+			}
+			for _, a := range args[1:] {
+				if v, ok := strings.CutPrefix(a, "-o="); ok {
+					c.add(v, opWrite, "go "+args[0]+" -o")
+				}
+			}
+		}
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tcc", "zig", "ld", "as", "nasm", "pandoc", "protoc":
+		p := scan(args, argSpec{shortVal: "oIL", longVal: []string{"output", "out-dir", "outdir"}})
+		for _, f := range p.values("o", "output") {
+			c.add(f, opWrite, prog+" -o")
+		}
+		for _, d := range p.values("out-dir", "outdir") {
+			c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, prog+" --out-dir")
+		}
+		for _, o := range p.opts {
+			if o.long && strings.HasSuffix(o.name, "_out") && o.has { // protoc --go_out=DIR
+				v := o.value
+				if i := strings.LastIndexByte(v, ':'); i >= 0 {
+					v = v[i+1:]
+				}
+				c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" --"+o.name)
+			}
+		}
+	case "openssl":
+		for i, a := range args {
+			if (a == "-out" || a == "-keyout") && i+1 < len(args) {
+				c.add(args[i+1], opWrite, "openssl "+a)
+			}
+		}
+	case "esbuild", "tsc", "swc", "babel", "rollup", "webpack":
+		p := scan(args, argSpec{shortVal: "od", longVal: []string{"outfile", "outdir", "outDir", "outFile", "out-file", "out-dir", "file", "dir"}})
+		for _, f := range p.values("outfile", "outFile", "out-file", "o", "file") {
+			c.add(f, opWrite, prog+" --outfile")
+		}
+		for _, d := range p.values("outdir", "outDir", "out-dir", "d", "dir") {
+			c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, prog+" --outdir")
+			c.add(d, opWrite, prog+" --outdir")
+		}
+	case "cpio":
+		p := scan(args, argSpec{shortVal: "DEFHIMORt", longVal: []string{"directory", "file", "format", "pattern-file"}})
+		if p.flag("i", "extract") {
+			dir, ok := p.last("D", "directory")
+			if !ok {
+				dir = "."
+			}
+			c.add(dir, opWrite, "cpio -i")
+		}
+	case "7z", "7za", "7zr":
+		if len(args) > 0 && (args[0] == "x" || args[0] == "e") {
+			dir := "."
+			for _, a := range args[1:] {
+				if v, ok := strings.CutPrefix(a, "-o"); ok && v != "" {
+					dir = v
+				}
+			}
+			c.add(dir, opWrite, "7z "+args[0])
+		}
+	case "split", "csplit":
+		p := scan(args, argSpec{shortVal: "abflnCtf", longVal: []string{"suffix-length", "bytes", "line-bytes", "lines", "number", "additional-suffix", "separator", "filter", "prefix", "digits", "suffix-format"}})
+		ops := c.operands(p)
+		prefix := "x"
+		if prog == "split" && len(ops) >= 2 {
+			prefix = ops[1]
+		}
+		if v, ok := p.last("f", "prefix"); ok && prog == "csplit" {
+			prefix = v
+		}
+		if prog == "csplit" && !p.has("f", "prefix") {
+			prefix = "xx"
+		}
+		c.add(prefix+placeholder, opWrite, prog)
+	}
+}
+
+// gitClone adds the directory `git clone URL [DIR]` or `git worktree add
+// PATH` creates.
+func (c *collector) gitClone(sub string, rest []string) {
+	switch sub {
+	case "clone":
+		p := scan(rest, argSpec{shortVal: "obuc", longVal: []string{"origin", "branch", "upload-pack", "reference", "reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option", "jobs", "filter", "template", "bundle-uri", "ref-format"}})
+		ops := c.operandsOf(rest, p)
+		switch {
+		case len(ops) >= 2:
+			c.addNewDir(ops[1], "git clone")
+		case len(ops) == 1:
+			name := strings.TrimSuffix(path.Base(strings.TrimRight(strings.ReplaceAll(ops[0], ":", "/"), "/")), ".git")
+			if name != "" && name != "." && name != "/" {
+				c.addNewDir(name, "git clone")
+			}
+		}
+	case "worktree":
+		if len(rest) > 0 && rest[0] == "add" {
+			p := scan(rest[1:], argSpec{shortVal: "bB", longVal: []string{"reason", "orphan"}})
+			if ops := c.operandsOf(rest[1:], p); len(ops) > 0 {
+				c.addNewDir(ops[0], "git worktree add")
+			}
+		}
+	}
+}
+
+// addNewDir adds a directory the command creates, and an entry below it
+// (a new `.harness/features/<dir>` is another feature's directory).
+func (c *collector) addNewDir(p, what string) {
+	if p == "" {
+		return
+	}
+	c.add(p, opWrite, what)
+	c.add(strings.TrimRight(p, "/")+"/"+placeholder, opWrite, what)
+}

@@ -1,0 +1,51 @@
+package pathguard
+
+import "testing"
+
+func TestOtherWriters(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	for _, c := range []struct{ cmd, want, family string }{
+		{"gzip spec/index.md", "block", FamilyReadonlyDir},
+		{"gzip -c spec/index.md > /tmp/x.gz", "allow", ""},
+		{"gzip -k src/app.go", "allow", ""},
+		{"gunzip .harness/logs/hook.log.gz", "block", FamilyHookLog},
+		{"zstd spec/index.md", "allow", ""},
+		{"jq . .harness/feature_list.json | sponge .harness/feature_list.json", "block", FamilyStateViaCLI},
+		{"echo x | sponge -a .harness/eval_log.jsonl", "allow", ""},
+		{"uniq src/a README.md", "block", FamilyReadonlyFile},
+		{"uniq README.md", "allow", ""},
+		{"iconv -f latin1 -t utf8 -o SKILL.md x", "block", FamilyReadonlyFile},
+		{"vim spec/index.md", "block", FamilyReadonlyDir},
+		{"ed -s README.md <<< $'1d\\nw'", "block", FamilyReadonlyFile},
+		{"nano src/app.go", "allow", ""},
+		{"mktemp -p spec", "block", FamilyReadonlyDir},
+		{"mktemp /tmp/x.XXXX", "allow", ""},
+		{"fallocate -l 1M spec/x", "block", FamilyReadonlyDir},
+		{"rename 's/md/txt/' spec/*.md", "block", FamilyReadonlyDir},
+		{"go build -o spec/bin ./cmd/x", "block", FamilyReadonlyDir},
+		{"go build -o build/x ./cmd/x", "allow", ""},
+		{"go test ./...", "allow", ""},
+		{"gcc -o templates/a a.c", "block", FamilyReadonlyDir},
+		{"pandoc README.md -o /tmp/r.html", "allow", ""},
+		{"pandoc x.md -o README.md", "block", FamilyReadonlyFile},
+		{"openssl rand -out .harness/allow.jsonl 16", "block", FamilyReadonlyFile},
+		{"esbuild src/a.ts --outfile=spec/a.js", "block", FamilyReadonlyDir},
+		{"tsc --outDir templates", "block", FamilyReadonlyDir},
+		{"cpio -idv < a.cpio", "allow", ""},
+		{"cd spec && cpio -id < /tmp/a.cpio", "block", FamilyReadonlyDir},
+		{"7z x a.7z -otemplates", "block", FamilyReadonlyDir},
+		{"split -l 10 src/a spec/part-", "block", FamilyReadonlyDir},
+		{"git clone https://x/y.git schemas/y", "block", FamilyReadonlyDir},
+		{"git clone https://x/y.git", "allow", ""},
+		{"cd spec && git clone https://x/y.git", "block", FamilyReadonlyDir},
+		{"git worktree add .harness/features/f009 main", "block", FamilyOtherFeature},
+		{"dd if=/dev/stdin of=.harness/eval_log.jsonl oflag=append conv=notrunc", "allow", ""},
+		{"dd if=/dev/stdin of=.harness/eval_log.jsonl", "block", FamilyEvalLog},
+	} {
+		d := bashDecide(g, c.cmd, root, nil)
+		if d.Action.String() != c.want || (c.family != "" && d.Family != c.family) {
+			t.Errorf("%s: got %s %s (%s), want %s %s", c.cmd, d.Action, d.Family, d.Message, c.want, c.family)
+		}
+	}
+}
