@@ -85,6 +85,12 @@ type runner struct {
 // (--event/--root/--feature/--sprint) and env (HARNESS_ROOT, FEATURE_ID,
 // SPRINT_ID); env is never read from the process.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string) int {
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
 	r := runner{now: time.Now, stderr: stderr}
 	return r.run(args, stdin, stdout, env)
 }
