@@ -52,3 +52,21 @@ func TestAllowOnceTurnsOneBlockIntoAllow(t *testing.T) {
 		t.Fatalf("allow-once use not logged as expected: %+v", used)
 	}
 }
+
+// TestInvalidRulesYAMLKeepsBuiltinPolicy: a broken .harness/rules.yaml never
+// weakens the policy, and the error is in the hook.log record.
+func TestInvalidRulesYAMLKeepsBuiltinPolicy(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+	copyTree(t, testdata("sprints", "valid-midway"), root)
+	writeFile(t, filepath.Join(root, ".harness", "rules.yaml"), "allow: [: not yaml\n\t- x")
+	p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": root,
+		"tool_name": "Bash", "tool_input": map[string]any{"command": "rm -rf ~"}})
+	res := runIn(runner{}, []string{"--root", root, "--feature", "f001"}, nil, strings.NewReader(string(p)))
+	if got := corpusOutcome(t, "rules.yaml", res); got != "block" {
+		t.Fatalf("rm -rf ~ with a broken rules.yaml: %s", got)
+	}
+	recs := hookLogRecords(t, root)
+	if len(recs) != 1 || !strings.Contains(strings.Join(recs[0].Errors, " "), "rules.yaml") {
+		t.Fatalf("rules.yaml error not logged: %+v", recs)
+	}
+}
