@@ -864,3 +864,75 @@ func CheckpointDue(env *Env) (*Report, error) {
 	rep.OK = true
 	return rep, nil
 }
+
+var reMultiReply = regexp.MustCompile(`^\s*(cp-[A-Za-z0-9-]+)\s*[:：]\s*(.*)$`)
+
+// CheckpointReplyAll records a message that answers several checkpoints,
+// one per line as "<checkpoint id>: 1a 2b …" (protocol.md §5, the reply after
+// a YOLO abort). Every line is parsed first; if any names an unknown or
+// answered checkpoint, or is incomplete or ambiguous, nothing is recorded
+// and the follow-up questions are returned. Then each reply is recorded as
+// by CheckpointReply, in message order.
+func CheckpointReplyAll(env *Env, text string) (*Report, error) {
+	type item struct{ id, reply string }
+	var items []item
+	for _, line := range strings.Split(normalizeReply(text), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		m := reMultiReply.FindStringSubmatch(line)
+		if m == nil {
+			return nil, &Refusal{Reason: "refused: every line must read \"<checkpoint id>: <reply>\"; nothing was recorded", Question: "请每行回复一个 checkpoint,格式如「cp-f001-1: 1a 2b 3a」。无法识别:" + strings.TrimSpace(line)}
+		}
+		items = append(items, item{m[1], m[2]})
+	}
+	if len(items) == 0 {
+		return nil, usage("the reply names no checkpoint")
+	}
+	fl, err := env.loadFeatureList()
+	if err != nil {
+		return nil, err
+	}
+	var questions []string
+	seen := map[string]bool{}
+	for _, it := range items {
+		if seen[it.id] {
+			questions = append(questions, it.id+": 回复了两次,请只保留一行")
+			continue
+		}
+		seen[it.id] = true
+		ref, err := findCheckpoint(fl, it.id)
+		if err != nil || ref.cp == nil {
+			questions = append(questions, it.id+": 没有这个 checkpoint")
+			continue
+		}
+		if st := ref.cp.Str("status"); st != "pending" && st != "revoked" {
+			questions = append(questions, fmt.Sprintf("%s: 已处理 (status %s)", it.id, st))
+			continue
+		}
+		r := ParseReply(it.reply, blockersOf(ref.cp))
+		if r.Question != "" {
+			questions = append(questions, it.id+": "+r.Question)
+		} else if r.Suspend || r.Resume {
+			questions = append(questions, it.id+": suspend/resume 请单独回复")
+		}
+	}
+	if len(questions) > 0 {
+		return nil, &Refusal{Reason: "refused: some lines are incomplete or ambiguous; nothing was recorded. Ask the user:", Question: strings.Join(questions, "\n")}
+	}
+	all := &Report{Command: "checkpoint reply-all"}
+	for _, it := range items {
+		rep, err := CheckpointReply(env, it.id, it.reply)
+		if err != nil {
+			if len(all.Actions) > 0 {
+				return all, fmt.Errorf("%s: %w (the replies before it were recorded)", it.id, err)
+			}
+			return nil, err
+		}
+		all.Actions = append(all.Actions, rep.Actions...)
+		all.Warnings = rep.Warnings
+		all.Notes = append(all.Notes, rep.Notes...)
+	}
+	all.OK = true
+	return all, nil
+}
