@@ -21,7 +21,9 @@ type call struct {
 func newCall(inv *shell.Invocation, index int) *call {
 	// Program names compare case-insensitively: on case-insensitive file
 	// systems (macOS) `RM` runs rm.
-	c := &call{inv: inv, index: index, prog: strings.ToLower(inv.Program), args: make([]string, len(inv.Args)), known: make([]bool, len(inv.Args))}
+	prog := strings.ToLower(inv.Program)
+	prog = strings.TrimSuffix(prog, ".exe")
+	c := &call{inv: inv, index: index, prog: prog, args: make([]string, len(inv.Args)), known: make([]bool, len(inv.Args))}
 	for i, a := range inv.Args {
 		c.args[i] = a.Value
 		c.known[i] = a.Known

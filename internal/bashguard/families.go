@@ -1156,8 +1156,14 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 			return pub(c.prog + " publish")
 		}
 	case "cargo":
-		if s, _ := sub("-Z", "--config", "-C"); s == "publish" {
-			return pub("cargo publish")
+		for _, a := range c.args {
+			if strings.HasPrefix(a, "+") || strings.HasPrefix(a, "-") {
+				continue
+			}
+			if a == "publish" {
+				return pub("cargo publish")
+			}
+			break
 		}
 	case "gem":
 		if s, _ := sub(); s == "push" {
@@ -1177,7 +1183,7 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 				return pub(c.prog + " image push")
 			}
 		case "build", "buildx", "builder":
-			if s == "buildx" && (len(rest) == 0 || (rest[0] != "build" && rest[0] != "b")) {
+			if s == "buildx" && (len(rest) == 0 || (rest[0] != "build" && rest[0] != "b" && rest[0] != "bake")) {
 				return false, ""
 			}
 			for _, a := range rest {
@@ -1198,7 +1204,7 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 			}
 		}
 	default:
-		if strings.HasPrefix(c.prog, "python") {
+		if strings.HasPrefix(c.prog, "python") || c.prog == "py" {
 			for i, a := range c.args {
 				if a == "-m" && i+2 < len(c.args) && c.args[i+1] == "twine" && c.args[i+2] == "upload" {
 					return pub("python -m twine upload")

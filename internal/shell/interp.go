@@ -64,6 +64,18 @@ func InterpreterCode(inv Invocation) (code, lang string, ok bool) {
 				i++
 				continue
 			}
+			// options with an attached value (-Wignore, -Mstrict, -rjson, -I/lib)
+			if (lang == "python" && (v[1] == 'W' || v[1] == 'X' || v[1] == 'm')) ||
+				((lang == "perl" || lang == "ruby") && strings.IndexByte("MmIrxC", v[1]) >= 0) ||
+				(lang == "node" && (v == "-r" || v == "--require")) {
+				if len(v) == 2 && v[1] != 'x' {
+					i++
+				}
+				if lang == "python" && v[1] == 'm' {
+					return "", lang, false
+				}
+				continue
+			}
 			k := strings.IndexByte(v, flag[1])
 			if lang == "perl" && k < 0 {
 				k = strings.IndexByte(v, 'E')

@@ -269,6 +269,10 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *string {
 	switch c := c.(type) {
 	case nil:
+		// a statement that is only redirections (`> file`) still opens them
+		if len(io.redirs) > 0 {
+			w.record(f, st, Invocation{Redirects: io.redirs, Dir: st.dir, Env: w.envOf(st, nil)})
+		}
 		return nil
 	case *syntax.CallExpr:
 		return w.call(f, st, c, io)

@@ -184,6 +184,10 @@ func TestDirEnvRedirectsStdin(t *testing.T) {
 	if rm := find(t, r, "rm"); rm.Dir != DirUnknown {
 		t.Errorf("rm dir after cd \"$D\": %q", rm.Dir)
 	}
+	r = Parse("> trunc.txt", Options{})
+	if len(r.Invocations) != 1 || r.Invocations[0].Program != "" || r.Invocations[0].Redirects[0].Target.Value != "trunc.txt" {
+		t.Errorf("bare redirection not recorded: %+v", r.Invocations)
+	}
 	r = Parse("{ echo a; } > f; V=/dev/sdb; cat i > $V; exec 3>>log", Options{Vars: map[string]string{"HARNESS_ROOT": "/r"}})
 	if e := find(t, r, "echo"); len(e.Redirects) != 1 || e.Redirects[0].Target.Value != "f" {
 		t.Errorf("compound redirect not inherited: %+v", e.Redirects)

@@ -105,6 +105,10 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	}
 	switch prog {
 	case "":
+		// an unknown command name given a -c script (`$SHELL -c '…'`) runs it
+		if len(vals) >= 2 && len(vals[0]) >= 2 && vals[0][0] == '-' && strings.HasSuffix(vals[0], "c") && strings.Trim(vals[0][1:], "abefhiklmnprstuvxBCEHPTc") == "" {
+			return w.script(f.child("? -c"), st.clone(), vals[1], ioCtx{stdin: c.stdin})
+		}
 		return nil
 	case "cd", "pushd":
 		w.cd(st, args)

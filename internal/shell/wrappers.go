@@ -88,6 +88,7 @@ var subWrappers = map[string]struct {
 	"uv":         {subs: []string{"run"}, opts: OptSpec{Long: []string{"with", "python", "project", "directory", "env-file", "extra", "group", "package", "index", "index-url", "from"}, Short: "pw"}},
 	"poetry":     {subs: []string{"run"}, opts: OptSpec{Long: []string{"directory", "project"}, Short: "CP"}},
 	"pipenv":     {subs: []string{"run"}},
+	"pipx":       {subs: []string{"run"}, opts: OptSpec{Long: []string{"spec", "python", "index-url", "pip-args"}}},
 	"pdm":        {subs: []string{"run"}, opts: OptSpec{Short: "pg"}},
 	"hatch":      {subs: []string{"run"}},
 	"rye":        {subs: []string{"run"}},
@@ -453,6 +454,15 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 				return true
 			}
 		}
+		// deprecated form without --: kubectl exec [opts] POD CMD…
+		spec := OptSpec{Short: "cnf", Long: []string{"container", "namespace", "context", "kubeconfig", "filename", "pod-running-timeout", "cluster", "user", "as", "as-group", "server", "token"}}
+		i := spec.FirstOperand(vals, 0)
+		if i < len(vals) && vals[i] == "exec" {
+			if j := spec.FirstOperand(vals, i+1); j+1 < len(vals) {
+				w.rerun(f, st, c, j+2, prog+" exec")
+			}
+			return true
+		}
 		return false
 	case "rsync":
 		for k := 0; k < len(vals); k++ {
@@ -703,8 +713,8 @@ func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
 
 var dockerGlobal = OptSpec{Short: "Hcl", Long: []string{"host", "config", "context", "log-level", "tlscacert", "tlscert", "tlskey"}}
 var dockerExec = OptSpec{Short: "euw", Long: []string{"env", "env-file", "user", "workdir", "detach-keys"}}
-var dockerRun = OptSpec{Short: "acepuvwlhmi" + "", Long: []string{"add-host", "annotation", "attach", "blkio-weight", "blkio-weight-device", "cap-add", "cap-drop", "cgroup-parent", "cgroupns", "cidfile", "cpu-count", "cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period", "cpu-rt-runtime", "cpu-shares", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys", "device", "device-cgroup-rule", "device-read-bps", "device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option", "dns-search", "domainname", "entrypoint", "env", "env-file", "expose", "gpus", "group-add", "health-cmd", "health-interval", "health-retries", "health-start-period", "health-timeout", "hostname", "ip", "ip6", "ipc", "isolation", "kernel-memory", "label", "label-file", "link", "link-local-ip", "log-driver", "log-opt", "mac-address", "memory", "memory-reservation", "memory-swap", "memory-swappiness", "mount", "name", "network", "network-alias", "oom-score-adj", "pid", "pids-limit", "platform", "publish", "pull", "restart", "runtime", "security-opt", "shm-size", "stop-signal", "stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "user", "userns", "uts", "volume", "volume-driver", "volumes-from", "workdir", "net", "publish-all", "arch", "os", "variant", "secret", "pod", "hooks-dir"}}
-var composeRun = OptSpec{Short: "euwlpvi", Long: []string{"env", "user", "workdir", "label", "publish", "volume", "name", "entrypoint", "index", "cap-add", "cap-drop", "env-from-file", "pull"}}
+var dockerRun = OptSpec{Short: "acepuvwlhm", Long: []string{"add-host", "annotation", "attach", "blkio-weight", "blkio-weight-device", "cap-add", "cap-drop", "cgroup-parent", "cgroupns", "cidfile", "cpu-count", "cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period", "cpu-rt-runtime", "cpu-shares", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys", "device", "device-cgroup-rule", "device-read-bps", "device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option", "dns-search", "domainname", "entrypoint", "env", "env-file", "expose", "gpus", "group-add", "health-cmd", "health-interval", "health-retries", "health-start-period", "health-timeout", "hostname", "ip", "ip6", "ipc", "isolation", "kernel-memory", "label", "label-file", "link", "link-local-ip", "log-driver", "log-opt", "mac-address", "memory", "memory-reservation", "memory-swap", "memory-swappiness", "mount", "name", "network", "network-alias", "oom-score-adj", "pid", "pids-limit", "platform", "publish", "pull", "restart", "runtime", "security-opt", "shm-size", "stop-signal", "stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "user", "userns", "uts", "volume", "volume-driver", "volumes-from", "workdir", "net", "publish-all", "arch", "os", "variant", "secret", "pod", "hooks-dir"}}
+var composeRun = OptSpec{Short: "euwlpv", Long: []string{"env", "user", "workdir", "label", "publish", "volume", "name", "entrypoint", "index", "cap-add", "cap-drop", "env-from-file", "pull"}}
 var composeGlobal = OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "profile", "env-file", "ansi", "parallel", "progress"}}
 
 // container runs the command of docker|podman exec|run and docker compose
