@@ -121,6 +121,21 @@ func crashHookTrials(t *testing.T, rng *rand.Rand, trials int) {
 	pristinePool, _ := os.ReadFile(filepath.Join(h, "session_pool.json"))
 	handoff := "**Generated at**: 2026-04-21T03:00:00Z\n**Feature**: f002\n**Trigger reason**: token usage 0.72 > 0.70\n\n## 当前状态\n"
 	payload := []byte(`{"session_id":"sess-crash","hook_event_name":"Stop","stop_hook_active":false}`)
+	// kill window: 0 … 1.5 × the time of one complete call, measured first
+	window := 6 * time.Millisecond
+	{
+		cmd := exec.Command(hook, "--event", "Stop", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1")
+		cmd.Stdin = bytes.NewReader(payload)
+		cmd.Env = cleanEnv()
+		if err := os.WriteFile(filepath.Join(h, "features", "f002", "handoff.md"), []byte(handoff), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		if out, err := cmd.Output(); err != nil {
+			t.Fatalf("hook Stop: %v %s", err, out)
+		}
+		window = max(window, time.Since(start)*3/2)
+	}
 	completed := 0
 	for i := 0; i < trials; i++ {
 		// fresh Reset each trial: pristine pool, fresh handoff.md
@@ -138,7 +153,7 @@ func crashHookTrials(t *testing.T, rng *rand.Rand, trials int) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(rng.IntN(6000)) * time.Microsecond)
+		time.Sleep(time.Duration(rng.Int64N(int64(window))))
 		_ = cmd.Process.Signal(syscall.SIGKILL)
 		_ = cmd.Wait()
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && !ws.Signaled() {
@@ -163,7 +178,7 @@ func crashHookTrials(t *testing.T, rng *rand.Rand, trials int) {
 			}
 		}
 	}
-	t.Logf("%d hook trials, %d finished before the kill", trials, completed)
+	t.Logf("%d hook trials, kill window %s, %d finished before the kill", trials, window, completed)
 }
 
 // trimResetEntries drops reset lines from eval_log (test setup between trials).
