@@ -1,0 +1,125 @@
+package cli_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/hook"
+)
+
+// TestExplainAgreesWithHook runs every Bash command of the corpus through
+// `harness explain --json` and through harness-hook (PreToolUse, in-process)
+// in the same sprint, session and cwd, with and without a feature, and
+// requires the same verdict: explain must show what the hook will do.
+func TestExplainAgreesWithHook(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "corpus", "bash.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cmds []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var c struct{ Cmd string }
+		if json.Unmarshal(sc.Bytes(), &c) == nil && c.Cmd != "" {
+			cmds = append(cmds, c.Cmd)
+		}
+	}
+	if len(cmds) < 100 {
+		t.Fatalf("only %d corpus commands", len(cmds))
+	}
+	if testing.Short() {
+		// Every fourth command keeps -short runs quick.
+		var some []string
+		for i := 0; i < len(cmds); i += 4 {
+			some = append(some, cmds[i])
+		}
+		cmds = some
+	}
+	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+	if err := copyTree(filepath.Join(sprintsDir(t), "valid-midway"), root); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	for _, feature := range []string{"f001", ""} {
+		env := map[string]string{"HARNESS_ROOT": root, "SPRINT_ID": "sprint_20260421_1"}
+		if feature != "" {
+			env["FEATURE_ID"] = feature
+		}
+		mismatch := 0
+		seen := map[string]int{}
+		for _, cmd := range cmds {
+			var out, errb bytes.Buffer
+			args := []string{"explain", "--json", cmd}
+			if code := cli.Run(args, strings.NewReader(""), &out, &errb, env, "test"); code != 0 {
+				t.Fatalf("explain %q: exit %d: %s", cmd, code, errb.String())
+			}
+			var ex struct{ Verdict string }
+			if err := json.Unmarshal(out.Bytes(), &ex); err != nil {
+				t.Fatalf("explain %q: %v\n%s", cmd, err, out.String())
+			}
+			hv := hookVerdict(t, root, feature, cmd, env)
+			seen[hv]++
+			if hv != ex.Verdict {
+				mismatch++
+				if mismatch <= 10 {
+					t.Errorf("feature=%q %q: explain says %s, the hook %s", feature, cmd, ex.Verdict, hv)
+				}
+			}
+		}
+		if mismatch > 0 {
+			t.Errorf("feature=%q: %d of %d commands disagree", feature, mismatch, len(cmds))
+		}
+		// The corpus holds both kinds: a guard that answered one way for
+		// everything would agree with itself and still be wrong.
+		if seen["block"] < len(cmds)/10 || seen["allow"] < len(cmds)/10 {
+			t.Errorf("feature=%q: verdicts %v look degenerate", feature, seen)
+		}
+		t.Logf("feature=%q: %d commands, hook verdicts %v", feature, len(cmds), seen)
+	}
+}
+
+// hookVerdict sends one PreToolUse Bash payload through hook.Run and maps
+// the answer to allow / warn / block.
+func hookVerdict(t *testing.T, root, feature, cmd string, env map[string]string) string {
+	t.Helper()
+	payload, _ := json.Marshal(map[string]any{
+		"session_id": "explain-agreement", "transcript_path": filepath.Join(root, "t.jsonl"), "cwd": root,
+		"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]any{"command": cmd},
+	})
+	args := []string{"--event", "PreToolUse", "--root", root, "--sprint", "sprint_20260421_1"}
+	if feature != "" {
+		args = append(args, "--feature", feature)
+	}
+	var out, errb bytes.Buffer
+	if code := hook.Run(args, bytes.NewReader(payload), &out, &errb, env); code != 0 {
+		t.Fatalf("hook exit %d for %q: %s", code, cmd, errb.String())
+	}
+	var ans struct {
+		HookSpecificOutput *struct {
+			PermissionDecision string `json:"permissionDecision"`
+			AdditionalContext  string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	if s := bytes.TrimSpace(out.Bytes()); len(s) > 0 {
+		if err := json.Unmarshal(s, &ans); err != nil {
+			t.Fatalf("hook answer for %q is not JSON: %v\n%s", cmd, err, s)
+		}
+	}
+	switch {
+	case ans.HookSpecificOutput == nil:
+		return "allow"
+	case ans.HookSpecificOutput.PermissionDecision == "deny":
+		return "block"
+	case ans.HookSpecificOutput.AdditionalContext != "":
+		return "warn"
+	}
+	return "allow"
+}
