@@ -45,6 +45,8 @@ func TestPreToolUseFailuresDenyWithCause(t *testing.T) {
 		{"tool_input not an object", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":"rm -rf /"}`), "tool_input is not a JSON object"},
 		{"command not a string", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["rm","-rf","/"]}}`), "tool_input"},
 		{"invalid UTF-8", []byte("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf \xff\xfe/\"}}"), "not valid UTF-8"},
+		{"case-variant key", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`), "letter case"},
+		{"case-variant path key", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/r/schemas/x","File_Path":"/tmp/x","content":""}}`), "letter case"},
 		{"NUL in command", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /tmp/x\u0000y"}}`), ruleCommandNUL},
 		{"10 MB command", []byte(bigCmd), ruleCommandTooLarge},
 	}

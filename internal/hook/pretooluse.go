@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -28,6 +30,12 @@ const (
 // tool → no decision.
 func (r runner) preToolUse(c *call) Output {
 	switch c.in.ToolName {
+	case "Bash", "Edit", "Write", "MultiEdit", "NotebookEdit":
+		if err := ambiguousKeys(c.in.ToolInput); err != nil {
+			return r.failure(c, ruleInputInvalid, err)
+		}
+	}
+	switch c.in.ToolName {
 	case "Bash":
 		return r.preBash(c)
 	case "Edit", "Write", "MultiEdit", "NotebookEdit":
@@ -36,6 +44,34 @@ func (r runner) preToolUse(c *call) Output {
 		c.rec.Reason = "tool not guarded"
 		return Output{}
 	}
+}
+
+// guardedFields are the tool_input members the guards read
+// (claude-code-hooks.md §6).
+var guardedFields = []string{"command", "file_path", "notebook_path", "old_string", "new_string", "edits", "content", "new_source", "edit_mode"}
+
+// ambiguousKeys refuses a tool_input whose member names differ from a
+// guarded field only in letter case ("Command", "FILE_PATH"): encoding/json
+// matches names case-insensitively and the last one wins, while the tool
+// reads the exact name, so the guard could judge a different value from the
+// one that runs.
+func ambiguousKeys(raw json.RawMessage) error {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '{' {
+		return nil // decodeToolInput reports it
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(t, &m) != nil {
+		return nil
+	}
+	for k := range m {
+		for _, f := range guardedFields {
+			if k != f && strings.EqualFold(k, f) {
+				return fmt.Errorf("tool_input member %q differs from %q only in letter case", k, f)
+			}
+		}
+	}
+	return nil
 }
 
 // cwdOf is the payload's cwd, else the process working directory.
