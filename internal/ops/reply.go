@@ -90,15 +90,19 @@ func ParseReply(text string, blockers []Blocker) Reply {
 		if int(lower[m[4]]-'a') >= maxOpts {
 			continue
 		}
-		if start > 0 {
-			r := lastRune(lower[:start])
-			if isASCIIAlnum(r) {
-				continue
-			}
+		// Boundaries: not glued to a word before ("v2a"), unless it directly
+		// follows the previous choice ("1a2b3a"); not followed by a letter
+		// ("2apples").
+		prevEnd := -1
+		if len(choices) > 0 {
+			prevEnd = choices[len(choices)-1].end
+		}
+		if start > 0 && start != prevEnd && isASCIIAlnum(lastRune(lower[:start])) {
+			continue
 		}
 		if end < len(lower) {
 			r := firstRune(lower[end:])
-			if isASCIIAlnum(r) {
+			if r < unicode.MaxASCII && unicode.IsLetter(r) {
 				continue
 			}
 		}

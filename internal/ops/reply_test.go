@@ -19,6 +19,8 @@ func TestParseReply(t *testing.T) {
 		suspend  bool
 	}{
 		{in: "1a 2b 3a", decision: "approved"},
+		{in: "1a2b3a", decision: "approved"},
+		{in: "v2a 1a 2b 3a", decision: "approved_with_changes", feedback: "v2a"},
 		{in: "1A,2C,3a", decision: "approved"},
 		{in: "１ａ ２ｂ ３ａ", decision: "approved"},
 		{in: "1 选 a, 2 选 b, 3 选 a", decision: "approved"},
@@ -79,4 +81,46 @@ func TestParseReplyAnswersAndCatchAllFeedback(t *testing.T) {
 			t.Errorf("answer %d = %+v, want %+v", i, r.Answers[i], a)
 		}
 	}
+}
+
+// FuzzParseReply: whatever the user writes, the parser decides exactly one
+// thing, never approves without an answer for every blocker, and never
+// approves while swallowing extra text.
+func FuzzParseReply(f *testing.F) {
+	for _, s := range []string{"1a 2b 3a", "1 选 a 2: b 3a 备注", "不对", "suspend", "1a2b3b 细节", "５ｓ", "3a 2a 1a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		bs := gateBlockers()
+		r := ParseReply(in, bs)
+		set := 0
+		for _, b := range []bool{r.Decision != "", r.Question != "", r.Suspend, r.Resume} {
+			if b {
+				set++
+			}
+		}
+		if set != 1 {
+			t.Fatalf("%q: %d outcomes in %+v", in, set, r)
+		}
+		switch r.Decision {
+		case "approved", "approved_with_changes":
+			if len(r.Answers) != len(bs) {
+				t.Fatalf("%q: %s with %d answers", in, r.Decision, len(r.Answers))
+			}
+			for i, a := range r.Answers {
+				if a.ID != bs[i].ID || len(a.Answer) != 1 || int(a.Answer[0]-'a') >= len(bs[i].Options) {
+					t.Fatalf("%q: bad answer %+v", in, a)
+				}
+			}
+			if r.Decision == "approved" && (r.Feedback != "" || r.Answers[len(r.Answers)-1].Answer != "a") {
+				t.Fatalf("%q: approved with feedback %q / catch_all %s", in, r.Feedback, r.Answers[len(r.Answers)-1].Answer)
+			}
+			if r.Decision == "approved_with_changes" && r.Feedback == "" {
+				t.Fatalf("%q: approved_with_changes without feedback", in)
+			}
+		case "", "rejected":
+		default:
+			t.Fatalf("%q: decision %q", in, r.Decision)
+		}
+	})
 }
