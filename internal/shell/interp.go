@@ -133,7 +133,7 @@ var (
 	callRe   = regexp.MustCompile(`([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(`)
 	assignRe = regexp.MustCompile(`(?:\b(?:const|let|var|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*=\s*(?:r|u|b)?('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`)
 	btickRe  = regexp.MustCompile("`([^`]*)`")
-	qxRe     = regexp.MustCompile(`\b(?:qx|%x)\s*([({\[/|!])`)
+	qxRe     = regexp.MustCompile(`(?:\bqx|%x)\s*([({\[/|!])`)
 	shlexRe  = regexp.MustCompile(`shlex\s*\.\s*split\s*\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*\)`)
 	sysRe    = regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
 )

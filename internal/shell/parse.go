@@ -257,6 +257,12 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 				if r.Op == syntax.RdrIn && (rd.Fd == "" || rd.Fd == "0") {
 					io.stdin = nil
 					io.listing = nil
+					// `< <(producer)` feeds the producer's output
+					if r.Word != nil && len(r.Word.Parts) == 1 {
+						if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok {
+							io.stdin = w.stmts(f.child("<( )"), st.clone(), ps.Stmts, ioCtx{})
+						}
+					}
 				}
 			}
 			redirs = append(redirs, rd)

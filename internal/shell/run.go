@@ -116,6 +116,19 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	case "popd":
 		st.dir = DirUnknown
 		return nil
+	case "set":
+		for k, v := range vals {
+			if v == "--" {
+				st.args, st.argsKnown = vals[k+1:], allKnown(args[k+1:])
+				break
+			}
+		}
+		return nil
+	case "shift":
+		if st.argsKnown && len(st.args) > 0 {
+			st.args = st.args[1:]
+		}
+		return nil
 	case "unset":
 		for _, v := range vals {
 			delete(st.vars, v)

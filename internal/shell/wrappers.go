@@ -700,6 +700,9 @@ func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
 		return
 	}
 	remote := vals[i+1:]
+	if len(remote) > 0 && remote[0] == "--" {
+		remote = remote[1:]
+	}
 	if len(remote) == 0 {
 		if c.stdin != nil {
 			w.script(f.child("ssh stdin"), st.clone(), *c.stdin, ioCtx{})
