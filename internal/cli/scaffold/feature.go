@@ -319,10 +319,13 @@ func MergeSettings(old []byte, hookBin, root, feature, sprint string) ([]byte, e
 		if err := json.Unmarshal(old, &doc); err != nil {
 			return nil, fmt.Errorf("existing settings are not a JSON object: %w", err)
 		}
+		if doc == nil {
+			return nil, errors.New("existing settings are null, not a JSON object")
+		}
 	}
 	hooks, _ := doc["hooks"].(map[string]any)
 	if hooks == nil {
-		if _, exists := doc["hooks"]; exists {
+		if v, exists := doc["hooks"]; exists && v != nil {
 			return nil, errors.New(`existing "hooks" is not an object`)
 		}
 		hooks = map[string]any{}
