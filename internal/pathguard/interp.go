@@ -204,6 +204,9 @@ type callRule struct {
 	mode int
 	// def is the operation on the first argument when the mode is absent.
 	def op
+	// need lists literals of which at least one must occur in the code
+	// for the rule's regexp to be worth running (a cheap prefilter).
+	need []string
 	// objOnly: the mode argument counts only as an options object
 	// ({flag: 'a'}); a string there is an encoding (Node writeFile).
 	objOnly bool
@@ -229,14 +232,14 @@ const opNone op = -1
 
 var (
 	pyCalls = []callRule{
-		{re: regexp.MustCompile(`\bopen\s*\(`), args: []op{opWrite}, mode: 1, def: opNone},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\b\s*\(`), args: []op{opDelete}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:truncate|mkdir|makedirs|mkfifo|mknod)\b\s*\(`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:rename|replace|renames)\b\s*\(`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:symlink|link)\b\s*\(`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat)\b\s*\(`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bshutil\s*\.\s*move\s*\(`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bshutil\s*\.\s*rmtree\s*\(`), args: []op{opTree}, mode: -1},
+		{re: regexp.MustCompile(`\bopen\s*\(`), need: []string{"open"}, args: []op{opWrite}, mode: 1, def: opNone},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\b\s*\(`), need: []string{"os"}, args: []op{opDelete}, mode: -1},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:truncate|mkdir|makedirs|mkfifo|mknod)\b\s*\(`), need: []string{"os"}, args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:rename|replace|renames)\b\s*\(`), need: []string{"os"}, args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bos\s*\.\s*(?:symlink|link)\b\s*\(`), need: []string{"os"}, args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat)\b\s*\(`), need: []string{"shutil"}, args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bshutil\s*\.\s*move\s*\(`), need: []string{"shutil"}, args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bshutil\s*\.\s*rmtree\s*\(`), need: []string{"shutil"}, args: []op{opTree}, mode: -1},
 	}
 	// pyPathMethod matches `.method(` of pathlib writes; the receiver is
 	// found by receiverBefore.
@@ -245,40 +248,49 @@ var (
 		"mkdir": opWrite, "rmdir": opDelete, "rename": opTree, "replace": opTree, "symlink_to": opWrite, "hardlink_to": opWrite}
 
 	nodeCalls = []callRule{
-		{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|outputFile|outputFileSync|writeJson|writeJsonSync)\b\s*\(`), args: []op{opWrite}, mode: 2, def: opWrite, objOnly: true},
-		{re: regexp.MustCompile(`\b(?:truncate|truncateSync|mkdir|mkdirSync)\b\s*\(`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bcreateWriteStream\s*\(`), args: []op{opWrite}, mode: 1, def: opWrite, objOnly: true},
-		{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\b\s*\(`), args: []op{opAppend}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\b\s*\(`), args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\b\s*\(`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|symlink|symlinkSync|link|linkSync)\b\s*\(`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:open|openSync)\b\s*\(`), args: []op{opWrite}, mode: 1, def: opNone},
+		{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|outputFile|outputFileSync|writeJson|writeJsonSync)\b\s*\(`), need: []string{"writeFile", "writeFileSync", "outputFile", "outputFileSync", "writeJson", "writeJsonSync"}, args: []op{opWrite}, mode: 2, def: opWrite, objOnly: true},
+		{re: regexp.MustCompile(`\b(?:truncate|truncateSync|mkdir|mkdirSync)\b\s*\(`), need: []string{"truncate", "truncateSync", "mkdir", "mkdirSync"}, args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bcreateWriteStream\s*\(`), need: []string{"createWriteStream"}, args: []op{opWrite}, mode: 1, def: opWrite, objOnly: true},
+		{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\b\s*\(`), need: []string{"appendFile", "appendFileSync"}, args: []op{opAppend}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\b\s*\(`), need: []string{"unlink", "unlinkSync", "rmdir", "rmdirSync", "rm", "rmSync", "remove", "removeSync", "emptyDir", "emptyDirSync"}, args: []op{opTree}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\b\s*\(`), need: []string{"rename", "renameSync", "move", "moveSync"}, args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|symlink|symlinkSync|link|linkSync)\b\s*\(`), need: []string{"copyFile", "copyFileSync", "cp", "cpSync", "copy", "copySync", "symlink", "symlinkSync", "link", "linkSync"}, args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:open|openSync)\b\s*\(`), need: []string{"open", "openSync"}, args: []op{opWrite}, mode: 1, def: opNone},
 	}
 
 	perlCalls = []callRule{
-		{re: regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+|our\s+|local\s+)?[\$\w:]+\s*,\s*`), args: []op{opWrite}, mode: -2},
-		{re: regexp.MustCompile(`\bsysopen\s*\(?\s*(?:my\s+)?[\$\w:]+\s*,\s*`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bunlink\s*\(?\s*`), args: []op{opDelete, opDelete, opDelete, opDelete}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rename|move|File::Copy::move)\b\s*\(?\s*`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy|symlink|link)\b\s*\(?\s*`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rmtree|remove_tree|rmdir)\b\s*\(?\s*`), args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:mkdir|make_path|mkpath|truncate)\b\s*\(?\s*`), args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+|our\s+|local\s+)?[\$\w:]+\s*,\s*`), need: []string{"open"}, args: []op{opWrite}, mode: -2},
+		{re: regexp.MustCompile(`\bsysopen\s*\(?\s*(?:my\s+)?[\$\w:]+\s*,\s*`), need: []string{"sysopen"}, args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bunlink\s*\(?\s*`), need: []string{"unlink"}, args: []op{opDelete, opDelete, opDelete, opDelete}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:rename|move|File::Copy::move)\b\s*\(?\s*`), need: []string{"rename", "move", "File::Copy::move"}, args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy|symlink|link)\b\s*\(?\s*`), need: []string{"copy", "File::Copy::copy", "symlink", "link"}, args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:rmtree|remove_tree|rmdir)\b\s*\(?\s*`), need: []string{"rmtree", "remove_tree", "rmdir"}, args: []op{opTree}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:mkdir|make_path|mkpath|truncate)\b\s*\(?\s*`), need: []string{"mkdir", "make_path", "mkpath", "truncate"}, args: []op{opWrite}, mode: -1},
 	}
 
 	rubyCalls = []callRule{
-		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\b\s*\(?\s*`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*open\s*\(?\s*`), args: []op{opWrite}, mode: 1, def: opNone},
-		{re: regexp.MustCompile(`\b(?:File\s*\.\s*(?:delete|unlink)|FileUtils\s*\.\s*(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry|rmdir|rmtree))\b\s*\(?\s*`), args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:touch|mkdir|mkdir_p|makedirs)\b\s*\(?\s*`), args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:File\s*\.\s*rename|FileUtils\s*\.\s*(?:mv|move))\b\s*\(?\s*`), args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|ln|ln_s|ln_sf|install)\b\s*\(?\s*`), args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bFile\s*\.\s*(?:truncate|symlink|link)\b\s*\(?\s*`), args: []op{opWrite, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\b\s*\(?\s*`), need: []string{"File", "IO"}, args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*open\s*\(?\s*`), need: []string{"File", "IO"}, args: []op{opWrite}, mode: 1, def: opNone},
+		{re: regexp.MustCompile(`\b(?:File\s*\.\s*(?:delete|unlink)|FileUtils\s*\.\s*(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry|rmdir|rmtree))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree}, mode: -1},
+		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:touch|mkdir|mkdir_p|makedirs)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\b(?:File\s*\.\s*rename|FileUtils\s*\.\s*(?:mv|move))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|ln|ln_s|ln_sf|install)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opNone, opWrite}, mode: -1},
+		{re: regexp.MustCompile(`\bFile\s*\.\s*(?:truncate|symlink|link)\b\s*\(?\s*`), need: []string{"File"}, args: []op{opWrite, opWrite}, mode: -1},
 	}
 
 	pyAssign   = regexp.MustCompile(`(?m)(?:^|[;:]|\bwith\b)\s*([A-Za-z_]\w*)\s*=\s*([^=\n;][^\n;]*)`)
 	nodeAssign = regexp.MustCompile(`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*([^;\n]+)`)
 	perlAssign = regexp.MustCompile(`(?:\bmy\s+|\bour\s+|^|[;{\n])\s*\$(\w+)\s*=\s*([^;\n]+)`)
 	rubyAssign = regexp.MustCompile(`(?m)(?:^|;)\s*([a-z_]\w*)\s*=\s*([^=\n;][^\n;]*)`)
+)
+
+// Work bounds of the interpreter scan: calls (and assignments) looked at
+// per rule, and the argument text read per call. Code past them is still
+// scanned up to maxCalls matches; the bounds keep a pathological input
+// (thousands of "open(") linear.
+const (
+	maxCalls   = 256
+	maxArgText = 2048
 )
 
 // interp evaluates simple argument expressions of one code text.
@@ -318,7 +330,7 @@ func (c *collector) scanCode(lang int, code string) {
 	case langRuby:
 		assign, calls, what = rubyAssign, rubyCalls, "ruby"
 	}
-	for _, m := range assign.FindAllStringSubmatch(code, -1) {
+	for _, m := range assign.FindAllStringSubmatch(code, maxCalls) {
 		if v, ok := ip.eval(strings.TrimSpace(m[2])); ok {
 			ip.vars[m[1]] = v
 			if strings.Contains(m[2], "Path(") {
@@ -327,13 +339,16 @@ func (c *collector) scanCode(lang int, code string) {
 		}
 	}
 	for _, cr := range calls {
-		for _, loc := range cr.re.FindAllStringIndex(code, -1) {
+		if !containsAny(code, cr.need) {
+			continue
+		}
+		for _, loc := range cr.re.FindAllStringIndex(code, maxCalls) {
 			paren := loc[1] > 0 && code[loc[1]-1] == '('
 			args := splitArgs(code, loc[1], paren, lang)
 			c.callTargets(ip, cr, args, what)
 		}
 	}
-	if lang == langPython {
+	if lang == langPython && strings.Contains(code, "Path") {
 		c.pathlibCalls(ip, code, what)
 	}
 }
@@ -342,7 +357,7 @@ func (c *collector) scanCode(lang int, code string) {
 // `.open('w')`, … whose receiver is a Path(…) call, a parenthesised
 // expression or a name bound to a known path.
 func (c *collector) pathlibCalls(ip *interp, code, what string) {
-	for _, loc := range pyPathMethod.FindAllStringSubmatchIndex(code, -1) {
+	for _, loc := range pyPathMethod.FindAllStringSubmatchIndex(code, maxCalls) {
 		name := code[loc[2]:loc[3]]
 		recv := receiverBefore(code, loc[0])
 		if recv == "" {
@@ -536,7 +551,8 @@ func splitArgsEnd(code string, start int, paren bool, lang int) ([]string, int) 
 	depth := 0
 	last := start
 	i := start
-	for ; i < len(code); i++ {
+	limit := min(len(code), start+maxArgText)
+	for ; i < limit; i++ {
 		ch := code[i]
 		switch ch {
 		case '\'', '"', '`':
@@ -810,4 +826,17 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// containsAny reports whether s contains one of subs (or subs is empty).
+func containsAny(s string, subs []string) bool {
+	if len(subs) == 0 {
+		return true
+	}
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
