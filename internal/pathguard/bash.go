@@ -117,12 +117,10 @@ func (g *Guard) wordValue(w shell.Word, base string) string {
 	if raw == "" {
 		return ""
 	}
-	for _, r := range [...][2]string{
-		{"${HARNESS_ROOT}", g.rootLex}, {"$HARNESS_ROOT", g.rootLex},
-		{"${PWD}", base}, {"$PWD", base}, {"$(pwd)", base}, {"`pwd`", base},
-	} {
-		raw = strings.ReplaceAll(raw, r[0], r[1])
-	}
+	raw = expandVar(raw, "HARNESS_ROOT", g.rootLex)
+	raw = expandVar(raw, "PWD", base)
+	raw = strings.ReplaceAll(raw, "$(pwd)", base)
+	raw = strings.ReplaceAll(raw, "`pwd`", base)
 	// Literal prefix up to the first remaining unknown part.
 	var b strings.Builder
 	known := true
@@ -163,6 +161,28 @@ func (g *Guard) wordValue(w shell.Word, base string) string {
 		return s[:i+1] + placeholder
 	}
 	return ""
+}
+
+// expandVar replaces $NAME (not followed by a name character) and ${NAME}
+// in raw shell text by val.
+func expandVar(raw, name, val string) string {
+	raw = strings.ReplaceAll(raw, "${"+name+"}", val)
+	var b strings.Builder
+	for {
+		i := strings.Index(raw, "$"+name)
+		if i < 0 {
+			b.WriteString(raw)
+			return b.String()
+		}
+		end := i + 1 + len(name)
+		b.WriteString(raw[:i])
+		if end < len(raw) && isIdentByte(raw[end]) {
+			b.WriteString(raw[i:end])
+		} else {
+			b.WriteString(val)
+		}
+		raw = raw[end:]
+	}
 }
 
 // collector gathers the targets of one invocation in order.

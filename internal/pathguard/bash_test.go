@@ -79,6 +79,8 @@ func TestCheckInvocationWriters(t *testing.T) {
 		{`echo x > "$UNKNOWN"`, "", "allow", ""},
 		{`echo x > "$HARNESS_ROOT/SKILL.md"`, "src", "block", FamilyReadonlyFile},
 		{`echo x > ${HARNESS_ROOT}/.harness/eval_log.jsonl`, "src", "block", FamilyEvalLog},
+		{`echo x > "$HARNESS_ROOT_OLD/SKILL.md"`, "src", "allow", ""},
+		{`echo x > "$PWD/SKILL.md"`, "", "block", FamilyReadonlyFile},
 		{"echo x > ../../.harness/logs/hook.log", ".harness/features", "block", FamilyHookLog},
 		{"echo x > .harness/checkpoints/cp.json", "", "allow", ""},
 		{"echo x > schemas-draft/a.json", "", "allow", ""},
