@@ -20,9 +20,11 @@ type AllowCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *AllowCmd) Help() string {
-	return `harness allow --feature FID --once 'CMD' --reason '…'  records that the Generator of FID may run
+	return `harness allow --feature FID --once 'CMD' --reason '…' records that the Generator of FID may run
 exactly CMD once even though the Bash guard blocks it; the hook consumes it on that call.
-harness allow --list  prints every authorisation and whether it was used.
+
+harness allow --list prints every authorisation and whether it was used.
+
 A Generator session cannot run this command (family harness_admin). Exit 0 ok, 2 usage error.`
 }
 

@@ -11,7 +11,7 @@ import (
 
 // InitCmd is `harness init`: STEP 1 of the protocol (§4.3) in one command.
 type InitCmd struct {
-	Dir        string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root to create (same as --root)."`
+	Dir        string `arg:"" optional:"" name:"DIR" help:"Sprint root to create (same as --root)."`
 	Sprint     string `name:"sprint" placeholder:"ID" help:"Sprint id (sprint_YYYYMMDD_N); default: the root's folder name when it has that form."`
 	SprintsDir string `name:"sprints-dir" placeholder:"DIR" help:"Create DIR/sprint_<UTC yyyymmdd>_<N+1> instead of a given root."`
 }

@@ -11,7 +11,7 @@ import (
 // InitFeatureCmd is `harness init-feature FID`: STEP 3.1–3.2 (protocol.md §4.6).
 type InitFeatureCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id from feature_list.json (f001)."`
-	Dir     string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root (same as --root)."`
+	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
 	HookBin string `name:"hook-bin" placeholder:"PATH" help:"harness-hook binary to wire (default: beside this harness binary, else on PATH)."`
 }
 

@@ -78,7 +78,7 @@ func (r Report) exit() error {
 
 // ValidateCmd is `harness validate`.
 type ValidateCmd struct {
-	Dir string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root (same as --root)."`
+	Dir string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
 }
 
 // Help is shown under the command's usage line.
@@ -108,7 +108,7 @@ func (c *ValidateCmd) Run(e *Env) error {
 // FinalizeCmd is `harness finalize --check`.
 type FinalizeCmd struct {
 	Check bool   `name:"check" required:"" help:"Run the finalizer checklist without changing anything (required)."`
-	Dir   string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root (same as --root)."`
+	Dir   string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
 }
 
 // Help is shown under the command's usage line.
@@ -144,7 +144,7 @@ type PhaseCmd struct {
 // PhaseCompleteCmd is `harness phase complete FID`.
 type PhaseCompleteCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id (f001)."`
-	Dir     string `arg:"" optional:"" placeholder:"DIR" help:"Sprint root (same as --root)."`
+	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
 }
 
 // Help is shown under the command's usage line.
