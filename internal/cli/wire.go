@@ -99,7 +99,12 @@ func engineExplain(cmd, root, feature, cwd string, env map[string]string) (expla
 	if res.ParseError != nil {
 		out.ParseError = res.ParseError.Error()
 	}
-	out.Notes = append(out.Notes, res.Errors...)
+	for _, n := range res.Errors {
+		if res.ParseError != nil && n == "parse: "+res.ParseError.Error() {
+			continue // already in ParseError
+		}
+		out.Notes = append(out.Notes, n)
+	}
 	for _, inv := range res.Invocations {
 		ei := explainInvoc{Program: inv.Program, Args: make([]string, 0, len(inv.Args)), Dir: inv.Dir, Via: inv.Via}
 		if ei.Dir == shell.DirUnknown {
