@@ -20,7 +20,7 @@ func samples() map[string]any {
 		GeneratorLogFile: GeneratorLog{FeatureID: "f003", Name: "linkcheck-cli", Sprint: "sprint_20260421_1"},
 		ContextSnapshotFile: ContextSnapshot{FeatureID: "f003", Name: "linkcheck-cli", Sprint: "sprint_20260421_1",
 			Phase: 1, PhaseAction: "plan", DonePhases: "none", NextPhase: "2 (implement)",
-			Acceptance: []string{"go build ./cmd/linkcheck succeeds", "exit code 1 on dead links"},
+			Acceptance:       []string{"go build ./cmd/linkcheck succeeds", "exit code 1 on dead links"},
 			VerificationMode: "hybrid", ExecutionPath: "generator_cc",
 			ToolingPath: ".harness/sprint_contracts/sprint_20260421_1/tooling.md",
 			Dependencies: []Dependency{
