@@ -472,13 +472,14 @@ func artifactPaths(data []byte) []string {
 	for sc.Scan() {
 		line := sc.Text()
 		t := strings.TrimLeft(line, " ")
+		indent := len(line) - len(t)
 		if fence != "" {
-			if strings.HasPrefix(t, fence) {
+			if indent <= 3 && strings.HasPrefix(t, fence) {
 				fence = ""
 			}
 			continue
 		}
-		if len(line)-len(t) <= 3 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) {
+		if indent <= 3 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) {
 			fence = t[:3]
 			continue
 		}

@@ -146,7 +146,7 @@ func TestArtifactPaths(t *testing.T) {
 	log := "# Generator Log: f001\n\n## phase=1 plan — 2026-04-21T02:08:30Z\n\n### 产出物\n" +
 		"- 子任务清单(本段)\n- `linkcheck/internal/extract/doc.go`(仅包注释)\n* linkcheck/a.go (stub)\n" +
 		"1. `x/y.go` and `x/z.go`\n\n### 关键决策\n- `not/an/artifact.go`\n" +
-		"## phase=2 implement — 2026-04-21T03:00:00Z\n### 产出物\n```\n- `in/fence.go`\n```\n- `linkcheck/b.go`\n"
+		"## phase=2 implement — 2026-04-21T03:00:00Z\n### 产出物\n```\n- `in/fence.go`\n    ```\n- `in/fence2.go`\n```\n- `linkcheck/b.go`\n"
 	got := artifactPaths([]byte(log))
 	want := []string{"linkcheck/internal/extract/doc.go", "linkcheck/a.go", "x/y.go", "x/z.go", "linkcheck/b.go"}
 	if !reflect.DeepEqual(got, want) {
