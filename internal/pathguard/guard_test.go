@@ -138,6 +138,23 @@ func TestResolveSymlinkLoop(t *testing.T) {
 	}
 }
 
+func TestResolveBoundedSteps(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	long := strings.Repeat("src/../", maxSteps) + "SKILL.md"
+	tg := g.resolve(root, long)
+	if !tg.loop {
+		t.Fatalf("a %d-component walk was not bounded", 2*maxSteps)
+	}
+	if d := g.CheckTool("Write", write(long), root); d.Action != verdict.Block {
+		t.Fatalf("unbounded path allowed: %+v", d.Rule)
+	}
+	short := strings.Repeat("src/../", 10) + "src/app.go"
+	if tg := g.resolve(root, short); tg.loop || tg.phys != filepath.Join(g.RootPhysical(), "src", "app.go") {
+		t.Fatalf("short walk: %+v", tg)
+	}
+}
+
 func TestNamesCaseInsensitive(t *testing.T) {
 	root := newWorkspace(t)
 	g := mustGuard(t, root, "f002")

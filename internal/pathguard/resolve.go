@@ -10,6 +10,11 @@ import (
 // kernel's MAXSYMLINKS (40 on Linux). A path that needs more is a loop.
 const maxLinks = 40
 
+// maxSteps bounds the components walked (and Lstat calls made) for one
+// path; the kernel refuses paths longer than PATH_MAX (4096 bytes) anyway.
+// A path that needs more is treated like a loop: unresolvable.
+const maxSteps = 4096
+
 // target is one path the guard judges, in the two forms of corpus README §3.1.
 type target struct {
 	// given is the path as the tool call or command named it (for messages).
@@ -89,11 +94,14 @@ func (g *Guard) startBelowRoot(p string) (string, string) {
 // physicalFrom walks rest below the symlink-free directory resolved.
 func physicalFrom(resolved, rest string) (string, bool) {
 	comps := splitComponents(rest)
-	links := 0
+	links, steps := 0, 0
 	missing := false
 	for len(comps) > 0 {
 		c := comps[0]
 		comps = comps[1:]
+		if steps++; steps > maxSteps && !missing {
+			return filepath.Join(append([]string{resolved, c}, comps...)...), true
+		}
 		switch c {
 		case "", ".":
 			continue
