@@ -66,6 +66,8 @@ func Parse(cmd string, opts Options) Result {
 	w.budget = 4*len(cmd) + 1<<20
 	w.loopBudget = 64
 	w.callBudget = 64
+	// most commands are one invocation per statement: size for that
+	w.res.Invocations = make([]Invocation, 0, min(1024, 1+strings.Count(cmd, "\n")+strings.Count(cmd, ";")+strings.Count(cmd, "|")+strings.Count(cmd, "&")))
 	st := newState()
 	for k, v := range opts.Vars {
 		st.vars[k] = varVal{val: v, known: true}
@@ -337,7 +339,7 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 					}
 					w.loopBudget--
 					walked++
-					st.vars[name] = varVal{val: string(it.val), known: true}
+					st.vars[name] = varVal{val: it.val, known: true}
 					w.stmts(nf, st, c.Do, io)
 				}
 			}
@@ -458,7 +460,7 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 					if !fl.known {
 						known = false
 					}
-					elems = append(elems, string(fl.val))
+					elems = append(elems, fl.val)
 				}
 			}
 		}

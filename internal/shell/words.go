@@ -11,7 +11,7 @@ import (
 
 // field is one word under construction during expansion.
 type field struct {
-	val    []byte
+	val    string
 	known  bool
 	unkEnd int  // offset in val just after the last unknown part; 0 when none
 	quoted bool // some part was quoted (an empty quoted word stays a field)
@@ -24,12 +24,12 @@ type field struct {
 }
 
 func (fl *field) word() Word {
-	return Word{Value: string(fl.val), Known: fl.known, Raw: fl.raw}
+	return Word{Value: fl.val, Known: fl.known, Raw: fl.raw}
 }
 
 // baseStart is where the last path segment of the value starts.
 func (fl *field) nameKnown() (string, bool) {
-	v := string(fl.val)
+	v := fl.val
 	if fl.known {
 		return v, true
 	}
@@ -63,7 +63,7 @@ func (e *expander) ensure() *field {
 
 func (e *expander) lit(s string, quoted bool) {
 	fl := e.ensure()
-	fl.val = append(fl.val, s...)
+	fl.val += s
 	if quoted {
 		fl.quoted = true
 	}
@@ -117,6 +117,15 @@ func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
 		return nil
 	}
 	raw := w.raw(f, word)
+	if len(word.Parts) == 1 {
+		// fast path: a plain literal word
+		if l, ok := word.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '\\') < 0 && strings.IndexByte(l.Value, '{') < 0 {
+			if l.Value == "" {
+				return nil
+			}
+			return []field{{val: l.Value, known: true, raw: raw, started: true}}
+		}
+	}
 	words := []*syntax.Word{word}
 	if hasBrace(word) {
 		cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), word.Parts...)}
@@ -188,7 +197,7 @@ func (w *walker) singleWord(f *frame, st *state, word *syntax.Word, _ bool) Word
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.Write(fl.val)
+		b.WriteString(fl.val)
 		if !fl.known {
 			known = false
 		}
@@ -244,7 +253,7 @@ func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
 				out = e.w.stmts(nf, e.st.clone(), p.Stmts, ioCtx{})
 			}
 			fl := e.ensure()
-			fl.val = append(fl.val, "/dev/fd/63"...)
+			fl.val += "/dev/fd/63"
 			fl.proc = out
 		case *syntax.ArithmExp:
 			if e.w != nil {
@@ -320,7 +329,7 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 			if len(sub.fields) <= 1 && (len(sub.fields) == 0 || sub.fields[0].known) {
 				v := ""
 				if len(sub.fields) == 1 {
-					v = string(sub.fields[0].val)
+					v = sub.fields[0].val
 				}
 				vals, ok = []string{v}, true
 			}
@@ -447,7 +456,7 @@ func (e *expander) literalOperand(w *syntax.Word) (string, bool) {
 	if len(sub.fields) != 1 || !sub.fields[0].known {
 		return "", false
 	}
-	return string(sub.fields[0].val), true
+	return sub.fields[0].val, true
 }
 
 func (e *expander) applyOp(vals []string, exp *syntax.Expansion) ([]string, bool) {
@@ -762,7 +771,7 @@ func (w *walker) heredoc(f *frame, st *state, body *syntax.Word) string {
 			e := &expander{w: w, f: f, st: st}
 			e.parts([]syntax.WordPart{p}, true)
 			for _, fl := range e.fields {
-				b.Write(fl.val)
+				b.WriteString(fl.val)
 			}
 		}
 	}

@@ -1,0 +1,37 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+var script10k = strings.Repeat("echo hello world; ls -la src\n", 5000)
+
+// BenchmarkSyntaxParse10k is mvdan/sh alone on a 10,000-statement script
+// (the floor for Parse).
+func BenchmarkSyntaxParse10k(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script10k), ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParse10k is Parse (parse + walk) on the same script.
+func BenchmarkParse10k(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(script10k, Options{})
+	}
+}
+
+// BenchmarkParseTypical is Parse on a typical developer command.
+func BenchmarkParseTypical(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(`git commit -m "fix: handle empty input" && git push origin main`, Options{})
+	}
+}
