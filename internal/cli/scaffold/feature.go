@@ -1,7 +1,6 @@
 package scaffold
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -16,6 +15,7 @@ import (
 
 	harness "github.com/superagent-harness/harness"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/render"
 )
 
@@ -463,26 +463,15 @@ var backtickRe = regexp.MustCompile("`([^`\n]+)`")
 // artifactPaths extracts the paths listed under every `### 产出物` heading of
 // a generator_log: the backticked spans of its list items, or, for an item
 // without backticks, its first word when that word looks like a path.
-// Fenced code is skipped.
+// Fenced code is skipped (records.SplitMarkdown, fixtures README §4).
 func artifactPaths(data []byte) []string {
 	var out []string
-	in, fence := false, ""
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	for sc.Scan() {
-		line := sc.Text()
-		t := strings.TrimLeft(line, " ")
-		indent := len(line) - len(t)
-		if fence != "" {
-			if indent <= 3 && strings.HasPrefix(t, fence) {
-				fence = ""
-			}
+	in := false
+	for _, ml := range records.SplitMarkdown(string(data)) {
+		if ml.Fenced {
 			continue
 		}
-		if indent <= 3 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) {
-			fence = t[:3]
-			continue
-		}
+		line := ml.Text
 		if strings.HasPrefix(line, "#") {
 			h := strings.TrimSpace(strings.TrimLeft(line, "#"))
 			in = strings.HasPrefix(line, "### ") && strings.HasPrefix(h, "产出物")
@@ -496,8 +485,8 @@ func artifactPaths(data []byte) []string {
 		case strings.HasPrefix(item, "- "), strings.HasPrefix(item, "* "):
 			item = strings.TrimSpace(item[2:])
 		default:
-			if i := strings.Index(item, ". "); i > 0 && isDigits(item[:i]) {
-				item = strings.TrimSpace(item[i+2:])
+			if k := strings.Index(item, ". "); k > 0 && isDigits(item[:k]) {
+				item = strings.TrimSpace(item[k+2:])
 			} else {
 				continue
 			}
@@ -509,8 +498,8 @@ func artifactPaths(data []byte) []string {
 			continue
 		}
 		word := item
-		if i := strings.IndexAny(word, " \t(（,，"); i >= 0 {
-			word = word[:i]
+		if k := strings.IndexAny(word, " \t(（,，"); k >= 0 {
+			word = word[:k]
 		}
 		if strings.ContainsAny(word, "/.") && !strings.HasSuffix(word, "。") {
 			out = append(out, word)
