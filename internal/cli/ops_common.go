@@ -33,6 +33,7 @@ func (e *Env) opsEnvAt(root string) *ops.Env {
 		Root:     root,
 		Now:      now,
 		Validate: opsValidator,
+		Feature:  e.Vars["FEATURE_ID"],
 		Getenv:   func(k string) string { return e.Vars[k] },
 	}
 }

@@ -29,7 +29,10 @@ func (c *EvalAppendCmd) Help() string {
 feature_list.sprint. Refuses (exit 1, nothing written) what validate would reject (fixtures README §5):
 schema enums, a missing or lazy reason, a phase_evaluation reason under 20 bytes, a phase-3 pass without
 acceptance_results matching feature.acceptance one-to-one (verbatim criteria, non-empty non-lazy evidence),
-an unknown feature, and any other finding the new line would add. Pre-existing findings print as warnings.`
+an unknown feature, and any other finding the new line would add. Pre-existing findings print as warnings.
+The timestamp is always now. In a Generator session (FEATURE_ID set) only the session's own
+phase_evaluation of its current phase or a retry entry may be appended, without checkpoint/decision
+fields: a Generator never approves or judges (protocol.md §1).`
 }
 
 // Run performs the command.

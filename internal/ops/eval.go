@@ -27,7 +27,11 @@ type EvalAppendInput struct {
 // enums, lazy reason, phase_evaluation reason < 20 bytes, acceptance_results
 // of a phase-3 pass not matching feature.acceptance one-to-one with
 // non-empty non-lazy evidence, unknown feature), and then any other finding the
-// new line would add. Missing criteria of an acceptance_results item a<k> are
+// new line would add. In a Generator session (Env.Feature set) only the
+// session's own phase_evaluation of its current phase, or a retry entry
+// (asking for a new tool, §7), may be appended: no checkpoint decisions, no
+// other feature, no sprint-level entry (a Generator never judges or
+// approves, §1). Missing criteria of an acceptance_results item a<k> are
 // filled verbatim from acceptance[k-1]. A phase_evaluation for a phase
 // ahead of the feature's current phase is refused (no skipping, §4.1).
 func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
@@ -47,6 +51,11 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 		}
 		if err := buildEntry(env, fl, entry, in); err != nil {
 			return err
+		}
+		if env.Feature != "" {
+			if err := checkGeneratorEntry(fl, env.Feature, entry); err != nil {
+				return err
+			}
 		}
 		if err := checkEntry(fl, entry); err != nil {
 			return err
@@ -69,9 +78,9 @@ func buildEntry(env *Env, fl featureList, entry *Obj, in EvalAppendInput) error 
 	set := func(k string, v any) {
 		entry.Set(k, v)
 	}
-	if !entry.Has("timestamp") {
-		set("timestamp", env.stamp())
-	}
+	// The timestamp is always the time of the append: an entry cannot be
+	// backdated (D26 allows an extra created_at, which is kept).
+	set("timestamp", env.stamp())
 	if !entry.Has("sprint_id") {
 		set("sprint_id", fl.sprint())
 	}
@@ -362,4 +371,31 @@ func checkCorrection(fl featureList, entry *Obj) error {
 func jsonString(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// generatorFields are the fields only Hermes writes.
+var generatorForbidden = []string{"decision", "checkpoint_id", "checkpoint_type", "blockers_resolved", "user_reply_raw", "supersedes_line", "yolo_context", "revoked_from", "revoke_reason", "task_id"}
+
+// checkGeneratorEntry restricts what a Generator session may append.
+func checkGeneratorEntry(fl featureList, feature string, entry *Obj) error {
+	ev := entry.Str("event_type")
+	fid := entry.Str("feature_id")
+	if fid != feature {
+		return refuse("refused: this Generator session works on %s (FEATURE_ID) and may append entries only for it, not for %q", feature, fid)
+	}
+	if ev != "phase_evaluation" && ev != "retry" {
+		return refuse("refused: a Generator appends only phase_evaluation (end of a phase) or retry (new tool needed) entries, not %q; checkpoints, resets, YOLO and fail verdicts are Hermes's (protocol.md §1)", ev)
+	}
+	for _, k := range generatorForbidden {
+		if entry.Has(k) {
+			return refuse("refused: %s is written by Hermes only; a Generator entry may not carry it", k)
+		}
+	}
+	if f := fl.feature(feature); f != nil && ev == "phase_evaluation" {
+		cur, _ := f.Int("phase")
+		if p, _ := entry.Int("phase"); p != cur {
+			return refuse("refused: %s is in phase=%d; the Generator's phase_evaluation is for its current phase, not phase=%d", feature, cur, p)
+		}
+	}
+	return nil
 }

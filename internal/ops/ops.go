@@ -69,6 +69,11 @@ type Env struct {
 	// HookBinary, when set, is the harness-hook executable preflight accepts
 	// besides any executable named harness-hook.
 	HookBinary string
+	// Feature is the feature of the Generator session running the command
+	// (FEATURE_ID, set by the launcher for every Generator session, §4.6
+	// STEP 3.3); "" for Hermes. eval append restricts what a Generator may
+	// write.
+	Feature string
 	// Getenv reads configuration (HERMES_HOME, HOME); nil means no variables.
 	Getenv func(string) string
 

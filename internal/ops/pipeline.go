@@ -41,6 +41,9 @@ type SinkInput struct {
 // becomes sunk. --dry-run prints the plan and writes nothing.
 func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 	rep := &Report{Command: "pipeline sink"}
+	if err := env.hermesOnly(rep.Command); err != nil {
+		return nil, err
+	}
 	if !rePipelineID.MatchString(in.ID) {
 		return nil, usage("--id %q must be kebab-case (e.g. code-feature)", in.ID)
 	}

@@ -113,6 +113,9 @@ type TaskAddInput struct {
 // so ids never repeat. prompt_file must be relative (Z20).
 func (q *Queue) TaskAdd(in TaskAddInput) (*Report, error) {
 	rep := &Report{Command: "task add"}
+	if err := q.Env.hermesOnly(rep.Command); err != nil {
+		return nil, err
+	}
 	if strings.TrimSpace(in.Title) == "" {
 		return nil, usage("--title is required")
 	}
@@ -199,6 +202,9 @@ func (q *Queue) TaskAdd(in TaskAddInput) (*Report, error) {
 // tasks/failed/ instead.
 func (q *Queue) TaskNext() (*Report, error) {
 	rep := &Report{Command: "task next"}
+	if err := q.Env.hermesOnly(rep.Command); err != nil {
+		return nil, err
+	}
 	unlock, err := q.lock()
 	if err != nil {
 		return nil, err
@@ -309,6 +315,9 @@ func (q *Queue) find(id, folder string) (Task, error) {
 // exists, and moves the task to sprints/<sprint_id>/TASK.json with status done.
 func (q *Queue) TaskDone(id, sprintID string) (*Report, error) {
 	rep := &Report{Command: "task done"}
+	if err := q.Env.hermesOnly(rep.Command); err != nil {
+		return nil, err
+	}
 	unlock, err := q.lock()
 	if err != nil {
 		return nil, err
@@ -348,6 +357,9 @@ func (q *Queue) TaskDone(id, sprintID string) (*Report, error) {
 // failed; failed tasks are never retried automatically.
 func (q *Queue) TaskFail(id, reason string) (*Report, error) {
 	rep := &Report{Command: "task fail"}
+	if err := q.Env.hermesOnly(rep.Command); err != nil {
+		return nil, err
+	}
 	unlock, err := q.lock()
 	if err != nil {
 		return nil, err

@@ -68,6 +68,11 @@ func (e *Env) StateLockPath() string { return e.H("state") }
 
 // update runs fn under the workspace lock and commits what it staged.
 func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
+	if rep.Command != "eval append" {
+		if err := e.hermesOnly(rep.Command); err != nil {
+			return err
+		}
+	}
 	if _, err := os.Stat(e.H()); err != nil {
 		return refuse("%s is not a sprint workspace (no .harness/): %v", e.Root, err)
 	}
@@ -258,3 +263,14 @@ func (e *Env) readObj(parts ...string) (*Obj, error) {
 }
 
 func relH(parts ...string) string { return ".harness/" + strings.Join(parts, "/") }
+
+// hermesOnly refuses a state-changing command in a Generator session
+// (Env.Feature set): defense in depth behind the hook's harness_admin family
+// (§1.1). A Generator changes no state but its own eval entries (and phase
+// complete, which is not an ops command).
+func (e *Env) hermesOnly(cmd string) error {
+	if e == nil || e.Feature == "" {
+		return nil
+	}
+	return refuse("refused: `harness %s` is Hermes's; this is a Generator session (FEATURE_ID=%s), which may only run eval append and phase complete (protocol.md §1.1)", cmd, e.Feature)
+}
