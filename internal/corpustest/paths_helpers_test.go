@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -220,4 +221,26 @@ func runBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedCase) (
 		Vars:    map[string]string{"HARNESS_ROOT": p.harnessRoot},
 	})
 	return res.Decision, ""
+}
+
+// snapshot lists every entry below dir with its type, size and modification
+// time, so a test can assert that the guard wrote nothing.
+func snapshot(t testing.TB, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v %d %d\n", p, fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("snapshot %s: %v", dir, err)
+	}
+	return b.String()
 }

@@ -1,6 +1,7 @@
 package corpustest
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -55,8 +56,16 @@ func runPathCase(t *testing.T, c pathCase) (verdict.Decision, string) {
 	if err != nil {
 		t.Fatalf("%s: New: %v", c.ID, err)
 	}
+	before := snapshot(t, filepath.Dir(p.root))
+	var d verdict.Decision
+	skip := ""
 	if c.Tool == "Bash" {
-		return runBashCase(t, g, c, p)
+		d, skip = runBashCase(t, g, c, p)
+	} else {
+		d = g.CheckTool(c.Tool, p.toolInput, p.cwd)
 	}
-	return g.CheckTool(c.Tool, p.toolInput, p.cwd), ""
+	if after := snapshot(t, filepath.Dir(p.root)); after != before {
+		t.Errorf("%s: the guard changed the workspace (README §5 step 5)", c.ID)
+	}
+	return d, skip
 }
