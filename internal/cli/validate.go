@@ -3,39 +3,14 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strconv"
+
+	"github.com/superagent-harness/harness/internal/validate"
 )
 
-// Finding is one validate/finalize finding as printed by the CLI; it mirrors
-// validate.Finding (fixtures README §3).
-type Finding struct {
-	File     string `json:"file"`
-	Line     int    `json:"line,omitempty"`
-	Pointer  string `json:"pointer,omitempty"`
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-}
-
-// String formats f as `path[:line][#/json/pointer]: message [rule-id]`, with
-// an "info: " prefix for info findings.
-func (f Finding) String() string {
-	s := f.File
-	if f.Line > 0 {
-		s += ":" + strconv.Itoa(f.Line)
-	}
-	if f.Pointer != "" {
-		s += "#" + f.Pointer
-	}
-	s += ": " + f.Message
-	if f.Rule != "" {
-		s += " [" + f.Rule + "]"
-	}
-	if f.Severity == "info" {
-		s = "info: " + s
-	}
-	return s
-}
+// Finding is one validate/finalize finding (fixtures README §3); String
+// formats it as `path[:line][#/json/pointer]: message [rule-id]`, with an
+// "info: " prefix for info findings.
+type Finding = validate.Finding
 
 // Report is the outcome of validate or finalize --check.
 type Report struct {

@@ -30,12 +30,7 @@ func fromValidate(r *validate.Report, err error) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	out := Report{Valid: r.Valid(), Findings: make([]Finding, 0, len(r.Findings))}
-	for _, f := range r.Findings {
-		out.Findings = append(out.Findings, Finding{File: f.File, Line: f.Line, Pointer: f.Pointer,
-			Rule: f.Rule, Severity: f.Severity, Message: f.Message})
-	}
-	return out, nil
+	return Report{Valid: r.Valid(), Findings: append([]Finding{}, r.Findings...)}, nil
 }
 
 // engineCompletePhase runs records.CompletePhase for feature in root. A
