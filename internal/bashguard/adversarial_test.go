@@ -106,6 +106,8 @@ var adversarialCases = []struct {
 	{`git config alias.nuke 'reset --hard' && git nuke`, verdict.Block},
 	{`> /dev/sda`, verdict.Block},
 	{`exec 3>/dev/sdb`, verdict.Block},
+	{"node -e \"Bun.spawn(['rm','-rf','x'])\"", verdict.Block},
+	{"node -e \"const {$}=require('zx'); await $`git push --force`\"", verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},
@@ -255,6 +257,8 @@ var adversarialCases = []struct {
 	{`harness --version`, verdict.Allow},
 	{`harness help phase`, verdict.Allow},
 	{`kubectl get ns prod`, verdict.Allow},
+	{`node -e "/x/.exec('sudo')"`, verdict.Allow},
+	{`python3 -c "import asyncio; asyncio.run(main())"`, verdict.Allow},
 	{"", verdict.Allow},
 	{"   \n\t", verdict.Allow},
 }

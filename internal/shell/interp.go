@@ -135,6 +135,7 @@ var (
 	btickRe  = regexp.MustCompile("`([^`]*)`")
 	qxRe     = regexp.MustCompile(`(?:\bqx|%x)\s*([({\[/|!])`)
 	shlexRe  = regexp.MustCompile(`shlex\s*\.\s*split\s*\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*\)`)
+	zxRe     = regexp.MustCompile("\\$`([^`]*)`")
 	sysRe    = regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
 )
 
@@ -146,6 +147,8 @@ var subprocFuncs = map[string]bool{"run": true, "call": true, "check_call": true
 // Simple literal assignments are substituted where the name is used.
 func InterpreterCalls(code, lang string) []InterpCall {
 	code = shlexRe.ReplaceAllString(code, "$1.split()")
+	hasSubprocess := strings.Contains(code, "subprocess")
+	hasChildProcess := strings.Contains(code, "child_process") || strings.Contains(code, "Bun.") || strings.Contains(code, "zx")
 	vars := map[string]string{}
 	for _, m := range assignRe.FindAllStringSubmatch(code, -1) {
 		vars[strings.TrimLeft(m[1], "$@")] = unquoteLit(m[2])
@@ -168,7 +171,7 @@ func InterpreterCalls(code, lang string) []InterpCall {
 				if len(args) > 0 && args[0].str != nil {
 					calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
 				}
-			case subprocFuncs[name] && (strings.Contains(full, "subprocess") || strings.HasPrefix(full, "sp.") || full == name):
+			case subprocFuncs[name] && hasSubprocess && (strings.Contains(full, "subprocess") || strings.Count(full, ".") == 1 || full == name):
 				if len(args) > 0 {
 					if args[0].list != nil {
 						calls = append(calls, InterpCall{Func: full, Argv: args[0].list})
@@ -196,13 +199,19 @@ func InterpreterCalls(code, lang string) []InterpCall {
 				}
 			}
 		case "node":
+			if !hasChildProcess {
+				break
+			}
 			switch name {
 			case "exec", "execSync":
 				if len(args) > 0 && args[0].str != nil {
 					calls = append(calls, InterpCall{Func: full, Shell: *args[0].str})
 				}
 			case "execFile", "execFileSync", "spawn", "spawnSync", "fork":
-				if len(args) > 0 && args[0].str != nil {
+				if len(args) > 0 && args[0].list != nil {
+					// Bun.spawn(["rm", "-rf", "x"])
+					calls = append(calls, InterpCall{Func: full, Argv: args[0].list})
+				} else if len(args) > 0 && args[0].str != nil {
 					argv := []string{*args[0].str}
 					if len(args) > 1 && args[1].list != nil {
 						argv = append(argv, args[1].list...)
@@ -240,6 +249,14 @@ func InterpreterCalls(code, lang string) []InterpCall {
 				} else if len(strs) > 1 {
 					calls = append(calls, InterpCall{Func: full, Argv: strs})
 				}
+			}
+		}
+	}
+	if lang == "node" {
+		// zx / Bun shell: $`cmd`
+		for _, m := range zxRe.FindAllStringSubmatch(code, -1) {
+			if !strings.Contains(m[1], "${") {
+				calls = append(calls, InterpCall{Func: "$``", Shell: m[1]})
 			}
 		}
 	}
