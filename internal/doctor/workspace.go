@@ -1,0 +1,289 @@
+package doctor
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/schema"
+)
+
+// checkWorkspace runs the sprint checks: settings files, probes, rules
+// overrides, schemas, hook.log.
+func checkWorkspace(o Options, hookBin string) []Check {
+	var cs []Check
+	root := o.Root
+	if fi, err := os.Stat(filepath.Join(root, ".harness")); err != nil || !fi.IsDir() {
+		return []Check{{Name: "workspace " + root, Status: StatusFail, Detail: "no .harness/ directory", Fix: "harness init, or pass the right --root"}}
+	}
+	cs = append(cs, Check{Name: "workspace", Status: StatusInfo, Detail: root})
+	targets, err := findSettings(root, o.Env)
+	if err != nil {
+		cs = append(cs, Check{Name: "settings", Status: StatusFail, Detail: err.Error()})
+	}
+	features := 0
+	statuses := featureStatuses(root)
+	disabledIn := map[string]bool{} // project dir → a settings.local.json disables hooks
+	var wirings []*wiring
+	for _, t := range targets {
+		if t.kind == kindFeature {
+			features++
+			if !isFile(t.path) {
+				c := Check{Name: "settings " + t.rel, Status: StatusFail,
+					Detail: "missing: a Claude Code session in this feature directory runs without any guard",
+					Fix:    "harness init-feature " + t.feature}
+				if st := statuses[t.feature]; st != "in_progress" {
+					c.Status = StatusInfo
+					c.Detail = fmt.Sprintf("missing (feature status %q: no session expected; run harness init-feature %s before starting one)", orUnknown(st), t.feature)
+					c.Fix = ""
+				}
+				cs = append(cs, c)
+				continue
+			}
+		}
+		c, w := checkSettings(t, hookBin, root)
+		cs = append(cs, c...)
+		if w != nil && w.disabled {
+			disabledIn[t.project] = true
+		}
+		if w != nil && t.kind == kindFeature {
+			wirings = append(wirings, w)
+		}
+	}
+	if features == 0 {
+		cs = append(cs, Check{Name: "features", Status: StatusInfo, Detail: "no feature directory yet (.harness/features/<fid>/)"})
+	}
+	if !o.NoProbe {
+		for _, w := range wirings {
+			if disabledIn[w.t.project] {
+				continue
+			}
+			cs = append(cs, probe(w, root, o)...)
+		}
+	}
+	cs = append(cs, checkOverrides(root))
+	cs = append(cs, checkSchemas(o))
+	cs = append(cs, checkHookLog(root))
+	return cs
+}
+
+// probe pushes a known deny and a known allow payload through the exact
+// command lines the settings file configures for PreToolUse Bash and Write,
+// from the feature directory (claude's cwd), and reports the verdicts.
+// The calls add lines with session_id "harness-doctor" to hook.log.
+func probe(w *wiring, root string, o Options) []Check {
+	var cs []Check
+	name := "probe " + w.t.feature
+	fdir := w.t.project
+	type pr struct {
+		h       *hookHandler
+		tool    string
+		input   map[string]any
+		deny    bool
+		label   string
+		explain string
+	}
+	probes := []pr{
+		{w.bash, "Bash", map[string]any{"command": "rm -rf /tmp/harness-doctor-probe"}, true, "Bash `rm -rf /tmp/harness-doctor-probe`", "must be denied"},
+		{w.bash, "Bash", map[string]any{"command": "ls -la"}, false, "Bash `ls -la`", "must be allowed"},
+		{w.write, "Write", map[string]any{"file_path": filepath.Join(root, "schemas", "harness-doctor-probe.json"), "content": "{}"}, true, "Write schemas/harness-doctor-probe.json", "must be denied"},
+	}
+	for _, p := range probes {
+		if p.h == nil {
+			continue
+		}
+		argv, err := commandLine(p.h, w.t)
+		if err != nil || len(argv) == 0 {
+			continue
+		}
+		payload, _ := json.Marshal(map[string]any{
+			"session_id": "harness-doctor", "transcript_path": "", "cwd": fdir, "hook_event_name": "PreToolUse",
+			"permission_mode": "default", "tool_name": p.tool, "tool_use_id": "toolu_harness_doctor", "tool_input": p.input,
+		})
+		timeout := o.ProbeTimeout
+		if p.h.Timeout != nil && *p.h.Timeout > 0 {
+			timeout = time.Duration(*p.h.Timeout * float64(time.Second))
+		}
+		verdict, detail := runProbe(p.h, argv, w.t, payload, timeout)
+		ok := verdict == "deny" && p.deny || verdict == "allow" && !p.deny
+		c := Check{Name: name, Status: StatusOK, Detail: fmt.Sprintf("%s → %s (%s)", p.label, verdict, detail)}
+		if !ok {
+			c.Status = StatusFail
+			c.Detail = fmt.Sprintf("%s → %s, but it %s (%s)", p.label, verdict, p.explain, detail)
+			c.Fix = "run the command line by hand with the payload on stdin (see .harness/logs/hook.log, session harness-doctor); rebuild harness-hook and re-run harness init-feature " + w.t.feature
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// runProbe runs one configured command line with payload on stdin and
+// classifies the answer as Claude Code would: "deny" (exit 2, or exit 0 with
+// permissionDecision deny / legacy decision block), "allow" (exit 0 without
+// a denial), "fail-open" (any other exit, timeout, start failure).
+func runProbe(h *hookHandler, argv []string, t target, payload []byte, timeout time.Duration) (string, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var cmd *exec.Cmd
+	if shellForm(h) {
+		if runtime.GOOS == "windows" {
+			return "not run", "shell-form command on Windows"
+		}
+		cmd = exec.CommandContext(ctx, "/bin/sh", "-c", h.Command)
+	} else {
+		cmd = exec.CommandContext(ctx, resolveProgram(argv[0], t), argv[1:]...)
+	}
+	cmd.Dir = t.project
+	env := make([]string, 0, len(t.env)+1)
+	for k, v := range t.env {
+		env = append(env, k+"="+v)
+	}
+	sort.Strings(env)
+	cmd.Env = append(env, "CLAUDE_PROJECT_DIR="+t.project)
+	cmd.Stdin = bytes.NewReader(payload)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = time.Second
+	start := time.Now()
+	err := cmd.Run()
+	took := time.Since(start).Round(100 * time.Microsecond)
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return "fail-open", fmt.Sprintf("timed out after %s: Claude Code runs the tool", timeout)
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		return "fail-open", fmt.Sprintf("could not start: %v", err)
+	}
+	firstLine := func(s string) string {
+		s = strings.TrimSpace(s)
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = s[:i]
+		}
+		if len(s) > 160 {
+			s = s[:160] + "…"
+		}
+		return s
+	}
+	switch code {
+	case 0:
+	case 2:
+		return "deny", fmt.Sprintf("exit 2 in %s: %s", took, firstLine(stderr.String()))
+	default:
+		return "fail-open", fmt.Sprintf("exit %d in %s (Claude Code treats it as allow): %s", code, took, firstLine(stderr.String()))
+	}
+	out := bytes.TrimSpace(stdout.Bytes())
+	if len(out) == 0 {
+		return "allow", fmt.Sprintf("exit 0 in %s, no output", took)
+	}
+	var resp struct {
+		Decision           string `json:"decision"`
+		Reason             string `json:"reason"`
+		HookSpecificOutput struct {
+			HookEventName            string `json:"hookEventName"`
+			PermissionDecision       string `json:"permissionDecision"`
+			PermissionDecisionReason string `json:"permissionDecisionReason"`
+			AdditionalContext        string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	if out[0] != '{' || json.Unmarshal(out, &resp) != nil {
+		return "allow", fmt.Sprintf("exit 0 in %s with stdout that is not one JSON object (ignored by Claude Code)", took)
+	}
+	hso := resp.HookSpecificOutput
+	switch {
+	case hso.PermissionDecision == "deny":
+		return "deny", fmt.Sprintf("exit 0 in %s: %s", took, firstLine(hso.PermissionDecisionReason))
+	case resp.Decision == "block":
+		return "deny", fmt.Sprintf("exit 0 in %s, legacy decision block: %s", took, firstLine(resp.Reason))
+	case hso.PermissionDecision == "allow" || hso.PermissionDecision == "ask":
+		return hso.PermissionDecision, fmt.Sprintf("exit 0 in %s: the hook must never answer %q (it skips or changes the user's permission flow)", took, hso.PermissionDecision)
+	case hso.AdditionalContext != "":
+		return "allow", fmt.Sprintf("exit 0 in %s, with a warning", took)
+	}
+	return "allow", fmt.Sprintf("exit 0 in %s", took)
+}
+
+// checkOverrides validates .harness/rules.yaml with the hook's own loader.
+func checkOverrides(root string) Check {
+	name := "rules " + filepath.ToSlash(bashguard.OverridesFile)
+	ov, err := bashguard.LoadOverrides(root)
+	switch {
+	case err != nil:
+		return Check{Name: name, Status: StatusFail, Detail: err.Error() + " (the hook ignores the whole file and logs the error on every call; the built-in rules stay in force)",
+			Fix: "fix the file (unknown keys, unknown rule ids, invalid globs and incomplete block rules are errors)"}
+	case ov == nil:
+		return Check{Name: name, Status: StatusOK, Detail: "absent: built-in rules only"}
+	}
+	return Check{Name: name, Status: StatusOK, Detail: "valid"}
+}
+
+// checkSchemas compiles the embedded schemas.
+func checkSchemas(o Options) Check {
+	if o.Assets == nil {
+		return Check{Name: "schemas", Status: StatusInfo, Detail: "not checked (no embedded assets given)"}
+	}
+	set := schema.New(o.Assets, nil)
+	if err := set.Err(); err != nil {
+		return Check{Name: "schemas", Status: StatusFail, Detail: "embedded schemas do not compile: " + err.Error(), Fix: "rebuild harness from a clean checkout"}
+	}
+	return Check{Name: "schemas", Status: StatusOK, Detail: fmt.Sprintf("%d embedded schemas compile; run harness validate for the state files", len(set.Names()))}
+}
+
+// checkHookLog checks that the hook can append to .harness/logs/hook.log
+// (opens it for append, writes nothing).
+func checkHookLog(root string) Check {
+	name := "hook.log"
+	dir := filepath.Join(root, ".harness", "logs")
+	p := filepath.Join(dir, "hook.log")
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return Check{Name: name, Status: StatusFail, Detail: ".harness/logs is not a directory: no decision is logged", Fix: "move it away and mkdir .harness/logs"}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Check{Name: name, Status: StatusFail, Detail: err.Error(), Fix: "mkdir -p " + dir}
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return Check{Name: name, Status: StatusFail, Detail: "cannot append: " + err.Error() + " (decisions are not logged)", Fix: "make " + p + " a writable regular file"}
+	}
+	f.Close()
+	lf, err := os.OpenFile(p+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return Check{Name: name, Status: StatusFail, Detail: "cannot open the lock file: " + err.Error(), Fix: "make " + p + ".lock a writable regular file"}
+	}
+	lf.Close()
+	return Check{Name: name, Status: StatusOK, Detail: "writable (" + filepath.ToSlash(filepath.Join(".harness", "logs", "hook.log")) + ")"}
+}
+
+// featureStatuses maps feature id → status from feature_list.json (empty
+// when unreadable).
+func featureStatuses(root string) map[string]string {
+	m := map[string]string{}
+	data, err := os.ReadFile(filepath.Join(root, ".harness", "feature_list.json"))
+	if err != nil {
+		return m
+	}
+	var fl struct {
+		Features []struct {
+			ID     string `json:"id"`
+			Status string `json:"status"`
+		} `json:"features"`
+	}
+	if json.Unmarshal(data, &fl) == nil {
+		for _, f := range fl.Features {
+			m[f.ID] = f.Status
+		}
+	}
+	return m
+}
