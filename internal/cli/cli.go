@@ -48,6 +48,7 @@ type CLI struct {
 	Explain     ExplainCmd     `cmd:"" help:"Show how the Bash guard decides a command (same code path as the hook)."`
 	Allow       AllowCmd       `cmd:"" help:"Authorise one exact command once for a feature, or list authorisations."`
 	Demo        DemoCmd        `cmd:"" help:"Run the self-contained demonstration of the guards."`
+	Doctor      DoctorCmd      `cmd:"" help:"Check that the binaries and every settings.json really enforce the harness."`
 
 	opsCommands
 }
