@@ -140,6 +140,11 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 		return
 	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		// Opening a FIFO for writing would block until a reader comes.
+		fmt.Fprintf(stderr, "harness-hook: cannot write %s: not a regular file (%s); record: %s", path, st.Mode().Type(), line)
+		return
+	}
 	if err := fsutil.AppendLine(path, line); err != nil {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 	}
@@ -151,7 +156,7 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 // It stops counting at limit. Non-JSON lines are skipped (fixtures README
 // D34). The file is read backwards in chunks, so a long log costs little.
 func consecutiveStopBlocks(path, session string, limit int) (int, error) {
-	f, err := os.Open(path)
+	f, st, err := openRegular(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return 0, nil
@@ -159,10 +164,6 @@ func consecutiveStopBlocks(path, session string, limit int) (int, error) {
 		return 0, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
 	// The session as it appears inside a record (JSON-escaped, HTML escaping
 	// off, as appendRecord writes it), for a cheap pre-filter of lines.
 	var nb bytes.Buffer

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -68,7 +69,7 @@ func fillSessionID(ws *workspace.Workspace, feature, id string) (wrote bool, err
 		return false, nil
 	}
 	path := ws.SessionIDFile(feature)
-	old, err := os.ReadFile(path)
+	old, err := readRegular(path, maxContextFile)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err
 	}
@@ -92,7 +93,7 @@ func featureListInfo(ws *workspace.Workspace, feature string) (sprint string, ph
 			Phase json.RawMessage `json:"phase"`
 		} `json:"features"`
 	}
-	if data, err := os.ReadFile(ws.FeatureList()); err == nil && json.Unmarshal(data, &fl) == nil {
+	if data, err := readRegular(ws.FeatureList(), 64<<20); err == nil && json.Unmarshal(data, &fl) == nil {
 		if safeFeatureID(fl.Sprint) {
 			sprint = fl.Sprint
 		}
@@ -147,7 +148,7 @@ func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase 
 		if body, ok := freshHandoff(ws, feature); ok {
 			secs = append(secs, ctxSection{title: "Handoff from the previous session (Reset): continue from here", path: ws.Handoff(feature), body: body, order: 0})
 		}
-		if b, err := os.ReadFile(ws.ContextSnapshot(feature)); err == nil {
+		if b, err := readRegular(ws.ContextSnapshot(feature), maxContextFile); err == nil {
 			secs = append(secs, ctxSection{title: "Feature context", path: ws.ContextSnapshot(feature), body: string(b), order: 1})
 		} else {
 			notes = append(notes, "context_snapshot.md: "+err.Error())
@@ -159,7 +160,7 @@ func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase 
 		notes = append(notes, "AGENTS.md: no feature copy, no spec/AGENTS.md, no embedded copy")
 	}
 	if sprint != "" {
-		if b, err := os.ReadFile(ws.Tooling(sprint)); err == nil {
+		if b, err := readRegular(ws.Tooling(sprint), maxContextFile); err == nil {
 			secs = append(secs, ctxSection{title: "Sprint tooling decisions", path: ws.Tooling(sprint), body: string(b), order: 3})
 		} else {
 			notes = append(notes, "tooling.md: "+err.Error())
@@ -270,12 +271,12 @@ If your context is nearly exhausted (Reset), write .harness/features/%[1]s/hando
 func agentsText(ws *workspace.Workspace, feature string) (title, path, body string, ok bool) {
 	if feature != "" {
 		p := ws.FeatureAgents(feature)
-		if b, err := os.ReadFile(p); err == nil && strings.TrimSpace(string(b)) != "" {
+		if b, err := readRegular(p, maxContextFile); err == nil && strings.TrimSpace(string(b)) != "" {
 			return "Generator rules", p, string(b), true
 		}
 	}
 	p := ws.Path("spec", "AGENTS.md")
-	if b, err := os.ReadFile(p); err == nil && strings.TrimSpace(string(b)) != "" {
+	if b, err := readRegular(p, maxContextFile); err == nil && strings.TrimSpace(string(b)) != "" {
 		return "Generator rules", p, string(b), true
 	}
 	if b, err := fs.ReadFile(harness.Assets(), "spec/AGENTS.md"); err == nil && strings.TrimSpace(string(b)) != "" {
@@ -291,17 +292,17 @@ func agentsText(ws *workspace.Workspace, feature string) (title, path, body stri
 // section or a new session came after it) is not injected again
 // (protocol.md §8.1 step 6).
 func freshHandoff(ws *workspace.Workspace, feature string) (string, bool) {
-	p := ws.Handoff(feature)
-	st, err := os.Stat(p)
-	if err != nil || st.IsDir() {
+	f, st, err := openRegular(ws.Handoff(feature))
+	if err != nil {
 		return "", false
 	}
-	b, err := os.ReadFile(p)
+	b, err := io.ReadAll(io.LimitReader(f, maxContextFile))
+	f.Close()
 	if err != nil || strings.TrimSpace(string(b)) == "" {
 		return "", false
 	}
 	mt := st.ModTime()
-	if gl, err := os.ReadFile(ws.GeneratorLog(feature)); err == nil {
+	if gl, err := readRegular(ws.GeneratorLog(feature), 64<<20); err == nil {
 		for _, s := range records.ParseGeneratorLog(string(gl)).Sections {
 			if s.HasTimestamp && !mt.After(s.Timestamp) {
 				return "", false
@@ -321,7 +322,7 @@ func sessionStartedAt(ws *workspace.Workspace, feature string) (time.Time, bool)
 			StartedAt string `json:"started_at"`
 		} `json:"active"`
 	}
-	data, err := os.ReadFile(ws.SessionPool())
+	data, err := readRegular(ws.SessionPool(), 64<<20)
 	if err != nil || json.Unmarshal(data, &pool) != nil {
 		return time.Time{}, false
 	}

@@ -1,0 +1,68 @@
+//go:build unix
+
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSessionStartAndStopNeverBlockOnFIFOs: a Generator can put a FIFO in
+// its own feature directory; SessionStart and Stop must still answer at once
+// (a hook that hangs until its timeout fails open).
+func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
+	for _, name := range []string{"handoff.md", "session_id.txt", "context_snapshot.md", "AGENTS.md"} {
+		t.Run(name, func(t *testing.T) {
+			tmp := t.TempDir()
+			root := filepath.Join(tmp, "sprint_20260421_1")
+			copyTree(t, testdata("sprints", "valid-midway"), root)
+			p := filepath.Join(root, ".harness", "features", "f002", name)
+			os.Remove(p)
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+			done := make(chan result, 2)
+			go func() {
+				done <- runBin(t, root, []string{"--event", "SessionStart", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1"}, nil,
+					[]byte(`{"hook_event_name":"SessionStart","session_id":"s","source":"startup","cwd":"`+root+`"}`))
+				done <- runBin(t, root, []string{"--event", "Stop", "--root", root, "--feature", "f002"}, nil, stopPayload(root, "s", tmp))
+			}()
+			for i, ev := range []string{EventSessionStart, EventStop} {
+				select {
+				case res := <-done:
+					if res.code != 0 {
+						t.Fatalf("%s: exit %d", ev, res.code)
+					}
+					checkContract(t, ev, res.stdout)
+				case <-time.After(20 * time.Second):
+					t.Fatalf("%s (call %d) hangs on a FIFO at %s", ev, i, name)
+				}
+			}
+		})
+	}
+	t.Run("hook.log", func(t *testing.T) {
+		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+		copyTree(t, testdata("sprints", "valid-midway"), root)
+		p := filepath.Join(root, ".harness", "logs", "hook.log")
+		os.Remove(p)
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		done := make(chan result, 1)
+		go func() {
+			done <- runBin(t, root, []string{"--event", "Stop", "--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", root))
+		}()
+		select {
+		case res := <-done:
+			if obj := checkContract(t, EventStop, res.stdout); obj["decision"] != "block" || !strings.Contains(res.stderr, "not a regular file") {
+				t.Fatalf("stdout %s stderr %s", res.stdout, res.stderr)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("Stop hangs on a FIFO hook.log")
+		}
+	})
+}
