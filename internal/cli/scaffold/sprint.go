@@ -143,16 +143,20 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 			return nil
 		})
 	}
-	if err := copyTree("schemas", "schemas", nil); err != nil {
+	// The folders' README.md files describe the repository, not the
+	// protocol: a sprint gets the resources only (a README in schemas/ would
+	// also be reported as a foreign schema copy).
+	readme := func(rel string) bool { return rel == "README.md" }
+	if err := copyTree("schemas", "schemas", readme); err != nil {
 		return nil, err
 	}
-	if err := copyTree("templates", "templates", nil); err != nil {
+	if err := copyTree("templates", "templates", readme); err != nil {
 		return nil, err
 	}
-	if err := copyTree("spec", "spec", func(rel string) bool { return rel == "protocols" }); err != nil {
+	if err := copyTree("spec", "spec", func(rel string) bool { return rel == "protocols" || readme(rel) }); err != nil {
 		return nil, err
 	}
-	if err := copyTree("spec/protocols", "protocols", nil); err != nil {
+	if err := copyTree("spec/protocols", "protocols", readme); err != nil {
 		return nil, err
 	}
 
