@@ -40,6 +40,9 @@ func (c *collector) other(prog string, args []string) {
 		}
 	case "ed", "ex", "vi", "vim", "nvim", "nano", "emacs", "red", "pico", "micro", "kak", "hx":
 		p := scan(args, argSpec{shortVal: "cSuiTtprwW", longVal: []string{"cmd", "eval", "load", "funcall", "insert"}})
+		if (prog == "vi" || prog == "vim" || prog == "nvim") && p.has("R", "M") {
+			return // read-only mode
+		}
 		for _, f := range c.operands(p) {
 			if !strings.HasPrefix(f, "+") {
 				c.add(f, opWrite, prog)

@@ -17,6 +17,7 @@ func TestOtherWriters(t *testing.T) {
 		{"uniq README.md", "allow", ""},
 		{"iconv -f latin1 -t utf8 -o SKILL.md x", "block", FamilyReadonlyFile},
 		{"vim spec/index.md", "block", FamilyReadonlyDir},
+		{"vim -R spec/index.md", "allow", ""},
 		{"ed -s README.md <<< $'1d\\nw'", "block", FamilyReadonlyFile},
 		{"nano src/app.go", "allow", ""},
 		{"mktemp -p spec", "block", FamilyReadonlyDir},
