@@ -293,7 +293,7 @@ func TestCheckInvocationWriters(t *testing.T) {
 		if d.Action.String() != c.want || (c.family != "" && d.Family != c.family) {
 			t.Errorf("%q (cwd %s): got %s %s (%s), want %s %s", c.cmd, c.cwd, d.Action, d.Family, d.Message, c.want, c.family)
 		}
-		if d.Action == verdict.Block && (d.Message == "" || d.Hint == "" || !strings.HasPrefix(d.Rule, "path.")) {
+		if d.Action == verdict.Block && (d.Message == "" || d.Hint == "" || !strings.HasPrefix(d.Rule, "path.") || strings.ContainsRune(d.Message+d.Subject, '\x01')) {
 			t.Errorf("%q: block without rule/message/hint: %+v", c.cmd, d)
 		}
 	}

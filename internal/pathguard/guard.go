@@ -273,11 +273,14 @@ func (g *Guard) block(r Rule, t target, o op, tool, rel, why string) verdict.Dec
 	if r.ID == "path.state-via-cli" && g.feature != "" {
 		hint = "end the phase with `harness phase complete " + g.feature + "`"
 	}
+	// An unknown name (a variable the guard cannot expand) shows as "*".
+	msg := strings.ReplaceAll(b.String(), "\x01unknown", "*")
+	subject = strings.ReplaceAll(subject, "\x01unknown", "*")
 	return verdict.Decision{
 		Action:  verdict.Block,
 		Rule:    r.ID,
 		Family:  r.Family,
-		Message: b.String(),
+		Message: msg,
 		Hint:    hint,
 		Subject: subject,
 	}
