@@ -44,6 +44,32 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 			}
 		})
 	}
+	t.Run("feature_list.json", func(t *testing.T) {
+		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+		copyTree(t, testdata("sprints", "valid-complete"), root)
+		p := filepath.Join(root, ".harness", "feature_list.json")
+		os.Remove(p)
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		done := make(chan result, 2)
+		go func() {
+			done <- runBin(t, root, []string{"--event", "Stop", "--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", root))
+			done <- runBin(t, root, []string{"--event", "SessionStart", "--root", root, "--feature", "f001"}, nil,
+				[]byte(`{"hook_event_name":"SessionStart","session_id":"s","source":"startup","cwd":"`+root+`"}`))
+		}()
+		for _, ev := range []string{EventStop, EventSessionStart} {
+			select {
+			case res := <-done:
+				obj := checkContract(t, ev, res.stdout)
+				if ev == EventStop && (obj["decision"] != "block" || !strings.Contains(obj["reason"].(string), "not a regular file")) {
+					t.Fatalf("Stop with a FIFO feature_list.json: %s", res.stdout)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("%s hangs on a FIFO feature_list.json", ev)
+			}
+		}
+	})
 	t.Run("hook.log", func(t *testing.T) {
 		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 		copyTree(t, testdata("sprints", "valid-midway"), root)

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/records"
@@ -37,6 +38,16 @@ func (r runner) stop(c *call) Output {
 	}
 	ws := &workspace.Workspace{Root: s.Root}
 	now := r.now()
+	if bad := nonRegularRecords(ws, feature); len(bad) > 0 {
+		// Reading a FIFO would hang the hook until Claude Code's timeout, which
+		// fails open; a record that is not a regular file is a real fault.
+		rep := records.Report{Feature: feature, Handoff: ws.Rel(ws.Handoff(feature))}
+		for _, b := range bad {
+			rep.Failures = append(rep.Failures, records.Failure{Check: "io", Rule: ruleStopIOError, Path: b,
+				Message: b + " is not a regular file", Fix: "restore it as a regular file"})
+		}
+		return r.stopBlock(c, rep)
+	}
 
 	applies, trigger, _, err := records.ResetException(ws, feature, now)
 	if err != nil {
@@ -73,6 +84,26 @@ func (r runner) stop(c *call) Output {
 		return r.stopAllow(c, "", fmt.Sprintf("feature %s phase=%d records are complete", feature, rep.Phase))
 	}
 
+	return r.stopBlock(c, rep)
+}
+
+// nonRegularRecords lists (relative to the root) the record files Stop reads
+// that exist but are not regular files (handoff.md is checked by
+// records.ResetException, which never opens a non-regular file).
+func nonRegularRecords(ws *workspace.Workspace, feature string) []string {
+	var bad []string
+	for _, p := range []string{ws.FeatureList(), ws.SessionPool(), ws.EvalLog(), ws.GeneratorLog(feature)} {
+		if st, err := os.Stat(p); err == nil && !st.Mode().IsRegular() {
+			bad = append(bad, ws.Rel(p))
+		}
+	}
+	return bad
+}
+
+// stopBlock blocks with every failure of rep, unless the loop bound gives up.
+func (r runner) stopBlock(c *call, rep records.Report) Output {
+	s := c.scope
+	feature := s.Feature
 	failing := make([]string, 0, len(rep.Failures))
 	for _, f := range rep.Failures {
 		failing = append(failing, f.Rule)
