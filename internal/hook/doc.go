@@ -56,7 +56,9 @@
 //	Stop             feature_list.json does not parse         block, stop.feature-list-parse (D21)
 //	Stop             no feature / unknown feature /           allow, stop.skip (D21 fail-open)
 //	                 no feature_list.json
-//	Stop             records unreadable (I/O error)           block, stop.io-error (bounded by the loop bound)
+//	Stop             records unreadable (I/O error), or a     block, stop.io-error (bounded by the loop bound)
+//	                 record file that is not a regular file
+//	                 (FIFO: reading it would hang)
 //	Stop             hook.log unreadable for the loop bound   counts 0 blocks, error logged
 //	Stop, Subagent-  panic or internal error                  allow with systemMessage naming the cause
 //	Stop
@@ -65,13 +67,14 @@
 //	PostToolUse(...),
 //	SubagentStart,
 //	PermissionRequest
+//	SessionStart     a context file missing or not regular    that part left out (logged); never blocks
 //	SessionEnd,      any                                      {} (their output is discarded anyway)
 //	PreCompact,
 //	Notification,
 //	unknown names
 //	(none known)     no --event and no readable               {"decision":"block","reason":…}: the legacy
 //	                 hook_event_name                          form that PreToolUse reads as deny
-//	any              hook.log cannot be written               verdict unchanged; the record goes to stderr
+//	any              hook.log cannot be written / not regular verdict unchanged; the record goes to stderr
 //
 // The same table is in docs/hook-failure-policy.md.
 package hook
