@@ -75,6 +75,13 @@ type Result struct {
 	Errors []string
 }
 
+// lookupOnly reports an invocation whose only argument is --help or
+// --version: a lookup, not a run (corpus README §2.3 "Lookups are not runs").
+// Redirections still count (the path guard judges them).
+func lookupOnly(c *call) bool {
+	return len(c.args) == 1 && (c.args[0] == "--help" || c.args[0] == "--version") && len(c.inv.Redirects) == 0
+}
+
 // Decide judges one Bash command line. An empty or blank command is
 // allowed. It never fails open: unparseable text is token-scanned, and work
 // bounds that stop the walk block.
@@ -125,6 +132,10 @@ func Decide(cmd string, ctx Context) (res Result) {
 	for i := range pr.Invocations {
 		inv := &pr.Invocations[i]
 		c := newCall(inv, i)
+		if lookupOnly(c) {
+			// `prog --help` / `prog --version` alone is a lookup, not a run (§2.3)
+			continue
+		}
 		for k := range rs.rules {
 			r := &rs.rules[k]
 			mt := matchers[r.ID]

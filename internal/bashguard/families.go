@@ -633,7 +633,7 @@ func matchDD(_ *evalCtx, c *call) (bool, string) {
 func matchMkfs(_ *evalCtx, c *call) (bool, string) {
 	switch {
 	case c.prog == "mkfs" || strings.HasPrefix(c.prog, "mkfs."),
-		c.prog == "mke2fs" || c.prog == "mkdosfs" || c.prog == "mkswap" || c.prog == "newfs" || strings.HasPrefix(c.prog, "newfs_"):
+		c.prog == "mke2fs" || c.prog == "mkdosfs":
 		return true, c.prog + " creates a file system (erasing the target)"
 	}
 	return false, ""
@@ -810,7 +810,7 @@ func sshOptHosts(p parsed, args []string) (string, bool) {
 
 func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
-	case "ssh", "slogin", "mosh", "sftp", "autossh":
+	case "ssh", "mosh", "sftp":
 		tbl := sshTable
 		if c.prog == "mosh" {
 			tbl = optTable{shortVal: "p", long: []string{"ssh", "port", "server", "client", "predict", "family", "bind-server", "experimental-remote-ip", "predict-overwrite", "no-init", "local", "help", "version"}, longVal: []string{"ssh", "port", "server", "client", "predict", "family", "bind-server", "experimental-remote-ip"}}
@@ -874,12 +874,9 @@ func kubeProd(args []string, names []string) (string, bool) {
 func matchProdKube(_ *evalCtx, c *call) (bool, string) {
 	var names []string
 	switch c.prog {
-	case "kubectl", "oc", "kubectx":
-		if c.prog == "kubectx" {
-			return false, ""
-		}
-		names = []string{"context", "kubeconfig", "cluster"}
-	case "helm", "helmfile":
+	case "kubectl":
+		names = []string{"context", "kubeconfig"}
+	case "helm":
 		names = []string{"kube-context", "kubeconfig"}
 	default:
 		return false, ""
@@ -894,13 +891,13 @@ func matchProdKube(_ *evalCtx, c *call) (bool, string) {
 }
 
 func matchProdAWS(_ *evalCtx, c *call) (bool, string) {
-	if c.prog != "aws" && c.prog != "sam" && c.prog != "cdk" && c.prog != "eksctl" {
+	if c.prog != "aws" {
 		return false, ""
 	}
 	if s, ok := kubeProd(c.args, []string{"profile"}); ok {
 		return true, "aws " + s + " uses a production profile"
 	}
-	for _, k := range []string{"AWS_PROFILE", "AWS_DEFAULT_PROFILE"} {
+	for _, k := range []string{"AWS_PROFILE"} {
 		if v := c.inv.Env[k]; hasProd(v) {
 			return true, k + "=" + v + " uses a production profile"
 		}
@@ -1076,7 +1073,7 @@ func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
 				}
 			}
 		}
-	case "wget", "wget2":
+	case "wget":
 		for i, a := range c.args {
 			if strings.HasPrefix(a, "--method=") && writeMethod(a[len("--method="):]) {
 				return true, "wget " + a + " changes a remote resource"
@@ -1085,7 +1082,7 @@ func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
 				return true, "wget --method " + c.args[i+1] + " changes a remote resource"
 			}
 		}
-	case "http", "https", "xh", "xhs":
+	case "http", "https":
 		for _, a := range c.args {
 			if strings.HasPrefix(a, "-") {
 				continue
@@ -1151,7 +1148,7 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 		if s, _ := sub(); s == "upload" {
 			return pub("twine upload")
 		}
-	case "poetry", "uv", "hatch", "flit", "pdm":
+	case "poetry", "uv":
 		if s, _ := sub(); s == "publish" {
 			return pub(c.prog + " publish")
 		}
@@ -1173,7 +1170,7 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 		if s, _ := sub(); s == "push" {
 			return pub("helm push")
 		}
-	case "docker", "podman":
+	case "docker":
 		s, rest := sub("-H", "--host", "--config", "-c", "--context", "-l", "--log-level")
 		switch s {
 		case "push":
@@ -1183,7 +1180,7 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 				return pub(c.prog + " image push")
 			}
 		case "build", "buildx", "builder":
-			if s == "buildx" && (len(rest) == 0 || (rest[0] != "build" && rest[0] != "b" && rest[0] != "bake")) {
+			if s == "buildx" && (len(rest) == 0 || (rest[0] != "build" && rest[0] != "b")) {
 				return false, ""
 			}
 			for _, a := range rest {
