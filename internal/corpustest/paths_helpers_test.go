@@ -17,8 +17,8 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// corpusRoot is the sprint root as the corpus writes it (README §3.0).
-const corpusRoot = "/home/user/work/sprint_20260421_1"
+// pathCorpusRoot is the sprint root as the corpus writes it (README §3.0).
+const pathCorpusRoot = "/home/user/work/sprint_20260421_1"
 
 // pathCase is one line of testdata/corpus/paths.jsonl (README §4).
 type pathCase struct {
@@ -62,11 +62,11 @@ func loadPathCases(t testing.TB) []pathCase {
 	return cases
 }
 
-const skeletonTooling = "# Sprint Tooling Decisions\n\n## 5. 全局约束\n\n- 备注:TBD\n\n## 6. 运行时新增(feature 执行中引入的工具)\n\n- TBD\n"
+const pathSkeletonTooling = "# Sprint Tooling Decisions\n\n## 5. 全局约束\n\n- 备注:TBD\n\n## 6. 运行时新增(feature 执行中引入的工具)\n\n- TBD\n"
 
-// makeSkeleton creates the README §5 step 1 skeleton in a fresh root named
+// makePathSkeleton creates the README §5 step 1 skeleton in a fresh root named
 // sprint_20260421_1 inside a fresh parent and returns the root.
-func makeSkeleton(t testing.TB) string {
+func makePathSkeleton(t testing.TB) string {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 	dirs := []string{"schemas", "templates", "spec/guides", "protocols", "sub-skills", "src", "research", "docs", "build",
@@ -91,17 +91,17 @@ func makeSkeleton(t testing.TB) string {
 		}
 	}
 	tooling := filepath.Join(root, ".harness", "sprint_contracts", "sprint_20260421_1", "tooling.md")
-	if err := os.WriteFile(tooling, []byte(skeletonTooling), 0o644); err != nil {
+	if err := os.WriteFile(tooling, []byte(pathSkeletonTooling), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return root
 }
 
 // substitute replaces the corpus root prefix by root in s (README §5 step 2).
-func substitute(s, root string) string { return strings.ReplaceAll(s, corpusRoot, root) }
+func pathSubstitute(s, root string) string { return strings.ReplaceAll(s, pathCorpusRoot, root) }
 
-// substituteJSON replaces the prefix in every string of a JSON value.
-func substituteJSON(t testing.TB, raw json.RawMessage, root string) json.RawMessage {
+// pathSubstituteJSON replaces the prefix in every string of a JSON value.
+func pathSubstituteJSON(t testing.TB, raw json.RawMessage, root string) json.RawMessage {
 	t.Helper()
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
@@ -111,7 +111,7 @@ func substituteJSON(t testing.TB, raw json.RawMessage, root string) json.RawMess
 	walk = func(x any) any {
 		switch x := x.(type) {
 		case string:
-			return substitute(x, root)
+			return pathSubstitute(x, root)
 		case []any:
 			for i := range x {
 				x[i] = walk(x[i])
@@ -130,23 +130,23 @@ func substituteJSON(t testing.TB, raw json.RawMessage, root string) json.RawMess
 	return out
 }
 
-// preparedCase is a case after README §5 steps 1–3.
-type preparedCase struct {
+// preparedPathCase is a case after README §5 steps 1–3.
+type preparedPathCase struct {
 	root, harnessRoot, cwd string
 	toolInput              json.RawMessage
 }
 
 // prepare builds the workspace for c and returns the substituted inputs.
-func prepare(t testing.TB, c pathCase) preparedCase {
+func preparePathCase(t testing.TB, c pathCase) preparedPathCase {
 	t.Helper()
-	root := makeSkeleton(t)
-	p := preparedCase{root: root, harnessRoot: root, cwd: substitute(c.Cwd, root)}
-	p.toolInput = substituteJSON(t, c.ToolInput, root)
+	root := makePathSkeleton(t)
+	p := preparedPathCase{root: root, harnessRoot: root, cwd: pathSubstitute(c.Cwd, root)}
+	p.toolInput = pathSubstituteJSON(t, c.ToolInput, root)
 	if c.HarnessRoot != "" {
-		p.harnessRoot = substitute(c.HarnessRoot, root)
+		p.harnessRoot = pathSubstitute(c.HarnessRoot, root)
 	}
 	if c.Setup != "" {
-		cmd := exec.Command("sh", "-c", substitute(c.Setup, root))
+		cmd := exec.Command("sh", "-c", pathSubstitute(c.Setup, root))
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s: setup: %v\n%s", c.ID, err, out)
@@ -173,21 +173,21 @@ func prepare(t testing.TB, c pathCase) preparedCase {
 	return p
 }
 
-// tally counts outcomes per key for the accuracy table.
-type tally struct {
+// pathTally counts outcomes per key for the accuracy table.
+type pathTally struct {
 	ok, total map[string]int
 }
 
-func newTally() *tally { return &tally{ok: map[string]int{}, total: map[string]int{}} }
+func newPathTally() *pathTally { return &pathTally{ok: map[string]int{}, total: map[string]int{}} }
 
-func (t *tally) add(key string, ok bool) {
+func (t *pathTally) add(key string, ok bool) {
 	t.total[key]++
 	if ok {
 		t.ok[key]++
 	}
 }
 
-func (t *tally) table(title string) string {
+func (t *pathTally) table(title string) string {
 	keys := make([]string, 0, len(t.total))
 	for k := range t.total {
 		keys = append(keys, k)
@@ -201,12 +201,12 @@ func (t *tally) table(title string) string {
 	return b.String()
 }
 
-// runBashCase decides the command the way the hook does: bashguard.Decide
+// runPathBashCase decides the command the way the hook does: bashguard.Decide
 // with the feature f002 (a Generator session), this guard as the path
 // checker, the case's cwd, and HARNESS_ROOT known (README §5 step 4). The
 // corpus says every Bash path case is allowed by the command policy, so the
 // combined decision must equal expect.
-func runBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedCase) (verdict.Decision, string) {
+func runPathBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedPathCase) (verdict.Decision, string) {
 	t.Helper()
 	var in struct {
 		Command string `json:"command"`
@@ -225,7 +225,7 @@ func runBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedCase) (
 
 // snapshot lists every entry below dir with its type, size and modification
 // time, so a test can assert that the guard wrote nothing.
-func snapshot(t testing.TB, dir string) string {
+func pathSnapshot(t testing.TB, dir string) string {
 	t.Helper()
 	var b strings.Builder
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

@@ -21,7 +21,7 @@ func TestPathsCorpus(t *testing.T) {
 	if len(cases) < 300 {
 		t.Fatalf("corpus has %d cases, expected the 365 of README §7", len(cases))
 	}
-	byRule, byKind, byTool := newTally(), newTally(), newTally()
+	byRule, byKind, byTool := newPathTally(), newPathTally(), newPathTally()
 	var failed []string
 	for _, c := range cases {
 		got, skip := runPathCase(t, c)
@@ -51,20 +51,20 @@ func TestPathsCorpus(t *testing.T) {
 // runPathCase prepares the workspace for c and returns the guard's decision.
 func runPathCase(t *testing.T, c pathCase) (verdict.Decision, string) {
 	t.Helper()
-	p := prepare(t, c)
+	p := preparePathCase(t, c)
 	g, err := pathguard.New(p.harnessRoot, "f002")
 	if err != nil {
 		t.Fatalf("%s: New: %v", c.ID, err)
 	}
-	before := snapshot(t, filepath.Dir(p.root))
+	before := pathSnapshot(t, filepath.Dir(p.root))
 	var d verdict.Decision
 	skip := ""
 	if c.Tool == "Bash" {
-		d, skip = runBashCase(t, g, c, p)
+		d, skip = runPathBashCase(t, g, c, p)
 	} else {
 		d = g.CheckTool(c.Tool, p.toolInput, p.cwd)
 	}
-	if after := snapshot(t, filepath.Dir(p.root)); after != before {
+	if after := pathSnapshot(t, filepath.Dir(p.root)); after != before {
 		t.Errorf("%s: the guard changed the workspace (README §5 step 5)", c.ID)
 	}
 	return d, skip
