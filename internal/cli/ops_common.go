@@ -62,8 +62,15 @@ func (e *Env) opsResult(rep *ops.Report, err error) error {
 	if err != nil {
 		if r, ok := ops.IsRefusal(err); ok {
 			if e.JSON {
-				_ = writeJSON(e.Stdout, map[string]any{"ok": false, "refusal": r})
+				out := map[string]any{"ok": false, "refusal": r}
+				if rep != nil {
+					out["actions"] = rep.Actions
+				}
+				_ = writeJSON(e.Stdout, out)
 				return silent(ExitFindings)
+			}
+			if rep != nil {
+				printReport(e.Stdout, rep) // what was done before the refusal (e.g. task next failing a task)
 			}
 			return refused("%s", r.Error())
 		}

@@ -10,7 +10,10 @@
 // pre-existing findings become warnings, so one bad old line never locks the
 // workspace). State files are replaced atomically under the workspace lock
 // fsutil.Lock(<root>/.harness/state); eval_log lines are appended with
-// fsutil.AppendLine. Time comes from Env.Now, never from time.Now deep inside.
+// fsutil.AppendLine. A change that touches several files is first written to
+// the journal <root>/.harness/logs/ops.journal, so a crash between two files
+// is completed by the next command instead of leaving a half-written change.
+// Time comes from Env.Now, never from time.Now deep inside.
 package ops
 
 import (

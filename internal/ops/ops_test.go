@@ -456,3 +456,67 @@ func TestSessionLifecycle(t *testing.T) {
 		t.Fatalf("pool status %v", st)
 	}
 }
+
+// TestJournalCompletesAnInterruptedChange: a crash in the middle of a
+// multi-file change (checkpoint reply writes feature_list, eval_log,
+// runtime_state, hermes_context_state) is completed by the next command, with
+// the eval line written exactly once.
+func TestJournalCompletesAnInterruptedChange(t *testing.T) {
+	for crash := 1; crash <= 4; crash++ {
+		t.Run(fmt.Sprintf("crash-after-%d", crash), func(t *testing.T) {
+			root := fixture(t, "valid-midway")
+			env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
+			blockers := []byte(`[{"id":"b1","question":"q1","options":["a. x","b. y"]},{"id":"b2","question":"q2","options":["a. x","b. y"]}]`)
+			if _, err := CheckpointOpen(env, CheckpointOpenInput{ID: "cp-f001-4", Phase: 2, Blockers: blockers}); err != nil {
+				t.Fatal(err)
+			}
+			env.crashAfter = crash
+			if _, err := CheckpointReply(env, "cp-f001-4", "1a 2b 3a"); !errors.Is(err, errCrash) {
+				t.Fatalf("want the simulated crash, got %v", err)
+			}
+			if _, err := os.Stat(filepath.Join(root, ".harness", "logs", "ops.journal")); err != nil {
+				t.Fatalf("no journal after the crash: %v", err)
+			}
+			env.crashAfter = 0
+			rep, err := CheckpointDue(env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(rep.Notes, "\n"), "completed an interrupted `harness checkpoint reply`") {
+				t.Fatalf("recovery not reported: %v", rep.Notes)
+			}
+			log := mustRead(t, env.H("eval_log.jsonl"))
+			if n := strings.Count(log, `"checkpoint_id":"cp-f001-4","checkpoint_type":"gate","decision":"approved"`); n != 1 {
+				t.Fatalf("checkpoint entry written %d times", n)
+			}
+			if rt := readJSON(t, env.H("runtime_state.json")); len(rt["pending_user_replies"].([]any)) != 0 {
+				t.Fatalf("pending_user_replies not cleared: %v", rt["pending_user_replies"])
+			}
+			if !strings.Contains(mustRead(t, env.H("feature_list.json")), `"decision": "approved"`) {
+				t.Fatal("feature_list not updated")
+			}
+			if _, err := os.Stat(filepath.Join(root, ".harness", "logs", "ops.journal")); err == nil {
+				t.Fatal("journal left behind")
+			}
+			if fs, _ := EngineValidate(root); len(errorsOnly(fs)) > 0 {
+				t.Fatalf("invalid after recovery: %v", errorsOnly(fs))
+			}
+		})
+	}
+}
+
+// TestJournalRejectsForeignPaths: a planted journal cannot make harness write
+// outside the state files it owns.
+func TestJournalRejectsForeignPaths(t *testing.T) {
+	root := fixture(t, "valid-midway")
+	env := testEnv(root, time.Now())
+	planted := `{"command":"x","steps":[{"rel":".harness/sprint_contracts/sprint_20260421_1/tooling.md","data":"pwned"},{"rel":"../../outside","data":"x"}]}`
+	os.WriteFile(filepath.Join(root, ".harness", "logs", "ops.journal"), []byte(planted), 0o644)
+	before := mustRead(t, env.H("sprint_contracts", "sprint_20260421_1", "tooling.md"))
+	if _, err := EvalAppend(env, EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要 x/time/rate"}); err == nil {
+		t.Fatal("a journal naming tooling.md was replayed")
+	}
+	if mustRead(t, env.H("sprint_contracts", "sprint_20260421_1", "tooling.md")) != before {
+		t.Fatal("tooling.md overwritten from a planted journal")
+	}
+}

@@ -81,6 +81,9 @@ func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
 		return err
 	}
 	defer unlock()
+	if err := e.recoverJournal(rep); err != nil {
+		return err
+	}
 	tx := &Tx{env: e}
 	if err := fn(tx); err != nil {
 		return err
@@ -107,7 +110,17 @@ func (t *Tx) commit(rep *Report) error {
 			}
 		}
 	}
-	return t.apply(t.env.Root, t.env.crashAfter)
+	if len(t.steps) == 1 {
+		// One atomic replace or one locked append is already all-or-nothing.
+		return t.apply(t.env.Root, t.env.crashAfter)
+	}
+	if err := t.writeJournal(rep.Command); err != nil {
+		return fmt.Errorf("write %s: %w", relJournal, err)
+	}
+	if err := t.apply(t.env.Root, t.env.crashAfter); err != nil {
+		return err // the journal stays; the next command completes the change
+	}
+	return t.env.removeJournal()
 }
 
 // errCrash is the simulated crash of a test failpoint.
@@ -183,7 +196,7 @@ func copyHarness(src, dst string) error {
 			return os.MkdirAll(target, 0o755)
 		}
 		if strings.HasSuffix(name, ".lock") || strings.Contains(name, ".tmp-") ||
-			filepath.ToSlash(rel) == "logs/hook.log" || !d.Type().IsRegular() {
+			filepath.ToSlash(rel) == "logs/hook.log" || filepath.ToSlash(rel) == "logs/ops.journal" || !d.Type().IsRegular() {
 			return nil
 		}
 		return copyFile(p, target)
