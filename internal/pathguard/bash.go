@@ -566,6 +566,14 @@ func (c *collector) intoDest(dest string, srcs []string, what string, full, cont
 		return
 	}
 	if full || !c.isDir(dest) {
+		// A directory copied or moved to a new name becomes a directory
+		// there (`mv build .harness/features/f009` makes a feature dir).
+		for _, s := range srcs {
+			if s != "" && c.isDir(s) {
+				c.addNewDir(dest, what)
+				return
+			}
+		}
 		c.add(dest, opWrite, what)
 		return
 	}

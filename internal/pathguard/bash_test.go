@@ -148,6 +148,10 @@ func TestCheckInvocationWriters(t *testing.T) {
 		{"rsync -a build/ host:/srv/", "", "allow", ""},
 		{"mv README.md README.old", "", "block", FamilyReadonlyFile},
 		{"mv build/a build/b", "", "allow", ""},
+		{"mv build .harness/features/f009", "", "block", FamilyOtherFeature},
+		{"cp -r src .harness/features/f009", "", "block", FamilyOtherFeature},
+		{"cp src/app.go .harness/features/f009", "", "allow", ""},
+		{"cp -r src .harness/features/f002/src-copy", "", "allow", ""},
 		{"mv -t /tmp spec/index.md", "", "block", FamilyReadonlyDir},
 		{"mv .harness/features/f002 /tmp/x", "", "block", FamilyProtectedAncestor},
 		// git
