@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -92,8 +93,23 @@ var secretPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`(://[^/\s:@]+:)([^@\s/]+)(@)`),
 }
 
+// secretHints are lower-case substrings without which no pattern of
+// secretPatterns can match (a cheap pre-filter for the common case).
+var secretHints = []string{"token", "secret", "passw", "key", "credential", "bearer", "basic", "@"}
+
 // redactSecrets masks credential values in s.
 func redactSecrets(s string) string {
+	lower := strings.ToLower(s)
+	hinted := false
+	for _, h := range secretHints {
+		if strings.Contains(lower, h) {
+			hinted = true
+			break
+		}
+	}
+	if !hinted {
+		return s
+	}
 	for _, re := range secretPatterns {
 		if re.NumSubexp() == 3 {
 			s = re.ReplaceAllString(s, "${1}***${3}")
