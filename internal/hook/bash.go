@@ -45,9 +45,7 @@ func (r runner) preBash(c *call) Output {
 	}
 	res := bashguard.Decide(cmd, ctx)
 	d := res.Decision
-	for _, e := range res.Errors {
-		c.rec.Errors = append(c.rec.Errors, e)
-	}
+	c.rec.Errors = append(c.rec.Errors, res.Errors...)
 	if d.Action == verdict.Block && c.scope.Root != "" && c.scope.Feature != "" {
 		ok, why, err := allowonce.Consume(c.scope.Root, c.scope.Feature, cmd)
 		if err != nil {
