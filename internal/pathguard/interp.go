@@ -462,14 +462,33 @@ func (c *collector) callTargets(ip *interp, cr callRule, args []string, what str
 		}
 		return
 	}
+	// Python/Ruby keyword arguments: `file=`/`mode=` name the path and the
+	// mode; other keywords (encoding=, errors=, newline=) are neither.
+	var pos []string
+	kw := map[string]string{}
+	for _, a := range args {
+		if k, v, ok := keywordArg(a); ok && ip.lang != langNode {
+			kw[k] = v
+			continue
+		}
+		pos = append(pos, a)
+	}
+	if f, ok := kw["file"]; ok {
+		pos = append([]string{f}, pos...)
+	}
+	if len(pos) == 0 {
+		return
+	}
 	o0 := cr.args[0]
 	if cr.mode >= 0 {
 		o0 = cr.def
-		if cr.mode < len(args) {
-			mode := args[cr.mode]
-			if i := strings.Index(mode, "="); i >= 0 && !strings.ContainsAny(mode[:i], `'"`) {
-				mode = strings.TrimSpace(mode[i+1:]) // mode='w' keyword
-			}
+		mode, hasMode := "", false
+		if cr.mode < len(pos) {
+			mode, hasMode = pos[cr.mode], true
+		} else if m, ok := kw["mode"]; ok {
+			mode, hasMode = m, true
+		}
+		if hasMode {
 			if strings.HasPrefix(mode, "{") { // node options object {flags: 'a'}
 				mode = nodeFlags(mode)
 			} else if cr.objOnly {
@@ -489,7 +508,7 @@ func (c *collector) callTargets(ip *interp, cr callRule, args []string, what str
 			}
 		}
 	}
-	for i, a := range args {
+	for i, a := range pos {
 		o := opNone
 		if i == 0 {
 			o = o0
@@ -503,6 +522,20 @@ func (c *collector) callTargets(ip *interp, cr callRule, args []string, what str
 			c.add(p, o, what)
 		}
 	}
+}
+
+// keywordArg splits a `name=value` keyword argument (not `==`, not inside
+// a string literal).
+func keywordArg(a string) (string, string, bool) {
+	i := strings.IndexByte(a, '=')
+	if i <= 0 || i+1 < len(a) && a[i+1] == '=' {
+		return "", "", false
+	}
+	k := strings.TrimSpace(a[:i])
+	if !isIdent(k) {
+		return "", "", false
+	}
+	return k, strings.TrimSpace(a[i+1:]), true
 }
 
 // pyMode maps a Python/Ruby open mode to an operation.
