@@ -35,3 +35,23 @@ func BenchmarkParseTypical(b *testing.B) {
 		Parse(`git commit -m "fix: handle empty input" && git push origin main`, Options{})
 	}
 }
+
+// BenchmarkManyVarsManySubshells is 2,000 variables and 2,000 command
+// substitutions: the state is shared copy-on-write, so this stays linear.
+func BenchmarkManyVarsManySubshells(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; i < 2000; i++ {
+		sb.WriteString("v")
+		sb.WriteString(strings.Repeat("x", i%7+1))
+		sb.WriteString(string(rune('a' + i%26)))
+		sb.WriteString("=1; ")
+	}
+	for i := 0; i < 2000; i++ {
+		sb.WriteString("echo $(true); ")
+	}
+	src := sb.String()
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(src, Options{})
+	}
+}

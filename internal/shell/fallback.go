@@ -48,6 +48,7 @@ type hdOp struct {
 
 func heredocOps(line string) []hdOp {
 	var ops []hdOp
+	owned := -1
 	for i := 0; i+1 < len(line); i++ {
 		if line[i] != '<' || line[i+1] != '<' {
 			continue
@@ -72,16 +73,16 @@ func heredocOps(line string) []hdOp {
 			continue
 		}
 		// owner: the simple command containing the operator, and the
-		// rest of the pipeline on this line
-		owned := false
-		for _, c := range tokenCommands(line) {
-			if len(c) > 0 {
-				if shells[ProgramName(c[0])] {
-					owned = true
+		// rest of the pipeline on this line (computed once per line)
+		if owned < 0 {
+			owned = 0
+			for _, c := range tokenCommands(line) {
+				if len(c) > 0 && shells[ProgramName(c[0])] {
+					owned = 1
 				}
 			}
 		}
-		ops = append(ops, hdOp{word: word, shellOwned: owned})
+		ops = append(ops, hdOp{word: word, shellOwned: owned == 1})
 		i = k - 1
 	}
 	return ops

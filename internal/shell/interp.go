@@ -109,7 +109,14 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []
 	if !ok || code == "" {
 		return
 	}
-	for _, call := range InterpreterCalls(code, lang) {
+	if !w.spend(len(code)) {
+		return
+	}
+	calls, complete := interpreterCalls(code, lang)
+	if !complete {
+		w.overflow("interpreter code too complex to scan for process calls")
+	}
+	for _, call := range calls {
 		via := prog + " " + call.Func
 		if call.Shell != "" {
 			w.script(f.child(via), st.clone(), call.Shell, ioCtx{})
@@ -146,6 +153,15 @@ var subprocFuncs = map[string]bool{"run": true, "call": true, "check_call": true
 // handed to process-starting calls (corpus README §2.1 "Interpreters").
 // Simple literal assignments are substituted where the name is used.
 func InterpreterCalls(code, lang string) []InterpCall {
+	calls, _ := interpreterCalls(code, lang)
+	return calls
+}
+
+// interpreterCalls is InterpreterCalls with a work bound: complete is false
+// when argument scanning stopped early (pathological code).
+func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
+	complete = true
+	budget := 8*len(code) + 1<<16
 	code = shlexRe.ReplaceAllString(code, "$1.split()")
 	hasSubprocess := strings.Contains(code, "subprocess")
 	hasChildProcess := strings.Contains(code, "child_process") || strings.Contains(code, "Bun.") || strings.Contains(code, "zx")
@@ -153,14 +169,18 @@ func InterpreterCalls(code, lang string) []InterpCall {
 	for _, m := range assignRe.FindAllStringSubmatch(code, -1) {
 		vars[strings.TrimLeft(m[1], "$@")] = unquoteLit(m[2])
 	}
-	var calls []InterpCall
 	for _, loc := range callRe.FindAllStringSubmatchIndex(code, -1) {
+		if budget < 0 {
+			complete = false
+			break
+		}
 		full := strings.Join(strings.Fields(code[loc[2]:loc[3]]), "")
 		name := full
 		if k := strings.LastIndexByte(full, '.'); k >= 0 {
 			name = full[k+1:]
 		}
-		args, kw := splitArgs(code[loc[1]:], vars)
+		args, kw, used := splitArgs(code[loc[1]:], vars)
+		budget -= used
 		if args == nil && kw == nil {
 			continue
 		}
@@ -265,7 +285,7 @@ func InterpreterCalls(code, lang string) []InterpCall {
 		{
 			re := sysRe
 			for _, m := range re.FindAllStringSubmatch(code, -1) {
-				args, _ := splitArgs(m[2]+")", vars)
+				args, _, _ := splitArgs(m[2]+")", vars)
 				var strs []string
 				for _, a := range args {
 					if a.str != nil {
@@ -291,7 +311,7 @@ func InterpreterCalls(code, lang string) []InterpCall {
 			}
 		}
 	}
-	return calls
+	return calls, complete
 }
 
 func argvFrom(args []interpArg) []string {
@@ -321,7 +341,12 @@ type interpArg struct {
 // matching ")": string literals (concatenated with + or .), names with a
 // literal value, and lists of those. kw reports keyword flags set true
 // (shell=True, {shell: true}).
-func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) {
+func splitArgs(s string, vars map[string]string) (args []interpArg, kw map[string]bool, used int) {
+	args, kw, used = splitArgs1(s, vars)
+	return
+}
+
+func splitArgs1(s string, vars map[string]string) ([]interpArg, map[string]bool, int) {
 	var args []interpArg
 	kw := map[string]bool{}
 	depth := 0
@@ -373,7 +398,7 @@ func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) 
 				j++
 			}
 			if j >= len(s) {
-				return args, kw
+				return args, kw, i
 			}
 			v := unquoteLit(s[i : j+1])
 			if ch == '`' && strings.Contains(v, "${") {
@@ -402,9 +427,9 @@ func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) 
 			if depth == 0 {
 				if ch == ')' {
 					flush()
-					return args, kw
+					return args, kw, i
 				}
-				return args, kw
+				return args, kw, i
 			}
 			depth--
 		case ch == ',':
@@ -446,7 +471,7 @@ func splitArgs(s string, vars map[string]string) ([]interpArg, map[string]bool) 
 		}
 		i++
 	}
-	return args, kw
+	return args, kw, i
 }
 
 func isIdentByte(c byte) bool {

@@ -70,7 +70,7 @@ func Parse(cmd string, opts Options) Result {
 	w.res.Invocations = make([]Invocation, 0, min(1024, 1+strings.Count(cmd, "\n")+strings.Count(cmd, ";")+strings.Count(cmd, "|")+strings.Count(cmd, "&")))
 	st := newState()
 	for k, v := range opts.Vars {
-		st.vars[k] = varVal{val: v, known: true}
+		st.setVar(k, varVal{val: v, known: true})
 	}
 	w.script(&frame{}, st, cmd, ioCtx{})
 	return w.res
@@ -119,21 +119,62 @@ type state struct {
 	args      []string
 	argsKnown bool
 	arg0      string
+	// owned is false while vars/exported are shared with a clone.
+	owned bool
 }
 
 func newState() *state {
-	return &state{vars: map[string]varVal{}, exported: map[string]bool{}}
+	return &state{vars: map[string]varVal{}, exported: map[string]bool{}, owned: true}
 }
 
+// clone returns a copy for a subshell, substitution or nested script. The
+// maps are shared copy-on-write, so nesting costs O(1) however many
+// variables are set (bounded work).
 func (s *state) clone() *state {
-	n := &state{vars: make(map[string]varVal, len(s.vars)), exported: make(map[string]bool, len(s.exported)), dir: s.dir, funcs: s.funcs, args: s.args, argsKnown: s.argsKnown, arg0: s.arg0}
+	n := *s
+	n.owned = false
+	s.owned = false
+	return &n
+}
+
+// own makes the maps private before a write.
+func (s *state) own() {
+	if s.owned {
+		return
+	}
+	vars := make(map[string]varVal, len(s.vars)+1)
 	for k, v := range s.vars {
-		n.vars[k] = v
+		vars[k] = v
 	}
+	exp := make(map[string]bool, len(s.exported))
 	for k, v := range s.exported {
-		n.exported[k] = v
+		exp[k] = v
 	}
-	return n
+	s.vars, s.exported, s.owned = vars, exp, true
+}
+
+func (s *state) setVar(name string, v varVal) {
+	if old, ok := s.vars[name]; ok && old.known == v.known && old.val == v.val && !old.isArr && !v.isArr {
+		return
+	}
+	s.own()
+	s.vars[name] = v
+}
+
+func (s *state) unsetVar(name string) {
+	if _, ok := s.vars[name]; !ok {
+		return
+	}
+	s.own()
+	delete(s.vars, name)
+}
+
+func (s *state) export(name string) {
+	if s.exported[name] {
+		return
+	}
+	s.own()
+	s.exported[name] = true
 }
 
 // ioCtx is what a statement inherits from its surroundings.
@@ -152,6 +193,24 @@ type walker struct {
 	res         Result
 	lastListing *Listing
 	funcStack   []int
+}
+
+// spend charges n bytes of re-walked or expanded text to the work budget;
+// false (and Overflow set) once it is exhausted.
+func (w *walker) spend(n int) bool {
+	w.budget -= n
+	if w.budget < 0 {
+		w.overflow("the command expands to more text than the guard analyses")
+		return false
+	}
+	return true
+}
+
+func nodeLen(n syntax.Node) int {
+	if n == nil {
+		return 0
+	}
+	return int(n.End().Offset()) - int(n.Pos().Offset())
 }
 
 func (w *walker) overflow(reason string) {
@@ -338,13 +397,16 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 						break
 					}
 					w.loopBudget--
+					if !w.spend(nodeLen(c)) {
+						break
+					}
 					walked++
-					st.vars[name] = varVal{val: it.val, known: true}
+					st.setVar(name, varVal{val: it.val, known: true})
 					w.stmts(nf, st, c.Do, io)
 				}
 			}
 			if walked == 0 || walked < len(items) {
-				delete(st.vars, name)
+				st.unsetVar(name)
 				w.stmts(nf, st, c.Do, io)
 			}
 		case *syntax.CStyleLoop:
@@ -432,13 +494,13 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 		name := a.Name.Value
 		if a.Naked && a.Value == nil {
 			if export {
-				st.exported[name] = true
+				st.export(name)
 			}
 			continue
 		}
 		w.assign(f, st, a)
 		if export {
-			st.exported[name] = true
+			st.export(name)
 		}
 	}
 }
@@ -474,14 +536,14 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 			}
 		}
 		if !known {
-			delete(st.vars, name)
+			st.unsetVar(name)
 			return
 		}
 		v0 := ""
 		if len(elems) > 0 {
 			v0 = elems[0]
 		}
-		st.vars[name] = varVal{val: v0, known: true, arr: elems, isArr: true}
+		st.setVar(name, varVal{val: v0, known: true, arr: elems, isArr: true})
 		return
 	}
 	if a.Index != nil {
@@ -499,7 +561,7 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 		}
 		v.Value = old.val + v.Value
 	}
-	st.vars[name] = varVal{val: v.Value, known: v.Known}
+	st.setVar(name, varVal{val: v.Value, known: v.Known})
 }
 
 func (w *walker) raw(f *frame, n syntax.Node) string {

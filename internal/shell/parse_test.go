@@ -273,3 +273,21 @@ func TestBounds(t *testing.T) {
 		t.Errorf("a long && chain is not nesting: overflow %q", r.Overflow)
 	}
 }
+
+func TestWorkBounds(t *testing.T) {
+	// brace expansion blow-up is charged to the budget
+	words := strings.Repeat("{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b} ", 40000)
+	if r := Parse("echo "+words, Options{}); r.Overflow == "" {
+		t.Error("brace expansion blow-up not bounded")
+	}
+	// unbalanced interpreter code does not rescan the whole text per call
+	code := strings.Repeat("f(", 200000)
+	r := Parse("python3 -c '"+code+"'", Options{})
+	_ = r // must return (the benchmark-free check is that the test finishes)
+	// a function called many times re-walks its body within the budget
+	body := strings.Repeat("echo x; ", 50000)
+	calls := strings.Repeat("f; ", 100)
+	if r := Parse("f(){ "+body+"}; "+calls, Options{}); len(r.Invocations) > 50000*70 {
+		t.Errorf("function calls re-walked without bound: %d invocations", len(r.Invocations))
+	}
+}

@@ -131,7 +131,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		return nil
 	case "unset":
 		for _, v := range vals {
-			delete(st.vars, v)
+			st.unsetVar(v)
 		}
 		return nil
 	case "read":
@@ -152,7 +152,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		if c.stdin == nil {
 			for _, n := range names {
-				delete(st.vars, n)
+				st.unsetVar(n)
 			}
 			return nil
 		}
@@ -161,27 +161,27 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		for k, n := range names {
 			switch {
 			case k == len(names)-1 && k < len(parts):
-				st.vars[n] = varVal{val: strings.Join(parts[k:], " "), known: true}
+				st.setVar(n, varVal{val: strings.Join(parts[k:], " "), known: true})
 			case k < len(parts):
-				st.vars[n] = varVal{val: parts[k], known: true}
+				st.setVar(n, varVal{val: parts[k], known: true})
 			default:
-				st.vars[n] = varVal{val: "", known: true}
+				st.setVar(n, varVal{val: "", known: true})
 			}
 		}
 		return nil
 	case "mapfile", "readarray", "getopts":
 		for _, v := range vals {
 			if !strings.HasPrefix(v, "-") {
-				delete(st.vars, v)
+				st.unsetVar(v)
 			}
 		}
 		return nil
 	case "printf":
 		if len(vals) >= 3 && vals[0] == "-v" {
 			if allKnown(args[1:]) {
-				st.vars[vals[1]] = varVal{val: printf(vals[2], vals[3:]), known: true}
+				st.setVar(vals[1], varVal{val: printf(vals[2], vals[3:]), known: true})
 			} else {
-				delete(st.vars, vals[1])
+				st.unsetVar(vals[1])
 			}
 			return nil
 		}
@@ -211,6 +211,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		// a call of a function defined earlier: walk its body with the
 		// call's arguments as positional parameters.
 		w.callBudget--
+		if !w.spend(nodeLen(body)) {
+			return nil
+		}
 		ns := st.clone()
 		ns.args, ns.argsKnown = vals, allKnown(args)
 		nf := f.child("call " + prog)

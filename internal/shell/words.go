@@ -137,6 +137,9 @@ func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
 					break
 				}
 				n++
+				if !w.spend(len(raw) + 8) {
+					break
+				}
 				words = append(words, bw)
 			}
 			if len(words) == 0 {
