@@ -5,11 +5,32 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
+
+// buildOnce builds the binaries once per test binary into a temp dir that
+// lives as long as the process (test-only state).
+var (
+	binDir    string
+	buildOnce = sync.OnceValues(func() (Binaries, error) { return BuildBinaries(binDir) })
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "harness-e2e-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 // setup finds the CLI and builds the binaries, or skips (fails when
 // HARNESS_E2E_REQUIRED=1, as CI sets it once it installed the CLI).
@@ -40,7 +61,7 @@ func setup(t *testing.T) (claude string, bins Binaries) {
 	if !strings.HasPrefix(v, PinnedVersion) {
 		t.Logf("warning: claude reports %q; this test was written against %s", v, PinnedVersion)
 	}
-	bins, err = BuildBinaries(t.TempDir())
+	bins, err = buildOnce()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +82,12 @@ type session struct {
 
 func runSession(t *testing.T, claude string, ws workspace, script Script) *session {
 	t.Helper()
+	return runSessionEnv(t, claude, ws, script, nil)
+}
+
+// runSessionEnv is runSession with extra environment (PATH=… replaces PATH).
+func runSessionEnv(t *testing.T, claude string, ws workspace, script Script, extra []string) *session {
+	t.Helper()
 	home := filepath.Join(t.TempDir(), "home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
@@ -70,8 +97,8 @@ func runSession(t *testing.T, claude string, ws workspace, script Script) *sessi
 	t.Cleanup(mock.Close)
 	run, err := Run(context.Background(), RunOptions{
 		Claude: claude, Dir: ws.FDir, Home: home, BaseURL: mock.URL(),
-		Prompt: "Work on feature " + feature + ".", Path: os.Getenv("PATH"), Lang: "C.UTF-8",
-		Timeout: 120 * time.Second,
+		Prompt: "Work on feature " + feature + ".", Path: pathFrom(extra), Lang: "C.UTF-8",
+		Extra: withoutPath(extra), Timeout: 120 * time.Second,
 	})
 	if err != nil {
 		t.Fatalf("start claude: %v", err)
@@ -319,4 +346,164 @@ func TestRealClaudeStopBlock(t *testing.T) {
 	if !forced {
 		t.Errorf("hook.log has no stop_forced_incomplete record")
 	}
+}
+
+// TestRealClaudeGeneratorCompletesPhase scripts the legitimate end of a
+// phase through the real CLI and the guard: append the generator_log
+// section (Bash heredoc append), `harness eval append`, `harness phase
+// complete` (both allowed in a Generator session), a forbidden `harness phase
+// advance` (Hermes only, denied), then stop: the Stop hook must allow at the
+// first try because the records are complete. Guards that block legitimate
+// work fail here.
+func TestRealClaudeGeneratorCompletesPhase(t *testing.T) {
+	claude, bins := setup(t)
+	if bins.Harness == "" {
+		t.Skipf("cmd/harness does not build yet: %s", bins.HarnessErr)
+	}
+	for _, sub := range [][]string{{"eval", "append"}, {"phase", "complete"}} {
+		if exec.Command(bins.Harness, append(sub, "--help")...).Run() != nil {
+			t.Skipf("harness %s is not available yet", strings.Join(sub, " "))
+		}
+	}
+	ws := newWorkspace(t, bins, false)
+	section := "## phase=1 plan — 2026-04-21T03:00:00Z\n\n### 做了什么\n把 f002 拆成 3 个子任务:并发调度器、超时与 DNS 失败分类、429/503 的 Retry-After 重试。\n\n" +
+		"### 关键决策\n- 使用 errgroup 限制并发数,默认 8,与 acceptance a1 一致。\n\n### 产出物\n- 子任务清单\n\n### 遇到的问题 / 偏差\n- 无\n"
+	script := Script{Turns: [][]Block{
+		{ToolUse("toolu_log", "Bash", map[string]any{"command": "cat >> generator_log.md <<'EOF'\n\n" + section + "EOF", "description": "log phase 1"})},
+		{ToolUse("toolu_eval", "Bash", map[string]any{"command": "harness eval append --feature f002 --phase 1 --event phase_evaluation --result pass " +
+			"--reason '拆出 3 个子任务:并发调度、超时分类、Retry-After 重试,分别覆盖 acceptance a1、a2、a3'", "description": "record"})},
+		{ToolUse("toolu_complete", "Bash", map[string]any{"command": "harness phase complete f002", "description": "complete"})},
+		{ToolUse("toolu_advance", "Bash", map[string]any{"command": "harness phase advance f002", "description": "advance"})},
+	}, FinalText: "Phase 1 is recorded; waiting for the verdict."}
+	binDir := filepath.Dir(bins.Harness)
+	s := runSessionEnv(t, claude, ws, script, []string{"PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH")})
+
+	for _, id := range []string{"toolu_log", "toolu_eval", "toolu_complete"} {
+		tr, _ := s.toolResult(t, id)
+		if tr.IsError {
+			t.Errorf("%s: legitimate Generator step failed: %q", id, tr.Text)
+		}
+	}
+	tr, _ := s.toolResult(t, "toolu_advance")
+	if !tr.IsError || !strings.Contains(tr.Text, "hook error") {
+		t.Errorf("harness phase advance (Hermes only) was not denied: %q", tr.Text)
+	}
+	data, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "feature_list.json"))
+	var fl struct {
+		Features []struct {
+			ID         string `json:"id"`
+			Phase      int    `json:"phase"`
+			NextPhases []struct {
+				Phase int  `json:"phase"`
+				Done  bool `json:"done"`
+			} `json:"next_phases"`
+		} `json:"features"`
+	}
+	if err := json.Unmarshal(data, &fl); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fl.Features {
+		if f.ID != feature {
+			continue
+		}
+		if f.Phase != 1 {
+			t.Errorf("phase changed to %d (phase advance must not have run)", f.Phase)
+		}
+		if len(f.NextPhases) == 0 || !f.NextPhases[0].Done {
+			t.Errorf("next_phases[phase=1].done is not true after harness phase complete")
+		}
+	}
+	if got := len(s.run.HookResponses("Stop")); got != 1 {
+		t.Errorf("Stop ran %d times, want 1 (complete records must let the session stop at once)", got)
+	}
+	if n := len(s.mock.Messages()); n != len(script.Turns)+1 {
+		t.Errorf("%d main-loop requests, want %d", n, len(script.Turns)+1)
+	}
+}
+
+// TestRealClaudeHookFailurePolicy documents what 2.1.332 does when the
+// configured hook binary does not exist: without "onFailure": "block" the
+// tool runs (fail-open, the reason harness doctor checks every command
+// path); with it the tool is blocked.
+func TestRealClaudeHookFailurePolicy(t *testing.T) {
+	claude, _ := setup(t)
+	for _, onFailure := range []string{"", "block"} {
+		t.Run("onFailure="+onFailure, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "proj")
+			marker := filepath.Join(dir, "ran-marker")
+			h := map[string]any{"type": "command", "command": filepath.Join(dir, "missing", "harness-hook"),
+				"args": []string{"--event", "PreToolUse"}, "timeout": 5}
+			if onFailure != "" {
+				h["onFailure"] = onFailure
+			}
+			data, _ := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{
+				map[string]any{"matcher": "Bash", "hooks": []any{h}}}}})
+			mustWrite(t, filepath.Join(dir, ".claude", "settings.json"), string(data))
+			ws := workspace{Root: dir, FDir: dir, Wiring: "written by the test"}
+			s := runSessionEnv(t, claude, ws, Script{Turns: [][]Block{
+				{ToolUse("toolu_m", "Bash", map[string]any{"command": "touch " + marker})}}, FinalText: "ok"}, nil)
+			tr, _ := s.toolResult(t, "toolu_m")
+			ran := exists(marker)
+			t.Logf("missing hook binary, onFailure=%q: tool ran=%v, tool_result=%.200q", onFailure, ran, tr.Text)
+			if onFailure == "" && !ran {
+				t.Errorf("expected the documented fail-open (tool runs) without onFailure")
+			}
+			if onFailure == "block" && (ran || !tr.IsError) {
+				t.Errorf("onFailure=block did not block the tool")
+			}
+		})
+	}
+}
+
+// TestRealClaudeReadsSettingsOnlyFromCwd documents where 2.1.332 looks for
+// project settings: <cwd>/.claude/settings.json only, not an ancestor's (not
+// even the git root's). A Generator started anywhere but in its feature
+// directory runs unguarded.
+func TestRealClaudeReadsSettingsOnlyFromCwd(t *testing.T) {
+	claude, _ := setup(t)
+	top := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", top).CombinedOutput(); err != nil {
+		t.Skipf("git init: %v %s", err, out)
+	}
+	sub := filepath.Join(top, "sub")
+	deeper := filepath.Join(sub, "deeper")
+	seen := filepath.Join(top, "seen.txt")
+	settings := func(label string) string {
+		data, _ := json.Marshal(map[string]any{"hooks": map[string]any{"SessionStart": []any{map[string]any{"hooks": []any{
+			map[string]any{"type": "command", "command": "/bin/sh", "args": []string{"-c", "echo " + label + " >> " + seen}, "timeout": 5}}}}}})
+		return string(data)
+	}
+	mustWrite(t, filepath.Join(top, ".claude", "settings.json"), settings("top"))
+	mustWrite(t, filepath.Join(sub, ".claude", "settings.json"), settings("sub"))
+	if err := os.MkdirAll(deeper, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, want string }{{sub, "sub"}, {deeper, ""}} {
+		_ = os.Remove(seen)
+		ws := workspace{Root: c.dir, FDir: c.dir, Wiring: "written by the test"}
+		runSessionEnv(t, claude, ws, Script{FinalText: "ok"}, nil)
+		got, _ := os.ReadFile(seen)
+		if strings.TrimSpace(string(got)) != c.want {
+			t.Errorf("cwd %s: SessionStart hooks that ran: %q, want %q", c.dir, got, c.want)
+		}
+	}
+}
+
+func pathFrom(extra []string) string {
+	for _, kv := range extra {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			return v
+		}
+	}
+	return os.Getenv("PATH")
+}
+
+func withoutPath(extra []string) []string {
+	var out []string
+	for _, kv := range extra {
+		if !strings.HasPrefix(kv, "PATH=") {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
