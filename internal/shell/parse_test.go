@@ -276,18 +276,17 @@ func TestBounds(t *testing.T) {
 
 func TestWorkBounds(t *testing.T) {
 	// brace expansion blow-up is charged to the budget
-	words := strings.Repeat("{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b} ", 40000)
+	words := strings.Repeat("{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b} ", 200)
 	if r := Parse("echo "+words, Options{}); r.Overflow == "" {
 		t.Error("brace expansion blow-up not bounded")
 	}
-	// unbalanced interpreter code does not rescan the whole text per call
-	code := strings.Repeat("f(", 200000)
-	r := Parse("python3 -c '"+code+"'", Options{})
-	_ = r // must return (the benchmark-free check is that the test finishes)
+	// unbalanced interpreter code stops scanning instead of rescanning the text per call
+	if r := Parse("python3 -c '"+strings.Repeat("f(", 200000)+"'", Options{}); r.Overflow == "" {
+		t.Error("pathological interpreter code not bounded")
+	}
 	// a function called many times re-walks its body within the budget
-	body := strings.Repeat("echo x; ", 50000)
-	calls := strings.Repeat("f; ", 100)
-	if r := Parse("f(){ "+body+"}; "+calls, Options{}); len(r.Invocations) > 50000*70 {
-		t.Errorf("function calls re-walked without bound: %d invocations", len(r.Invocations))
+	body := strings.Repeat("echo "+strings.Repeat("x", 1000)+"; ", 200)
+	if r := Parse("f(){ "+body+"}; "+strings.Repeat("f; ", 20), Options{}); r.Overflow == "" {
+		t.Error("function calls re-walked without bound")
 	}
 }
