@@ -108,6 +108,11 @@ var adversarialCases = []struct {
 	{`exec 3>/dev/sdb`, verdict.Block},
 	{"node -e \"Bun.spawn(['rm','-rf','x'])\"", verdict.Block},
 	{"node -e \"const {$}=require('zx'); await $`git push --force`\"", verdict.Block},
+	{":(){ :|:& };: )", verdict.Block},
+	{"f(){ rm -rf x; }\nfi", verdict.Block},
+	{"bash -c 'rm -rf x; )'", verdict.Block},
+	{"echo $(rm -rf x", verdict.Block},
+	{"cat <<EOF | bash\nrm -rf x", verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},
@@ -259,6 +264,9 @@ var adversarialCases = []struct {
 	{`kubectl get ns prod`, verdict.Allow},
 	{`node -e "/x/.exec('sudo')"`, verdict.Allow},
 	{`python3 -c "import asyncio; asyncio.run(main())"`, verdict.Allow},
+	{"echo 'sudo ls' )", verdict.Allow},
+	{"cat <<'EOF' > x\nsudo ls\n   EOF", verdict.Allow},
+	{"echo hi )\n# sudo rm -rf /", verdict.Allow},
 	{"", verdict.Allow},
 	{"   \n\t", verdict.Allow},
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -74,6 +75,39 @@ func Parse(cmd string, opts Options) Result {
 	}
 	w.script(&frame{}, st, cmd, ioCtx{})
 	return w.res
+}
+
+// parsedPrefix walks the longest prefix of src before a syntax error that
+// parses: bash runs the lines before the error (corpus README §2.6), and the
+// prefix keeps structure the token scan cannot see (function definitions,
+// fork bombs). It supplements the token scan, never replaces it.
+func (w *walker) parsedPrefix(f *frame, st *state, src string, err error) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return
+	}
+	off := int(pe.Pos.Offset())
+	if off <= 0 || off > len(src) {
+		return
+	}
+	cands := []string{src[:off]}
+	if nl := strings.LastIndexByte(src[:off], '\n'); nl > 0 {
+		cands = append(cands, src[:nl])
+	}
+	for _, pre := range cands {
+		if strings.TrimSpace(pre) == "" || !w.spend(len(pre)) {
+			continue
+		}
+		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+		file, perr := p.Parse(strings.NewReader(pre), "")
+		if perr != nil {
+			continue
+		}
+		nf := *f
+		nf.src = pre
+		w.stmts(&nf, st.clone(), file.Stmts, ioCtx{})
+		return
+	}
 }
 
 // frame is the context of one parsed source text.
@@ -241,6 +275,7 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		if w.res.ParseError == nil {
 			w.res.ParseError = err
 		}
+		w.parsedPrefix(nf, st, src, err)
 		w.fallback(nf, st, src)
 		return nil
 	}
