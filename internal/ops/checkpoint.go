@@ -498,138 +498,18 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 			return err
 		}
 		r := ParseReply(text, blockersOf(cp))
-		now := env.stamp()
 		switch {
 		case r.Question != "":
 			return &Refusal{Reason: fmt.Sprintf("refused: the reply to %s is incomplete or ambiguous; nothing was recorded. Ask the user:", id), Question: r.Question}
 		case r.Suspend || r.Resume:
 			return env.suspendResume(tx, rep, fl, r.Suspend)
 		}
+		if err := env.recordDecision(tx, rep, fl, log, ref, id, r, text, replyReason(id, text, r), nil); err != nil {
+			return err
+		}
 		fid := ""
 		if ref.feature != nil {
 			fid = ref.feature.Str("id")
-		}
-		status := "passed"
-		if r.Decision == "rejected" {
-			status = "failed"
-		}
-		cp.Set("status", status).Set("decision", r.Decision).Set("responded_at", now)
-		if r.Feedback != "" {
-			cp.Set("feedback", r.Feedback)
-		} else {
-			cp.Set("feedback", nil)
-		}
-		rep.did("%s: status %s, decision %s", id, status, r.Decision)
-		if ref.feature != nil {
-			f := ref.feature
-			if f.Str("status") == "waiting_human" {
-				f.Set("status", "in_progress")
-				rep.did("%s status waiting_human → in_progress", fid)
-			}
-			if r.Decision == "approved_with_changes" {
-				f.Set("retry_hint", r.Feedback)
-				rep.did("%s retry_hint = the user's feedback", fid)
-			}
-		}
-		var sideEffects []func() error
-		if id == GateTooling && (r.Decision == "approved" || strings.HasPrefix(r.Decision, "auto_approved_yolo")) {
-			fl.Set("tooling_locked", true)
-			rep.did("tooling_locked = true")
-			sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "planned") })
-		}
-		fl.touch(now)
-		if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
-			return err
-		}
-		// eval_log entry
-		e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
-		if fid != "" {
-			e.Set("feature_id", fid)
-			if p, ok := cp.Int("phase"); ok {
-				e.Set("phase", num(p))
-			}
-		}
-		e.Set("event_type", "checkpoint").Set("checkpoint_id", id).Set("checkpoint_type", cp.Str("type")).
-			Set("decision", r.Decision).Set("reason", replyReason(id, text, r)).Set("user_reply_raw", text)
-		if len(r.Answers) > 0 {
-			var br []any
-			for _, a := range r.Answers {
-				o := NewObj().Set("id", a.ID).Set("answer", a.Answer)
-				if a.Feedback != "" {
-					o.Set("feedback", a.Feedback)
-				}
-				br = append(br, o)
-			}
-			e.Set("blockers_resolved", br)
-		}
-		if r.Feedback != "" {
-			e.Set("hermes_notes", "feedback: "+r.Feedback)
-		}
-		if rf := cp.Str("revoked_from"); rf != "" && st == "revoked" {
-			e.Set("revoked_from", rf)
-		}
-		if err := tx.AppendEval(e); err != nil {
-			return err
-		}
-		rep.did("appended checkpoint entry for %s (decision %s)", id, r.Decision)
-		rt, err := env.removePending(tx, rep, id)
-		if err != nil {
-			return err
-		}
-		if id == GateTooling && rt.Str("mode") == "waiting_human" {
-			rt.Set("mode", "planning")
-			rep.did("runtime_state.mode waiting_human → planning")
-		}
-		if id == GateDAG {
-			if oneOf(r.Decision, approving) {
-				rt.Set("mode", "active")
-				rep.did("runtime_state.mode → active")
-				sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "active") })
-				sideEffects = append(sideEffects, func() error {
-					ca, err := env.readObj(".current_agent")
-					if err != nil {
-						ca = NewObj()
-					}
-					ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
-						Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil)
-					if !ca.Has("started_at") {
-						ca.Set("started_at", now)
-					}
-					ca.Set("last_activity", now)
-					rep.did(".current_agent role → evaluator (developer hermes)")
-					return tx.WriteJSON(relCurrentAgent, ca)
-				})
-			} else if rt.Str("mode") == "waiting_human" {
-				rt.Set("mode", "planning")
-				rep.did("runtime_state.mode waiting_human → planning (replan)")
-			}
-		}
-		if fid != "" && rt.Str("mode") == "waiting_human" && len(rt.Strs("pending_user_replies")) == 0 {
-			if ok, _ := log.gateApproved(GateDAG); ok {
-				rt.Set("mode", "active")
-				rep.did("runtime_state.mode waiting_human → active (no reply pending)")
-			}
-		}
-		if err := tx.WriteJSON(relRuntime, rt); err != nil {
-			return err
-		}
-		if fid != "" {
-			pool, err := env.readObj("session_pool.json")
-			if err != nil {
-				return err
-			}
-			if pe := pool.ObjAt("active").ObjAt(fid); pe != nil && pe.Str("status") == "waiting_human" {
-				pe.Set("status", "running").Set("last_activity", now)
-				if err := tx.WriteJSON(relPool, pool); err != nil {
-					return err
-				}
-				rep.did("session_pool.active.%s.status = running", fid)
-			}
-		}
-		for _, fn := range sideEffects {
-			if err := fn(); err != nil {
-				return err
-			}
 		}
 		rep.Notes = append(rep.Notes, nextAfterReply(id, fid, cp, r))
 		rep.Data = map[string]any{"checkpoint_id": id, "decision": r.Decision, "feedback": r.Feedback, "blockers_resolved": r.Answers}
@@ -640,6 +520,150 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 	}
 	rep.OK = true
 	return rep, nil
+}
+
+// recordDecision writes a checkpoint decision everywhere §5 requires: the
+// checkpoint's status/decision/feedback/responded_at in feature_list, one
+// event_type checkpoint eval entry (extra adds fields such as task_id and
+// yolo_context), the id removed from the pending lists, the feature and pool
+// entry out of waiting_human, and the sprint-gate side effects (§4.4).
+func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog, ref cpRef, id string, r Reply, text, reason string, extra func(e *Obj)) error {
+	cp := ref.cp
+	st := cp.Str("status")
+	now := env.stamp()
+	fid := ""
+	if ref.feature != nil {
+		fid = ref.feature.Str("id")
+	}
+	status := "passed"
+	if r.Decision == "rejected" {
+		status = "failed"
+	}
+	cp.Set("status", status).Set("decision", r.Decision).Set("responded_at", now)
+	if r.Feedback != "" {
+		cp.Set("feedback", r.Feedback)
+	} else {
+		cp.Set("feedback", nil)
+	}
+	rep.did("%s: status %s, decision %s", id, status, r.Decision)
+	if ref.feature != nil {
+		f := ref.feature
+		if f.Str("status") == "waiting_human" {
+			f.Set("status", "in_progress")
+			rep.did("%s status waiting_human → in_progress", fid)
+		}
+		if r.Decision == "approved_with_changes" {
+			f.Set("retry_hint", r.Feedback)
+			rep.did("%s retry_hint = the user's feedback", fid)
+		}
+	}
+	var sideEffects []func() error
+	if id == GateTooling && (r.Decision == "approved" || strings.HasPrefix(r.Decision, "auto_approved_yolo")) {
+		fl.Set("tooling_locked", true)
+		rep.did("tooling_locked = true")
+		sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "planned") })
+	}
+	fl.touch(now)
+	if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+		return err
+	}
+	// eval_log entry
+	e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
+	if fid != "" {
+		e.Set("feature_id", fid)
+		if p, ok := cp.Int("phase"); ok {
+			e.Set("phase", num(p))
+		}
+	}
+	e.Set("event_type", "checkpoint").Set("checkpoint_id", id).Set("checkpoint_type", cp.Str("type")).
+		Set("decision", r.Decision).Set("reason", reason)
+	if text != "" {
+		e.Set("user_reply_raw", text)
+	}
+	if extra != nil {
+		extra(e)
+	}
+	if len(r.Answers) > 0 {
+		var br []any
+		for _, a := range r.Answers {
+			o := NewObj().Set("id", a.ID).Set("answer", a.Answer)
+			if a.Feedback != "" {
+				o.Set("feedback", a.Feedback)
+			}
+			br = append(br, o)
+		}
+		e.Set("blockers_resolved", br)
+	}
+	if r.Feedback != "" {
+		e.Set("hermes_notes", "feedback: "+r.Feedback)
+	}
+	if rf := cp.Str("revoked_from"); rf != "" && st == "revoked" {
+		e.Set("revoked_from", rf)
+	}
+	if err := tx.AppendEval(e); err != nil {
+		return err
+	}
+	rep.did("appended checkpoint entry for %s (decision %s)", id, r.Decision)
+	rt, err := env.removePending(tx, rep, id)
+	if err != nil {
+		return err
+	}
+	if id == GateTooling && rt.Str("mode") == "waiting_human" {
+		rt.Set("mode", "planning")
+		rep.did("runtime_state.mode waiting_human → planning")
+	}
+	if id == GateDAG {
+		if oneOf(r.Decision, approving) {
+			rt.Set("mode", "active")
+			rep.did("runtime_state.mode → active")
+			sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "active") })
+			sideEffects = append(sideEffects, func() error {
+				ca, err := env.readObj(".current_agent")
+				if err != nil {
+					ca = NewObj()
+				}
+				ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
+					Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil)
+				if !ca.Has("started_at") {
+					ca.Set("started_at", now)
+				}
+				ca.Set("last_activity", now)
+				rep.did(".current_agent role → evaluator (developer hermes)")
+				return tx.WriteJSON(relCurrentAgent, ca)
+			})
+		} else if rt.Str("mode") == "waiting_human" {
+			rt.Set("mode", "planning")
+			rep.did("runtime_state.mode waiting_human → planning (replan)")
+		}
+	}
+	if fid != "" && rt.Str("mode") == "waiting_human" && len(rt.Strs("pending_user_replies")) == 0 {
+		if ok, _ := log.gateApproved(GateDAG); ok {
+			rt.Set("mode", "active")
+			rep.did("runtime_state.mode waiting_human → active (no reply pending)")
+		}
+	}
+	if err := tx.WriteJSON(relRuntime, rt); err != nil {
+		return err
+	}
+	if fid != "" {
+		pool, err := env.readObj("session_pool.json")
+		if err != nil {
+			return err
+		}
+		if pe := pool.ObjAt("active").ObjAt(fid); pe != nil && pe.Str("status") == "waiting_human" {
+			pe.Set("status", "running").Set("last_activity", now)
+			if err := tx.WriteJSON(relPool, pool); err != nil {
+				return err
+			}
+			rep.did("session_pool.active.%s.status = running", fid)
+		}
+	}
+	for _, fn := range sideEffects {
+		if err := fn(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func replyReason(id, raw string, r Reply) string {
