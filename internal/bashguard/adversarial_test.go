@@ -113,6 +113,8 @@ var adversarialCases = []struct {
 	{"bash -c 'rm -rf x; )'", verdict.Block},
 	{"echo $(rm -rf x", verdict.Block},
 	{"cat <<EOF | bash\nrm -rf x", verdict.Block},
+	{`git add ./*`, verdict.Block},
+	{`git checkout -- ./*`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},
@@ -179,6 +181,8 @@ var adversarialCases = []struct {
 	{`harness --root . phase advance f002`, verdict.Block},
 	{`bash -c 'harness yolo start'`, verdict.Block},
 	{`harness finalize`, verdict.Block},
+	{`go run ./cmd/harness phase advance f002`, verdict.Block},
+	{`go run ./cmd/harness validate`, verdict.Allow},
 	{`harness --feature=f003 eval append --file x`, verdict.Block},
 	// warn
 	{`curl -XPUT x`, verdict.Warn},

@@ -310,7 +310,7 @@ func wholeTree(p string) bool {
 		return true
 	}
 	cl := path.Clean(p)
-	if cl == "." || cl == ".." || strings.Trim(cl, "./") == "" {
+	if cl == "." || cl == ".." || cl == "*" || strings.Trim(cl, "./") == "" {
 		return true
 	}
 	return false
@@ -326,7 +326,7 @@ func wholeTreeAdd(p string) bool {
 		return false
 	}
 	cl := path.Clean(p)
-	return cl == "." || cl == ".." || strings.Trim(cl, "./") == ""
+	return cl == "." || cl == ".." || cl == "*" || strings.Trim(cl, "./") == ""
 }
 
 var gitCheckout = optTable{shortVal: "bB", long: []string{"force", "quiet", "ours", "theirs", "track", "no-track", "detach", "merge", "conflict", "patch", "orphan", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "progress", "no-progress", "guess", "no-guess", "overlay", "no-overlay"}, longVal: []string{"orphan", "conflict", "pathspec-from-file"}}

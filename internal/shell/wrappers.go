@@ -255,6 +255,16 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		return true
 	}
 	switch prog {
+	case "go":
+		// `go run ./cmd/harness ARGS…` runs the harness CLI from source
+		if len(vals) >= 2 && vals[0] == "run" {
+			i := OptSpec{Short: "CoO", Long: []string{"exec", "tags", "ldflags", "gcflags", "mod", "modfile", "overlay", "pgo", "toolexec"}}.FirstOperand(vals, 1)
+			if i < len(vals) && ProgramName(strings.TrimSuffix(vals[i], "@latest")) == "harness" {
+				ws := append(knownWords("harness"), c.words[i+2:]...)
+				w.runWords(f, st, ws, c.env, c.stdin, nil, "go run")
+			}
+		}
+		return true
 	case "npx", "bunx", "pnpx":
 		i := OptSpec{Short: "pc", Long: []string{"package", "call"}}.FirstOperand(vals, 0)
 		w.rerun(f, st, c, i+1, prog)
