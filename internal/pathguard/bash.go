@@ -206,13 +206,29 @@ func (c *collector) addAt(base, p string, o op, what string) {
 	c.targets = append(c.targets, bashTarget{path: c.g.home(p), base: base, op: o, what: what})
 }
 
-// home expands a leading "~" only when the guard knows the home directory;
-// otherwise "~/x" is judged as written (a relative path named "~").
+// home expands a leading "~" with the home directory set by WithHome.
+// Without it, "~/A/B/…" is mapped into the root when the root's path ends
+// with the leading components A/B (the usual layout, root under the home
+// directory), so a write through "~/work/<sprint>/SKILL.md" is still seen;
+// any other "~/x" is judged as written (a relative path named "~").
 func (g *Guard) home(p string) string {
-	if g.homeDir == "" || (p != "~" && !strings.HasPrefix(p, "~/")) {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
 		return p
 	}
-	return g.homeDir + p[1:]
+	if g.homeDir != "" {
+		return g.homeDir + p[1:]
+	}
+	comps := strings.Split(strings.Trim(p[1:], "/"), "/")
+	for k := len(comps); k >= 1; k-- {
+		suffix := "/" + strings.Join(comps[:k], "/")
+		for _, r := range [...]string{g.rootLex, g.rootPhys} {
+			r = filepath.ToSlash(r)
+			if strings.HasSuffix(r, suffix) {
+				return filepath.FromSlash(r + "/" + strings.Join(comps[k:], "/"))
+			}
+		}
+	}
+	return p
 }
 
 // redirects adds the targets of the command's output redirections.

@@ -327,6 +327,19 @@ func TestCheckInvocationHome(t *testing.T) {
 	if d := bashDecide(g, "echo x > ~/SKILL.md", root, nil); d.Action != verdict.Allow {
 		t.Fatalf("without a home: %+v", d)
 	}
+	// Without a home, a "~" path that names the root's trailing components
+	// is still mapped into the root.
+	parent := filepath.Base(filepath.Dir(root))
+	for _, c := range []struct{ cmd, want string }{
+		{"echo x > ~/" + parent + "/sprint_20260421_1/SKILL.md", "block"},
+		{"echo x > ~/sprint_20260421_1/spec/x", "block"},
+		{"echo x > ~/sprint_20260421_1/src/x", "allow"},
+		{"echo x > ~/other/SKILL.md", "allow"},
+	} {
+		if d := bashDecide(g, c.cmd, filepath.Join(root, "src"), nil); d.Action.String() != c.want {
+			t.Errorf("%s: got %s, want %s", c.cmd, d.Action, c.want)
+		}
+	}
 	gh := g.WithHome(root)
 	if d := bashDecide(gh, "echo x > ~/SKILL.md", filepath.Join(root, "src"), nil); d.Action != verdict.Block {
 		t.Fatalf("with the root as home: %+v", d)
