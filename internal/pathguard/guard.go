@@ -175,7 +175,8 @@ func (g *Guard) CheckTool(tool string, toolInput json.RawMessage, cwd string) ve
 	if cwd == "" {
 		cwd = g.rootLex // a payload without cwd: relative paths are judged from the root
 	}
-	t := g.resolve(cwd, *path)
+	t := g.resolve(cwd, g.home(*path))
+	t.given = *path
 	return g.judge(t, o, tool, edits)
 }
 
