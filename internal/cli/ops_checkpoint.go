@@ -24,6 +24,8 @@ type CheckpointOpenCmd struct {
 	Phase     int      `name:"phase" help:"Phase of a feature checkpoint that is not planned yet."`
 	Prompt    string   `name:"prompt" help:"Opening line of the message."`
 	Artifacts []string `name:"artifact" help:"Artifact path under review (repeatable)."`
+	TaskYolo  string   `name:"task-yolo" placeholder:"TASK_FILE" help:"Running task file of a task in YOLO mode: gates pass as auto_approved_yolo_task (§6.2)."`
+	External  bool     `name:"external-irreversible" help:"The gate guards an external irreversible operation (git push, publish, deploy): YOLO never passes it."`
 	Dir       string   `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
@@ -33,6 +35,8 @@ func (c *CheckpointOpenCmd) Help() string {
 the fixed catch_all is appended last. Sets status pending and created_at, adds the id to
 pending_user_replies and pending_checkpoints, puts the feature and its pool entry into waiting_human.
 Sprint gates live in feature_list.sprint_checkpoints[] (§13 #5). A notify is logged at once (D14).
+Under pipeline YOLO a feature gate passes as auto_approved_yolo unless external_irreversible; with
+--task-yolo every gate passes as auto_approved_yolo_task (task_id, yolo_context mode task_level).
 Prints the message to send.`
 }
 
@@ -46,7 +50,11 @@ func (c *CheckpointOpenCmd) Run(e *Env) error {
 	if err != nil {
 		return err
 	}
-	rep, err := ops.CheckpointOpen(env, ops.CheckpointOpenInput{ID: c.ID, Blockers: b, Type: c.Type, Phase: c.Phase, Prompt: c.Prompt, Artifacts: c.Artifacts})
+	task, err := e.readArg("--task-yolo", c.TaskYolo)
+	if err != nil {
+		return err
+	}
+	rep, err := ops.CheckpointOpen(env, ops.CheckpointOpenInput{ID: c.ID, Blockers: b, Type: c.Type, Phase: c.Phase, Prompt: c.Prompt, Artifacts: c.Artifacts, TaskYolo: task, ExternalIrreversible: c.External})
 	return e.opsResult(rep, err)
 }
 

@@ -76,6 +76,13 @@ type CheckpointOpenInput struct {
 	Phase     int    // needed only to create a feature checkpoint not planned yet
 	Prompt    string
 	Artifacts []string
+	// TaskYolo is the running task file (tasks/running/<id>.json) of a task
+	// in YOLO mode (mode yolo, auto_approve_all true): its gates pass as
+	// auto_approved_yolo_task (§6.2).
+	TaskYolo []byte
+	// ExternalIrreversible marks the gate as guarding an external
+	// irreversible operation (§13 #15): YOLO never passes it.
+	ExternalIrreversible bool
 }
 
 // CheckpointOpen pushes a checkpoint to the user (protocol.md §5 gate flow
@@ -87,8 +94,13 @@ type CheckpointOpenInput struct {
 // and puts the feature and its pool entry into waiting_human. Sprint gates are
 // stored in feature_list.sprint_checkpoints[] (§13 #5, no phase) and put the
 // runtime into waiting_human. A notify is logged at once (event_type checkpoint,
-// checkpoint_type notify, no decision, D14) and never waits. The rendered
-// message is returned in Notes.
+// checkpoint_type notify, no decision, D14) and never waits. While a pipeline
+// YOLO is on (§6.1), a feature gate passes at once as auto_approved_yolo with
+// the yolo_context, unless it is marked external_irreversible (§13 #15); with
+// TaskYolo (§6.2) every gate, sprint gates included, passes as
+// auto_approved_yolo_task with task_id and yolo_context {mode task_level, …},
+// unless it is external_irreversible and keep_gates_for lists that. The
+// rendered message is returned in Notes.
 func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 	rep := &Report{Command: "checkpoint open"}
 	err := env.update(rep, func(tx *Tx) error {
@@ -167,6 +179,9 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if prompt != "" {
 			cp.Set("prompt", prompt)
 		}
+		if in.ExternalIrreversible {
+			cp.Set("external_irreversible", true)
+		}
 		if len(artifacts) > 0 {
 			cp.Set("artifacts", strsToAny(artifacts))
 		}
@@ -181,6 +196,33 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		log, err := env.loadEvalLog()
 		if err != nil {
 			return err
+		}
+		if len(in.TaskYolo) > 0 {
+			task, err := parseObj(in.TaskYolo)
+			if err != nil {
+				return usage("--task-yolo: the task file is not JSON: %v", err)
+			}
+			if task.Str("mode") != "yolo" || !task.Bool("auto_approve_all") || !reTaskID.MatchString(task.Str("id")) {
+				return refuse("--task-yolo: task %q is not a YOLO task (mode yolo and auto_approve_all true); gates are sent to the user", task.Str("id"))
+			}
+			var keep []string
+			if ov := task.ObjAt("yolo_overrides"); ov != nil {
+				keep = ov.Strs("keep_gates_for")
+			}
+			if typ == "gate" && !(cp.Bool("external_irreversible") && oneOf("external_irreversible", keep)) {
+				cp.Set("status", "pending")
+				ctx := NewObj().Set("mode", "task_level").Set("auto_approve_all", true).Set("keep_gates_for", strsToAny(nonNil(keep)))
+				tid := task.Str("id")
+				r := Reply{Decision: "auto_approved_yolo_task"}
+				reason := fmt.Sprintf("task YOLO (%s):gate %s 不发送,按任务设置自动通过 (auto_approved_yolo_task)", tid, in.ID)
+				if err := env.recordDecision(tx, rep, fl, log, cpRef{cp: cp, feature: ref.feature, sprint: ref.sprint}, in.ID, r, "", reason, func(e *Obj) {
+					e.Set("task_id", tid).Set("yolo_context", ctx)
+				}); err != nil {
+					return err
+				}
+				rep.Data = map[string]any{"checkpoint_id": in.ID, "type": typ, "decision": r.Decision, "task_id": tid}
+				return nil
+			}
 		}
 		if yctx := log.yoloActive(); yctx != nil && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
 			// Pipeline YOLO (§6.1): the gate is not sent; it passes as
