@@ -115,6 +115,8 @@ var adversarialCases = []struct {
 	{"cat <<EOF | bash\nrm -rf x", verdict.Block},
 	{`git add ./*`, verdict.Block},
 	{`git checkout -- ./*`, verdict.Block},
+	{`docker run --entrypoint sh alpine -c 'rm -rf /x'`, verdict.Block},
+	{`docker run --entrypoint=/bin/rm alpine -rf /x`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},

@@ -768,7 +768,20 @@ func (w *walker) container(f *frame, st *state, prog string, c cmdCtx, vals []st
 	if j >= len(vals) {
 		return
 	}
-	// entrypoint given as an option runs with the arguments
+	// an --entrypoint given as an option runs with the arguments after the image
+	for k := i + 1; k < j; k++ {
+		ep := ""
+		if vals[k] == "--entrypoint" && k+1 < j {
+			ep = vals[k+1]
+		} else if strings.HasPrefix(vals[k], "--entrypoint=") {
+			ep = vals[k][len("--entrypoint="):]
+		}
+		if ep != "" {
+			ws := append(knownWords(strings.Fields(ep)...), c.words[j+2:]...)
+			w.runWords(f, st, ws, c.env, c.stdin, nil, prog+" "+sub)
+			return
+		}
+	}
 	w.rerun(f, st, c, j+2, prog+" "+sub)
 }
 
