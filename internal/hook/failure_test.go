@@ -47,6 +47,7 @@ func TestPreToolUseFailuresDenyWithCause(t *testing.T) {
 		{"invalid UTF-8", []byte("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf \xff\xfe/\"}}"), "not valid UTF-8"},
 		{"case-variant key", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`), "letter case"},
 		{"case-variant path key", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/r/schemas/x","File_Path":"/tmp/x","content":""}}`), "letter case"},
+		{"case-variant key in edits", []byte(`{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"/r/x","edits":[{"old_string":"a","new_string":"b","Old_String":"c"}]}}`), "letter case"},
 		{"NUL in command", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /tmp/x\u0000y"}}`), ruleCommandNUL},
 		{"10 MB command", []byte(bigCmd), ruleCommandTooLarge},
 	}

@@ -48,7 +48,7 @@ func (r runner) preToolUse(c *call) Output {
 
 // guardedFields are the tool_input members the guards read
 // (claude-code-hooks.md §6).
-var guardedFields = []string{"command", "file_path", "notebook_path", "old_string", "new_string", "edits", "content", "new_source", "edit_mode"}
+var guardedFields = []string{"command", "file_path", "notebook_path", "old_string", "new_string", "replace_all", "edits", "content", "new_source", "edit_mode"}
 
 // ambiguousKeys refuses a tool_input whose member names differ from a
 // guarded field only in letter case ("Command", "FILE_PATH"): encoding/json
@@ -64,10 +64,28 @@ func ambiguousKeys(raw json.RawMessage) error {
 	if json.Unmarshal(t, &m) != nil {
 		return nil
 	}
+	if err := caseVariant(m, "tool_input"); err != nil {
+		return err
+	}
+	// MultiEdit's edits[] items carry old_string/new_string/replace_all too.
+	var edits []map[string]json.RawMessage
+	if raw, ok := m["edits"]; ok && json.Unmarshal(raw, &edits) == nil {
+		for i, e := range edits {
+			if err := caseVariant(e, fmt.Sprintf("tool_input.edits[%d]", i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// caseVariant reports a member of m whose name folds to a guarded field's
+// name without being it.
+func caseVariant(m map[string]json.RawMessage, where string) error {
 	for k := range m {
 		for _, f := range guardedFields {
 			if k != f && strings.EqualFold(k, f) {
-				return fmt.Errorf("tool_input member %q differs from %q only in letter case", k, f)
+				return fmt.Errorf("%s member %q differs from %q only in letter case", where, k, f)
 			}
 		}
 	}
