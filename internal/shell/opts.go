@@ -71,7 +71,7 @@ func (o OptSpec) FirstOperand(vals []string, start int) int {
 	return len(vals)
 }
 
-// ShortFlags returns the set of short option letters present in vals before
+// Flags returns the set of short option letters present in vals before
 // the first operand (per spec), and the long options (without "--", value
 // after "=" dropped).
 func (o OptSpec) Flags(vals []string, start int) (short map[byte]bool, long map[string]string) {
