@@ -98,7 +98,10 @@ details) → approved_with_changes with that feedback; reject/no/不对 → reje
 blockers answered, nothing else, catch_all a → approved. Missing, extra or ambiguous answers are refused
 (exit 1) with the follow-up question; nothing is recorded. Writes feature_list (status, decision,
 feedback, responded_at), one checkpoint eval entry and pending_user_replies; cp-sprint-tooling approved →
-tooling_locked + contract planned; cp-sprint-dag approved → contract active, mode active, evaluator.`
+tooling_locked + contract planned; cp-sprint-dag approved → contract active, mode active, evaluator.
+Resolutions: §13 #3 (status passed for approving decisions, failed for rejected), #17 (sprint-gate
+approval set), #40 (mode back to active once nothing is pending), #2 (a revoked checkpoint is answered
+like a pending one).`
 }
 
 // Run performs the command.
@@ -154,4 +157,19 @@ func (c *CheckpointReplyAllCmd) Run(e *Env) error {
 	}
 	rep, err := ops.CheckpointReplyAll(env, text)
 	return e.opsResult(rep, err)
+}
+
+// Help is shown under the usage line.
+func (c *CheckpointDueCmd) Help() string {
+	return `protocol.md §5 step 4: a gate waiting ≥ 24h gets 【催办】 and ≥ 72h 【催办-紧急】 (offering suspend), each
+once, recorded in reminded_at; gates never time out (D17). A review waiting ≥ 48h passes as
+auto_approved_timeout (status passed, checkpoint eval entry, removed from pending_user_replies and
+pending_checkpoints). Prints every due message.`
+}
+
+// Help is shown under the usage line.
+func (c *CheckpointRenderCmd) Help() string {
+	return `protocol.md §5 step 2: the message from templates/checkpoint_{gate,review,notify}.template.md: title
+【Checkpoint】/【Review】/【Notify】 <fid> <name>, the prompt, numbered blockers with options a/b/c, catch_all
+last, and the reply hint (1a 2b 3a). No links. Read-only.`
 }

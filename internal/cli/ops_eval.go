@@ -32,7 +32,9 @@ acceptance_results matching feature.acceptance one-to-one (verbatim criteria, no
 an unknown feature, and any other finding the new line would add. Pre-existing findings print as warnings.
 The timestamp is always now. In a Generator session (FEATURE_ID set) only the session's own
 phase_evaluation of its current phase or a retry entry may be appended, without checkpoint/decision
-fields: a Generator never approves or judges (protocol.md §1).`
+fields: a Generator never approves or judges (protocol.md §1). Resolutions followed: §13 #35 (sprint_id
+always written; the 20-byte minimum only for phase_evaluation), #41 (one or two entries per phase, the
+last is the verdict), #49 (the fixtures README lazy list and thresholds are canonical).`
 }
 
 // Run performs the command.

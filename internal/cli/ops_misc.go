@@ -207,7 +207,8 @@ func (c *PipelineSinkCmd) Help() string {
 	return `protocol.md §9.3: refuses unless 'finalize --check' passes (Z6). New pipeline: 1.0.0, total_runs 1;
 existing: --change patch|minor (stats inherited, total_runs + 1) or major (stats reset); every sink
 appends version_history. Writes pipeline.yaml, feature_template.json, tooling_template.md,
-checkpoint_policy.yaml and runs/<sprint_id>; sets the contract status sunk.`
+checkpoint_policy.yaml and runs/<sprint_id>; sets the contract status sunk. Versions are full semver
+(§13 #33), stats use total_success_rate (§13 #13) and the safety-valve counter (§13 #14).`
 }
 
 // Run performs the command.
@@ -236,4 +237,14 @@ func opsFinalizer(root string) ([]ops.Finding, error) {
 		out = append(out, ops.Finding{File: f.File, Line: f.Line, Pointer: f.Pointer, Rule: f.Rule, Severity: f.Severity, Message: f.Message})
 	}
 	return out, nil
+}
+
+// Help is shown under the usage line.
+func (c *ResetResumeCmd) Help() string {
+	return `protocol.md §8.2 reload: the pending_eval (hermes_context_state.json, or the handoff's Pending Eval block
+when a crash came before step 2) is appended as a phase_evaluation with a recovery note and cleared;
+pending checkpoints whose decision arrived are listed and dropped, the others kept without re-sending;
+then the reset entry {agent hermes, pending_eval_recovered, pending_checkpoints_recovered}. Prints the
+role to resume as (finalizing contract → finalizer, planning → planner, else evaluator; §13 #29).
+Idempotent: a second run after the reset entry changes nothing.`
 }

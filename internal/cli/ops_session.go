@@ -74,3 +74,11 @@ func (c *SessionResetCmd) Run(e *Env) error {
 	rep, err := ops.SessionReset(env, c.Feature, c.Reason)
 	return e.opsResult(rep, err)
 }
+
+// Help is shown under the usage line.
+func (c *SessionEndCmd) Help() string {
+	return `Deletes session_pool.active.<fid> (a finished entry is removed, never kept as completed: Z16, §3.3);
+an in_progress feature goes back to pending and a .current_agent naming it is handed back to the
+evaluator (§13 #18: it records the last handover only). A completed feature's entry is already removed
+by 'phase advance' at phase 4 (§13 #9). No-op when there is no entry.`
+}

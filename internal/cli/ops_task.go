@@ -96,3 +96,22 @@ func (c *TaskListCmd) Run(e *Env) error {
 	rep, err := c.queue(e).TaskList()
 	return e.opsResult(rep, err)
 }
+
+// Help is shown under the usage line.
+func (c *TaskDoneCmd) Help() string {
+	return `protocol.md §10 step F, §13 #47: requires a sprint_id (the task's, or --sprint-id) whose folder
+sprints/<sprint_id> exists; the task moves to sprints/<sprint_id>/TASK.json with status done (atomic write,
+then the running file is removed). Otherwise it stays in tasks/running/ (exit 1).`
+}
+
+// Help is shown under the usage line.
+func (c *TaskFailCmd) Help() string {
+	return `Moves a running (or pending) task to tasks/failed/ with status failed and failure_reason. Failed tasks
+are never retried automatically (protocol.md §10).`
+}
+
+// Help is shown under the usage line.
+func (c *TaskListCmd) Help() string {
+	return `Every task: running first, then pending in run order (priority, created_at), then failed, cancelled
+(terminal, §13 #32) and done (sprints/*/TASK.json).`
+}
