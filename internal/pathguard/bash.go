@@ -311,7 +311,8 @@ func (c *collector) program() {
 	}
 	switch prog {
 	case "tee":
-		p := scan(args, argSpec{longVal: []string{"output-error"}})
+		// --output-error takes its value only as --output-error=MODE.
+		p := scan(args, argSpec{})
 		o := opWrite
 		if p.flag("a", "append") {
 			o = opAppend
@@ -397,7 +398,8 @@ func (c *collector) program() {
 		c.listing(opTree, "mv")
 		c.copyLike(p, "mv", false)
 	case "rm", "grm":
-		p := scan(args, argSpec{longVal: []string{"interactive"}})
+		// --interactive takes its value only as --interactive=WHEN.
+		p := scan(args, argSpec{})
 		o := opDelete
 		if p.flag("rR", "recursive") {
 			o = opTree

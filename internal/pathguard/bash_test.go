@@ -90,6 +90,8 @@ func TestCheckInvocationWriters(t *testing.T) {
 		{"echo x | tee --append .harness/eval_log.jsonl", "", "allow", ""},
 		{"echo x | tee -a .harness/feature_list.json", "", "block", FamilyStateViaCLI},
 		{"echo x | tee /tmp/a .harness/eval_log.jsonl", "", "block", FamilyEvalLog},
+		{"echo x | tee --output-error spec/x", "", "block", FamilyReadonlyDir},
+		{"rm --interactive SKILL.md", "", "block", FamilyReadonlyFile},
 		// in-place editors
 		{"sed -i.bak s/a/b/ spec/index.md", "", "block", FamilyReadonlyDir},
 		{"sed -ni s/a/b/p spec/index.md", "", "block", FamilyReadonlyDir},
