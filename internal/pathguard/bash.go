@@ -341,7 +341,7 @@ func (c *collector) program() {
 		p := scan(args, argSpec{shortVal: "drt", longVal: []string{"date", "reference", "time"}})
 		c.files(p, opWrite, "touch")
 	case "mkdir":
-		p := scan(args, argSpec{shortVal: "m", longVal: []string{"mode", "context"}})
+		p := scan(args, argSpec{shortVal: "m", longVal: []string{"mode"}})
 		// The new entry is a directory: `mkdir .harness/features/f004`
 		// creates another feature's directory.
 		for _, f := range c.operands(p) {
@@ -366,7 +366,7 @@ func (c *collector) program() {
 		}
 		c.copyLike(p, "cp", false)
 	case "install", "ginstall":
-		p := scan(args, argSpec{shortVal: "gmoStZ", longVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program", "context"}})
+		p := scan(args, argSpec{shortVal: "gmoStZ", longVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program"}})
 		if p.flag("d", "directory") {
 			c.files(p, opWrite, "install -d")
 			return
@@ -699,7 +699,7 @@ func (c *collector) rsync(args []string) {
 			"remote-option", "timeout", "contimeout", "bwlimit", "max-size", "min-size", "max-delete", "out-format", "info", "debug",
 			"iconv", "protocol", "checksum-choice", "compress-choice", "compress-level", "exclude-from", "include-from",
 			"modify-window", "usermap", "groupmap", "block-size", "rsync-path", "sockopts", "outbuf", "stop-after", "stop-at",
-			"write-batch", "only-write-batch", "read-batch", "address", "copy-as", "skip-compress", "mkpath"},
+			"write-batch", "only-write-batch", "read-batch", "address", "copy-as", "skip-compress"},
 	})
 	for _, f := range p.values("log-file", "write-batch", "only-write-batch") {
 		c.add(f, opWrite, "rsync --log-file")

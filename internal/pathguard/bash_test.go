@@ -117,6 +117,8 @@ func TestCheckInvocationWriters(t *testing.T) {
 		{"touch .harness", "", "allow", ""},
 		{"mkdir -m 755 protocols/new", "", "block", FamilyReadonlyDir},
 		{"mkdir -p build/out", "", "allow", ""},
+		{"mkdir --context spec/x", "", "block", FamilyReadonlyDir},
+		{"rsync -a --mkpath build/x spec/", "", "block", FamilyReadonlyDir},
 		{"dd of=SKILL.md", "", "block", FamilyReadonlyFile},
 		{"unlink SKILL.md", "", "block", FamilyReadonlyFile},
 		{"shred -u .harness/eval_log.jsonl", "", "block", FamilyEvalLog},
