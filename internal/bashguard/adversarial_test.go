@@ -117,6 +117,11 @@ var adversarialCases = []struct {
 	{`git checkout -- ./*`, verdict.Block},
 	{`docker run --entrypoint sh alpine -c 'rm -rf /x'`, verdict.Block},
 	{`docker run --entrypoint=/bin/rm alpine -rf /x`, verdict.Block},
+	{`script -qfc "rm -rf x" /dev/null`, verdict.Block},
+	{`tmux split-window -h "rm -rf x"`, verdict.Block},
+	{`nohup nice timeout 5 stdbuf -oL rm -rf x`, verdict.Block},
+	{`docker compose -f dc.yml exec -T web rm -rf x`, verdict.Block},
+	{`kubectl -n ns exec -it pod -c app -- git push -f`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},

@@ -387,8 +387,17 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 				}
 			} else if strings.HasPrefix(v, "--command=") {
 				w.script(f.child("script -c"), st.clone(), v[len("--command="):], ioCtx{})
-			} else if strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--") {
-				w.script(f.child("script -c"), st.clone(), v[2:], ioCtx{})
+			} else if len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0 {
+				// a cluster such as -qfc CMD or -cCMD
+				j := strings.IndexByte(v, 'c')
+				if j == len(v)-1 {
+					if k+1 < len(vals) {
+						w.script(f.child("script -c"), st.clone(), vals[k+1], ioCtx{})
+						k++
+					}
+				} else {
+					w.script(f.child("script -c"), st.clone(), v[j+1:], ioCtx{})
+				}
 			}
 		}
 		_ = long
@@ -658,9 +667,9 @@ func (w *walker) tmux(f *frame, st *state, vals []string) {
 	rest := vals[i+1:]
 	switch sub {
 	case "new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "display-popup", "popup", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep":
-		spec := OptSpec{Short: "cefFlnpstxyShwbdTdE", Long: nil}
-		// flags without values are letters not in spec.Short
-		spec.Short = "ceFlnpstxyShwbTE"
+		// value-taking letters of new-session/new-window/split-window; the
+		// others (-d -h -v -b -f -P -A -D -E -X -Z -k -a -I) are flags
+		spec := OptSpec{Short: "ceFflnpstxy"}
 		j := spec.FirstOperand(rest, 0)
 		if j < len(rest) {
 			w.script(f.child("tmux "+sub), st.clone(), strings.Join(rest[j:], " "), ioCtx{})
