@@ -520,3 +520,29 @@ func TestJournalRejectsForeignPaths(t *testing.T) {
 		t.Fatal("tooling.md overwritten from a planted journal")
 	}
 }
+
+// BenchmarkEvalAppend measures one `harness eval append` end to end on a
+// mid-sprint workspace: lock, scratch copy, validate before and after, append.
+func BenchmarkEvalAppend(b *testing.B) {
+	src := filepath.Join("..", "..", "testdata", "sprints", "valid-midway")
+	root := filepath.Join(b.TempDir(), "ws")
+	if err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(root, rel), 0o755)
+		}
+		return copyFile(p, filepath.Join(root, rel))
+	}); err != nil {
+		b.Fatal(err)
+	}
+	env := &Env{Root: root, Now: time.Now, Validate: EngineValidate}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := EvalAppend(env, EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要登记 golang.org/x/time/rate"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
