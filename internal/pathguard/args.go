@@ -45,12 +45,18 @@ func (p parsed) has(names ...string) bool {
 }
 
 // values returns the values of every option named one of names, in order.
+// A long option also matches as an abbreviation of at least 3 letters
+// (`sort --out=F`, GNU getopt_long).
 func (p parsed) values(names ...string) []string {
 	var vs []string
 	for _, o := range p.opts {
+		if !o.has {
+			continue
+		}
 		for _, n := range names {
-			if o.name == n && o.has {
+			if o.name == n || (o.long && len(n) > 1 && len(o.name) >= 3 && strings.HasPrefix(n, o.name)) {
 				vs = append(vs, o.value)
+				break
 			}
 		}
 	}

@@ -111,6 +111,7 @@ func TestCheckInvocationWriters(t *testing.T) {
 		{"yq '.a' spec/x.yaml", "", "allow", ""},
 		{"sort -o .harness/eval_log.jsonl .harness/eval_log.jsonl", "", "block", FamilyEvalLog},
 		{"sort spec/index.md", "", "allow", ""},
+		{"sort --out=README.md src/a", "", "block", FamilyReadonlyFile},
 		// create / truncate / delete
 		{"truncate --size=0 .harness/logs/hook.log", "", "block", FamilyHookLog},
 		{"touch .harness/features/f001/x", "", "block", FamilyOtherFeature},
