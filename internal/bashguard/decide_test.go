@@ -35,10 +35,10 @@ func TestDecisionNamesSubcommandRuleAndHint(t *testing.T) {
 
 func TestStrongestWins(t *testing.T) {
 	for cmd, want := range map[string]string{
-		"curl -X DELETE http://x; rm -rf y":       "fs.rm-recursive-force",
-		"npm publish; curl -X PUT http://x":       "warn.publish",
+		"curl -X DELETE http://x; rm -rf y":      "fs.rm-recursive-force",
+		"npm publish; curl -X PUT http://x":      "warn.publish",
 		"git push --prune origin && chmod 777 f": "perms.world-writable",
-		"ls; pwd":                                 "",
+		"ls; pwd":                                "",
 	} {
 		if got := Decide(cmd, Context{}).Decision.Rule; got != want {
 			t.Errorf("%q: decided by %q, want %q", cmd, got, want)
