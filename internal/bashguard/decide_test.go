@@ -114,3 +114,12 @@ func TestBlankCommandAllowed(t *testing.T) {
 		}
 	}
 }
+
+func TestExplain(t *testing.T) {
+	out := Decide(`cd build && bash -c 'sudo rm -rf x'; f(){ f & }`, Context{}).Explain()
+	for _, want := range []string{"verdict: block [priv.sudo]", "hint: ", "via bash -c", "dir build", "block priv.sudo", "block fs.rm-recursive-force", "(whole command) block forkbomb.self-background"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain output lacks %q:\n%s", want, out)
+		}
+	}
+}
