@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -84,14 +85,17 @@ func truncateRunes(s string, n int) string {
 // replaced by "***" before the line reaches hook.log, which every feature's
 // session and Hermes read (protocol.md §11.1 #16: the original hooks logged
 // full commands, secrets included).
-var secretPatterns = []*regexp.Regexp{
-	// NAME=value, NAME: value, --name value for names that hold credentials.
-	regexp.MustCompile(`(?i)((?:[A-Za-z0-9_-]*(?:token|secret|passw(?:or)?d|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_-]*)["']?\s*[=:]\s*["']?)([^\s"'&;|]+)`),
-	regexp.MustCompile(`(?i)(--?(?:token|password|passwd|secret|api-key)[= ]\s*["']?)([^\s"'&;|]+)`),
-	// Authorization headers and URL credentials.
-	regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)([A-Za-z0-9._~+/=-]{8,})`),
-	regexp.MustCompile(`(://[^/\s:@]+:)([^@\s/]+)(@)`),
-}
+// They are compiled on first use (most calls never need them).
+var secretPatterns = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		// NAME=value, NAME: value, --name value for names that hold credentials.
+		regexp.MustCompile(`(?i)((?:[A-Za-z0-9_-]*(?:token|secret|passw(?:or)?d|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_-]*)["']?\s*[=:]\s*["']?)([^\s"'&;|]+)`),
+		regexp.MustCompile(`(?i)(--?(?:token|password|passwd|secret|api-key)[= ]\s*["']?)([^\s"'&;|]+)`),
+		// Authorization headers and URL credentials.
+		regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)([A-Za-z0-9._~+/=-]{8,})`),
+		regexp.MustCompile(`(://[^/\s:@]+:)([^@\s/]+)(@)`),
+	}
+})
 
 // secretHints are lower-case substrings without which no pattern of
 // secretPatterns can match (a cheap pre-filter for the common case).
@@ -110,7 +114,7 @@ func redactSecrets(s string) string {
 	if !hinted {
 		return s
 	}
-	for _, re := range secretPatterns {
+	for _, re := range secretPatterns() {
 		if re.NumSubexp() == 3 {
 			s = re.ReplaceAllString(s, "${1}***${3}")
 		} else {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -100,11 +101,14 @@ func decodeInput(raw []byte) (Input, error) {
 // eventNamePattern finds hook_event_name in a payload that does not decode
 // (truncated or otherwise broken JSON), so the failure can still be answered
 // in the right event's shape.
-var eventNamePattern = regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`)
+// It is compiled on first use: the hot path never needs it.
+var eventNamePattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`)
+})
 
 // salvageEvent returns the hook_event_name found in raw text, or "".
 func salvageEvent(raw []byte) string {
-	if m := eventNamePattern.FindSubmatch(raw); m != nil {
+	if m := eventNamePattern().FindSubmatch(raw); m != nil {
 		return string(m[1])
 	}
 	return ""
