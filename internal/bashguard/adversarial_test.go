@@ -122,6 +122,12 @@ var adversarialCases = []struct {
 	{`nohup nice timeout 5 stdbuf -oL rm -rf x`, verdict.Block},
 	{`docker compose -f dc.yml exec -T web rm -rf x`, verdict.Block},
 	{`kubectl -n ns exec -it pod -c app -- git push -f`, verdict.Block},
+	{`echo 'ez -es k' | tr 'a-z' 'n-za-m' | sh`, verdict.Block},
+	{`echo 'rXm -rXf x' | tr -d X | bash`, verdict.Block},
+	{`python3 -c "print('rm -rf x')" | sh`, verdict.Block},
+	{`rm${IFS:0:1}-rf${IFS:0:1}x`, verdict.Block},
+	{`echo cm0gLXJmIHg= | openssl base64 -d | bash`, verdict.Block},
+	{`printf '\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03+\xcaU\xd0-JS\xa8\xe0\x02\x00\x93"\x1c\xa5\t\x00\x00\x00' | gunzip | sh`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},
@@ -278,6 +284,8 @@ var adversarialCases = []struct {
 	{"echo 'sudo ls' )", verdict.Allow},
 	{"cat <<'EOF' > x\nsudo ls\n   EOF", verdict.Allow},
 	{"echo hi )\n# sudo rm -rf /", verdict.Allow},
+	{`python3 -c "print('rm -rf x')"`, verdict.Allow},
+	{`echo 'rm -rf x' | tr a-z A-Z`, verdict.Allow},
 	{"", verdict.Allow},
 	{"   \n\t", verdict.Allow},
 }

@@ -103,14 +103,14 @@ func InterpreterCode(inv Invocation) (code, lang string, ok bool) {
 	return "", lang, false
 }
 
-func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []string) {
+func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []string) *string {
 	inv := Invocation{Program: prog, Args: c.words[1:], Stdin: c.stdin}
 	code, lang, ok := InterpreterCode(inv)
 	if !ok || code == "" {
-		return
+		return nil
 	}
 	if !w.spend(len(code)) {
-		return
+		return nil
 	}
 	calls, complete := interpreterCalls(code, lang)
 	if !complete {
@@ -124,6 +124,24 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []
 			w.runWords(f, st, knownWords(call.Argv...), c.env, nil, nil, via)
 		}
 	}
+	return printedOutput(code)
+}
+
+// printedOutput is what the code prints when every statement that prints
+// is a print of one string literal (`print('…')`, `console.log("…")`,
+// `puts '…'`): generated commands piped into a shell are then checked.
+func printedOutput(code string) *string {
+	ms := printRe.FindAllStringSubmatch(code, 64)
+	if len(ms) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	for _, m := range ms {
+		b.WriteString(unquoteLit(m[2]))
+		b.WriteByte('\n')
+	}
+	out := b.String()
+	return &out
 }
 
 // InterpCall is one process-starting call found in interpreter code.
@@ -142,6 +160,7 @@ var (
 	btickRe  = regexp.MustCompile("`([^`]*)`")
 	qxRe     = regexp.MustCompile(`(?:\bqx|%x)\s*([({\[/|!])`)
 	shlexRe  = regexp.MustCompile(`shlex\s*\.\s*split\s*\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*\)`)
+	printRe  = regexp.MustCompile(`\b(print|console\.log|puts|say|echo|process\.stdout\.write|sys\.stdout\.write)\s*\(?\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*\)?`)
 	zxRe     = regexp.MustCompile("\\$`([^`]*)`")
 	sysRe    = regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
 )

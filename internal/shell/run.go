@@ -231,8 +231,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if w.wrapper(f, st, prog, c, vals) {
 		return nil
 	}
-	w.interpreter(f, st, prog, c, vals)
-	return nil
+	return w.interpreter(f, st, prog, c, vals)
 }
 
 // rerun runs words[from:] as a command of its own (an unwrapped wrapper).

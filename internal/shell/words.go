@@ -411,6 +411,9 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 		return []string{""}, true
 	}
 	v, ok := e.st.vars[name]
+	if !ok && name == "IFS" {
+		v, ok = varVal{val: " \t\n", known: true}, true
+	}
 	if !ok || !v.known {
 		return nil, false
 	}

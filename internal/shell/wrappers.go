@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/hex"
+	"io"
 	"strings"
 )
 
@@ -923,6 +925,38 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 			}
 		}
 		return nil, true
+	case "tr":
+		if c.stdin == nil || !allKnown {
+			return nil, true
+		}
+		out, ok := tr(vals, *c.stdin)
+		if !ok {
+			return nil, true
+		}
+		return &out, true
+	case "gunzip", "zcat", "gzip":
+		if c.stdin == nil || (prog == "gzip" && !containsWord(vals, "-d") && !containsWord(vals, "-dc") && !containsWord(vals, "--decompress")) {
+			return nil, true
+		}
+		zr, err := gzip.NewReader(strings.NewReader(*c.stdin))
+		if err != nil {
+			return nil, true
+		}
+		b, err := io.ReadAll(io.LimitReader(zr, 1<<20))
+		if err != nil {
+			return nil, true
+		}
+		out := string(b)
+		return &out, true
+	case "openssl":
+		if c.stdin != nil && len(vals) > 0 && (vals[0] == "base64" || (vals[0] == "enc" && containsWord(vals, "-base64"))) && containsWord(vals, "-d") {
+			b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(*c.stdin), ""))
+			if err == nil {
+				out := string(b)
+				return &out, true
+			}
+		}
+		return nil, true
 	case "rev":
 		if c.stdin == nil || len(vals) > 0 {
 			return nil, true
@@ -1206,4 +1240,68 @@ func sedGenerated(prog string) string {
 		out = append(out, repl+" x")
 	}
 	return strings.Join(out, "\n")
+}
+
+// tr applies `tr [-d] SET1 [SET2]` (ranges like a-z, no classes) to in.
+func tr(vals []string, in string) (string, bool) {
+	del := false
+	var sets []string
+	for _, v := range vals {
+		switch {
+		case v == "-d":
+			del = true
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			return "", false
+		default:
+			sets = append(sets, v)
+		}
+	}
+	expand := func(set string) []rune {
+		r := []rune(ansiC(set))
+		var out []rune
+		for i := 0; i < len(r); i++ {
+			if i+2 < len(r) && r[i+1] == '-' && r[i] <= r[i+2] && r[i+2]-r[i] < 256 {
+				for c := r[i]; c <= r[i+2]; c++ {
+					out = append(out, c)
+				}
+				i += 2
+				continue
+			}
+			out = append(out, r[i])
+		}
+		return out
+	}
+	switch {
+	case del && len(sets) == 1:
+		drop := map[rune]bool{}
+		for _, c := range expand(sets[0]) {
+			drop[c] = true
+		}
+		return strings.Map(func(c rune) rune {
+			if drop[c] {
+				return -1
+			}
+			return c
+		}, in), true
+	case !del && len(sets) == 2:
+		from, to := expand(sets[0]), expand(sets[1])
+		if len(to) == 0 {
+			return "", false
+		}
+		m := map[rune]rune{}
+		for i, c := range from {
+			if i < len(to) {
+				m[c] = to[i]
+			} else {
+				m[c] = to[len(to)-1]
+			}
+		}
+		return strings.Map(func(c rune) rune {
+			if r, ok := m[c]; ok {
+				return r
+			}
+			return c
+		}, in), true
+	}
+	return "", false
 }
