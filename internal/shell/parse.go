@@ -383,12 +383,13 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 		case syntax.Pipe, syntax.PipeAll:
 			lio := io
 			rio := io
+			// each pipeline stage runs in a subshell: cd and assignments do not leak
 			w.lastListing = nil
-			out := w.stmt(f, st, c.X, lio)
+			out := w.stmt(f, st.clone(), c.X, lio)
 			rio.stdin = out
 			rio.listing = w.lastListing
 			w.lastListing = nil
-			return w.stmt(f, st, c.Y, rio)
+			return w.stmt(f, st.clone(), c.Y, rio)
 		default:
 			w.stmt(f, st, c.X, io)
 			w.stmt(f, st, c.Y, io)
