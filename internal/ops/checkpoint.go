@@ -91,7 +91,8 @@ type CheckpointOpenInput struct {
 // last; a review needs ≥ 1; a notify none), sets status pending, created_at,
 // clears decision/feedback/responded_at, adds the id to
 // runtime_state.pending_user_replies and hermes_context_state.pending_checkpoints,
-// and puts the feature and its pool entry into waiting_human. Sprint gates are
+// and, for a gate, puts the feature and its pool entry into waiting_human (a
+// review does not block: it passes after 48 h). Sprint gates are
 // stored in feature_list.sprint_checkpoints[] (§13 #5, no phase) and put the
 // runtime into waiting_human. A notify is logged at once (event_type checkpoint,
 // checkpoint_type notify, no decision, D14) and never waits. While a pipeline
@@ -269,7 +270,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 			rep.did("notify %s logged (status passed, no decision)", in.ID)
 		} else {
 			cp.Set("status", "pending")
-			if ref.feature != nil && (ref.feature.Str("status") == "in_progress") {
+			if typ == "gate" && ref.feature != nil && ref.feature.Str("status") == "in_progress" {
 				ref.feature.Set("status", "waiting_human")
 				rep.did("%s status → waiting_human", fid)
 			}
@@ -286,7 +287,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 				if err != nil {
 					return err
 				}
-				if e := pool.ObjAt("active").ObjAt(fid); e != nil && e.Str("status") == "running" {
+				if e := pool.ObjAt("active").ObjAt(fid); typ == "gate" && e != nil && e.Str("status") == "running" {
 					e.Set("status", "waiting_human").Set("last_activity", now)
 					if err := tx.WriteJSON(relPool, pool); err != nil {
 						return err

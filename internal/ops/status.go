@@ -17,6 +17,7 @@ type FeatureStatus struct {
 	DonePhases []int    `json:"done_phases"`
 	DependsOn  []string `json:"depends_on"`
 	Session    string   `json:"session,omitempty"` // pool status and id
+	Retries    int      `json:"retries"`           // eval entries with result retry (§3.6)
 }
 
 // CheckpointStatus is one checkpoint waiting for the user.
@@ -49,6 +50,8 @@ type StatusResult struct {
 	Checkpoints []CheckpointStatus `json:"pending_checkpoints"`
 	Sessions    map[string]string  `json:"active_sessions"`
 	Denials     []Denial           `json:"last_denials"`
+	Yolo        string             `json:"yolo"` // off | active | aborted
+	PendingEval bool               `json:"pending_eval"`
 }
 
 // MaxDenials is how many hook.log denials status shows.
@@ -78,6 +81,19 @@ func Status(env *Env) (*StatusResult, error) {
 		p, _ := e.Int("current_phase")
 		res.Sessions[k] = fmt.Sprintf("%s %s phase=%d", e.Str("status"), e.Str("session_id"), p)
 	}
+	log, err := env.loadEvalLog()
+	if err != nil {
+		return nil, err
+	}
+	res.Yolo = "off"
+	if enter, aborted, ever := log.yoloState(); enter != nil && !aborted {
+		res.Yolo = "active"
+	} else if ever {
+		res.Yolo = "aborted"
+	}
+	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
+		res.PendingEval = hc.ObjAt("pending_eval") != nil
+	}
 	seen := map[string]bool{}
 	addCP := func(cp *Obj, fid string) {
 		st := cp.Str("status")
@@ -101,6 +117,7 @@ func Status(env *Env) (*StatusResult, error) {
 			}
 		}
 		fs.Session = res.Sessions[fs.ID]
+		fs.Retries = log.retryCount(fs.ID)
 		res.Features = append(res.Features, fs)
 		for _, cp := range checkpointsOf(f) {
 			addCP(cp, fs.ID)
@@ -157,7 +174,11 @@ func (s *StatusResult) Text() string {
 	if s.Contract != "" {
 		fmt.Fprintf(&b, "  contract %s", s.Contract)
 	}
-	fmt.Fprintf(&b, "  tooling_locked %v\n\nfeatures:\n", s.Tooling)
+	fmt.Fprintf(&b, "  tooling_locked %v  yolo %s", s.Tooling, s.Yolo)
+	if s.PendingEval {
+		b.WriteString("  PENDING EVAL (run `harness reset resume`)")
+	}
+	b.WriteString("\n\nfeatures:\n")
 	for _, f := range s.Features {
 		deps := "-"
 		if len(f.DependsOn) > 0 {
@@ -168,6 +189,9 @@ func (s *StatusResult) Text() string {
 			done = append(done, fmt.Sprint(p))
 		}
 		fmt.Fprintf(&b, "  %-8s %-14s phase=%d done=[%s] deps=%s", f.ID, f.Status, f.Phase, strings.Join(done, ","), deps)
+		if f.Retries > 0 {
+			fmt.Fprintf(&b, " retries=%d", f.Retries)
+		}
 		if f.Session != "" {
 			fmt.Fprintf(&b, " session=%s", f.Session)
 		}
