@@ -334,6 +334,7 @@ func firstNonEmpty(s ...string) string {
 func checkBlockers(id, typ string, in []any) ([]any, error) {
 	var drafted []any
 	hasCatchAll := false
+	ids := map[string]bool{}
 	for i, v := range in {
 		o, ok := v.(*Obj)
 		if !ok {
@@ -349,6 +350,10 @@ func checkBlockers(id, typ string, in []any) ([]any, error) {
 		if o.Str("id") == "" || strings.TrimSpace(o.Str("question")) == "" {
 			return nil, usage("blocker %d needs an id and a question", i+1)
 		}
+		if ids[o.Str("id")] {
+			return nil, usage("blocker id %s appears twice", o.Str("id"))
+		}
+		ids[o.Str("id")] = true
 		if n := len(o.Strs("options")); n < 2 {
 			return nil, usage("blocker %s has %d options; at least 2 mutually exclusive options are required", o.Str("id"), n)
 		}

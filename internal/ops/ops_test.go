@@ -546,3 +546,46 @@ func BenchmarkEvalAppend(b *testing.B) {
 		}
 	}
 }
+
+// TestConcurrentAppendsLoseNothing: Generators of two features and Hermes
+// append at once; every line lands whole.
+func TestConcurrentAppendsLoseNothing(t *testing.T) {
+	root := fixture(t, "valid-midway")
+	env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
+	before := strings.Count(mustRead(t, env.H("eval_log.jsonl")), "\n")
+	var wg sync.WaitGroup
+	errs := make(chan error, 12)
+	for i := 0; i < 12; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			fid := []string{"f001", "f002"}[i%2]
+			e := *env
+			e.Feature = fid
+			_, err := EvalAppend(&e, EvalAppendInput{Feature: fid, Phase: map[string]int{"f001": 2, "f002": 1}[fid], Event: "retry", Reason: fmt.Sprintf("需要新工具 #%d", i)})
+			errs <- err
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := mustRead(t, env.H("eval_log.jsonl"))
+	if n := strings.Count(log, "\n") - before; n != 12 {
+		t.Fatalf("%d lines appended, want 12", n)
+	}
+	for i := 0; i < 12; i++ {
+		if !strings.Contains(log, fmt.Sprintf("需要新工具 #%d\"", i)) {
+			t.Fatalf("line %d lost", i)
+		}
+	}
+	for _, l := range strings.Split(strings.TrimSpace(log), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("torn line %q", l)
+		}
+	}
+}
