@@ -128,6 +128,9 @@ var adversarialCases = []struct {
 	{`rm${IFS:0:1}-rf${IFS:0:1}x`, verdict.Block},
 	{`echo cm0gLXJmIHg= | openssl base64 -d | bash`, verdict.Block},
 	{`printf '\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03+\xcaU\xd0-JS\xa8\xe0\x02\x00\x93"\x1c\xa5\t\x00\x00\x00' | gunzip | sh`, verdict.Block},
+	{`python3 -c "import os,base64; os.system(base64.b64decode('cm0gLXJmIHg=').decode())"`, verdict.Block},
+	{`node -e "require('child_process').execSync(Buffer.from('cm0gLXJmIHg=','base64').toString())"`, verdict.Block},
+	{`python3 -c "exec(\"import os; os.system('rm -rf x')\")"`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},
@@ -286,6 +289,7 @@ var adversarialCases = []struct {
 	{"echo hi )\n# sudo rm -rf /", verdict.Allow},
 	{`python3 -c "print('rm -rf x')"`, verdict.Allow},
 	{`echo 'rm -rf x' | tr a-z A-Z`, verdict.Allow},
+	{`python3 -c "import base64; print(base64.b64decode('cm0gLXJmIHg='))"`, verdict.Allow},
 	{"", verdict.Allow},
 	{"   \n\t", verdict.Allow},
 }

@@ -1,7 +1,9 @@
 package shell
 
 import (
+	"encoding/base64"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -160,6 +162,7 @@ var (
 	btickRe  = regexp.MustCompile("`([^`]*)`")
 	qxRe     = regexp.MustCompile(`(?:\bqx|%x)\s*([({\[/|!])`)
 	shlexRe  = regexp.MustCompile(`shlex\s*\.\s*split\s*\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*\)`)
+	b64Re    = regexp.MustCompile(`(?:base64\s*\.\s*b64decode|b64decode|atob|Base64\s*\.\s*decode64|decode_base64)\s*\(\s*b?['"]([A-Za-z0-9+/=_\-\s]+)['"]\s*\)(?:\s*\.\s*decode\s*\([^)]*\))?|Buffer\s*\.\s*from\s*\(\s*['"]([A-Za-z0-9+/=_\-]+)['"]\s*,\s*['"]base64['"]\s*\)(?:\s*\.\s*toString\s*\([^)]*\))?`)
 	printRe  = regexp.MustCompile(`\b(print|console\.log|puts|say|echo|process\.stdout\.write|sys\.stdout\.write)\s*\(?\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*\)?`)
 	zxRe     = regexp.MustCompile("\\$`([^`]*)`")
 	sysRe    = regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
@@ -182,6 +185,7 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 	complete = true
 	budget := 8*len(code) + 1<<16
 	code = shlexRe.ReplaceAllString(code, "$1.split()")
+	code = decodeLiterals(code)
 	hasSubprocess := strings.Contains(code, "subprocess")
 	hasChildProcess := strings.Contains(code, "child_process") || strings.Contains(code, "Bun.") || strings.Contains(code, "zx")
 	vars := map[string]string{}
@@ -506,4 +510,30 @@ func unquoteLit(s string) string {
 		return body
 	}
 	return ansiC(body)
+}
+
+// decodeLiterals replaces base64-decoding calls of a literal
+// (`base64.b64decode('…').decode()`, `atob('…')`, `Buffer.from('…','base64')`,
+// Ruby `Base64.decode64('…')`, Perl `decode_base64('…')`) with the decoded
+// text as a string literal, so a decoded command handed to a process call is
+// checked like a plain one.
+func decodeLiterals(code string) string {
+	if !strings.Contains(code, "64") && !strings.Contains(code, "atob") {
+		return code
+	}
+	return b64Re.ReplaceAllStringFunc(code, func(m string) string {
+		sub := b64Re.FindStringSubmatch(m)
+		enc := sub[1]
+		if enc == "" {
+			enc = sub[2]
+		}
+		enc = strings.Join(strings.Fields(enc), "")
+		b, err := base64.StdEncoding.DecodeString(enc)
+		if err != nil {
+			if b, err = base64.URLEncoding.DecodeString(enc); err != nil {
+				return m
+			}
+		}
+		return strconv.Quote(string(b))
+	})
 }
