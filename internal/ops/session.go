@@ -199,7 +199,9 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 // handoff's **Trigger reason** line, else "handoff.md written (reset)". Like the
 // Stop hook's bookkeeping it writes nothing when the pool entry is already
 // resetting or eval_log already has a reset entry for the feature not older
-// than handoff.md, so running both never records a Reset twice.
+// than handoff.md, so running both never records a Reset twice. A
+// .current_agent naming the feature's Generator is handed back to the
+// evaluator until `session start` records the new session.
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
 	err := env.update(rep, func(tx *Tx) error {
@@ -252,6 +254,15 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 			return err
 		}
 		rep.did("session_pool.active.%s.status = resetting", fid)
+		if ca, err := env.readObj(".current_agent"); err == nil && ca.Str("current_feature") == fid && ca.Str("role") == "generator" {
+			// The session is gone; until the new one starts, Hermes holds the turn.
+			ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
+				Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil).Set("last_activity", now)
+			if err := tx.WriteJSON(relCurrentAgent, ca); err != nil {
+				return err
+			}
+			rep.did(".current_agent handed back to the evaluator until the new session starts")
+		}
 		if already {
 			rep.did("a reset entry for %s newer than handoff.md is already in eval_log; not appended again", fid)
 			return nil
