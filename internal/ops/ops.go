@@ -39,6 +39,8 @@ type Finding struct {
 	Message  string `json:"message"`
 }
 
+// String formats f as "[rule] (severity) file[:line]: message" (severity
+// shown only when not error).
 func (f Finding) String() string {
 	loc := f.File
 	if f.Line > 0 {
@@ -133,6 +135,8 @@ type Refusal struct {
 	Question string    `json:"question,omitempty"`
 }
 
+// Error is the reason, each added finding on its own line, then the
+// follow-up question.
 func (r *Refusal) Error() string {
 	var b strings.Builder
 	b.WriteString(r.Reason)
@@ -161,6 +165,7 @@ func IsRefusal(err error) (*Refusal, bool) {
 // UsageError is a malformed invocation (exit 2).
 type UsageError struct{ Msg string }
 
+// Error returns the usage message.
 func (u *UsageError) Error() string { return u.Msg }
 
 func usage(format string, args ...any) error {
