@@ -131,6 +131,8 @@ var adversarialCases = []struct {
 	{`python3 -c "import os,base64; os.system(base64.b64decode('cm0gLXJmIHg=').decode())"`, verdict.Block},
 	{`node -e "require('child_process').execSync(Buffer.from('cm0gLXJmIHg=','base64').toString())"`, verdict.Block},
 	{`python3 -c "exec(\"import os; os.system('rm -rf x')\")"`, verdict.Block},
+	{`echo 'rm -rf x' | head -1 | sh`, verdict.Block},
+	{"printf 'ls\\nrm -rf x\\n' | grep rm | bash", verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},
@@ -290,6 +292,7 @@ var adversarialCases = []struct {
 	{`python3 -c "print('rm -rf x')"`, verdict.Allow},
 	{`echo 'rm -rf x' | tr a-z A-Z`, verdict.Allow},
 	{`python3 -c "import base64; print(base64.b64decode('cm0gLXJmIHg='))"`, verdict.Allow},
+	{"printf 'ls\\nrm -rf x\\n' | grep -v rm | sh", verdict.Allow},
 	{"", verdict.Allow},
 	{"   \n\t", verdict.Allow},
 }

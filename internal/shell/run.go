@@ -225,6 +225,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if prog == "busybox" && len(args) > 0 {
 		return w.rerun(f, st, c, 1, "busybox")
 	}
+	if out, handled := w.producer2(f, st, prog, c, vals); handled {
+		return out
+	}
 	if out, handled := w.producer(f, st, prog, c, vals); handled {
 		return out
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -925,6 +926,22 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 			}
 		}
 		return nil, true
+	case "head", "tail", "sort", "uniq", "tac", "fold", "expand":
+		// filters of a known stdin: the output is (a subset of) its lines;
+		// keeping every line checks at least what would run
+		for _, v := range vals {
+			if !strings.HasPrefix(v, "-") && !isNumber(v) {
+				return nil, true
+			}
+		}
+		return c.stdin, true
+	case "grep", "egrep", "fgrep":
+		if c.stdin != nil {
+			if out, ok := grepFilter(prog, vals, *c.stdin); ok {
+				return &out, true
+			}
+		}
+		return w.listingProducer(st, prog, vals), true
 	case "tr":
 		if c.stdin == nil || !allKnown {
 			return nil, true
@@ -1030,6 +1047,15 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 	case "ls", "fd", "fdfind":
 		w.lastListing = &Listing{Roots: operandsOf(vals, 0, prog == "fd" || prog == "fdfind"), Dir: st.dir}
 		return nil, true
+	case "rg", "ag":
+		return w.listingProducer(st, prog, vals), true
+	}
+	return nil, false
+}
+
+// listingProducer records grep -l / rg -l style listings for xargs.
+func (w *walker) listingProducer(st *state, prog string, vals []string) *string {
+	switch prog {
 	case "grep", "egrep", "fgrep", "rg", "ag":
 		short, long := OptSpec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "context", "after-context", "before-context"}}.Flags(vals, 0)
 		_, l1 := long["files-with-matches"]
@@ -1057,7 +1083,13 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 			}
 			w.lastListing = &Listing{Roots: ops, Dir: st.dir}
 		}
-		return nil, true
+	}
+	return nil
+}
+
+// producer2 handles find: its -exec commands and its listing.
+func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []string) (*string, bool) {
+	switch prog {
 	case "find":
 		var roots []string
 		for _, v := range vals {
@@ -1304,4 +1336,91 @@ func tr(vals []string, in string) (string, bool) {
 		}, in), true
 	}
 	return "", false
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// grepFilter applies a simple grep (pattern, -v, -i, -F, -E, -e) to known
+// input; ok=false when the options are not understood.
+func grepFilter(prog string, vals []string, in string) (string, bool) {
+	invert, icase, fixed := false, false, prog == "fgrep"
+	var pats []string
+	for k := 0; k < len(vals); k++ {
+		v := vals[k]
+		switch {
+		case v == "-e" && k+1 < len(vals):
+			pats = append(pats, vals[k+1])
+			k++
+		case v == "--":
+			if k+1 < len(vals) && len(pats) == 0 {
+				pats = append(pats, vals[k+1])
+				k++
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--"):
+			for _, ch := range v[1:] {
+				switch ch {
+				case 'v':
+					invert = true
+				case 'i':
+					icase = true
+				case 'F':
+					fixed = true
+				case 'E', 'w', 'x', 'h', 'H', 's', 'q':
+				default:
+					return "", false
+				}
+			}
+		case strings.HasPrefix(v, "-"):
+			return "", false
+		default:
+			if len(pats) > 0 {
+				return "", false // a file operand: the input is not stdin
+			}
+			pats = append(pats, v)
+		}
+	}
+	if len(pats) == 0 {
+		return "", false
+	}
+	var res []*regexp.Regexp
+	for _, p := range pats {
+		if fixed {
+			p = regexp.QuoteMeta(p)
+		}
+		if icase {
+			p = "(?i)" + p
+		}
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return "", false
+		}
+		res = append(res, re)
+	}
+	var out []string
+	for _, line := range strings.SplitAfter(in, "\n") {
+		if line == "" {
+			continue
+		}
+		m := false
+		for _, re := range res {
+			if re.MatchString(strings.TrimSuffix(line, "\n")) {
+				m = true
+				break
+			}
+		}
+		if m != invert {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, ""), true
 }
