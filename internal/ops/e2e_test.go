@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/hook"
 )
 
 // sprintRun drives `harness` in-process against one workspace with a fake
@@ -88,6 +89,29 @@ func (s *sprintRun) write(rel, content string) string {
 		s.t.Fatal(err)
 	}
 	return p
+}
+
+// stop runs the real Stop hook for fid and reports whether it blocks.
+func (s *sprintRun) stop(fid string) bool {
+	s.t.Helper()
+	payload := fmt.Sprintf(`{"hook_event_name":"Stop","stop_hook_active":false,"session_id":"e2e-%s","cwd":%q,"transcript_path":%q}`+"\n",
+		fid, s.root, filepath.Join(s.tmp, "t.jsonl"))
+	var out, errb bytes.Buffer
+	code := hook.Run([]string{"--event", "Stop", "--root", s.root, "--feature", fid}, strings.NewReader(payload), &out, &errb,
+		map[string]string{"PATH": os.Getenv("PATH")})
+	if code == 2 {
+		return true
+	}
+	if code != 0 {
+		s.t.Fatalf("stop hook exit %d: %s %s", code, out.String(), errb.String())
+	}
+	var res map[string]any
+	if strings.TrimSpace(out.String()) != "" {
+		if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+			s.t.Fatalf("stop hook output %q: %v", out.String(), err)
+		}
+	}
+	return res["decision"] == "block"
 }
 
 // section appends a phase section to the feature's generator_log.md as the
@@ -254,7 +278,13 @@ func (s *sprintRun) phase(fid string, p int, action string, extra ...string) {
 	args := []string{"eval", "append", "--root", s.root, "--feature", fid, "--phase", fmt.Sprint(p), "--event", "phase_evaluation",
 		"--result", "pass", "--reason", fmt.Sprintf("%s phase=%d %s 完成:产出物与自检结果见 generator_log", fid, p, action)}
 	s.ok(append(args, extra...)...)
+	if fid == "f001" && !s.stop(fid) {
+		s.t.Fatalf("Stop allowed %s phase=%d before phase complete", fid, p)
+	}
 	s.ok("phase", "complete", "--root", s.root, fid)
+	if fid == "f001" && s.stop(fid) {
+		s.t.Fatalf("Stop blocks %s phase=%d after phase complete", fid, p)
+	}
 }
 
 func TestEndToEndSprint(t *testing.T) {
@@ -327,6 +357,9 @@ func TestEndToEndSprint(t *testing.T) {
 		t.Fatalf("checkpoint open under YOLO: %s", out)
 	}
 	s.ok("phase", "advance", "--root", s.root, "f001")
+	if !s.stop("f001") {
+		t.Fatal("Stop allows f001 right after the advance to phase 2 (no records yet)")
+	}
 	line := 0
 	for i, e := range s.evalLines() {
 		if e["feature_id"] == "f001" && e["event_type"] == "phase_evaluation" && e["phase"] == float64(1) {
@@ -342,6 +375,9 @@ func TestEndToEndSprint(t *testing.T) {
 	s.ok("eval", "append", "--root", s.root, "--feature", "f001", "--phase", "3", "--event", "phase_evaluation", "--result", "retry",
 		"--reason", "a2 未通过:go test 有 1 个失败用例,修正方向:行号从 1 开始计", "--acceptance-results", "-")
 	s.ok("phase", "retry", "--root", s.root, "f001", "--to", "2")
+	if !s.stop("f001") {
+		t.Fatal("Stop allows f001 after the retry to phase 2 although only stale records exist")
+	}
 	retries := 0
 	for _, e := range s.evalLines() {
 		if e["result"] == "retry" {
