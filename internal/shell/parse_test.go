@@ -218,6 +218,14 @@ func TestListings(t *testing.T) {
 	if sed := find(t, r, "sed"); sed.Listing == nil || sed.Listing.Roots[0] != "templates" {
 		t.Errorf("find -exec listing %+v", sed.Listing)
 	}
+	r = Parse("git ls-files -z templates | xargs -0 sed -i s/a/b/", Options{})
+	if sed := find(t, r, "sed"); sed.Listing == nil || !reflect.DeepEqual(sed.Listing.Roots, []string{"templates"}) {
+		t.Errorf("git ls-files listing %+v", sed.Listing)
+	}
+	r = Parse("cat list.txt | xargs rm", Options{})
+	if rm := find(t, r, "rm"); rm.Listing == nil || rm.Listing.Roots != nil {
+		t.Errorf("unknown listing must have nil Roots: %+v", rm.Listing)
+	}
 	r = Parse("sed -i s/v1/v2/ $(grep -rl v1 spec)", Options{})
 	if sed := find(t, r, "sed"); sed.Listing == nil || sed.Listing.Roots[0] != "spec" {
 		t.Errorf("substituted listing %+v", sed.Listing)

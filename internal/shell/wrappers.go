@@ -1090,6 +1090,21 @@ func (w *walker) listingProducer(st *state, prog string, vals []string) *string 
 // producer2 handles find: its -exec commands and its listing.
 func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []string) (*string, bool) {
 	switch prog {
+	case "git":
+		// git [-C dir] ls-files [opts] [paths]: a listing producer
+		i := OptSpec{Short: "Cc", Long: []string{"git-dir", "work-tree", "namespace"}}.FirstOperand(vals, 0)
+		if i < len(vals) && vals[i] == "ls-files" {
+			spec := OptSpec{Short: "xX", Long: []string{"exclude", "exclude-from", "exclude-per-directory", "with-tree", "format", "abbrev"}}
+			var roots []string
+			for k := spec.FirstOperand(vals, i+1); k < len(vals); k = spec.FirstOperand(vals, k+1) {
+				roots = append(roots, vals[k])
+			}
+			if len(roots) == 0 {
+				roots = []string{"."}
+			}
+			w.lastListing = &Listing{Roots: roots, Dir: st.dir}
+		}
+		return nil, false
 	case "find":
 		var roots []string
 		for _, v := range vals {
