@@ -39,6 +39,8 @@ type Redirect struct {
 // The listed paths are everything under Roots (corpus README §3.3 Listings).
 type Listing struct {
 	// Roots are the producer's path operands, resolved words; "." when it has none.
+	// Roots is nil when xargs reads from something that is not a known listing
+	// producer (`cat list.txt | xargs rm`, `xargs -a FILE`): the paths are unknown.
 	Roots []string
 	// Dir is the producer's working directory (same meaning as Invocation.Dir).
 	Dir string
@@ -70,7 +72,10 @@ type Invocation struct {
 	// Listing is set when trailing operands come from a listing (xargs, find -exec {}).
 	Listing *Listing
 	// Via is the nesting path from the top-level command to this one, outermost
-	// first, e.g. ["bash -c", "$( )", "xargs"]; empty at top level.
+	// first, e.g. ["bash -c", "$( )", "xargs"]; empty at top level. Commands
+	// that run on another machine or in a container have "ssh", "ssh stdin",
+	// "docker exec", "kubectl exec", … in their path; "unparsed" marks
+	// commands found by the token scan of corpus README §2.6.
 	Via []string
 	// Pos is the position of the command in the (innermost) parsed source.
 	Pos syntax.Pos
