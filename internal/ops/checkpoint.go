@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -610,6 +611,7 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 		fl.Set("tooling_locked", true)
 		rep.did("tooling_locked = true")
 		sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "planned") })
+		sideEffects = append(sideEffects, func() error { return env.signTooling(tx, rep, fl, now, r) })
 	}
 	fl.touch(now)
 	if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
@@ -1007,4 +1009,34 @@ func CheckpointReplyAll(env *Env, text string) (*Report, error) {
 	}
 	all.OK = true
 	return all, nil
+}
+
+// signTooling fills the sign-off of tooling.md (§3.5 `## 用户签字`: checkpoint
+// id, approval time, feedback) when it still holds the template's
+// "(pending)" placeholders; any other text is left alone.
+func (env *Env) signTooling(tx *Tx, rep *Report, fl featureList, now string, r Reply) error {
+	rel := ".harness/sprint_contracts/" + fl.sprint() + "/tooling.md"
+	data, err := os.ReadFile(env.H("sprint_contracts", fl.sprint(), "tooling.md"))
+	if err != nil {
+		return nil
+	}
+	text := string(data)
+	i := strings.Index(text, "\n## 用户签字")
+	if i < 0 {
+		return nil
+	}
+	head, sign := text[:i], text[i:]
+	fb := r.Feedback
+	if fb == "" {
+		fb = "无"
+	}
+	fb = strings.ReplaceAll(fb, "\n", " ")
+	signed := strings.Replace(sign, "- Approved at: (pending)", "- Approved at: "+now+" ("+r.Decision+")", 1)
+	signed = strings.Replace(signed, "- Feedback: (pending)", "- Feedback: "+fb, 1)
+	if signed == sign {
+		return nil
+	}
+	tx.Write(rel, []byte(head+signed))
+	rep.did("signed %s (## 用户签字: approved at %s)", rel, now)
+	return nil
 }

@@ -199,6 +199,10 @@ const toolingMD = `# Tooling: sprint_20260502_1
 ## 6. 运行时新增(feature 执行中引入的工具)
 
 ## 用户签字
+
+- Checkpoint id: cp-sprint-tooling
+- Approved at: (pending)
+- Feedback: (pending)
 `
 
 func writePlan(t *testing.T, s *sprintRun) {
@@ -325,6 +329,9 @@ func TestEndToEndSprint(t *testing.T) {
 	s.ok("checkpoint", "reply", "--root", s.root, "cp-sprint-tooling", "1a 2a 3a 4a")
 	if fl := s.readJSON(".harness/feature_list.json"); fl["tooling_locked"] != true {
 		t.Fatalf("tooling not locked after approval")
+	}
+	if tm, _ := os.ReadFile(filepath.Join(s.root, ".harness", "sprint_contracts", "sprint_20260502_1", "tooling.md")); !strings.Contains(string(tm), "- Approved at: 20") || !strings.Contains(string(tm), "- Feedback: 无") {
+		t.Fatalf("tooling.md sign-off not filled:\n%s", tm)
 	}
 	s.refused("session", "start", "--root", s.root, "f001", "--session-id", "sess_x", "--type", "cc-print") // DAG gate not approved (Z11)
 	s.ok("checkpoint", "open", "--root", s.root, "cp-sprint-dag", "--blockers", sgb)

@@ -45,7 +45,7 @@ func journalable(rel string) bool {
 	if len(parts) == 4 && parts[0] == ".harness" && parts[1] == "features" && reFeatureID.MatchString(parts[2]) && parts[3] == "session_id.txt" {
 		return true
 	}
-	if len(parts) == 4 && parts[0] == ".harness" && parts[1] == "sprint_contracts" && parts[3] == "contract.json" && !strings.Contains(parts[2], "..") {
+	if len(parts) == 4 && parts[0] == ".harness" && parts[1] == "sprint_contracts" && (parts[3] == "contract.json" || parts[3] == "tooling.md") && !strings.Contains(parts[2], "..") {
 		return true
 	}
 	return false

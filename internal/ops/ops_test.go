@@ -510,7 +510,7 @@ func TestJournalCompletesAnInterruptedChange(t *testing.T) {
 func TestJournalRejectsForeignPaths(t *testing.T) {
 	root := fixture(t, "valid-midway")
 	env := testEnv(root, time.Now())
-	planted := `{"command":"x","steps":[{"rel":".harness/sprint_contracts/sprint_20260421_1/tooling.md","data":"pwned"},{"rel":"../../outside","data":"x"}]}`
+	planted := `{"command":"x","steps":[{"rel":".harness/sprint_contracts/sprint_20260421_1/tooling.md","data":"pwned"},{"rel":"spec/AGENTS.md","data":"x"},{"rel":"../../outside","data":"x"}]}`
 	os.WriteFile(filepath.Join(root, ".harness", "logs", "ops.journal"), []byte(planted), 0o644)
 	before := mustRead(t, env.H("sprint_contracts", "sprint_20260421_1", "tooling.md"))
 	if _, err := EvalAppend(env, EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要 x/time/rate"}); err == nil {
