@@ -222,13 +222,14 @@ func targetsAllowed(c *call, globs []string, root, cwd string) bool {
 // relTarget returns the slash path a glob is matched against, "" when the
 // target leaves the base (root or command directory).
 func relTarget(a, dir, root, cwd string) string {
+	isAbs := func(p string) bool { return path.IsAbs(p) || filepath.IsAbs(filepath.FromSlash(p)) }
 	p := a
-	if !path.IsAbs(p) && dir != "" {
+	if !isAbs(p) && dir != "" {
 		p = path.Join(dir, p)
 	}
 	if root != "" && cwd != "" {
 		abs := p
-		if !path.IsAbs(abs) {
+		if !isAbs(abs) {
 			abs = path.Join(filepath.ToSlash(cwd), abs)
 		}
 		rel, err := filepath.Rel(root, filepath.FromSlash(abs))
@@ -238,7 +239,7 @@ func relTarget(a, dir, root, cwd string) string {
 		p = filepath.ToSlash(rel)
 	}
 	p = path.Clean(p)
-	if p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(p) {
+	if p == ".." || strings.HasPrefix(p, "../") || isAbs(p) {
 		return ""
 	}
 	return p

@@ -78,7 +78,7 @@ block:
 		{"git push --force", verdict.Block, "git.push-force"},
 	}
 	for _, c := range cases {
-		cmd := strings.ReplaceAll(c.cmd, "ROOT", root)
+		cmd := strings.ReplaceAll(c.cmd, "ROOT", filepath.ToSlash(root))
 		res := Decide(cmd, Context{Feature: "f002", Overrides: ov, Cwd: root})
 		if res.Decision.Action != c.want || res.Decision.Rule != c.rule {
 			t.Errorf("%q: got %s %q, want %s %q", c.cmd, res.Decision.Action, res.Decision.Rule, c.want, c.rule)
