@@ -184,6 +184,9 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if in.ExternalIrreversible {
 			cp.Set("external_irreversible", true)
 		}
+		if len(artifacts) == 0 && in.ID == GateTooling && !cp.Has("artifacts") {
+			artifacts = []string{".harness/sprint_contracts/" + fl.sprint() + "/tooling.md"} // §4.4
+		}
 		if len(artifacts) > 0 {
 			cp.Set("artifacts", strsToAny(artifacts))
 		}
