@@ -133,6 +133,7 @@ var adversarialCases = []struct {
 	{`python3 -c "exec(\"import os; os.system('rm -rf x')\")"`, verdict.Block},
 	{`echo 'rm -rf x' | head -1 | sh`, verdict.Block},
 	{"printf 'ls\\nrm -rf x\\n' | grep rm | bash", verdict.Block},
+	{"shopt -s expand_aliases\nalias x='rm -rf'\nx build", verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},
@@ -293,6 +294,7 @@ var adversarialCases = []struct {
 	{`echo 'rm -rf x' | tr a-z A-Z`, verdict.Allow},
 	{`python3 -c "import base64; print(base64.b64decode('cm0gLXJmIHg='))"`, verdict.Allow},
 	{"printf 'ls\\nrm -rf x\\n' | grep -v rm | sh", verdict.Allow},
+	{"alias x='rm -rf'; x build", verdict.Allow},
 	{"", verdict.Allow},
 	{"   \n\t", verdict.Allow},
 }

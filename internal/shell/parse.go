@@ -155,6 +155,10 @@ type state struct {
 	arg0      string
 	// owned is false while vars/exported are shared with a clone.
 	owned bool
+	// aliases are alias definitions seen so far; they expand only after
+	// `shopt -s expand_aliases` (bash's non-interactive default is off).
+	aliases       map[string]string
+	expandAliases bool
 }
 
 func newState() *state {

@@ -129,6 +129,21 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			st.args = st.args[1:]
 		}
 		return nil
+	case "shopt":
+		if len(vals) >= 2 && vals[0] == "-s" && containsWord(vals[1:], "expand_aliases") {
+			st.expandAliases = true
+		}
+		return nil
+	case "alias":
+		for _, v := range vals {
+			if k := strings.IndexByte(v, '='); k > 0 {
+				if st.aliases == nil {
+					st.aliases = map[string]string{}
+				}
+				st.aliases[v[:k]] = v[k+1:]
+			}
+		}
+		return nil
 	case "unset":
 		for _, v := range vals {
 			st.unsetVar(v)
@@ -203,6 +218,18 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
 		}
 		return nil
+	}
+	if st.expandAliases && c.fields != nil && c.fields[0].known {
+		if a, ok := st.aliases[c.words[0].Value]; ok && f.calls < 3 {
+			// an alias expands to its text followed by the arguments
+			src := a
+			for _, wd := range c.words[1:] {
+				src += " " + wd.Raw
+			}
+			nf := f.child("alias " + c.words[0].Value)
+			nf.calls++
+			return w.script(nf, st, src, ioCtx{stdin: c.stdin})
+		}
 	}
 	if shells[prog] {
 		return w.shell(f, st, prog, c)
