@@ -120,6 +120,28 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 			}
 		}(w)
 	}
+	// ops stream: `harness session start` rewrites session_pool.json and
+	// .current_agent under the workspace lock, interleaved with the helpers'
+	// locked counter increments: a read-modify-write outside the lock would
+	// lose increments.
+	opsCalls := 0
+	if harnessHas("session", "start") {
+		opsCalls = min(n, 100)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < opsCalls; i++ {
+				cmd := exec.CommandContext(ctx, bins.Harness, "session", "start", "f002", "--root", root,
+					"--session-id", fmt.Sprintf("sess-conc-%d", i), "--type", "cc-print")
+				cmd.Env = cleanEnv()
+				if out, err := cmd.CombinedOutput(); err != nil {
+					errs <- fmt.Errorf("harness session start: %v %s", err, out)
+					return
+				}
+			}
+		}()
+	}
+	t.Logf("state stream via `harness session start`: %d calls", opsCalls)
 	// reader: state files must parse at every moment
 	var reads, badReads atomic.Int64
 	done := make(chan struct{})
@@ -132,7 +154,7 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 				return
 			default:
 			}
-			for _, f := range []string{"session_pool.json", "feature_list.json"} {
+			for _, f := range []string{"session_pool.json", "feature_list.json", ".current_agent"} {
 				data, err := os.ReadFile(filepath.Join(h, f))
 				reads.Add(1)
 				if err != nil || !json.Valid(data) {
@@ -237,7 +259,11 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 	if c, _ := pool["h6_counter"].(float64); int(c) != 2*n {
 		t.Errorf("session_pool.json counter = %v after %d locked increments (lost updates)", pool["h6_counter"], 2*n)
 	}
-	if _, ok := pool["active"].(map[string]any)["f002"]; !ok {
-		t.Errorf("session_pool.json lost active.f002")
+	f002, ok := pool["active"].(map[string]any)["f002"].(map[string]any)
+	if !ok {
+		t.Fatalf("session_pool.json lost active.f002")
+	}
+	if opsCalls > 0 && f002["session_id"] != fmt.Sprintf("sess-conc-%d", opsCalls-1) {
+		t.Errorf("session_pool.json active.f002.session_id = %v, want the last session start sess-conc-%d", f002["session_id"], opsCalls-1)
 	}
 }
