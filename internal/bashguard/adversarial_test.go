@@ -134,6 +134,8 @@ var adversarialCases = []struct {
 	{`echo 'rm -rf x' | head -1 | sh`, verdict.Block},
 	{"printf 'ls\\nrm -rf x\\n' | grep rm | bash", verdict.Block},
 	{"shopt -s expand_aliases\nalias x='rm -rf'\nx build", verdict.Block},
+	{`echo 'rm -rf x' | bash -c "$(cat)"`, verdict.Block},
+	{`x=rm; y=x; ${!y} -rf z`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},

@@ -217,6 +217,9 @@ func (s *state) export(name string) {
 
 // ioCtx is what a statement inherits from its surroundings.
 type ioCtx struct {
+	// pipe is the literal input of a pipeline stage: command substitutions
+	// in the stage's words read it too (they run inside the stage's subshell).
+	pipe    *string
 	stdin   *string
 	listing *Listing
 	redirs  []Redirect
@@ -230,6 +233,9 @@ type walker struct {
 	callBudget  int
 	res         Result
 	lastListing *Listing
+	// substStdin is the pipe input command substitutions of the current
+	// command's words read.
+	substStdin *string
 	funcStack   []int
 }
 
@@ -391,6 +397,7 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			w.lastListing = nil
 			out := w.stmt(f, st.clone(), c.X, lio)
 			rio.stdin = out
+			rio.pipe = out
 			rio.listing = w.lastListing
 			w.lastListing = nil
 			return w.stmt(f, st.clone(), c.Y, rio)
@@ -638,9 +645,11 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		prefix[a.Name.Value] = v.Value
 	}
 	var fields []field
+	w.substStdin = io.pipe
 	for _, a := range c.Args {
 		fields = append(fields, w.expandWord(f, st, a)...)
 	}
+	w.substStdin = nil
 	if len(fields) == 0 {
 		if len(io.redirs) > 0 {
 			w.record(f, st, Invocation{Redirects: io.redirs, Dir: st.dir, Pos: c.Pos(), Env: w.envOf(st, prefix)})

@@ -27,7 +27,9 @@ type cmdCtx struct {
 func (w *walker) substitution(f *frame, st *state, cs *syntax.CmdSubst) (*string, *Listing) {
 	nf := f.child("$( )")
 	w.lastListing = nil
-	out := w.stmts(nf, st.clone(), cs.Stmts, ioCtx{})
+	in := w.substStdin
+	w.substStdin = nil
+	out := w.stmts(nf, st.clone(), cs.Stmts, ioCtx{stdin: in})
 	l := w.lastListing
 	w.lastListing = nil
 	return out, l

@@ -308,11 +308,20 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 			}
 		}
 	}
-	if p.Param == nil || p.Excl || p.Length || p.Names != 0 || p.Width || p.IsSet {
+	if p.Param == nil || (p.Excl && (p.Names != 0 || p.Index != nil)) || p.Length || p.Names != 0 || p.Width || p.IsSet {
 		e.unknown(quoted)
 		return
 	}
 	name := p.Param.Value
+	if p.Excl && p.Names == 0 && p.Index == nil {
+		// ${!ref}: indirection through a known variable
+		ref, ok := e.lookup(name, nil)
+		if !ok || len(ref) != 1 || ref[0] == "" {
+			e.unknown(quoted)
+			return
+		}
+		name = ref[0]
+	}
 	if name == "IFS" && p.Exp == nil && p.Index == nil && p.Slice == nil && p.Repl == nil {
 		if quoted || e.nosplit {
 			e.lit(" ", true)
