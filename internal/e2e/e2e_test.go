@@ -196,7 +196,12 @@ func TestRealClaudeGeneratorSession(t *testing.T) {
 		{ToolUse("toolu_write", "Write", map[string]any{"file_path": schemaNew, "content": "{}\n"})},
 		{ToolUse("toolu_ok", "Bash", map[string]any{
 			"command": fmt.Sprintf("echo fine > %s", allowed), "description": "normal work"})},
+		// relative paths from the feature directory (claude's cwd)
+		{ToolUse("toolu_rel_write", "Write", map[string]any{"file_path": "../../eval_log.jsonl", "content": "{}\n"})},
+		{ToolUse("toolu_rel_bash", "Bash", map[string]any{"command": "echo '{}' > ../../feature_list.json", "description": "reset state"})},
 	}, FinalText: "All done."}
+	evalBefore, _ := os.ReadFile(filepath.Join(root, ".harness", "eval_log.jsonl"))
+	flBefore, _ := os.ReadFile(filepath.Join(root, ".harness", "feature_list.json"))
 	s := runSession(t, claude, ws, script)
 
 	t.Run("a_rm_rf_never_runs_and_reason_reaches_model", func(t *testing.T) {
@@ -292,6 +297,22 @@ func TestRealClaudeGeneratorSession(t *testing.T) {
 		tr, _ := s.toolResult(t, "toolu_ok")
 		if tr.IsError {
 			t.Errorf("ordinary command got an error result: %q", tr.Text)
+		}
+	})
+
+	t.Run("relative_paths_to_state_files_denied", func(t *testing.T) {
+		if got, _ := os.ReadFile(filepath.Join(root, ".harness", "eval_log.jsonl")); string(got) != string(evalBefore) {
+			t.Errorf("eval_log.jsonl changed through a relative Write path")
+		}
+		if got, _ := os.ReadFile(filepath.Join(root, ".harness", "feature_list.json")); string(got) != string(flBefore) {
+			t.Errorf("feature_list.json changed through a relative Bash redirect")
+		}
+		for _, id := range []string{"toolu_rel_write", "toolu_rel_bash"} {
+			tr, _ := s.toolResult(t, id)
+			if !tr.IsError {
+				t.Errorf("%s not refused: %q", id, tr.Text)
+			}
+			t.Logf("%s → %.200q", id, tr.Text)
 		}
 	})
 
