@@ -397,6 +397,9 @@ func isAt(idx syntax.ArithmExpr) bool {
 // lookup returns the literal value(s) of a parameter: a variable, an array
 // element or all elements, or a positional parameter.
 func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
+	if name == "" {
+		return nil, false
+	}
 	switch name {
 	case "@", "*":
 		if e.st.argsKnown {
