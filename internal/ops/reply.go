@@ -59,7 +59,9 @@ var rejectWords = []string{"reject", "rejected", "no", "nope", "不对", "不同
 func ParseReply(text string, blockers []Blocker) Reply {
 	norm := normalizeReply(text)
 	trimmed := strings.TrimSpace(norm)
-	lower := strings.ToLower(trimmed)
+	// ASCII-only lower-casing keeps byte offsets identical to trimmed
+	// (strings.ToLower may change the length of some runes, e.g. 'Ⱥ').
+	lower := asciiLower(trimmed)
 	switch lower {
 	case "suspend", "暂停":
 		return Reply{Suspend: true}
@@ -130,6 +132,20 @@ func ParseReply(text string, blockers []Blocker) Reply {
 		}
 		return Reply{Question: "没有识别到选项。" + replyHint(blockers)}
 	}
+	// Choices followed by a reject word ("1a 2b 3a reject") contradict each
+	// other, unless the reject word opens the details of a catch_all "b"
+	// ("3b no emoji in README").
+	if w := firstWord(strings.ToLower(extra)); w != "" && startsWithWord(w, rejectWords) {
+		catchAllB := false
+		for _, c := range choices {
+			if c.n == len(blockers) && blockers[c.n-1].ID == "catch_all" && c.letter == "b" {
+				catchAllB = true
+			}
+		}
+		if !catchAllB || oneOf(strings.ToLower(strings.TrimFunc(extra, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })), rejectWords) {
+			return Reply{Question: fmt.Sprintf("回复里既有选项又有「%s」:是拒绝整个方案(请说明哪里不对),还是按选项通过?", firstWord(extra))}
+		}
+	}
 
 	got := map[int]string{}
 	var problems []string
@@ -189,6 +205,17 @@ func ParseReply(text string, blockers []Blocker) Reply {
 		r.Feedback = extra
 	}
 	return r
+}
+
+// asciiLower lower-cases ASCII letters only, so byte offsets are preserved.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // normalizeReply maps full-width ASCII (１ａ：) to ASCII.
