@@ -222,6 +222,16 @@ func checkHookResult(t *testing.T, r hookResult, want string) {
 		t.Errorf("hook panicked or dumped goroutines: %.500s", r.stderr)
 	}
 	out := strings.TrimSpace(string(r.stdout))
+	summary := out
+	if i := strings.Index(out, "["); i >= 0 {
+		if j := strings.Index(out[i:], "]"); j > 0 {
+			summary = out[i : i+j+1]
+		}
+	}
+	if len(summary) > 120 {
+		summary = summary[:120] + "…"
+	}
+	t.Logf("exit %d in %s: %s", r.code, r.elapsed.Round(time.Millisecond), summary)
 	var obj map[string]any
 	if out != "" {
 		if err := json.Unmarshal([]byte(out), &obj); err != nil {
