@@ -136,6 +136,8 @@ var adversarialCases = []struct {
 	{"shopt -s expand_aliases\nalias x='rm -rf'\nx build", verdict.Block},
 	{`echo 'rm -rf x' | bash -c "$(cat)"`, verdict.Block},
 	{`x=rm; y=x; ${!y} -rf z`, verdict.Block},
+	{`fish -c 'rm -rf x'`, verdict.Block},
+	{`tcsh -c 'sudo ls'`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},

@@ -77,7 +77,7 @@ func knownWords(vals ...string) []Word {
 	return ws
 }
 
-var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": false}
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": true, "csh": true, "tcsh": true}
 
 // IsShell reports whether name is a POSIX-style shell program.
 func IsShell(name string) bool { return shells[name] }
