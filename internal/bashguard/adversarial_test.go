@@ -138,6 +138,8 @@ var adversarialCases = []struct {
 	{`x=rm; y=x; ${!y} -rf z`, verdict.Block},
 	{`fish -c 'rm -rf x'`, verdict.Block},
 	{`tcsh -c 'sudo ls'`, verdict.Block},
+	{`parallel ::: 'rm -rf a' 'ls'`, verdict.Block},
+	{`echo 'rm -rf a' | parallel`, verdict.Block},
 	// privilege
 	{`sudo -u root ls`, verdict.Block},
 	{`sudo -h ls`, verdict.Block},

@@ -357,6 +357,13 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			} else {
 				w.rerunListing(f, st, inner, i+1, "parallel")
 			}
+		} else if end < len(vals) {
+			// no command: each argument after ::: is a command line
+			for _, a := range vals[end+1:] {
+				if a != ":::" && a != "::::" {
+					w.script(f.child("parallel"), st.clone(), a, ioCtx{})
+				}
+			}
 		} else if c.stdin != nil {
 			for _, line := range strings.Split(*c.stdin, "\n") {
 				w.script(f.child("parallel"), st.clone(), line, ioCtx{})
