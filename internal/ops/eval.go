@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -365,12 +364,6 @@ func checkCorrection(fl featureList, entry *Obj) error {
 		return refuse("refused: the corrected line's phase %v is out of range 1..4", entry.Get("phase"))
 	}
 	return nil
-}
-
-// jsonString is a helper for messages.
-func jsonString(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // generatorFields are the fields only Hermes writes.

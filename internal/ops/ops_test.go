@@ -428,9 +428,14 @@ func TestSessionLifecycle(t *testing.T) {
 	if _, err := SessionStart(env, SessionStartInput{Feature: "f002", Type: "cc-print"}); err == nil {
 		t.Fatal("session start without any id accepted")
 	}
-	// mcp_direct proxy session: developer hermes-as-proxy.
+	// mcp_direct proxy session: developer hermes-as-proxy; a stray
+	// .current_agent.json is deleted (Z18).
+	os.WriteFile(env.H(".current_agent.json"), []byte(`{"role":"generator"}`), 0o644)
 	if _, err := SessionStart(env, SessionStartInput{Feature: "f002", SessionID: "hermes-proxy-f002", Type: "mcp_direct"}); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(env.H(".current_agent.json")); err == nil {
+		t.Fatal("stray .current_agent.json not deleted")
 	}
 	ca := readJSON(t, env.H(".current_agent"))
 	if ca["developer"] != "hermes-as-proxy" || ca["current_feature"] != "f002" || ca["role"] != "generator" {
