@@ -236,7 +236,7 @@ type walker struct {
 	// substStdin is the pipe input command substitutions of the current
 	// command's words read.
 	substStdin *string
-	funcStack   []int
+	funcStack  []int
 }
 
 // spend charges n bytes of re-walked or expanded text to the work budget;
