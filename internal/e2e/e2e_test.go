@@ -528,3 +528,52 @@ func withoutPath(extra []string) []string {
 	}
 	return out
 }
+
+// TestRealClaudeResetHandoffLetsStop scripts a Generator Reset through the
+// real CLI: with its phase records incomplete it writes handoff.md (> 50
+// bytes, its own feature directory) with the Write tool and stops. The Stop
+// hook must allow at the first try (fixtures README §7 check 1) and record
+// the Reset once: a `reset` eval entry carrying the trigger reason and
+// session_pool.active.f002.status = "resetting".
+func TestRealClaudeResetHandoffLetsStop(t *testing.T) {
+	claude, bins := setup(t)
+	ws := newWorkspace(t, bins, false)
+	handoff := "**Generated at**: 2026-11-30T12:00:00Z\n**Feature**: f002\n**Sprint**: sprint_20260421_1\n" +
+		"**Trigger reason**: token usage 0.74 > 0.70\n\n## 当前状态\n### 已完成\n- 子任务拆解\n"
+	s := runSession(t, claude, ws, Script{Turns: [][]Block{
+		{ToolUse("toolu_handoff", "Write", map[string]any{"file_path": filepath.Join(ws.FDir, "handoff.md"), "content": handoff})},
+	}, FinalText: "Context nearly exhausted; handoff written, stopping for a Reset."})
+	if tr, _ := s.toolResult(t, "toolu_handoff"); tr.IsError {
+		t.Fatalf("writing the own handoff.md was refused: %q", tr.Text)
+	}
+	if got := len(s.run.HookResponses("Stop")); got != 1 {
+		t.Errorf("Stop ran %d times, want 1 (the Reset exception allows at once)", got)
+	}
+	evals, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "eval_log.jsonl"))
+	resets := 0
+	for _, l := range strings.Split(string(evals), "\n") {
+		var e map[string]any
+		if json.Unmarshal([]byte(l), &e) != nil || e["event_type"] != "reset" || e["feature_id"] != feature {
+			continue
+		}
+		resets++
+		if r, _ := e["reason"].(string); !strings.Contains(r, "token usage 0.74") {
+			t.Errorf("reset entry reason %q does not carry the handoff's trigger reason", r)
+		}
+	}
+	if resets != 1 {
+		t.Errorf("%d reset eval entries for %s, want 1", resets, feature)
+	}
+	var pool struct {
+		Active map[string]struct {
+			Status string `json:"status"`
+		} `json:"active"`
+	}
+	data, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "session_pool.json"))
+	if err := json.Unmarshal(data, &pool); err != nil {
+		t.Fatal(err)
+	}
+	if st := pool.Active[feature].Status; st != "resetting" {
+		t.Errorf("session_pool.active.%s.status = %q, want resetting", feature, st)
+	}
+}
