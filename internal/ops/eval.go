@@ -55,6 +55,9 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 			if err := checkGeneratorEntry(fl, env.Feature, entry); err != nil {
 				return err
 			}
+			if !entry.Has("generator") {
+				entry.Set("generator", "claude-code") // §3.6 default writer of Generator entries
+			}
 		}
 		if err := checkEntry(fl, entry); err != nil {
 			return err
