@@ -14,6 +14,14 @@
 // the journal <root>/.harness/logs/ops.journal, so a crash between two files
 // is completed by the next command instead of leaving a half-written change.
 // Time comes from Env.Now, never from time.Now deep inside.
+//
+// State files are edited as order-preserving JSON objects (Obj): fields no
+// schema knows survive a rewrite and the diff shows only what changed.
+//
+// In a Generator session (Env.Feature = FEATURE_ID) the only change allowed is
+// eval append of the session's own phase_evaluation or retry entry, without
+// decision or checkpoint fields; every other operation refuses (defense in
+// depth behind the hook's harness_admin family, protocol.md §1.1).
 package ops
 
 import (
