@@ -9,8 +9,9 @@ import (
 
 // PreflightCmd is `harness preflight --stage launch|started FID…`.
 type PreflightCmd struct {
-	Stage    string   `name:"stage" required:"" enum:"launch,started" help:"launch (before STEP 3.3) or started (after STEP 3.4)."`
-	Features []string `arg:"" name:"FID" help:"Feature ids being started."`
+	Stage         string   `name:"stage" required:"" enum:"launch,started" help:"launch (before STEP 3.3) or started (after STEP 3.4)."`
+	Features      []string `arg:"" name:"FID" help:"Feature ids being started."`
+	RecordFailure bool     `name:"record-failure" help:"On failure, do the §4.5 handling: feature back to pending and an event_type fail entry naming the failed checks."`
 }
 
 // Help is shown under the usage line.
@@ -29,7 +30,7 @@ func (c *PreflightCmd) Run(e *Env) error {
 	if err != nil {
 		return err
 	}
-	res, rep, err := ops.Preflight(env, c.Stage, c.Features)
+	res, rep, err := ops.PreflightWith(env, c.Stage, c.Features, c.RecordFailure)
 	if err != nil {
 		return e.opsResult(nil, err)
 	}
@@ -48,8 +49,10 @@ func (c *PreflightCmd) Run(e *Env) error {
 		for _, a := range rep.Actions {
 			fmt.Fprintf(e.Stdout, "preflight: %s\n", a)
 		}
-		if !res.OK {
-			fmt.Fprintln(e.Stdout, "preflight: FAILED — put the feature back to pending/phase 1, log an event_type fail entry naming the check, and push a gate (§4.5)")
+		if !res.OK && !c.RecordFailure {
+			fmt.Fprintln(e.Stdout, "preflight: FAILED — put the feature back to pending/phase 1, log an event_type fail entry naming the check (--record-failure does both), and push a gate (§4.5)")
+		} else if !res.OK {
+			fmt.Fprintln(e.Stdout, "preflight: FAILED — recorded; push a gate to the user (§4.5)")
 		}
 	}
 	if !res.OK {

@@ -42,6 +42,16 @@ type PreflightResult struct {
 // When every started-stage check passes, each listed feature that is still
 // pending becomes in_progress (STEP 2.5: only then). Nothing else is written.
 func Preflight(env *Env, stage string, fids []string) (*PreflightResult, *Report, error) {
+	return PreflightWith(env, stage, fids, false)
+}
+
+// PreflightWith is Preflight; with recordFailure, a failing run also performs
+// the §4.5 violation handling for every listed feature that failed a check:
+// status back to pending (from in_progress), phase 1 when it had not left
+// phase 1, and one event_type fail entry whose reason names the failed
+// checks. (Hermes then pushes a gate; the sprint-level failures are listed
+// in each reason.)
+func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*PreflightResult, *Report, error) {
 	if stage != "launch" && stage != "started" {
 		return nil, nil, usage("--stage %q: launch or started", stage)
 	}
@@ -146,6 +156,55 @@ func Preflight(env *Env, stage string, fids []string) (*PreflightResult, *Report
 		if err != nil {
 			return nil, nil, err
 		}
+	}
+	if !res.OK && recordFailure {
+		var sprintFails []string
+		failed := map[string][]string{}
+		for _, it := range res.Items {
+			if it.OK {
+				continue
+			}
+			if it.Scope == "sprint" {
+				sprintFails = append(sprintFails, it.Check)
+			} else {
+				failed[it.Scope] = append(failed[it.Scope], it.Check)
+			}
+		}
+		err := env.update(rep, func(tx *Tx) error {
+			fl, err := env.loadFeatureList()
+			if err != nil {
+				return err
+			}
+			now := env.stamp()
+			for _, fid := range fids {
+				checks := append(append([]string{}, failed[fid]...), sprintFails...)
+				if len(checks) == 0 {
+					continue
+				}
+				f := fl.feature(fid)
+				if f.Str("status") == "in_progress" {
+					f.Set("status", "pending")
+					rep.did("%s status in_progress → pending", fid)
+				}
+				p, _ := f.Int("phase")
+				if p <= 1 {
+					p = 1
+				}
+				e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid).Set("phase", num(p)).
+					Set("event_type", "fail").
+					Set("reason", fmt.Sprintf("STEP 2.5 preflight --stage %s failed for %s: %s", stage, fid, strings.Join(checks, ", ")))
+				if err := tx.AppendEval(e); err != nil {
+					return err
+				}
+				rep.did("appended event_type fail for %s (%s)", fid, strings.Join(checks, ", "))
+			}
+			fl.touch(now)
+			return tx.WriteJSON(relFeatureList, fl.Obj)
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		rep.Notes = append(rep.Notes, "next: push a gate to the user about the failed checks (§4.5)")
 	}
 	return res, rep, nil
 }
