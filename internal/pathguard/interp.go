@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Interpreter file writes (corpus README §3.3): code given to python, node,
@@ -231,57 +232,73 @@ func nodeFlags(obj string) string {
 const opNone op = -1
 
 var (
-	pyCalls = []callRule{
-		{re: regexp.MustCompile(`\bopen\s*\(`), need: []string{"open"}, args: []op{opWrite}, mode: 1, def: opNone},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\b\s*\(`), need: []string{"os"}, args: []op{opDelete}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:truncate|mkdir|makedirs|mkfifo|mknod)\b\s*\(`), need: []string{"os"}, args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:rename|replace|renames)\b\s*\(`), need: []string{"os"}, args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bos\s*\.\s*(?:symlink|link)\b\s*\(`), need: []string{"os"}, args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat)\b\s*\(`), need: []string{"shutil"}, args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bshutil\s*\.\s*move\s*\(`), need: []string{"shutil"}, args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bshutil\s*\.\s*rmtree\s*\(`), need: []string{"shutil"}, args: []op{opTree}, mode: -1},
-	}
+	pyCalls = sync.OnceValue(func() []callRule {
+		return []callRule{
+			{re: regexp.MustCompile(`\bopen\s*\(`), need: []string{"open"}, args: []op{opWrite}, mode: 1, def: opNone},
+			{re: regexp.MustCompile(`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\b\s*\(`), need: []string{"os"}, args: []op{opDelete}, mode: -1},
+			{re: regexp.MustCompile(`\bos\s*\.\s*(?:truncate|mkdir|makedirs|mkfifo|mknod)\b\s*\(`), need: []string{"os"}, args: []op{opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bos\s*\.\s*(?:rename|replace|renames)\b\s*\(`), need: []string{"os"}, args: []op{opTree, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bos\s*\.\s*(?:symlink|link)\b\s*\(`), need: []string{"os"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat)\b\s*\(`), need: []string{"shutil"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bshutil\s*\.\s*move\s*\(`), need: []string{"shutil"}, args: []op{opTree, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bshutil\s*\.\s*rmtree\s*\(`), need: []string{"shutil"}, args: []op{opTree}, mode: -1},
+		}
+	})
 	// pyPathMethod matches `.method(` of pathlib writes; the receiver is
 	// found by receiverBefore.
-	pyPathMethod = regexp.MustCompile(`\.\s*(write_text|write_bytes|unlink|touch|mkdir|rmdir|rename|replace|symlink_to|hardlink_to|open)\s*\(`)
-	pyPathOps    = map[string]op{"write_text": opWrite, "write_bytes": opWrite, "unlink": opDelete, "touch": opWrite,
+	pyPathMethod = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\.\s*(write_text|write_bytes|unlink|touch|mkdir|rmdir|rename|replace|symlink_to|hardlink_to|open)\s*\(`)
+	})
+	pyPathOps = map[string]op{"write_text": opWrite, "write_bytes": opWrite, "unlink": opDelete, "touch": opWrite,
 		"mkdir": opWrite, "rmdir": opDelete, "rename": opTree, "replace": opTree, "symlink_to": opWrite, "hardlink_to": opWrite}
 
-	nodeCalls = []callRule{
-		{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|outputFile|outputFileSync|writeJson|writeJsonSync)\b\s*\(`), need: []string{"writeFile", "writeFileSync", "outputFile", "outputFileSync", "writeJson", "writeJsonSync"}, args: []op{opWrite}, mode: 2, def: opWrite, objOnly: true},
-		{re: regexp.MustCompile(`\b(?:truncate|truncateSync|mkdir|mkdirSync)\b\s*\(`), need: []string{"truncate", "truncateSync", "mkdir", "mkdirSync"}, args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bcreateWriteStream\s*\(`), need: []string{"createWriteStream"}, args: []op{opWrite}, mode: 1, def: opWrite, objOnly: true},
-		{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\b\s*\(`), need: []string{"appendFile", "appendFileSync"}, args: []op{opAppend}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\b\s*\(`), need: []string{"unlink", "unlinkSync", "rmdir", "rmdirSync", "rm", "rmSync", "remove", "removeSync", "emptyDir", "emptyDirSync"}, args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\b\s*\(`), need: []string{"rename", "renameSync", "move", "moveSync"}, args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|symlink|symlinkSync|link|linkSync)\b\s*\(`), need: []string{"copyFile", "copyFileSync", "cp", "cpSync", "copy", "copySync", "symlink", "symlinkSync", "link", "linkSync"}, args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:open|openSync)\b\s*\(`), need: []string{"open", "openSync"}, args: []op{opWrite}, mode: 1, def: opNone},
-	}
+	nodeCalls = sync.OnceValue(func() []callRule {
+		return []callRule{
+			{re: regexp.MustCompile(`\b(?:writeFile|writeFileSync|outputFile|outputFileSync|writeJson|writeJsonSync)\b\s*\(`), need: []string{"writeFile", "writeFileSync", "outputFile", "outputFileSync", "writeJson", "writeJsonSync"}, args: []op{opWrite}, mode: 2, def: opWrite, objOnly: true},
+			{re: regexp.MustCompile(`\b(?:truncate|truncateSync|mkdir|mkdirSync)\b\s*\(`), need: []string{"truncate", "truncateSync", "mkdir", "mkdirSync"}, args: []op{opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bcreateWriteStream\s*\(`), need: []string{"createWriteStream"}, args: []op{opWrite}, mode: 1, def: opWrite, objOnly: true},
+			{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\b\s*\(`), need: []string{"appendFile", "appendFileSync"}, args: []op{opAppend}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\b\s*\(`), need: []string{"unlink", "unlinkSync", "rmdir", "rmdirSync", "rm", "rmSync", "remove", "removeSync", "emptyDir", "emptyDirSync"}, args: []op{opTree}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\b\s*\(`), need: []string{"rename", "renameSync", "move", "moveSync"}, args: []op{opTree, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|symlink|symlinkSync|link|linkSync)\b\s*\(`), need: []string{"copyFile", "copyFileSync", "cp", "cpSync", "copy", "copySync", "symlink", "symlinkSync", "link", "linkSync"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:open|openSync)\b\s*\(`), need: []string{"open", "openSync"}, args: []op{opWrite}, mode: 1, def: opNone},
+		}
+	})
 
-	perlCalls = []callRule{
-		{re: regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+|our\s+|local\s+)?[\$\w:]+\s*,\s*`), need: []string{"open"}, args: []op{opWrite}, mode: -2},
-		{re: regexp.MustCompile(`\bsysopen\s*\(?\s*(?:my\s+)?[\$\w:]+\s*,\s*`), need: []string{"sysopen"}, args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bunlink\s*\(?\s*`), need: []string{"unlink"}, args: []op{opDelete, opDelete, opDelete, opDelete}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rename|move|File::Copy::move)\b\s*\(?\s*`), need: []string{"rename", "move", "File::Copy::move"}, args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy|symlink|link)\b\s*\(?\s*`), need: []string{"copy", "File::Copy::copy", "symlink", "link"}, args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:rmtree|remove_tree|rmdir)\b\s*\(?\s*`), need: []string{"rmtree", "remove_tree", "rmdir"}, args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:mkdir|make_path|mkpath|truncate)\b\s*\(?\s*`), need: []string{"mkdir", "make_path", "mkpath", "truncate"}, args: []op{opWrite}, mode: -1},
-	}
+	perlCalls = sync.OnceValue(func() []callRule {
+		return []callRule{
+			{re: regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+|our\s+|local\s+)?[\$\w:]+\s*,\s*`), need: []string{"open"}, args: []op{opWrite}, mode: -2},
+			{re: regexp.MustCompile(`\bsysopen\s*\(?\s*(?:my\s+)?[\$\w:]+\s*,\s*`), need: []string{"sysopen"}, args: []op{opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bunlink\s*\(?\s*`), need: []string{"unlink"}, args: []op{opDelete, opDelete, opDelete, opDelete}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:rename|move|File::Copy::move)\b\s*\(?\s*`), need: []string{"rename", "move", "File::Copy::move"}, args: []op{opTree, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy|symlink|link)\b\s*\(?\s*`), need: []string{"copy", "File::Copy::copy", "symlink", "link"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:rmtree|remove_tree|rmdir)\b\s*\(?\s*`), need: []string{"rmtree", "remove_tree", "rmdir"}, args: []op{opTree}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:mkdir|make_path|mkpath|truncate)\b\s*\(?\s*`), need: []string{"mkdir", "make_path", "mkpath", "truncate"}, args: []op{opWrite}, mode: -1},
+		}
+	})
 
-	rubyCalls = []callRule{
-		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\b\s*\(?\s*`), need: []string{"File", "IO"}, args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*open\s*\(?\s*`), need: []string{"File", "IO"}, args: []op{opWrite}, mode: 1, def: opNone},
-		{re: regexp.MustCompile(`\b(?:File\s*\.\s*(?:delete|unlink)|FileUtils\s*\.\s*(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry|rmdir|rmtree))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree}, mode: -1},
-		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:touch|mkdir|mkdir_p|makedirs)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\b(?:File\s*\.\s*rename|FileUtils\s*\.\s*(?:mv|move))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|ln|ln_s|ln_sf|install)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opNone, opWrite}, mode: -1},
-		{re: regexp.MustCompile(`\bFile\s*\.\s*(?:truncate|symlink|link)\b\s*\(?\s*`), need: []string{"File"}, args: []op{opWrite, opWrite}, mode: -1},
-	}
+	rubyCalls = sync.OnceValue(func() []callRule {
+		return []callRule{
+			{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\b\s*\(?\s*`), need: []string{"File", "IO"}, args: []op{opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:File|IO)\s*\.\s*open\s*\(?\s*`), need: []string{"File", "IO"}, args: []op{opWrite}, mode: 1, def: opNone},
+			{re: regexp.MustCompile(`\b(?:File\s*\.\s*(?:delete|unlink)|FileUtils\s*\.\s*(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry|rmdir|rmtree))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree}, mode: -1},
+			{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:touch|mkdir|mkdir_p|makedirs)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:File\s*\.\s*rename|FileUtils\s*\.\s*(?:mv|move))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|ln|ln_s|ln_sf|install)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bFile\s*\.\s*(?:truncate|symlink|link)\b\s*\(?\s*`), need: []string{"File"}, args: []op{opWrite, opWrite}, mode: -1},
+		}
+	})
 
-	pyAssign   = regexp.MustCompile(`(?m)(?:^|[;:]|\bwith\b)\s*([A-Za-z_]\w*)\s*=\s*([^=\n;][^\n;]*)`)
-	nodeAssign = regexp.MustCompile(`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*([^;\n]+)`)
-	perlAssign = regexp.MustCompile(`(?:\bmy\s+|\bour\s+|^|[;{\n])\s*\$(\w+)\s*=\s*([^;\n]+)`)
-	rubyAssign = regexp.MustCompile(`(?m)(?:^|;)\s*([a-z_]\w*)\s*=\s*([^=\n;][^\n;]*)`)
+	pyAssign = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|[;:]|\bwith\b)\s*([A-Za-z_]\w*)\s*=\s*([^=\n;][^\n;]*)`)
+	})
+	nodeAssign = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*([^;\n]+)`)
+	})
+	perlAssign = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\bmy\s+|\bour\s+|^|[;{\n])\s*\$(\w+)\s*=\s*([^;\n]+)`)
+	})
+	rubyAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|;)\s*([a-z_]\w*)\s*=\s*([^=\n;][^\n;]*)`) })
 )
 
 // Work bounds of the interpreter scan: calls (and assignments) looked at
@@ -307,8 +324,12 @@ type interp struct {
 // envRoot and cwdCalls are the spellings of HARNESS_ROOT and of the working
 // directory in interpreter code.
 var (
-	envRootRe = regexp.MustCompile(`^(?:os\.environ\s*\[\s*['"]HARNESS_ROOT['"]\s*\]|os\.environ\.get\(\s*['"]HARNESS_ROOT['"]\s*\)|os\.getenv\(\s*['"]HARNESS_ROOT['"]\s*\)|process\.env\.HARNESS_ROOT|process\.env\[\s*['"]HARNESS_ROOT['"]\s*\]|\$ENV\{\s*['"]?HARNESS_ROOT['"]?\s*\}|ENV\[\s*['"]HARNESS_ROOT['"]\s*\]|ENV\.fetch\(\s*['"]HARNESS_ROOT['"]\s*\))$`)
-	cwdRe     = regexp.MustCompile(`^(?:os\.getcwd\(\s*\)|os\.path\.abspath\(\s*['"]\.['"]\s*\)|(?:pathlib\.)?Path\.cwd\(\s*\)|process\.cwd\(\s*\)|Dir\.pwd|Dir\.getwd|getcwd\(\s*\)|cwd\(\s*\))$`)
+	envRootRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:os\.environ\s*\[\s*['"]HARNESS_ROOT['"]\s*\]|os\.environ\.get\(\s*['"]HARNESS_ROOT['"]\s*\)|os\.getenv\(\s*['"]HARNESS_ROOT['"]\s*\)|process\.env\.HARNESS_ROOT|process\.env\[\s*['"]HARNESS_ROOT['"]\s*\]|\$ENV\{\s*['"]?HARNESS_ROOT['"]?\s*\}|ENV\[\s*['"]HARNESS_ROOT['"]\s*\]|ENV\.fetch\(\s*['"]HARNESS_ROOT['"]\s*\))$`)
+	})
+	cwdRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:os\.getcwd\(\s*\)|os\.path\.abspath\(\s*['"]\.['"]\s*\)|(?:pathlib\.)?Path\.cwd\(\s*\)|process\.cwd\(\s*\)|Dir\.pwd|Dir\.getwd|getcwd\(\s*\)|cwd\(\s*\))$`)
+	})
 )
 
 // scanCode adds the file writes found in code.
@@ -322,13 +343,13 @@ func (c *collector) scanCode(lang int, code string) {
 	what := "interpreter"
 	switch lang {
 	case langPython:
-		assign, calls, what = pyAssign, pyCalls, "python"
+		assign, calls, what = pyAssign(), pyCalls(), "python"
 	case langNode:
-		assign, calls, what = nodeAssign, nodeCalls, "node"
+		assign, calls, what = nodeAssign(), nodeCalls(), "node"
 	case langPerl:
-		assign, calls, what = perlAssign, perlCalls, "perl"
+		assign, calls, what = perlAssign(), perlCalls(), "perl"
 	case langRuby:
-		assign, calls, what = rubyAssign, rubyCalls, "ruby"
+		assign, calls, what = rubyAssign(), rubyCalls(), "ruby"
 	}
 	for _, m := range assign.FindAllStringSubmatch(code, maxCalls) {
 		if v, ok := ip.eval(strings.TrimSpace(m[2])); ok {
@@ -357,7 +378,7 @@ func (c *collector) scanCode(lang int, code string) {
 // `.open('w')`, … whose receiver is a Path(…) call, a parenthesised
 // expression or a name bound to a known path.
 func (c *collector) pathlibCalls(ip *interp, code, what string) {
-	for _, loc := range pyPathMethod.FindAllStringSubmatchIndex(code, maxCalls) {
+	for _, loc := range pyPathMethod().FindAllStringSubmatchIndex(code, maxCalls) {
 		name := code[loc[2]:loc[3]]
 		recv := receiverBefore(code, loc[0])
 		if recv == "" {
@@ -681,10 +702,10 @@ func (ip *interp) eval(e string) (string, bool) {
 	if e[0] == '\'' || e[0] == '"' || e[0] == '`' {
 		return ip.literal(e, false)
 	}
-	if envRootRe.MatchString(e) {
+	if envRootRe().MatchString(e) {
 		return ip.root, true
 	}
-	if cwdRe.MatchString(e) {
+	if cwdRe().MatchString(e) {
 		return ip.cwd, true
 	}
 	// Python pathlib's `/` operator: Path('spec') / 'index.md'.
