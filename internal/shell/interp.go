@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // interpLang maps an interpreter program to its language.
@@ -133,7 +134,7 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []
 // is a print of one string literal (`print('…')`, `console.log("…")`,
 // `puts '…'`): generated commands piped into a shell are then checked.
 func printedOutput(code string) *string {
-	ms := printRe.FindAllStringSubmatch(code, 64)
+	ms := printRe().FindAllStringSubmatch(code, 64)
 	if len(ms) == 0 {
 		return nil
 	}
@@ -157,15 +158,27 @@ type InterpCall struct {
 }
 
 var (
-	callRe   = regexp.MustCompile(`([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(`)
-	assignRe = regexp.MustCompile(`(?:\b(?:const|let|var|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*=\s*(?:r|u|b)?('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`)
-	btickRe  = regexp.MustCompile("`([^`]*)`")
-	qxRe     = regexp.MustCompile(`(?:\bqx|%x)\s*([({\[/|!])`)
-	shlexRe  = regexp.MustCompile(`shlex\s*\.\s*split\s*\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*\)`)
-	b64Re    = regexp.MustCompile(`(?:base64\s*\.\s*b64decode|b64decode|atob|Base64\s*\.\s*decode64|decode_base64)\s*\(\s*b?['"]([A-Za-z0-9+/=_\-\s]+)['"]\s*\)(?:\s*\.\s*decode\s*\([^)]*\))?|Buffer\s*\.\s*from\s*\(\s*['"]([A-Za-z0-9+/=_\-]+)['"]\s*,\s*['"]base64['"]\s*\)(?:\s*\.\s*toString\s*\([^)]*\))?`)
-	printRe  = regexp.MustCompile(`\b(print|console\.log|puts|say|echo|process\.stdout\.write|sys\.stdout\.write)\s*\(?\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*\)?`)
-	zxRe     = regexp.MustCompile("\\$`([^`]*)`")
-	sysRe    = regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
+	callRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(`)
+	})
+	assignRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\b(?:const|let|var|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*=\s*(?:r|u|b)?('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`)
+	})
+	btickRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`]*)`") })
+	qxRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:\bqx|%x)\s*([({\[/|!])`) })
+	shlexRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`shlex\s*\.\s*split\s*\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*\)`)
+	})
+	b64Re = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:base64\s*\.\s*b64decode|b64decode|atob|Base64\s*\.\s*decode64|decode_base64)\s*\(\s*b?['"]([A-Za-z0-9+/=_\-\s]+)['"]\s*\)(?:\s*\.\s*decode\s*\([^)]*\))?|Buffer\s*\.\s*from\s*\(\s*['"]([A-Za-z0-9+/=_\-]+)['"]\s*,\s*['"]base64['"]\s*\)(?:\s*\.\s*toString\s*\([^)]*\))?`)
+	})
+	printRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(print|console\.log|puts|say|echo|process\.stdout\.write|sys\.stdout\.write)\s*\(?\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*\)?`)
+	})
+	zxRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\\$`([^`]*)`") })
+	sysRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(system|exec)\s+((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))*)`)
+	})
 )
 
 var shellFuncs = map[string]bool{"system": true, "popen": true, "getoutput": true, "getstatusoutput": true, "exec": true, "execSync": true, "popen2": true, "popen3": true, "capture2": true, "capture2e": true, "capture3": true, "pipeline": true, "spawn": true}
@@ -184,15 +197,15 @@ func InterpreterCalls(code, lang string) []InterpCall {
 func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 	complete = true
 	budget := 8*len(code) + 1<<16
-	code = shlexRe.ReplaceAllString(code, "$1.split()")
+	code = shlexRe().ReplaceAllString(code, "$1.split()")
 	code = decodeLiterals(code)
 	hasSubprocess := strings.Contains(code, "subprocess")
 	hasChildProcess := strings.Contains(code, "child_process") || strings.Contains(code, "Bun.") || strings.Contains(code, "zx")
 	vars := map[string]string{}
-	for _, m := range assignRe.FindAllStringSubmatch(code, -1) {
+	for _, m := range assignRe().FindAllStringSubmatch(code, -1) {
 		vars[strings.TrimLeft(m[1], "$@")] = unquoteLit(m[2])
 	}
-	for _, loc := range callRe.FindAllStringSubmatchIndex(code, -1) {
+	for _, loc := range callRe().FindAllStringSubmatchIndex(code, -1) {
 		if budget < 0 {
 			complete = false
 			break
@@ -297,7 +310,7 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 	}
 	if lang == "node" {
 		// zx / Bun shell: $`cmd`
-		for _, m := range zxRe.FindAllStringSubmatch(code, -1) {
+		for _, m := range zxRe().FindAllStringSubmatch(code, -1) {
 			if !strings.Contains(m[1], "${") {
 				calls = append(calls, InterpCall{Func: "$``", Shell: m[1]})
 			}
@@ -306,7 +319,7 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 	if lang == "perl" || lang == "ruby" || lang == "php" {
 		// perl/ruby: system "cmd" without parentheses; backticks, qx, %x
 		{
-			re := sysRe
+			re := sysRe()
 			for _, m := range re.FindAllStringSubmatch(code, -1) {
 				args, _, _ := splitArgs(m[2]+")", vars)
 				var strs []string
@@ -321,10 +334,10 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 					calls = append(calls, InterpCall{Func: m[1], Argv: strs})
 				}
 			}
-			for _, m := range btickRe.FindAllStringSubmatch(code, -1) {
+			for _, m := range btickRe().FindAllStringSubmatch(code, -1) {
 				calls = append(calls, InterpCall{Func: "``", Shell: m[1]})
 			}
-			for _, loc := range qxRe.FindAllStringSubmatchIndex(code, -1) {
+			for _, loc := range qxRe().FindAllStringSubmatchIndex(code, -1) {
 				open := code[loc[2]]
 				close := map[byte]byte{'(': ')', '{': '}', '[': ']', '/': '/', '|': '|', '!': '!'}[open]
 				rest := code[loc[3]:]
@@ -521,8 +534,8 @@ func decodeLiterals(code string) string {
 	if !strings.Contains(code, "64") && !strings.Contains(code, "atob") {
 		return code
 	}
-	return b64Re.ReplaceAllStringFunc(code, func(m string) string {
-		sub := b64Re.FindStringSubmatch(m)
+	return b64Re().ReplaceAllStringFunc(code, func(m string) string {
+		sub := b64Re().FindStringSubmatch(m)
 		enc := sub[1]
 		if enc == "" {
 			enc = sub[2]
