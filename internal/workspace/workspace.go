@@ -9,23 +9,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 )
 
 // HarnessDir is the name of the state folder inside a sprint root ("H/").
 const HarnessDir = ".harness"
-
-// Id patterns of protocol.md §2.
-var (
-	// FeatureIDPattern matches a feature id: f<number>, sub-features f<number>-<n>.
-	FeatureIDPattern = regexp.MustCompile(`^f[0-9]+(-[0-9]+)*$`)
-	// CheckpointIDPattern matches a feature checkpoint id cp-<feature_id>-<seq>.
-	CheckpointIDPattern = regexp.MustCompile(`^cp-f[0-9]+(-[0-9]+)*-[0-9]+$`)
-	// SprintIDPattern matches sprint_<YYYYMMDD>_<N>.
-	SprintIDPattern = regexp.MustCompile(`^sprint_[0-9]{8}_[0-9]+$`)
-	// UTCZPattern is the accepted timestamp shape (fixtures README §4).
-	UTCZPattern = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$`)
-)
 
 // ErrNoWorkspace is returned by Resolve when no root can be found.
 var ErrNoWorkspace = errors.New("no sprint workspace: pass --root, set HARNESS_ROOT, or run inside a folder holding .harness/")
