@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/superagent-harness/harness/internal/shell"
 )
@@ -375,7 +376,9 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 
 var gitSwitch = optTable{shortVal: "cC", long: []string{"create", "force-create", "detach", "guess", "no-guess", "discard-changes", "force", "merge", "conflict", "quiet", "progress", "no-progress", "track", "no-track", "orphan", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}, longVal: []string{"create", "force-create", "orphan", "conflict"}}
 
-var currentBranchRe = regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+HEAD`)
+var currentBranchRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+HEAD`)
+})
 
 func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
@@ -397,7 +400,7 @@ func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
 	}
 	// the current branch given by a substitution
 	for _, a := range c.inv.Args {
-		if !a.Known && currentBranchRe.MatchString(a.Raw) {
+		if !a.Known && currentBranchRe().MatchString(a.Raw) {
 			return true, "git switch --force to the current branch throws away every local change"
 		}
 	}
@@ -473,7 +476,7 @@ func matchGitHistory(m *evalCtx, c *call) (bool, string) {
 
 // ---------------------------------------------------------------- perms
 
-var octal777 = regexp.MustCompile(`^[0-7]*777$`)
+var octal777 = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-7]*777$`) })
 
 // worldRWX reports whether mode (octal or symbolic) gives rwx to u, g and o.
 func worldRWX(mode string) bool {
@@ -481,7 +484,7 @@ func worldRWX(mode string) bool {
 		return false
 	}
 	if mode[0] >= '0' && mode[0] <= '7' {
-		return octal777.MatchString(mode)
+		return octal777().MatchString(mode)
 	}
 	var perm [3]uint8 // u g o, bits r=4 w=2 x=1
 	for _, clause := range strings.Split(mode, ",") {
@@ -599,7 +602,9 @@ func matchPerms(_ *evalCtx, c *call) (bool, string) {
 
 // ---------------------------------------------------------------- disk
 
-var blockDevRe = regexp.MustCompile(`^/dev/(sd[a-z]|nvme[0-9]|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk[0-9]|r?disk[0-9]|loop[0-9]|dm-[0-9]|md[0-9]|md/.|mapper/.|disk/by-[^/]+/.)`)
+var blockDevRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/dev/(sd[a-z]|nvme[0-9]|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk[0-9]|r?disk[0-9]|loop[0-9]|dm-[0-9]|md[0-9]|md/.|mapper/.|disk/by-[^/]+/.)`)
+})
 
 // blockDevice reports whether p names a block device (corpus README §2.4 disk).
 func blockDevice(p string) bool {
@@ -610,7 +615,7 @@ func blockDevice(p string) bool {
 	if cl == "/dev/mapper/control" {
 		return false
 	}
-	return blockDevRe.MatchString(cl)
+	return blockDevRe().MatchString(cl)
 }
 
 func matchDD(_ *evalCtx, c *call) (bool, string) {
