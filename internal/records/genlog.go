@@ -7,6 +7,7 @@ package records
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -23,11 +24,13 @@ const (
 )
 
 var (
-	phaseHeadingRe = regexp.MustCompile(`^##[ \t]+phase[= ]([1-4])([^0-9]|$)`)
-	levelOneTwoRe  = regexp.MustCompile(`^#{1,2}([ \t]|$)`)
-	placeholderRe  = regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`)
-	keyDecisionRe  = regexp.MustCompile(`^###[ \t]*(关键决策|(?i:key decisions))`)
-	utcZSubRe      = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z`)
+	phaseHeadingRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^##[ \t]+phase[= ]([1-4])([^0-9]|$)`) })
+	levelOneTwoRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#{1,2}([ \t]|$)`) })
+	placeholderRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`) })
+	keyDecisionRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^###[ \t]*(关键决策|(?i:key decisions))`) })
+	utcZSubRe      = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z`)
+	})
 )
 
 // Length is the fixtures README §4 length: UTF-8 bytes after trimming
@@ -125,11 +128,11 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 	}
 	for i, ml := range SplitMarkdown(text) {
 		line := ml.Text
-		if !ml.Fenced && levelOneTwoRe.MatchString(line) {
+		if !ml.Fenced && levelOneTwoRe().MatchString(line) {
 			flush()
-			if m := phaseHeadingRe.FindStringSubmatch(line); m != nil && !placeholderRe.MatchString(line) {
+			if m := phaseHeadingRe().FindStringSubmatch(line); m != nil && !placeholderRe().MatchString(line) {
 				s := &Section{Phase: int(m[1][0] - '0'), Line: i + 1, Heading: line}
-				if ts := utcZSubRe.FindString(line); ts != "" {
+				if ts := utcZSubRe().FindString(line); ts != "" {
 					if t, err := time.Parse(time.RFC3339Nano, ts); err == nil {
 						s.Timestamp, s.HasTimestamp = t, true
 					}
@@ -140,7 +143,7 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 		}
 		if cur != nil {
 			body = append(body, line)
-			if !ml.Fenced && keyDecisionRe.MatchString(line) {
+			if !ml.Fenced && keyDecisionRe().MatchString(line) {
 				cur.KeyDecisions = true
 			}
 		}
@@ -151,7 +154,7 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 
 // LevelOneTwoHeading reports whether line is a level-1 or level-2 ATX
 // heading (`^#{1,2}([ \t]|$)`).
-func LevelOneTwoHeading(line string) bool { return levelOneTwoRe.MatchString(line) }
+func LevelOneTwoHeading(line string) bool { return levelOneTwoRe().MatchString(line) }
 
 // MarkdownLine is one line of a Markdown file with its fence state.
 type MarkdownLine struct {
