@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // Obj is a JSON object that keeps its keys in file order, so that a state file
@@ -107,11 +109,12 @@ func (o *Obj) Strs(k string) []string {
 	return out
 }
 
+// asInt returns v as an int when it is a JSON number with an integral value
+// (1 and 1.0 both count, as in workspace.JSONInt; "1" does not).
 func asInt(v any) (int, bool) {
 	switch n := v.(type) {
 	case json.Number:
-		i, err := strconv.Atoi(string(n))
-		return i, err == nil
+		return workspace.JSONInt(json.RawMessage(n))
 	case int:
 		return n, true
 	}

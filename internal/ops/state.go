@@ -1,14 +1,12 @@
 package ops
 
 import (
-	"bufio"
-
-	"bytes"
 	"fmt"
-	"github.com/superagent-harness/harness/internal/records"
 	"os"
 	"regexp"
-	"strings"
+
+	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // State-file locations relative to the root (protocol.md §2).
@@ -135,30 +133,25 @@ func checkpointsOf(f *Obj) []*Obj {
 	return out
 }
 
-// evalEntry is one eval_log line that parses as a JSON object.
+// evalEntry is one eval_log line that parses as a JSON object: the ordered
+// object ops reads and copies, and the workspace entry the shared rules
+// (records, workspace) read.
 type evalEntry struct {
 	Line int
 	*Obj
+	ws *workspace.EvalEntry
 }
 
 // isCorrection reports whether the entry is a 补录 correction (fixtures README
-// §4): an integer supersedes_line N < its own line and a reason starting
-// with 补录: (or the full-width 补录：).
-func (e evalEntry) isCorrection() bool {
-	n, ok := e.Int("supersedes_line")
-	if !ok || n < 1 || n >= e.Line {
-		return false
-	}
-	r := strings.TrimSpace(e.Str("reason"))
-	return strings.HasPrefix(r, "补录:") || strings.HasPrefix(r, "补录：")
-}
+// §4), by the workspace package's definition.
+func (e evalEntry) isCorrection() bool { return e.ws != nil && e.ws.IsCorrection() }
 
 // evalLog is the parsed eval_log: every JSON-object line, plus the number of
 // physical lines.
 type evalLog struct {
 	entries []evalEntry
 	lines   int
-	raw     [][]byte // physical lines (without newline), index = line-1
+	ws      []*workspace.EvalEntry // the same entries for records' rules
 }
 
 func (e *Env) loadEvalLog() (evalLog, error) {
@@ -167,20 +160,17 @@ func (e *Env) loadEvalLog() (evalLog, error) {
 		return evalLog{}, err
 	}
 	var log evalLog
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for sc.Scan() {
+	for _, l := range workspace.ParseEvalLog(data) {
 		log.lines++
-		line := append([]byte(nil), sc.Bytes()...)
-		log.raw = append(log.raw, line)
-		if len(bytes.TrimSpace(line)) == 0 {
+		if l.Entry == nil {
 			continue
 		}
-		if o, err := parseObj(line); err == nil {
-			log.entries = append(log.entries, evalEntry{Line: log.lines, Obj: o})
+		log.ws = append(log.ws, l.Entry)
+		if o, err := parseObj([]byte(l.Text)); err == nil {
+			log.entries = append(log.entries, evalEntry{Line: l.Line, Obj: o, ws: l.Entry})
 		}
 	}
-	return log, sc.Err()
+	return log, nil
 }
 
 // events returns the entries that are not corrections.
@@ -239,21 +229,12 @@ func (l evalLog) lastVerdict(f string, p, after int) (evalEntry, bool) {
 }
 
 // rollbackMark returns the line of the rollback mark of feature f for phase p
-// (fixtures README §4): the last non-correction entry of f with an integer
-// phase ≥ p and result retry/fail, event_type fail, or a rejected checkpoint.
+// (fixtures README §4, records.RollbackMark: the last non-correction entry of
+// f with an integer phase ≥ p and result retry/fail, event_type fail, or a
+// rejected checkpoint), or 0.
 func (l evalLog) rollbackMark(f string, p int) int {
-	ev := l.events()
-	for i := len(ev) - 1; i >= 0; i-- {
-		en := ev[i]
-		n, ok := en.Int("phase")
-		if !ok || n < p || en.Str("feature_id") != f {
-			continue
-		}
-		r := en.Str("result")
-		if r == "retry" || r == "fail" || en.Str("event_type") == "fail" ||
-			(en.Str("event_type") == "checkpoint" && en.Str("decision") == "rejected") {
-			return en.Line
-		}
+	if m := records.RollbackMark(l.ws, f, p, 0); m != nil {
+		return m.Entry.Line
 	}
 	return 0
 }
