@@ -162,7 +162,7 @@ var (
 		return regexp.MustCompile(`([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(`)
 	})
 	assignRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:\b(?:const|let|var|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*=\s*(?:r|u|b)?('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`)
+		return regexp.MustCompile(`(?:\b(?:const|let|var|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*=\s*(?:[rRuUbBfF]{1,2})?('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")`)
 	})
 	btickRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`]*)`") })
 	qxRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:\bqx|%x)\s*([({\[/|!])`) })
@@ -199,6 +199,8 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 	budget := 8*len(code) + 1<<16
 	code = shlexRe().ReplaceAllString(code, "$1.split()")
 	code = decodeLiterals(code)
+	code = quoteOps(code, lang)
+	aliases := callAliases(code)
 	hasSubprocess := strings.Contains(code, "subprocess")
 	hasChildProcess := strings.Contains(code, "child_process") || strings.Contains(code, "Bun.") || strings.Contains(code, "zx")
 	vars := map[string]string{}
@@ -214,6 +216,9 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 		name := full
 		if k := strings.LastIndexByte(full, '.'); k >= 0 {
 			name = full[k+1:]
+		}
+		if a, ok := aliases[full]; ok {
+			full, name = a, a
 		}
 		args, kw, used := splitArgs(code[loc[1]:], vars)
 		budget -= used
@@ -485,6 +490,11 @@ func splitArgs1(s string, vars map[string]string) ([]interpArg, map[string]bool,
 				j++
 			}
 			id := s[i:j]
+			if j < len(s) && (s[j] == '\'' || s[j] == '"') && len(id) <= 2 && strings.Trim(id, "rRuUbBfF") == "" {
+				// a Python string prefix: r'…', f"…", rb'…'
+				i = j
+				continue
+			}
 			lastIdent = strings.TrimLeft(id, "$@")
 			if base, ok := strings.CutSuffix(lastIdent, ".split"); ok && strings.HasPrefix(s[j:], "()") && depth == 0 && curStr == nil && !inList {
 				if v, known := vars[base]; known {

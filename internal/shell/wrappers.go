@@ -1052,7 +1052,11 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		s := strings.Join(out, "\n") + "\n"
 		return &s, true
 	case "ls", "fd", "fdfind":
-		w.lastListing = &Listing{Roots: operandsOf(vals, 0, prog == "fd" || prog == "fdfind"), Dir: st.dir}
+		lst := &Listing{Roots: operandsOf(vals, 0, prog == "fd" || prog == "fdfind"), Dir: st.dir}
+		if prog != "ls" {
+			w.fdExec(f, st, c, vals, lst)
+		}
+		w.lastListing = lst
 		return nil, true
 	case "rg", "ag":
 		return w.listingProducer(st, prog, vals), true
@@ -1445,4 +1449,37 @@ func grepFilter(prog string, vals []string, in string) (string, bool) {
 		}
 	}
 	return strings.Join(out, ""), true
+}
+
+// fdExec runs the command of `fd … -x|--exec|-X|--exec-batch CMD… [;]`
+// like find -exec (corpus README §2.3, §3.3 listings): the command takes
+// the rest of the arguments up to a lone `;`, and {} stands for the listed
+// paths; lst (the roots before the option) is what it runs over.
+func (w *walker) fdExec(f *frame, st *state, c cmdCtx, vals []string, lst *Listing) {
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" {
+			return
+		}
+		if v != "-x" && v != "-X" && v != "--exec" && v != "--exec-batch" {
+			continue
+		}
+		lst.Roots = operandsOf(vals[:i], 0, true)
+		end := i + 1
+		for end < len(vals) && vals[end] != ";" {
+			end++
+		}
+		if i+1 < end {
+			n := c
+			n.words = c.words[i+2 : end+1]
+			if c.fields != nil {
+				n.fields = c.fields[i+2 : end+1]
+			}
+			n.listing = lst
+			n.stdin = nil
+			n.pipeListing = nil
+			w.run(f.child("fd "+v), st, n)
+		}
+		i = end
+	}
 }

@@ -1,0 +1,242 @@
+package shell
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// quoteOps rewrites the quote-like operators of Perl (`q(…)`, `qq{…}`,
+// `qw[…]`, any delimiter) and Ruby (`%q(…)`, `%Q{…}`, `%(…)`, `%w[…]`,
+// `%W<…>`) into plain double-quoted literals (`qw`/`%w` into a
+// comma-separated list of them), so `system q(rm -rf /)` is read like
+// `system "rm -rf /"` (corpus README §2.1 "Interpreters": Perl and Ruby
+// system/exec with one string). Existing string literals are copied
+// unchanged; `qx`/`%x` are left to the backtick scan.
+func quoteOps(code, lang string) string {
+	if lang != "perl" && lang != "ruby" {
+		return code
+	}
+	if !strings.ContainsAny(code, "q%") {
+		return code
+	}
+	var b strings.Builder
+	i := 0
+	for i < len(code) {
+		ch := code[i]
+		if ch == '\'' || ch == '"' || ch == '`' {
+			j := i + 1
+			for j < len(code) && code[j] != ch {
+				if code[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(code) {
+				b.WriteString(code[i:])
+				break
+			}
+			b.WriteString(code[i : j+1])
+			i = j + 1
+			continue
+		}
+		op, n := quoteOpAt(code, i, lang)
+		if n == 0 {
+			b.WriteByte(ch)
+			i++
+			continue
+		}
+		open := code[i+n]
+		closer := open
+		switch open {
+		case '(':
+			closer = ')'
+		case '{':
+			closer = '}'
+		case '[':
+			closer = ']'
+		case '<':
+			closer = '>'
+		}
+		body, end := delimited(code, i+n+1, open, closer)
+		if end < 0 {
+			b.WriteString(code[i:])
+			break
+		}
+		if op == "w" {
+			for k, f := range strings.Fields(body) {
+				if k > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(dquote(f))
+			}
+		} else {
+			b.WriteString(dquote(body))
+		}
+		i = end + 1
+	}
+	return b.String()
+}
+
+// quoteOpAt reports the quote operator starting at code[i]: op is "q"
+// (single or double quoting) or "w" (word list), n the length up to the
+// opening delimiter; n is 0 when there is none.
+func quoteOpAt(code string, i int, lang string) (op string, n int) {
+	if i > 0 {
+		p := code[i-1]
+		if isIdentByte(p) || p == '%' && lang == "perl" || p == '&' || p == '>' || p == ':' || p == '-' || p == ')' || p == ']' {
+			return "", 0
+		}
+	}
+	j := i
+	switch lang {
+	case "perl":
+		if code[j] != 'q' {
+			return "", 0
+		}
+		j++
+		op = "q"
+		if j < len(code) && (code[j] == 'q' || code[j] == 'w') {
+			if code[j] == 'w' {
+				op = "w"
+			}
+			j++
+		}
+	case "ruby":
+		if code[j] != '%' {
+			return "", 0
+		}
+		j++
+		op = "q"
+		if j < len(code) && strings.IndexByte("qQwW", code[j]) >= 0 {
+			if code[j] == 'w' || code[j] == 'W' {
+				op = "w"
+			}
+			j++
+		} else if j < len(code) && strings.IndexByte("({[<", code[j]) < 0 {
+			// a bare % is the modulo operator unless a bracket follows
+			return "", 0
+		}
+	}
+	if j < len(code) && isIdentByte(code[j]) {
+		return "", 0 // an identifier such as `quit` or `qwerty`
+	}
+	k := j
+	for k < len(code) && (code[k] == ' ' || code[k] == '\t') {
+		k++
+	}
+	if k >= len(code) {
+		return "", 0
+	}
+	d := code[k]
+	if k > j && strings.IndexByte("({[<", d) < 0 {
+		return "", 0 // `q => 1`, `q = …`: only a bracket may follow blanks
+	}
+	if d <= ' ' || d >= 0x7f || isIdentByte(d) || strings.IndexByte("=,;)]}\\'\"`", d) >= 0 {
+		return "", 0
+	}
+	return op, k - i
+}
+
+// delimited returns the text from start up to the closing delimiter
+// (nesting brackets, skipping backslash escapes) and the closer's index, or
+// end -1 when the text ends first.
+func delimited(code string, start int, open, closer byte) (body string, end int) {
+	depth := 0
+	for k := start; k < len(code); k++ {
+		c := code[k]
+		switch {
+		case c == '\\':
+			k++
+		case c == closer && depth == 0:
+			return code[start:k], k
+		case c == closer:
+			depth--
+		case c == open && open != closer:
+			depth++
+		}
+	}
+	return "", -1
+}
+
+// dquote writes s as a double-quoted literal that unquoteLit reads back.
+func dquote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' || s[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+var (
+	fromImportRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bfrom\s+[\w.]+\s+import\s+(\([^)]*\)|[^\n;]+)`)
+	})
+	destructRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\{([^{}]*)\}\s*=\s*(?:await\s+)?(?:require|import)\b`)
+	})
+	funcAliasRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\b(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*((?:[A-Za-z_$][\w$]*|require\s*\(\s*['"][\w:]+['"]\s*\))(?:\s*\.\s*[A-Za-z_$][\w$]*)+)\s*(?:[;\n]|$)`)
+	})
+)
+
+// processFunc reports the names of process-starting calls that
+// interpreterCalls judges (their last name segment).
+func processFunc(name string) bool {
+	switch name {
+	case "system", "popen", "getoutput", "getstatusoutput", "run", "call", "check_call", "check_output", "Popen",
+		"exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "fork",
+		"create_subprocess_shell", "create_subprocess_exec":
+		return true
+	}
+	return strings.HasPrefix(name, "exec") || strings.HasPrefix(name, "spawn") || strings.HasPrefix(name, "posix_spawn")
+}
+
+// callAliases maps local names bound to process-starting functions to the
+// function's own name: Python `from os import system as s`,
+// `s = os.system`; Node `const { exec: run } = require('child_process')`,
+// `const run = cp.execSync`. A call of the alias is then judged like a call
+// of the function (corpus README §2.1 "Interpreters").
+func callAliases(code string) map[string]string {
+	var al map[string]string
+	set := func(alias, name string) {
+		alias, name = strings.TrimSpace(alias), strings.TrimSpace(name)
+		if alias == "" || alias == name || !processFunc(name) {
+			return
+		}
+		if al == nil {
+			al = map[string]string{}
+		}
+		al[alias] = name
+	}
+	if strings.Contains(code, "import") {
+		for _, m := range fromImportRe().FindAllStringSubmatch(code, -1) {
+			for _, item := range strings.Split(strings.Trim(m[1], "() \t"), ",") {
+				if name, alias, ok := strings.Cut(item, " as "); ok {
+					set(alias, name)
+				}
+			}
+		}
+	}
+	if strings.Contains(code, "{") {
+		for _, m := range destructRe().FindAllStringSubmatch(code, -1) {
+			for _, item := range strings.Split(m[1], ",") {
+				if name, alias, ok := strings.Cut(item, ":"); ok {
+					set(alias, name)
+				}
+			}
+		}
+	}
+	if strings.Contains(code, "=") {
+		for _, m := range funcAliasRe().FindAllStringSubmatch(code, -1) {
+			rhs := m[2]
+			set(m[1], strings.TrimSpace(rhs[strings.LastIndexByte(rhs, '.')+1:]))
+		}
+	}
+	return al
+}
