@@ -2,6 +2,8 @@ package ops
 
 import (
 	"fmt"
+
+	"github.com/superagent-harness/harness/internal/records"
 	"os"
 	"regexp"
 	"strings"
@@ -213,8 +215,8 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		}
 		rep.did("hermes_context_state.json: pending_eval null; pending_checkpoints [%s] (answered and dropped: [%s])",
 			strings.Join(keep, ", "), strings.Join(res.Answered, ", "))
-		reason := triggerReason(string(handoff))
-		if reason == "" || lazyValue(reason) {
+		reason := records.TriggerReason(handoff)
+		if reason == records.DefaultResetTrigger {
 			reason = "hermes reset (trigger not recorded in hermes_handoff.md)"
 		}
 		r := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("event_type", "reset").Set("agent", "hermes").

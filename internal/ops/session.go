@@ -2,6 +2,8 @@ package ops
 
 import (
 	"os"
+
+	"github.com/superagent-harness/harness/internal/records"
 	"path/filepath"
 	"strings"
 	"time"
@@ -235,7 +237,7 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		if st, err := os.Stat(handoff); err == nil {
 			hmtime = st.ModTime()
 			if b, err := os.ReadFile(handoff); err == nil {
-				trigger = triggerReason(string(b))
+				trigger = records.TriggerReason(b) // the Stop hook's own reading
 			}
 		}
 		already := false
@@ -272,7 +274,7 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 			r = trigger
 		}
 		if r == "" || lazyValue(r) {
-			r = "handoff.md written (reset)"
+			r = records.DefaultResetTrigger
 		}
 		e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid)
 		if p, ok := f.Int("phase"); ok {
@@ -294,20 +296,4 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 	}
 	rep.OK = true
 	return rep, nil
-}
-
-// triggerReason returns the text after **Trigger reason** in a handoff
-// (trimmed, a leading ':' or '：' removed), or "".
-func triggerReason(doc string) string {
-	for _, line := range strings.Split(doc, "\n") {
-		i := strings.Index(line, "**Trigger reason**")
-		if i < 0 {
-			continue
-		}
-		t := strings.TrimSpace(line[i+len("**Trigger reason**"):])
-		t = strings.TrimPrefix(t, ":")
-		t = strings.TrimPrefix(t, "：")
-		return strings.TrimSpace(t)
-	}
-	return ""
 }
