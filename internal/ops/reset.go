@@ -2,12 +2,12 @@ package ops
 
 import (
 	"fmt"
-
-	"github.com/superagent-harness/harness/internal/records"
 	"os"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/records"
 )
 
 // HermesResetInput is `harness reset hermes`.

@@ -2,11 +2,11 @@ package ops
 
 import (
 	"os"
-
-	"github.com/superagent-harness/harness/internal/records"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/records"
 )
 
 // SessionStartInput is `harness session start FID [--session-id ID] --type T`.
