@@ -136,11 +136,10 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 	p := sf.phase
 	r.Phase = p
 
-	evalData, evalErr := os.ReadFile(ws.EvalLog())
+	entries, evalErr := workspace.ScanEvalLog(ws.EvalLog(), mayConcern(feature))
 	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {
 		return r, evalErr
 	}
-	entries := workspace.Entries(workspace.ParseEvalLogFunc(evalData, mayConcern(feature)))
 	mark := RollbackMark(entries, feature, p, 0)
 	markNote := ""
 	if mark != nil {

@@ -1,9 +1,11 @@
 package workspace
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"strings"
@@ -174,6 +176,56 @@ func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 		out = append(out, l)
 	}
 	return out
+}
+
+// ScanEvalLog streams the eval_log.jsonl at path through a 64 KB buffer and
+// returns, in file order, the decoded entries of the non-blank lines for
+// which want returns true (want nil: all), each with its physical line
+// number. It equals Entries(ParseEvalLogFunc(data, want)) on the file's
+// bytes without holding the file or a copy of every line in memory: skipped,
+// blank and undecodable lines leave nothing behind (the Stop hook reads a
+// 100,000-line eval_log in a few MB). want sees the line without its '\n'
+// and trailing '\r' and must not keep it. The error is from opening or
+// reading the file (wrapping fs.ErrNotExist when it is missing).
+func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	var out []*EvalEntry
+	var long []byte // a line longer than the buffer, assembled
+	n := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long, chunk...)
+			continue
+		}
+		line := chunk
+		if len(long) > 0 {
+			long = append(long, chunk...)
+			line = long
+		}
+		if len(line) > 0 {
+			n++
+			line = bytes.TrimSuffix(line, []byte("\n"))
+			line = bytes.TrimSuffix(line, []byte("\r"))
+			if len(bytes.TrimSpace(line)) > 0 && (want == nil || want(line)) {
+				if m, derr := decodeObject(line); derr == nil {
+					out = append(out, &EvalEntry{Line: n, Fields: m})
+				}
+			}
+		}
+		long = long[:0]
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
 }
 
 // Entries returns the decoded entries of lines in file order.
