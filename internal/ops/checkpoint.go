@@ -392,8 +392,8 @@ func checkBlockers(id, typ string, in []any) ([]any, error) {
 }
 
 func catchAllObj() *Obj {
-	return NewObj().Set("id", CatchAll.ID).Set("question", CatchAll.Question).
-		Set("options", strsToAny(CatchAll.Options)).Set("default_if_no_reply", nil)
+	return NewObj().Set("id", CatchAll().ID).Set("question", CatchAll().Question).
+		Set("options", strsToAny(CatchAll().Options)).Set("default_if_no_reply", nil)
 }
 
 func pendingHas(env *Env, id string) bool {

@@ -15,8 +15,10 @@ type Blocker struct {
 	Options  []string `json:"options"`
 }
 
-// CatchAll is the fixed last blocker of every gate (protocol.md §3.2).
-var CatchAll = Blocker{ID: "catch_all", Question: "还有其他你觉得不对的地方吗?", Options: []string{"a. 没有", "b. 有(请详述)"}}
+// CatchAll returns the fixed last blocker of every gate (protocol.md §3.2).
+func CatchAll() Blocker {
+	return Blocker{ID: "catch_all", Question: "还有其他你觉得不对的地方吗?", Options: []string{"a. 没有", "b. 有(请详述)"}}
+}
 
 // Answer is one resolved blocker (eval_log blockers_resolved item).
 type Answer struct {

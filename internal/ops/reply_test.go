@@ -6,7 +6,7 @@ func gateBlockers() []Blocker {
 	return []Blocker{
 		{ID: "b1", Question: "q1", Options: []string{"a. x", "b. y"}},
 		{ID: "b2", Question: "q2", Options: []string{"a. x", "b. y", "c. z"}},
-		CatchAll,
+		CatchAll(),
 	}
 }
 
