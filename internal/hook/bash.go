@@ -35,7 +35,7 @@ func (r runner) preBash(c *call) Output {
 		if err != nil {
 			return r.failure(c, ruleInternalError, err)
 		}
-		ctx.Paths = g
+		ctx.Paths = g.WithHome(homeDir(c.env))
 		ov, err := bashguard.LoadOverrides(c.scope.Root)
 		if err != nil {
 			// An invalid rules.yaml never weakens the built-in policy.
@@ -71,7 +71,7 @@ func (r runner) preBash(c *call) Output {
 // `rm -rf "$HARNESS_ROOT/.harness"` is judged with its real value.
 func knownVars(env map[string]string) map[string]string {
 	var vars map[string]string
-	for _, k := range []string{"HARNESS_ROOT", "FEATURE_ID", "SPRINT_ID"} {
+	for _, k := range []string{"HARNESS_ROOT", "FEATURE_ID", "SPRINT_ID", "HOME"} {
 		if v, ok := env[k]; ok && v != "" {
 			if vars == nil {
 				vars = map[string]string{}
@@ -80,4 +80,14 @@ func knownVars(env map[string]string) map[string]string {
 		}
 	}
 	return vars
+}
+
+// homeDir is the home directory from the hook's environment (HOME, else
+// Windows' USERPROFILE): the path guard expands a leading "~" in Bash write
+// targets with it (corpus README §3.3, bash tilde expansion).
+func homeDir(env map[string]string) string {
+	if h := env["HOME"]; h != "" {
+		return h
+	}
+	return env["USERPROFILE"]
 }
