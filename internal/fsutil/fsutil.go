@@ -50,9 +50,11 @@ func Lock(path string) (unlock func(), err error) {
 
 // AppendLine appends line to path as one write(2) under the file's lock,
 // adding a trailing '\n' when line lacks one. The file is created (0644) when
-// missing. If the file does not end in '\n' (a torn last line left by a crash
-// of a foreign writer), a '\n' is written first so the new line stays whole;
-// the torn line itself is kept for `harness validate` to report.
+// missing; a path that is not a regular file (FIFO, directory, device) is a
+// *NotRegularError, and opening never waits for a FIFO reader. If the file
+// does not end in '\n' (a torn last line left by a crash of a foreign
+// writer), a '\n' is written first so the new line stays whole; the torn
+// line itself is kept for `harness validate` to report.
 // line must not contain a '\n' except as its last byte.
 func AppendLine(path string, line []byte) error {
 	if i := bytes.IndexByte(line, '\n'); i >= 0 && i != len(line)-1 {
@@ -70,9 +72,19 @@ func AppendLine(path string, line []byte) error {
 func AppendLineLocked(path string, line []byte) error { return appendLocked(path, line) }
 
 func appendLocked(path string, line []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := openAppendNoBlock(path)
 	if err != nil {
+		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
+			return &NotRegularError{Path: path, Mode: st.Mode()}
+		}
 		return err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		if err != nil {
+			return err
+		}
+		return &NotRegularError{Path: path, Mode: st.Mode()}
 	}
 	buf := make([]byte, 0, len(line)+2)
 	if needsLeadingNewline(f) {
@@ -152,16 +164,17 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 }
 
 // UpdateFile performs a locked read-modify-write of path: under Lock(path) it
-// reads the current content (nil when the file does not exist), calls fn, and
-// atomically replaces the file with fn's result. If fn returns an error nothing
-// is written.
+// reads the current content (nil when the file does not exist; a file that is
+// not regular is a *NotRegularError, see ReadRegular), calls fn, and
+// atomically replaces the file with fn's result. If fn returns an error
+// nothing is written.
 func UpdateFile(path string, perm fs.FileMode, fn func(old []byte) ([]byte, error)) error {
 	unlock, err := Lock(path)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	old, err := os.ReadFile(path)
+	old, err := ReadRegular(path, 0)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

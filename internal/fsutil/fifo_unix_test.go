@@ -1,0 +1,68 @@
+//go:build unix
+
+package fsutil
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestNoBlockOnFIFO: reading, updating or appending to a FIFO (with no
+// writer / reader on the other end) fails at once with ErrNotRegular instead
+// of waiting forever.
+func TestNoBlockOnFIFO(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "state.json")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink(p, link); err != nil {
+		t.Fatal(err)
+	}
+	ops := map[string]func() error{
+		"ReadRegular":         func() error { _, err := ReadRegular(p, 0); return err },
+		"ReadRegular symlink": func() error { _, err := ReadRegular(link, 1<<20); return err },
+		"OpenRegular": func() error {
+			f, _, err := OpenRegular(p)
+			if err == nil {
+				f.Close()
+			}
+			return err
+		},
+		"AppendLine": func() error { return AppendLine(p, []byte("x")) },
+		"UpdateFile": func() error {
+			return UpdateFile(p, 0o644, func(old []byte) ([]byte, error) { return []byte("{}"), nil })
+		},
+	}
+	for name, op := range ops {
+		t.Run(name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() { done <- op() }()
+			select {
+			case err := <-done:
+				if !errors.Is(err, ErrNotRegular) {
+					t.Fatalf("err = %v, want ErrNotRegular", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("blocked on a FIFO")
+			}
+		})
+	}
+	// a FIFO with a live reader: AppendLine's non-blocking open succeeds,
+	// and the fstat check still refuses it
+	t.Run("AppendLine with a reader", func(t *testing.T) {
+		r, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		if err := AppendLine(p, []byte("x")); !errors.Is(err, ErrNotRegular) {
+			t.Fatalf("err = %v, want ErrNotRegular", err)
+		}
+	})
+}

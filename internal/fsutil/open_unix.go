@@ -1,0 +1,22 @@
+//go:build unix
+
+package fsutil
+
+import (
+	"os"
+	"syscall"
+)
+
+// openNoBlock opens path read-only with O_NONBLOCK, so that opening a FIFO
+// with no writer returns at once instead of waiting (regular files are not
+// affected by the flag).
+func openNoBlock(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}
+
+// openAppendNoBlock opens path for appending (created 0644 when missing)
+// with O_NONBLOCK, so that a FIFO without a reader fails (ENXIO) instead of
+// waiting for one; the caller checks the file type with fstat.
+func openAppendNoBlock(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o644)
+}
