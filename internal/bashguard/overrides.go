@@ -191,7 +191,7 @@ func targetsAllowed(c *call, globs []string, root, cwd string) bool {
 		if !dd && strings.HasPrefix(a, "-") {
 			continue
 		}
-		if !c.known[i] || c.inv.Dir == shell.DirUnknown {
+		if !c.known[i] || c.inv.Dir == shell.DirUnknown || strings.HasPrefix(c.inv.Dir, "~") {
 			return false
 		}
 		p := relTarget(a, c.inv.Dir, root, cwd)

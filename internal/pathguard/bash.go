@@ -33,7 +33,7 @@ func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decisi
 	if cwd == "" {
 		cwd = g.rootLex
 	}
-	c := collector{g: g, inv: inv, cwd: cwd, base: invBase(inv.Dir, cwd)}
+	c := collector{g: g, inv: inv, cwd: cwd, base: invBase(g.home(inv.Dir), cwd)}
 	c.args = make([]string, len(inv.Args))
 	for i, w := range inv.Args {
 		c.args[i] = g.wordValue(w, c.base)
@@ -281,7 +281,7 @@ func (c *collector) listing(_ op, what string) {
 	if l == nil {
 		return
 	}
-	base := invBase(l.Dir, c.cwd)
+	base := invBase(c.g.home(l.Dir), c.cwd)
 	// Roots nil: xargs fed by something the parser does not know as a
 	// listing producer (git ls-files, cat FILE, xargs -a FILE). Known
 	// literal input (echo a | xargs rm) is already among the arguments, so

@@ -63,8 +63,9 @@ type Invocation struct {
 	Redirects []Redirect
 	// Dir is the working directory the shell would be in, as changed by
 	// earlier `cd`/`pushd` in the same command: "" means the hook payload's
-	// cwd; a relative value is relative to that cwd; DirUnknown means a cd to
-	// a value the guard cannot know.
+	// cwd; a relative value is relative to that cwd; a value starting with
+	// "~" (`cd ~/x`) is relative to the home directory; DirUnknown means a cd
+	// to a value the guard cannot know.
 	Dir string
 	// Stdin is the literal text the command reads on stdin when it is known
 	// (heredoc body, here-string, pipe from a literal producer); nil otherwise.

@@ -310,14 +310,17 @@ func (w *walker) cd(st *state, args []Word) {
 		target = &args[i]
 		break
 	}
-	if target == nil || !target.Known || target.Value == "-" || strings.HasPrefix(target.Value, "~") {
+	// `cd ~` and `cd ~/x` keep the tilde: the path guard expands it with
+	// the home directory it knows (Invocation.Dir); `~user` stays unknown.
+	if target == nil || !target.Known || target.Value == "-" ||
+		strings.HasPrefix(target.Value, "~") && target.Value != "~" && !strings.HasPrefix(target.Value, "~/") {
 		st.dir = DirUnknown
 		return
 	}
 	t := target.Value
 	switch {
 	case st.dir == DirUnknown && !strings.HasPrefix(t, "/"):
-	case strings.HasPrefix(t, "/") || st.dir == "":
+	case strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || st.dir == "":
 		st.dir = path.Clean(t)
 	default:
 		st.dir = path.Join(st.dir, t)
