@@ -160,11 +160,8 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 		return
 	}
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		// Opening a FIFO for writing would block until a reader comes.
-		fmt.Fprintf(stderr, "harness-hook: cannot write %s: not a regular file (%s); record: %s", path, st.Mode().Type(), line)
-		return
-	}
+	// AppendLine refuses a FIFO (or any non-regular file) without waiting
+	// for a reader.
 	if err := fsutil.AppendLine(path, line); err != nil {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 	}

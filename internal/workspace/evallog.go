@@ -7,8 +7,9 @@ import (
 	"errors"
 	"io"
 	"math"
-	"os"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // Event types of eval_log (protocol.md §3.6).
@@ -134,9 +135,10 @@ type EvalLine struct {
 
 // ReadEvalLog reads eval_log.jsonl keeping every physical line with its
 // number; a parse failure is recorded on the line, not returned. The error is
-// only for I/O (fs.ErrNotExist, wrapped, when the file is missing).
+// only for I/O (fs.ErrNotExist, wrapped, when the file is missing;
+// *fsutil.NotRegularError when it is a FIFO, directory or device).
 func ReadEvalLog(path string) ([]EvalLine, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsutil.ReadRegular(path, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -186,9 +188,10 @@ func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 // blank and undecodable lines leave nothing behind (the Stop hook reads a
 // 100,000-line eval_log in a few MB). want sees the line without its '\n'
 // and trailing '\r' and must not keep it. The error is from opening or
-// reading the file (wrapping fs.ErrNotExist when it is missing).
+// reading the file (wrapping fs.ErrNotExist when it is missing,
+// fsutil.ErrNotRegular when it is not a regular file; opening never blocks).
 func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error) {
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // Field names and enums of protocol.md §3.
@@ -504,9 +505,11 @@ func (x *FeatureList) Raw() *Object { return x.raw }
 // Raw returns the object as read from disk (nil for a value built in code).
 func (x *Feature) Raw() *Object { return x.raw }
 
-// readJSON reads path and decodes it into dst (a state type above).
+// readJSON reads path and decodes it into dst (a state type above). A path
+// that is not a regular file is a *fsutil.NotRegularError (never a hang on a
+// FIFO).
 func readJSON(path string, dst any) error {
-	data, err := os.ReadFile(path)
+	data, err := fsutil.ReadRegular(path, 0)
 	if err != nil {
 		return err
 	}
