@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -109,7 +109,7 @@ func CheckPhase(ws *workspace.Workspace, feature string) (Report, error) {
 
 func check(ws *workspace.Workspace, feature string, withDone bool) (Report, error) {
 	r := Report{Feature: feature, Handoff: rel(ws, ws.Handoff(feature))}
-	data, err := os.ReadFile(ws.FeatureList())
+	data, err := fsutil.ReadRegular(ws.FeatureList(), 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.Skipped, r.SkipReason = true, ".harness/feature_list.json is missing"
 		return r, nil
@@ -149,7 +149,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 
 	// Checks 3, 4, 4b, 5.
 	glPath := rel(ws, ws.GeneratorLog(feature))
-	gl, err := os.ReadFile(ws.GeneratorLog(feature))
+	gl, err := fsutil.ReadRegular(ws.GeneratorLog(feature), 0)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		r.Failures = append(r.Failures, Failure{Check: "3", Rule: RuleGenlogExists, Path: glPath,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -110,21 +111,23 @@ func markDone(doc []byte, feature string, p int) ([]byte, error) {
 // when H/features/<feature>/handoff.md exists, its raw size (as the OS
 // reports it) is > 50 bytes and now − mtime < 300 s. trigger is the text
 // after `**Trigger reason**` (trimmed, a leading ':' or '：' removed), or
-// "handoff.md written (reset)" when that is missing, empty or lazy. err is
-// only for I/O errors other than a missing file.
+// "handoff.md written (reset)" when that is missing, empty or lazy. A
+// handoff.md that is not a regular file (a FIFO, directory) never applies and
+// is never waited on. err is only for I/O errors other than a missing file.
 func ResetException(ws *workspace.Workspace, feature string, now time.Time) (applies bool, trigger string, mtime time.Time, err error) {
-	st, err := os.Stat(ws.Handoff(feature))
-	if errors.Is(err, fs.ErrNotExist) {
+	f, st, err := fsutil.OpenRegular(ws.Handoff(feature))
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fsutil.ErrNotRegular) {
 		return false, "", time.Time{}, nil
 	}
 	if err != nil {
 		return false, "", time.Time{}, err
 	}
+	defer f.Close()
 	mtime = st.ModTime()
-	if !st.Mode().IsRegular() || st.Size() <= HandoffMinRawBytes || now.Sub(mtime) >= HandoffMaxAge {
+	if st.Size() <= HandoffMinRawBytes || now.Sub(mtime) >= HandoffMaxAge {
 		return false, "", mtime, nil
 	}
-	data, err := os.ReadFile(ws.Handoff(feature))
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return false, "", mtime, err
 	}
@@ -174,12 +177,13 @@ func RecordReset(ws *workspace.Workspace, feature string, now time.Time) (record
 		return false, err
 	}
 	defer unlock()
-	st, err := os.Stat(ws.Handoff(feature))
+	f, st, err := fsutil.OpenRegular(ws.Handoff(feature))
 	if err != nil {
 		return false, err
 	}
 	mtime := st.ModTime().UTC().Truncate(time.Second)
-	handoff, err := os.ReadFile(ws.Handoff(feature))
+	handoff, err := io.ReadAll(f)
+	f.Close()
 	if err != nil {
 		return false, err
 	}

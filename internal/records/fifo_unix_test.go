@@ -1,0 +1,76 @@
+//go:build unix
+
+package records
+
+import (
+	"errors"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
+)
+
+// TestNoBlockOnFIFORecords: a FIFO in place of a record file (the Generator
+// can create one in its own feature directory) makes CheckPhase return an
+// I/O error and ResetException not apply, at once, instead of waiting for a
+// writer forever (a hanging Stop hook fails open).
+func TestNoBlockOnFIFORecords(t *testing.T) {
+	within := func(t *testing.T, f func()) {
+		t.Helper()
+		done := make(chan struct{})
+		go func() { f(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("blocked on a FIFO")
+		}
+	}
+	fifo := func(t *testing.T, p string) {
+		t.Helper()
+		os.Remove(p)
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+	}
+	t.Run("feature_list.json", func(t *testing.T) {
+		ws := newWS(t)
+		fifo(t, ws.FeatureList())
+		within(t, func() {
+			if _, err := CheckPhase(ws, "f001"); !errors.Is(err, fsutil.ErrNotRegular) {
+				t.Errorf("CheckPhase err = %v, want fsutil.ErrNotRegular", err)
+			}
+		})
+	})
+	t.Run("generator_log.md", func(t *testing.T) {
+		ws := newWS(t)
+		fifo(t, ws.GeneratorLog("f001"))
+		within(t, func() {
+			if _, err := CheckPhase(ws, "f001"); !errors.Is(err, fsutil.ErrNotRegular) {
+				t.Errorf("CheckPhase err = %v, want fsutil.ErrNotRegular", err)
+			}
+		})
+	})
+	t.Run("eval_log.jsonl", func(t *testing.T) {
+		ws := newWS(t)
+		fifo(t, ws.EvalLog())
+		within(t, func() {
+			if _, err := CheckPhase(ws, "f001"); !errors.Is(err, fsutil.ErrNotRegular) {
+				t.Errorf("CheckPhase err = %v, want fsutil.ErrNotRegular", err)
+			}
+		})
+	})
+	t.Run("handoff.md", func(t *testing.T) {
+		ws := newWS(t)
+		fifo(t, ws.Handoff("f001"))
+		within(t, func() {
+			if ok, _, _, err := ResetException(ws, "f001", time.Now()); ok || err != nil {
+				t.Errorf("ResetException = %v, %v; want false, nil", ok, err)
+			}
+			if _, err := RecordReset(ws, "f001", time.Now()); !errors.Is(err, fsutil.ErrNotRegular) {
+				t.Errorf("RecordReset err = %v, want fsutil.ErrNotRegular", err)
+			}
+		})
+	})
+}
