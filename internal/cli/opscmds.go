@@ -12,7 +12,7 @@ package cli
 type opsCommands struct {
 	Eval       EvalCmd       `cmd:"" help:"Append to or amend .harness/eval_log.jsonl (protocol.md §3.6)."`
 	Session    SessionCmd    `cmd:"" help:"Session pool: start, end, reset (protocol.md §4.6, §8.1)."`
-	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints: open, render, reply, due (protocol.md §5)."`
+	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints: open, render, reply, reply-all, due (protocol.md §5)."`
 	Next       NextCmd       `cmd:"" help:"Which features may start now, and why the others wait (protocol.md §7)."`
 	Status     StatusCmd     `cmd:"" help:"Sprint overview: features, checkpoints, sessions, hook denials; --mermaid DAG."`
 	Task       TaskCmd       `cmd:"" help:"Task queue: add, next, done, fail, list (protocol.md §10)."`
