@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -91,7 +91,7 @@ func run(root string, finalize bool) (*Report, error) {
 // readJSONFile reads a JSON state file: reports json.parse on failure and
 // returns the raw bytes and the decoded document (nil when unusable).
 func (c *checker) readJSONFile(rel string) ([]byte, any) {
-	data, err := os.ReadFile(c.ws.Path(filepath.FromSlash(rel)))
+	data, err := fsutil.ReadRegular(c.ws.Path(filepath.FromSlash(rel)), 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil // files.required reports it
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -607,9 +608,17 @@ func (c *checker) layoutRules() {
 						Message: fmt.Sprintf("feature %s has started but %s/%s is missing", f.ID, dir, name)})
 				}
 			}
-			if b, err := os.ReadFile(c.ws.SessionIDFile(f.ID)); err == nil && strings.TrimSpace(string(b)) == "" {
+			if b, err := fsutil.ReadRegular(c.ws.SessionIDFile(f.ID), 0); err == nil && strings.TrimSpace(string(b)) == "" {
 				c.rep.add(Finding{File: dir + "/session_id.txt", Rule: "layout.feature-dir-files",
 					Message: fmt.Sprintf("feature %s has started but %s/session_id.txt is empty", f.ID, dir)})
+			}
+			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"} {
+				// A FIFO or device here would hang every reader (hooks read
+				// these files at SessionStart and Stop).
+				if st, err := os.Stat(filepath.Join(c.ws.FeatureDir(f.ID), name)); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+					c.rep.add(Finding{File: dir + "/" + name, Rule: "layout.feature-dir-files",
+						Message: fmt.Sprintf("%s/%s is not a regular file (%s)", dir, name, st.Mode().Type())})
+				}
 			}
 		}
 	}
