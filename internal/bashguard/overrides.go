@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/goccy/go-yaml"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -70,7 +70,8 @@ type userRule struct {
 // (nil, nil). An invalid file gives (nil, error): the caller reports the
 // error and the built-in rules stay in force (never fail open).
 func LoadOverrides(root string) (*Overrides, error) {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(OverridesFile)))
+	// never os.ReadFile: a FIFO here would hang every Bash PreToolUse
+	data, err := fsutil.ReadRegular(filepath.Join(root, filepath.FromSlash(OverridesFile)), 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -2,10 +2,11 @@ package pathguard
 
 import (
 	"io"
-	"os"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // maxDiffSize bounds how much of a diff file named on a patch/git apply
@@ -135,7 +136,7 @@ func (c *collector) readDiff(name string) string {
 	if name == "" || strings.Contains(name, placeholder) {
 		return ""
 	}
-	f, err := os.Open(absJoin(c.base, c.g.home(name)))
+	f, _, err := fsutil.OpenRegular(absJoin(c.base, c.g.home(name))) // never blocks on a FIFO
 	if err != nil {
 		return ""
 	}
