@@ -249,7 +249,14 @@ func (c *collector) redirects() {
 		default:
 			continue
 		}
-		c.add(c.g.wordValue(r.Target, c.base), o, "redirect "+r.Op)
+		v := c.g.wordValue(r.Target, c.base)
+		if c.inv.Listing != nil && strings.Contains(v, "{}") {
+			// `find D -exec sh -c 'echo > "$1"' _ {} \;`: the redirection
+			// writes each listed path (§3.3 listings)
+			c.listing(o, "redirect "+r.Op)
+			continue
+		}
+		c.add(v, o, "redirect "+r.Op)
 	}
 }
 

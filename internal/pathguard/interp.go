@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/superagent-harness/harness/internal/shell"
 )
 
 // Interpreter file writes (corpus README §3.3): code given to python, node,
@@ -337,6 +339,10 @@ func (c *collector) scanCode(lang int, code string) {
 	if strings.TrimSpace(code) == "" {
 		return
 	}
+	// aliases (`from pathlib import Path as P`, `const {rmSync: r} =
+	// require('fs')`) and Perl/Ruby quote operators (`q(…)`, `%q(…)`) read
+	// like the plain spelling
+	code = shell.CanonicalCalls(code, [...]string{langPython: "python", langNode: "node", langPerl: "perl", langRuby: "ruby"}[lang])
 	ip := &interp{lang: lang, vars: map[string]string{}, pathVars: map[string]bool{}, root: c.g.rootLex, cwd: c.base}
 	var assign *regexp.Regexp
 	var calls []callRule

@@ -199,8 +199,7 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 	budget := 8*len(code) + 1<<16
 	code = shlexRe().ReplaceAllString(code, "$1.split()")
 	code = decodeLiterals(code)
-	code = quoteOps(code, lang)
-	aliases := callAliases(code)
+	code = CanonicalCalls(code, lang)
 	hasSubprocess := strings.Contains(code, "subprocess")
 	hasChildProcess := strings.Contains(code, "child_process") || strings.Contains(code, "Bun.") || strings.Contains(code, "zx")
 	vars := map[string]string{}
@@ -216,9 +215,6 @@ func interpreterCalls(code, lang string) (calls []InterpCall, complete bool) {
 		name := full
 		if k := strings.LastIndexByte(full, '.'); k >= 0 {
 			name = full[k+1:]
-		}
-		if a, ok := aliases[full]; ok {
-			full, name = a, a
 		}
 		args, kw, used := splitArgs(code[loc[1]:], vars)
 		budget -= used

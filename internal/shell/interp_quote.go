@@ -175,38 +175,87 @@ func dquote(s string) string {
 
 var (
 	fromImportRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bfrom\s+[\w.]+\s+import\s+(\([^)]*\)|[^\n;]+)`)
+		return regexp.MustCompile(`\bfrom\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n;]+)`)
 	})
 	destructRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\{([^{}]*)\}\s*=\s*(?:await\s+)?(?:require|import)\b`)
+		return regexp.MustCompile(`\{([^{}]*)\}\s*=\s*(?:await\s+)?(?:require|import)\s*\(\s*['"]([^'"]+)['"]`)
+	})
+	requireAliasRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\b(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*['"]([^'"]+)['"]\s*\)\s*\.\s*([A-Za-z_$][\w$]*)\s*(?:[;\n]|$)`)
 	})
 	funcAliasRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:\b(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*((?:[A-Za-z_$][\w$]*|require\s*\(\s*['"][\w:]+['"]\s*\))(?:\s*\.\s*[A-Za-z_$][\w$]*)+)\s*(?:[;\n]|$)`)
+		return regexp.MustCompile(`(?:\b(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)+)\s*(?:[;\n]|$)`)
 	})
 )
 
-// processFunc reports the names of process-starting calls that
-// interpreterCalls judges (their last name segment).
-func processFunc(name string) bool {
-	switch name {
-	case "system", "popen", "getoutput", "getstatusoutput", "run", "call", "check_call", "check_output", "Popen",
-		"exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "fork",
-		"create_subprocess_shell", "create_subprocess_exec":
-		return true
+// CanonicalCalls rewrites calls made through a local alias of an imported
+// or assigned function into calls of the function's qualified name, so code
+// scanners that look for `os.system(`, `shutil.rmtree(`, `pathlib.Path(`,
+// `fs.writeFileSync(` or `child_process.exec(` see them (corpus README §2.1
+// "Interpreters", §3.3 interpreter writes). It handles Python
+// `from M import f [as a]` (`a(` → `M.f(`) and `a = M.f`, Node
+// `const { f: a } = require('m')` (`a(` → `m.f(`) and `const a = m.f`; for
+// Perl and Ruby it also turns quote operators into plain literals
+// (quoteOps). Other text is unchanged.
+func CanonicalCalls(code, lang string) string {
+	code = quoteOps(code, lang)
+	if lang != "python" && lang != "node" {
+		return code
 	}
-	return strings.HasPrefix(name, "exec") || strings.HasPrefix(name, "spawn") || strings.HasPrefix(name, "posix_spawn")
+	al := callAliases(code)
+	if len(al) == 0 {
+		return code
+	}
+	var b strings.Builder
+	i := 0
+	for i < len(code) {
+		ch := code[i]
+		if ch == '\'' || ch == '"' || ch == '`' {
+			j := i + 1
+			for j < len(code) && code[j] != ch {
+				if code[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(code) {
+				b.WriteString(code[i:])
+				break
+			}
+			b.WriteString(code[i : j+1])
+			i = j + 1
+			continue
+		}
+		if !isIdentByte(ch) || i > 0 && (isIdentByte(code[i-1]) || code[i-1] == '.') {
+			b.WriteByte(ch)
+			i++
+			continue
+		}
+		j := i
+		for j < len(code) && isIdentByte(code[j]) {
+			j++
+		}
+		k := j
+		for k < len(code) && (code[k] == ' ' || code[k] == '\t') {
+			k++
+		}
+		if q, ok := al[code[i:j]]; ok && k < len(code) && code[k] == '(' {
+			b.WriteString(q)
+		} else {
+			b.WriteString(code[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
 
-// callAliases maps local names bound to process-starting functions to the
-// function's own name: Python `from os import system as s`,
-// `s = os.system`; Node `const { exec: run } = require('child_process')`,
-// `const run = cp.execSync`. A call of the alias is then judged like a call
-// of the function (corpus README §2.1 "Interpreters").
+// callAliases maps local names bound to imported or assigned functions to
+// their qualified names (see CanonicalCalls).
 func callAliases(code string) map[string]string {
 	var al map[string]string
 	set := func(alias, name string) {
-		alias, name = strings.TrimSpace(alias), strings.TrimSpace(name)
-		if alias == "" || alias == name || !processFunc(name) {
+		alias, name = strings.TrimSpace(alias), strings.Join(strings.Fields(name), "")
+		if alias == "" || alias == name || !isIdent(alias) || name == "" {
 			return
 		}
 		if al == nil {
@@ -216,27 +265,72 @@ func callAliases(code string) map[string]string {
 	}
 	if strings.Contains(code, "import") {
 		for _, m := range fromImportRe().FindAllStringSubmatch(code, -1) {
-			for _, item := range strings.Split(strings.Trim(m[1], "() \t"), ",") {
-				if name, alias, ok := strings.Cut(item, " as "); ok {
-					set(alias, name)
+			for _, item := range strings.Split(strings.Trim(m[2], "() \t"), ",") {
+				name, alias, ok := strings.Cut(strings.TrimSpace(item), " as ")
+				if !ok {
+					alias = name
+				}
+				name = strings.TrimSpace(name)
+				if isIdent(name) {
+					set(alias, m[1]+"."+name)
 				}
 			}
 		}
 	}
 	if strings.Contains(code, "{") {
 		for _, m := range destructRe().FindAllStringSubmatch(code, -1) {
+			mod := moduleIdent(m[2])
 			for _, item := range strings.Split(m[1], ",") {
-				if name, alias, ok := strings.Cut(item, ":"); ok {
-					set(alias, name)
+				name, alias, ok := strings.Cut(item, ":")
+				if !ok {
+					alias = name
+				}
+				name = strings.TrimSpace(name)
+				if isIdent(name) {
+					set(alias, mod+"."+name)
 				}
 			}
 		}
 	}
 	if strings.Contains(code, "=") {
 		for _, m := range funcAliasRe().FindAllStringSubmatch(code, -1) {
-			rhs := m[2]
-			set(m[1], strings.TrimSpace(rhs[strings.LastIndexByte(rhs, '.')+1:]))
+			set(m[1], m[2])
+		}
+		if strings.Contains(code, "require") {
+			for _, m := range requireAliasRe().FindAllStringSubmatch(code, -1) {
+				set(m[1], moduleIdent(m[2])+"."+m[3])
+			}
 		}
 	}
 	return al
+}
+
+// moduleIdent turns a Node module specifier into the name code usually
+// binds it to: "node:fs" → "fs", "fs/promises" → "fs", "child_process".
+func moduleIdent(spec string) string {
+	spec = strings.TrimPrefix(spec, "node:")
+	if k := strings.IndexByte(spec, '/'); k > 0 {
+		spec = spec[:k]
+	}
+	var b strings.Builder
+	for i := 0; i < len(spec); i++ {
+		if isIdentByte(spec[i]) {
+			b.WriteByte(spec[i])
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+func isIdent(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) || s[i] == '@' {
+			return false
+		}
+	}
+	return true
 }

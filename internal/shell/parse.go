@@ -122,6 +122,10 @@ type frame struct {
 	bg bool
 	// calls counts nested function-call walks.
 	calls int
+	// listing is the listing a shell's -c script gets its positional
+	// arguments from (`find D -exec sh -c '… "$1"' _ {} \;`): commands in
+	// the script whose words hold "{}" are run over it.
+	listing *Listing
 }
 
 func (f *frame) child(via string) *frame {
@@ -132,7 +136,7 @@ func (f *frame) child(via string) *frame {
 	}
 	v := make([]string, len(f.via), len(f.via)+1)
 	copy(v, f.via)
-	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls}
+	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing}
 }
 
 type varVal struct {
@@ -275,7 +279,7 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		w.overflow("nested shell code larger than the parse budget")
 		return nil
 	}
-	nf := &frame{src: src, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls}
+	nf := &frame{src: src, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing}
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}

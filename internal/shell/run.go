@@ -99,6 +99,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		prog = globProgram(prog)
 	}
 	inv := Invocation{Program: prog, Args: c.words[1:], Env: c.env, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
+	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
+		inv.Listing = f.listing
+	}
 	w.record(f, st, inv)
 	args := c.words[1:]
 	vals := make([]string, len(args))
@@ -382,7 +385,11 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 					ns.args = append(ns.args, a.Value)
 				}
 			}
-			return w.script(f.child(via), ns, src, ioCtx{stdin: c.stdin})
+			cf := f.child(via)
+			if c.listing != nil {
+				cf.listing = c.listing
+			}
+			return w.script(cf, ns, src, ioCtx{stdin: c.stdin})
 		}
 		return nil
 	}
@@ -400,4 +407,20 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 		return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
 	}
 	return nil
+}
+
+// mentionsListing reports an argument or redirection target holding "{}":
+// in a script run over a listing it stands for the listed paths.
+func mentionsListing(inv *Invocation) bool {
+	for _, a := range inv.Args {
+		if strings.Contains(a.Value, "{}") {
+			return true
+		}
+	}
+	for _, r := range inv.Redirects {
+		if strings.Contains(r.Target.Value, "{}") {
+			return true
+		}
+	}
+	return false
 }

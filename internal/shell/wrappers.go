@@ -1052,7 +1052,12 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		s := strings.Join(out, "\n") + "\n"
 		return &s, true
 	case "ls", "fd", "fdfind":
-		lst := &Listing{Roots: operandsOf(vals, 0, prog == "fd" || prog == "fdfind"), Dir: st.dir}
+		var lst *Listing
+		if prog == "ls" {
+			lst = &Listing{Roots: operandsOf(vals, 0, false), Dir: st.dir}
+		} else {
+			lst = &Listing{Roots: fdRoots(vals), Dir: st.dir}
+		}
 		if prog != "ls" {
 			w.fdExec(f, st, c, vals, lst)
 		}
@@ -1464,7 +1469,7 @@ func (w *walker) fdExec(f *frame, st *state, c cmdCtx, vals []string, lst *Listi
 		if v != "-x" && v != "-X" && v != "--exec" && v != "--exec-batch" {
 			continue
 		}
-		lst.Roots = operandsOf(vals[:i], 0, true)
+		lst.Roots = fdRoots(vals[:i])
 		end := i + 1
 		for end < len(vals) && vals[end] != ";" {
 			end++
@@ -1482,4 +1487,34 @@ func (w *walker) fdExec(f *frame, st *state, c cmdCtx, vals []string, lst *Listi
 		}
 		i = end
 	}
+}
+
+// fdSpec lists fd's options that take a value.
+var fdSpec = OptSpec{Short: "etEdScjo", Long: []string{"extension", "type", "exclude", "max-depth", "min-depth", "exact-depth",
+	"size", "color", "threads", "changed-within", "changed-before", "owner", "base-directory", "path-separator",
+	"search-path", "max-results", "ignore-file", "format", "batch-size"}}
+
+// fdRoots returns the search paths of `fd [opts] [pattern] [path…]`
+// (and of --search-path), "." when none is given.
+func fdRoots(vals []string) []string {
+	var roots []string
+	for k, v := range vals {
+		if v == "--search-path" && k+1 < len(vals) {
+			roots = append(roots, vals[k+1])
+		} else if p, ok := strings.CutPrefix(v, "--search-path="); ok {
+			roots = append(roots, p)
+		}
+	}
+	pattern := true
+	for k := fdSpec.FirstOperand(vals, 0); k < len(vals); k = fdSpec.FirstOperand(vals, k+1) {
+		if pattern {
+			pattern = false
+			continue
+		}
+		roots = append(roots, vals[k])
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	return roots
 }
