@@ -92,3 +92,42 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 		}
 	})
 }
+
+// TestPreToolUseNeverBlocksOnFIFOs: the files a Bash PreToolUse reads
+// (.harness/rules.yaml, .harness/allow.jsonl for a blocked command, a diff
+// given to git apply) replaced by FIFOs must not stall the decision: a hook
+// that hangs until Claude Code's timeout lets the command run.
+func TestPreToolUseNeverBlocksOnFIFOs(t *testing.T) {
+	for _, tc := range []struct{ fifo, cmd, want string }{
+		{".harness/rules.yaml", "rm -rf build", "deny"},
+		{".harness/allow.jsonl", "rm -rf build", "deny"},
+		{".harness/features/f002/p.diff", "git apply < p.diff", ""},
+	} {
+		t.Run(tc.fifo, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+			copyTree(t, testdata("sprints", "valid-midway"), root)
+			p := filepath.Join(root, filepath.FromSlash(tc.fifo))
+			os.Remove(p)
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+			fdir := filepath.Join(root, ".harness", "features", "f002")
+			payload := []byte(`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","cwd":"` + fdir +
+				`","tool_input":{"command":"` + tc.cmd + `"}}`)
+			done := make(chan result, 1)
+			go func() {
+				done <- runBin(t, root, []string{"--event", "PreToolUse", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1"}, nil, payload)
+			}()
+			select {
+			case res := <-done:
+				obj := checkContract(t, EventPreToolUse, res.stdout)
+				hso, _ := obj["hookSpecificOutput"].(map[string]any)
+				if tc.want == "deny" && (res.code != 0 || hso["permissionDecision"] != "deny") {
+					t.Fatalf("want deny: exit %d stdout %s stderr %s", res.code, res.stdout, res.stderr)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("PreToolUse hangs on a FIFO at %s", tc.fifo)
+			}
+		})
+	}
+}
