@@ -34,7 +34,8 @@ func TestNoBlockOnFIFO(t *testing.T) {
 			}
 			return err
 		},
-		"AppendLine": func() error { return AppendLine(p, []byte("x")) },
+		"AppendLine":      func() error { return AppendLine(p, []byte("x")) },
+		"CheckAppendable": func() error { return CheckAppendable(p) },
 		"UpdateFile": func() error {
 			return UpdateFile(p, 0o644, func(old []byte) ([]byte, error) { return []byte("{}"), nil })
 		},

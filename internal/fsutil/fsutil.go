@@ -72,19 +72,9 @@ func AppendLine(path string, line []byte) error {
 func AppendLineLocked(path string, line []byte) error { return appendLocked(path, line) }
 
 func appendLocked(path string, line []byte) error {
-	f, err := openAppendNoBlock(path)
+	f, err := openAppend(path)
 	if err != nil {
-		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
-			return &NotRegularError{Path: path, Mode: st.Mode()}
-		}
 		return err
-	}
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		f.Close()
-		if err != nil {
-			return err
-		}
-		return &NotRegularError{Path: path, Mode: st.Mode()}
 	}
 	buf := make([]byte, 0, len(line)+2)
 	if needsLeadingNewline(f) {

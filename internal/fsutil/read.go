@@ -101,3 +101,38 @@ func readAllInto(b []byte, r io.Reader) ([]byte, error) {
 		}
 	}
 }
+
+// CheckAppendable opens path the way AppendLine does (created 0644 when
+// missing, never waiting for a FIFO reader), checks that it is a regular
+// file, and closes it without writing. `harness doctor` uses it to tell
+// whether the hook can log.
+func CheckAppendable(path string) error {
+	f, err := openAppend(path)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// openAppend opens path for appending (created 0644 when missing) without
+// waiting for a FIFO reader, and returns it only when it is a regular file
+// (*NotRegularError otherwise).
+func openAppend(path string) (*os.File, error) {
+	f, err := openAppendNoBlock(path)
+	if err != nil {
+		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
+			return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+		}
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+	}
+	return f, nil
+}
