@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -109,6 +110,12 @@ func Decide(cmd string, ctx Context) (res Result) {
 	}
 	rs := ruleSet(ctx.Overrides)
 	m := &evalCtx{ctx: ctx, res: &pr}
+	paths := ctx.Paths
+	if g, ok := paths.(*pathguard.Guard); ok && g != nil {
+		// a symbolic link made by one part of the command is followed
+		// when another part writes through it (pathguard.ForCommand)
+		paths = g.ForCommand(pr.Invocations, ctx.Cwd)
+	}
 	decs := make([]verdict.Decision, 0, 2)
 	add := func(r *Rule, idx int, action verdict.Action, why, subj string) {
 		res.Matches = append(res.Matches, Match{Rule: r.ID, Family: r.Family, Invocation: idx, Action: action, Why: why})
@@ -155,8 +162,8 @@ func Decide(cmd string, ctx Context) (res Result) {
 				add(&u.rule, i, u.rule.Action, "matches the project rule "+u.rule.ID, subject(inv))
 			}
 		}
-		if ctx.Paths != nil {
-			d := ctx.Paths.CheckInvocation(*inv, ctx.Cwd)
+		if paths != nil {
+			d := paths.CheckInvocation(*inv, ctx.Cwd)
 			if d.Action > verdict.Allow {
 				res.Matches = append(res.Matches, Match{Rule: d.Rule, Family: d.Family, Invocation: i, Action: d.Action, Why: d.Message})
 				if pr.ParseError != nil {

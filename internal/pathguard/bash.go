@@ -83,6 +83,10 @@ func (g *Guard) judgeBash(t bashTarget) verdict.Decision {
 	}
 	tool := "Bash (" + t.what + ")"
 	d := g.judge(g.resolve(t.base, t.path), t.op, tool, nil)
+	if d.Action != verdict.Block && g.links != nil {
+		// also as it resolves once the links this command creates exist
+		d = g.judgeOverlay(t.base, t.path, t.op, tool, createsLink(t.what))
+	}
 	if d.Action == verdict.Block || !hasGlobMeta(t.path) {
 		return d
 	}
@@ -193,6 +197,9 @@ type collector struct {
 	base    string
 	args    []string
 	targets []bashTarget
+	// made, when set (ForCommand), receives the symbolic links the
+	// invocation creates.
+	made *[]madeLink
 }
 
 func (c *collector) add(p string, o op, what string) {
@@ -371,6 +378,14 @@ func (c *collector) program() {
 		if p.flag("l", "link") {
 			c.hardLinkSources(p, c.operands(p))
 		}
+		switch {
+		case p.flag("s", "symbolic-link"):
+			c.symlinks(p, c.operands(p))
+			c.copyLike(p, "cp -s", false)
+			return
+		case !p.flag("LH", "dereference") && p.flag("PdaRr", "no-dereference", "archive", "recursive"):
+			c.movedLinks(p, c.operands(p)) // a link source is copied as a link
+		}
 		c.copyLike(p, "cp", false)
 	case "install", "ginstall":
 		p := scan(args, argSpec{shortVal: "gmoStZ", longVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program"}})
@@ -385,6 +400,8 @@ func (c *collector) program() {
 		if !p.flag("s", "symbolic") {
 			// A hard link makes the source writable under another name.
 			c.hardLinkSources(p, ops)
+		} else {
+			c.symlinks(p, ops)
 		}
 		if len(ops) == 1 && !p.has("t", "target-directory") {
 			c.add(path.Base(filepath.ToSlash(ops[0])), opWrite, "ln")
@@ -402,6 +419,7 @@ func (c *collector) program() {
 		for _, s := range ops {
 			c.add(s, opTree, "mv (source)")
 		}
+		c.movedLinks(p, c.operands(p))
 		c.listing(opTree, "mv")
 		c.copyLike(p, "mv", false)
 	case "rm", "grm":

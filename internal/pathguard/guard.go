@@ -32,6 +32,9 @@ type Guard struct {
 	feature  string // running feature id; "" = no Generator feature
 	homeDir  string // expansion of a leading "~" in Bash targets; "" = unknown
 	rules    [numRules]Rule
+	// links are the symbolic links the judged Bash command creates (set
+	// only on the copy ForCommand returns, never changed afterwards).
+	links map[string]overlayEntry
 }
 
 // WithHome returns a copy of g that expands a leading "~" in Bash targets
@@ -134,6 +137,9 @@ func (g *Guard) CheckTool(tool string, toolInput json.RawMessage, cwd string) ve
 	}
 	if err := json.Unmarshal(toolInput, &in); err != nil {
 		return badInput(tool, "tool_input is not a JSON object: "+err.Error())
+	}
+	if err := checkKeys(toolInput); err != nil {
+		return badInput(tool, "ambiguous tool_input: "+err.Error())
 	}
 	var path *string
 	var o op

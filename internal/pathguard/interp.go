@@ -378,6 +378,7 @@ func (c *collector) scanCode(lang int, code string) {
 	if lang == langPython && strings.Contains(code, "Path") {
 		c.pathlibCalls(ip, code, what)
 	}
+	c.scanLinks(ip, lang, code)
 }
 
 // pathlibCalls finds pathlib method calls `RECV.write_text(…)`, `.unlink()`,

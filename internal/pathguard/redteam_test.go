@@ -61,3 +61,38 @@ func TestRedteamBash(t *testing.T) {
 		}
 	}
 }
+
+// TestRedteamToolKeys: encoding/json matches keys case-insensitively and
+// keeps the last duplicate, so a tool_input with a case-variant or repeated
+// field could be judged on another path than the one Claude Code writes
+// (hook protocol: tool_input is the exact tool object). Such input is
+// refused (path.bad-input); exact keys work as before.
+func TestRedteamToolKeys(t *testing.T) {
+	root := newWorkspace(t)
+	g, err := New(root, "f002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		tool, input string
+		expect      verdict.Action
+		rule        string
+	}{
+		{"Write", `{"file_path":"schemas/a.json","File_Path":"src/ok.go","content":"x"}`, verdict.Block, "path.bad-input"},
+		{"Write", `{"FILE_PATH":"src/ok.go","content":"x"}`, verdict.Block, "path.bad-input"},
+		{"Write", `{"file_path":"schemas/a.json","file_path":"src/ok.go","content":"x"}`, verdict.Block, "path.bad-input"},
+		{"Edit", `{"file_path":"src/app.go","old_string":"a","Old_String":"b","new_string":"c"}`, verdict.Block, "path.bad-input"},
+		{"MultiEdit", `{"file_path":"src/app.go","edits":[{"old_string":"a","new_string":"b","OLD_STRING":"c"}]}`, verdict.Block, "path.bad-input"},
+		{"NotebookEdit", `{"notebook_path":"src/n.ipynb","Notebook_Path":"spec/n.ipynb","new_source":"x"}`, verdict.Block, "path.bad-input"},
+		{"Write", `{"file_path":"src/ok.go","content":"x","extra":{"File_Path":1}}`, verdict.Allow, ""},
+		{"Write", `{"file_path":"src/ok.go","content":"{\"FILE_PATH\":\"schemas/a.json\"}"}`, verdict.Allow, ""},
+		{"MultiEdit", `{"file_path":"src/app.go","edits":[{"old_string":"a","new_string":"b"},{"old_string":"c","new_string":"d"}]}`, verdict.Allow, ""},
+		{"Write", `{"file_path":"schemas/a.json","content":"x"}`, verdict.Block, "path.readonly-dir"},
+	}
+	for _, c := range cases {
+		d := g.CheckTool(c.tool, []byte(c.input), root)
+		if d.Action != c.expect || d.Rule != c.rule {
+			t.Errorf("%s %s: got %s %s (%s), want %s %s", c.tool, c.input, d.Action, d.Rule, d.Message, c.expect, c.rule)
+		}
+	}
+}

@@ -93,14 +93,27 @@ func (g *Guard) startBelowRoot(p string) (string, string) {
 
 // physicalFrom walks rest below the symlink-free directory resolved.
 func physicalFrom(resolved, rest string) (string, bool) {
+	p, loop, _ := physicalWalk(resolved, rest, nil)
+	return p, loop
+}
+
+// physicalWalk walks rest below the symlink-free directory resolved. made
+// holds the symbolic links the judged command creates (ForCommand; keys are
+// ASCII-lower-case physical paths): a component found there is followed
+// with its recorded text before the file system is asked, also below a
+// directory that does not exist yet. The third result tells whether a
+// created link was followed (viaKnown) or one with an unknown text was
+// reached (viaUnknown, where the walk stops).
+func physicalWalk(resolved, rest string, made map[string]overlayEntry) (string, bool, int) {
 	comps := splitComponents(rest)
 	links, steps := 0, 0
 	missing := false
+	via := viaNone
 	for len(comps) > 0 {
 		c := comps[0]
 		comps = comps[1:]
 		if steps++; steps > maxSteps && !missing {
-			return filepath.Join(append([]string{resolved, c}, comps...)...), true
+			return filepath.Join(append([]string{resolved, c}, comps...)...), true, via
 		}
 		switch c {
 		case "", ".":
@@ -110,29 +123,45 @@ func physicalFrom(resolved, rest string) (string, bool) {
 			continue
 		}
 		next := filepath.Join(resolved, c)
-		if missing {
-			resolved = next
-			continue
+		var dest string
+		e, ok := overlayEntry{}, false
+		if made != nil {
+			e, ok = made[asciiLower(next)]
 		}
-		fi, err := os.Lstat(next)
-		if err != nil {
-			missing = true
-			resolved = next
-			continue
-		}
-		if fi.Mode()&os.ModeSymlink == 0 {
-			resolved = next
-			continue
-		}
-		links++
-		if links > maxLinks {
-			return filepath.Join(append([]string{next}, comps...)...), true
-		}
-		dest, err := os.Readlink(next)
-		if err != nil || dest == "" {
-			missing = true
-			resolved = next
-			continue
+		if ok {
+			if !e.known {
+				return filepath.Join(append([]string{next}, comps...)...), false, viaUnknown
+			}
+			via = viaKnown
+			if links++; links > maxLinks {
+				return filepath.Join(append([]string{next}, comps...)...), true, via
+			}
+			dest, missing = e.dest, false
+		} else {
+			if missing {
+				resolved = next
+				continue
+			}
+			fi, err := os.Lstat(next)
+			if err != nil {
+				missing = true
+				resolved = next
+				continue
+			}
+			if fi.Mode()&os.ModeSymlink == 0 {
+				resolved = next
+				continue
+			}
+			links++
+			if links > maxLinks {
+				return filepath.Join(append([]string{next}, comps...)...), true, via
+			}
+			dest, err = os.Readlink(next)
+			if err != nil || dest == "" {
+				missing = true
+				resolved = next
+				continue
+			}
 		}
 		if filepath.IsAbs(dest) || filepath.VolumeName(dest) != "" {
 			vol := filepath.VolumeName(dest)
@@ -141,7 +170,7 @@ func physicalFrom(resolved, rest string) (string, bool) {
 		}
 		comps = append(splitComponents(dest), comps...)
 	}
-	return resolved, false
+	return resolved, false, via
 }
 
 // splitComponents splits a path on every separator the OS accepts.

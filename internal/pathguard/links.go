@@ -1,0 +1,382 @@
+package pathguard
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// Symbolic links made by the command being judged (corpus README §3.1:
+// targets are resolved physically, "the way the kernel walks"). A link that
+// an earlier part of the same command line creates does not exist yet when
+// the guard runs, so `cd /tmp && ln -s ROOT r && echo x > r/schemas/a.json`
+// would resolve r/schemas/a.json to nothing protected. ForCommand records
+// those links in an overlay that resolution consults before the file system.
+
+// madeLink is one name a command creates that resolves elsewhere the way a
+// symbolic link does.
+type madeLink struct {
+	link  string // the new name: absolute, or relative to base
+	base  string // directory a relative link name is joined to
+	dest  string // the link text; a relative text is resolved from the link's directory
+	known bool   // false when the link text is not literal (a variable, a substitution)
+}
+
+// overlayEntry is the link text of one created link ("" and !known when the
+// text cannot be known).
+type overlayEntry struct {
+	dest  string
+	known bool
+}
+
+// ForCommand returns the guard for the invocations of one Bash command
+// (invs in the order shell.Parse found them; cwd as for CheckInvocation).
+// bashguard.Decide calls it once per command, before CheckInvocation. The
+// returned guard knows the symbolic links the command itself creates — `ln
+// -s`/`-sf`/`-sfn`, `ln -s -t DIR`, `cp -s`, a link moved or copied as a
+// link (`mv`, `cp -P/-d/-a/-R`),
+// python os.symlink/Path.symlink_to, node fs.symlink(Sync), perl symlink,
+// ruby File.symlink/FileUtils.ln_s — and resolves every later target through
+// them as the kernel would once they exist (link text relative to the link's
+// directory), in addition to resolving it on the file system as it is now;
+// the stronger decision wins. A target below a created link whose text is
+// not literal is refused (rule path.unresolvable): it could lead anywhere in
+// the sprint root. Links are recorded regardless of where they occur in the
+// command (a loop may run a later part first). g itself is returned when the
+// command creates no link; g is never changed.
+func (g *Guard) ForCommand(invs []shell.Invocation, cwd string) *Guard {
+	if cwd == "" {
+		cwd = g.rootLex
+	}
+	var n *Guard
+	for _, inv := range invs {
+		if elsewhere(inv.Via) || !mayLink(inv) {
+			continue
+		}
+		cur := g
+		if n != nil {
+			cur = n
+		}
+		var made []madeLink
+		c := collector{g: cur, inv: inv, cwd: cwd, base: invBase(inv.Dir, cwd), made: &made}
+		c.args = make([]string, len(inv.Args))
+		for i, w := range inv.Args {
+			c.args[i] = cur.wordValue(w, c.base)
+		}
+		c.program()
+		for _, m := range made {
+			if m.link == "" || strings.Contains(m.link, placeholder) {
+				continue // a link whose own name is unknown cannot be placed
+			}
+			if n == nil {
+				cp := *g
+				cp.links = map[string]overlayEntry{}
+				n = &cp
+			}
+			key := n.linkKey(m.base, m.link)
+			e := overlayEntry{dest: m.dest, known: m.known}
+			if old, ok := n.links[key]; ok && old != e {
+				e = overlayEntry{} // two different texts for one name: either may be in place
+			}
+			n.links[key] = e
+		}
+	}
+	if n == nil {
+		return g
+	}
+	return n
+}
+
+// linkKey is the overlay key of a link name: its directory resolved
+// physically (through the links recorded so far), its own name appended,
+// ASCII lower case (names compare case-insensitively, corpus README §3.1).
+func (g *Guard) linkKey(base, link string) string {
+	abs := filepath.Clean(absJoin(base, link))
+	dir, name := filepath.Dir(abs), filepath.Base(abs)
+	phys, _, _ := g.physicalOverlay(dir)
+	return asciiLower(filepath.Join(phys, name))
+}
+
+// mayLink is a cheap filter: only these invocations can create a link.
+func mayLink(inv shell.Invocation) bool {
+	switch p := inv.Program; {
+	case p == "ln" || p == "gln" || p == "cp" || p == "gcp" || p == "mv" || p == "gmv":
+		return true
+	case isPython(p) || p == "node" || p == "nodejs" || p == "deno" || p == "bun" || p == "perl" || p == "ruby":
+		has := func(s string) bool { return strings.Contains(s, "link") || strings.Contains(s, "ln_s") }
+		for _, w := range inv.Args {
+			if has(w.Value) || has(w.Raw) {
+				return true
+			}
+		}
+		return inv.Stdin != nil && has(*inv.Stdin)
+	}
+	return false
+}
+
+// madeLinkAt records a link named link (relative to the invocation's
+// directory) with text dest.
+func (c *collector) madeLinkAt(link, dest string) {
+	if c.made == nil || link == "" {
+		return
+	}
+	known := dest != "" && !strings.Contains(dest, placeholder)
+	if !known {
+		dest = ""
+	}
+	*c.made = append(*c.made, madeLink{link: c.g.home(link), base: c.base, dest: c.g.home(dest), known: known})
+}
+
+// linkNames returns where a link to src is made when the command names
+// dest: dest/<base of src> when dest is an existing directory (and -T is
+// not given), dest itself otherwise; both when `-n` makes a symlink to a
+// directory count as a file.
+func (c *collector) linkNames(dest, src string, noTarget, noDeref bool) []string {
+	if noTarget || !c.isDir(dest) {
+		return []string{dest}
+	}
+	in := strings.TrimRight(dest, "/") + "/" + path.Base(filepath.ToSlash(src))
+	if noDeref && !strings.HasSuffix(dest, "/") {
+		return []string{in, dest}
+	}
+	return []string{in}
+}
+
+// symlinks records the links of `ln -s` / `cp -s`: ops are the operands,
+// tdir the -t directory.
+func (c *collector) symlinks(p parsed, ops []string) {
+	if c.made == nil {
+		return
+	}
+	noTarget := p.flag("T", "no-target-directory")
+	noDeref := p.flag("n", "no-dereference")
+	if tdir, ok := p.last("t", "target-directory"); ok {
+		for _, s := range ops {
+			c.madeLinkAt(strings.TrimRight(tdir, "/")+"/"+path.Base(filepath.ToSlash(s)), s)
+		}
+		return
+	}
+	switch len(ops) {
+	case 0:
+		return
+	case 1:
+		c.madeLinkAt(path.Base(filepath.ToSlash(ops[0])), ops[0])
+		return
+	}
+	dest, srcs := ops[len(ops)-1], ops[:len(ops)-1]
+	for _, s := range srcs {
+		if len(srcs) > 1 {
+			c.madeLinkAt(strings.TrimRight(dest, "/")+"/"+path.Base(filepath.ToSlash(s)), s)
+			continue
+		}
+		for _, l := range c.linkNames(dest, s, noTarget, noDeref) {
+			c.madeLinkAt(l, s)
+		}
+	}
+}
+
+// movedLinks records the destinations of mv / cp -P (copy as link) whose
+// source is a symbolic link, on disk or made earlier in the command: the
+// destination becomes a link with the same text.
+func (c *collector) movedLinks(p parsed, ops []string) {
+	if c.made == nil {
+		return
+	}
+	dest, hasT := p.last("t", "target-directory")
+	srcs := ops
+	if !hasT {
+		if len(ops) < 2 {
+			return
+		}
+		dest, srcs = ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	noTarget := p.flag("T", "no-target-directory")
+	for _, s := range srcs {
+		if s == "" {
+			continue
+		}
+		text, ok, isLink := c.linkText(s)
+		if !isLink {
+			continue
+		}
+		if !ok {
+			text = placeholder
+		}
+		var names []string
+		if hasT || len(srcs) > 1 {
+			names = []string{strings.TrimRight(dest, "/") + "/" + path.Base(filepath.ToSlash(s))}
+		} else {
+			names = c.linkNames(dest, s, noTarget, false)
+		}
+		for _, l := range names {
+			c.madeLinkAt(l, text)
+		}
+	}
+}
+
+// linkText returns the text of the symbolic link s (relative to the
+// invocation's directory) when it is one, on disk or in the overlay: text,
+// whether the text is known, whether s is a link at all.
+func (c *collector) linkText(s string) (string, bool, bool) {
+	abs := filepath.Clean(absJoin(c.base, c.g.home(s)))
+	if c.g.links != nil {
+		if e, ok := c.g.links[c.g.linkKey(c.base, c.g.home(s))]; ok {
+			return e.dest, e.known, true
+		}
+	}
+	dir, name := filepath.Dir(abs), filepath.Base(abs)
+	phys, _, _ := c.g.physicalOverlay(dir)
+	p := filepath.Join(phys, name)
+	fi, err := os.Lstat(p)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return "", false, false
+	}
+	text, err := os.Readlink(p)
+	if err != nil {
+		return "", false, true
+	}
+	return text, true, true
+}
+
+// linkCallRes match interpreter calls that create a symbolic link; the
+// argument order is (link text, new name) in every language.
+var linkCallRes = sync.OnceValue(func() [4]*regexp.Regexp {
+	var r [4]*regexp.Regexp
+	r[langPython] = regexp.MustCompile(`\bos\s*\.\s*symlink\s*\(`)
+	r[langNode] = regexp.MustCompile(`\b(?:symlink|symlinkSync)\s*\(`)
+	r[langPerl] = regexp.MustCompile(`\bsymlink\b\s*\(?\s*`)
+	r[langRuby] = regexp.MustCompile(`\b(?:File\s*\.\s*symlink|FileUtils\s*\.\s*(?:ln_s|ln_sf|symlink))\b\s*\(?\s*`)
+	return r
+})
+
+// scanLinks records the symbolic links interpreter code creates.
+func (c *collector) scanLinks(ip *interp, lang int, code string) {
+	if c.made == nil || !strings.Contains(code, "link") && !strings.Contains(code, "ln_s") {
+		return
+	}
+	re := linkCallRes()[lang]
+	for _, loc := range re.FindAllStringIndex(code, maxCalls) {
+		paren := loc[1] > 0 && code[loc[1]-1] == '('
+		var pos []string
+		kw := map[string]string{}
+		for _, a := range splitArgs(code, loc[1], paren, lang) {
+			if k, v, ok := keywordArg(a); ok && lang == langPython {
+				kw[k] = v
+				continue
+			}
+			pos = append(pos, a)
+		}
+		if v, ok := kw["src"]; ok {
+			pos = append([]string{v}, pos...)
+		}
+		if v, ok := kw["dst"]; ok {
+			pos = append(pos, v)
+		}
+		if len(pos) < 2 {
+			continue
+		}
+		link, ok := ip.eval(pos[1])
+		if !ok {
+			continue
+		}
+		text, ok := ip.eval(pos[0])
+		if !ok {
+			text = placeholder
+		}
+		if lang == langRuby && c.isDir(link) { // FileUtils.ln_s(src, DIR)
+			link = strings.TrimRight(link, "/") + "/" + path.Base(filepath.ToSlash(text))
+		}
+		c.madeLinkAt(link, text)
+	}
+	if lang != langPython {
+		return
+	}
+	for off := 0; ; {
+		i := strings.Index(code[off:], ".symlink_to(")
+		if i < 0 {
+			break
+		}
+		dot := off + i
+		off = dot + len(".symlink_to(")
+		recv := receiverBefore(code, dot)
+		link, ok := ip.eval(recv)
+		if recv == "" || !ok {
+			continue
+		}
+		args := splitArgs(code, off, true, langPython)
+		text := placeholder
+		if len(args) > 0 {
+			if v, ok := ip.eval(strings.TrimPrefix(strings.TrimSpace(args[0]), "target=")); ok {
+				text = v
+			}
+		}
+		c.madeLinkAt(link, text)
+	}
+}
+
+// judgeOverlay decides a Bash target through the links the command creates
+// (ForCommand); the caller has judged it on the file system as it is now.
+// The link a writer creates itself (ln, cp -s) is not followed: the new
+// name replaces what was there.
+func (g *Guard) judgeOverlay(base, p string, o op, tool string, creates bool) verdict.Decision {
+	abs := absJoin(base, p)
+	var phys string
+	var loop bool
+	var via int
+	if creates {
+		clean := filepath.Clean(abs)
+		dir, name := filepath.Dir(clean), filepath.Base(clean)
+		phys, loop, via = g.physicalOverlay(dir)
+		if !loop && via == viaKnown {
+			phys, loop = physicalFrom(phys, name)
+		} else {
+			phys = filepath.Join(phys, name)
+		}
+	} else {
+		phys, loop, via = g.physicalOverlay(abs)
+	}
+	if via == viaNone {
+		return verdict.Decision{}
+	}
+	t := target{given: p, lex: filepath.Clean(abs), phys: phys, loop: loop}
+	if via == viaUnknown {
+		return g.block(unknownLinkRule(), t, o, tool, "", "")
+	}
+	return g.judge(t, o, tool, nil)
+}
+
+// createsLink reports a target that is the new name of a link the writer
+// makes (the `what` of ln and cp -s destinations).
+func createsLink(what string) bool {
+	return what == "ln" || what == "ln (destination)" || what == "cp -s (destination)"
+}
+
+// unknownLinkRule is used for a target below a link the command creates
+// with a text the guard cannot know.
+func unknownLinkRule() Rule {
+	return Rule{
+		ID: "path.unresolvable", Family: FamilyUnresolvable,
+		Message: "the target lies below a symbolic link this command creates to a path the guard cannot know, which may lead into protected sprint files",
+		Hint:    "create the link with a literal target path, or write to the real path directly",
+	}
+}
+
+// How a resolution used the overlay of created links.
+const (
+	viaNone    = iota // no created link on the way
+	viaKnown          // through created links with literal texts
+	viaUnknown        // through a created link whose text is unknown
+)
+
+// physicalOverlay resolves p like physical, consulting the created links
+// first (without any, exactly like physical).
+func (g *Guard) physicalOverlay(p string) (string, bool, int) {
+	resolved, rest := g.startBelowRoot(p)
+	return physicalWalk(resolved, rest, g.links)
+}

@@ -1,0 +1,129 @@
+package pathguard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// commandDecide judges cmd the way bashguard.Decide does: ForCommand once
+// over every invocation, then CheckInvocation on each; the first block wins.
+func commandDecide(g *Guard, cmd, cwd string) verdict.Decision {
+	invs := shell.Parse(cmd, shell.Options{}).Invocations
+	cg := g.ForCommand(invs, cwd)
+	for _, inv := range invs {
+		if d := cg.CheckInvocation(inv, cwd); d.Action == verdict.Block {
+			return d
+		}
+	}
+	return verdict.Decision{}
+}
+
+// TestLinksMadeInTheSameCommand: a symbolic link created by one part of a
+// command line is followed when a later part writes through it, as the
+// kernel would once it exists (the link text is resolved from the link's
+// directory); writes that stay outside the root or reach only unprotected
+// files remain allowed.
+func TestLinksMadeInTheSameCommand(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	out := t.TempDir()
+	sub := filepath.Join(out, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// a link to the root that already exists outside it (a previous command)
+	symlink(t, root, filepath.Join(out, "old"))
+	rel, err := filepath.Rel(out, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel = filepath.ToSlash(rel)
+	R, O := root, out
+	for _, c := range []struct{ cmd, want, family string }{
+		// the reported bypass and its spellings
+		{"cd " + O + " && ln -s " + R + " r && echo pwned > r/schemas/x.json", "block", FamilyReadonlyDir},
+		{"cd " + O + "; ln -sf " + R + " r; echo pwned > r/schemas/x.json", "block", FamilyReadonlyDir},
+		{"ln -sfn " + R + " " + O + "/r && echo x > " + O + "/r/SKILL.md", "block", FamilyReadonlyFile},
+		{"ln --symbolic " + R + " " + O + "/r && tee " + O + "/r/.harness/eval_log.jsonl < /dev/null", "block", FamilyEvalLog},
+		{"ln -s " + R + "/schemas " + O + "/s && echo x > " + O + "/s/a.json", "block", FamilyReadonlyDir},
+		{"ln -s " + R + "/SKILL.md " + O + "/f && echo x > " + O + "/f", "block", FamilyReadonlyFile},
+		// relative link text, resolved from the link's directory
+		{"cd " + O + " && ln -s " + rel + " r && echo x > r/spec/index.md", "block", FamilyReadonlyDir},
+		{"cd " + O + " && ln -s ../" + rel + " sub/r && echo x > sub/r/spec/index.md", "block", FamilyReadonlyDir},
+		// -t DIR and an existing directory as destination: the link is made inside it
+		{"ln -s -t " + O + " " + R + " && echo x > " + O + "/" + filepath.Base(R) + "/SKILL.md", "block", FamilyReadonlyFile},
+		{"ln -s " + R + " " + sub + " && echo x > " + sub + "/" + filepath.Base(R) + "/SKILL.md", "block", FamilyReadonlyFile},
+		// cd into the fresh link, then a relative write
+		{"cd " + O + " && ln -s " + R + " r && cd r && echo x > README.md", "block", FamilyReadonlyFile},
+		{"cd " + O + " && ln -s " + R + " r && cd r/.harness && rm eval_log.jsonl", "block", FamilyEvalLog},
+		// a chain of fresh links
+		{"cd " + O + " && ln -s " + R + " a && ln -s a/schemas b && echo x > b/a.json", "block", FamilyReadonlyDir},
+		// a link inside a directory the same command creates
+		{"mkdir -p " + O + "/new/d && ln -s " + R + " " + O + "/new/d/r && echo x > " + O + "/new/d/r/SKILL.md", "block", FamilyReadonlyFile},
+		// cp -s makes a link too
+		{"cp -s " + R + "/SKILL.md " + O + "/c && echo x > " + O + "/c", "block", FamilyReadonlyFile},
+		// a link moved or copied as a link into place
+		{"ln -s " + R + " " + O + "/r && mv " + O + "/r " + O + "/m; echo x > " + O + "/m/SKILL.md", "block", ""},
+		{"cp -P " + O + "/old " + O + "/cp1 && echo x > " + O + "/cp1/SKILL.md", "block", FamilyReadonlyFile},
+		{"cp -a " + O + "/old " + O + "/cp2 && echo x > " + O + "/cp2/spec/x", "block", FamilyReadonlyDir},
+		// order does not matter: a loop may run the link first
+		{"for i in 1 2; do echo x > " + O + "/r/SKILL.md; ln -sfn " + R + " " + O + "/r; done", "block", FamilyReadonlyFile},
+		// interpreters
+		{`python3 -c "import os; os.symlink('` + R + `', '` + O + `/py')" && echo x > ` + O + `/py/SKILL.md`, "block", FamilyReadonlyFile},
+		{`python3 -c "from pathlib import Path; Path('` + O + `/pl').symlink_to('` + R + `')" && echo x > ` + O + `/pl/SKILL.md`, "block", FamilyReadonlyFile},
+		{`node -e "require('fs').symlinkSync('` + R + `', '` + O + `/nd')" && echo x > ` + O + `/nd/SKILL.md`, "block", FamilyReadonlyFile},
+		{`perl -e 'symlink "` + R + `", "` + O + `/pe"' && echo x > ` + O + `/pe/SKILL.md`, "block", FamilyReadonlyFile},
+		{`ruby -e 'File.symlink("` + R + `", "` + O + `/rb")' && echo x > ` + O + `/rb/SKILL.md`, "block", FamilyReadonlyFile},
+		// a link with an unknown text: writes below it could reach the root
+		{"cd " + O + " && ln -s \"$X\" r && echo x > r/notes.txt", "block", FamilyUnresolvable},
+		{"cd " + O + " && ln -s \"$(cat p)\" r && cp a.txt r/", "block", FamilyUnresolvable},
+		// allowed: links that lead elsewhere, reads, the link itself, unprotected files
+		{"cd " + O + " && ln -s " + R + " r && cat r/schemas/a.json", "allow", ""},
+		{"cd " + O + " && ln -s " + R + " r && echo x > r/src/new.go", "allow", ""},
+		{"cd " + O + " && ln -s " + R + " r && echo x >> r/.harness/eval_log.jsonl", "allow", ""},
+		{"cd " + O + " && ln -s /usr/share r && echo x > q/x", "allow", ""},
+		{"cd " + O + " && ln -s " + sub + " r && echo x > r/SKILL.md", "allow", ""},
+		{"cd " + O + " && ln -sfn \"$X\" r && cat r/x", "allow", ""},
+		{"cd " + O + " && ln -s \"$X\" r && echo x > other/x", "allow", ""},
+		{"ln -s " + R + "/schemas/a.json " + O + "/ro && cat " + O + "/ro", "allow", ""},
+		{"cp -s " + R + "/SKILL.md " + O + "/cs", "allow", ""},
+		{"ln -sf " + R + "/SKILL.md " + O + "/f2 && ln -sf " + R + "/README.md " + O + "/f2", "allow", ""},
+		{"cd " + root + "/src && ln -s ../docs d && echo x > d/guide.md", "allow", ""},
+	} {
+		d := commandDecide(g, c.cmd, root)
+		if d.Action.String() != c.want || (c.family != "" && d.Family != c.family) {
+			t.Errorf("%s:\n got %s %s (%s), want %s %s", c.cmd, d.Action, d.Family, d.Message, c.want, c.family)
+		}
+	}
+}
+
+// TestForCommandKeepsGuard: a command that creates no link gets the guard
+// itself back; the guard ForCommand was called on is never changed.
+func TestForCommandKeepsGuard(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	if cg := g.ForCommand(bashParse("echo x > src/a.go && ls"), root); cg != g {
+		t.Fatal("a command without links got a new guard")
+	}
+	out := t.TempDir()
+	cg := g.ForCommand(bashParse("ln -s "+root+" "+out+"/r"), root)
+	if cg == g || len(cg.links) != 1 || g.links != nil {
+		t.Fatalf("links: new %v, original %v", cg.links, g.links)
+	}
+	// without ForCommand (one invocation at a time) the link is unknown:
+	// the overlay is what closes the bypass
+	if d := bashDecide(g, "ln -s "+root+" "+out+"/r && echo x > "+out+"/r/SKILL.md", root, nil); d.Action != verdict.Allow {
+		t.Fatalf("per invocation: %+v", d)
+	}
+	if d := commandDecide(g, "ln -s "+root+" "+out+"/r && echo x > "+out+"/r/SKILL.md", root); d.Action != verdict.Block {
+		t.Fatalf("per command: %+v", d)
+	}
+	if !strings.Contains(commandDecide(g, "cd "+out+" && ln -s \"$X\" r && echo x > r/y", root).Message, "cannot know") {
+		t.Fatal("unknown link text: message does not say why")
+	}
+}
