@@ -672,13 +672,10 @@ func snapshot(t *testing.T, root string) map[string]string {
 
 // TestRealClaudeSymlinkMadeInTheSameCommand: a command line that first
 // creates a symlink to the sprint root outside it and then writes through
-// that link. The path guard resolves symlinks that exist when it runs, so
-// the link made by the same command is invisible to it.
+// that link. The link does not exist when the guard runs; the path guard
+// follows the links the command itself creates (pathguard.ForCommand) and
+// refuses the write (was a bypass with claude 2.1.332).
 func TestRealClaudeSymlinkMadeInTheSameCommand(t *testing.T) {
-	t.Skip("defect: `cd OUTSIDE && ln -s ROOT r && echo pwned > r/schemas/x.json` is allowed and overwrites " +
-		"schemas/x.json (verified with claude 2.1.332): the path guard resolves only symlinks that exist when it runs; " +
-		"it should treat a target whose path goes through a symlink created earlier in the same command line " +
-		"(ln -s/ln -sf/cp -s/link, python os.symlink) as unresolvable and refuse it")
 	claude, bins := setup(t)
 	ws := newWorkspace(t, bins, true)
 	outside := t.TempDir()
