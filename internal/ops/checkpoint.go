@@ -2,12 +2,12 @@ package ops
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/render"
 )
 
@@ -1019,7 +1019,7 @@ func CheckpointReplyAll(env *Env, text string) (*Report, error) {
 // "(pending)" placeholders; any other text is left alone.
 func (env *Env) signTooling(tx *Tx, rep *Report, fl featureList, now string, r Reply) error {
 	rel := ".harness/sprint_contracts/" + fl.sprint() + "/tooling.md"
-	data, err := os.ReadFile(env.H("sprint_contracts", fl.sprint(), "tooling.md"))
+	data, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), 0)
 	if err != nil {
 		return nil
 	}

@@ -78,7 +78,7 @@ func (e *Env) removeJournal() error {
 // recoverJournal replays an interrupted change (caller holds the lock).
 func (e *Env) recoverJournal(rep *Report) error {
 	p := filepath.Join(e.Root, filepath.FromSlash(relJournal))
-	data, err := os.ReadFile(p)
+	data, err := fsutil.ReadRegular(p, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -100,7 +100,7 @@ func (e *Env) recoverJournal(rep *Report) error {
 	for _, s := range j.Steps {
 		if s.Append {
 			target := filepath.Join(e.Root, filepath.FromSlash(s.Rel))
-			if old, err := os.ReadFile(target); err == nil && containsLine(old, []byte(s.Data)) {
+			if old, err := fsutil.ReadRegular(target, 0); err == nil && containsLine(old, []byte(s.Data)) {
 				continue
 			}
 		}

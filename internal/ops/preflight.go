@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // CheckItem is one preflight check, printed ok/fail.
@@ -121,7 +123,7 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 		pool, err := env.readObj("session_pool.json")
 		inPool := err == nil && pool.ObjAt("active").Has(fid)
 		add(fid, "session_pool entry", inPool, "session_pool.active.%s %s", fid, map[bool]string{true: "present", false: "missing (run `harness session start`)"}[inPool])
-		b, err := os.ReadFile(filepath.Join(fdir, "session_id.txt"))
+		b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0)
 		sid := strings.TrimSpace(string(b))
 		add(fid, "session_id.txt non-empty", err == nil && sid != "", "%s/session_id.txt = %q", rel, sid)
 		ca, err := env.readObj(".current_agent")
@@ -215,7 +217,7 @@ var legacyScripts = map[string]string{
 
 // checkWiring verifies the hook registration of one feature directory.
 func (env *Env) checkWiring(fdir string) (bool, string) {
-	data, err := os.ReadFile(filepath.Join(fdir, ".claude", "settings.json"))
+	data, err := fsutil.ReadRegular(filepath.Join(fdir, ".claude", "settings.json"), 0)
 	if err != nil {
 		return false, "missing (run `harness init-feature`)"
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 )
 
@@ -129,7 +130,7 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		if err != nil {
 			return refuse("no .harness/hermes_handoff.md: there was no Hermes Reset to resume from")
 		}
-		handoff, _ := os.ReadFile(env.H("hermes_handoff.md"))
+		handoff, _ := fsutil.ReadRegular(env.H("hermes_handoff.md"), 0)
 		fl, err := env.loadFeatureList()
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 )
 
@@ -57,7 +58,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 			return refuse("the DAG gate cp-sprint-dag is not approved (%s); no feature starts before it (Z11)", why)
 		}
 		fileID := ""
-		if b, err := os.ReadFile(filepath.Join(fdir, "session_id.txt")); err == nil {
+		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0); err == nil {
 			fileID = strings.TrimSpace(string(b))
 		}
 		id := strings.TrimSpace(in.SessionID)
@@ -236,7 +237,7 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		var trigger string
 		if st, err := os.Stat(handoff); err == nil {
 			hmtime = st.ModTime()
-			if b, err := os.ReadFile(handoff); err == nil {
+			if b, err := fsutil.ReadRegular(handoff, 0); err == nil {
 				trigger = records.TriggerReason(b) // the Stop hook's own reading
 			}
 		}

@@ -1,10 +1,12 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"regexp"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -155,8 +157,8 @@ type evalLog struct {
 }
 
 func (e *Env) loadEvalLog() (evalLog, error) {
-	data, err := os.ReadFile(e.H("eval_log.jsonl"))
-	if err != nil && !os.IsNotExist(err) {
+	data, err := fsutil.ReadRegular(e.H("eval_log.jsonl"), 0)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return evalLog{}, err
 	}
 	var log evalLog

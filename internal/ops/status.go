@@ -4,8 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // FeatureStatus is one feature row of `harness status`.
@@ -135,7 +136,7 @@ func Status(env *Env) (*StatusResult, error) {
 // lastDenials returns the last n block / stop_forced_incomplete records of
 // hook.log, oldest first.
 func lastDenials(path string, n int) []Denial {
-	data, err := os.ReadFile(path)
+	data, err := fsutil.ReadRegular(path, 0)
 	if err != nil {
 		return []Denial{}
 	}

@@ -78,7 +78,7 @@ func (q *Queue) all() ([]Task, error) {
 func (q *Queue) load(path, folder string) Task {
 	rel, _ := filepath.Rel(q.Root, path)
 	t := Task{Folder: folder, Path: filepath.ToSlash(rel), Priority: 3}
-	data, err := os.ReadFile(path)
+	data, err := fsutil.ReadRegular(path, 0)
 	if err != nil {
 		return t
 	}

@@ -204,7 +204,7 @@ func copyHarness(src, dst string) error {
 }
 
 func copyFile(src, dst string) error {
-	in, err := os.Open(src)
+	in, _, err := fsutil.OpenRegular(src)
 	if err != nil {
 		return err
 	}
@@ -261,7 +261,7 @@ func addedFindings(before, after []Finding) []Finding {
 // readObj reads and parses one JSON state file under .harness.
 func (e *Env) readObj(parts ...string) (*Obj, error) {
 	p := e.H(parts...)
-	data, err := os.ReadFile(p)
+	data, err := fsutil.ReadRegular(p, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, refuse("%s is missing", relH(parts...))

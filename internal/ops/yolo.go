@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/render"
 )
 
@@ -183,7 +183,7 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 }
 
 func readPipeline(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsutil.ReadRegular(path, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("no pipeline.yaml at %s", path)
