@@ -5,13 +5,15 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./scripts/benchlatency [-runs 100] [-evallines 100000]
+//	go run ./scripts/benchlatency [-runs 100] [-evallines 100000] [-validateruns 10] [-compare OLD-HOOK-BINARY]
 //
 // It builds static binaries (CGO_ENABLED=0) into a temp dir, makes a sprint
 // workspace from testdata/sprints/valid-midway whose eval_log.jsonl has
 // -evallines lines, and prints a Markdown table (median, p99, max of wall
-// time; peak RSS from getrusage) plus the PreToolUse/minimal ratio. Results
-// are recorded in docs/performance.md.
+// time; peak RSS from getrusage) plus the PreToolUse/minimal ratio. The hook
+// rows run interleaved (one call of each per round) so that load changes hit
+// all rows alike; the paired ratio is the median of the per-round ratios.
+// Results are recorded in docs/performance.md.
 package main
 
 import (
@@ -56,6 +58,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	runs := fl.Int("runs", 100, "runs per scenario (≥ 50 for a meaningful p99)")
 	evalLines := fl.Int("evallines", 100000, "lines in the workspace's eval_log.jsonl")
+	compare := fl.String("compare", "", "another harness-hook binary (e.g. built from an older commit): adds its PreToolUse Bash and Stop rows to the interleaved rounds")
+	validateRuns := fl.Int("validateruns", 10, "runs of the (slow) harness validate row")
 	keep := fl.Bool("keep", false, "keep the temp dir (binaries and workspace) and print its path")
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -108,12 +112,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		b, _ := json.Marshal(v)
 		return append(b, '\n')
 	}
-	scenarios := []struct {
-		name  string
-		bin   string
-		args  []string
-		stdin []byte
-	}{
+	scenarios := []scenario{
 		{"minimal Go program (reads stdin, prints {})", minimal, nil, payload(map[string]any{"hook_event_name": "PreToolUse"})},
 		{"PreToolUse Bash `go test ./... 2>&1 | tail -n 20`", hook, hookArgs("PreToolUse"), payload(map[string]any{
 			"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_use_id": "toolu_b",
@@ -129,12 +128,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 			"hook_event_name": "Stop", "stop_hook_active": false, "last_assistant_message": "done"})},
 		{"`harness validate` on that workspace", harness, []string{"validate", "--root", root}, nil},
 	}
-	var ms []measurement
-	for _, s := range scenarios {
-		fmt.Fprintf(stderr, "measuring %s …\n", s.name)
-		ms = append(ms, measure(s.name, s.bin, s.args, s.stdin, *runs))
+	if *compare != "" {
+		bash, stop := scenarios[1], scenarios[5]
+		bash.name, bash.bin = bash.name+" — "+*compare, *compare
+		stop.name, stop.bin = stop.name+" — "+*compare, *compare
+		scenarios = append(scenarios[:len(scenarios)-1:len(scenarios)-1], bash, stop, scenarios[len(scenarios)-1])
 	}
-	fmt.Fprintf(stdout, "Go %s, %s/%s, %d CPUs, %d runs per row, %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *runs, time.Now().UTC().Format(time.RFC3339))
+	// The hook rows run interleaved (one call of each per round), so that a
+	// change of the machine's load during the run shifts every row alike and
+	// the ratios stay comparable; the slow validate row runs after them.
+	fmt.Fprintf(stderr, "measuring %d hook rows, interleaved, %d rounds …\n", len(scenarios)-1, *runs)
+	ms, ds := measureInterleaved(scenarios[:len(scenarios)-1], *runs)
+	v := scenarios[len(scenarios)-1]
+	fmt.Fprintf(stderr, "measuring %s (%d runs) …\n", v.name, *validateRuns)
+	vm, _ := measureInterleaved([]scenario{v}, *validateRuns)
+	ms = append(ms, vm...)
+	fmt.Fprintf(stdout, "Go %s, %s/%s, %d CPUs, %d runs per hook row (interleaved), %d of validate, %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *runs, *validateRuns, time.Now().UTC().Format(time.RFC3339))
 	fmt.Fprintln(stdout, "| scenario | median | p99 | max | peak RSS | exit codes |")
 	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---|")
 	for _, m := range ms {
@@ -147,6 +156,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if ms[0].failed == nil && ms[1].failed == nil && ms[0].median > 0 {
 		fmt.Fprintf(stdout, "\nratio PreToolUse Bash / minimal (medians): %.2f\n", float64(ms[1].median)/float64(ms[0].median))
 		fmt.Fprintf(stdout, "ratio PreToolUse Edit / minimal (medians): %.2f\n", float64(ms[3].median)/float64(ms[0].median))
+		fmt.Fprintf(stdout, "paired ratio PreToolUse Bash / minimal (median of per-round ratios): %.2f\n", pairedRatio(ds[1], ds[0]))
+		fmt.Fprintf(stdout, "paired ratio PreToolUse Edit / minimal (median of per-round ratios): %.2f\n", pairedRatio(ds[3], ds[0]))
 	}
 	for _, m := range ms[1:] {
 		if m.stdoutExcerpt != "" {
@@ -159,49 +170,95 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func ms2(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
 
-// measure runs bin runs times (after 3 warm-up runs) and summarises.
-func measure(name, bin string, args []string, stdin []byte, runs int) measurement {
-	m := measurement{name: name, exitCodes: map[int]int{}, runs: runs}
-	var ds []time.Duration
+// scenario is one row: a binary, its arguments and its stdin.
+type scenario struct {
+	name  string
+	bin   string
+	args  []string
+	stdin []byte
+}
+
+// measureInterleaved runs every scenario runs times (after 3 warm-up
+// rounds), one call of each scenario per round, and summarises each. It also
+// returns the wall times per scenario in round order (for paired ratios).
+func measureInterleaved(scs []scenario, runs int) ([]measurement, [][]time.Duration) {
+	ms := make([]measurement, len(scs))
+	ds := make([][]time.Duration, len(scs))
+	for k, sc := range scs {
+		ms[k] = measurement{name: sc.name, exitCodes: map[int]int{}, runs: runs}
+	}
 	for i := 0; i < runs+3; i++ {
-		cmd := exec.Command(bin, args...)
-		if stdin != nil {
-			cmd.Stdin = bytes.NewReader(stdin)
-		}
-		var out bytes.Buffer
-		cmd.Stdout = &out
-		cmd.Stderr = io.Discard
-		start := time.Now()
-		err := cmd.Run()
-		d := time.Since(start)
-		if cmd.ProcessState == nil {
-			m.failed = err
-			return m
-		}
-		if i < 3 {
-			if i == 0 {
-				ex := strings.TrimSpace(out.String())
-				if len(ex) > 200 {
-					ex = ex[:200] + "…"
-				}
-				m.stdoutExcerpt = ex
+		for k, sc := range scs {
+			m := &ms[k]
+			if m.failed != nil {
+				continue
 			}
+			cmd := exec.Command(sc.bin, sc.args...)
+			if sc.stdin != nil {
+				cmd.Stdin = bytes.NewReader(sc.stdin)
+			}
+			var out bytes.Buffer
+			cmd.Stdout = &out
+			cmd.Stderr = io.Discard
+			start := time.Now()
+			err := cmd.Run()
+			d := time.Since(start)
+			if cmd.ProcessState == nil {
+				m.failed = err
+				continue
+			}
+			if i < 3 {
+				if i == 0 {
+					ex := strings.TrimSpace(out.String())
+					if len(ex) > 200 {
+						ex = ex[:200] + "…"
+					}
+					m.stdoutExcerpt = ex
+				}
+				continue
+			}
+			m.exitCodes[cmd.ProcessState.ExitCode()]++
+			ds[k] = append(ds[k], d)
+			m.rss = max(m.rss, maxRSS(cmd.ProcessState))
+		}
+	}
+	for k, sc := range scs {
+		m := &ms[k]
+		if m.failed != nil || len(ds[k]) == 0 {
 			continue
 		}
-		m.exitCodes[cmd.ProcessState.ExitCode()]++
-		ds = append(ds, d)
-		m.rss = max(m.rss, maxRSS(cmd.ProcessState))
+		if rss, ok := rssViaTime(sc.bin, sc.args, sc.stdin); ok {
+			m.rss, m.rssSource = rss, "/usr/bin/time"
+		} else {
+			m.rssSource = "rusage"
+		}
+		sorted := slices.Sorted(slices.Values(ds[k]))
+		m.median = sorted[len(sorted)/2]
+		m.p99 = sorted[min(len(sorted)-1, (len(sorted)*99+99)/100-1)]
+		m.max = sorted[len(sorted)-1]
 	}
-	if rss, ok := rssViaTime(bin, args, stdin); ok {
-		m.rss, m.rssSource = rss, "/usr/bin/time"
-	} else {
-		m.rssSource = "rusage"
+	return ms, ds
+}
+
+// pairedRatio is the median over rounds of a[i]/b[i]: the ratio of two rows
+// measured back to back in the same round, robust to load that changes
+// during the run.
+func pairedRatio(a, b []time.Duration) float64 {
+	n := min(len(a), len(b))
+	if n == 0 {
+		return 0
 	}
-	slices.Sort(ds)
-	m.median = ds[len(ds)/2]
-	m.p99 = ds[min(len(ds)-1, (len(ds)*99+99)/100-1)]
-	m.max = ds[len(ds)-1]
-	return m
+	rs := make([]float64, 0, n)
+	for i := range n {
+		if b[i] > 0 {
+			rs = append(rs, float64(a[i])/float64(b[i]))
+		}
+	}
+	if len(rs) == 0 {
+		return 0
+	}
+	slices.Sort(rs)
+	return rs[len(rs)/2]
 }
 
 func moduleRoot() (string, error) {
