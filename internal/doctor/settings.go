@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/shell"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // knownEvents are hook event names of Claude Code 2.1.332 that doctor knows
@@ -103,7 +105,7 @@ type wiring struct {
 // ("" = unknown); root is the sprint root ("" for user settings).
 func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 	name := "settings " + t.rel
-	data, err := os.ReadFile(t.path)
+	data, err := fsutil.ReadRegular(t.path, 0)
 	if err != nil {
 		return []Check{{Name: name, Status: StatusFail, Detail: err.Error(), Fix: "run harness init-feature " + t.feature}}, nil
 	}

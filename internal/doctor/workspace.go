@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/schema"
 )
 
@@ -253,11 +254,9 @@ func checkHookLog(root string) Check {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Check{Name: name, Status: StatusFail, Detail: err.Error(), Fix: "mkdir -p " + dir}
 	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
+	if err := fsutil.CheckAppendable(p); err != nil {
 		return Check{Name: name, Status: StatusFail, Detail: "cannot append: " + err.Error() + " (decisions are not logged)", Fix: "make " + p + " a writable regular file"}
 	}
-	f.Close()
 	lf, err := os.OpenFile(p+".lock", os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return Check{Name: name, Status: StatusFail, Detail: "cannot open the lock file: " + err.Error(), Fix: "make " + p + ".lock a writable regular file"}
@@ -270,7 +269,7 @@ func checkHookLog(root string) Check {
 // when unreadable).
 func featureStatuses(root string) map[string]string {
 	m := map[string]string{}
-	data, err := os.ReadFile(filepath.Join(root, ".harness", "feature_list.json"))
+	data, err := fsutil.ReadRegular(filepath.Join(root, ".harness", "feature_list.json"), 0)
 	if err != nil {
 		return m
 	}
