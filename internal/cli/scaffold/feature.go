@@ -97,7 +97,7 @@ func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 		return res, fmt.Errorf("%q is not a feature id (f<number>, e.g. f001)", feature)
 	}
 	h := filepath.Join(root, ".harness")
-	raw, err := os.ReadFile(filepath.Join(h, "feature_list.json"))
+	raw, err := fsutil.ReadRegular(filepath.Join(h, "feature_list.json"), 0)
 	if err != nil {
 		return res, fmt.Errorf("read feature list: %w", err)
 	}
@@ -449,7 +449,7 @@ func dependencyArtifacts(root string, f *featureInfo) []string {
 			add(a)
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(root, ".harness", "features", f.ID, "generator_log.md"))
+	data, err := fsutil.ReadRegular(filepath.Join(root, ".harness", "features", f.ID, "generator_log.md"), 0)
 	if err == nil {
 		for _, p := range artifactPaths(data) {
 			add(p)
