@@ -72,8 +72,8 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 			}
 			return refuse("no session id: --session-id is empty and .harness/features/%s/session_id.txt is empty%s", fid, hint)
 		}
-		if strings.ContainsAny(id, "\r\n") {
-			return usage("--session-id must be one line")
+		if strings.ContainsAny(id, "\r\n") || len(id) > 200 {
+			return refuse("the session id must be one short line (session_id.txt or --session-id); got %d bytes", len(id))
 		}
 		pool, err := env.readObj("session_pool.json")
 		if err != nil {
