@@ -16,12 +16,13 @@ package allowonce
 import (
 	"bufio"
 	"bytes"
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,10 +79,11 @@ func Add(root, feature, cmd, reason string) (Entry, error) {
 	case strings.TrimSpace(reason) == "":
 		return Entry{}, errors.New("allowonce: reason is required")
 	}
+	// The id only names the entry (list, revoke); math/rand/v2 is seeded
+	// from the OS at process start and keeps crypto/rand's package
+	// initialisation off the hook binary, which links this package.
 	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return Entry{}, err
-	}
+	binary.BigEndian.PutUint64(b[:], rand.Uint64())
 	r := record{Type: "allow", ID: "ao-" + hex.EncodeToString(b[:]), Feature: feature, Command: cmd,
 		Reason: reason, CreatedAt: now()}
 	line, err := json.Marshal(r)
