@@ -117,13 +117,15 @@ func needsLeadingNewline(f *os.File) bool {
 // point, sees either the old content or the new one, never a mix: it writes a
 // temporary file in the same directory, fsyncs it, renames it over path and
 // (on Unix) fsyncs the directory. perm applies to a newly created file; an
-// existing file keeps its mode.
+// existing file keeps its mode. The temporary file is ".<base>.tmp-<digits>";
+// after a successful replace, temps of the same target older than
+// StaleTempAge (left by a writer killed before its rename) are deleted.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(path); err == nil {
 		perm = st.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := os.CreateTemp(dir, tempPrefix+filepath.Base(path)+tempInfix+"*")
 	if err != nil {
 		return err
 	}
@@ -150,6 +152,7 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 		return fmt.Errorf("replace %s: %w", path, err)
 	}
 	syncDir(dir)
+	sweepStaleTemps(path, time.Now())
 	return nil
 }
 
