@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
@@ -634,6 +636,18 @@ func (c *checker) layoutRules() {
 			rel := c.ws.Rel(p)
 			c.rep.add(Finding{File: rel, Rule: "layout.session-pool-unique",
 				Message: fmt.Sprintf("%s is a second session_pool.json; the only one is %s", rel, relSessionPool)})
+		}
+		// layout.stale-temp
+		if target, ok := fsutil.TempTarget(d.Name()); ok && !d.IsDir() {
+			rel := c.ws.Rel(p)
+			age := ""
+			if info, err := d.Info(); err == nil {
+				age = fmt.Sprintf(", %s old", time.Since(info.ModTime()).Round(time.Second))
+			}
+			c.rep.add(Finding{File: rel, Rule: "layout.stale-temp", Severity: SeverityInfo,
+				Message: fmt.Sprintf("%s is the temporary file of an interrupted atomic write of %s%s; "+
+					"the target kept its old content; the next write of the target deletes it once it is %s old",
+					rel, path.Join(path.Dir(rel), target), age, fsutil.StaleTempAge)})
 		}
 		return nil
 	})
