@@ -245,15 +245,25 @@ func isExecutable(p string) error {
 
 // HookHandler is THE generator of one harness-hook handler entry
 // (claude-code-hooks.md §7): exec form, command = absolute hook path, args
-// naming the event, root, feature and sprint. If the real client turns out
-// not to honour `args`, only this function changes (to a quoted command line).
+// naming the event, root, feature and sprint, timeout in seconds. PreToolUse
+// handlers also carry "onFailure": "block" (claude-code-hooks.md §2/§7): a
+// hook that cannot start (binary missing, 127), is killed or times out then
+// denies the tool call instead of letting it run, which the real CLI 2.1.332
+// honours (internal/e2e TestRealClaudeHookFailurePolicy). Other events get
+// none: Stop and SubagentStop ignore it, and a failing SessionStart must not
+// keep the session from starting. If the real client turns out not to
+// honour `args`, only this function changes (to a quoted command line).
 func HookHandler(hookBin, event, root, feature, sprint string, timeout int) map[string]any {
-	return map[string]any{
+	h := map[string]any{
 		"type":    "command",
 		"command": hookBin,
 		"args":    []any{"--event", event, "--root", root, "--feature", feature, "--sprint", sprint},
 		"timeout": timeout,
 	}
+	if event == "PreToolUse" {
+		h["onFailure"] = "block"
+	}
+	return h
 }
 
 // hookGroups returns the matcher groups init-feature owns, per event.

@@ -59,9 +59,15 @@ func TestMergeSettingsFresh(t *testing.T) {
 	h := pre[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
 	want := map[string]any{"type": "command", "command": "/opt/bin/harness-hook",
 		"args":    []any{"--event", "PreToolUse", "--root", "/s/sprint_20260421_1", "--feature", "f003", "--sprint", "sprint_20260421_1"},
-		"timeout": float64(preToolUseTimeout)}
+		"timeout": float64(preToolUseTimeout), "onFailure": "block"}
 	if !reflect.DeepEqual(h, want) {
 		t.Fatalf("handler = %v\nwant %v", h, want)
+	}
+	// both PreToolUse groups fail closed (a missing or hung hook denies)
+	for i, g := range pre {
+		if hh := g.(map[string]any)["hooks"].([]any)[0].(map[string]any); hh["onFailure"] != "block" {
+			t.Errorf("PreToolUse group %d handler = %v, want onFailure block", i, hh)
+		}
 	}
 	for _, ev := range []string{"SessionStart", "Stop", "SubagentStop"} {
 		g := hooks[ev].([]any)[0].(map[string]any)
@@ -71,6 +77,9 @@ func TestMergeSettingsFresh(t *testing.T) {
 		hh := g["hooks"].([]any)[0].(map[string]any)
 		if hh["timeout"].(float64) <= 0 || hh["args"].([]any)[1] != ev {
 			t.Errorf("%s handler = %v", ev, hh)
+		}
+		if _, has := hh["onFailure"]; has {
+			t.Errorf("%s handler has onFailure (only PreToolUse honours it): %v", ev, hh)
 		}
 	}
 }
