@@ -38,10 +38,15 @@ func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decisi
 	for i, w := range inv.Args {
 		c.args[i] = g.wordValue(w, c.base)
 	}
+	var made []madeLink
+	if g.links != nil {
+		c.made = &made // the links this invocation creates are not followed for their own names
+	}
 	c.program()
 	c.redirects()
+	own := g.ownLinks(made)
 	for _, t := range c.targets {
-		if d := g.judgeBash(t); d.Action == verdict.Block {
+		if d := g.judgeBash(t, own); d.Action == verdict.Block {
 			return d
 		}
 	}
@@ -76,8 +81,9 @@ func invBase(dir, cwd string) string {
 }
 
 // judgeBash resolves one target (expanding a glob against the file system
-// as well as judging its text) and decides it.
-func (g *Guard) judgeBash(t bashTarget) verdict.Decision {
+// as well as judging its text) and decides it. own holds the overlay keys
+// of the links the invocation itself creates (see ForCommand).
+func (g *Guard) judgeBash(t bashTarget, own map[string]bool) verdict.Decision {
 	if t.path == "" {
 		return verdict.Decision{}
 	}
@@ -85,7 +91,7 @@ func (g *Guard) judgeBash(t bashTarget) verdict.Decision {
 	d := g.judge(g.resolve(t.base, t.path), t.op, tool, nil)
 	if d.Action != verdict.Block && g.links != nil {
 		// also as it resolves once the links this command creates exist
-		d = g.judgeOverlay(t.base, t.path, t.op, tool, createsLink(t.what))
+		d = g.judgeOverlay(t.base, t.path, t.op, t.what, own)
 	}
 	if d.Action == verdict.Block || !hasGlobMeta(t.path) {
 		return d
@@ -376,7 +382,7 @@ func (c *collector) program() {
 	case "cp", "gcp":
 		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
 		if p.flag("l", "link") {
-			c.hardLinkSources(p, c.operands(p))
+			c.hardLinkSources(p, c.operands(p), p.flag("rRa", "recursive", "archive"))
 		}
 		switch {
 		case p.flag("s", "symbolic-link"):
@@ -399,7 +405,7 @@ func (c *collector) program() {
 		ops := c.operands(p)
 		if !p.flag("s", "symbolic") {
 			// A hard link makes the source writable under another name.
-			c.hardLinkSources(p, ops)
+			c.hardLinkSources(p, ops, false)
 		} else {
 			c.symlinks(p, ops)
 		}
@@ -564,13 +570,18 @@ func (c *collector) files(p parsed, o op, what string) {
 
 // hardLinkSources judges the sources of a hard link (`ln` without -s,
 // `cp -l`) as written: the new name would let any later write reach them.
-func (c *collector) hardLinkSources(p parsed, ops []string) {
+// tree is `cp -rl`/`cp -al`: every file below a source is linked.
+func (c *collector) hardLinkSources(p parsed, ops []string, tree bool) {
 	srcs := ops
 	if _, ok := p.last("t", "target-directory"); !ok && len(ops) > 1 {
 		srcs = ops[:len(ops)-1]
 	}
+	o := opWrite
+	if tree {
+		o = opTree
+	}
 	for _, s := range srcs {
-		c.add(s, opWrite, "hard link (source)")
+		c.add(s, o, "hard link (source)")
 	}
 }
 
@@ -743,6 +754,14 @@ func (c *collector) rsync(args []string) {
 	}
 	if isRemote(dest) {
 		return
+	}
+	for _, d := range p.values("link-dest") {
+		// files under DIR are hard-linked into dest (writable there); a
+		// relative DIR is relative to the destination directory
+		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~") {
+			d = strings.TrimRight(dest, "/") + "/" + d
+		}
+		c.add(d, opTree, "rsync --link-dest")
 	}
 	for _, o := range p.opts {
 		if o.long && (strings.HasPrefix(o.name, "del")) {

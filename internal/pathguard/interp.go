@@ -213,6 +213,10 @@ type callRule struct {
 	// objOnly: the mode argument counts only as an options object
 	// ({flag: 'a'}); a string there is an encoding (Node writeFile).
 	objOnly bool
+	// link: the call creates a symbolic link named by its last argument
+	// (messages say "symlink"; the new name itself is not followed through
+	// the links of the command, see ForCommand).
+	link bool
 }
 
 // nodeFlags extracts the flags value of a Node options object literal.
@@ -240,7 +244,9 @@ var (
 			{re: regexp.MustCompile(`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\b\s*\(`), need: []string{"os"}, args: []op{opDelete}, mode: -1},
 			{re: regexp.MustCompile(`\bos\s*\.\s*(?:truncate|mkdir|makedirs|mkfifo|mknod)\b\s*\(`), need: []string{"os"}, args: []op{opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\bos\s*\.\s*(?:rename|replace|renames)\b\s*\(`), need: []string{"os"}, args: []op{opTree, opWrite}, mode: -1},
-			{re: regexp.MustCompile(`\bos\s*\.\s*(?:symlink|link)\b\s*\(`), need: []string{"os"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bos\s*\.\s*symlink\b\s*\(`), need: []string{"os"}, args: []op{opNone, opWrite}, mode: -1, link: true},
+			// a hard link makes its source writable under the new name
+			{re: regexp.MustCompile(`\bos\s*\.\s*link\b\s*\(`), need: []string{"os"}, args: []op{opWrite, opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat)\b\s*\(`), need: []string{"shutil"}, args: []op{opNone, opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\bshutil\s*\.\s*move\s*\(`), need: []string{"shutil"}, args: []op{opTree, opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\bshutil\s*\.\s*rmtree\s*\(`), need: []string{"shutil"}, args: []op{opTree}, mode: -1},
@@ -249,10 +255,11 @@ var (
 	// pyPathMethod matches `.method(` of pathlib writes; the receiver is
 	// found by receiverBefore.
 	pyPathMethod = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\.\s*(write_text|write_bytes|unlink|touch|mkdir|rmdir|rename|replace|symlink_to|hardlink_to|open)\s*\(`)
+		return regexp.MustCompile(`\.\s*(write_text|write_bytes|unlink|touch|mkdir|rmdir|rename|replace|symlink_to|hardlink_to|link_to|open)\s*\(`)
 	})
 	pyPathOps = map[string]op{"write_text": opWrite, "write_bytes": opWrite, "unlink": opDelete, "touch": opWrite,
-		"mkdir": opWrite, "rmdir": opDelete, "rename": opTree, "replace": opTree, "symlink_to": opWrite, "hardlink_to": opWrite}
+		"mkdir": opWrite, "rmdir": opDelete, "rename": opTree, "replace": opTree, "symlink_to": opWrite, "hardlink_to": opWrite,
+		"link_to": opWrite} // p.link_to(new) hard-links p, which is then writable as new
 
 	nodeCalls = sync.OnceValue(func() []callRule {
 		return []callRule{
@@ -262,7 +269,9 @@ var (
 			{re: regexp.MustCompile(`\b(?:appendFile|appendFileSync)\b\s*\(`), need: []string{"appendFile", "appendFileSync"}, args: []op{opAppend}, mode: -1},
 			{re: regexp.MustCompile(`\b(?:unlink|unlinkSync|rmdir|rmdirSync|rm|rmSync|remove|removeSync|emptyDir|emptyDirSync)\b\s*\(`), need: []string{"unlink", "unlinkSync", "rmdir", "rmdirSync", "rm", "rmSync", "remove", "removeSync", "emptyDir", "emptyDirSync"}, args: []op{opTree}, mode: -1},
 			{re: regexp.MustCompile(`\b(?:rename|renameSync|move|moveSync)\b\s*\(`), need: []string{"rename", "renameSync", "move", "moveSync"}, args: []op{opTree, opWrite}, mode: -1},
-			{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|symlink|symlinkSync|link|linkSync)\b\s*\(`), need: []string{"copyFile", "copyFileSync", "cp", "cpSync", "copy", "copySync", "symlink", "symlinkSync", "link", "linkSync"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:copyFile|copyFileSync|cp|cpSync|copy|copySync)\b\s*\(`), need: []string{"copyFile", "copyFileSync", "cp", "cpSync", "copy", "copySync"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:symlink|symlinkSync)\b\s*\(`), need: []string{"symlink"}, args: []op{opNone, opWrite}, mode: -1, link: true},
+			{re: regexp.MustCompile(`\b(?:link|linkSync)\b\s*\(`), need: []string{"link"}, args: []op{opWrite, opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\b(?:open|openSync)\b\s*\(`), need: []string{"open", "openSync"}, args: []op{opWrite}, mode: 1, def: opNone},
 		}
 	})
@@ -273,7 +282,9 @@ var (
 			{re: regexp.MustCompile(`\bsysopen\s*\(?\s*(?:my\s+)?[\$\w:]+\s*,\s*`), need: []string{"sysopen"}, args: []op{opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\bunlink\s*\(?\s*`), need: []string{"unlink"}, args: []op{opDelete, opDelete, opDelete, opDelete}, mode: -1},
 			{re: regexp.MustCompile(`\b(?:rename|move|File::Copy::move)\b\s*\(?\s*`), need: []string{"rename", "move", "File::Copy::move"}, args: []op{opTree, opWrite}, mode: -1},
-			{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy|symlink|link)\b\s*\(?\s*`), need: []string{"copy", "File::Copy::copy", "symlink", "link"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\b(?:copy|File::Copy::copy)\b\s*\(?\s*`), need: []string{"copy", "File::Copy::copy"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bsymlink\b\s*\(?\s*`), need: []string{"symlink"}, args: []op{opNone, opWrite}, mode: -1, link: true},
+			{re: regexp.MustCompile(`\blink\b\s*\(?\s*`), need: []string{"link"}, args: []op{opWrite, opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\b(?:rmtree|remove_tree|rmdir)\b\s*\(?\s*`), need: []string{"rmtree", "remove_tree", "rmdir"}, args: []op{opTree}, mode: -1},
 			{re: regexp.MustCompile(`\b(?:mkdir|make_path|mkpath|truncate)\b\s*\(?\s*`), need: []string{"mkdir", "make_path", "mkpath", "truncate"}, args: []op{opWrite}, mode: -1},
 		}
@@ -286,7 +297,9 @@ var (
 			{re: regexp.MustCompile(`\b(?:File\s*\.\s*(?:delete|unlink)|FileUtils\s*\.\s*(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry|rmdir|rmtree))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree}, mode: -1},
 			{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:touch|mkdir|mkdir_p|makedirs)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\b(?:File\s*\.\s*rename|FileUtils\s*\.\s*(?:mv|move))\b\s*\(?\s*`), need: []string{"File"}, args: []op{opTree, opWrite}, mode: -1},
-			{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|ln|ln_s|ln_sf|install)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_file|install)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opNone, opWrite}, mode: -1},
+			{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:ln_s|ln_sf|symlink)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opNone, opWrite}, mode: -1, link: true},
+			{re: regexp.MustCompile(`\bFileUtils\s*\.\s*(?:ln|link|cp_lr)\b\s*\(?\s*`), need: []string{"FileUtils"}, args: []op{opWrite, opWrite}, mode: -1},
 			{re: regexp.MustCompile(`\bFile\s*\.\s*(?:truncate|symlink|link)\b\s*\(?\s*`), need: []string{"File"}, args: []op{opWrite, opWrite}, mode: -1},
 		}
 	})
@@ -372,7 +385,11 @@ func (c *collector) scanCode(lang int, code string) {
 		for _, loc := range cr.re.FindAllStringIndex(code, maxCalls) {
 			paren := loc[1] > 0 && code[loc[1]-1] == '('
 			args := splitArgs(code, loc[1], paren, lang)
-			c.callTargets(ip, cr, args, what)
+			w := what
+			if cr.link {
+				w += " symlink"
+			}
+			c.callTargets(ip, cr, args, w)
 		}
 	}
 	if lang == langPython && strings.Contains(code, "Path") {
@@ -400,6 +417,15 @@ func (c *collector) pathlibCalls(ip *interp, code, what string) {
 		}
 		if o, ok := pyPathOps[name]; ok {
 			c.add(p, o, what+" Path."+name)
+			if name == "hardlink_to" || name == "link_to" {
+				// p.hardlink_to(old): old becomes writable as p (a hard
+				// link to a protected file is a write to it)
+				if margs := splitArgs(code, loc[1], true, langPython); len(margs) > 0 {
+					if q, ok := ip.eval(strings.TrimPrefix(strings.TrimSpace(margs[0]), "target=")); ok {
+						c.add(q, opWrite, what+" Path."+name)
+					}
+				}
+			}
 			continue
 		}
 		if name == "open" {
@@ -503,6 +529,12 @@ func (c *collector) callTargets(ip *interp, cr callRule, args []string, what str
 	}
 	if f, ok := kw["file"]; ok {
 		pos = append([]string{f}, pos...)
+	}
+	if f, ok := kw["src"]; ok { // os.link(src=…, dst=…), shutil.copy(src=…, dst=…)
+		pos = append([]string{f}, pos...)
+	}
+	if f, ok := kw["dst"]; ok {
+		pos = append(pos, f)
 	}
 	if len(pos) == 0 {
 		return

@@ -64,7 +64,7 @@ func (g *Guard) ForCommand(invs []shell.Invocation, cwd string) *Guard {
 			cur = n
 		}
 		var made []madeLink
-		c := collector{g: cur, inv: inv, cwd: cwd, base: invBase(inv.Dir, cwd), made: &made}
+		c := collector{g: cur, inv: inv, cwd: cwd, base: invBase(cur.home(inv.Dir), cwd), made: &made}
 		c.args = make([]string, len(inv.Args))
 		for i, w := range inv.Args {
 			c.args[i] = cur.wordValue(w, c.base)
@@ -322,16 +322,18 @@ func (c *collector) scanLinks(ip *interp, lang int, code string) {
 
 // judgeOverlay decides a Bash target through the links the command creates
 // (ForCommand); the caller has judged it on the file system as it is now.
-// The link a writer creates itself (ln, cp -s) is not followed: the new
-// name replaces what was there.
-func (g *Guard) judgeOverlay(base, p string, o op, tool string, creates bool) verdict.Decision {
+// A link the invocation creates itself (own, overlay keys) is not followed
+// for its own name by the writer that creates it (createsLink): the new name replaces what was there (`ln -s
+// ROOT/SKILL.md /tmp/l` writes /tmp/l, not SKILL.md).
+func (g *Guard) judgeOverlay(base, p string, o op, what string, own map[string]bool) verdict.Decision {
+	tool := "Bash (" + what + ")"
 	abs := absJoin(base, p)
 	var phys string
 	var loop bool
 	var via int
-	if creates {
-		clean := filepath.Clean(abs)
-		dir, name := filepath.Dir(clean), filepath.Base(clean)
+	clean := filepath.Clean(abs)
+	dir, name := filepath.Dir(clean), filepath.Base(clean)
+	if createsLink(what) && own[g.linkKey(base, p)] {
 		phys, loop, via = g.physicalOverlay(dir)
 		if !loop && via == viaKnown {
 			phys, loop = physicalFrom(phys, name)
@@ -344,17 +346,37 @@ func (g *Guard) judgeOverlay(base, p string, o op, tool string, creates bool) ve
 	if via == viaNone {
 		return verdict.Decision{}
 	}
-	t := target{given: p, lex: filepath.Clean(abs), phys: phys, loop: loop}
+	t := target{given: p, lex: clean, phys: phys, loop: loop}
 	if via == viaUnknown {
 		return g.block(unknownLinkRule(), t, o, tool, "", "")
 	}
 	return g.judge(t, o, tool, nil)
 }
 
-// createsLink reports a target that is the new name of a link the writer
-// makes (the `what` of ln and cp -s destinations).
+// createsLink reports a target that is the new name of a symbolic link its
+// writer makes (ln, cp -s, an interpreter's symlink call) — by the `what`
+// of the target, so that a write through that name by the same
+// interpreter code is still followed.
 func createsLink(what string) bool {
-	return what == "ln" || what == "ln (destination)" || what == "cp -s (destination)"
+	switch what {
+	case "ln", "ln (destination)", "cp -s (destination)", "python Path.symlink_to":
+		return true
+	}
+	return strings.HasSuffix(what, " symlink")
+}
+
+// ownLinks returns the overlay keys of the links in made.
+func (g *Guard) ownLinks(made []madeLink) map[string]bool {
+	if len(made) == 0 {
+		return nil
+	}
+	own := make(map[string]bool, len(made))
+	for _, m := range made {
+		if m.link != "" && !strings.Contains(m.link, placeholder) {
+			own[g.linkKey(m.base, m.link)] = true
+		}
+	}
+	return own
 }
 
 // unknownLinkRule is used for a target below a link the command creates

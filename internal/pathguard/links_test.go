@@ -79,6 +79,10 @@ func TestLinksMadeInTheSameCommand(t *testing.T) {
 		{`node -e "require('fs').symlinkSync('` + R + `', '` + O + `/nd')" && echo x > ` + O + `/nd/SKILL.md`, "block", FamilyReadonlyFile},
 		{`perl -e 'symlink "` + R + `", "` + O + `/pe"' && echo x > ` + O + `/pe/SKILL.md`, "block", FamilyReadonlyFile},
 		{`ruby -e 'File.symlink("` + R + `", "` + O + `/rb")' && echo x > ` + O + `/rb/SKILL.md`, "block", FamilyReadonlyFile},
+		// one interpreter program that makes the link and writes through it
+		{`python3 -c "import os; os.symlink('` + R + `/SKILL.md', '` + O + `/ps'); open('` + O + `/ps', 'w').write('x')"`, "block", FamilyReadonlyFile},
+		{`python3 -c "import os; os.symlink('` + R + `', '` + O + `/pr'); open('` + O + `/pr/SKILL.md', 'w')"`, "block", FamilyReadonlyFile},
+		{`node -e "const fs = require('fs'); fs.symlinkSync('` + R + `/SKILL.md', '` + O + `/ns'); fs.writeFileSync('` + O + `/ns', 'x')"`, "block", FamilyReadonlyFile},
 		// a link with an unknown text: writes below it could reach the root
 		{"cd " + O + " && ln -s \"$X\" r && echo x > r/notes.txt", "block", FamilyUnresolvable},
 		{"cd " + O + " && ln -s \"$(cat p)\" r && cp a.txt r/", "block", FamilyUnresolvable},
@@ -125,5 +129,51 @@ func TestForCommandKeepsGuard(t *testing.T) {
 	}
 	if !strings.Contains(commandDecide(g, "cd "+out+" && ln -s \"$X\" r && echo x > r/y", root).Message, "cannot know") {
 		t.Fatal("unknown link text: message does not say why")
+	}
+}
+
+// TestHardLinks: making a hard link to a protected file is a write to it —
+// a later write through the new name changes the protected file — for
+// coreutils link, ln, cp -l/-al, rsync --link-dest and the interpreters'
+// link calls; links to unprotected files and symbolic links stay allowed.
+func TestHardLinks(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	out := t.TempDir()
+	R, O := root, out
+	for _, c := range []struct{ cmd, want, family string }{
+		{"link " + R + "/schemas/a.json " + O + "/h", "block", FamilyReadonlyDir},
+		{"cd " + R + " && link SKILL.md /tmp/h", "block", FamilyReadonlyFile},
+		{"link -- " + R + "/.harness/eval_log.jsonl " + O + "/h", "block", FamilyEvalLog},
+		{"ln " + R + "/SKILL.md " + O + "/h", "block", FamilyReadonlyFile},
+		{"cp -l " + R + "/.harness/feature_list.json " + O + "/h", "block", FamilyStateViaCLI},
+		{"cp -al " + R + " " + O + "/copy", "block", FamilyProtectedAncestor},
+		{"cp -r --link " + R + "/spec " + O + "/copy", "block", FamilyReadonlyDir},
+		{"rsync -a --link-dest=" + R + " " + R + "/ " + O + "/copy/", "block", FamilyProtectedAncestor},
+		{`python3 -c "import os; os.link('` + R + `/SKILL.md', '` + O + `/h')"`, "block", FamilyReadonlyFile},
+		{`python3 -c "import os; os.link(src='` + R + `/SKILL.md', dst='` + O + `/h')"`, "block", FamilyReadonlyFile},
+		{`python3 -c "from pathlib import Path; Path('` + O + `/h').hardlink_to('` + R + `/spec/index.md')"`, "block", FamilyReadonlyDir},
+		{`python3 -c "from pathlib import Path; Path('` + R + `/README.md').link_to('` + O + `/h')"`, "block", FamilyReadonlyFile},
+		{`node -e "require('fs').linkSync('` + R + `/SKILL.md', '` + O + `/h')"`, "block", FamilyReadonlyFile},
+		{`node -e "require('fs').promises.link('` + R + `/.harness/logs/hook.log', '` + O + `/h')"`, "block", FamilyHookLog},
+		{`perl -e 'link "` + R + `/SKILL.md", "` + O + `/h"'`, "block", FamilyReadonlyFile},
+		{`perl -e 'link("` + R + `/SKILL.md", "` + O + `/h") or die'`, "block", FamilyReadonlyFile},
+		{`ruby -e 'File.link("` + R + `/SKILL.md", "` + O + `/h")'`, "block", FamilyReadonlyFile},
+		{`ruby -e 'FileUtils.ln("` + R + `/SKILL.md", "` + O + `/h")'`, "block", FamilyReadonlyFile},
+		// allowed: unprotected sources, symbolic links, reads
+		{"link " + R + "/src/app.go " + O + "/h", "allow", ""},
+		{"cp -al " + R + "/src " + O + "/copy", "allow", ""},
+		{"ln -s " + R + "/SKILL.md " + O + "/s", "allow", ""},
+		{"rsync -a --link-dest=" + O + "/prev " + R + "/src/ " + O + "/new/", "allow", ""},
+		{`python3 -c "import os; os.symlink('` + R + `/SKILL.md', '` + O + `/s')"`, "allow", ""},
+		{`python3 -c "import os; os.link('` + R + `/src/app.go', '` + O + `/h')"`, "allow", ""},
+		{`node -e "require('fs').symlinkSync('` + R + `/SKILL.md', '` + O + `/s')"`, "allow", ""},
+		{`perl -e 'unlink "` + O + `/h"; print "link"'`, "allow", ""},
+		{`ruby -e 'FileUtils.ln_s("` + R + `/SKILL.md", "` + O + `/s")'`, "allow", ""},
+	} {
+		d := commandDecide(g, c.cmd, root)
+		if d.Action.String() != c.want || (c.family != "" && d.Family != c.family) {
+			t.Errorf("%s:\n got %s %s (%s), want %s %s", c.cmd, d.Action, d.Family, d.Message, c.want, c.family)
+		}
 	}
 }

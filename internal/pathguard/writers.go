@@ -19,6 +19,16 @@ func (c *collector) other(prog string, args []string) {
 		// The file is replaced by its (de)compressed version: the
 		// original is removed, a sibling is written.
 		c.files(p, opDelete, prog)
+	case "link":
+		// coreutils link FILE1 FILE2: FILE2 becomes a hard link to FILE1,
+		// so FILE1 is writable under the new name.
+		ops := c.operands(scan(args, argSpec{}))
+		if len(ops) >= 1 {
+			c.add(ops[0], opWrite, "hard link (source)")
+		}
+		if len(ops) >= 2 {
+			c.add(ops[1], opWrite, "link")
+		}
 	case "sponge":
 		p := scan(args, argSpec{})
 		o := opWrite
