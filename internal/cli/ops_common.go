@@ -12,7 +12,8 @@ import (
 )
 
 // opsEnv builds the ops environment for a command: the resolved root, the
-// real clock (HARNESS_NOW=<UTC-Z> overrides it, for scripted tests), the
+// real clock (HARNESS_NOW=<UTC-Z> overrides it for scripted tests, never in a
+// Generator session), the
 // validate engine for the before/after comparison, and the variables.
 func (e *Env) opsEnv(positional string) (*ops.Env, error) {
 	root, err := e.rootFor(positional)
@@ -24,7 +25,10 @@ func (e *Env) opsEnv(positional string) (*ops.Env, error) {
 
 func (e *Env) opsEnvAt(root string) *ops.Env {
 	now := time.Now
-	if s := e.Vars["HARNESS_NOW"]; s != "" {
+	// HARNESS_NOW (UTC-Z) fixes the clock for scripted tests; a Generator
+	// session (FEATURE_ID set) always gets the real clock, so it cannot
+	// date its entries.
+	if s := e.Vars["HARNESS_NOW"]; s != "" && e.Vars["FEATURE_ID"] == "" {
 		if t, err := time.Parse(time.RFC3339, s); err == nil {
 			now = func() time.Time { return t }
 		}
