@@ -179,7 +179,11 @@ func TestDoctorSettingsMistakes(t *testing.T) {
 		{"no onFailure", func(s map[string]any, f fixture) {
 			g := s["hooks"].(map[string]any)["PreToolUse"].([]any)[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
 			delete(g, "onFailure")
-		}, StatusWarn, `no "onFailure": "block"`},
+		}, StatusFail, `no "onFailure": "block"`},
+		{"onFailure continue on the Write group", func(s map[string]any, f fixture) {
+			g := s["hooks"].(map[string]any)["PreToolUse"].([]any)[1].(map[string]any)["hooks"].([]any)[0].(map[string]any)
+			g["onFailure"] = "continue"
+		}, StatusFail, `"continue" instead of "onFailure": "block"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

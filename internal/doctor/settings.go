@@ -291,8 +291,16 @@ func checkHandler(name, where, event string, h *hookHandler, t target, hookBin, 
 		fail(fmt.Sprintf("timeout %v is not positive", *h.Timeout), `use "timeout": 10`)
 	}
 	if event == "PreToolUse" && h.OnFailure != "block" {
-		warn(`no "onFailure": "block": if the hook binary is missing, killed or times out, Claude Code 2.1.332 runs the tool anyway (checked end to end)`,
-			`add "onFailure": "block" to the PreToolUse handlers`)
+		got := "no"
+		if h.OnFailure != "" {
+			got = fmt.Sprintf("%q instead of", h.OnFailure)
+		}
+		feature := t.feature
+		if feature == "" {
+			feature = "<feature>"
+		}
+		fail(got+` "onFailure": "block": if the hook binary is missing, killed or times out, Claude Code 2.1.332 runs the tool anyway (checked end to end)`,
+			`add "onFailure": "block" to the PreToolUse handlers (harness init-feature `+feature+` writes it)`)
 	}
 	if h.Async {
 		fail(`"async": true: the CLI does not wait for the decision`, `remove "async"`)
