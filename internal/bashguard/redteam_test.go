@@ -65,6 +65,24 @@ var redteamCases = []struct {
 	{`fd -e go -x gofmt -l`, verdict.Allow},
 	{`fd -x rm -r`, verdict.Allow},
 	{`fd -- -x rm -rf`, verdict.Allow}, // after --, -x is the pattern
+
+	// §2.1: text written to a file is data – unless the same command runs
+	// that file (as a shell script operand, with source/., or by path).
+	{`echo 'rm -rf build' > x.sh; bash x.sh`, verdict.Block},
+	{`echo 'rm -rf build' > x.sh && sh ./x.sh`, verdict.Block},
+	{`printf '%s\n' 'git push -f' > x.sh; chmod +x x.sh; ./x.sh`, verdict.Block},
+	{"cat > x.sh <<'EOF'\nsudo ls\nEOF\nbash x.sh", verdict.Block},
+	{`echo 'rm -rf build' > x.sh; source x.sh`, verdict.Block},
+	{`echo 'rm -rf build' > /tmp/x.sh; cd /tmp && . ./x.sh`, verdict.Block},
+	{`echo 'rm -rf' > x.sh; echo ' build' >> x.sh; bash x.sh`, verdict.Block}, // appended lines; `rm -rf` alone is rm_rf (§2.4)
+	{`echo 'bash x.sh' > x.sh; bash x.sh`, verdict.Block},                     // runs itself: the walk's depth bound blocks
+	{`echo 'harness allow x' > a.sh; bash a.sh`, verdict.Block},
+	{`echo 'rm -rf build' > x.sh`, verdict.Allow},
+	{`echo 'rm -rf build' > x.sh; cat x.sh`, verdict.Allow},
+	{`echo 'echo hi' > x.sh; bash x.sh`, verdict.Allow},
+	{`echo 'rm -rf build' > x.sh; echo 'echo hi' > x.sh; bash x.sh`, verdict.Allow}, // overwritten
+	{`echo 'rm -rf build' > x.sh; bash y.sh`, verdict.Allow},
+	{"printf '#!/usr/bin/env python3\\nprint(1)\\n' > x.py; chmod +x x.py; ./x.py", verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

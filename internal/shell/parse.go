@@ -241,6 +241,9 @@ type walker struct {
 	// command's words read.
 	substStdin *string
 	funcStack  []int
+	// files are the literal contents written to files earlier in the
+	// command (`echo 'rm -rf x' > x.sh; bash x.sh`), by path (scriptfile.go).
+	files map[string]string
 }
 
 // spend charges n bytes of re-walked or expanded text to the work budget;
@@ -379,7 +382,11 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 		}
 		io.redirs = redirs
 	}
-	return w.command(f, st, s.Cmd, io)
+	out := w.command(f, st, s.Cmd, io)
+	if len(s.Redirs) > 0 {
+		w.noteWrites(st, io.redirs, out)
+	}
+	return out
 }
 
 func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *string {

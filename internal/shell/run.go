@@ -219,6 +219,11 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		if len(c.fields) > 1 && c.fields[1].proc != nil {
 			return w.script(f.child(prog+" <( )"), st, *c.fields[1].proc, ioCtx{})
 		}
+		if len(vals) > 0 {
+			if src, ok := w.writtenScript(st, vals[0]); ok {
+				return w.script(f.child(prog+" "+vals[0]), st, src, ioCtx{stdin: c.stdin})
+			}
+		}
 		if len(vals) > 0 && (vals[0] == "/dev/stdin" || vals[0] == "-") && c.stdin != nil {
 			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
 		}
@@ -234,6 +239,14 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			nf := f.child("alias " + c.words[0].Value)
 			nf.calls++
 			return w.script(nf, st, src, ioCtx{stdin: c.stdin})
+		}
+	}
+	if c.words[0].Known && strings.Contains(c.words[0].Value, "/") {
+		// a script written earlier in the command, run by its path (./x.sh)
+		if src, ok := w.writtenScript(st, c.words[0].Value); ok && shellScript(src) {
+			ns := st.clone()
+			ns.args, ns.arg0, ns.argsKnown = vals, c.words[0].Value, allKnown(args)
+			return w.script(f.child(c.words[0].Value), ns, src, ioCtx{stdin: c.stdin})
 		}
 	}
 	if shells[prog] {
@@ -400,6 +413,14 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 		}
 		if args[i].Value == "/dev/stdin" && c.stdin != nil {
 			return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
+		}
+		if src, ok := w.writtenScript(st, args[i].Value); ok && args[i].Known {
+			ns := st.clone()
+			ns.args, ns.arg0, ns.argsKnown = nil, args[i].Value, allKnown(args[i+1:])
+			for _, a := range args[i+1:] {
+				ns.args = append(ns.args, a.Value)
+			}
+			return w.script(f.child(prog+" "+args[i].Value), ns, src, ioCtx{stdin: c.stdin})
 		}
 		return nil
 	}
