@@ -83,6 +83,20 @@ var redteamCases = []struct {
 	{`echo 'rm -rf build' > x.sh; echo 'echo hi' > x.sh; bash x.sh`, verdict.Allow}, // overwritten
 	{`echo 'rm -rf build' > x.sh; bash y.sh`, verdict.Allow},
 	{"printf '#!/usr/bin/env python3\\nprint(1)\\n' > x.py; chmod +x x.py; ./x.py", verdict.Allow},
+
+	// §2.1 Interpreters: a process call whose string or argv comes from
+	// the interpreter's own literal command-line arguments.
+	{`python3 -c 'import os,sys; os.system(sys.argv[1])' 'rm -rf build'`, verdict.Block},
+	{`python3 -c 'import subprocess,sys; subprocess.run(sys.argv[1:])' git push -f`, verdict.Block},
+	{`perl -e 'system @ARGV' rm -rf build`, verdict.Block},
+	{`perl -e 'exec $ARGV[0]' 'sudo ls'`, verdict.Block},
+	{`ruby -e 'system(*ARGV)' rm -rf build`, verdict.Block},
+	{`ruby -e 'system(ARGV[1])' x 'chmod 777 f'`, verdict.Block},
+	{`node -e 'require("child_process").execSync(process.argv[1])' 'rm -rf build'`, verdict.Block},
+	{`node -e 'require("child_process").spawnSync(process.argv[1], process.argv.slice(2))' rm -rf build`, verdict.Block},
+	{`python3 -c 'import sys; print(sys.argv[1])' 'rm -rf build'`, verdict.Allow},
+	{`python3 -c 'import os,sys; os.system(sys.argv[1])' 'ls -la'`, verdict.Allow},
+	{`python3 -c 'import os,sys; os.system(sys.argv[2])' 'rm -rf build' 'ls'`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

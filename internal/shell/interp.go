@@ -115,6 +115,9 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []
 	if !w.spend(len(code)) {
 		return nil
 	}
+	if argv, ok := codeArgv(c.words[1:], code); ok {
+		code = substArgv(code, lang, argv)
+	}
 	calls, complete := interpreterCalls(code, lang)
 	if !complete {
 		w.overflow("interpreter code too complex to scan for process calls")

@@ -334,3 +334,112 @@ func isIdent(s string) bool {
 	}
 	return true
 }
+
+var argvRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bsys\s*\.\s*argv\s*\[\s*(\d+)\s*(:)?\s*\]|\bprocess\s*\.\s*argv\s*\.\s*slice\s*\(\s*(\d+)\s*\)|\bprocess\s*\.\s*argv\s*\[\s*(\d+)\s*\]|\$ARGV\s*\[\s*(\d+)\s*\]|@ARGV\b|\*ARGV\b|\bARGV\s*\[\s*(\d+)\s*\]`)
+})
+
+// substArgv replaces the interpreter's references to its own command-line
+// arguments (Python sys.argv[N] and sys.argv[N:], Node process.argv[N] and
+// process.argv.slice(N), Perl $ARGV[N] and @ARGV, Ruby ARGV[N] and *ARGV)
+// with the literal arguments given after the code, so
+// `python3 -c 'os.system(sys.argv[1])' 'rm -rf x'` is judged like the
+// literal call (corpus README §2.1 "Interpreters": literals handed to a
+// process-starting call). argv are the words after the code (Python's
+// sys.argv[1:], Node's process.argv[1:] for -e, Perl/Ruby ARGV).
+func substArgv(code, lang string, argv []string) string {
+	if len(argv) == 0 || !strings.Contains(code, "argv") && !strings.Contains(code, "ARGV") {
+		return code
+	}
+	list := func(from int) string {
+		var b strings.Builder
+		for k := from; k < len(argv); k++ {
+			if k > from {
+				b.WriteString(", ")
+			}
+			b.WriteString(dquote(argv[k]))
+		}
+		return b.String()
+	}
+	one := func(s string, off int) (string, bool) {
+		n := 0
+		for _, ch := range s {
+			n = n*10 + int(ch-'0')
+			if n > len(argv)+1 {
+				return "", false
+			}
+		}
+		n -= off
+		if n < 0 || n >= len(argv) {
+			return "", false
+		}
+		return dquote(argv[n]), true
+	}
+	return argvRe().ReplaceAllStringFunc(code, func(m string) string {
+		sm := argvRe().FindStringSubmatch(m)
+		switch {
+		case sm[1] != "" && lang == "python":
+			if sm[2] == ":" {
+				k := 0
+				for _, ch := range sm[1] {
+					k = k*10 + int(ch-'0')
+				}
+				if k >= 1 && k <= len(argv)+1 {
+					return "[" + list(k-1) + "]"
+				}
+				return m
+			}
+			if v, ok := one(sm[1], 1); ok {
+				return v
+			}
+		case sm[3] != "" && lang == "node":
+			k := 0
+			for _, ch := range sm[3] {
+				k = k*10 + int(ch-'0')
+			}
+			if k >= 1 && k <= len(argv)+1 {
+				return "[" + list(k-1) + "]"
+			}
+		case sm[4] != "" && lang == "node":
+			if v, ok := one(sm[4], 1); ok {
+				return v
+			}
+		case sm[5] != "" && lang == "perl":
+			if v, ok := one(sm[5], 0); ok {
+				return v
+			}
+		case m == "@ARGV" && lang == "perl", m == "*ARGV" && lang == "ruby":
+			return list(0)
+		case sm[6] != "" && lang == "ruby":
+			if v, ok := one(sm[6], 0); ok {
+				return v
+			}
+		}
+		return m
+	})
+}
+
+// codeArgv returns the literal words after the inline code word (the
+// script's own arguments); ok is false when the code came from stdin or an
+// argument is not literal.
+func codeArgv(args []Word, code string) ([]string, bool) {
+	for k := len(args) - 1; k >= 0; k-- {
+		v := args[k].Value
+		if v != code && !(strings.HasPrefix(v, "-") && strings.HasSuffix(v, code) && len(v) > len(code)) {
+			continue
+		}
+		rest := args[k+1:]
+		if len(rest) > 0 && rest[0].Value == "--" {
+			rest = rest[1:]
+		}
+		out := make([]string, len(rest))
+		for i, a := range rest {
+			if !a.Known {
+				return nil, false
+			}
+			out[i] = a.Value
+		}
+		return out, true
+	}
+	return nil, false
+}
