@@ -28,17 +28,19 @@ func (e *Env) opsEnvAt(root string) *ops.Env {
 	// HARNESS_NOW (UTC-Z) fixes the clock for scripted tests; a Generator
 	// session (FEATURE_ID set) always gets the real clock, so it cannot
 	// date its entries.
-	if s := e.Vars["HARNESS_NOW"]; s != "" && e.Vars["FEATURE_ID"] == "" {
+	generator := e.Vars["FEATURE_ID"] != "" || e.Vars["CLAUDECODE"] == "1"
+	if s := e.Vars["HARNESS_NOW"]; s != "" && !generator {
 		if t, err := time.Parse(time.RFC3339, s); err == nil {
 			now = func() time.Time { return t }
 		}
 	}
 	return &ops.Env{
-		Root:     root,
-		Now:      now,
-		Validate: opsValidator,
-		Feature:  e.Vars["FEATURE_ID"],
-		Getenv:   func(k string) string { return e.Vars[k] },
+		Root:      root,
+		Now:       now,
+		Validate:  opsValidator,
+		Feature:   e.Vars["FEATURE_ID"],
+		Generator: generator,
+		Getenv:    func(k string) string { return e.Vars[k] },
 	}
 }
 

@@ -51,7 +51,7 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 		if err := buildEntry(env, fl, entry, in); err != nil {
 			return err
 		}
-		if env.Feature != "" {
+		if env.inGenerator() {
 			if err := checkGeneratorEntry(fl, env.Feature, entry); err != nil {
 				return err
 			}
@@ -376,9 +376,13 @@ var generatorForbidden = []string{"decision", "checkpoint_id", "checkpoint_type"
 func checkGeneratorEntry(fl featureList, feature string, entry *Obj) error {
 	ev := entry.Str("event_type")
 	fid := entry.Str("feature_id")
-	if fid != feature {
+	if feature != "" && fid != feature {
 		return refuse("refused: this Generator session works on %s (FEATURE_ID) and may append entries only for it, not for %q", feature, fid)
 	}
+	if fid == "" {
+		return refuse("refused: a Generator entry names its feature (--feature); sprint-level entries are Hermes's")
+	}
+	feature = fid
 	if ev != "phase_evaluation" && ev != "retry" {
 		return refuse("refused: a Generator appends only phase_evaluation (end of a phase) or retry (new tool needed) entries, not %q; checkpoints, resets, YOLO and fail verdicts are Hermes's (protocol.md §1)", ev)
 	}

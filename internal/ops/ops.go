@@ -87,6 +87,11 @@ type Env struct {
 	// STEP 3.3); "" for Hermes. eval append restricts what a Generator may
 	// write.
 	Feature string
+	// Generator marks a Generator session even when FEATURE_ID is missing
+	// (the CLI sets it for FEATURE_ID or Claude Code's CLAUDECODE=1); it
+	// implies the same restrictions, with any feature allowed for eval
+	// append when Feature is "".
+	Generator bool
 	// Getenv reads configuration (HERMES_HOME, HOME); nil means no variables.
 	Getenv func(string) string
 

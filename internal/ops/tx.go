@@ -282,8 +282,15 @@ func relH(parts ...string) string { return ".harness/" + strings.Join(parts, "/"
 // (§1.1). A Generator changes no state but its own eval entries (and phase
 // complete, which is not an ops command).
 func (e *Env) hermesOnly(cmd string) error {
-	if e == nil || e.Feature == "" {
+	if e == nil || !e.inGenerator() {
 		return nil
 	}
-	return refuse("refused: `harness %s` is Hermes's; this is a Generator session (FEATURE_ID=%s), which may only run eval append and phase complete (protocol.md §1.1)", cmd, e.Feature)
+	who := "FEATURE_ID=" + e.Feature
+	if e.Feature == "" {
+		who = "CLAUDECODE=1"
+	}
+	return refuse("refused: `harness %s` is Hermes's; this is a Generator session (%s), which may only run eval append and phase complete (protocol.md §1.1)", cmd, who)
 }
+
+// inGenerator reports whether the command runs in a Generator session.
+func (e *Env) inGenerator() bool { return e.Feature != "" || e.Generator }
