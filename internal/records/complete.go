@@ -124,7 +124,12 @@ func ResetException(ws *workspace.Workspace, feature string, now time.Time) (app
 	}
 	defer f.Close()
 	mtime = st.ModTime()
-	if st.Size() <= HandoffMinRawBytes || now.Sub(mtime) >= HandoffMaxAge {
+	// A handoff dated in the future (touch -d '+1 year') is not fresh: it would
+	// otherwise open the exception for as long as the date lies ahead and
+	// defeat the once-per-handoff bookkeeping. HandoffClockSkew tolerates the
+	// file system's clock running slightly ahead of ours.
+	age := now.Sub(mtime)
+	if st.Size() <= HandoffMinRawBytes || age >= HandoffMaxAge || age < -HandoffClockSkew {
 		return false, "", mtime, nil
 	}
 	data, err := io.ReadAll(f)

@@ -21,6 +21,9 @@ const (
 	HandoffMinRawBytes = 50
 	// HandoffMaxAge: the Reset exception needs handoff.md mtime younger than this.
 	HandoffMaxAge = 300 * time.Second
+	// HandoffClockSkew: how far in the future a handoff.md mtime may lie and
+	// still count as fresh (file servers and containers drift a little).
+	HandoffClockSkew = 5 * time.Second
 )
 
 var (

@@ -321,6 +321,18 @@ func TestResetExceptionAndRecordReset(t *testing.T) {
 	if ok, _, _, _ := ResetException(ws, "f001", now); ok {
 		t.Fatal("a handoff 300 s old must not apply")
 	}
+	// A Generator that dates its handoff a year ahead must not hold the
+	// exception open (and re-record a reset on every Stop) for a year.
+	future := now.Add(365 * 24 * time.Hour)
+	os.Chtimes(h, future, future)
+	if ok, _, _, _ := ResetException(ws, "f001", now); ok {
+		t.Fatal("a handoff dated in the future must not apply")
+	}
+	skew := now.Add(HandoffClockSkew / 2)
+	os.Chtimes(h, skew, skew)
+	if ok, _, _, _ := ResetException(ws, "f001", now); !ok {
+		t.Fatal("a handoff within the clock-skew tolerance must apply")
+	}
 	os.WriteFile(h, []byte("# Handoff\n\n**Trigger reason**：token_usage_ratio 0.74 > 0.70\n\n## 当前状态\n进行中\n"), 0o644)
 	_, trig, _, _ = ResetException(ws, "f001", now)
 	if trig != "token_usage_ratio 0.74 > 0.70" {
