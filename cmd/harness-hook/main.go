@@ -5,6 +5,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -12,13 +13,22 @@ import (
 	"github.com/superagent-harness/harness/internal/hook"
 )
 
+// version is set at build time: go build -ldflags "-X main.version=v1.2.3"
+// (install.sh stamps both binaries with the same value).
+var version = "dev"
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, environ()))
 }
 
 // run is the whole program; it always returns 0 (hook.Run never fails open
-// through an exit code).
+// through an exit code). `harness-hook --version` (alone) prints the build
+// version for people and doctor; Claude Code never passes it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+		fmt.Fprintln(stdout, version)
+		return 0
+	}
 	return hook.Run(args, stdin, stdout, stderr, env)
 }
 
