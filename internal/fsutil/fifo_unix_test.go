@@ -67,3 +67,20 @@ func TestNoBlockOnFIFO(t *testing.T) {
 		}
 	})
 }
+
+// TestReadRegularSparse: a sparse file claiming 64 GiB is refused by its
+// size before any read, and its claimed size never sizes a buffer.
+func TestReadRegularSparse(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Truncate(p, 64<<30); err != nil {
+		t.Skipf("sparse file: %v", err)
+	}
+	if _, err := ReadRegular(p, 1<<20); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v, want ErrTooLarge", err)
+	}
+}

@@ -74,7 +74,9 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 	if max > 0 {
 		r = io.LimitReader(f, max+1) // a file growing while read
 	}
-	buf := make([]byte, 0, st.Size()+512)
+	// Size the buffer from fstat, but never trust it for more than 1 MiB up
+	// front: a sparse file can claim terabytes.
+	buf := make([]byte, 0, min(st.Size(), 1<<20)+512)
 	data, err := readAllInto(buf, r)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
