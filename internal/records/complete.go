@@ -132,12 +132,17 @@ func ResetException(ws *workspace.Workspace, feature string, now time.Time) (app
 	if st.Size() <= HandoffMinRawBytes || age >= HandoffMaxAge || age < -HandoffClockSkew {
 		return false, "", mtime, nil
 	}
-	data, err := io.ReadAll(f)
+	data, err := io.ReadAll(io.LimitReader(f, maxHandoffRead))
 	if err != nil {
 		return false, "", mtime, err
 	}
 	return true, TriggerReason(data), mtime, nil
 }
+
+// maxHandoffRead is how much of handoff.md the reset exception reads (only
+// its **Trigger reason** line matters; the Generator writes the file and
+// could make it a sparse file of any size).
+const maxHandoffRead = 4 << 20
 
 // DefaultResetTrigger is the reset reason used when handoff.md has no usable
 // **Trigger reason** line.
@@ -187,7 +192,7 @@ func RecordReset(ws *workspace.Workspace, feature string, now time.Time) (record
 		return false, err
 	}
 	mtime := st.ModTime().UTC().Truncate(time.Second)
-	handoff, err := io.ReadAll(f)
+	handoff, err := io.ReadAll(io.LimitReader(f, maxHandoffRead))
 	f.Close()
 	if err != nil {
 		return false, err

@@ -74,3 +74,31 @@ func TestNoBlockOnFIFORecords(t *testing.T) {
 		})
 	})
 }
+
+// TestHugeSparseRecords: a generator_log.md or handoff.md made a sparse
+// file of 64 GiB (the Generator writes both) costs neither the memory nor
+// the time of its claimed size: CheckPhase fails with fsutil.ErrTooLarge,
+// ResetException reads only a prefix.
+func TestHugeSparseRecords(t *testing.T) {
+	ws := newWS(t)
+	for _, p := range []string{ws.GeneratorLog("f001"), ws.Handoff("f001")} {
+		if err := os.Truncate(p, 64<<30); err != nil {
+			t.Skipf("sparse file: %v", err)
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if _, err := CheckPhase(ws, "f001"); !errors.Is(err, fsutil.ErrTooLarge) {
+			t.Errorf("CheckPhase err = %v, want fsutil.ErrTooLarge", err)
+		}
+		if ok, trig, _, err := ResetException(ws, "f001", time.Now()); err != nil || !ok || trig != DefaultResetTrigger {
+			t.Errorf("ResetException = %v, %q, %v", ok, trig, err)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("reading a sparse record took its claimed size")
+	}
+}
