@@ -119,6 +119,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		return ExitUsage
 	}
 	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Vars: env, Cwd: cwd, Version: version}
+	if wantsJSON(args) && wantsVersion(args) {
+		// kong's VersionFlag prints plain text; --json promises one JSON object.
+		_ = writeJSON(stdout, map[string]any{"version": version})
+		return ExitOK
+	}
 
 	var root CLI
 	defer func() {
@@ -182,6 +187,19 @@ func wantsJSON(args []string) bool {
 			return false
 		}
 		if a == "--json" || a == "--json=true" {
+			return true
+		}
+	}
+	return false
+}
+
+// wantsVersion reports whether args ask for --version (before a "--").
+func wantsVersion(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--version" {
 			return true
 		}
 	}
