@@ -29,6 +29,9 @@ func FuzzDecide(f *testing.F) {
 	for _, c := range adversarialCases {
 		f.Add(c.cmd)
 	}
+	for _, c := range redteamCases {
+		f.Add(c.cmd)
+	}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		if len(cmd) > 1<<16 {
 			t.Skip()
