@@ -210,7 +210,7 @@ func (s *StatusResult) Text() string {
 		b.WriteString("  (none)\n")
 	}
 	for _, d := range s.Denials {
-		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, d.Subject))
+		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, oneLine(d.Subject)))
 	}
 	return b.String()
 }
@@ -263,4 +263,15 @@ func joinNonEmpty(parts ...string) string {
 		}
 	}
 	return strings.Join(keep, " ")
+}
+
+// oneLine keeps a denial on its line in the text view: a multi-line command
+// (heredocs, scripts) shows its newlines and tabs escaped as \n and \t, and
+// is cut to 160 characters with "…". The JSON view keeps the subject as logged.
+func oneLine(s string) string {
+	s = strings.NewReplacer("\r", `\r`, "\n", `\n`, "\t", `\t`).Replace(s)
+	if r := []rune(s); len(r) > 160 {
+		s = string(r[:160]) + "…"
+	}
+	return s
 }
