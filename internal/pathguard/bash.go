@@ -121,12 +121,18 @@ const placeholder = "\x01unknown"
 // placeholder name, or "" when even the directory is unknown.
 func (g *Guard) wordValue(w shell.Word, base string) string {
 	if w.Known {
+		// the shell reads `$(which NAME)` as NAME; the hook executable's
+		// lookup names the executable (WithHookExecutable)
+		if e := g.expandWhich(w.Raw); e != w.Raw {
+			return g.wordValue(shell.Word{Raw: e}, base)
+		}
 		return w.Value
 	}
 	raw := w.Raw
 	if raw == "" {
 		return ""
 	}
+	raw = g.expandWhich(raw)
 	raw = expandVar(raw, "HARNESS_ROOT", g.rootLex)
 	raw = expandVar(raw, "PWD", base)
 	raw = strings.ReplaceAll(raw, "$(pwd)", base)

@@ -35,17 +35,26 @@ type Guard struct {
 	// links are the symbolic links the judged Bash command creates (set
 	// only on the copy ForCommand returns, never changed afterwards).
 	links map[string]overlayEntry
+	// wiring are the hook wiring files outside the root (WithHome,
+	// WithClaudeConfigDir, WithHookExecutable); hookExe is the executable.
+	wiring  []wiringFile
+	hookExe string
 }
 
 // WithHome returns a copy of g that expands a leading "~" in Bash targets
 // to dir (the hook passes HOME from its environment). Without it "~/x" is
-// judged as written, which never lies inside an absolute root.
+// judged as written, which never lies inside an absolute root. An absolute
+// dir also protects the user-level Claude Code settings dir/.claude/
+// settings.json and settings.local.json (rule path.hook-wiring: a
+// disableAllHooks there turns every hook off for later sessions).
 func (g *Guard) WithHome(dir string) *Guard {
-	n := *g
-	if dir != "" {
-		n.homeDir = filepath.Clean(dir)
+	if dir == "" {
+		n := *g
+		return &n
 	}
-	return &n
+	n := g.withWiring(false, filepath.Join(dir, ".claude", "settings.json"), filepath.Join(dir, ".claude", "settings.local.json"))
+	n.homeDir = filepath.Clean(dir)
+	return n
 }
 
 // New returns the guard for the sprint root and the running feature id
@@ -206,6 +215,11 @@ func badInput(tool, cause string) verdict.Decision {
 // judge decides one target for one operation. tool names the operation in
 // messages; edits are the Edit/MultiEdit old_strings (tooling section-6 rule).
 func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decision {
+	if len(g.wiring) > 0 {
+		if d, ok := g.judgeWiring(t, o, tool); ok {
+			return d
+		}
+	}
 	ms, inside := g.classify(t)
 	if t.loop && inside {
 		return g.block(unresolvableRule(), t, o, tool, "", "")

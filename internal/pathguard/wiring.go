@@ -1,0 +1,138 @@
+package pathguard
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// Hook wiring outside the sprint root. The corpus rules (README §3.2) are
+// about the root; a Generator that writes {"disableAllHooks": true} into the
+// user-level Claude Code settings, or replaces the harness-hook binary,
+// switches the guard off for every later session. This extension keeps
+// those files read-only for Edit/Write/MultiEdit/NotebookEdit and Bash
+// writes while a sprint root is known (the guard exists only then).
+
+// wiringFile is one protected file outside the root in its two forms
+// (corpus README §3.1): lex as named, phys with existing links resolved.
+type wiringFile struct {
+	lex, phys string
+	// exe marks the hook executable: a folder above it is protected only
+	// against delete and move (installing tools under ~/.local or
+	// /usr/local stays possible).
+	exe bool
+}
+
+// HookWiringRule returns the rule of the user-level hook wiring: the
+// Claude Code settings under $HOME/.claude (and $CLAUDE_CONFIG_DIR) and the
+// running harness-hook executable.
+func HookWiringRule() Rule {
+	return Rule{
+		ID: "path.hook-wiring", Family: FamilyReadonlyFile,
+		Message: "this file wires the Claude Code hooks (user-level settings.json / settings.local.json, or the harness-hook binary); changing, replacing or removing it can switch the guard off",
+		Hint:    "hook wiring is managed by Hermes with `harness init-feature`; leave it unchanged and report what you need in your generator_log.md",
+	}
+}
+
+// withWiring returns a copy of g that also protects the files ps (exe:
+// they are the hook executable).
+func (g *Guard) withWiring(exe bool, ps ...string) *Guard {
+	n := *g
+	n.wiring = append([]wiringFile(nil), g.wiring...)
+	for _, p := range ps {
+		if p == "" || !filepath.IsAbs(p) {
+			continue
+		}
+		lex := filepath.Clean(p)
+		vol := filepath.VolumeName(lex)
+		phys, _ := physicalFrom(vol+string(filepath.Separator), lex[len(vol):])
+		n.wiring = append(n.wiring, wiringFile{lex: lex, phys: phys, exe: exe})
+	}
+	return &n
+}
+
+// WithClaudeConfigDir returns a copy of g that also protects settings.json
+// and settings.local.json in dir (Claude Code's CLAUDE_CONFIG_DIR, which
+// replaces ~/.claude); "" or a relative dir changes nothing.
+func (g *Guard) WithClaudeConfigDir(dir string) *Guard {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return g
+	}
+	return g.withWiring(false, filepath.Join(dir, "settings.json"), filepath.Join(dir, "settings.local.json"))
+}
+
+// WithHookExecutable returns a copy of g that also protects the hook
+// executable at path (the hook passes os.Executable()); "" changes nothing.
+// `$(which NAME)`, `$(command -v NAME)` and `type -p` of the executable's
+// name in a Bash word are read as this path.
+func (g *Guard) WithHookExecutable(path string) *Guard {
+	if path == "" || !filepath.IsAbs(path) {
+		return g
+	}
+	n := g.withWiring(true, path)
+	n.hookExe = filepath.Clean(path)
+	return n
+}
+
+// judgeWiring blocks a target that is a hook wiring file or a folder
+// above one (replacing or removing ~/.claude, extracting an archive into
+// the home directory, … reaches the file too; above the executable only
+// deleting or moving counts). ok is false when t is none of them.
+func (g *Guard) judgeWiring(t target, o op, tool string) (verdict.Decision, bool) {
+	for _, w := range g.wiring {
+		for _, p := range [...]string{t.lex, t.phys} {
+			if p == "" {
+				continue
+			}
+			for _, f := range [...]string{w.lex, w.phys} {
+				if rel, ok := relTo(p, f); ok {
+					if rel != "." && w.exe && o != opTree && o != opDelete {
+						continue
+					}
+					why := ""
+					if rel != "." {
+						why = "it contains " + f
+					}
+					return g.block(HookWiringRule(), t, o, tool, "", why), true
+				}
+			}
+		}
+	}
+	return verdict.Decision{}, false
+}
+
+// expandWhich replaces a command substitution that looks the hook
+// executable up by name (`$(which harness-hook)`, `$(command -v …)`,
+// `$(type -p …)`, backquotes, wrapped in `readlink -f`/`realpath`) by its
+// path, so `cp /bin/true "$(which harness-hook)"` names the executable.
+func (g *Guard) expandWhich(raw string) string {
+	if g.hookExe == "" || !strings.ContainsAny(raw, "$`") {
+		return raw
+	}
+	name := filepath.Base(g.hookExe)
+	names := []string{name}
+	if n := strings.TrimSuffix(name, ".exe"); n != name {
+		names = append(names, n)
+	}
+	for range 3 { // nested: $(readlink -f $(which harness-hook))
+		before := raw
+		for _, n := range names {
+			for _, q := range [...]string{n, "'" + n + "'", `"` + n + `"`} {
+				for _, lookup := range [...]string{"which ", "command -v ", "type -p ", "type -P ", "which -- ", "command -v -- "} {
+					raw = strings.ReplaceAll(raw, "$("+lookup+q+")", g.hookExe)
+					raw = strings.ReplaceAll(raw, "`"+lookup+q+"`", g.hookExe)
+				}
+			}
+		}
+		for _, wrap := range [...]string{"readlink -f ", "readlink -e ", "readlink -m ", "realpath "} {
+			for _, q := range [...]string{g.hookExe, `"` + g.hookExe + `"`} {
+				raw = strings.ReplaceAll(raw, "$("+wrap+q+")", g.hookExe)
+			}
+		}
+		if raw == before {
+			break
+		}
+	}
+	return raw
+}

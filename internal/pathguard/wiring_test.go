@@ -1,0 +1,134 @@
+package pathguard
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// TestHookWiring: with a home directory, a CLAUDE_CONFIG_DIR and the hook
+// executable known, the user-level Claude Code settings and the hook binary
+// are read-only (rule path.hook-wiring) for Bash writes and the file tools,
+// however they are named; everything else outside the root stays allowed.
+func TestHookWiring(t *testing.T) {
+	root := newWorkspace(t)
+	home := filepath.Join(t.TempDir(), "home")
+	cfg := filepath.Join(t.TempDir(), "cfg")
+	bin := filepath.Join(t.TempDir(), "bin")
+	for _, d := range []string{filepath.Join(home, ".claude"), filepath.Join(home, ".cache"), cfg, bin} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exe := filepath.Join(bin, "harness-hook")
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// a second name for the binary, the way a PATH entry often is
+	linkDir := t.TempDir()
+	symlink(t, exe, filepath.Join(linkDir, "harness-hook"))
+	g := mustGuard(t, root, "f002").WithHome(home).WithClaudeConfigDir(cfg).WithHookExecutable(exe)
+	vars := map[string]string{"HOME": home}
+	decide := func(cmd, cwd string) verdict.Decision {
+		invs := shell.Parse(cmd, shell.Options{Vars: vars}).Invocations
+		cg := g.ForCommand(invs, cwd)
+		for _, inv := range invs {
+			if d := cg.CheckInvocation(inv, cwd); d.Action == verdict.Block {
+				return d
+			}
+		}
+		return verdict.Decision{}
+	}
+	H, E := home, exe
+	for _, c := range []struct{ cmd, want string }{
+		// the reported tampering
+		{`mkdir -p "$HOME/.claude" && echo '{"disableAllHooks":true}' > "$HOME/.claude/settings.json"`, "block"},
+		{`echo '{"disableAllHooks":true}' > ~/.claude/settings.local.json`, "block"},
+		{"cp /bin/true $(which harness-hook)", "block"},
+		{`cp /bin/true "$(command -v harness-hook)"`, "block"},
+		{"cp /bin/true `which harness-hook`", "block"},
+		{"cp /bin/true $(readlink -f $(which harness-hook))", "block"},
+		// other spellings and writers
+		{"tee " + H + "/.claude/settings.json < /dev/null", "block"},
+		{"sed -i s/a/b/ ~/.claude/settings.json", "block"},
+		{"cd ~/.claude && python3 -c \"open('settings.json', 'w')\"", "block"},
+		{"echo x >> " + H + "/.CLAUDE/Settings.json", "block"},
+		{"rm ~/.claude/settings.json", "block"},
+		{"mv ~/.claude ~/.claude.bak", "block"},
+		{"rm -r ~/.claude", "block"},
+		{"ln -s /tmp/evil ~/.claude/settings.json", "block"},
+		{"cd /tmp && tar -xf evil.tar -C ~", "block"},
+		{"echo x > " + cfg + "/settings.json", "block"},
+		{"install -m 755 /bin/true " + E, "block"},
+		{"cp /bin/true " + linkDir + "/harness-hook", "block"},
+		{"truncate -s0 " + E, "block"},
+		{"ln -sfn " + H + " /tmp/hh-" + filepath.Base(H) + " && echo x > /tmp/hh-" + filepath.Base(H) + "/.claude/settings.json", "block"},
+		// allowed: reads, other files in the same folders, other programs
+		{"cat ~/.claude/settings.json", "allow"},
+		{"echo x > ~/.claude/notes.md", "allow"},
+		{"echo x > ~/.claude/agents/x.md", "allow"},
+		{"echo x > ~/.cache/out.txt", "allow"},
+		{"cp /bin/true " + bin + "/other-tool", "allow"},
+		{"cp /bin/true $(which other-tool)", "allow"},
+		{"cp $(which harness-hook) /tmp/copy-of-hook", "allow"},
+		{"echo x > /tmp/settings.json", "allow"},
+		// above the executable only delete and move count
+		{"mkdir -p " + bin + "/sub && tar -xzf tool.tgz -C " + filepath.Dir(bin), "allow"},
+		{"rm -rf " + bin, "block"},
+		{"mv " + bin + " /tmp/oldbin", "block"},
+	} {
+		d := decide(c.cmd, root)
+		if d.Action.String() != c.want || (c.want == "block" && d.Rule != "path.hook-wiring") {
+			t.Errorf("%s:\n got %s %s (%s), want %s path.hook-wiring", c.cmd, d.Action, d.Rule, d.Message, c.want)
+		}
+	}
+	for _, c := range []struct {
+		tool string
+		in   any
+		want string
+	}{
+		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "content": "{}"}, "block"},
+		{"Write", map[string]any{"file_path": "~/.claude/settings.local.json", "content": "{}"}, "block"},
+		{"Edit", map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "old_string": "a", "new_string": "b"}, "block"},
+		{"Write", map[string]any{"file_path": exe, "content": "x"}, "block"},
+		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "CLAUDE.md"), "content": "x"}, "allow"},
+		{"Write", map[string]any{"file_path": filepath.Join(home, "notes.md"), "content": "x"}, "allow"},
+	} {
+		raw, _ := json.Marshal(c.in)
+		d := g.CheckTool(c.tool, raw, root)
+		if d.Action.String() != c.want || (c.want == "block" && d.Rule != "path.hook-wiring") {
+			t.Errorf("%s %s: got %s %s (%s), want %s", c.tool, raw, d.Action, d.Rule, d.Message, c.want)
+		}
+	}
+	// without a home, config dir or executable nothing outside the root is
+	// protected (the corpus' "outside the root → allow")
+	plain := mustGuard(t, root, "f002")
+	if d := bashDecide(plain, "echo x > "+H+"/.claude/settings.json && cp /bin/true "+E, root, nil); d.Action != verdict.Allow {
+		t.Fatalf("plain guard: %+v", d)
+	}
+}
+
+// TestHookWiringLinkedClaudeDir: when ~/.claude is a symbolic link, the
+// file it leads to is protected under its real name too.
+func TestHookWiringLinkedClaudeDir(t *testing.T) {
+	root := newWorkspace(t)
+	home := filepath.Join(t.TempDir(), "home")
+	real := filepath.Join(t.TempDir(), "dotclaude")
+	for _, d := range []string{home, real} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	symlink(t, real, filepath.Join(home, ".claude"))
+	g := mustGuard(t, root, "").WithHome(home)
+	if d := bashDecide(g, "echo x > "+real+"/settings.json", root, nil); d.Rule != "path.hook-wiring" {
+		t.Fatalf("real name: %+v", d)
+	}
+	if d := bashDecide(g, "echo x > "+real+"/other.json", root, nil); d.Action != verdict.Allow {
+		t.Fatalf("other file: %+v", d)
+	}
+}
