@@ -6,7 +6,6 @@ import (
 
 	"github.com/superagent-harness/harness/internal/allowonce"
 	"github.com/superagent-harness/harness/internal/bashguard"
-	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -31,11 +30,11 @@ func (r runner) preBash(c *call) Output {
 	}
 	ctx := bashguard.Context{Feature: c.scope.Feature, Cwd: cwdOf(c), Vars: knownVars(c.env)}
 	if c.scope.Root != "" {
-		g, err := pathguard.New(c.scope.Root, c.scope.Feature)
+		g, err := r.pathGuard(c)
 		if err != nil {
 			return r.failure(c, ruleInternalError, err)
 		}
-		ctx.Paths = g.WithHome(homeDir(c.env))
+		ctx.Paths = g
 		ov, err := bashguard.LoadOverrides(c.scope.Root)
 		if err != nil {
 			// An invalid rules.yaml never weakens the built-in policy.

@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/verdict"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -119,7 +118,7 @@ func (r runner) preEdit(c *call) Output {
 		c.rec.Reason = "no sprint workspace: path guard off"
 		return Output{}
 	}
-	g, err := pathguard.New(c.scope.Root, c.scope.Feature)
+	g, err := r.pathGuard(c)
 	if err != nil {
 		return r.failure(c, ruleInternalError, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"time"
 )
@@ -74,6 +75,9 @@ type runner struct {
 	inject func(event string)
 	// stderr receives diagnostics (never stdout: stdout is the protocol).
 	stderr io.Writer
+	// executable returns the path of the running hook binary (os.Executable),
+	// which the path guard protects; nil in tests that do not need it.
+	executable func() (string, error)
 }
 
 // Run is the whole harness-hook process: it reads one payload from stdin,
@@ -91,7 +95,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	r := runner{now: time.Now, stderr: stderr}
+	r := runner{now: time.Now, stderr: stderr, executable: os.Executable}
 	return r.run(args, stdin, stdout, env)
 }
 

@@ -1,0 +1,149 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestHookWiringIsReadOnly: inside a workspace, the user-level Claude Code
+// settings (HOME and CLAUDE_CONFIG_DIR from the hook's env) and the running
+// hook executable are refused to Bash writes and the file tools with rule
+// path.hook-wiring; outside a workspace the path guard stays off, and other
+// files outside the root stay writable.
+func TestHookWiringIsReadOnly(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+	copyTree(t, testdata("sprints", "valid-midway"), root)
+	home := filepath.Join(t.TempDir(), "home")
+	cfg := filepath.Join(t.TempDir(), "cfg")
+	exe := filepath.Join(t.TempDir(), "bin", "harness-hook")
+	mustMkdir(t, filepath.Join(home, ".claude"))
+	mustMkdir(t, cfg)
+	mustMkdir(t, filepath.Dir(exe))
+	if err := os.WriteFile(exe, []byte("bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := runner{executable: func() (string, error) { return exe, nil }}
+	env := map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": cfg}
+	call := func(args []string, tool string, input map[string]any) (string, string) {
+		p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": root,
+			"tool_name": tool, "tool_input": input})
+		res := runIn(r, args, env, strings.NewReader(string(p)))
+		return corpusOutcome(t, tool, res), res.stdout
+	}
+	inWS := []string{"--root", root, "--feature", "f001"}
+	for _, c := range []struct {
+		tool  string
+		input map[string]any
+		want  string
+	}{
+		{"Bash", map[string]any{"command": `mkdir -p "$HOME/.claude" && echo '{"disableAllHooks":true}' > "$HOME/.claude/settings.json"`}, "block"},
+		{"Bash", map[string]any{"command": `echo '{}' > ~/.claude/settings.local.json`}, "block"},
+		{"Bash", map[string]any{"command": "echo '{}' > " + cfg + "/settings.json"}, "block"},
+		{"Bash", map[string]any{"command": "cp /bin/true $(which harness-hook)"}, "block"},
+		{"Bash", map[string]any{"command": "cp /bin/true " + exe}, "block"},
+		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "content": `{"disableAllHooks":true}`}, "block"},
+		{"Edit", map[string]any{"file_path": exe, "old_string": "bin", "new_string": "x"}, "block"},
+		{"Bash", map[string]any{"command": "echo x > " + home + "/notes.txt"}, "allow"},
+		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "CLAUDE.md"), "content": "x"}, "allow"},
+	} {
+		got, out := call(inWS, c.tool, c.input)
+		if got != c.want || (c.want == "block" && !strings.Contains(out, "path.hook-wiring")) {
+			t.Errorf("%s %v: got %s, want %s (path.hook-wiring)\n%s", c.tool, c.input, got, c.want, out)
+		}
+	}
+	// outside a workspace the path guard is off by policy
+	outside := t.TempDir()
+	p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": outside,
+		"tool_name": "Write", "tool_input": map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "content": "{}"}})
+	res := runIn(r, nil, map[string]string{"HOME": home}, strings.NewReader(string(p)))
+	if got := corpusOutcome(t, "outside", res); got != "allow" {
+		t.Fatalf("outside a workspace: %s\n%s", got, res.stdout)
+	}
+}
+
+// TestPathsCorpusWithHookWiring: the hook wiring extension blocks nothing
+// the corpus expects to be allowed. Every paths.jsonl case runs twice,
+// with the root at HOME/work/sprint_20260421_1 (the corpus layout,
+// /home/user/work/…): without HOME and executable, and with HOME,
+// CLAUDE_CONFIG_DIR and the executable known; the answers must be equal.
+func TestPathsCorpusWithHookWiring(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("setup snippets are POSIX sh")
+	}
+	const prefix = "/home/user/work/sprint_20260421_1"
+	n := 0
+	readJSONL(t, "paths.jsonl", func(line []byte) {
+		var c struct {
+			ID, Tool, Cwd, Setup string
+			ToolInput            json.RawMessage `json:"tool_input"`
+			FileContent          *string         `json:"file_content"`
+			HarnessRoot          string          `json:"harness_root"`
+		}
+		if err := json.Unmarshal(line, &c); err != nil {
+			t.Fatalf("bad corpus line: %s", line)
+		}
+		home := filepath.Join(t.TempDir(), "home", "user")
+		root := filepath.Join(home, "work", "sprint_20260421_1")
+		for _, d := range skeletonDirs {
+			mustMkdir(t, filepath.Join(root, d))
+		}
+		for _, f := range skeletonFiles {
+			writeFile(t, filepath.Join(root, f), "")
+		}
+		writeFile(t, filepath.Join(root, ".harness/sprint_contracts/sprint_20260421_1/tooling.md"), skeletonTooling)
+		mustMkdir(t, filepath.Join(home, ".claude"))
+		writeFile(t, filepath.Join(home, ".claude", "settings.json"), "{}")
+		exe := filepath.Join(home, ".local", "bin", "harness-hook")
+		mustMkdir(t, filepath.Dir(exe))
+		writeFile(t, exe, "bin")
+		sub := func(s string) string { return strings.ReplaceAll(s, prefix, root) }
+		var input map[string]any
+		if err := json.Unmarshal(c.ToolInput, &input); err != nil {
+			t.Fatalf("%s: tool_input: %v", c.ID, err)
+		}
+		for k, v := range input {
+			if s, ok := v.(string); ok {
+				input[k] = sub(s)
+			}
+		}
+		cwd := sub(c.Cwd)
+		if c.Setup != "" {
+			cmd := exec.Command("sh", "-c", sub(c.Setup))
+			cmd.Dir = root
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s: setup: %v\n%s", c.ID, err, out)
+			}
+		}
+		mustMkdir(t, cwd)
+		if c.FileContent != nil {
+			target, _ := input["file_path"].(string)
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(cwd, target)
+			}
+			writeFile(t, target, *c.FileContent)
+		}
+		hroot := root
+		if c.HarnessRoot != "" {
+			hroot = sub(c.HarnessRoot)
+		}
+		rawInput, _ := json.Marshal(input)
+		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": c.Tool,
+			"tool_input": json.RawMessage(rawInput), "cwd": cwd})
+		env := map[string]string{"HARNESS_ROOT": hroot, "FEATURE_ID": "f002"}
+		plain := corpusOutcome(t, c.ID, runIn(runner{}, nil, env, strings.NewReader(string(payload))))
+		wenv := map[string]string{"HARNESS_ROOT": hroot, "FEATURE_ID": "f002", "HOME": home, "CLAUDE_CONFIG_DIR": filepath.Join(home, ".config", "claude")}
+		wired := corpusOutcome(t, c.ID, runIn(runner{executable: func() (string, error) { return exe, nil }}, nil, wenv, strings.NewReader(string(payload))))
+		if plain != wired {
+			t.Errorf("%s: %s without the hook wiring, %s with it", c.ID, plain, wired)
+		}
+		n++
+	})
+	if n < 360 {
+		t.Fatalf("only %d corpus cases", n)
+	}
+}
