@@ -97,6 +97,27 @@ var redteamCases = []struct {
 	{`python3 -c 'import sys; print(sys.argv[1])' 'rm -rf build'`, verdict.Allow},
 	{`python3 -c 'import os,sys; os.system(sys.argv[1])' 'ls -la'`, verdict.Allow},
 	{`python3 -c 'import os,sys; os.system(sys.argv[2])' 'rm -rf build' 'ls'`, verdict.Allow},
+
+	// §2.1 "wherever the shell would execute it": git runs these through a
+	// shell – submodule foreach, rebase --exec, bisect run, and the values of
+	// shell-valued configuration (core.pager, core.sshCommand, GIT_PAGER, …).
+	{`git submodule foreach git reset --hard`, verdict.Block},
+	{`git submodule foreach --recursive 'git clean -fdx'`, verdict.Block},
+	{`git rebase --exec 'rm -rf build' main`, verdict.Block},
+	{`git rebase -x 'git push -f' main`, verdict.Block},
+	{`git bisect run rm -rf build`, verdict.Block},
+	{`git -c core.pager='rm -rf build' log`, verdict.Block},
+	{`git -c core.sshCommand='sudo ssh' fetch`, verdict.Block},
+	{`GIT_SSH_COMMAND='rm -rf build' git fetch`, verdict.Block},
+	{`GIT_PAGER='sudo less' git log`, verdict.Block},
+	{`git -c credential.helper='!rm -rf build' fetch`, verdict.Block},
+	{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf build' git log`, verdict.Block},
+	{`git -c credential.helper=store fetch`, verdict.Allow},
+	{`GIT_EDITOR=true git rebase -i HEAD~3`, verdict.Allow},
+	{`git -c core.pager='less -R' log`, verdict.Allow},
+	{`git submodule foreach git pull`, verdict.Allow},
+	{`git rebase --exec 'make test' main`, verdict.Allow},
+	{`git bisect run make test`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

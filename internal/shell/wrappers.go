@@ -507,6 +507,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		return false
 	case "git":
 		w.gitAlias(f, st, vals)
+		w.gitRuns(f, st, c, vals)
 		return false
 	}
 	return false
