@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -27,6 +28,10 @@ func (fl *field) word() Word {
 	return Word{Value: fl.val, Known: fl.known, Raw: fl.raw}
 }
 
+// maxBraceWords bounds the words one brace expansion may make
+// (`for i in {1..1000}` stays within; `{a,b}` ×40 does not).
+const maxBraceWords = 4096
+
 // baseStart is where the last path segment of the value starts.
 func (fl *field) nameKnown() (string, bool) {
 	v := fl.val
@@ -50,6 +55,20 @@ type expander struct {
 	// nosplit: no field splitting (assignment values, redirection targets),
 	// but unquoted parts keep their unquoted meaning.
 	nosplit bool
+	// b owns the work budget expanded text is charged to (the walker, also
+	// when w is nil because substitutions must not be walked twice).
+	b *walker
+}
+
+// charge spends n bytes of expanded text (parameter values, replacement
+// results) from the walker's budget before the text is built; false when
+// the budget is exhausted (Result.Overflow is then set and the caller
+// leaves the part unknown instead of building it).
+func (e *expander) charge(n int) bool {
+	if e.b == nil {
+		return true
+	}
+	return e.b.spend(n)
 }
 
 func (e *expander) ensure() *field {
@@ -133,7 +152,13 @@ func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
 			words = words[:0]
 			n := 0
 			for bw, err := range expand.BracesSeq(nil, cp) {
-				if err != nil || n > 256 {
+				if err != nil {
+					break
+				}
+				if n >= maxBraceWords {
+					// words past the bound would go unseen (`rm -rf
+					// {x,…,/}`): the command is too complex to judge
+					w.overflow(fmt.Sprintf("a brace expansion makes more than %d words", maxBraceWords))
 					break
 				}
 				n++
@@ -146,11 +171,11 @@ func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
 				words = []*syntax.Word{word}
 			} else {
 				// substitutions are walked once, from the original word
-				e := &expander{w: w, f: f, st: st, raw: raw}
+				e := &expander{w: w, f: f, st: st, raw: raw, b: w}
 				e.parts(word.Parts, false)
 				var out []field
 				for _, bw := range words {
-					e2 := &expander{w: nil, f: f, st: st, raw: raw}
+					e2 := &expander{w: nil, f: f, st: st, raw: raw, b: w}
 					e2.parts(bw.Parts, false)
 					out = append(out, e2.done()...)
 				}
@@ -158,7 +183,7 @@ func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
 			}
 		}
 	}
-	e := &expander{w: w, f: f, st: st, raw: raw}
+	e := &expander{w: w, f: f, st: st, raw: raw, b: w}
 	e.parts(word.Parts, false)
 	return e.done()
 }
@@ -189,7 +214,7 @@ func (w *walker) singleWord(f *frame, st *state, word *syntax.Word, _ bool) Word
 	if word == nil {
 		return Word{Known: true}
 	}
-	e := &expander{w: w, f: f, st: st, raw: w.raw(f, word), nosplit: true}
+	e := &expander{w: w, f: f, st: st, raw: w.raw(f, word), nosplit: true, b: w}
 	e.parts(word.Parts, false)
 	if len(e.fields) == 0 {
 		return Word{Known: true, Raw: e.raw}
@@ -336,7 +361,7 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
 			// the variable is not set in this command: its default is what
 			// the shell uses (unless the environment sets it).
-			sub := &expander{f: e.f, st: e.st, nosplit: true}
+			sub := &expander{f: e.f, st: e.st, nosplit: true, b: e.b}
 			sub.parts(p.Exp.Word.Parts, false)
 			if len(sub.fields) <= 1 && (len(sub.fields) == 0 || sub.fields[0].known) {
 				v := ""
@@ -354,6 +379,15 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 	}
 	if ok && p.Repl != nil {
 		vals, ok = e.applyRepl(vals, p.Repl)
+	}
+	if ok {
+		// the value is copied into the word: charge it before building
+		// (`x=…; echo $x$x$x…`, doubling assignments in loops)
+		n := 0
+		for _, v := range vals {
+			n += len(v) + 1
+		}
+		ok = e.charge(n)
 	}
 	if !ok {
 		e.unknown(quoted)
@@ -466,7 +500,7 @@ func (e *expander) literalOperand(w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", true
 	}
-	sub := &expander{f: e.f, st: e.st, nosplit: true}
+	sub := &expander{f: e.f, st: e.st, nosplit: true, b: e.b}
 	sub.parts(w.Parts, false)
 	if len(sub.fields) == 0 {
 		return "", true
@@ -531,6 +565,21 @@ func (e *expander) applyRepl(vals []string, r *syntax.Replace) ([]string, bool) 
 	with, ok2 := e.literalOperand(r.With)
 	if !ok1 || !ok2 || strings.ContainsAny(orig, "*?[") || orig == "" {
 		return nil, false
+	}
+	// size the result before building it: ${x//a/$x} squares the length
+	grow := max(len(with)-len(orig), 0)
+	for _, v := range vals {
+		k := 1
+		if r.All {
+			k = strings.Count(v, orig)
+		}
+		if k > 0 && grow > (1<<40)/k {
+			e.charge(1 << 40)
+			return nil, false
+		}
+		if !e.charge(len(v) + k*grow) {
+			return nil, false
+		}
 	}
 	out := make([]string, len(vals))
 	for i, v := range vals {
@@ -786,7 +835,7 @@ func (w *walker) heredoc(f *frame, st *state, body *syntax.Word) string {
 				b.WriteString(unescapeHeredoc(p.Value))
 			}
 		default:
-			e := &expander{w: w, f: f, st: st}
+			e := &expander{w: w, f: f, st: st, b: w}
 			e.parts([]syntax.WordPart{p}, true)
 			for _, fl := range e.fields {
 				b.WriteString(fl.val)
