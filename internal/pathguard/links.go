@@ -156,6 +156,23 @@ func (c *collector) symlinks(p parsed, ops []string) {
 	}
 	noTarget := p.flag("T", "no-target-directory")
 	noDeref := p.flag("n", "no-dereference")
+	if p.flag("r", "relative") {
+		// ln -sr: the target is named relative to the working directory
+		// (ln writes the equivalent text relative to the link)
+		abs := make([]string, len(ops))
+		for i, o := range ops {
+			abs[i] = o
+			if o != "" && !strings.Contains(o, placeholder) && i < len(ops)-1 {
+				abs[i] = Normalize(c.base, c.g.home(o))
+			}
+		}
+		if _, ok := p.last("t", "target-directory"); ok || len(ops) == 1 {
+			if len(ops) > 0 && ops[len(ops)-1] != "" && !strings.Contains(ops[len(ops)-1], placeholder) {
+				abs[len(ops)-1] = Normalize(c.base, c.g.home(ops[len(ops)-1]))
+			}
+		}
+		ops = abs
+	}
 	if tdir, ok := p.last("t", "target-directory"); ok {
 		for _, s := range ops {
 			c.madeLinkAt(strings.TrimRight(tdir, "/")+"/"+path.Base(filepath.ToSlash(s)), s)

@@ -55,6 +55,9 @@ func TestLinksMadeInTheSameCommand(t *testing.T) {
 		// relative link text, resolved from the link's directory
 		{"cd " + O + " && ln -s " + rel + " r && echo x > r/spec/index.md", "block", FamilyReadonlyDir},
 		{"cd " + O + " && ln -s ../" + rel + " sub/r && echo x > sub/r/spec/index.md", "block", FamilyReadonlyDir},
+		// ln -r: the target is named relative to the working directory
+		{"cd " + O + " && ln -sr " + rel + " sub/r && echo x > sub/r/spec/index.md", "block", FamilyReadonlyDir},
+		{"cd " + O + " && ln --relative -s " + rel + "/schemas sub/s && echo x > sub/s/a.json", "block", FamilyReadonlyDir},
 		// -t DIR and an existing directory as destination: the link is made inside it
 		{"ln -s -t " + O + " " + R + " && echo x > " + O + "/" + filepath.Base(R) + "/SKILL.md", "block", FamilyReadonlyFile},
 		{"ln -s " + R + " " + sub + " && echo x > " + sub + "/" + filepath.Base(R) + "/SKILL.md", "block", FamilyReadonlyFile},
