@@ -118,6 +118,22 @@ var redteamCases = []struct {
 	{`git submodule foreach git pull`, verdict.Allow},
 	{`git rebase --exec 'make test' main`, verdict.Allow},
 	{`git bisect run make test`, verdict.Allow},
+
+	// §2.3 wrappers beyond the list's simple form: sg runs its command
+	// through sh -c; screen, dbus-launch and gdb --args run their command;
+	// screen -X stuff types text into the session's shell.
+	{`sg docker 'rm -rf build'`, verdict.Block},
+	{`sg docker -c 'sudo ls'`, verdict.Block},
+	{`screen -dm rm -rf build`, verdict.Block},
+	{`screen -dmS s bash -c 'git push -f'`, verdict.Block},
+	{`screen -S s -X stuff 'rm -rf build\n'`, verdict.Block},
+	{`dbus-launch rm -rf build`, verdict.Block},
+	{`gdb -batch -ex run --args rm -rf build`, verdict.Block},
+	{`screen -ls`, verdict.Allow},
+	{`screen -r main`, verdict.Allow},
+	{`screen -dmS build make`, verdict.Allow},
+	{`sg docker -c 'docker ps'`, verdict.Allow},
+	{`gdb ./prog`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

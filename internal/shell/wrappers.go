@@ -231,6 +231,9 @@ func hasAny(short map[byte]bool, long map[string]string, letters string) bool {
 // wrapper unwraps wrappers, runners, remote and container commands and
 // reports whether prog was one.
 func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []string) bool {
+	if w.moreWrappers(f, st, prog, c, vals) {
+		return true
+	}
 	if ew, ok := execWrappers[prog]; ok {
 		short, long := ew.opts.Flags(vals, 0)
 		if hasAny(short, long, ew.noCmd) {
