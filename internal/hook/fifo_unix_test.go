@@ -131,3 +131,32 @@ func TestPreToolUseNeverBlocksOnFIFOs(t *testing.T) {
 		})
 	}
 }
+
+// TestEditOfFIFOToolingNeverBlocks: an Edit of tooling.md (allowed only
+// below its section-6 heading, so the guard reads the file) answers at once
+// when tooling.md is a FIFO, and denies.
+func TestEditOfFIFOToolingNeverBlocks(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+	copyTree(t, testdata("sprints", "valid-midway"), root)
+	p := filepath.Join(root, ".harness", "sprint_contracts", "sprint_20260421_1", "tooling.md")
+	os.Remove(p)
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	fdir := filepath.Join(root, ".harness", "features", "f002")
+	payload := []byte(`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Edit","cwd":"` + fdir +
+		`","tool_input":{"file_path":"` + p + `","old_string":"x","new_string":"y"}}`)
+	done := make(chan result, 1)
+	go func() {
+		done <- runBin(t, root, []string{"--event", "PreToolUse", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1"}, nil, payload)
+	}()
+	select {
+	case res := <-done:
+		obj := checkContract(t, EventPreToolUse, res.stdout)
+		if hso, _ := obj["hookSpecificOutput"].(map[string]any); hso["permissionDecision"] != "deny" {
+			t.Fatalf("want deny: %s", res.stdout)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("PreToolUse Edit hangs on a FIFO tooling.md")
+	}
+}

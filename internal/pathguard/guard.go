@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -309,7 +310,7 @@ func (g *Guard) block(r Rule, t target, o op, tool, rel, why string) verdict.Dec
 
 // readTooling reads the tooling.md at p as it is now (at most 4 MiB).
 func readTooling(p string) ([]byte, error) {
-	f, err := os.Open(p)
+	f, _, err := fsutil.OpenRegular(p) // a FIFO would hang PreToolUse (fail-open)
 	if err != nil {
 		return nil, err
 	}
