@@ -21,6 +21,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // IDPrefix is the $id prefix of every harness schema; "v1" is the major
@@ -352,7 +354,7 @@ func SprintCopies(root string) (own map[string][]byte, foreign map[string]string
 		}
 		base := e.Name()
 		rel := "schemas/" + base
-		data, err := os.ReadFile(filepath.Join(root, "schemas", base))
+		data, err := fsutil.ReadRegular(filepath.Join(root, "schemas", base), 0) // swapped for a FIFO after ReadDir: refused, never waited on
 		if err != nil {
 			continue
 		}
