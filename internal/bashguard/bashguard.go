@@ -100,7 +100,7 @@ func Decide(cmd string, ctx Context) (res Result) {
 				Hint: "split the command into simpler steps or write a script file and run it"}
 		}
 	}()
-	pr := shell.Parse(cmd, shell.Options{Vars: ctx.Vars})
+	pr := shell.Parse(cmd, shell.Options{Vars: ctx.Vars, Cwd: ctx.Cwd})
 	res = Result{Invocations: pr.Invocations, ParseError: pr.ParseError}
 	if pr.ParseError != nil {
 		res.Errors = append(res.Errors, "parse: "+pr.ParseError.Error())

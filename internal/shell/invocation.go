@@ -30,6 +30,10 @@ type Redirect struct {
 	Fd string
 	// Target is the file word (or heredoc delimiter for "<<").
 	Target Word
+	// Listing is set when the target is substituted from a listing
+	// producer (`> $(ls X)`, `> "$(find D -name N)"`): the file is one of
+	// the listed paths (corpus README §3.3 Listings).
+	Listing *Listing
 }
 
 // Listing describes operands that a command gets from a listing instead of

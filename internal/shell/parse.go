@@ -14,6 +14,11 @@ type Options struct {
 	// runs (e.g. "HARNESS_ROOT" → the sprint root, corpus README §3.3). They
 	// are substituted like literal assignments; they are not exported.
 	Vars map[string]string
+	// Cwd is the absolute directory the command starts in (the hook
+	// payload's cwd); "" when unknown. $PWD, $(pwd), $(realpath X) … are
+	// computed from it and the directory earlier `cd`s moved to; without it
+	// they are relative to the starting directory.
+	Cwd string
 	// MaxDepth bounds nested re-parses (`bash -c`, eval, stdin scripts, ssh,
 	// interpreter shell strings, …). 0 means DefaultMaxDepth.
 	MaxDepth int
@@ -151,6 +156,10 @@ type state struct {
 	vars     map[string]varVal
 	exported map[string]bool
 	dir      string
+	// prevDir is the directory before the last cd ($OLDPWD, `cd -`), valid
+	// when prevSet.
+	prevDir string
+	prevSet bool
 	// funcs maps function names defined so far to their bodies.
 	funcs map[string]*syntax.Stmt
 	// args are the positional parameters ($1…) when known (bash -c, function calls).
@@ -365,7 +374,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 				io.listing = nil
 			default:
 				if r.Word != nil {
-					rd.Target = w.singleWord(f, st, r.Word, false)
+					rd.Target, rd.Listing = w.targetWord(f, st, r.Word)
 				}
 				if r.Op == syntax.RdrIn && (rd.Fd == "" || rd.Fd == "0") {
 					io.stdin = nil
@@ -412,6 +421,15 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			rio.listing = w.lastListing
 			w.lastListing = nil
 			return w.stmt(f, st.clone(), c.Y, rio)
+		case syntax.AndStmt:
+			// `cd X && pwd` prints what both print
+			x := w.stmt(f, st, c.X, io)
+			y := w.stmt(f, st, c.Y, io)
+			if x == nil || y == nil {
+				return nil
+			}
+			out := *x + *y
+			return &out
 		default:
 			w.stmt(f, st, c.X, io)
 			w.stmt(f, st, c.Y, io)

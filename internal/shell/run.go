@@ -117,6 +117,10 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		return nil
 	case "cd", "pushd":
 		w.cd(st, args)
+		if prog == "cd" && (len(vals) == 0 || vals[len(vals)-1] != "-") {
+			empty := "" // cd prints nothing (`$(cd X && pwd)`)
+			return &empty
+		}
 		return nil
 	case "popd":
 		st.dir = DirUnknown
@@ -270,6 +274,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if prog == "busybox" && len(args) > 0 {
 		return w.rerun(f, st, c, 1, "busybox")
 	}
+	if out, handled := w.dirProducer(st, prog, c, vals); handled {
+		return out
+	}
 	if out, handled := w.producer2(f, st, prog, c, vals); handled {
 		return out
 	}
@@ -326,21 +333,38 @@ func (w *walker) cd(st *state, args []Word) {
 		target = &args[i]
 		break
 	}
-	// `cd ~` and `cd ~/x` keep the tilde: the path guard expands it with
-	// the home directory it knows (Invocation.Dir); `~user` stays unknown.
+	if target != nil && target.Known && target.Value == "-" && st.prevSet {
+		st.changeDir(st.prevDir) // `cd -`: back to $OLDPWD
+		return
+	}
+	// `cd ~` and `cd ~/x` expand the tilde with a known $HOME; otherwise
+	// they keep it and the path guard expands it with the home directory it
+	// knows (Invocation.Dir); `~user` stays unknown.
 	if target == nil || !target.Known || target.Value == "-" ||
 		strings.HasPrefix(target.Value, "~") && target.Value != "~" && !strings.HasPrefix(target.Value, "~/") {
-		st.dir = DirUnknown
+		st.changeDir(DirUnknown)
 		return
 	}
 	t := target.Value
+	if t == "~" || strings.HasPrefix(t, "~/") {
+		if h, ok := homeOf(st); ok {
+			t = h + t[1:]
+		}
+	}
+	nd := st.dir
 	switch {
 	case st.dir == DirUnknown && !strings.HasPrefix(t, "/"):
 	case strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || st.dir == "":
-		st.dir = path.Clean(t)
+		nd = path.Clean(t)
 	default:
-		st.dir = path.Join(st.dir, t)
+		nd = path.Join(st.dir, t)
 	}
+	if (strings.HasPrefix(t, "~") || strings.HasPrefix(st.dir, "~")) && !strings.HasPrefix(nd, "~") {
+		// `cd ~/../x` with the home directory unknown: cleaning ate the
+		// tilde, so the result is not relative to anything known
+		nd = DirUnknown
+	}
+	st.changeDir(nd)
 }
 
 // shell handles `bash -c SCRIPT`, `bash SCRIPT_FILE`, `bash <(…)` and shells

@@ -457,6 +457,9 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 		return []string{""}, true
 	}
 	v, ok := e.st.vars[name]
+	if !ok && (name == "PWD" || name == "OLDPWD") {
+		return e.dirVar(name)
+	}
 	if !ok && name == "IFS" {
 		v, ok = varVal{val: " \t\n", known: true}, true
 	}

@@ -1,0 +1,197 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The working directory as a value (corpus README §3.3: relative targets
+// resolve against the directory the command runs in). `cd "$(realpath
+// .harness)" && : > eval_log.jsonl` must be judged in .harness, so $PWD,
+// $OLDPWD, $(pwd), $(realpath X), $(readlink -f X) and $(cd X && pwd) are
+// computed from the tracked directory instead of being left unknown (which
+// made the cd target unknown too).
+
+// dirValue returns the directory dir (state.dir form: "" the starting
+// directory, relative to it, "~…" below HOME, DirUnknown) as the value the
+// shell would print: absolute when Options.Cwd (or HOME) makes it so,
+// otherwise relative to the starting directory ("." for itself).
+func (w *walker) dirValue(st *state, dir string) (string, bool) {
+	cwd := w.opts.Cwd
+	if !strings.HasPrefix(cwd, "/") {
+		cwd = ""
+	}
+	switch {
+	case dir == DirUnknown:
+		return "", false
+	case dir == "":
+		if cwd != "" {
+			return path.Clean(cwd), true
+		}
+		return ".", true
+	case strings.HasPrefix(dir, "/"):
+		return dir, true
+	case dir == "~" || strings.HasPrefix(dir, "~/"):
+		if h, ok := homeOf(st); ok {
+			return path.Clean(h + dir[1:]), true
+		}
+		return dir, true
+	case cwd != "":
+		return path.Join(cwd, dir), true
+	}
+	return dir, true
+}
+
+// homeOf is $HOME when its value is known (Options.Vars or an assignment).
+func homeOf(st *state) (string, bool) {
+	v, ok := st.vars["HOME"]
+	if !ok || !v.known || !strings.HasPrefix(v.val, "/") {
+		return "", false
+	}
+	return v.val, true
+}
+
+// pathValue is the absolute (or start-relative) form of path operand p in
+// directory dir, lexically cleaned like `realpath -s`; false when unknown.
+func (w *walker) pathValue(st *state, dir, p string) (string, bool) {
+	if p == "" {
+		return "", false
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		h, ok := homeOf(st)
+		if !ok {
+			return "", false
+		}
+		p = h + p[1:]
+	} else if strings.HasPrefix(p, "~") {
+		return "", false // ~user: home unknown
+	}
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p), true
+	}
+	d, ok := w.dirValue(st, dir)
+	if !ok {
+		return "", false
+	}
+	return path.Join(d, p), true
+}
+
+// dirVar returns $PWD / $OLDPWD from the tracked directory when the command
+// has not assigned them itself.
+func (e *expander) dirVar(name string) ([]string, bool) {
+	if e.b == nil {
+		return nil, false
+	}
+	dir := e.st.dir
+	if name == "OLDPWD" {
+		if !e.st.prevSet {
+			return nil, false
+		}
+		dir = e.st.prevDir
+	}
+	v, ok := e.b.dirValue(e.st, dir)
+	if !ok {
+		return nil, false
+	}
+	return []string{v}, true
+}
+
+// dirProducer computes the output of pwd, realpath and readlink -f/-e/-m
+// from the tracked directory. It reports whether prog was one of them.
+func (w *walker) dirProducer(st *state, prog string, c cmdCtx, vals []string) (*string, bool) {
+	switch prog {
+	case "pwd":
+		for _, v := range vals {
+			if v != "-L" && v != "-P" {
+				return nil, true
+			}
+		}
+		d, ok := w.dirValue(st, st.dir)
+		if !ok {
+			return nil, true
+		}
+		s := d + "\n"
+		return &s, true
+	case "realpath", "grealpath", "readlink", "greadlink":
+		if !allKnown(c.words[1:]) {
+			return nil, true
+		}
+		canon := strings.HasPrefix(prog, "real") || strings.HasPrefix(prog, "greal")
+		var ops []string
+		for k, v := range vals {
+			if v == "--" {
+				ops = append(ops, vals[k+1:]...)
+				break
+			}
+			if strings.HasPrefix(v, "--") {
+				switch v {
+				case "--canonicalize", "--canonicalize-existing", "--canonicalize-missing":
+					canon = true
+				case "--relative-to", "--relative-base":
+					return nil, true
+				}
+				if strings.HasPrefix(v, "--relative") {
+					return nil, true
+				}
+				continue
+			}
+			if len(v) > 1 && v[0] == '-' {
+				if strings.ContainsAny(v[1:], "fem") {
+					canon = true
+				}
+				continue
+			}
+			ops = append(ops, v)
+		}
+		if !canon || len(ops) == 0 {
+			return nil, true // readlink without -f prints the link's text
+		}
+		var b strings.Builder
+		for _, o := range ops {
+			p, ok := w.pathValue(st, st.dir, o)
+			if !ok {
+				return nil, true
+			}
+			b.WriteString(p)
+			b.WriteByte('\n')
+		}
+		s := b.String()
+		return &s, true
+	}
+	return nil, false
+}
+
+// changeDir records a move to dir (absolute, start-relative or "~…"),
+// remembering the previous directory for $OLDPWD and `cd -`.
+func (st *state) changeDir(dir string) {
+	st.prevDir, st.prevSet = st.dir, true
+	st.dir = dir
+}
+
+// targetWord expands a redirection target without field splitting and
+// returns the listing it was substituted from, if any (`> $(ls X)`).
+func (w *walker) targetWord(f *frame, st *state, word *syntax.Word) (Word, *Listing) {
+	e := &expander{w: w, f: f, st: st, raw: w.raw(f, word), nosplit: true, b: w}
+	e.parts(word.Parts, false)
+	if len(e.fields) == 0 {
+		return Word{Known: true, Raw: e.raw}, nil
+	}
+	var b strings.Builder
+	known := true
+	var lst *Listing
+	for i, fl := range e.fields {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(fl.val)
+		if !fl.known {
+			known = false
+		}
+		if fl.listing != nil && lst == nil {
+			lst = fl.listing
+		}
+	}
+	return Word{Value: b.String(), Known: known, Raw: e.raw}, lst
+}
