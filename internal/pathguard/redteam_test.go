@@ -54,6 +54,19 @@ func TestRedteamBash(t *testing.T) {
 		{`kubectl exec p -- rm -r schemas`, verdict.Allow},
 		{`ssh host 'cat' > schemas/a.json`, verdict.Block},
 		{`docker exec c cat /etc/x > spec/index.md`, verdict.Block},
+		// §3.2 "any write": archives written into a protected directory,
+		// and local destinations of scp / docker cp / kubectl cp.
+		{`zip spec/a.zip src/app.go`, verdict.Block},
+		{`zip -r schemas/all.zip src`, verdict.Block},
+		{`7z a spec/a.7z src`, verdict.Block},
+		{`scp host:/x spec/x`, verdict.Block},
+		{`docker cp c:/x spec/x`, verdict.Block},
+		{`kubectl cp ns/pod:/x schemas/x.json`, verdict.Block},
+		{`zip -r /tmp/a.zip spec`, verdict.Allow}, // reading spec
+		{`scp spec/index.md host:/tmp/`, verdict.Allow},
+		{`scp host:/x .`, verdict.Allow},
+		{`docker cp spec/x c:/x`, verdict.Allow},
+		{`kubectl cp spec/x ns/pod:/x`, verdict.Allow},
 	}
 	for _, c := range cases {
 		if d := bashDecide(g, c.cmd, root, nil); d.Action != c.expect {

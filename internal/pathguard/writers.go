@@ -141,7 +141,54 @@ func (c *collector) other(prog string, args []string) {
 			}
 			c.add(dir, opWrite, "cpio -i")
 		}
-	case "7z", "7za", "7zr":
+	case "zip":
+		// zip [opts] ARCHIVE [files…]: the archive is written (also with
+		// -d/-u/-m, which change it; -m also deletes the added files)
+		p := scan(args, argSpec{shortVal: "bnPtO", longVal: []string{"temp-path", "suffixes", "password", "from-date", "before-date", "output-file"}})
+		if ops := c.operands(p); len(ops) > 0 {
+			c.add(ops[0], opWrite, "zip archive")
+			if p.flag("m", "move") {
+				for _, f := range ops[1:] {
+					c.add(f, opTree, "zip -m")
+				}
+			}
+		}
+		for _, f := range p.values("O", "output-file") {
+			c.add(f, opWrite, "zip -O")
+		}
+	case "scp", "sftp":
+		// a local destination (no host: part) is written
+		p := scan(args, argSpec{shortVal: "cFiJloPSDX"})
+		if ops := c.operands(p); len(ops) >= 2 && prog == "scp" && !remoteOperand(ops[len(ops)-1]) {
+			c.add(ops[len(ops)-1], opWrite, "scp destination")
+		}
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		// docker cp SRC DEST / kubectl cp SRC DEST: a local DEST is written
+		// (container and pod paths hold a colon: CONTAINER:PATH, [NS/]POD:PATH)
+		k := 0
+		for k < len(args) && strings.HasPrefix(args[k], "-") {
+			k++
+		}
+		if k < len(args) && args[k] == "cp" {
+			var ops []string
+			for _, a := range args[k+1:] {
+				if !strings.HasPrefix(a, "-") {
+					ops = append(ops, a)
+				}
+			}
+			if len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
+				c.add(ops[len(ops)-1], opWrite, prog+" cp destination")
+			}
+		}
+	case "7z", "7za", "7zr", "7zz":
+		if len(args) > 1 && (args[0] == "a" || args[0] == "u" || args[0] == "d" || args[0] == "rn") {
+			for _, a := range args[1:] {
+				if !strings.HasPrefix(a, "-") {
+					c.add(a, opWrite, "7z "+args[0])
+					break
+				}
+			}
+		}
 		if len(args) > 0 && (args[0] == "x" || args[0] == "e") {
 			dir := "."
 			for _, a := range args[1:] {
@@ -202,4 +249,18 @@ func (c *collector) addNewDir(p, what string) {
 	}
 	c.add(p, opWrite, what)
 	c.add(strings.TrimRight(p, "/")+"/"+placeholder, opWrite, what)
+}
+
+// remoteOperand reports an scp operand that names a remote file
+// (`host:path`, `user@host:path`, `scp://…`); a colon after a slash is part
+// of a local path.
+func remoteOperand(a string) bool {
+	if strings.HasPrefix(a, "scp://") {
+		return true
+	}
+	k := strings.IndexByte(a, ':')
+	if k <= 0 {
+		return false
+	}
+	return !strings.Contains(a[:k], "/")
 }
