@@ -1,6 +1,7 @@
 package pathguard
 
 import (
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -218,21 +219,73 @@ func (c *collector) movedLinks(p parsed, ops []string) {
 		if s == "" {
 			continue
 		}
-		text, ok, isLink := c.linkText(s)
-		if !isLink {
-			continue
-		}
-		if !ok {
-			text = placeholder
-		}
 		var names []string
 		if hasT || len(srcs) > 1 {
 			names = []string{strings.TrimRight(dest, "/") + "/" + path.Base(filepath.ToSlash(s))}
 		} else {
 			names = c.linkNames(dest, s, noTarget, false)
 		}
+		text, ok, isLink := c.linkText(s)
+		if !isLink {
+			c.treeLinks(s, names) // a directory (also one made earlier in the command) keeps its links
+			continue
+		}
+		if !ok {
+			text = placeholder
+		}
 		for _, l := range names {
 			c.madeLinkAt(l, text)
+		}
+	}
+}
+
+// maxTreeEntries bounds the entries treeLinks looks at below one moved or
+// copied directory (a larger tree is not searched further for links).
+const maxTreeEntries = 1024
+
+// treeLinks records, for a directory src moved or copied with its links
+// (mv, cp -r/-a/-P), the links below it — on disk and made earlier in the
+// command — under each new name: their texts stay the same, so a relative
+// text now resolves from the new place, as the kernel would.
+func (c *collector) treeLinks(src string, names []string) {
+	abs := filepath.Clean(absJoin(c.base, c.g.home(src)))
+	phys, loop, via := c.g.physicalOverlay(abs)
+	if loop || via == viaUnknown {
+		return
+	}
+	add := func(rel, text string) {
+		for _, nm := range names {
+			c.madeLinkAt(strings.TrimRight(nm, "/")+"/"+rel, text)
+		}
+	}
+	n := 0
+	_ = filepath.WalkDir(phys, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable entry: nothing to record
+		}
+		if n++; n > maxTreeEntries {
+			return filepath.SkipAll
+		}
+		if p == phys || d.Type()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		text, err := os.Readlink(p)
+		if err != nil {
+			return nil
+		}
+		if rel, err := filepath.Rel(phys, p); err == nil {
+			add(filepath.ToSlash(rel), text)
+		}
+		return nil
+	})
+	pfx := asciiLower(phys) + string(filepath.Separator)
+	for k, e := range c.g.links {
+		if rel, ok := strings.CutPrefix(k, pfx); ok {
+			text := e.dest
+			if !e.known {
+				text = placeholder
+			}
+			add(filepath.ToSlash(rel), text)
 		}
 	}
 }

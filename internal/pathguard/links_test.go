@@ -43,6 +43,12 @@ func TestLinksMadeInTheSameCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	rel = filepath.ToSlash(rel)
+	// a tree holding an absolute and a relative link to the root
+	if err := os.MkdirAll(filepath.Join(out, "tree", "in"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, root, filepath.Join(out, "tree", "in", "r"))
+	symlink(t, "../../"+rel, filepath.Join(out, "tree", "in", "rel"))
 	R, O := root, out
 	for _, c := range []struct{ cmd, want, family string }{
 		// the reported bypass and its spellings
@@ -74,6 +80,11 @@ func TestLinksMadeInTheSameCommand(t *testing.T) {
 		{"ln -s " + R + " " + O + "/r && mv " + O + "/r " + O + "/m; echo x > " + O + "/m/SKILL.md", "block", ""},
 		{"cp -P " + O + "/old " + O + "/cp1 && echo x > " + O + "/cp1/SKILL.md", "block", FamilyReadonlyFile},
 		{"cp -a " + O + "/old " + O + "/cp2 && echo x > " + O + "/cp2/spec/x", "block", FamilyReadonlyDir},
+		// a directory holding a link, moved or copied into place
+		{"mkdir " + O + "/d && ln -s " + R + " " + O + "/d/r && mv " + O + "/d " + O + "/d2 && echo x > " + O + "/d2/r/SKILL.md", "block", FamilyReadonlyFile},
+		{"cp -r " + O + "/tree " + O + "/t2 && echo x > " + O + "/t2/in/r/spec/index.md", "block", FamilyReadonlyDir},
+		{"mv " + O + "/tree " + O + "/t3 && echo x > " + O + "/t3/in/rel/README.md", "block", FamilyReadonlyFile},
+		{"cp -r " + O + "/tree " + O + "/t4 && echo x > " + O + "/t4/in/plain.txt", "allow", ""},
 		// order does not matter: a loop may run the link first
 		{"for i in 1 2; do echo x > " + O + "/r/SKILL.md; ln -sfn " + R + " " + O + "/r; done", "block", FamilyReadonlyFile},
 		// interpreters
