@@ -134,6 +134,12 @@ var redteamCases = []struct {
 	{`screen -dmS build make`, verdict.Allow},
 	{`sg docker -c 'docker ps'`, verdict.Allow},
 	{`gdb ./prog`, verdict.Allow},
+
+	// §2.4 forkbomb: $FUNCNAME in a function body is the function itself.
+	{`f(){ $FUNCNAME & }`, verdict.Block},
+	{`f(){ "${FUNCNAME[0]}" | "${FUNCNAME[0]}" & }; f`, verdict.Block},
+	{`f(){ echo "$FUNCNAME" & }`, verdict.Allow},
+	{`f(){ log "$FUNCNAME"; }`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

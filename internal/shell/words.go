@@ -445,6 +445,12 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 			return []string{e.st.arg0}, true
 		}
 		return nil, false
+	case "FUNCNAME":
+		// inside a function body, $FUNCNAME / ${FUNCNAME[0]} is its name
+		// (`f(){ $FUNCNAME & }` calls itself, §2.4 forkbomb)
+		if e.f != nil && e.f.fn != "" && (idx == nil || isZero(idx)) {
+			return []string{e.f.fn}, true
+		}
 	}
 	if name[0] >= '1' && name[0] <= '9' {
 		n, err := strconv.Atoi(name)
@@ -846,4 +852,10 @@ func (w *walker) heredoc(f *frame, st *state, body *syntax.Word) string {
 		}
 	}
 	return b.String()
+}
+
+// isZero reports the literal array index 0.
+func isZero(idx syntax.ArithmExpr) bool {
+	w, ok := idx.(*syntax.Word)
+	return ok && w.Lit() == "0"
 }
