@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Start-up guards for the hook binary (docs/performance.md): Claude Code
+// starts one process per hook call, so work done at package initialisation
+// is paid on every call. These tests measure allocations and the import
+// graph, not time.
+
+// maxInitAllocs bounds the allocations of any one of this module's packages
+// during its initialisation. Package-level regexp.MustCompile calls or large
+// tables built at init exceed it (pathguard allocated 3,131 with its 37
+// interpreter regexps, shell 898, workspace 346, bashguard 278); today the
+// largest is internal/shell with about 115.
+const maxInitAllocs = 250
+
+// TestHookPackageInitIsSmall builds the hook, runs one PreToolUse Bash call
+// with GODEBUG=inittrace=1 and checks every package of this module stays
+// under maxInitAllocs.
+func TestHookPackageInitIsSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool:", err)
+	}
+	bin := filepath.Join(t.TempDir(), "harness-hook")
+	build := exec.Command(goTool, "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "--event", "PreToolUse")
+	cmd.Stdin = strings.NewReader(`{"session_id":"s","cwd":"` + filepath.ToSlash(t.TempDir()) + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... 2>&1 | tail -n 20"}}`)
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("hook: %v\n%s", err, stderr.String())
+	}
+	if got := strings.TrimSpace(stdout.String()); got != "{}" {
+		t.Fatalf("the call was not a plain allow: %s", got)
+	}
+	own := 0
+	sc := bufio.NewScanner(bytes.NewReader(stderr.Bytes()))
+	for sc.Scan() {
+		// init <pkg> @0.70 ms, 0.01 ms clock, 360 bytes, 10 allocs
+		f := strings.Fields(sc.Text())
+		if len(f) != 11 || f[0] != "init" || f[10] != "allocs" {
+			continue
+		}
+		if !strings.HasPrefix(f[1], "github.com/superagent-harness/harness") {
+			continue
+		}
+		own++
+		n, err := strconv.Atoi(f[9])
+		if err != nil {
+			t.Fatalf("cannot read %q", sc.Text())
+		}
+		if n > maxInitAllocs {
+			t.Errorf("%s allocates %d times at package init (limit %d): compile regexps and build tables on first use (sync.OnceValue)", f[1], n, maxInitAllocs)
+		}
+	}
+	if own == 0 {
+		t.Fatalf("no inittrace line of this module's packages; stderr:\n%s", stderr.String())
+	}
+}
+
+// TestHookDoesNotLinkCLIOnlyPackages checks the hook's import graph: the CLI
+// framework, the JSON Schema compiler, templates and crypto have no use on a
+// hook call and cost start-up time when linked.
+func TestHookDoesNotLinkCLIOnlyPackages(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool:", err)
+	}
+	out, err := exec.Command(goTool, "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 20 {
+		t.Fatalf("go list -deps gave %d packages", len(deps))
+	}
+	for _, p := range deps {
+		for _, bad := range []string{"github.com/alecthomas/kong", "github.com/santhosh-tekuri/jsonschema", "text/template", "crypto/", "net/http"} {
+			if p == strings.TrimSuffix(bad, "/") || strings.HasPrefix(p, bad) {
+				t.Errorf("harness-hook links %s", p)
+			}
+		}
+	}
+}
