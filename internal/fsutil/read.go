@@ -18,14 +18,36 @@ var ErrNotRegular = errors.New("not a regular file")
 var ErrTooLarge = errors.New("file too large")
 
 // NotRegularError is the error for path whose file type is mode; it wraps
-// ErrNotRegular and reads "<path> is not a regular file (<type>)".
+// ErrNotRegular and reads "<path> is not a regular file (<type>)", e.g.
+// "(named pipe (FIFO))".
 type NotRegularError struct {
 	Path string
 	Mode fs.FileMode
 }
 
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, e.Mode.Type())
+	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, typeName(e.Mode))
+}
+
+// typeName names the file type of m in words ("named pipe (FIFO)").
+func typeName(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case m&fs.ModeIrregular != 0:
+		return "irregular file"
+	}
+	return m.Type().String()
 }
 
 // Unwrap makes errors.Is(err, ErrNotRegular) true.
