@@ -160,3 +160,52 @@ func TestEditOfFIFOToolingNeverBlocks(t *testing.T) {
 		t.Fatal("PreToolUse Edit hangs on a FIFO tooling.md")
 	}
 }
+
+// TestSessionStartNotesUnreadableFiles: SessionStart degrades with a note
+// when feature_list.json, handoff.md, context_snapshot.md or tooling.md
+// exists but is not a regular file: the context (still within budget) and
+// the hook.log record name each one; a merely missing file is not listed.
+func TestSessionStartNotesUnreadableFiles(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+	copyTree(t, testdata("sprints", "valid-midway"), root)
+	fdir := filepath.Join(root, ".harness", "features", "f002")
+	fifos := map[string]string{
+		"feature_list.json":   filepath.Join(root, ".harness", "feature_list.json"),
+		"handoff.md":          filepath.Join(fdir, "handoff.md"),
+		"context_snapshot.md": filepath.Join(fdir, "context_snapshot.md"),
+		"tooling.md":          filepath.Join(root, ".harness", "sprint_contracts", "sprint_20260421_1", "tooling.md"),
+	}
+	for _, p := range fifos {
+		os.Remove(p)
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+	}
+	os.Remove(filepath.Join(fdir, "AGENTS.md")) // missing: falls back, not a note in the context
+	ctx := runSessionStart(t, root, "f002", "sess-fifo")
+	i := strings.Index(ctx, "## Left out")
+	if i < 0 {
+		t.Fatalf("no note on the unreadable files in the context:\n%s", ctx)
+	}
+	for name := range fifos {
+		if !strings.Contains(ctx[i:], name+": ") || !strings.Contains(ctx[i:], "not a regular file") {
+			t.Errorf("the note does not name %s:\n%s", name, ctx[i:])
+		}
+	}
+	if strings.Contains(ctx[i:], "AGENTS.md") {
+		t.Errorf("a missing AGENTS.md is listed as unreadable:\n%s", ctx[i:])
+	}
+	if n := utf16Len(ctx); n > contextBudget {
+		t.Errorf("context is %d UTF-16 units, budget %d", n, contextBudget)
+	}
+	recs := hookLogRecords(t, root)
+	if len(recs) == 0 {
+		t.Fatal("no hook.log record")
+	}
+	errs := strings.Join(recs[len(recs)-1].Errors, "\n")
+	for name := range fifos {
+		if !strings.Contains(errs, name) {
+			t.Errorf("hook.log record errors lack %s: %q", name, errs)
+		}
+	}
+}

@@ -47,11 +47,15 @@ func (r runner) sessionStart(c *call) Output {
 			c.rec.Path = ws.Rel(ws.SessionIDFile(s.Feature))
 		}
 	}
-	sprint, phase := featureListInfo(ws, s.Feature)
+	sprint, phase, flErr := featureListInfo(ws, s.Feature)
 	if s.Sprint != "" {
 		sprint = s.Sprint
 	}
-	text, notes := buildSessionContext(ws, s.Feature, sprint, phase)
+	var pre []string
+	if flErr != nil {
+		pre = append(pre, "feature_list.json: "+flErr.Error())
+	}
+	text, notes := buildSessionContext(ws, s.Feature, sprint, phase, pre)
 	c.rec.Errors = append(c.rec.Errors, notes...)
 	c.rec.Reason = fmt.Sprintf("injected %d characters of context", utf16Len(text))
 	return encodeSessionStart(text)
@@ -85,7 +89,9 @@ func fillSessionID(ws *workspace.Workspace, feature, id string) (wrote bool, err
 // featureListInfo returns feature_list.json's "sprint" and the feature's
 // integer phase (0 when unknown). When the sprint is not there, the single
 // folder of .harness/sprint_contracts/ (if there is exactly one) is used.
-func featureListInfo(ws *workspace.Workspace, feature string) (sprint string, phase int) {
+// err reports a feature_list.json that exists but cannot be read (not a
+// regular file, I/O error); a missing or unparsable one is not an error here.
+func featureListInfo(ws *workspace.Workspace, feature string) (sprint string, phase int, err error) {
 	var fl struct {
 		Sprint   string `json:"sprint"`
 		Features []struct {
@@ -93,7 +99,11 @@ func featureListInfo(ws *workspace.Workspace, feature string) (sprint string, ph
 			Phase json.RawMessage `json:"phase"`
 		} `json:"features"`
 	}
-	if data, err := readRegular(ws.FeatureList(), 64<<20); err == nil && json.Unmarshal(data, &fl) == nil {
+	data, rerr := readRegular(ws.FeatureList(), 64<<20)
+	if rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		err = rerr
+	}
+	if rerr == nil && json.Unmarshal(data, &fl) == nil {
 		if safeFeatureID(fl.Sprint) {
 			sprint = fl.Sprint
 		}
@@ -105,11 +115,11 @@ func featureListInfo(ws *workspace.Workspace, feature string) (sprint string, ph
 		}
 	}
 	if sprint != "" {
-		return sprint, phase
+		return sprint, phase, err
 	}
-	ents, err := os.ReadDir(ws.SprintContractsDir())
-	if err != nil {
-		return "", phase
+	ents, derr := os.ReadDir(ws.SprintContractsDir())
+	if derr != nil {
+		return "", phase, err
 	}
 	var dirs []string
 	for _, e := range ents {
@@ -118,9 +128,9 @@ func featureListInfo(ws *workspace.Workspace, feature string) (sprint string, ph
 		}
 	}
 	if len(dirs) == 1 {
-		return dirs[0], phase
+		return dirs[0], phase, err
 	}
-	return "", phase
+	return "", phase, err
 }
 
 // ctxSection is one block of the SessionStart context.
@@ -137,21 +147,31 @@ type ctxSection struct {
 // buildSessionContext assembles the context. Priority when the budget is
 // short: header and guard rules (always whole), handoff.md, context_snapshot.md,
 // AGENTS.md, tooling.md. Each truncated section ends with a marker naming
-// the file to read. notes are problems worth logging.
-func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase int) (string, []string) {
-	var notes []string
+// the file to read. notes are problems worth logging (pre, then the
+// sections' own); those of files that exist but cannot be read (not a
+// regular file, I/O error) are also listed at the end of the context, so
+// SessionStart degrades visibly instead of failing.
+func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase int, pre []string) (string, []string) {
+	notes := append([]string(nil), pre...)
+	unreadable := append([]string(nil), pre...)
 	header := sessionHeader(ws, feature, sprint, phase)
 	rules := guardRulesText(feature, phase)
 
 	var secs []ctxSection
 	if feature != "" {
-		if body, ok := freshHandoff(ws, feature); ok {
+		if body, ok, err := freshHandoff(ws, feature); ok {
 			secs = append(secs, ctxSection{title: "Handoff from the previous session (Reset): continue from here", path: ws.Handoff(feature), body: body, order: 0})
+		} else if err != nil {
+			notes = append(notes, "handoff.md: "+err.Error())
+			unreadable = append(unreadable, "handoff.md: "+err.Error())
 		}
 		if b, err := readRegular(ws.ContextSnapshot(feature), maxContextFile); err == nil {
 			secs = append(secs, ctxSection{title: "Feature context", path: ws.ContextSnapshot(feature), body: string(b), order: 1})
 		} else {
 			notes = append(notes, "context_snapshot.md: "+err.Error())
+			if !errors.Is(err, fs.ErrNotExist) {
+				unreadable = append(unreadable, "context_snapshot.md: "+err.Error())
+			}
 		}
 	}
 	if title, path, body, ok := agentsText(ws, feature); ok {
@@ -164,7 +184,14 @@ func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase 
 			secs = append(secs, ctxSection{title: "Sprint tooling decisions", path: ws.Tooling(sprint), body: string(b), order: 3})
 		} else {
 			notes = append(notes, "tooling.md: "+err.Error())
+			if !errors.Is(err, fs.ErrNotExist) {
+				unreadable = append(unreadable, "tooling.md: "+err.Error())
+			}
 		}
+	}
+	if len(unreadable) > 0 {
+		left := "## Left out: workspace files that exist but cannot be read\n- " + strings.Join(unreadable, "\n- ") + "\n"
+		rules += "\n" + cutUTF16(left, 600)
 	}
 
 	fixed := utf16Len(header) + utf16Len(rules) + 2
@@ -290,29 +317,36 @@ func agentsText(ws *workspace.Workspace, feature string) (title, path, body stri
 // section (heading timestamp) in generator_log.md and than the session
 // start recorded in session_pool.json. A handoff already acted on (a phase
 // section or a new session came after it) is not injected again
-// (protocol.md §8.1 step 6).
-func freshHandoff(ws *workspace.Workspace, feature string) (string, bool) {
+// (protocol.md §8.1 step 6). err reports a handoff.md that exists but
+// cannot be read (not a regular file, I/O error).
+func freshHandoff(ws *workspace.Workspace, feature string) (body string, ok bool, err error) {
 	f, st, err := openRegular(ws.Handoff(feature))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", false, nil
+	}
 	if err != nil {
-		return "", false
+		return "", false, err
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxContextFile))
 	f.Close()
-	if err != nil || strings.TrimSpace(string(b)) == "" {
-		return "", false
+	if err != nil {
+		return "", false, err
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return "", false, nil
 	}
 	mt := st.ModTime()
 	if gl, err := readRegular(ws.GeneratorLog(feature), 64<<20); err == nil {
 		for _, s := range records.ParseGeneratorLog(string(gl)).Sections {
 			if s.HasTimestamp && !mt.After(s.Timestamp) {
-				return "", false
+				return "", false, nil
 			}
 		}
 	}
 	if started, ok := sessionStartedAt(ws, feature); ok && !mt.After(started) {
-		return "", false
+		return "", false, nil
 	}
-	return string(b), true
+	return string(b), true, nil
 }
 
 // sessionStartedAt reads session_pool.active.<feature>.started_at.
