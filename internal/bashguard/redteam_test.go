@@ -140,6 +140,21 @@ var redteamCases = []struct {
 	{`f(){ "${FUNCNAME[0]}" | "${FUNCNAME[0]}" & }; f`, verdict.Block},
 	{`f(){ echo "$FUNCNAME" & }`, verdict.Allow},
 	{`f(){ log "$FUNCNAME"; }`, verdict.Allow},
+
+	// §2.1 "wherever the shell would execute it": awk hands system(),
+	// `| "CMD"` and `"CMD" | getline` strings to sh -c; GNU sed runs
+	// `e CMD` and the result of s///e. Printed text stays data (b0477).
+	{`awk 'BEGIN{system("rm -rf build")}'`, verdict.Block},
+	{`awk '{system("git push -f")}' f`, verdict.Block},
+	{`awk 'BEGIN{print "rm -rf build" | "sh"}'`, verdict.Block},
+	{`awk 'BEGIN{"sudo id" | getline x}'`, verdict.Block},
+	{`sed 's/.*/rm -rf build/e' f`, verdict.Block},
+	{`sed -n 'p;e sudo ls' f`, verdict.Block},
+	{`awk '{print "rm -rf " $1}' dirs.txt`, verdict.Allow},
+	{`awk -F: '{print $1 | "sort"}' /etc/passwd`, verdict.Allow},
+	{`sed -i 's/e/x/g' f`, verdict.Allow},
+	{`sed 's/foo/bar/ge' f`, verdict.Allow},
+	{`sed -e 's/^/# /' -e '/^$/d' f`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

@@ -277,6 +277,12 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if out, handled := w.dirProducer(st, prog, c, vals); handled {
 		return out
 	}
+	switch prog {
+	case "awk", "gawk", "mawk", "nawk":
+		w.awkRuns(f, st, prog, vals)
+	case "sed", "gsed":
+		w.sedRuns(f, st, vals)
+	}
 	if out, handled := w.producer2(f, st, prog, c, vals); handled {
 		return out
 	}

@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // moreWrappers handles runners whose command is not simply the rest of
 // their arguments (corpus README §2.3, "any stack of them"): `sg GROUP
@@ -62,4 +66,147 @@ func (w *walker) moreWrappers(f *frame, st *state, prog string, c cmdCtx, vals [
 		return false
 	}
 	return false
+}
+
+var (
+	awkRunRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bsystem\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|&?\s*"((?:[^"\\]|\\.)*)"`)
+	})
+	awkToShRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bprint(?:f)?\s*\(?\s*"((?:[^"\\]|\\.)*)"\s*\)?\s*\|&?\s*"\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-s)?\s*"`)
+	})
+	sedExecRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[;\n}{])\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/)?(?:,(?:\d+|\$|/(?:[^/\\]|\\.)*/))?\s*e[ \t]+([^;\n}]+)`)
+	})
+)
+
+// awkRuns walks the shell commands an awk program hands to sh: literal
+// strings given to system(), piped to with `print … | "CMD"`, or read with
+// `"CMD" | getline` (awk runs each through /bin/sh -c; corpus README §2.1
+// "wherever the shell would execute it"). Printed text stays data.
+func (w *walker) awkRuns(f *frame, st *state, prog string, vals []string) {
+	progText := ""
+	for k := 0; k < len(vals); k++ {
+		v := vals[k]
+		switch {
+		case v == "-f" || v == "--file":
+			return // the program is in a file
+		case v == "-e" || v == "--source":
+			if k+1 < len(vals) {
+				progText += vals[k+1] + "\n"
+				k++
+			}
+			continue
+		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
+			k++
+			continue
+		case strings.HasPrefix(v, "-") && v != "-" && v != "--":
+			continue
+		case v == "--":
+			if k+1 < len(vals) && progText == "" {
+				progText = vals[k+1]
+			}
+		default:
+			if progText == "" {
+				progText = v
+			}
+		}
+		break
+	}
+	if !strings.ContainsAny(progText, "|(") {
+		return
+	}
+	for _, m := range awkToShRe().FindAllStringSubmatch(progText, 32) {
+		// print "CMD" | "sh": the printed line is the shell's script
+		w.script(f.child(prog+" | sh"), st.clone(), ansiC(m[1]), ioCtx{})
+	}
+	for _, m := range awkRunRe().FindAllStringSubmatch(progText, 32) {
+		for _, g := range m[1:] {
+			if g != "" {
+				w.script(f.child(prog+" system"), st.clone(), ansiC(g), ioCtx{})
+			}
+		}
+	}
+}
+
+// sedRuns walks the commands GNU sed executes: `e COMMAND` and the
+// replacement of an `s///e` substitution (conservatively, the replacement
+// text as written).
+func (w *walker) sedRuns(f *frame, st *state, vals []string) {
+	var scripts []string
+	explicit := false
+	for k := 0; k < len(vals); k++ {
+		v := vals[k]
+		switch {
+		case (v == "-e" || v == "--expression") && k+1 < len(vals):
+			scripts = append(scripts, vals[k+1])
+			explicit = true
+			k++
+		case strings.HasPrefix(v, "--expression="):
+			scripts = append(scripts, v[len("--expression="):])
+			explicit = true
+		case v == "-f" || v == "--file" || v == "-l" || v == "--line-length":
+			k++
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+		default:
+			if !explicit && len(scripts) == 0 {
+				scripts = append(scripts, v)
+			}
+		}
+	}
+	for _, s := range scripts {
+		if !strings.Contains(s, "e") {
+			continue
+		}
+		cmds := sedSubstExec(s)
+		for _, m := range sedExecRe().FindAllStringSubmatch(s, 16) {
+			cmds = append(cmds, m[1])
+		}
+		for _, cmd := range cmds {
+			if strings.TrimSpace(cmd) != "" {
+				w.script(f.child("sed e"), st.clone(), cmd, ioCtx{})
+			}
+		}
+	}
+}
+
+// sedSubstExec returns the replacement text of each `s/RE/REPL/FLAGS`
+// command whose flags include e (GNU sed runs the pattern space after the
+// substitution as a command).
+func sedSubstExec(script string) []string {
+	var out []string
+	for i := 0; i+1 < len(script) && len(out) < 16; i++ {
+		if script[i] != 's' || (i > 0 && isIdentByte(script[i-1])) {
+			continue
+		}
+		d := script[i+1]
+		if d == '\\' || d == '\n' || d == ' ' || isIdentByte(d) {
+			continue
+		}
+		parts := make([]string, 0, 2)
+		j := i + 2
+		start := j
+		for j < len(script) && len(parts) < 2 {
+			switch script[j] {
+			case '\\':
+				j++
+			case d:
+				parts = append(parts, script[start:j])
+				start = j + 1
+			}
+			j++
+		}
+		if len(parts) < 2 {
+			continue
+		}
+		k := start
+		for k < len(script) && strings.IndexByte("gpIiMm0123456789e", script[k]) >= 0 {
+			k++
+		}
+		if strings.IndexByte(script[start:k], 'e') >= 0 {
+			out = append(out, parts[1])
+		}
+		i = k - 1
+	}
+	return out
 }
