@@ -145,7 +145,10 @@ func (w *walker) sedRuns(f *frame, st *state, vals []string) {
 		case strings.HasPrefix(v, "--expression="):
 			scripts = append(scripts, v[len("--expression="):])
 			explicit = true
-		case v == "-f" || v == "--file" || v == "-l" || v == "--line-length":
+		case v == "-f" || v == "--file":
+			explicit = true // the script is in a file; operands are input files
+			k++
+		case v == "-l" || v == "--line-length":
 			k++
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 		default:
