@@ -127,6 +127,10 @@ func (c *collector) madeLinkAt(link, dest string) {
 	if c.made == nil || link == "" {
 		return
 	}
+	switch path.Base(filepath.ToSlash(link)) {
+	case ".", "..", "/":
+		return // an existing directory: ln fails, no link is made there
+	}
 	known := dest != "" && !strings.Contains(dest, placeholder)
 	if !known {
 		dest = ""

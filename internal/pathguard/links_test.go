@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
@@ -190,4 +191,53 @@ func TestHardLinks(t *testing.T) {
 			t.Errorf("%s:\n got %s %s (%s), want %s %s", c.cmd, d.Action, d.Family, d.Message, c.want, c.family)
 		}
 	}
+}
+
+// FuzzForCommand: any command line gives a decision through the overlay of
+// the links it creates without panicking, and a command that writes a
+// read-only file through a link it makes to the root is never allowed,
+// whatever is put in front of it.
+func FuzzForCommand(f *testing.F) {
+	f.Add("ln -s ROOT r && echo x > r/SKILL.md")
+	f.Add("cp -s ROOT/x y; mv y z; cd z && touch a")
+	f.Add(`python3 -c "import os; os.symlink('ROOT', 'p')"; ln -sfn "$X" q`)
+	f.Add("mkdir d && ln -s ../../ d/r && cp -a d e && ln -sr e/r f")
+	root := newWorkspace(f)
+	g := mustGuard(f, root, "f002")
+	out := f.TempDir()
+	f.Fuzz(func(t *testing.T, prefix string) {
+		prefix = strings.ReplaceAll(prefix, "ROOT", root)
+		if !parses("cd " + out + "; " + prefix) {
+			return // a shell panic; bashguard.Decide turns it into a block
+		}
+		_ = commandDecide(g, "cd "+out+"; "+prefix, out)
+		if strings.ContainsAny(prefix, "\n;&|#`$()'\"\\{}<>") {
+			return
+		}
+		// a prefix of plain words (one simple command) cannot undo the link;
+		// a command that does not parse is not run past the error by bash,
+		// and invalid UTF-8 never reaches the hook (JSON payload)
+		cmd := "cd " + out + " && ln -s " + root + " zz; " + prefix + "\necho x > zz/SKILL.md"
+		if !utf8.ValidString(cmd) || shell.Parse(cmd, shell.Options{}).ParseError != nil {
+			return
+		}
+		if f := strings.Fields(prefix); len(f) > 0 && (f[0] == "cd" || f[0] == "pushd" || f[0] == "popd") {
+			return // moves the base of the relative write away from the link
+		}
+		if d := commandDecide(g, cmd, out); d.Action != verdict.Block {
+			t.Fatalf("%q: got %+v", cmd, d)
+		}
+	})
+}
+
+// parses reports whether shell.Parse returns for cmd (a panic there is the
+// shell package's, and bashguard.Decide answers it with a block).
+func parses(cmd string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	shell.Parse(cmd, shell.Options{})
+	return true
 }
