@@ -19,6 +19,9 @@ func (r runner) preBash(c *call) Output {
 	if err := decodeToolInput(c.in.ToolInput, &in); err != nil {
 		return r.failure(c, ruleInputInvalid, err)
 	}
+	if cause, bad := missingCommand(c.in.ToolInput); bad {
+		return r.answer(c, badInputDecision(cause), "this Bash call")
+	}
 	cmd := in.Command
 	c.rec.Command = cmd
 	if strings.TrimSpace(cmd) == "" {
@@ -29,6 +32,14 @@ func (r runner) preBash(c *call) Output {
 		return r.answer(c, d, "this Bash command")
 	}
 	ctx := bashguard.Context{Feature: c.scope.Feature, Cwd: cwdOf(c), Vars: knownVars(c.env)}
+	if c.scope.Root != "" {
+		// the root the hook resolved (flag > env > discovery) is what
+		// $HARNESS_ROOT means for every use: cd, targets, variables
+		if ctx.Vars == nil {
+			ctx.Vars = map[string]string{}
+		}
+		ctx.Vars["HARNESS_ROOT"] = c.scope.Root
+	}
 	if c.scope.Root != "" {
 		g, err := r.pathGuard(c)
 		if err != nil {

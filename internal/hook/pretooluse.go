@@ -33,6 +33,9 @@ func (r runner) preToolUse(c *call) Output {
 		if err := ambiguousKeys(c.in.ToolInput); err != nil {
 			return r.failure(c, ruleInputInvalid, err)
 		}
+		if d, bad := rootMissing(c.scope); bad {
+			return r.answer(c, d, "this "+c.in.ToolName+" call")
+		}
 	}
 	switch c.in.ToolName {
 	case "Bash":

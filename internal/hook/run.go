@@ -78,6 +78,9 @@ type runner struct {
 	// executable returns the path of the running hook binary (os.Executable),
 	// which the path guard protects; nil in tests that do not need it.
 	executable func() (string, error)
+	// decideBudget bounds the wall-clock time of one PreToolUse decision;
+	// 0 means defaultDecideBudget.
+	decideBudget time.Duration
 }
 
 // Run is the whole harness-hook process: it reads one payload from stdin,
@@ -189,7 +192,7 @@ func (r runner) decide(c *call) (out Output) {
 		if c.flagErr != nil {
 			return r.failure(c, ruleInputInvalid, fmt.Errorf("bad arguments: %w", c.flagErr))
 		}
-		return r.preToolUse(c)
+		return r.timedPreToolUse(c, r.preToolUse)
 	case EventStop:
 		// Stop needs nothing from the payload but session_id: it still runs
 		// its checks on a broken payload (the workspace comes from the flags).

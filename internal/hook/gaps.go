@@ -1,0 +1,113 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// Rule ids of PreToolUse refusals for calls the guards cannot judge.
+const (
+	// ruleBadInput: a Bash tool_input without a string "command" (missing
+	// tool_input, missing or null command).
+	ruleBadInput = "hook.bad-input"
+	// ruleRootMissing: the sprint root named by --root or HARNESS_ROOT does
+	// not exist or holds no .harness/.
+	ruleRootMissing = "hook.sprint-root-missing"
+	// ruleTimedOut: the decision did not finish within decideBudget.
+	ruleTimedOut = "shell.too-complex"
+)
+
+// defaultDecideBudget is the wall-clock budget of one PreToolUse decision
+// (3 s): well under Claude Code's 10 s handler timeout, past which a hook
+// without "onFailure": "block" fails open.
+const defaultDecideBudget = 3 * time.Second
+
+// missingCommand reports a Bash tool_input that carries no command at all:
+// tool_input missing or null, no "command" member, or "command": null.
+// Claude Code would still run something (or fail in a way the guard did not
+// judge); a wrong type is refused by decodeToolInput. "" and blank commands
+// are allowed (corpus README §2: nothing runs).
+func missingCommand(raw json.RawMessage) (string, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		return "tool_input is missing", true
+	}
+	var m map[string]json.RawMessage
+	if t[0] != '{' || json.Unmarshal(t, &m) != nil {
+		return "", false // decodeToolInput reports the shape error
+	}
+	c, ok := m["command"]
+	if !ok {
+		return "tool_input has no \"command\"", true
+	}
+	if bytes.Equal(bytes.TrimSpace(c), []byte("null")) {
+		return "tool_input.command is null", true
+	}
+	return "", false
+}
+
+// badInput is the refusal of a Bash call without a command.
+func badInputDecision(cause string) verdict.Decision {
+	return verdict.Decision{Action: verdict.Block, Rule: ruleBadInput, Family: "bad_input",
+		Message: "the Bash call cannot be judged: " + cause,
+		Hint:    "send the Bash tool call with a string \"command\""}
+}
+
+// rootMissing returns the refusal of a guarded tool call when the sprint
+// root given explicitly (--root, else HARNESS_ROOT) does not exist or holds
+// no .harness/: the workspace rules (corpus README §3) cannot be judged, and
+// judging without them would silently turn the path guard off. A root found
+// by discovery always holds .harness/; outside any workspace (no root) the
+// call is not refused.
+func rootMissing(s scope) (verdict.Decision, bool) {
+	if s.Root == "" || s.HasState {
+		return verdict.Decision{}, false
+	}
+	return verdict.Decision{Action: verdict.Block, Rule: ruleRootMissing, Family: "bad_input",
+		Message: fmt.Sprintf("sprint root %s not found (no %s directory there), so the workspace rules cannot be judged", s.Root, filepath.Join(s.Root, workspace.HarnessDir)),
+		Hint:    "re-run harness init-feature for this feature (it writes the hook's --root), or fix --root / HARNESS_ROOT"}, true
+}
+
+// timedPreToolUse runs decide under the wall-clock budget r.decideBudget
+// (defaultDecideBudget when zero). Past it the call is denied with
+// shell.too-complex ("decision timed out") at once; the unfinished decision
+// works on its own copy of the call and is abandoned (the process exits
+// after answering).
+func (r runner) timedPreToolUse(c *call, decide func(*call) Output) Output {
+	budget := r.decideBudget
+	if budget <= 0 {
+		budget = defaultDecideBudget
+	}
+	cc := *c
+	cc.rec.Errors = append([]string(nil), c.rec.Errors...)
+	done := make(chan Output, 1)
+	go func() {
+		var out Output
+		defer func() {
+			if p := recover(); p != nil {
+				out = r.failure(&cc, ruleInternalError, fmt.Errorf("internal error: panic: %v", p))
+			}
+			done <- out
+		}()
+		out = decide(&cc)
+	}()
+	timer := time.NewTimer(budget)
+	defer timer.Stop()
+	select {
+	case out := <-done:
+		*c = cc
+		return out
+	case <-timer.C:
+		d := verdict.Decision{Action: verdict.Block, Rule: ruleTimedOut, Family: "shell",
+			Message: fmt.Sprintf("decision timed out: the guard could not judge the call within %s", budget),
+			Hint:    "split the command into simpler steps or write a script file and run it"}
+		c.rec.Errors = append(c.rec.Errors, "decision timed out after "+budget.String())
+		return r.answer(c, d, "this "+c.in.ToolName+" call")
+	}
+}
