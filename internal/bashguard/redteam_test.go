@@ -155,6 +155,21 @@ var redteamCases = []struct {
 	{`sed -i 's/e/x/g' f`, verdict.Allow},
 	{`sed 's/foo/bar/ge' f`, verdict.Allow},
 	{`sed -e 's/^/# /' -e '/^$/d' f`, verdict.Allow},
+
+	// §2.1 Interpreters: dynamic spellings of the same call and literal
+	// joins are the call with a literal.
+	{`python3 -c "getattr(__import__('os'), 'system')('rm -rf build')"`, verdict.Block},
+	{`python3 -c "import os; getattr(os, 'system')('sudo ls')"`, verdict.Block},
+	{`python3 -c "import os; os.system(' '.join(['rm','-rf','build']))"`, verdict.Block},
+	{`node -e "const cp=require('child_process'); cp['execSync']('rm -rf build')"`, verdict.Block},
+	{`node -e "require('child_process')['exec']('git push -f')"`, verdict.Block},
+	{`node -e "require('child_process').execSync(['rm','-rf','build'].join(' '))"`, verdict.Block},
+	{`perl -e 'open(my $f, "|-", "rm -rf build")'`, verdict.Block},
+	{`perl -e 'open(F, "sudo ls |")'`, verdict.Block},
+	{`python3 -c "import os; print(getattr(os, 'sep'))"`, verdict.Allow},
+	{`python3 -c "print(' '.join(['rm','-rf','build']))"`, verdict.Allow},
+	{`perl -e 'open(F, "<", "in.txt")'`, verdict.Allow},
+	{`node -e "const o={}; o['run']('rm -rf build')"`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

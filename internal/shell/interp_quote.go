@@ -196,9 +196,11 @@ var (
 // `from M import f [as a]` (`a(` → `M.f(`) and `a = M.f`, Node
 // `const { f: a } = require('m')` (`a(` → `m.f(`) and `const a = m.f`; for
 // Perl and Ruby it also turns quote operators into plain literals
-// (quoteOps). Other text is unchanged.
+// (quoteOps), and it undoes dynamic spellings (dynamicCalls). Other text is
+// unchanged.
 func CanonicalCalls(code, lang string) string {
 	code = quoteOps(code, lang)
+	code = dynamicCalls(code, lang)
 	if lang != "python" && lang != "node" {
 		return code
 	}
@@ -442,4 +444,91 @@ func codeArgv(args []Word, code string) ([]string, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+var (
+	getattrRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bgetattr\s*\(\s*(?:__import__\s*\(\s*['"]([\w.]+)['"]\s*\)|([A-Za-z_][\w.]*))\s*,\s*['"]([A-Za-z_]\w*)['"]\s*\)\s*\(`)
+	})
+	indexCallRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`([A-Za-z_$][\w$]*(?:\s*\(\s*['"][\w:/]+['"]\s*\))?)\s*\[\s*['"]([A-Za-z_$][\w$]*)['"]\s*\]\s*\(`)
+	})
+	pyJoinRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:'([^'\\\n]*)'|"([^"\\\n]*)")\s*\.\s*join\s*\(\s*[\[(]([^\])]*)[\])]\s*\)`)
+	})
+	jsJoinRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\[([^\]]*)\]\s*\.\s*join\s*\(\s*(?:'([^'\\\n]*)'|"([^"\\\n]*)")\s*\)`)
+	})
+	litItemRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:'([^'\\\n]*)'|"([^"\\\n]*)")\s*$`)
+	})
+	perlPipeOpenRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+|our\s+|local\s+)?[\$\w:]+\s*,\s*(?:'\s*(?:\|-|-\|)\s*'|"\s*(?:\|-|-\|)\s*")\s*,\s*|\bopen\s*\(?\s*(?:my\s+|our\s+|local\s+)?[\$\w:]+\s*,\s*(?:"\s*\|\s*([^"|]+)"|"([^"|]+?)\s*\|\s*"|'\s*\|\s*([^'|]+)'|'([^'|]+?)\s*\|\s*')`)
+	})
+)
+
+// dynamicCalls rewrites dynamic spellings of a call into the plain one:
+// Python `getattr(os, 'system')(` and `getattr(__import__('os'),
+// 'system')(` → `os.system(`; `obj['name'](` → `obj.name(` (Node
+// `cp['execSync'](`); a literal join (`' '.join(['rm', '-rf', 'x'])`,
+// `['rm', '-rf', 'x'].join(' ')`) → the joined literal; Perl pipe opens
+// (`open(F, '|-', 'cmd')`, `open(F, "cmd |")`) → `system(…)`.
+func dynamicCalls(code, lang string) string {
+	if strings.Contains(code, "getattr") {
+		code = getattrRe().ReplaceAllStringFunc(code, func(m string) string {
+			sm := getattrRe().FindStringSubmatch(m)
+			obj := sm[1]
+			if obj == "" {
+				obj = sm[2]
+			}
+			return obj + "." + sm[3] + "("
+		})
+	}
+	if strings.Contains(code, "[") {
+		code = indexCallRe().ReplaceAllString(code, "$1.$2(")
+	}
+	if strings.Contains(code, "join") {
+		lits := func(list string) ([]string, bool) {
+			var out []string
+			for _, it := range strings.Split(list, ",") {
+				if strings.TrimSpace(it) == "" {
+					continue
+				}
+				m := litItemRe().FindStringSubmatch(it)
+				if m == nil {
+					return nil, false
+				}
+				out = append(out, m[1]+m[2])
+			}
+			return out, len(out) > 0
+		}
+		re := pyJoinRe()
+		if lang == "node" {
+			re = jsJoinRe()
+		}
+		code = re.ReplaceAllStringFunc(code, func(m string) string {
+			sm := re.FindStringSubmatch(m)
+			sep, list := sm[1]+sm[2], sm[3]
+			if lang == "node" {
+				list, sep = sm[1], sm[2]+sm[3]
+			}
+			items, ok := lits(list)
+			if !ok {
+				return m
+			}
+			return dquote(strings.Join(items, sep))
+		})
+	}
+	if lang == "perl" && strings.Contains(code, "open") && strings.Contains(code, "|") {
+		code = perlPipeOpenRe().ReplaceAllStringFunc(code, func(m string) string {
+			sm := perlPipeOpenRe().FindStringSubmatch(m)
+			for _, g := range sm[1:] {
+				if g != "" {
+					return "system(" + dquote(strings.TrimSpace(g)) + ")"
+				}
+			}
+			return "system(" // three-argument pipe open: the command list follows
+		})
+	}
+	return code
 }
