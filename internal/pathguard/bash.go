@@ -49,6 +49,11 @@ func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decisi
 		if d := g.judgeBash(t, own); d.Action == verdict.Block {
 			return d
 		}
+		if baseUnknown(inv, &c, t) {
+			if d := g.judgeUnknownBase(t); d.Action == verdict.Block {
+				return d
+			}
+		}
 	}
 	return verdict.Decision{}
 }
@@ -269,6 +274,12 @@ func (c *collector) redirects() {
 			continue
 		}
 		v := c.g.wordValue(r.Target, c.base)
+		if r.Listing != nil && r.Listing.Roots != nil {
+			// `> $(ls X)`, `> "$(find D -name N)"`: the file is one of
+			// the listed paths (§3.3 listings)
+			c.redirectListing(r.Listing, o, "redirect "+r.Op)
+			continue
+		}
 		if c.inv.Listing != nil && strings.Contains(v, "{}") {
 			// `find D -exec sh -c 'echo > "$1"' _ {} \;`: the redirection
 			// writes each listed path (§3.3 listings)
