@@ -362,7 +362,7 @@ func (c *collector) program() {
 		c.sed(args)
 	case "perl":
 		c.perl(args)
-	case "awk", "gawk":
+	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk":
 		c.awk(args)
 	case "yq":
 		c.yq(args)
@@ -700,6 +700,7 @@ func (c *collector) sed(args []string) {
 }
 
 func (c *collector) awk(args []string) {
+	c.awkWrites(args)
 	p := scan(args, argSpec{shortVal: "fvFie", longVal: []string{"file", "assign", "field-separator", "include", "source", "load", "exec"}})
 	inplace := false
 	for _, v := range p.values("i", "include") {

@@ -105,3 +105,31 @@ func TestRedirectTargetFromListing(t *testing.T) {
 		}
 	}
 }
+
+// TestAwkFileWrites: print/printf > / >> "FILE" inside awk code write FILE
+// (corpus README §3.3 interpreter writes); patterns and comparisons do not.
+func TestAwkFileWrites(t *testing.T) {
+	root := newWorkspace(t)
+	g, err := New(root, "f002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd  string
+		want verdict.Action
+	}{
+		{`awk 'BEGIN{printf "" > ".harness/feature_list.json"}'`, verdict.Block},
+		{`awk '{print $1 > "schemas/x.json"}' f`, verdict.Block},
+		{`mawk '{print $1 > "spec/index.md"}' f`, verdict.Block},
+		{`nawk '{print $1 > "spec/index.md"}' f`, verdict.Block},
+		{`busybox awk '{print $1 > "spec/index.md"}' f`, verdict.Block},
+		{`gawk -F: '{print $1 >> ".harness/eval_log.jsonl"}' f`, verdict.Allow},
+		{`awk '{print $1 > "src/out.txt"}' f`, verdict.Allow},
+		{`awk '$1 > "schemas" {print}' f`, verdict.Allow},
+		{`awk '/rm -rf/ {print}' log`, verdict.Allow},
+	} {
+		if d := decideIn(g, tc.cmd, root, nil); d.Action != tc.want {
+			t.Errorf("%s: got %s %s (%s), want %s", tc.cmd, d.Action, d.Rule, d.Message, tc.want)
+		}
+	}
+}

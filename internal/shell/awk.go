@@ -1,0 +1,311 @@
+package shell
+
+import (
+	"strings"
+)
+
+// awk programs run commands and write files (corpus README §2.1
+// Interpreters, §3.3 interpreter writes): `system(STRING)`, `print … |
+// "CMD"`, `"CMD" | getline` hand STRING/CMD to sh -c like an interpreter's
+// os.system, and `print … > "FILE"` / `>> "FILE"` write FILE. awk patterns
+// and other string literals stay data (`awk '/rm -rf/ {print}' log`).
+
+// IsAwk reports whether prog is an awk implementation.
+func IsAwk(prog string) bool {
+	switch prog {
+	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "onetrue-awk", "bwk-awk":
+		return true
+	}
+	return false
+}
+
+// AwkWrite is one file an awk program writes with an output redirection.
+type AwkWrite struct {
+	// Path is the file name (a string literal, or a variable assigned one).
+	Path string
+	// Append is true for `>>`.
+	Append bool
+}
+
+// AwkScript is what an awk program hands to the system and writes.
+type AwkScript struct {
+	// Commands are shell command strings (system(), pipes to and from
+	// commands); unknown parts are written as "$__awk_value" (an unknown word).
+	Commands []string
+	// Writes are the files written by `>` / `>>` redirections of print/printf.
+	Writes []AwkWrite
+}
+
+// AwkPrograms returns the inline program texts of an awk invocation
+// (the first operand, or every -e/--source text); none when the program
+// comes from a file (-f).
+func AwkPrograms(args []string) []string {
+	var srcs []string
+	fromFile := false
+	for i := 0; i < len(args); i++ {
+		v := args[i]
+		if v == "--" {
+			if i+1 < len(args) && len(srcs) == 0 && !fromFile {
+				return []string{args[i+1]}
+			}
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			name, val, hasVal := strings.Cut(v[2:], "=")
+			switch name {
+			case "source", "file", "assign", "field-separator", "include", "load", "exec":
+				if !hasVal && i+1 < len(args) {
+					val = args[i+1]
+					i++
+				}
+				switch name {
+				case "source":
+					srcs = append(srcs, val)
+				case "file", "exec":
+					fromFile = true
+				}
+			}
+			continue
+		}
+		if len(v) > 1 && v[0] == '-' {
+			// short options: those taking a value consume the rest or the next word
+			for k := 1; k < len(v); k++ {
+				ch := v[k]
+				if strings.IndexByte("FvfeiElWo", ch) < 0 {
+					continue
+				}
+				val := v[k+1:]
+				if val == "" && i+1 < len(args) {
+					val = args[i+1]
+					i++
+				}
+				switch ch {
+				case 'e':
+					srcs = append(srcs, val)
+				case 'f', 'E':
+					fromFile = true
+				}
+				break
+			}
+			continue
+		}
+		if len(srcs) == 0 && !fromFile {
+			return []string{v}
+		}
+		break
+	}
+	return srcs
+}
+
+// awkTok is one token of an awk program.
+type awkTok struct {
+	kind byte // 's' string literal, 'i' identifier, 'n' newline, 'o' operator/other
+	text string
+}
+
+// awkTokens splits code into rough awk tokens (string literals unescaped,
+// identifiers, operators); comments are dropped.
+func awkTokens(code string) []awkTok {
+	var toks []awkTok
+	for i := 0; i < len(code); {
+		ch := code[i]
+		switch {
+		case ch == '\n':
+			toks = append(toks, awkTok{'n', "\n"})
+			i++
+		case ch == ' ' || ch == '\t' || ch == '\r':
+			i++
+		case ch == '\\' && i+1 < len(code) && code[i+1] == '\n':
+			i += 2
+		case ch == '#':
+			for i < len(code) && code[i] != '\n' {
+				i++
+			}
+		case ch == '"':
+			var b strings.Builder
+			i++
+			for i < len(code) && code[i] != '"' {
+				if code[i] == '\\' && i+1 < len(code) {
+					i++
+					switch code[i] {
+					case 'n':
+						b.WriteByte('\n')
+					case 't':
+						b.WriteByte('\t')
+					default:
+						b.WriteByte(code[i])
+					}
+					i++
+					continue
+				}
+				b.WriteByte(code[i])
+				i++
+			}
+			i++
+			toks = append(toks, awkTok{'s', b.String()})
+		case ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
+			j := i
+			for j < len(code) && (code[j] == '_' || code[j] >= 'a' && code[j] <= 'z' || code[j] >= 'A' && code[j] <= 'Z' || code[j] >= '0' && code[j] <= '9') {
+				j++
+			}
+			toks = append(toks, awkTok{'i', code[i:j]})
+			i = j
+		case ch == '/' && awkRegexAllowed(toks):
+			// a regular expression literal: data
+			j := i + 1
+			for j < len(code) && code[j] != '/' && code[j] != '\n' {
+				if code[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			toks = append(toks, awkTok{'o', "/re/"})
+			i = j + 1
+		case (ch == '>' || ch == '|' || ch == '&' || ch == '=' || ch == '<' || ch == '!') && i+1 < len(code) &&
+			(code[i+1] == ch || code[i+1] == '=' || ch == '|' && code[i+1] == '&'):
+			toks = append(toks, awkTok{'o', code[i : i+2]})
+			i += 2
+		default:
+			toks = append(toks, awkTok{'o', string(ch)})
+			i++
+		}
+	}
+	return toks
+}
+
+// awkRegexAllowed reports whether a "/" here starts a regex (not a division).
+func awkRegexAllowed(toks []awkTok) bool {
+	if len(toks) == 0 {
+		return true
+	}
+	t := toks[len(toks)-1]
+	switch t.kind {
+	case 's', 'i':
+		return t.kind == 'i' && (t.text == "print" || t.text == "printf" || t.text == "return" || t.text == "in")
+	case 'n':
+		return true
+	}
+	switch t.text {
+	case ")", "]", "$":
+		return false
+	}
+	return true
+}
+
+// AwkScan finds the shell commands and file writes of an awk program.
+func AwkScan(code string) AwkScript {
+	toks := awkTokens(code)
+	vars := map[string]string{}
+	var out AwkScript
+	// value returns the literal value of the expression tokens (string
+	// literals and variables assigned one, concatenated); unknown parts
+	// become "$__awk_value".
+	value := func(ts []awkTok) (string, bool) {
+		var b strings.Builder
+		known, lastUnknown := true, false
+		for _, t := range ts {
+			switch {
+			case t.kind == 's':
+				b.WriteString(t.text)
+				lastUnknown = false
+			case t.kind == 'i' && vars[t.text] != "":
+				b.WriteString(vars[t.text])
+				lastUnknown = false
+			case t.kind == 'n':
+			default:
+				known = false
+				if !lastUnknown {
+					b.WriteString("$__awk_value")
+				}
+				lastUnknown = true
+			}
+		}
+		return b.String(), known
+	}
+	// operand returns the tokens of the expression starting at i (up to a
+	// statement end, a closing bracket of the enclosing level, or a comma).
+	operand := func(i int) []awkTok {
+		depth := 0
+		j := i
+		for ; j < len(toks); j++ {
+			t := toks[j]
+			if t.kind == 'n' || t.kind == 'o' && (t.text == ";" || t.text == "}" || t.text == "{") {
+				break
+			}
+			if t.kind == 'o' && (t.text == "(" || t.text == "[") {
+				depth++
+			}
+			if t.kind == 'o' && (t.text == ")" || t.text == "]") {
+				if depth == 0 {
+					break
+				}
+				depth--
+			}
+			if depth == 0 && t.kind == 'o' && (t.text == "," || t.text == "|" || t.text == "|&" || t.text == ">" || t.text == ">>") {
+				break
+			}
+			if depth == 0 && t.kind == 'i' && t.text == "getline" {
+				break
+			}
+		}
+		return toks[i:j]
+	}
+	inPrint := false
+	printDepth, depth := 0, 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.kind == 'n' || t.kind == 'o' && (t.text == ";" || t.text == "{" || t.text == "}"):
+			inPrint = false
+		case t.kind == 'o' && t.text == "(":
+			depth++
+		case t.kind == 'o' && t.text == ")":
+			depth--
+		case t.kind == 'i' && (t.text == "print" || t.text == "printf"):
+			inPrint, printDepth = true, depth
+		case t.kind == 'i' && i+2 < len(toks) && toks[i+1].text == "=" && toks[i+1].kind == 'o' && toks[i+2].kind == 's':
+			// name = "literal" (a plain assignment of one string)
+			if i+3 >= len(toks) || toks[i+3].kind == 'n' || toks[i+3].text == ";" || toks[i+3].text == "}" {
+				vars[t.text] = toks[i+2].text
+			}
+		case t.kind == 'i' && t.text == "system" && i+1 < len(toks) && toks[i+1].text == "(":
+			if v, _ := value(operand(i + 2)); v != "" {
+				out.Commands = append(out.Commands, v)
+			}
+		case t.kind == 'o' && (t.text == "|" || t.text == "|&"):
+			if i+1 < len(toks) && toks[i+1].kind == 'i' && toks[i+1].text == "getline" {
+				// "CMD" | getline: the command is the operand before the pipe
+				k := i - 1
+				for k >= 0 && (toks[k].kind == 's' || toks[k].kind == 'i' && toks[k].text != "print" && toks[k].text != "printf") {
+					k--
+				}
+				if v, _ := value(toks[k+1 : i]); v != "" {
+					out.Commands = append(out.Commands, v)
+				}
+			} else if inPrint && depth == printDepth {
+				if v, _ := value(operand(i + 1)); v != "" {
+					out.Commands = append(out.Commands, v)
+				}
+			}
+		case t.kind == 'o' && (t.text == ">" || t.text == ">>") && inPrint && depth == printDepth:
+			if v, known := value(operand(i + 1)); known && v != "" {
+				out.Writes = append(out.Writes, AwkWrite{Path: v, Append: t.text == ">>"})
+			} else if !known {
+				out.Writes = append(out.Writes, AwkWrite{Path: "", Append: t.text == ">>"})
+			}
+		}
+	}
+	return out
+}
+
+// awk walks the commands an awk invocation hands to sh -c.
+func (w *walker) awk(f *frame, st *state, prog string, c cmdCtx, vals []string) {
+	for _, src := range AwkPrograms(vals) {
+		if !w.spend(len(src)) {
+			return
+		}
+		for _, cmd := range AwkScan(src).Commands {
+			w.script(f.child(prog+" system"), st.clone(), cmd, ioCtx{})
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package shell
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestAwkScan: system(), print | "CMD" and "CMD" | getline are shell
+// strings; print/printf > / >> "FILE" are file writes; patterns and other
+// literals are data (corpus README §2.1 Interpreters, §3.3).
+func TestAwkScan(t *testing.T) {
+	cases := []struct {
+		code   string
+		cmds   []string
+		writes []AwkWrite
+	}{
+		{`BEGIN{system("rm -rf build")}`, []string{"rm -rf build"}, nil},
+		{`BEGIN{print "rm -rf /" | "sh"}`, []string{"sh"}, nil},
+		{`BEGIN{"rm -rf /tmp/x" | getline; print}`, []string{"rm -rf /tmp/x"}, nil},
+		{`BEGIN{c="rm -rf build"; system(c)}`, []string{"rm -rf build"}, nil},
+		{`{system("rm -rf " $1)}`, []string{"rm -rf $__awk_value"}, nil},
+		{`BEGIN{printf "" > ".harness/feature_list.json"}`, nil, []AwkWrite{{Path: ".harness/feature_list.json"}}},
+		{`{print $1 > "schemas/x.json"}`, nil, []AwkWrite{{Path: "schemas/x.json"}}},
+		{`{print $1 >> "log.txt"}`, nil, []AwkWrite{{Path: "log.txt", Append: true}}},
+		{`{ if ($1 > "a") print $2 }`, nil, nil},
+		{`{print ($1 > 2)}`, nil, nil},
+		{`/rm -rf/ {print}`, nil, nil},
+		{`{print "system(\"rm -rf x\")"}`, nil, nil},
+		{`$3 > 100 {print $1}`, nil, nil},
+	}
+	for _, tc := range cases {
+		got := AwkScan(tc.code)
+		if !reflect.DeepEqual(got.Commands, tc.cmds) || !reflect.DeepEqual(got.Writes, tc.writes) {
+			t.Errorf("%s: got %+v, want cmds %q writes %+v", tc.code, got, tc.cmds, tc.writes)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-F:", "{print}", "f"}, []string{"{print}"}},
+		{[]string{"-v", "x=1", "BEGIN{}"}, []string{"BEGIN{}"}},
+		{[]string{"-f", "prog.awk", "data"}, nil},
+		{[]string{"-e", "BEGIN{a}", "--source=BEGIN{b}"}, []string{"BEGIN{a}", "BEGIN{b}"}},
+	} {
+		if got := AwkPrograms(tc.args); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("AwkPrograms(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestAwkCommandsAreWalked: the commands awk hands to sh are invocations.
+func TestAwkCommandsAreWalked(t *testing.T) {
+	for _, cmd := range []string{
+		`awk 'BEGIN{system("rm -rf build")}'`,
+		`gawk 'BEGIN{system("rm -rf build")}'`,
+		`busybox awk 'BEGIN{system("rm -rf build")}'`,
+		`awk -F: 'BEGIN{print "x" | "rm -rf build"}'`,
+	} {
+		r := Parse(cmd, Options{})
+		inv := find(t, r, "rm")
+		if len(inv.Args) != 2 || inv.Args[1].Value != "build" {
+			t.Errorf("%s: rm args %v", cmd, values(inv))
+		}
+	}
+	r := Parse(`awk '/rm -rf/ {print}' log`, Options{})
+	for _, inv := range r.Invocations {
+		if inv.Program == "rm" {
+			t.Errorf("awk pattern walked as a command: %v", progs(r))
+		}
+	}
+}
