@@ -170,6 +170,15 @@ var redteamCases = []struct {
 	{`python3 -c "print(' '.join(['rm','-rf','build']))"`, verdict.Allow},
 	{`perl -e 'open(F, "<", "in.txt")'`, verdict.Allow},
 	{`node -e "const o={}; o['run']('rm -rf build')"`, verdict.Allow},
+
+	// §2.1 literal producers: an exec-style wrapper passes the wrapped
+	// producer's output on (`timeout 5 echo … | sh`).
+	{`timeout 5 echo 'rm -rf build' | sh`, verdict.Block},
+	{`nohup printf 'git reset --hard\n' | bash`, verdict.Block},
+	{`env A=1 echo 'sudo ls' | sh`, verdict.Block},
+	{`nice -n 5 echo cm0gLXJmIGJ1aWxk | base64 -d | sh`, verdict.Block},
+	{`timeout 5 echo 'rm -rf build' | cat`, verdict.Allow},
+	{`env A=1 echo 'rm -rf build'`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

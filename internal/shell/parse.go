@@ -250,6 +250,9 @@ type walker struct {
 	// command's words read.
 	substStdin *string
 	funcStack  []int
+	// wrapped is the literal stdout of the command an exec-style wrapper
+	// (timeout, nohup, env, …) just ran, handed back by run.
+	wrapped *string
 	// files are the literal contents written to files earlier in the
 	// command (`echo 'rm -rf x' > x.sh; bash x.sh`), by path (scriptfile.go).
 	files map[string]string

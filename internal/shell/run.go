@@ -289,8 +289,11 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if out, handled := w.producer(f, st, prog, c, vals); handled {
 		return out
 	}
+	w.wrapped = nil
 	if w.wrapper(f, st, prog, c, vals) {
-		return nil
+		out := w.wrapped
+		w.wrapped = nil
+		return out
 	}
 	return w.interpreter(f, st, prog, c, vals)
 }

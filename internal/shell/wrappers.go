@@ -254,7 +254,9 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 				i++
 			}
 		}
-		w.rerun(f, st, c, i+1, prog)
+		// the wrapped command's literal stdout is the wrapper's
+		// (`timeout 5 echo 'rm -rf x' | sh`)
+		w.wrapped = w.rerun(f, st, c, i+1, prog)
 		return true
 	}
 	if w.runSubWrapper(f, st, prog, c, vals) || w.runString(f, st, prog, vals) {
@@ -605,7 +607,7 @@ done:
 	if c.fields != nil {
 		n.fields = c.fields[i+1:]
 	}
-	w.run(f.child("env"), st, n)
+	w.wrapped = w.run(f.child("env"), st, n)
 }
 
 func (w *walker) splitString(f *frame, st *state, c cmdCtx, env map[string]string, s string, rest []string) {
