@@ -3,6 +3,7 @@ package pathguard
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -17,7 +18,12 @@ import (
 // wiringFile is one protected file outside the root in its two forms
 // (corpus README §3.1): lex as named, phys with existing links resolved.
 type wiringFile struct {
-	lex, phys string
+	lex string
+	// phys is the physical form, resolved on the first check that needs
+	// it: most hook calls judge no target at all, and resolving
+	// ~/.claude/settings*.json and the executable cost every PreToolUse
+	// process about 35 µs of stat calls (docs/performance.md).
+	phys func() string
 	// exe marks the hook executable: a folder above it is protected only
 	// against delete and move (installing tools under ~/.local or
 	// /usr/local stays possible).
@@ -45,8 +51,11 @@ func (g *Guard) withWiring(exe bool, ps ...string) *Guard {
 			continue
 		}
 		lex := filepath.Clean(p)
-		vol := filepath.VolumeName(lex)
-		phys, _ := physicalFrom(vol+string(filepath.Separator), lex[len(vol):])
+		phys := sync.OnceValue(func() string {
+			vol := filepath.VolumeName(lex)
+			phys, _ := physicalFrom(vol+string(filepath.Separator), lex[len(vol):])
+			return phys
+		})
 		n.wiring = append(n.wiring, wiringFile{lex: lex, phys: phys, exe: exe})
 	}
 	return &n
@@ -85,7 +94,7 @@ func (g *Guard) judgeWiring(t target, o op, tool string) (verdict.Decision, bool
 			if p == "" {
 				continue
 			}
-			for _, f := range [...]string{w.lex, w.phys} {
+			for _, f := range [...]string{w.lex, w.phys()} {
 				if rel, ok := relTo(p, f); ok {
 					if rel != "." && w.exe && o != opTree && o != opDelete {
 						continue
