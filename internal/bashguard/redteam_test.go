@@ -179,6 +179,12 @@ var redteamCases = []struct {
 	{`nice -n 5 echo cm0gLXJmIGJ1aWxk | base64 -d | sh`, verdict.Block},
 	{`timeout 5 echo 'rm -rf build' | cat`, verdict.Allow},
 	{`env A=1 echo 'rm -rf build'`, verdict.Allow},
+
+	// §2.3 env -S splits its string with quotes like GNU env.
+	{`env -S 'bash -c '\''rm -rf build'\'''`, verdict.Block},
+	{`env -S "sh -c \"sudo ls\""`, verdict.Block},
+	{`env -S 'echo "rm -rf build"'`, verdict.Allow},
+	{`env -S 'python3 -u' script.py`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

@@ -611,7 +611,7 @@ done:
 }
 
 func (w *walker) splitString(f *frame, st *state, c cmdCtx, env map[string]string, s string, rest []string) {
-	words := knownWords(strings.Fields(s)...)
+	words := knownWords(envSplit(s)...)
 	words = append(words, knownWords(rest...)...)
 	for len(words) > 0 && isAssign(words[0].Value) {
 		k := strings.IndexByte(words[0].Value, '=')

@@ -213,3 +213,73 @@ func sedSubstExec(script string) []string {
 	}
 	return out
 }
+
+// envSplit splits the string of `env -S` the way GNU env does: blanks
+// separate words, '…' and "…" quote (backslash escapes \\ \" \' \n \t
+// inside double quotes and outside quotes), and # at a word start begins
+// a comment.
+func envSplit(s string) []string {
+	var out []string
+	var b strings.Builder
+	in := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if in {
+				out = append(out, b.String())
+				b.Reset()
+				in = false
+			}
+		case ch == '#' && !in:
+			return out
+		case ch == '\'':
+			in = true
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				b.WriteString(s[i+1:])
+				i = len(s)
+				break
+			}
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case ch == '"':
+			in = true
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) {
+					i++
+					b.WriteByte(envEscape(s[i]))
+					continue
+				}
+				b.WriteByte(s[i])
+			}
+		case ch == '\\' && i+1 < len(s):
+			in = true
+			i++
+			b.WriteByte(envEscape(s[i]))
+		default:
+			in = true
+			b.WriteByte(ch)
+		}
+	}
+	if in {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func envEscape(c byte) byte {
+	switch c {
+	case 'n':
+		return '\n'
+	case 't':
+		return '\t'
+	case 'r':
+		return '\r'
+	case 'f':
+		return '\f'
+	case 'v':
+		return '\v'
+	}
+	return c
+}
