@@ -61,21 +61,34 @@ type record struct {
 // Path returns the absolute allow.jsonl path of the sprint root.
 func Path(root string) string { return filepath.Join(root, filepath.FromSlash(File)) }
 
-// normalise is the comparison form of a command: surrounding white space
-// removed, nothing else changed (the match is otherwise exact).
-func normalise(cmd string) string { return strings.TrimSpace(cmd) }
+// Blanks are the characters Normalise removes around a command: the ones
+// bash skips before the first word and after the last (space, tab, newline)
+// plus the carriage return of a CRLF line. Other Unicode spaces (U+00A0, …)
+// are part of a word for bash, so they stay and a command that has them is a
+// different command.
+const Blanks = " \t\n\r"
+
+// Normalise is the one comparison form of a command, used by `harness allow`
+// when it stores an authorisation and by the hook when it consumes one:
+// leading and trailing Blanks removed, nothing else changed (inner spacing,
+// quoting and case must match exactly). ' rm -rf build', 'rm -rf build ' and
+// "rm -rf build\n" all match an authorisation of 'rm -rf build'.
+func Normalise(cmd string) string { return strings.Trim(cmd, Blanks) }
 
 func now() string { return time.Now().UTC().Format("2006-01-02T15:04:05Z") }
 
-// Add records a single-use authorisation of cmd for feature with reason and
-// returns it. feature, cmd and reason must be non-empty; cmd must be one line.
+// Add records a single-use authorisation of Normalise(cmd) for feature with
+// reason and returns it. feature, the normalised cmd and reason must be
+// non-empty; the normalised cmd must be one line.
 func Add(root, feature, cmd, reason string) (Entry, error) {
-	cmd = normalise(cmd)
+	cmd = Normalise(cmd)
 	switch {
 	case strings.TrimSpace(feature) == "":
 		return Entry{}, errors.New("allowonce: feature is required")
 	case cmd == "":
 		return Entry{}, errors.New("allowonce: command is empty")
+	case strings.ContainsAny(cmd, "\n\r"):
+		return Entry{}, errors.New("allowonce: command must be a single line")
 	case strings.TrimSpace(reason) == "":
 		return Entry{}, errors.New("allowonce: reason is required")
 	}
@@ -138,13 +151,13 @@ func entries(data []byte) []Entry {
 	return out
 }
 
-// Consume uses the oldest unconsumed authorisation of exactly cmd for
-// feature, if there is one: it appends the consume line and returns ok=true
+// Consume uses the oldest unconsumed authorisation for feature whose
+// command equals cmd after Normalise on both sides, if there is one: it appends the consume line and returns ok=true
 // with the authorisation's reason. The check and the append happen under the
 // file's lock, so one authorisation is consumed exactly once. No file, no
 // feature, or no match → ok=false, err=nil (nothing is written).
 func Consume(root, feature, cmd string) (ok bool, reason string, err error) {
-	cmd = normalise(cmd)
+	cmd = Normalise(cmd)
 	if feature == "" || cmd == "" {
 		return false, "", nil
 	}
@@ -162,7 +175,7 @@ func Consume(root, feature, cmd string) (ok bool, reason string, err error) {
 		return false, "", err
 	}
 	for _, e := range entries(data) {
-		if e.Consumed || e.Feature != feature || e.Command != cmd {
+		if e.Consumed || e.Feature != feature || Normalise(e.Command) != cmd {
 			continue
 		}
 		line, err := json.Marshal(record{Type: "consume", ID: e.ID, Feature: feature, At: now()})

@@ -101,3 +101,56 @@ func TestListSkipsGarbage(t *testing.T) {
 		t.Fatalf("List = %+v %v", l, err)
 	}
 }
+
+// TestConsumeMatchesTrimmedCommand: the stored command and the Bash command
+// are compared after Normalise on both sides, whatever blanks either side had
+// (harness allow ' rm -rf build' vs a hook command 'rm -rf build ', a tab, a
+// CRLF), while inner spacing and non-ASCII spaces keep commands apart.
+func TestConsumeMatchesTrimmedCommand(t *testing.T) {
+	variants := []string{" rm -rf build", "rm -rf build ", "\trm -rf build\r\n", "rm -rf build", "  rm -rf build  "}
+	for _, auth := range variants {
+		for _, run := range variants {
+			root := t.TempDir()
+			e, err := Add(root, "f001", auth, "user approved")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Command != "rm -rf build" {
+				t.Fatalf("Add(%q) stored %q", auth, e.Command)
+			}
+			for _, other := range []string{"rm  -rf build", "\u00a0rm -rf build", "rm -rf build\u00a0", "rm -rf build;", "RM -rf build"} {
+				if ok, _, err := Consume(root, "f001", other); ok || err != nil {
+					t.Fatalf("auth %q consumed by %q (%v)", auth, other, err)
+				}
+			}
+			if ok, _, err := Consume(root, "f001", run); !ok || err != nil {
+				t.Fatalf("auth %q not consumed by %q (%v)", auth, run, err)
+			}
+			if ok, _, _ := Consume(root, "f001", run); ok {
+				t.Fatalf("auth %q consumed twice", auth)
+			}
+		}
+	}
+}
+
+// TestConsumeNormalisesStoredCommand: an allow line written by hand or by an
+// older version with surrounding blanks still matches its trimmed command.
+func TestConsumeNormalisesStoredCommand(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Dir(Path(root)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	line := `{"type":"allow","id":"ao-1","feature":"f001","command":" rm -rf build ","reason":"r","created_at":"2026-04-21T03:00:00Z"}` + "\n"
+	if err := os.WriteFile(Path(root), []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _, err := Consume(root, "f001", "rm -rf build"); !ok || err != nil {
+		t.Fatalf("consume = %v, %v", ok, err)
+	}
+}
+
+func TestAddRejectsMultiLine(t *testing.T) {
+	if _, err := Add(t.TempDir(), "f001", "rm -rf a\nrm -rf b", "r"); err == nil {
+		t.Fatal("Add accepted a two-line command")
+	}
+}

@@ -11,7 +11,7 @@ import (
 // AllowCmd is `harness allow`: single-use, exact-match authorisations of a
 // Bash command for one feature, in .harness/allow.jsonl (internal/allowonce).
 type AllowCmd struct {
-	Command string `arg:"" optional:"" name:"CMD" help:"The exact command to authorise once."`
+	Command string `arg:"" optional:"" name:"CMD" help:"The exact command to authorise once (compared without leading and trailing blanks)."`
 	Feature string `name:"feature" placeholder:"FID" help:"Feature whose Generator may run CMD once."`
 	Once    bool   `name:"once" help:"Authorise a single use (the only kind there is; required when adding)."`
 	Reason  string `name:"reason" help:"Why the command is authorised (who approved it, which checkpoint)."`
@@ -22,6 +22,9 @@ type AllowCmd struct {
 func (c *AllowCmd) Help() string {
 	return `harness allow --feature FID --once 'CMD' --reason '…' records that the Generator of FID may run
 exactly CMD once even though the Bash guard blocks it; the hook consumes it on that call.
+CMD and the Bash command are compared exactly after removing leading and trailing blanks
+(space, tab, newline, CR) from both: ' rm -rf build' and 'rm -rf build ' are the same command,
+'rm  -rf build' is not. --once is a switch: the command is the positional CMD.
 
 harness allow --list prints every authorisation and whether it was used.
 
@@ -76,9 +79,9 @@ func (c *AllowCmd) Run(e *Env) error {
 		return usage("%q is not a feature id", c.Feature)
 	case !c.Once:
 		return usage("--once is required: an authorisation covers exactly one use")
-	case strings.TrimSpace(c.Command) == "":
+	case allowonce.Normalise(c.Command) == "":
 		return usage("the command to authorise is required")
-	case strings.ContainsAny(c.Command, "\n\r"):
+	case strings.ContainsAny(allowonce.Normalise(c.Command), "\n\r"):
 		return usage("the command must be a single line")
 	case strings.TrimSpace(c.Reason) == "":
 		return usage("--reason is required")
