@@ -51,6 +51,9 @@ func (g *Guard) withWiring(exe bool, ps ...string) *Guard {
 			continue
 		}
 		lex := filepath.Clean(p)
+		if g.inRoot(lex) {
+			continue // the §3.2 rules of the root decide (readonly_file for .claude/settings*.json)
+		}
 		phys := sync.OnceValue(func() string {
 			vol := filepath.VolumeName(lex)
 			phys, _ := physicalFrom(vol+string(filepath.Separator), lex[len(vol):])
@@ -69,6 +72,46 @@ func (g *Guard) WithClaudeConfigDir(dir string) *Guard {
 		return g
 	}
 	return g.withWiring(false, filepath.Join(dir, "settings.json"), filepath.Join(dir, "settings.local.json"))
+}
+
+// WithClaudeProjectDir returns a copy of g that also protects the project
+// settings dir/.claude/settings.json and settings.local.json of the Claude
+// Code session (CLAUDE_PROJECT_DIR, which Claude Code exports to hooks)
+// when they lie outside the root; "" or a relative dir changes nothing.
+func (g *Guard) WithClaudeProjectDir(dir string) *Guard {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return g
+	}
+	return g.WithClaudeConfigDir(filepath.Join(dir, ".claude"))
+}
+
+// managedSettingsPaths are the locations of Claude Code's managed policy
+// settings per GOOS, where disableAllHooks turns off even managed hooks.
+var managedSettingsPaths = map[string][]string{
+	"linux":   {"/etc/claude-code/managed-settings.json"},
+	"darwin":  {"/Library/Application Support/ClaudeCode/managed-settings.json"},
+	"windows": {`C:\Program Files\ClaudeCode\managed-settings.json`, `C:\ProgramData\ClaudeCode\managed-settings.json`},
+}
+
+// WithManagedSettings returns a copy of g that also protects Claude Code's
+// managed policy settings file(s) of goos (runtime.GOOS); an unknown goos
+// changes nothing.
+func (g *Guard) WithManagedSettings(goos string) *Guard {
+	ps := managedSettingsPaths[goos]
+	if len(ps) == 0 {
+		return g
+	}
+	return g.withWiring(false, ps...)
+}
+
+// inRoot reports whether p is the root or lies below one of its forms.
+func (g *Guard) inRoot(p string) bool {
+	for _, r := range [...]string{g.rootLex, g.rootPhys} {
+		if _, ok := relTo(r, p); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // WithHookExecutable returns a copy of g that also protects the hook
@@ -95,6 +138,9 @@ func (g *Guard) judgeWiring(t target, o op, tool string) (verdict.Decision, bool
 				continue
 			}
 			for _, f := range [...]string{w.lex, w.phys()} {
+				if f != w.lex && g.inRoot(f) {
+					continue // reached through a link into the root: the root's rules decide
+				}
 				if rel, ok := relTo(p, f); ok {
 					if rel != "." && w.exe && o != opTree && o != opDelete {
 						continue

@@ -132,3 +132,37 @@ func TestHookWiringLinkedClaudeDir(t *testing.T) {
 		t.Fatalf("other file: %+v", d)
 	}
 }
+
+// TestHookWiringProjectAndManaged: the session's project settings outside
+// the root and the managed policy file are hook wiring; inside the root the
+// §3.2 rules keep deciding (readonly_file, not path.hook-wiring), so the
+// corpus labels do not change.
+func TestHookWiringProjectAndManaged(t *testing.T) {
+	root := newWorkspace(t)
+	proj := filepath.Join(t.TempDir(), "proj")
+	if err := os.MkdirAll(filepath.Join(proj, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := mustGuard(t, root, "f002").WithClaudeProjectDir(proj).WithManagedSettings("linux")
+	for _, c := range []struct{ cmd, rule string }{
+		{"echo '{\"disableAllHooks\":true}' > " + proj + "/.claude/settings.local.json", "path.hook-wiring"},
+		{"tee /etc/claude-code/managed-settings.json < /dev/null", "path.hook-wiring"},
+		{"echo x > " + proj + "/.claude/commands.md", ""},
+	} {
+		d := bashDecide(g, c.cmd, root, nil)
+		if d.Rule != c.rule {
+			t.Errorf("%s: got %s %s (%s), want %q", c.cmd, d.Action, d.Rule, d.Message, c.rule)
+		}
+	}
+	// the project is the root itself (or below it): its rules decide
+	in := mustGuard(t, root, "f002").WithClaudeProjectDir(root).WithHome(filepath.Dir(root))
+	if len(in.wiring) != 2 {
+		t.Fatalf("wiring inside the root kept: %+v", in.wiring)
+	}
+	if d := bashDecide(in, "echo x > "+root+"/.claude/settings.json", root, nil); d.Rule != "path.readonly-file" {
+		t.Fatalf("root settings: %+v", d)
+	}
+	if in.WithManagedSettings("plan9") != in {
+		t.Fatal("unknown GOOS changed the guard")
+	}
+}
