@@ -50,6 +50,8 @@ var matchers = map[string]matcher{
 	"prod.aws-profile":            matchProdAWS,
 	"harness.admin-command":       matchHarnessAdmin,
 	"harness.other-feature":       matchHarnessOtherFeature,
+	"harness.session-env":         matchHarnessSessionEnv,
+	"harness.generator-entry":     matchHarnessGeneratorEntry,
 	"warn.http-write":             matchHTTPWrite,
 	"warn.publish":                matchPublish,
 	"warn.git-push-prune":         matchGitPushPrune,

@@ -1,0 +1,230 @@
+package bashguard
+
+import (
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/shell"
+)
+
+// Self-authorisation through the harness CLI in a Generator session (corpus
+// README §2.4 harness_admin). The CLI restricts a Generator's `eval append`
+// by FEATURE_ID / CLAUDECODE from its environment, so a command that
+// removes or overrides them makes it act as Hermes; an entry whose feature
+// or event the guard cannot see (--entry, a computed --feature) cannot be
+// checked; Hermes-only fields and events are never a Generator's.
+
+// sessionEnvVars are the variables the CLI reads to know it runs in a
+// Generator session, which root it works on and what time it is.
+var sessionEnvVars = []string{"FEATURE_ID", "CLAUDECODE", "HARNESS_ROOT", "HARNESS_NOW"}
+
+func isSessionVar(name string) bool {
+	for _, v := range sessionEnvVars {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// envChangesSession reports whether an `env …` invocation that runs harness
+// clears the environment or removes/overrides a session variable.
+func envChangesSession(args []string) (bool, string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-i" || a == "--ignore-environment" || a == "-":
+			return true, "env " + a + " clears the session's environment"
+		case a == "-u" || a == "--unset":
+			if i+1 < len(args) && isSessionVar(args[i+1]) {
+				return true, "env " + a + " " + args[i+1] + " removes a session variable"
+			}
+			i++
+		case strings.HasPrefix(a, "--unset="):
+			if isSessionVar(a[len("--unset="):]) {
+				return true, "env " + a + " removes a session variable"
+			}
+		case strings.HasPrefix(a, "-u") && len(a) > 2:
+			if isSessionVar(a[2:]) {
+				return true, "env " + a + " removes a session variable"
+			}
+		case a == "-C" || a == "--chdir" || a == "-S" || a == "--split-string":
+			i++
+		case strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "--"):
+			// combined short options (-iu X, -vi)
+			if strings.ContainsRune(a[1:], 'i') {
+				return true, "env " + a + " clears the session's environment"
+			}
+		case strings.HasPrefix(a, "--"):
+		case strings.Contains(a, "="):
+			if name, _, _ := strings.Cut(a, "="); isSessionVar(name) {
+				return true, "env " + a + " overrides a session variable"
+			}
+		default:
+			return false, "" // the command
+		}
+	}
+	return false, ""
+}
+
+// runsHarness reports whether the words after an env wrapper's options run
+// the harness CLI.
+func runsHarness(args []string) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-u" || a == "--unset" || a == "-C" || a == "--chdir" || a == "-S" || a == "--split-string":
+			i++
+		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
+		default:
+			return strings.ToLower(shell.ProgramName(a)) == "harness"
+		}
+	}
+	return false
+}
+
+func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
+	if m.ctx.Feature == "" {
+		return false, ""
+	}
+	if c.prog == "env" {
+		if runsHarness(c.args) {
+			return envChangesSession(c.args)
+		}
+		return false, ""
+	}
+	if c.prog != "harness" {
+		return false, ""
+	}
+	for _, k := range sessionEnvVars {
+		if _, ok := c.inv.Env[k]; ok {
+			return true, "harness runs with " + k + " set by the command"
+		}
+	}
+	// an earlier `unset X` / `export -n X` in the same command
+	for i := 0; i < c.index && i < len(m.res.Invocations); i++ {
+		inv := &m.res.Invocations[i]
+		if inv.Program != "unset" && inv.Program != "export" && inv.Program != "declare" && inv.Program != "typeset" {
+			continue
+		}
+		removes := inv.Program == "unset"
+		for _, a := range inv.Args {
+			if a.Value == "-n" || a.Value == "+x" {
+				removes = true
+			}
+		}
+		if !removes {
+			continue
+		}
+		for _, a := range inv.Args {
+			if isSessionVar(a.Value) {
+				return true, inv.Program + " " + a.Value + " before harness removes a session variable"
+			}
+		}
+	}
+	return false, ""
+}
+
+// generatorForbiddenFlags are eval append options that set fields only
+// Hermes writes (internal/ops generatorForbidden).
+var generatorForbiddenFlags = []string{"decision", "checkpoint-id", "checkpoint-type", "blockers-resolved", "user-reply-raw",
+	"supersedes-line", "yolo-context", "revoked-from", "revoke-reason", "task-id"}
+
+// generatorEvents are the events a Generator's eval append may carry
+// (phase_evaluation, retry; "pass" as the corpus allows it, b1285).
+var generatorEvents = []string{"phase_evaluation", "retry", "pass"}
+
+func matchHarnessGeneratorEntry(m *evalCtx, c *call) (bool, string) {
+	if m.ctx.Feature == "" || c.prog != "harness" {
+		return false, ""
+	}
+	sub, _ := harnessSub(c)
+	if len(sub) < 2 || isHelp(sub) {
+		return false, ""
+	}
+	off := len(c.args) - len(sub)
+	// an unexpanded $FEATURE_ID is the session's own feature (the session
+	// environment, which harness.session-env keeps unchanged)
+	literal := func(i int) bool {
+		if c.known[i] {
+			return true
+		}
+		switch strings.Trim(c.inv.Args[i].Raw, `"`) {
+		case "$FEATURE_ID", "${FEATURE_ID}":
+			return true
+		}
+		return false
+	}
+	// a --feature before the subcommand must be literal too
+	for i := 0; i+1 < off; i++ {
+		if c.args[i] == "--feature" && !literal(i+1) {
+			return true, "the feature of harness " + sub[0] + " " + sub[1] + " is not written literally"
+		}
+	}
+	for i := 0; i < off; i++ {
+		if strings.HasPrefix(c.args[i], "--feature=") && !literal(i) {
+			return true, "the feature of harness " + sub[0] + " " + sub[1] + " is not written literally"
+		}
+	}
+	value := func(k int) (string, bool, int) {
+		a := sub[k]
+		if _, v, ok := strings.Cut(a, "="); ok {
+			return v, literal(off + k), k
+		}
+		if k+1 < len(sub) {
+			return sub[k+1], literal(off + k + 1), k + 1
+		}
+		return "", true, k
+	}
+	switch {
+	case sub[0] == "eval" && sub[1] == "append":
+		for k := 2; k < len(sub); k++ {
+			a := sub[k]
+			if !strings.HasPrefix(a, "--") {
+				continue
+			}
+			name, _, _ := strings.Cut(a[2:], "=")
+			switch {
+			case name == "entry":
+				return true, "eval append --entry: the entry's feature and fields cannot be checked"
+			case contains(generatorForbiddenFlags, name):
+				return true, "eval append --" + name + " sets a field only Hermes writes"
+			case name == "event":
+				v, known, next := value(k)
+				if !known {
+					return true, "the event of eval append is not written literally"
+				}
+				if !contains(generatorEvents, v) {
+					return true, "eval append --event " + v + " is Hermes's (a Generator appends phase_evaluation or retry)"
+				}
+				k = next
+			case name == "feature":
+				_, known, next := value(k)
+				if !known {
+					return true, "the feature of eval append is not written literally"
+				}
+				k = next
+			}
+		}
+	case sub[0] == "phase" && sub[1] == "complete":
+		for k := 2; k < len(sub); k++ {
+			a := sub[k]
+			switch {
+			case a == "--feature" || strings.HasPrefix(a, "--feature="):
+				_, known, next := value(k)
+				if !known {
+					return true, "the feature of phase complete is not written literally"
+				}
+				k = next
+			case a == "--root":
+				k++
+			case strings.HasPrefix(a, "-"):
+			default:
+				if !literal(off + k) {
+					return true, "the feature of phase complete is not written literally"
+				}
+				return false, ""
+			}
+		}
+	}
+	return false, ""
+}
