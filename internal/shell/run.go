@@ -295,6 +295,10 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		w.wrapped = nil
 		return out
 	}
+	if IsAwk(prog) {
+		w.awk(f, st, prog, c, vals)
+		return nil
+	}
 	return w.interpreter(f, st, prog, c, vals)
 }
 
