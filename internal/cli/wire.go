@@ -6,9 +6,8 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
-	"github.com/superagent-harness/harness/internal/bashguard"
 	"github.com/superagent-harness/harness/internal/demo"
-	"github.com/superagent-harness/harness/internal/pathguard"
+	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/validate"
@@ -42,7 +41,7 @@ func engineCompletePhase(root, feature string) (phaseCompleteResult, error) {
 		return res, usage("%v", err)
 	}
 	r, err := records.CompletePhase(ws, feature)
-	res.Phase = r.Phase
+	res.Phase, res.label = r.Phase, r.PhaseLabel()
 	for _, f := range r.Failures {
 		res.Missing = append(res.Missing, f.String())
 	}
@@ -58,36 +57,24 @@ func engineCompletePhase(root, feature string) (phaseCompleteResult, error) {
 	return res, nil
 }
 
-// engineExplain runs bashguard.Decide for cmd with the context the
-// PreToolUse hook builds (internal/hook preBash): the feature, the cwd, the
-// session variables, and inside a workspace the path guard and the project
-// overrides. Allow-once authorisations are reported, never consumed.
+// engineExplain judges cmd with hook.BashDecision, the function the
+// PreToolUse hook calls, in the session explain models: the feature's
+// Generator (FEATURE_ID = feature) in root, with the rest of env as the
+// session environment. Allow-once authorisations are reported, never
+// consumed.
 func engineExplain(cmd, root, feature, cwd string, env map[string]string) (explainOutput, error) {
 	out := explainOutput{Command: cmd, Feature: feature, Root: root}
-	vars := map[string]string{}
-	if root != "" {
-		vars["HARNESS_ROOT"] = root
+	session := make(map[string]string, len(env)+1)
+	for k, v := range env {
+		session[k] = v
 	}
 	if feature != "" {
-		vars["FEATURE_ID"] = feature
+		session["FEATURE_ID"] = feature
 	}
-	if v := env["SPRINT_ID"]; v != "" {
-		vars["SPRINT_ID"] = v
+	res, err := hook.BashDecision(cmd, hook.BashScope{Root: root, Feature: feature, Cwd: cwd, Env: session})
+	if err != nil {
+		return out, err
 	}
-	ctx := bashguard.Context{Feature: feature, Cwd: cwd, Vars: vars}
-	if root != "" {
-		g, err := pathguard.New(root, feature)
-		if err != nil {
-			return out, err
-		}
-		ctx.Paths = g
-		ov, err := bashguard.LoadOverrides(root)
-		if err != nil {
-			out.Notes = append(out.Notes, "rules.yaml ignored, the built-in policy applies: "+err.Error())
-		}
-		ctx.Overrides = ov
-	}
-	res := bashguard.Decide(cmd, ctx)
 	d := res.Decision
 	out.Verdict, out.Rule, out.Family = d.Action.String(), d.Rule, d.Family
 	out.Message, out.Hint, out.Subject = d.Message, d.Hint, d.Subject
@@ -97,6 +84,9 @@ func engineExplain(cmd, root, feature, cwd string, env map[string]string) (expla
 	for _, n := range res.Errors {
 		if res.ParseError != nil && n == "parse: "+res.ParseError.Error() {
 			continue // already in ParseError
+		}
+		if msg, ok := strings.CutPrefix(n, "rules.yaml: "); ok {
+			n = "rules.yaml ignored, the built-in policy applies: " + msg
 		}
 		out.Notes = append(out.Notes, n)
 	}

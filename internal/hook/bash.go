@@ -31,29 +31,10 @@ func (r runner) preBash(c *call) Output {
 	if d, bad := commandProblem(cmd); bad {
 		return r.answer(c, d, "this Bash command")
 	}
-	ctx := bashguard.Context{Feature: c.scope.Feature, Cwd: cwdOf(c), Vars: knownVars(c.env)}
-	if c.scope.Root != "" {
-		// the root the hook resolved (flag > env > discovery) is what
-		// $HARNESS_ROOT means for every use: cd, targets, variables
-		if ctx.Vars == nil {
-			ctx.Vars = map[string]string{}
-		}
-		ctx.Vars["HARNESS_ROOT"] = c.scope.Root
+	res, err := decideBash(cmd, r.bashScope(c))
+	if err != nil {
+		return r.failure(c, ruleInternalError, err)
 	}
-	if c.scope.Root != "" {
-		g, err := r.pathGuard(c)
-		if err != nil {
-			return r.failure(c, ruleInternalError, err)
-		}
-		ctx.Paths = g
-		ov, err := bashguard.LoadOverrides(c.scope.Root)
-		if err != nil {
-			// An invalid rules.yaml never weakens the built-in policy.
-			c.rec.Errors = append(c.rec.Errors, "rules.yaml: "+err.Error())
-		}
-		ctx.Overrides = ov
-	}
-	res := bashguard.Decide(cmd, ctx)
 	d := res.Decision
 	c.rec.Errors = append(c.rec.Errors, res.Errors...)
 	if d.Action == verdict.Block && c.scope.Root != "" && c.scope.Feature != "" {
@@ -74,6 +55,76 @@ func (r runner) preBash(c *call) Output {
 		c.rec.Reason = out.HookSpecificOutput.PermissionDecisionReason
 	}
 	return out
+}
+
+// BashScope is where a Bash command is judged: the sprint workspace and
+// session of a PreToolUse call (corpus README §3.0), or what `harness
+// explain` models.
+type BashScope struct {
+	// Root is the absolute sprint root; "" outside any workspace (the
+	// command policy applies, the path guard and rules.yaml do not).
+	Root string
+	// Feature is the running feature (a Generator session); "" when none.
+	Feature string
+	// Cwd is the command's working directory (the payload's cwd).
+	Cwd string
+	// Env is the session environment the Bash tool inherits: HARNESS_ROOT,
+	// FEATURE_ID, SPRINT_ID and HOME give variables their values
+	// (knownVars), HOME/USERPROFILE and CLAUDE_CONFIG_DIR locate the hook
+	// wiring the path guard protects (rule path.hook-wiring).
+	Env map[string]string
+	// Executable returns the running harness-hook binary (os.Executable),
+	// also protected as hook wiring; nil when not known.
+	Executable func() (string, error)
+}
+
+// BashDecision judges cmd as the PreToolUse Bash handler does before an
+// allow-once authorisation is consulted: a command with a NUL byte or over
+// maxCommandBytes is blocked (hook.command-nul, hook.command-too-large),
+// otherwise bashguard.Decide runs with the hook's context (feature, cwd,
+// session variables with $HARNESS_ROOT = s.Root, and inside a workspace the
+// path guard and the project's .harness/rules.yaml overrides; an invalid
+// rules.yaml is reported in Result.Errors as "rules.yaml: …" and the
+// built-in policy applies). The hook and `harness explain` both call it, so
+// they cannot drift. The error is a path guard that could not be built
+// (the hook answers hook.internal-error).
+func BashDecision(cmd string, s BashScope) (bashguard.Result, error) {
+	if d, bad := commandProblem(cmd); bad {
+		return bashguard.Result{Decision: d}, nil
+	}
+	return decideBash(cmd, s)
+}
+
+// bashScope is the BashScope of one hook call.
+func (r runner) bashScope(c *call) BashScope {
+	return BashScope{Root: c.scope.Root, Feature: c.scope.Feature, Cwd: cwdOf(c), Env: c.env, Executable: r.executable}
+}
+
+// decideBash is BashDecision after the command's size and bytes were checked.
+func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
+	ctx := bashguard.Context{Feature: s.Feature, Cwd: s.Cwd, Vars: knownVars(s.Env)}
+	if s.Root == "" {
+		return bashguard.Decide(cmd, ctx), nil
+	}
+	// the root the hook resolved (flag > env > discovery) is what
+	// $HARNESS_ROOT means for every use: cd, targets, variables
+	if ctx.Vars == nil {
+		ctx.Vars = map[string]string{}
+	}
+	ctx.Vars["HARNESS_ROOT"] = s.Root
+	g, err := newPathGuard(s)
+	if err != nil {
+		return bashguard.Result{}, err
+	}
+	ctx.Paths = g
+	ov, ovErr := bashguard.LoadOverrides(s.Root)
+	ctx.Overrides = ov
+	res := bashguard.Decide(cmd, ctx)
+	if ovErr != nil {
+		// An invalid rules.yaml never weakens the built-in policy.
+		res.Errors = append([]string{"rules.yaml: " + ovErr.Error()}, res.Errors...)
+	}
+	return res, nil
 }
 
 // knownVars are the harness variables the Generator's Bash tool inherits

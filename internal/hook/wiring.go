@@ -11,13 +11,19 @@ import (
 // env, and the running harness-hook executable — which a Generator could
 // otherwise change to switch the guard off for later sessions.
 func (r runner) pathGuard(c *call) (*pathguard.Guard, error) {
-	g, err := pathguard.New(c.scope.Root, c.scope.Feature)
+	return newPathGuard(BashScope{Root: c.scope.Root, Feature: c.scope.Feature, Env: c.env, Executable: r.executable})
+}
+
+// newPathGuard builds the path guard of s.Root (which must be set) for
+// s.Feature, with the hook wiring located from s.Env and s.Executable.
+func newPathGuard(s BashScope) (*pathguard.Guard, error) {
+	g, err := pathguard.New(s.Root, s.Feature)
 	if err != nil {
 		return nil, err
 	}
-	g = g.WithHome(homeDir(c.env)).WithClaudeConfigDir(c.env["CLAUDE_CONFIG_DIR"])
-	if r.executable != nil {
-		if exe, err := r.executable(); err == nil {
+	g = g.WithHome(homeDir(s.Env)).WithClaudeConfigDir(s.Env["CLAUDE_CONFIG_DIR"])
+	if s.Executable != nil {
+		if exe, err := s.Executable(); err == nil {
 			g = g.WithHookExecutable(exe)
 		}
 	}
