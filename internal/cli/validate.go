@@ -137,6 +137,8 @@ type phaseCompleteResult struct {
 	Phase   int      `json:"phase"`
 	Done    bool     `json:"done"`
 	Missing []string `json:"missing"`
+	// label is records.Report.PhaseLabel: "phase=P", or why it is unknown.
+	label string
 }
 
 // Run performs the command.
@@ -165,7 +167,7 @@ func (c *PhaseCompleteCmd) Run(e *Env) error {
 	} else if res.Done {
 		fmt.Fprintf(e.Stdout, "%s phase=%d marked done; stop now and wait for the verdict\n", res.Feature, res.Phase)
 	} else {
-		fmt.Fprintf(e.Stdout, "%s phase=%d is not complete; missing:\n", res.Feature, res.Phase)
+		fmt.Fprintf(e.Stdout, "%s %s is not complete; missing:\n", res.Feature, res.label)
 		for i, m := range res.Missing {
 			fmt.Fprintf(e.Stdout, "  %d. %s\n", i+1, m)
 		}

@@ -117,8 +117,8 @@ func (r runner) stopBlock(c *call, rep records.Report) Output {
 		c.rec.Errors = append(c.rec.Errors, "loop bound: reading hook.log: "+err.Error())
 	}
 	if n >= stopLoopBound {
-		msg := fmt.Sprintf("harness-hook gave up after %d Stop blocks in a row [%s]: the session ends with feature %s phase=%d records incomplete (%s). Hermes must resume the feature. Missing:\n%s",
-			n, ruleStopLoopBound, feature, rep.Phase, strings.Join(failing, ", "), reason)
+		msg := fmt.Sprintf("harness-hook gave up after %d Stop blocks in a row [%s]: the session ends with feature %s %s records incomplete (%s). Hermes must resume the feature. Missing:\n%s",
+			n, ruleStopLoopBound, feature, rep.PhaseLabel(), strings.Join(failing, ", "), reason)
 		c.rec.Verdict, c.rec.Rule, c.rec.Reason = verdictForced, ruleStopLoopBound, msg
 		return Output{SystemMessage: msg}
 	}

@@ -151,6 +151,9 @@ func TestStopBrokenFeatureListBlocks(t *testing.T) {
 		if res.code != 0 || obj["decision"] != "block" || !strings.Contains(obj["reason"].(string), "stop.feature-list-parse") {
 			t.Fatalf("stdin %q: exit %d, %s", stdin, res.code, res.stdout)
 		}
+		if why := obj["reason"].(string); strings.Contains(why, "phase=0") || !strings.Contains(why, "phase unknown (.harness/feature_list.json does not parse)") {
+			t.Fatalf("the block must say the phase is unknown, not phase=0: %s", why)
+		}
 	}
 	// Without feature_list.json at all, Stop fails open (D21).
 	os.Remove(filepath.Join(root, ".harness", "feature_list.json"))

@@ -60,6 +60,10 @@ type Report struct {
 	Feature string
 	// Phase is the feature's current phase P (0 when unknown).
 	Phase int
+	// PhaseKnown is true once Phase was read from feature_list.json; it
+	// stays false when the file does not parse (check 2b) or could not be
+	// read, so messages never present a default 0 as the feature's phase.
+	PhaseKnown bool
 	// Skipped is true when check 2 decided (fail-open allow): feature_list
 	// missing, feature not in it, or phase not an integer. SkipReason says which.
 	Skipped    bool
@@ -80,6 +84,22 @@ func (r Report) ResetHint() string {
 		r.Handoff, HandoffMinRawBytes, int(HandoffMaxAge.Seconds()))
 }
 
+// PhaseLabel names the phase for messages: "phase=P" when it is known,
+// otherwise why it is not — "phase unknown (.harness/feature_list.json does
+// not parse)" after check 2b, "phase unknown (the records could not be
+// read)" after an I/O error.
+func (r Report) PhaseLabel() string {
+	if r.PhaseKnown {
+		return fmt.Sprintf("phase=%d", r.Phase)
+	}
+	for _, f := range r.Failures {
+		if f.Rule == RuleFeatureListParse {
+			return "phase unknown (.harness/feature_list.json does not parse)"
+		}
+	}
+	return "phase unknown (the records could not be read)"
+}
+
 // Reason renders the Stop block reason: a header naming the feature and
 // phase, every failure on its own line, then the Reset hint. It is "" when
 // OK.
@@ -88,7 +108,7 @@ func (r Report) Reason() string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Feature %s phase=%d records are incomplete (%d failing check(s)):\n", r.Feature, r.Phase, len(r.Failures))
+	fmt.Fprintf(&b, "Feature %s %s records are incomplete (%d failing check(s)):\n", r.Feature, r.PhaseLabel(), len(r.Failures))
 	for _, f := range r.Failures {
 		b.WriteString("- " + f.String() + "\n")
 	}
@@ -140,7 +160,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 		return r, nil
 	}
 	p := sf.phase
-	r.Phase = p
+	r.Phase, r.PhaseKnown = p, true
 
 	entries, evalErr := workspace.ScanEvalLog(ws.EvalLog(), mayConcern(feature))
 	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {

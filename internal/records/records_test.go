@@ -226,6 +226,10 @@ func TestCheckPhaseSkipsAndParseError(t *testing.T) {
 	if r.Skipped || checks(r) != "2b" {
 		t.Errorf("broken feature_list must block with 2b: %+v", r)
 	}
+	// The block message must not present a default 0 as the phase.
+	if msg := r.Reason(); strings.Contains(msg, "phase=") || !strings.Contains(msg, "phase unknown (.harness/feature_list.json does not parse)") {
+		t.Errorf("parse-error reason must say the phase is unknown because feature_list.json does not parse:\n%s", msg)
+	}
 	os.WriteFile(ws.FeatureList(), []byte(`[{"id":"f001","phase":2}]`), 0o644)
 	if r, _ := CheckPhase(ws, "f001"); r.Skipped || checks(r) != "2b" {
 		t.Errorf("a feature_list that is not an object must block with 2b: %+v", r)
@@ -440,6 +444,22 @@ func TestCheckPhaseGarbage(t *testing.T) {
 			if got := checks(r); got != "4,10" {
 				t.Errorf("%q: checks %s, want 4,10\n%s", fl, got, r.Reason())
 			}
+		}
+	}
+}
+
+func TestPhaseLabel(t *testing.T) {
+	for _, c := range []struct {
+		r    Report
+		want string
+	}{
+		{Report{Phase: 0, PhaseKnown: true}, "phase=0"},
+		{Report{Phase: 3, PhaseKnown: true}, "phase=3"},
+		{Report{Failures: []Failure{{Rule: RuleFeatureListParse}}}, "phase unknown (.harness/feature_list.json does not parse)"},
+		{Report{Failures: []Failure{{Rule: "stop.io-error"}}}, "phase unknown (the records could not be read)"},
+	} {
+		if got := c.r.PhaseLabel(); got != c.want {
+			t.Errorf("PhaseLabel(%+v) = %q, want %q", c.r, got, c.want)
 		}
 	}
 }
