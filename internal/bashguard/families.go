@@ -300,8 +300,100 @@ func matchGitCleanConfig(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
+// pathspecMagic splits git pathspec magic off p (`:(top,glob)x`, `:/x`,
+// `:!x`, `:^x`): rest is the pattern, top whether it is anchored at the
+// top of the tree, exclude whether it excludes.
+func pathspecMagic(p string) (rest string, top, exclude bool) {
+	if !strings.HasPrefix(p, ":") || len(p) < 2 {
+		return p, false, false
+	}
+	if p[1] == '(' {
+		end := strings.IndexByte(p, ')')
+		if end < 0 {
+			return p, false, false
+		}
+		for _, m := range strings.Split(p[2:end], ",") {
+			switch strings.TrimSpace(m) {
+			case "top":
+				top = true
+			case "exclude":
+				exclude = true
+			}
+		}
+		return p[end+1:], top, exclude
+	}
+	i := 1
+	for i < len(p) && strings.IndexByte("/!^", p[i]) >= 0 {
+		switch p[i] {
+		case '/':
+			top = true
+		case '!', '^':
+			exclude = true
+		}
+		i++
+	}
+	if i < len(p) && p[i] == ':' {
+		i++
+	}
+	return p[i:], top, exclude
+}
+
+// wildcardTree reports a pattern whose every segment is ".", "*" or "**"
+// (`**`, `**/*`, `*/*`, `./*`): it matches the whole tree.
+func wildcardTree(p string) bool {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return false
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if seg != "" && seg != "." && seg != "*" && seg != "**" {
+			return false
+		}
+	}
+	return true
+}
+
+// excludeOnly reports pathspecs that are all exclusions (`:!README.md`):
+// git then works on everything else, the whole tree.
+func excludeOnly(ops []string) bool {
+	if len(ops) == 0 {
+		return false
+	}
+	for _, op := range ops {
+		if _, _, ex := pathspecMagic(op); !ex {
+			return false
+		}
+	}
+	return true
+}
+
+// toplevelRe matches a substitution naming the top of the worktree.
+var toplevelRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^[\"']?(?:\\$\\(|`)\\s*git\\s+rev-parse\\s+--show-(?:toplevel|cdup)\\s*(?:\\)|`)[\"']?/?\\.?/?[\"']?$")
+})
+
+// toplevelArg reports an argument given as $(git rev-parse --show-toplevel)
+// (or --show-cdup): the whole worktree.
+func toplevelArg(c *call) (string, bool) {
+	for _, a := range c.inv.Args {
+		if !a.Known && toplevelRe().MatchString(a.Raw) {
+			return a.Raw, true
+		}
+	}
+	return "", false
+}
+
 // wholeTree reports a whole-tree or directory pathspec (checkout/restore).
 func wholeTree(p string) bool {
+	if rest, top, ex := pathspecMagic(p); !ex && rest != p {
+		if rest == "" || top && (rest == "." || rest == "*") {
+			return true // `:/`, `:(top)`, `:(top).`
+		}
+		p = rest
+	}
+	if wildcardTree(p) {
+		return true
+	}
 	switch p {
 	case ":/", ":", "*", ":/*", ":(top)", ":(top).", ":/.", "**", ":*":
 		return true
@@ -321,6 +413,15 @@ func wholeTree(p string) bool {
 
 // wholeTreeAdd is wholeTree for git add: a named directory is not.
 func wholeTreeAdd(p string) bool {
+	if rest, top, ex := pathspecMagic(p); !ex && rest != p {
+		if rest == "" {
+			return top || p == ":"
+		}
+		p = rest
+	}
+	if wildcardTree(p) {
+		return true
+	}
 	switch p {
 	case ":/", ":", "*", ":/*", ":(top)", ":(top).", ":/.", "**", ":*":
 		return true
@@ -347,6 +448,12 @@ func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
 			return true, "git checkout of a whole-tree or directory pathspec (" + op + ") discards local changes"
 		}
 	}
+	if excludeOnly(p.after) || len(p.after) == 0 && (excludeOnly(p.operands) || len(p.operands) >= 2 && excludeOnly(p.operands[1:])) {
+		return true, "git checkout with only excluding pathspecs discards local changes in every other file"
+	}
+	if raw, ok := toplevelArg(c); ok {
+		return true, "git checkout of the worktree's top (" + raw + ") discards local changes"
+	}
 	if p.has('f', "force") && !p.short['b'] && !p.short['B'] && !p.has(0, "orphan") {
 		if len(p.after) == 0 && (len(p.operands) == 0 || (len(p.operands) == 1 && isHead(p.operands[0]))) {
 			return true, "git checkout --force without another branch throws away every local change"
@@ -372,6 +479,12 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 		if wholeTree(op) {
 			return true, "git restore of a whole-tree or directory pathspec (" + op + ") discards local changes"
 		}
+	}
+	if excludeOnly(p.allOperands()) {
+		return true, "git restore with only excluding pathspecs discards local changes in every other file"
+	}
+	if raw, ok := toplevelArg(c); ok {
+		return true, "git restore of the worktree's top (" + raw + ") discards local changes"
 	}
 	return false, ""
 }
@@ -451,6 +564,12 @@ func matchGitAddAll(m *evalCtx, c *call) (bool, string) {
 		if wholeTreeAdd(op) {
 			return true, "git add " + op + " stages every change in the work tree"
 		}
+	}
+	if excludeOnly(p.allOperands()) {
+		return true, "git add with only excluding pathspecs stages every other change in the work tree"
+	}
+	if raw, ok := toplevelArg(c); ok {
+		return true, "git add " + raw + " stages every change in the work tree"
 	}
 	return false, ""
 }

@@ -185,6 +185,26 @@ var redteamCases = []struct {
 	{`env -S "sh -c \"sudo ls\""`, verdict.Block},
 	{`env -S 'echo "rm -rf build"'`, verdict.Allow},
 	{`env -S 'python3 -u' script.py`, verdict.Allow},
+
+	// §2.4 git_history whole-tree pathspecs: pathspec magic (`:(top)`,
+	// `:(glob)**`), patterns made only of wildcards (`**/*`, `*/*`), only
+	// excluding pathspecs (`:!x` = everything else) and the worktree top
+	// given as $(git rev-parse --show-toplevel).
+	{`git checkout -- ':!README.md'`, verdict.Block},
+	{`git checkout ':(exclude)README.md'`, verdict.Block},
+	{`git restore ':^x'`, verdict.Block},
+	{`git add -- ':!secret.env'`, verdict.Block},
+	{`git checkout -- ':(glob)**/*'`, verdict.Block},
+	{`git checkout -- '**/*'`, verdict.Block},
+	{`git add '**'`, verdict.Block},
+	{`git checkout -- "$(git rev-parse --show-toplevel)"`, verdict.Block},
+	{"git restore `git rev-parse --show-toplevel`", verdict.Block},
+	{`git checkout -- ':!x' src/a.go`, verdict.Allow},
+	{`git checkout -- ':(top)README.md'`, verdict.Allow},
+	{`git add ':(glob)src/**/*.go'`, verdict.Allow},
+	{`git restore --staged ':!x'`, verdict.Allow},
+	{`git checkout -- "$(git rev-parse --show-toplevel)/README.md"`, verdict.Allow},
+	{`git add '.*'`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {
