@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"runtime"
+
 	"github.com/superagent-harness/harness/internal/pathguard"
 )
 
@@ -8,8 +10,10 @@ import (
 // must be set): the corpus README §3 rules of the sprint root, plus the hook
 // wiring outside it (rule path.hook-wiring) — the user-level Claude Code
 // settings under HOME (or USERPROFILE) and CLAUDE_CONFIG_DIR from the hook's
-// env, and the running harness-hook executable — which a Generator could
-// otherwise change to switch the guard off for later sessions.
+// env, the session's project settings (CLAUDE_PROJECT_DIR) outside the
+// root, the managed policy file, and the running harness-hook executable —
+// which a Generator could otherwise change to switch the guard off for
+// later sessions.
 func (r runner) pathGuard(c *call) (*pathguard.Guard, error) {
 	return newPathGuard(BashScope{Root: c.scope.Root, Feature: c.scope.Feature, Env: c.env, Executable: r.executable})
 }
@@ -21,7 +25,8 @@ func newPathGuard(s BashScope) (*pathguard.Guard, error) {
 	if err != nil {
 		return nil, err
 	}
-	g = g.WithHome(homeDir(s.Env)).WithClaudeConfigDir(s.Env["CLAUDE_CONFIG_DIR"])
+	g = g.WithHome(homeDir(s.Env)).WithClaudeConfigDir(s.Env["CLAUDE_CONFIG_DIR"]).
+		WithClaudeProjectDir(s.Env["CLAUDE_PROJECT_DIR"]).WithManagedSettings(runtime.GOOS)
 	if s.Executable != nil {
 		if exe, err := s.Executable(); err == nil {
 			g = g.WithHookExecutable(exe)

@@ -28,7 +28,9 @@ func TestHookWiringIsReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runner{executable: func() (string, error) { return exe, nil }}
-	env := map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": cfg}
+	proj := filepath.Join(t.TempDir(), "proj")
+	mustMkdir(t, filepath.Join(proj, ".claude"))
+	env := map[string]string{"HOME": home, "CLAUDE_CONFIG_DIR": cfg, "CLAUDE_PROJECT_DIR": proj}
 	call := func(args []string, tool string, input map[string]any) (string, string) {
 		p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": root,
 			"tool_name": tool, "tool_input": input})
@@ -45,6 +47,7 @@ func TestHookWiringIsReadOnly(t *testing.T) {
 		{"Bash", map[string]any{"command": `echo '{}' > ~/.claude/settings.local.json`}, "block"},
 		{"Bash", map[string]any{"command": "echo '{}' > " + cfg + "/settings.json"}, "block"},
 		{"Bash", map[string]any{"command": "cp /bin/true $(which harness-hook)"}, "block"},
+		{"Write", map[string]any{"file_path": filepath.Join(proj, ".claude", "settings.local.json"), "content": `{"disableAllHooks":true}`}, "block"},
 		{"Bash", map[string]any{"command": "cp /bin/true " + exe}, "block"},
 		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "content": `{"disableAllHooks":true}`}, "block"},
 		{"Edit", map[string]any{"file_path": exe, "old_string": "bin", "new_string": "x"}, "block"},
@@ -136,7 +139,8 @@ func TestPathsCorpusWithHookWiring(t *testing.T) {
 			"tool_input": json.RawMessage(rawInput), "cwd": cwd})
 		env := map[string]string{"HARNESS_ROOT": hroot, "FEATURE_ID": "f002"}
 		plain := corpusOutcome(t, c.ID, runIn(runner{}, nil, env, strings.NewReader(string(payload))))
-		wenv := map[string]string{"HARNESS_ROOT": hroot, "FEATURE_ID": "f002", "HOME": home, "CLAUDE_CONFIG_DIR": filepath.Join(home, ".config", "claude")}
+		wenv := map[string]string{"HARNESS_ROOT": hroot, "FEATURE_ID": "f002", "HOME": home, "CLAUDE_CONFIG_DIR": filepath.Join(home, ".config", "claude"),
+			"CLAUDE_PROJECT_DIR": filepath.Join(root, ".harness", "features", "f002")}
 		wired := corpusOutcome(t, c.ID, runIn(runner{executable: func() (string, error) { return exe, nil }}, nil, wenv, strings.NewReader(string(payload))))
 		if plain != wired {
 			t.Errorf("%s: %s without the hook wiring, %s with it", c.ID, plain, wired)
