@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // fixture copies testdata/sprints/<name> to a temporary root.
@@ -19,19 +20,7 @@ func fixture(t *testing.T, name string) string {
 	t.Helper()
 	src := filepath.Join("..", "..", "testdata", "sprints", name)
 	dst := filepath.Join(t.TempDir(), name)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		return copyFile(p, filepath.Join(dst, rel))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testutil.CopyTree(t, src, dst)
 	return dst
 }
 
@@ -531,18 +520,7 @@ func TestJournalRejectsForeignPaths(t *testing.T) {
 func BenchmarkEvalAppend(b *testing.B) {
 	src := filepath.Join("..", "..", "testdata", "sprints", "valid-midway")
 	root := filepath.Join(b.TempDir(), "ws")
-	if err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(root, rel), 0o755)
-		}
-		return copyFile(p, filepath.Join(root, rel))
-	}); err != nil {
-		b.Fatal(err)
-	}
+	testutil.CopyTree(b, src, root)
 	env := &Env{Root: root, Now: time.Now, Validate: EngineValidate}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -1,12 +1,12 @@
 package records_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/testutil"
 	"github.com/superagent-harness/harness/internal/validate"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -15,14 +15,7 @@ import (
 func TestCompletePhaseLeavesWorkspaceValid(t *testing.T) {
 	src := filepath.Join("..", "..", "testdata", "sprints", "valid-midway")
 	root := t.TempDir()
-	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(root, rel), 0o755)
-		}
-		b, _ := os.ReadFile(p)
-		return os.WriteFile(filepath.Join(root, rel), b, 0o644)
-	})
+	testutil.CopyTree(t, src, root)
 	ws, err := workspace.Open(root)
 	if err != nil {
 		t.Fatal(err)

@@ -2,13 +2,13 @@ package records
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/testutil"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -26,24 +26,7 @@ type expect struct {
 func copyTree(t *testing.T, src string) string {
 	t.Helper()
 	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testutil.CopyTree(t, src, dst)
 	// A copy gets a fresh mtime; age every handoff.md so that only the
 	// expectation's mtime_age_seconds makes one recent (README §2 step 2).
 	old := time.Now().Add(-time.Hour)
@@ -116,12 +99,7 @@ func TestStopFixtures(t *testing.T) {
 		ok := t.Run(name, func(t *testing.T) {
 			root := copyTree(t, filepath.Join(sprints, e.Case))
 			now := time.Now()
-			for rel, age := range e.Mtime {
-				mt := now.Add(-time.Duration(age) * time.Second)
-				if err := os.Chtimes(filepath.Join(root, filepath.FromSlash(rel)), mt, mt); err != nil {
-					t.Fatal(err)
-				}
-			}
+			testutil.SetMTimes(t, root, e.Mtime, now)
 			ws, err := workspace.Open(root)
 			if err != nil {
 				t.Fatal(err)
