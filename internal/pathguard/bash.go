@@ -125,6 +125,9 @@ const placeholder = "\x01unknown"
 // otherwise the known directory before the first unknown part with a
 // placeholder name, or "" when even the directory is unknown.
 func (g *Guard) wordValue(w shell.Word, base string) string {
+	if p, ok := procCwd(w, base); ok {
+		return p // /proc/self/cwd/…, /proc/$$/cwd/…
+	}
 	if w.Known {
 		// the shell reads `$(which NAME)` as NAME; the hook executable's
 		// lookup names the executable (WithHookExecutable)
@@ -339,6 +342,9 @@ func (c *collector) listing(_ op, what string) {
 func (c *collector) program() {
 	prog := c.inv.Program
 	args := c.args
+	if c.moreWriters(prog, args) {
+		return
+	}
 	switch {
 	case prog == "":
 		return
@@ -362,6 +368,8 @@ func (c *collector) program() {
 		c.sed(args)
 	case "perl":
 		c.perl(args)
+	case "php", "php7", "php8", "php-cli":
+		c.php(args)
 	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk":
 		c.awk(args)
 	case "yq":

@@ -49,6 +49,8 @@ func (c *collector) python(args []string) {
 				switch mod {
 				case "black", "isort", "ruff":
 					c.formatter(mod, args[j:])
+				case "pip":
+					c.pip(args[j:])
 				}
 				return
 			case 'W', 'X':
@@ -355,6 +357,9 @@ func (c *collector) scanCode(lang int, code string) {
 	// aliases (`from pathlib import Path as P`, `const {rmSync: r} =
 	// require('fs')`) and Perl/Ruby quote operators (`q(…)`, `%q(…)`) read
 	// like the plain spelling
+	// sys.argv[N], process.argv[N], $ARGV[N], ARGV[N] of inline code are
+	// the command's own literal arguments
+	code = shell.SubstituteArgv(c.inv.Args, code, [...]string{langPython: "python", langNode: "node", langPerl: "perl", langRuby: "ruby"}[lang])
 	code = shell.CanonicalCalls(code, [...]string{langPython: "python", langNode: "node", langPerl: "perl", langRuby: "ruby"}[lang])
 	ip := &interp{lang: lang, vars: map[string]string{}, pathVars: map[string]bool{}, root: c.g.rootLex, cwd: c.base}
 	var assign *regexp.Regexp

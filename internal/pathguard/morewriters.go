@@ -1,0 +1,120 @@
+package pathguard
+
+import (
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/shell"
+)
+
+// More writers of corpus README §3.3 (found by a user attacking the
+// installed hook): script's typescript and log files, pip's install
+// target, base64's output file, device nodes and FIFOs, and paths through
+// /proc/<pid>/cwd.
+
+// moreWriters adds the targets of the programs below; it reports whether
+// prog was one of them.
+func (c *collector) moreWriters(prog string, args []string) bool {
+	switch prog {
+	case "script":
+		// script [opts] [file]: the typescript (default ./typescript) and
+		// the -O/-I/-B/-T log files are written
+		p := scan(args, argSpec{shortVal: "cEIOBTm", longVal: []string{"command", "echo", "log-in", "log-out", "log-io", "log-timing", "timing", "logging-format", "output-limit"}})
+		for _, v := range p.values("O", "I", "B", "T", "log-out", "log-in", "log-io", "log-timing", "timing") {
+			c.add(v, opWrite, "script log")
+		}
+		if ops := c.operands(p); len(ops) > 0 {
+			c.add(ops[0], writeOrAppend(p.has("a", "append")), "script")
+		} else if !p.has("O", "B", "log-out", "log-io") {
+			c.add("typescript", writeOrAppend(p.has("a", "append")), "script")
+		}
+		return true
+	case "pip", "pip3", "pip2", "uv":
+		c.pip(args)
+		return true
+	case "base64", "gbase64", "base32", "basenc":
+		// BSD/macOS: -o FILE / --output FILE (and -i FILE as input)
+		p := scan(args, argSpec{shortVal: "oibw", longVal: []string{"output", "input", "break", "wrap"}})
+		for _, v := range p.values("o", "output") {
+			c.add(v, opWrite, prog+" -o")
+		}
+		return true
+	case "mkfifo":
+		p := scan(args, argSpec{shortVal: "mZ", longVal: []string{"mode", "context"}})
+		for _, f := range c.operands(p) {
+			c.add(f, opWrite, "mkfifo")
+		}
+		return true
+	case "mknod":
+		p := scan(args, argSpec{shortVal: "mZ", longVal: []string{"mode", "context"}})
+		if ops := c.operands(p); len(ops) > 0 {
+			c.add(ops[0], opWrite, "mknod")
+		}
+		return true
+	}
+	return false
+}
+
+func writeOrAppend(appendMode bool) op {
+	if appendMode {
+		return opAppend
+	}
+	return opWrite
+}
+
+// pip judges `pip install --target DIR | -t DIR | --prefix DIR | --root DIR`
+// (also `uv pip install …`): the install writes and may replace everything
+// below DIR.
+func (c *collector) pip(args []string) {
+	if len(args) > 0 && args[0] == "pip" { // uv pip …
+		args = args[1:]
+	}
+	p := scan(args, argSpec{shortVal: "trcebiCf", longVal: []string{"target", "prefix", "root", "requirement", "constraint",
+		"editable", "build", "index-url", "extra-index-url", "find-links", "src", "python", "report", "log", "cache-dir", "config-settings", "platform", "python-version", "implementation", "abi"}})
+	var ops []string // args may be a tail of c.args (python -m pip, uv pip)
+	for _, i := range p.operands {
+		ops = append(ops, args[i])
+	}
+	if len(ops) == 0 || ops[0] != "install" && ops[0] != "download" && ops[0] != "wheel" {
+		return
+	}
+	for _, d := range p.values("t", "target", "prefix", "root") {
+		c.add(d, opTree, "pip "+ops[0]+" --target")
+	}
+	if ops[0] != "install" {
+		for _, d := range p.values("d", "dest", "w", "wheel-dir") {
+			c.add(d, opTree, "pip "+ops[0]+" -d")
+		}
+	}
+	for _, d := range p.values("log", "report") {
+		c.add(d, opWrite, "pip --log")
+	}
+}
+
+// procCwd maps a path through /proc/<pid>/cwd (`/proc/self/cwd/x`,
+// `/proc/$$/cwd/x`: the shell's own working directory, or another process's
+// the guard cannot know better) to the directory the command runs in, and
+// /proc/<pid>/root/x to /x. ok is false for other paths.
+func procCwd(w shell.Word, base string) (string, bool) {
+	v := w.Value
+	if !strings.HasPrefix(v, "/proc/") {
+		return "", false
+	}
+	pid, rest, _ := strings.Cut(v[len("/proc/"):], "/")
+	if !w.Known && pid != "" && !isDigits(pid) && pid != "self" && pid != "thread-self" {
+		return "", false
+	}
+	if pid != "" && !isDigits(pid) && pid != "self" && pid != "thread-self" {
+		return "", false
+	}
+	sub, tail, _ := strings.Cut(rest, "/")
+	switch sub {
+	case "cwd":
+		if tail == "" {
+			return base, true
+		}
+		return absJoin(base, tail), true
+	case "root":
+		return "/" + tail, true
+	}
+	return "", false
+}
