@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestAllowOnceTurnsOneBlockIntoAllow: an exact-match authorisation of the
@@ -15,7 +16,7 @@ import (
 // different spelling are still denied.
 func TestAllowOnceTurnsOneBlockIntoAllow(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	const cmd = "rm -rf build"
 	if _, err := allowonce.Add(root, "f001", cmd, "user approved wiping the build folder"); err != nil {
 		t.Fatal(err)
@@ -57,7 +58,7 @@ func TestAllowOnceTurnsOneBlockIntoAllow(t *testing.T) {
 // weakens the policy, and the error is in the hook.log record.
 func TestInvalidRulesYAMLKeepsBuiltinPolicy(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	writeFile(t, filepath.Join(root, ".harness", "rules.yaml"), "allow: [: not yaml\n\t- x")
 	p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": root,
 		"tool_name": "Bash", "tool_input": map[string]any{"command": "rm -rf ~"}})

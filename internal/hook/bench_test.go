@@ -9,6 +9,8 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 func bashPayload(b *testing.B, cmd, cwd string) []byte {
@@ -26,7 +28,7 @@ func bashPayload(b *testing.B, cmd, cwd string) []byte {
 // append, encode.
 func BenchmarkPreToolUseBash(b *testing.B) {
 	root := filepath.Join(b.TempDir(), "sprint_20260421_1")
-	copyTree(b, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(b, testdata("sprints", "valid-midway"), root)
 	args := []string{"--event", "PreToolUse", "--root", root, "--feature", "f001"}
 	for _, bc := range []struct{ name, cmd string }{
 		{"allow", "go test ./... 2>&1 | tail -n 40"},
@@ -62,7 +64,7 @@ func BenchmarkPreToolUseBashNoWorkspace(b *testing.B) {
 // `go test -run '^$' -bench Process -benchtime 30x ./internal/hook`.
 func BenchmarkProcessPreToolUseBash(b *testing.B) {
 	root := filepath.Join(b.TempDir(), "sprint_20260421_1")
-	copyTree(b, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(b, testdata("sprints", "valid-midway"), root)
 	payload := bashPayload(b, "go test ./... 2>&1 | tail -n 40", root)
 	n := b.N
 	if n < 30 {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // payloadFiles lists every stdin fixture under testdata/hook-input/.
@@ -56,7 +58,7 @@ func TestEveryPayloadGetsAContractValidAnswer(t *testing.T) {
 			checkContract(t, p.Event, res.stdout)
 
 			root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-			copyTree(t, testdata("sprints", "valid-midway"), root)
+			testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 			inside := []byte(strings.ReplaceAll(string(raw), corpusRoot, filepath.ToSlash(root)))
 			res = runBin(t, root, []string{"--root", root, "--feature", "f001", "--sprint", "sprint_20260421_1"}, nil, inside)
 			if res.code != 0 {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // denyReason returns the PreToolUse deny reason of stdout, or fails.
@@ -94,7 +96,7 @@ func TestUnknownEventWithUnreadablePayloadBlocks(t *testing.T) {
 // (only the path matters), judged by the path guard.
 func TestLargeWritePayloadIsJudged(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	content := strings.Repeat("x", 10<<20)
 	for _, c := range []struct {
 		path  string
@@ -137,7 +139,7 @@ func TestOtherEventsDegradeToNoop(t *testing.T) {
 // answer a valid no-op; exit 0 every time, and the panic is logged.
 func TestPanicInjection(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	boom := runner{inject: func(string) { panic("injected failure") }}
 	events := []string{"PreToolUse", "Stop", "SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "SubagentStop",
 		"SubagentStart", "PermissionRequest", "SessionEnd", "PreCompact", "Notification", "SomeFutureEvent"}
@@ -225,7 +227,7 @@ func TestBadFlagsDenyPreToolUse(t *testing.T) {
 // hook_event_name, and the mismatch is logged.
 func TestEventMismatchFollowsFlagAndIsLogged(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	payload := `{"hook_event_name":"PostToolUse","session_id":"s","cwd":"` + filepath.ToSlash(root) + `","tool_name":"Write","tool_input":{"file_path":"` + filepath.ToSlash(filepath.Join(root, "schemas", "x.json")) + `","content":"{}"}}`
 	res := runIn(runner{}, []string{"--event", "PreToolUse", "--root", root, "--feature", "f001"}, nil, strings.NewReader(payload))
 	denyReason(t, res.stdout)
@@ -239,7 +241,7 @@ func TestEventMismatchFollowsFlagAndIsLogged(t *testing.T) {
 // on stderr and the decision stands.
 func TestHookLogFailureNeverChangesVerdict(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	// A directory where hook.log should be makes every append fail.
 	logPath := filepath.Join(root, ".harness", "logs", "hook.log")
 	mustRemove(t, logPath)

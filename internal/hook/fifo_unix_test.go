@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestSessionStartAndStopNeverBlockOnFIFOs: a Generator can put a FIFO in
@@ -19,7 +21,7 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tmp := t.TempDir()
 			root := filepath.Join(tmp, "sprint_20260421_1")
-			copyTree(t, testdata("sprints", "valid-midway"), root)
+			testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 			p := filepath.Join(root, ".harness", "features", "f002", name)
 			os.Remove(p)
 			if err := syscall.Mkfifo(p, 0o644); err != nil {
@@ -46,7 +48,7 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 	}
 	t.Run("feature_list.json", func(t *testing.T) {
 		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-		copyTree(t, testdata("sprints", "valid-complete"), root)
+		testutil.CopyTree(t, testdata("sprints", "valid-complete"), root)
 		p := filepath.Join(root, ".harness", "feature_list.json")
 		os.Remove(p)
 		if err := syscall.Mkfifo(p, 0o644); err != nil {
@@ -72,7 +74,7 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 	})
 	t.Run("hook.log", func(t *testing.T) {
 		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-		copyTree(t, testdata("sprints", "valid-midway"), root)
+		testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 		p := filepath.Join(root, ".harness", "logs", "hook.log")
 		os.Remove(p)
 		if err := syscall.Mkfifo(p, 0o644); err != nil {
@@ -105,7 +107,7 @@ func TestPreToolUseNeverBlocksOnFIFOs(t *testing.T) {
 	} {
 		t.Run(tc.fifo, func(t *testing.T) {
 			root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-			copyTree(t, testdata("sprints", "valid-midway"), root)
+			testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 			p := filepath.Join(root, filepath.FromSlash(tc.fifo))
 			os.Remove(p)
 			if err := syscall.Mkfifo(p, 0o644); err != nil {
@@ -137,7 +139,7 @@ func TestPreToolUseNeverBlocksOnFIFOs(t *testing.T) {
 // when tooling.md is a FIFO, and denies.
 func TestEditOfFIFOToolingNeverBlocks(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	p := filepath.Join(root, ".harness", "sprint_contracts", "sprint_20260421_1", "tooling.md")
 	os.Remove(p)
 	if err := syscall.Mkfifo(p, 0o644); err != nil {
@@ -167,7 +169,7 @@ func TestEditOfFIFOToolingNeverBlocks(t *testing.T) {
 // the hook.log record name each one; a merely missing file is not listed.
 func TestSessionStartNotesUnreadableFiles(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	fdir := filepath.Join(root, ".harness", "features", "f002")
 	fifos := map[string]string{
 		"feature_list.json":   filepath.Join(root, ".harness", "feature_list.json"),

@@ -7,13 +7,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // gapsRoot is a copy of the valid-midway sprint fixture.
 func gapsRoot(t *testing.T) string {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "sprint")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	return root
 }
 

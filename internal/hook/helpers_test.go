@@ -10,38 +10,27 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // hookBin is the harness-hook binary built once by TestMain.
 var hookBin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "harness-hook-test-bin")
+	bin, err := testutil.Build("harness-hook")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	exe := "harness-hook"
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
-	}
-	hookBin = filepath.Join(dir, exe)
-	build := exec.Command("go", "build", "-o", hookBin, "github.com/superagent-harness/harness/cmd/harness-hook")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "go build harness-hook: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	hookBin = bin
+	os.Exit(testutil.Main(m))
 }
 
 // testdata returns a path under the repository's testdata/.
@@ -165,29 +154,6 @@ func checkContract(t testing.TB, event, stdout string) map[string]any {
 		}
 	}
 	return obj
-}
-
-// copyTree copies the directory src to dst (regular files and directories).
-func copyTree(t testing.TB, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // snapshot hashes every file under root except hook.log and lock sidecars.

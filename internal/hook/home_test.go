@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestBashTildeTargetsUseHOME: the hook hands HOME to the path guard, so a
@@ -14,7 +16,7 @@ import (
 func TestBashTildeTargetsUseHOME(t *testing.T) {
 	home := t.TempDir()
 	root := filepath.Join(home, "work", "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	call := func(command, homeVal string) string {
 		p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": root,
 			"tool_name": "Bash", "tool_input": map[string]any{"command": command}})

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestStopLoopBound: 8 Stop calls in a row for one session on incomplete
@@ -17,7 +19,7 @@ import (
 func TestStopLoopBound(t *testing.T) {
 	tmp := t.TempDir()
 	root := filepath.Join(tmp, "ws")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	args := []string{"--root", root, "--feature", "f001", "--event", "Stop"}
 
 	stop := func(session string) map[string]any {

@@ -3,6 +3,8 @@ package hook
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestResolveScopePrecedence: flags > env > discovery for root and feature;
@@ -10,7 +12,7 @@ import (
 // never from .current_agent; unsafe ids are refused.
 func TestResolveScopePrecedence(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root) // .current_agent names f002
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root) // .current_agent names f002
 	other := filepath.Join(t.TempDir(), "other")
 	mustMkdir(t, filepath.Join(other, ".harness"))
 	fdir := filepath.Join(root, ".harness", "features", "f001", "sub")

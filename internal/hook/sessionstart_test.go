@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // sessionStart runs SessionStart in-process and returns additionalContext.
@@ -45,7 +46,7 @@ func writeFile(t testing.TB, p, s string) {
 // session id fills an empty session_id.txt and never overwrites one.
 func TestSessionStartContext(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	fdir := filepath.Join(root, ".harness", "features", "f002")
 	writeFile(t, filepath.Join(fdir, "session_id.txt"), "  \n")
 	writeFile(t, filepath.Join(fdir, "AGENTS.md"), "# Feature rules\nMARKER-AGENTS\n")
@@ -92,7 +93,7 @@ func TestSessionStartContext(t *testing.T) {
 // and the rules survive whole.
 func TestSessionStartBudget(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	fdir := filepath.Join(root, ".harness", "features", "f001")
 	writeFile(t, filepath.Join(fdir, "AGENTS.md"), strings.Repeat("Generator rule line: never edit schemas. 😀\n", 3000))
 	writeFile(t, filepath.Join(fdir, "context_snapshot.md"), "# 功能上下文\n"+strings.Repeat("这是一个很长的中文上下文说明，用于测试预算。\n", 2000))
@@ -127,7 +128,7 @@ func TestSessionStartBudget(t *testing.T) {
 // it, it is not injected again.
 func TestSessionStartHandoff(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway-reset"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway-reset"), root)
 	handoff := filepath.Join(root, ".harness", "features", "f001", "handoff.md")
 	now := time.Now()
 	if err := os.Chtimes(handoff, now, now); err != nil {

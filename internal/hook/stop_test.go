@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // stopCase is one expectation of valid-cases.json or broken/*/EXPECT.json.
@@ -80,14 +82,9 @@ func TestStopFixtures(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tmp := t.TempDir()
 			root := filepath.Join(tmp, "ws")
-			copyTree(t, c.dir, root)
+			testutil.CopyTree(t, c.dir, root)
 			now := time.Now()
-			for rel, age := range c.MtimeAgeSeconds {
-				mt := now.Add(-time.Duration(age) * time.Second)
-				if err := os.Chtimes(filepath.Join(root, filepath.FromSlash(rel)), mt, mt); err != nil {
-					t.Fatal(err)
-				}
-			}
+			testutil.SetMTimes(t, root, c.MtimeAgeSeconds, now)
 			before := snapshot(t, root)
 			args := []string{"--root", root}
 			if c.FeatureID != nil {
@@ -143,7 +140,7 @@ func TestStopFixtures(t *testing.T) {
 func TestStopBrokenFeatureListBlocks(t *testing.T) {
 	tmp := t.TempDir()
 	root := filepath.Join(tmp, "ws")
-	copyTree(t, testdata("sprints", "valid-complete"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-complete"), root)
 	writeFile(t, filepath.Join(root, ".harness", "feature_list.json"), `{"version":"1.2","features":[`)
 	for _, stdin := range [][]byte{stopPayload(root, "s", tmp), nil, []byte("{broken")} {
 		res := runBin(t, root, []string{"--event", "Stop", "--root", root, "--feature", "f001"}, nil, stdin)
@@ -169,7 +166,7 @@ func TestStopBrokenFeatureListBlocks(t *testing.T) {
 func TestStopResetBookkeeping(t *testing.T) {
 	tmp := t.TempDir()
 	root := filepath.Join(tmp, "ws")
-	copyTree(t, testdata("sprints", "valid-midway-reset"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway-reset"), root)
 	poolPath := filepath.Join(root, ".harness", "session_pool.json")
 	pool, _ := os.ReadFile(poolPath)
 	if !strings.Contains(string(pool), `"resetting"`) {

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestHookWiringIsReadOnly: inside a workspace, the user-level Claude Code
@@ -17,7 +19,7 @@ import (
 // files outside the root stay writable.
 func TestHookWiringIsReadOnly(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyTree(t, testdata("sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	home := filepath.Join(t.TempDir(), "home")
 	cfg := filepath.Join(t.TempDir(), "cfg")
 	exe := filepath.Join(t.TempDir(), "bin", "harness-hook")

@@ -88,7 +88,7 @@ func CopyFixture(t testing.TB, name string) string {
 // slash-separated path relative to root) to now minus its age in seconds:
 // the mtime_age_seconds of the sprint fixtures' expectations (fixtures
 // README §2 step 2).
-func SetMTimes(t testing.TB, root string, ages map[string]int, now time.Time) {
+func SetMTimes[Seconds ~int | ~int64](t testing.TB, root string, ages map[string]Seconds, now time.Time) {
 	t.Helper()
 	for rel, age := range ages {
 		mt := now.Add(-time.Duration(age) * time.Second)
