@@ -630,6 +630,11 @@ func (c *collector) copyLike(p parsed, what string, full bool) {
 		}
 		dest, srcs = ops[len(ops)-1], ops[:len(ops)-1]
 	}
+	if dest == "" && c.inv.Listing != nil {
+		// `cp x "$(find .harness -name f)"`: the destination is listed
+		c.listing(opWrite, what+" (destination)")
+		return
+	}
 	c.intoDest(dest, srcs, what+" (destination)", full && !hasT, false)
 }
 
