@@ -2,14 +2,13 @@ package doctor
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/superagent-harness/harness/internal/e2e"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestHarnessDoctorOnInitFeatureWorkspace runs the built `harness doctor`
@@ -20,7 +19,7 @@ func TestHarnessDoctorOnInitFeatureWorkspace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binaries")
 	}
-	bins, err := e2e.BuildBinaries(t.TempDir())
+	bins, err := testutil.BuildBinaries()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,12 +29,8 @@ func TestHarnessDoctorOnInitFeatureWorkspace(t *testing.T) {
 	if exec.Command(bins.Harness, "doctor", "--help").Run() != nil {
 		t.Skip("harness doctor is not registered")
 	}
-	mod, err := e2e.ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	copyDir(t, filepath.Join(mod, "testdata", "sprints", "valid-midway"), root)
+	testutil.CopyTree(t, testutil.Testdata(t, "sprints", "valid-midway"), root)
 	for _, f := range []string{"f001", "f002"} {
 		if out, err := exec.Command(bins.Harness, "init-feature", f, "--root", root, "--hook-bin", bins.Hook).CombinedOutput(); err != nil {
 			t.Fatalf("init-feature %s: %v %s", f, err, out)
@@ -77,27 +72,5 @@ func TestHarnessDoctorOnInitFeatureWorkspace(t *testing.T) {
 	}
 	if len(find(r, StatusFail, "does not exist")) == 0 {
 		t.Errorf("no failure naming the missing command\n%s", out)
-	}
-}
-
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }

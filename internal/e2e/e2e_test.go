@@ -10,33 +10,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
-// buildOnce builds the binaries once per test binary into a temp dir that
-// lives as long as the process (test-only state).
-var (
-	binDir    string
-	buildOnce = sync.OnceValues(func() (Binaries, error) { return BuildBinaries(binDir) })
-)
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "harness-e2e-bin-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(testutil.Main(m)) }
 
 // setup finds the CLI and builds the binaries, or skips (fails when
 // HARNESS_E2E_REQUIRED=1, as CI sets it once it installed the CLI).
-func setup(t *testing.T) (claude string, bins Binaries) {
+func setup(t *testing.T) (claude string, bins testutil.Binaries) {
 	t.Helper()
 	env := EnvMap(os.Environ())
 	required := env["HARNESS_E2E_REQUIRED"] == "1"
@@ -63,7 +47,7 @@ func setup(t *testing.T) (claude string, bins Binaries) {
 	if !strings.HasPrefix(v, PinnedVersion) {
 		t.Logf("warning: claude reports %q; this test was written against %s", v, PinnedVersion)
 	}
-	bins, err = buildOnce()
+	bins, err = testutil.BuildBinaries()
 	if err != nil {
 		t.Fatal(err)
 	}

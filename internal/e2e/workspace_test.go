@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 const (
@@ -27,46 +27,14 @@ type workspace struct {
 	Wiring   string // "init-feature" or "written by the test"
 }
 
-// copyTree copies the directory tree src to dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copy %s: %v", src, err)
-	}
-}
-
-func repoPath(t *testing.T, rel string) string {
-	t.Helper()
-	root, err := ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(root, filepath.FromSlash(rel))
-}
-
 // newWorkspace copies testdata/sprints/valid-midway (f002 in phase 1, nothing
 // logged) into a temp sprint root, adds a schemas/ file and a build/ dir to
 // attack, optionally completes f002's phase-1 records (so Stop allows), and
 // wires harness-hook for f002.
-func newWorkspace(t *testing.T, bins Binaries, completeRecords bool) workspace {
+func newWorkspace(t *testing.T, bins testutil.Binaries, completeRecords bool) workspace {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), sprintID)
-	copyTree(t, repoPath(t, "testdata/sprints/valid-midway"), root)
+	testutil.CopyTree(t, testutil.Testdata(t, "sprints", "valid-midway"), root)
 	mustWrite(t, filepath.Join(root, "schemas", "x.json"), "{\"a\": \"a\"}\n")
 	mustWrite(t, filepath.Join(root, "build", "keep.txt"), "build output\n")
 	mustWrite(t, filepath.Join(root, "src", ".keep"), "")
@@ -145,7 +113,7 @@ func completePhase1(t *testing.T, root, fid string) {
 // otherwise it writes the settings.json that init-feature is specified to
 // write (protocol.md §4.6, claude-code-hooks.md §7): exec form, command = the
 // absolute hook path, args --event E --root R --feature F --sprint S.
-func wireHooks(t *testing.T, bins Binaries, ws *workspace) {
+func wireHooks(t *testing.T, bins testutil.Binaries, ws *workspace) {
 	t.Helper()
 	if bins.Harness != "" && exec.Command(bins.Harness, "init-feature", "--help").Run() == nil {
 		out, err := exec.Command(bins.Harness, "init-feature", feature, "--root", ws.Root, "--hook-bin", bins.Hook).CombinedOutput()

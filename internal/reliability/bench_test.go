@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/hook"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // Benchmarks of one hook call in-process (hook.Run), for profiling
@@ -19,8 +20,7 @@ import (
 func benchWorkspace(b *testing.B, evalLines int) string {
 	b.Helper()
 	root := filepath.Join(b.TempDir(), "sprint_20260421_1")
-	src := repoFixture(b)
-	copyDir(b, src, root)
+	testutil.CopyTree(b, testutil.Testdata(b, "sprints", "valid-midway"), root)
 	h := filepath.Join(root, ".harness")
 	f, err := os.OpenFile(filepath.Join(h, "eval_log.jsonl"), os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
@@ -73,35 +73,4 @@ func BenchmarkHookSessionStart(b *testing.B) {
 func BenchmarkHookStopEvalLog100k(b *testing.B) {
 	root := benchWorkspace(b, 100000)
 	benchHook(b, root, "Stop", map[string]any{"stop_hook_active": false})
-}
-
-func repoFixture(b *testing.B) string {
-	b.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		b.Fatal(err)
-	}
-	return filepath.Join(wd, "..", "..", "testdata", "sprints", "valid-midway")
-}
-
-func copyDir(b *testing.B, src, dst string) {
-	b.Helper()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if fi.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
 }

@@ -11,7 +11,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/superagent-harness/harness/internal/e2e"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // helperEnv selects a helper mode when the test binary re-executes itself as
@@ -29,25 +28,18 @@ import (
 const helperEnv = "HARNESS_RELIABILITY_HELPER"
 
 // bins is set once by TestMain (test-only state).
-var bins e2e.Binaries
+var bins testutil.Binaries
 
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(helperEnv); mode != "" {
 		os.Exit(runHelper(mode, os.Args[len(os.Args)-3:]))
 	}
-	dir, err := os.MkdirTemp("", "harness-reliability-bin-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	if b, err := e2e.BuildBinaries(dir); err == nil {
+	if b, err := testutil.BuildBinaries(); err == nil {
 		bins = b
 	} else {
 		bins.HookErr, bins.HarnessErr = err.Error(), err.Error()
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(testutil.Main(m))
 }
 
 // runHelper is the body of a helper writer process. args are the last three
@@ -144,30 +136,8 @@ func harnessHas(words ...string) bool {
 // newWorkspace copies testdata/sprints/valid-midway into a temp sprint root.
 func newWorkspace(t *testing.T) string {
 	t.Helper()
-	mod, err := e2e.ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join(mod, "testdata", "sprints", "valid-midway")
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		dst := filepath.Join(root, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testutil.CopyTree(t, testutil.Testdata(t, "sprints", "valid-midway"), root)
 	for _, d := range []string{"schemas", "src", "build"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
