@@ -11,6 +11,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/cli"
 	"github.com/superagent-harness/harness/internal/hook"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestExplainAgreesWithHook runs every Bash command of the corpus through
@@ -44,9 +45,7 @@ func TestExplainAgreesWithHook(t *testing.T) {
 		cmds = some
 	}
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-	if err := copyTree(filepath.Join(sprintsDir(t), "valid-midway"), root); err != nil {
-		t.Fatal(err)
-	}
+	testutil.CopyTree(t, testutil.Testdata(t, "sprints", "valid-midway"), root)
 	t.Chdir(root)
 	for _, feature := range []string{"f001", ""} {
 		env := map[string]string{"HARNESS_ROOT": root, "SPRINT_ID": "sprint_20260421_1"}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // expectation is one EXPECT.json / valid-cases.json entry (fixtures README §2).
@@ -30,7 +31,7 @@ type expectation struct {
 // fail), every must_mention string must occur in the output, and the
 // workspace must be left unchanged.
 func TestSprintFixtures(t *testing.T) {
-	dir := sprintsDir(t)
+	dir := testutil.Testdata(t, "sprints")
 	var cases []expectation
 	raw, err := os.ReadFile(filepath.Join(dir, "valid-cases.json"))
 	if err != nil {
@@ -73,15 +74,8 @@ func TestSprintFixtures(t *testing.T) {
 		name := filepath.Base(c.Case) + "/" + c.Command
 		t.Run(name, func(t *testing.T) {
 			root := filepath.Join(t.TempDir(), "ws")
-			if err := copyTree(c.Case, root); err != nil {
-				t.Fatal(err)
-			}
-			for rel, age := range c.MtimeAge {
-				ts := time.Now().Add(-time.Duration(age) * time.Second)
-				if err := os.Chtimes(filepath.Join(root, filepath.FromSlash(rel)), ts, ts); err != nil {
-					t.Fatal(err)
-				}
-			}
+			testutil.CopyTree(t, c.Case, root)
+			testutil.SetMTimes(t, root, c.MtimeAge, time.Now())
 			before := snapshot(t, root)
 			want := 0
 			if c.Expect == "fail" {

@@ -4,16 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestMain exposes `harness` and a stand-in `harness-hook` to the scripts:
@@ -34,18 +33,6 @@ func TestMain(m *testing.M) {
 	}))
 }
 
-// sprintsDir is the repository copy of the sprint fixtures.
-func sprintsDir(t testing.TB) string {
-	p, err := filepath.Abs(filepath.Join("..", "..", "testdata", "sprints"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("fixtures: %v", err)
-	}
-	return p
-}
-
 // TestScripts runs testdata/script/*.txtar. $SPRINTS names the fixture
 // folder; the extra commands are:
 //
@@ -53,7 +40,7 @@ func sprintsDir(t testing.TB) string {
 //	exitcode N PROG ARGS...   run PROG and require exit status N (stdout/stderr kept for checks)
 //	appendfile SRC DST        append the contents of SRC to DST
 func TestScripts(t *testing.T) {
-	fixtures := sprintsDir(t)
+	fixtures := testutil.Testdata(t, "sprints")
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
@@ -68,7 +55,7 @@ func TestScripts(t *testing.T) {
 				if neg || len(args) != 2 {
 					ts.Fatalf("usage: cpdir SRC DST")
 				}
-				ts.Check(copyTree(ts.MkAbs(args[0]), ts.MkAbs(args[1])))
+				ts.Check(testutil.CopyDir(ts.MkAbs(args[0]), ts.MkAbs(args[1])))
 			},
 			"exitcode": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) < 2 {
@@ -101,30 +88,5 @@ func TestScripts(t *testing.T) {
 				ts.Check(f.Close())
 			},
 		},
-	})
-}
-
-// copyTree copies the directory src to dst (files and folders only).
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		out := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return fmt.Errorf("copyTree: %s is not a regular file", p)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(out, data, 0o644)
 	})
 }
