@@ -50,7 +50,7 @@ func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decisi
 			return d
 		}
 		if baseUnknown(inv, &c, t) {
-			if d := g.judgeUnknownBase(t); d.Action == verdict.Block {
+			if d := g.judgeUnknownBase(t, inv.UnknownSub); d.Action == verdict.Block {
 				return d
 			}
 		}

@@ -54,11 +54,14 @@ func baseUnknown(inv shell.Invocation, c *collector, t bashTarget) bool {
 }
 
 // judgeUnknownBase decides target t whose base directory is unknown.
-func (g *Guard) judgeUnknownBase(t bashTarget) verdict.Decision {
+// sub is the path cd'd into below the unknown directory (Invocation.UnknownSub).
+func (g *Guard) judgeUnknownBase(t bashTarget, sub string) verdict.Decision {
 	p := filepath.ToSlash(t.path)
 	comps := strings.Split(p, "/")
 	if strings.HasPrefix(p, "~") {
 		comps = comps[1:] // the ~user part
+	} else if sub != "" {
+		comps = append(strings.Split(filepath.ToSlash(sub), "/"), comps...)
 	}
 	var names []string
 	for _, c := range comps {

@@ -167,7 +167,7 @@ func (w *walker) dirProducer(st *state, prog string, c cmdCtx, vals []string) (*
 // remembering the previous directory for $OLDPWD and `cd -`.
 func (st *state) changeDir(dir string) {
 	st.prevDir, st.prevSet = st.dir, true
-	st.dir = dir
+	st.dir, st.unkRel = dir, ""
 }
 
 // targetWord expands a redirection target without field splitting and

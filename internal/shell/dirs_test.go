@@ -35,6 +35,11 @@ func TestComputedDirectories(t *testing.T) {
 		{`cd ~root/x && : > x`, "/r", DirUnknown, map[string]string{"HOME": "/root"}},
 		{`cd "$T" && : > x`, "/r", DirUnknown, nil},
 	}
+	// relative cds below an unknown directory are kept
+	r := Parse(`cd "$T" && cd .harness && cd features && : > x`, Options{Cwd: "/r"})
+	if inv := r.Invocations[len(r.Invocations)-1]; inv.Dir != DirUnknown || inv.UnknownSub != ".harness/features" {
+		t.Errorf("below an unknown directory: Dir %q UnknownSub %q", inv.Dir, inv.UnknownSub)
+	}
 	for _, tc := range cases {
 		r := Parse(tc.cmd, Options{Cwd: tc.cwd, Vars: tc.vars})
 		var got *Invocation

@@ -71,6 +71,10 @@ type Invocation struct {
 	// "~" (`cd ~/x`) is relative to the home directory; DirUnknown means a cd
 	// to a value the guard cannot know.
 	Dir string
+	// UnknownSub is, when Dir is DirUnknown, the relative path later cds
+	// moved to below the unknown directory (`cd "$T" && cd .harness/features`
+	// → ".harness/features"); "" otherwise.
+	UnknownSub string
 	// Stdin is the literal text the command reads on stdin when it is known
 	// (heredoc body, here-string, pipe from a literal producer); nil otherwise.
 	Stdin *string

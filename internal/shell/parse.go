@@ -160,6 +160,8 @@ type state struct {
 	// when prevSet.
 	prevDir string
 	prevSet bool
+	// unkRel is the relative path cd'd into while dir is DirUnknown.
+	unkRel string
 	// funcs maps function names defined so far to their bodies.
 	funcs map[string]*syntax.Stmt
 	// args are the positional parameters ($1…) when known (bash -c, function calls).
@@ -730,6 +732,9 @@ func (w *walker) envOf(st *state, prefix map[string]string) map[string]string {
 func (w *walker) record(f *frame, st *state, inv Invocation) int {
 	if len(f.via) > 0 {
 		inv.Via = f.via
+	}
+	if inv.Dir == DirUnknown && inv.UnknownSub == "" {
+		inv.UnknownSub = st.unkRel
 	}
 	w.res.Invocations = append(w.res.Invocations, inv)
 	// fork-bomb shape: the function being defined runs itself in the background.
