@@ -22,7 +22,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,6 +29,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 func main() {
@@ -74,7 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else {
 		defer os.RemoveAll(tmp)
 	}
-	repo, err := moduleRoot()
+	repo, err := testutil.ModuleRoot()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -85,11 +86,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		exe = ".exe"
 	}
 	hook, harness, minimal := filepath.Join(bin, "harness-hook"+exe), filepath.Join(bin, "harness"+exe), filepath.Join(bin, "minimal"+exe)
-	if err := goBuild(repo, "./cmd/harness-hook", hook); err != nil {
+	if err := testutil.GoBuild(repo, "./cmd/harness-hook", hook); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if err := goBuild(repo, "./cmd/harness", harness); err != nil {
+	if err := testutil.GoBuild(repo, "./cmd/harness", harness); err != nil {
 		fmt.Fprintln(stderr, "warning: the validate row is skipped:", err)
 	}
 	if err := buildMinimal(filepath.Join(tmp, "minimal"), minimal); err != nil {
@@ -261,28 +262,6 @@ func pairedRatio(a, b []time.Duration) float64 {
 	return rs[len(rs)/2]
 }
 
-func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	p := strings.TrimSpace(string(out))
-	if p == "" || p == os.DevNull {
-		return "", fmt.Errorf("run from inside the harness module")
-	}
-	return filepath.Dir(p), nil
-}
-
-func goBuild(dir, pkg, out string) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-o", out, pkg)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
-	}
-	return nil
-}
-
 // buildMinimal builds the baseline: a static Go program that reads all of
 // stdin and prints {} (what any hook must at least do).
 func buildMinimal(dir, out string) error {
@@ -296,29 +275,14 @@ func buildMinimal(dir, out string) error {
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module minimal\n\ngo 1.26\n"), 0o644); err != nil {
 		return err
 	}
-	return goBuild(dir, ".", out)
+	return testutil.GoBuild(dir, ".", out)
 }
 
 // makeWorkspace copies the fixture, completes f002's phase-1 records (so
 // Stop runs every check and allows) and pads eval_log.jsonl to lines lines
 // with realistic entries of other features.
 func makeWorkspace(src, root string, lines int) error {
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		dst := filepath.Join(root, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, b, 0o644)
-	})
-	if err != nil {
+	if err := testutil.CopyDir(src, root); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
