@@ -52,6 +52,12 @@ func TestHookPackageInitIsSmall(t *testing.T) {
 		t.Fatalf("the call was not a plain allow: %s", got)
 	}
 	own := 0
+	// afterRuntime is the first package initialised after the runtime: it
+	// must be internal/prestack, so that the main goroutine's stack is
+	// grown before the dependencies' inits deepen it (a package that
+	// imports nothing is ready first; Go initialises ready packages in
+	// import-path order).
+	afterRuntime, seenRuntime := "", false
 	sc := bufio.NewScanner(bytes.NewReader(stderr.Bytes()))
 	for sc.Scan() {
 		// init <pkg> @0.70 ms, 0.01 ms clock, 360 bytes, 10 allocs
@@ -59,6 +65,10 @@ func TestHookPackageInitIsSmall(t *testing.T) {
 		if len(f) != 11 || f[0] != "init" || f[10] != "allocs" {
 			continue
 		}
+		if seenRuntime && afterRuntime == "" {
+			afterRuntime = f[1]
+		}
+		seenRuntime = seenRuntime || f[1] == "runtime"
 		if !strings.HasPrefix(f[1], "github.com/superagent-harness/harness") {
 			continue
 		}
@@ -73,6 +83,9 @@ func TestHookPackageInitIsSmall(t *testing.T) {
 	}
 	if own == 0 {
 		t.Fatalf("no inittrace line of this module's packages; stderr:\n%s", stderr.String())
+	}
+	if want := "github.com/superagent-harness/harness/internal/prestack"; afterRuntime != want {
+		t.Errorf("first package initialised after the runtime is %q, want %s (its init grows the main goroutine's stack once)", afterRuntime, want)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/prestack"
 	"github.com/superagent-harness/harness/internal/verdict"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -88,6 +89,9 @@ func (r runner) timedPreToolUse(c *call, decide func(*call) Output) Output {
 	cc.rec.Errors = append([]string(nil), c.rec.Errors...)
 	done := make(chan Output, 1)
 	go func() {
+		// a fresh goroutine starts with 8 KB; parsing and walking the
+		// command would copy its stack twice (internal/prestack)
+		prestack.Grow()
 		var out Output
 		defer func() {
 			if p := recover(); p != nil {
