@@ -205,6 +205,14 @@ var redteamCases = []struct {
 	{`git restore --staged ':!x'`, verdict.Allow},
 	{`git checkout -- "$(git rev-parse --show-toplevel)/README.md"`, verdict.Allow},
 	{`git add '.*'`, verdict.Allow},
+
+	// §2.1 `bash|sh|zsh|dash|ksh -c`: versioned shell names and toybox.
+	{`ksh93 -c 'rm -rf build'`, verdict.Block},
+	{`bash5 -c 'sudo ls'`, verdict.Block},
+	{`bash-5.2 -c 'git push -f'`, verdict.Block},
+	{`toybox sh -c 'rm -rf build'`, verdict.Block},
+	{`sha256sum -c sums.txt`, verdict.Allow},
+	{`ssh2 -V`, verdict.Allow},
 }
 
 func TestRedteam(t *testing.T) {

@@ -80,7 +80,7 @@ func knownWords(vals ...string) []Word {
 var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": true, "csh": true, "tcsh": true}
 
 // IsShell reports whether name is a POSIX-style shell program.
-func IsShell(name string) bool { return shells[name] }
+func IsShell(name string) bool { return shells[name] || shells[shellBase(name)] }
 
 // run records the command, unwraps it and returns its literal stdout.
 func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
@@ -253,7 +253,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			return w.script(f.child(c.words[0].Value), ns, src, ioCtx{stdin: c.stdin})
 		}
 	}
-	if shells[prog] {
+	if IsShell(prog) {
 		return w.shell(f, st, prog, c)
 	}
 	if body, ok := st.funcs[prog]; ok && body != nil && w.callBudget > 0 && f.calls < 3 {
@@ -271,7 +271,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		w.stmt(nf, ns, body, ioCtx{stdin: c.stdin})
 		return nil
 	}
-	if prog == "busybox" && len(args) > 0 {
+	if (prog == "busybox" || prog == "toybox") && len(args) > 0 {
 		return w.rerun(f, st, c, 1, "busybox")
 	}
 	if out, handled := w.dirProducer(st, prog, c, vals); handled {

@@ -283,3 +283,15 @@ func envEscape(c byte) byte {
 	}
 	return c
 }
+
+// shellBase strips a version suffix from a shell's name (`bash5`,
+// `bash-5.2`, `ksh93`, `zsh-5.9`): installed side by side under such names,
+// they are the same shells.
+func shellBase(name string) string {
+	b := strings.TrimRight(name, "0123456789.")
+	b = strings.TrimSuffix(b, "-")
+	if b == name {
+		return ""
+	}
+	return b
+}
