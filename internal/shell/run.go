@@ -365,8 +365,10 @@ func (w *walker) cd(st *state, args []Word) {
 		}
 	}
 	nd := st.dir
+	unkSub := ""
 	switch {
 	case st.dir == DirUnknown && !strings.HasPrefix(t, "/"):
+		unkSub = path.Join(st.unkRel, t) // still unknown, but below it
 	case strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || st.dir == "":
 		nd = path.Clean(t)
 	default:
@@ -378,6 +380,7 @@ func (w *walker) cd(st *state, args []Word) {
 		nd = DirUnknown
 	}
 	st.changeDir(nd)
+	st.unkRel = unkSub
 }
 
 // shell handles `bash -c SCRIPT`, `bash SCRIPT_FILE`, `bash <(…)` and shells
