@@ -156,22 +156,24 @@ func (t *Tx) apply(root string, crashAfter int) error {
 	return nil
 }
 
-// dryRun copies .harness to a scratch root, validates it, applies the steps
-// there and validates again.
+// dryRun copies what validate reads (scratchCopy) to a scratch root,
+// validates it, applies the steps there and validates again. Both runs see
+// the same scratch tree, so a file left out changes both alike and never
+// shows up as an added finding.
 func (t *Tx) dryRun() (before, after []Finding, err error) {
 	tmp, err := os.MkdirTemp("", "harness-tx-")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := copyHarness(t.env.H(), filepath.Join(tmp, ".harness")); err != nil {
+	if err := scratchCopy(t.env.Root, tmp); err != nil {
 		return nil, nil, fmt.Errorf("stage change: %w", err)
 	}
 	before, err = t.env.Validate(tmp)
 	if err != nil {
 		return nil, nil, fmt.Errorf("validate before: %w", err)
 	}
-	if err := t.apply(tmp, 0); err != nil {
+	if err := t.applyScratch(tmp); err != nil {
 		return nil, nil, fmt.Errorf("stage change: %w", err)
 	}
 	after, err = t.env.Validate(tmp)
@@ -181,26 +183,177 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 	return before, after, nil
 }
 
-// copyHarness copies the workspace's .harness folder, leaving out lock
-// sidecars, temp files and the (possibly large) hook.log, which no validate
-// rule reads.
-func copyHarness(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+// applyScratch performs the steps on the throw-away scratch root with plain
+// writes: nothing there must survive a crash, so the fsyncs of
+// WriteFileAtomic/AppendLine would only cost time.
+func (t *Tx) applyScratch(root string) error {
+	for _, s := range t.steps {
+		p := filepath.Join(root, filepath.FromSlash(s.rel))
+		if s.remove {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("remove %s: %w", s.rel, err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		name := d.Name()
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
+		if !s.append {
+			if err := os.WriteFile(p, s.data, 0o644); err != nil {
+				return fmt.Errorf("write %s: %w", s.rel, err)
+			}
+			continue
 		}
-		if strings.HasSuffix(name, ".lock") || strings.Contains(name, ".tmp-") ||
-			filepath.ToSlash(rel) == "logs/hook.log" || filepath.ToSlash(rel) == "logs/ops.journal" || !d.Type().IsRegular() {
-			return nil
+		line := s.data
+		if len(line) == 0 || line[len(line)-1] != '\n' {
+			line = append(append([]byte{}, line...), '\n')
 		}
-		return copyFile(p, target)
-	})
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return fmt.Errorf("write %s: %w", s.rel, err)
+		}
+		_, werr := f.Write(line)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return fmt.Errorf("write %s: %w", s.rel, werr)
+		}
+	}
+	return nil
+}
+
+// featureRecords are the files of .harness/features/<fid>/ that validate
+// and finalize --check read or stat (fixtures README §5 layout.feature-dir-files,
+// §6 generator_log).
+var featureRecords = []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"}
+
+// scratchCopy copies to dst what `harness validate` and `finalize --check`
+// read of the sprint at root, and nothing else:
+//   - the regular files directly in .harness/ (state files, eval_log.jsonl,
+//     .current_agent, rules.yaml) except lock sidecars, temp files and
+//     allow.jsonl;
+//   - .harness/logs/ (empty) and .harness/features/ as folders, with each feature
+//     folder's record files (featureRecords);
+//   - every regular file of .harness/sprint_contracts/<sprint>/ (contract.json,
+//     tooling.md);
+//   - the sprint's own schemas/*.json copies, so the scratch validation makes
+//     the same schema choice as `harness validate` on the sprint.
+//
+// Folders whose names matter to the layout rules (.harness/<fid>/) are made
+// empty. Hook logs, feature .claude/ folders and the project files are left
+// out: at tens of files this keeps `harness eval append` to a few
+// milliseconds instead of copying every log of the sprint.
+func scratchCopy(root, dst string) error {
+	src := filepath.Join(root, ".harness")
+	h := filepath.Join(dst, ".harness")
+	for _, d := range []string{"logs", "features", "sprint_contracts"} {
+		if err := os.MkdirAll(filepath.Join(h, d), 0o755); err != nil {
+			return err
+		}
+	}
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		name := e.Name()
+		switch {
+		case e.IsDir():
+			if name != "logs" && name != "features" && name != "sprint_contracts" {
+				// a misplaced feature folder (.harness/f001/) is a layout finding
+				if err := os.MkdirAll(filepath.Join(h, name), 0o755); err != nil {
+					return err
+				}
+			}
+		case e.Type().IsRegular() && !skipScratch(name) && name != "allow.jsonl":
+			if err := scratchFile(filepath.Join(src, name), filepath.Join(h, name)); err != nil {
+				return err
+			}
+		}
+	}
+	features, _ := os.ReadDir(filepath.Join(src, "features"))
+	for _, f := range features {
+		if !f.IsDir() {
+			continue
+		}
+		fsrc, fdst := filepath.Join(src, "features", f.Name()), filepath.Join(h, "features", f.Name())
+		if err := os.MkdirAll(fdst, 0o755); err != nil {
+			return err
+		}
+		for _, name := range featureRecords {
+			if err := copyIfRegular(filepath.Join(fsrc, name), filepath.Join(fdst, name)); err != nil {
+				return err
+			}
+		}
+	}
+	contracts, _ := os.ReadDir(filepath.Join(src, "sprint_contracts"))
+	for _, c := range contracts {
+		if !c.IsDir() {
+			continue
+		}
+		if err := copyDirFiles(filepath.Join(src, "sprint_contracts", c.Name()), filepath.Join(h, "sprint_contracts", c.Name()), nil); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "schemas")); err == nil {
+		return copyDirFiles(filepath.Join(root, "schemas"), filepath.Join(dst, "schemas"), func(name string) bool {
+			return strings.HasSuffix(name, ".json")
+		})
+	}
+	return nil
+}
+
+// skipScratch reports the names never copied: lock sidecars and temp files.
+func skipScratch(name string) bool {
+	return strings.HasSuffix(name, ".lock") || strings.Contains(name, ".tmp-")
+}
+
+// copyDirFiles copies the regular files directly in src that keep accepts
+// (nil: all) to dst, creating dst. A missing src is nothing to copy.
+func copyDirFiles(src, dst string, keep func(name string) bool) error {
+	ents, err := os.ReadDir(src)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if !e.Type().IsRegular() || skipScratch(name) || (keep != nil && !keep(name)) {
+			continue
+		}
+		if err := scratchFile(filepath.Join(src, name), filepath.Join(dst, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyIfRegular copies src when it is a regular file; a missing file or any
+// other kind (a FIFO the Generator planted) is left out, as in the folder
+// copies.
+func copyIfRegular(src, dst string) error {
+	err := scratchFile(src, dst)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fsutil.ErrNotRegular) {
+		return nil
+	}
+	return err
+}
+
+// scratchFile copies the regular file src to dst for a dry run: read once
+// through fsutil.ReadRegular (a FIFO is refused, never waited on), written
+// without fsync or timestamps, which no validate rule on these files reads.
+func scratchFile(src, dst string) error {
+	data, err := fsutil.ReadRegular(src, 0)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
 }
 
 func copyFile(src, dst string) error {
