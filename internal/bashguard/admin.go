@@ -26,6 +26,27 @@ func isSessionVar(name string) bool {
 	return false
 }
 
+// splitEnvArgs expands env's -S/--split-string value into the words it
+// stands for (`env -S "-u X harness …"`).
+func splitEnvArgs(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "-S" || a == "--split-string") && i+1 < len(args):
+			out = append(out, strings.Fields(args[i+1])...)
+			i++
+		case strings.HasPrefix(a, "--split-string="):
+			out = append(out, strings.Fields(a[len("--split-string="):])...)
+		case strings.HasPrefix(a, "-S") && len(a) > 2:
+			out = append(out, strings.Fields(a[2:])...)
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // envChangesSession reports whether an `env …` invocation that runs harness
 // clears the environment or removes/overrides a session variable.
 func envChangesSession(args []string) (bool, string) {
@@ -87,8 +108,8 @@ func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
 		return false, ""
 	}
 	if c.prog == "env" {
-		if runsHarness(c.args) {
-			return envChangesSession(c.args)
+		if args := splitEnvArgs(c.args); runsHarness(args) {
+			return envChangesSession(args)
 		}
 		return false, ""
 	}
