@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/superagent-harness/harness/internal/prestack"
@@ -65,10 +66,19 @@ func badInputDecision(cause string) verdict.Decision {
 // no .harness/: the workspace rules (corpus README §3) cannot be judged, and
 // judging without them would silently turn the path guard off. A root found
 // by discovery always holds .harness/; outside any workspace (no root) the
-// call is not refused.
-func rootMissing(s scope) (verdict.Decision, bool) {
+// call is not refused, nor is an empty or blank Bash command (nothing runs).
+func rootMissing(c *call) (verdict.Decision, bool) {
+	s := c.scope
 	if s.Root == "" || s.HasState {
 		return verdict.Decision{}, false
+	}
+	if c.in.ToolName == "Bash" {
+		var in bashInput
+		if decodeToolInput(c.in.ToolInput, &in) == nil && strings.TrimSpace(in.Command) == "" {
+			if _, missing := missingCommand(c.in.ToolInput); !missing {
+				return verdict.Decision{}, false
+			}
+		}
 	}
 	return verdict.Decision{Action: verdict.Block, Rule: ruleRootMissing, Family: "bad_input",
 		Message: fmt.Sprintf("sprint root %s not found (no %s directory there), so the workspace rules cannot be judged", s.Root, filepath.Join(s.Root, workspace.HarnessDir)),

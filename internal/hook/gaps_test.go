@@ -91,6 +91,9 @@ func TestSprintRootMissing(t *testing.T) {
 				t.Errorf("%s with --root %s: %s %q", tc.tool, root, d, why)
 			}
 		}
+		if d, why := preToolUse(t, runner{}, root, empty, "Bash", map[string]any{"command": " "}, nil); d != "allow" {
+			t.Errorf("blank Bash command with --root %s: %s %q", root, d, why)
+		}
 		if d, why := preToolUse(t, runner{}, root, empty, "Read", map[string]any{"file_path": "x"}, nil); d != "allow" {
 			t.Errorf("Read with --root %s: %s %q", root, d, why)
 		}

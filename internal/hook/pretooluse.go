@@ -33,7 +33,7 @@ func (r runner) preToolUse(c *call) Output {
 		if err := ambiguousKeys(c.in.ToolInput); err != nil {
 			return r.failure(c, ruleInputInvalid, err)
 		}
-		if d, bad := rootMissing(c.scope); bad {
+		if d, bad := rootMissing(c); bad {
 			return r.answer(c, d, "this "+c.in.ToolName+" call")
 		}
 	}
