@@ -55,7 +55,7 @@ func (c *checker) filesRequired() {
 		for _, f := range []string{dir + "/contract.json", dir + "/tooling.md"} {
 			if !c.exists(f, false) {
 				c.rep.add(Finding{File: f, Rule: "files.required",
-					Message: fmt.Sprintf("%s is missing although feature_list has %d feature(s) (sprint %s)", f, len(c.fl.Features), c.fl.Sprint)})
+					Message: fmt.Sprintf("%s is missing although feature_list has %d feature(s) (sprint %s); Hermes writes it when planning the sprint (protocol.md §4.3–4.4, README walkthrough)", f, len(c.fl.Features), c.fl.Sprint)})
 			}
 		}
 	}
@@ -510,7 +510,7 @@ func (c *checker) gatesApproved() {
 		switch {
 		case last == nil:
 			c.rep.add(Finding{File: relEvalLog, Rule: "gates.sprint-gates-approved",
-				Message: fmt.Sprintf("feature %s has started but %s has no checkpoint entry for the sprint gate %s", id, relEvalLog, gate)})
+				Message: fmt.Sprintf("feature %s has started but %s has no checkpoint entry for the sprint gate %s; open it with `harness checkpoint open %s --blockers FILE` and record the user's answer with `harness checkpoint reply %s '1a 2a 3a'`", id, relEvalLog, gate, gate, gate)})
 		case !gateApproved[last.Decision()]:
 			d := "null"
 			if v, ok := last.Fields["decision"]; ok {
@@ -601,18 +601,18 @@ func (c *checker) layoutRules() {
 			dir := relFeaturesDir + "/" + f.ID
 			if !c.exists(dir, true) {
 				c.rep.add(Finding{File: dir, Rule: "layout.feature-dir-files",
-					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but %s/ does not exist", f.ID, f.Status, f.Phase, dir)})
+					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but %s/ does not exist; run `harness init-feature %s`", f.ID, f.Status, f.Phase, dir, f.ID)})
 				continue
 			}
 			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"} {
 				if !c.exists(dir+"/"+name, false) {
 					c.rep.add(Finding{File: dir + "/" + name, Rule: "layout.feature-dir-files",
-						Message: fmt.Sprintf("feature %s has started but %s/%s is missing", f.ID, dir, name)})
+						Message: fmt.Sprintf("feature %s has started but %s/%s is missing; `harness init-feature %s` creates it (existing records are kept)", f.ID, dir, name, f.ID)})
 				}
 			}
 			if b, err := fsutil.ReadRegular(c.ws.SessionIDFile(f.ID), 0); err == nil && strings.TrimSpace(string(b)) == "" {
 				c.rep.add(Finding{File: dir + "/session_id.txt", Rule: "layout.feature-dir-files",
-					Message: fmt.Sprintf("feature %s has started but %s/session_id.txt is empty", f.ID, dir)})
+					Message: fmt.Sprintf("feature %s has started but %s/session_id.txt is empty; after launching its Generator run `harness session start %s --session-id ID` (or keep the feature pending until then)", f.ID, dir, f.ID)})
 			}
 			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"} {
 				// A FIFO or device here would hang every reader (hooks read
@@ -689,7 +689,7 @@ func (c *checker) poolConsistent() {
 			if f.Status == workspace.StatusInProgress {
 				if _, ok := c.pool.Active[f.ID]; !ok {
 					c.rep.add(Finding{File: relSessionPool, Pointer: "/active", Rule: "pool.active-consistent",
-						Message: fmt.Sprintf("feature %s is in_progress but has no session_pool active entry", f.ID)})
+						Message: fmt.Sprintf("feature %s is in_progress but has no session_pool active entry; run `harness session start %s --session-id ID` once its Generator is launched, then `harness preflight --stage started %s` (or set the feature back to pending)", f.ID, f.ID, f.ID)})
 				}
 			}
 		}
