@@ -140,14 +140,7 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 	for i, e := range rec.Errors {
 		rec.Errors[i] = truncateRunes(e, maxLogError)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(rec); err != nil {
-		fmt.Fprintf(stderr, "harness-hook: cannot encode the hook.log record: %v\n", err)
-		return
-	}
-	line := buf.Bytes()
+	line := rec.appendJSONLine(make([]byte, 0, 512))
 	if !s.HasState {
 		if rec.Verdict == "allow" && len(rec.Errors) == 0 {
 			return

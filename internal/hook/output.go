@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 	"strings"
 
@@ -91,15 +89,9 @@ func encodeSessionStart(ctx string) Output {
 }
 
 // writeOutput prints o as one compact JSON object plus '\n', HTML escaping
-// off (claude-code-hooks.md §9 pitfall 12).
+// off (claude-code-hooks.md §9 pitfall 12), in one write.
 func writeOutput(w io.Writer, o Output) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(o); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(o.appendJSONLine(make([]byte, 0, 256)))
 	return err
 }
 
