@@ -117,16 +117,16 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		now := env.stamp()
 		cp := ref.cp
 		if cp == nil {
-			cp = NewObj().Set("id", in.ID)
+			cp = NewObj().With("id", in.ID)
 			if ref.sprint {
-				cp.Set("type", "gate")
-				fl.Set("sprint_checkpoints", append(fl.Arr("sprint_checkpoints"), cp))
+				cp.With("type", "gate")
+				fl.With("sprint_checkpoints", append(fl.Arr("sprint_checkpoints"), cp))
 			} else {
 				if in.Phase < 1 || in.Phase > 4 {
 					return usage("%s is not planned in %s.checkpoints; pass --phase 1..4 (and --type) to create it", in.ID, ref.feature.Str("id"))
 				}
-				cp.Set("phase", num(in.Phase))
-				ref.feature.Set("checkpoints", append(ref.feature.Arr("checkpoints"), cp))
+				cp.With("phase", num(in.Phase))
+				ref.feature.With("checkpoints", append(ref.feature.Arr("checkpoints"), cp))
 			}
 			rep.did("created checkpoint %s", in.ID)
 		}
@@ -160,7 +160,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 				if len(artifacts) == 0 {
 					artifacts = o.Strs("artifacts")
 				}
-				v = o.Get("blockers")
+				v = o.Value("blockers")
 			}
 			arr, ok := v.([]any)
 			if !ok {
@@ -174,25 +174,25 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if err != nil {
 			return err
 		}
-		cp.Set("type", typ)
+		cp.With("type", typ)
 		if typ != "notify" || len(blockers) > 0 {
-			cp.Set("blockers", blockers)
+			cp.With("blockers", blockers)
 		}
 		if prompt != "" {
-			cp.Set("prompt", prompt)
+			cp.With("prompt", prompt)
 		}
 		if in.ExternalIrreversible {
-			cp.Set("external_irreversible", true)
+			cp.With("external_irreversible", true)
 		}
 		if len(artifacts) == 0 && in.ID == GateTooling && !cp.Has("artifacts") {
 			artifacts = []string{".harness/sprint_contracts/" + fl.sprint() + "/tooling.md"} // §4.4
 		}
 		if len(artifacts) > 0 {
-			cp.Set("artifacts", strsToAny(artifacts))
+			cp.With("artifacts", strsToAny(artifacts))
 		}
-		cp.Set("created_at", now).Set("responded_at", nil).Set("decision", nil).Set("feedback", nil)
+		cp.With("created_at", now).With("responded_at", nil).With("decision", nil).With("feedback", nil)
 		if cp.Has("reminded_at") {
-			cp.Set("reminded_at", []any{})
+			cp.With("reminded_at", []any{})
 		}
 		fid := ""
 		if ref.feature != nil {
@@ -215,13 +215,13 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 				keep = ov.Strs("keep_gates_for")
 			}
 			if typ == "gate" && !(cp.Bool("external_irreversible") && oneOf("external_irreversible", keep)) {
-				cp.Set("status", "pending")
-				ctx := NewObj().Set("mode", "task_level").Set("auto_approve_all", true).Set("keep_gates_for", strsToAny(nonNil(keep)))
+				cp.With("status", "pending")
+				ctx := NewObj().With("mode", "task_level").With("auto_approve_all", true).With("keep_gates_for", strsToAny(nonNil(keep)))
 				tid := task.Str("id")
 				r := Reply{Decision: "auto_approved_yolo_task"}
 				reason := fmt.Sprintf("task YOLO (%s):gate %s 不发送,按任务设置自动通过 (auto_approved_yolo_task)", tid, in.ID)
 				if err := env.recordDecision(tx, rep, fl, log, cpRef{cp: cp, feature: ref.feature, sprint: ref.sprint}, in.ID, r, "", reason, func(e *Obj) {
-					e.Set("task_id", tid).Set("yolo_context", ctx)
+					e.With("task_id", tid).With("yolo_context", ctx)
 				}); err != nil {
 					return err
 				}
@@ -233,15 +233,15 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 			// Pipeline YOLO (§6.1): the gate is not sent; it passes as
 			// auto_approved_yolo with the yolo_context. Gates marked
 			// external_irreversible (§13 #15) are always sent.
-			cp.Set("status", "passed").Set("decision", "auto_approved_yolo").Set("responded_at", now)
-			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid)
+			cp.With("status", "passed").With("decision", "auto_approved_yolo").With("responded_at", now)
+			e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("feature_id", fid)
 			if p, ok := cp.Int("phase"); ok {
-				e.Set("phase", num(p))
+				e.With("phase", num(p))
 			}
-			e.Set("event_type", "checkpoint").Set("checkpoint_id", in.ID).Set("checkpoint_type", "gate").
-				Set("decision", "auto_approved_yolo").
-				Set("reason", fmt.Sprintf("pipeline YOLO 生效,gate %s 不发送,自动通过 (auto_approved_yolo)", in.ID)).
-				Set("yolo_context", yctx)
+			e.With("event_type", "checkpoint").With("checkpoint_id", in.ID).With("checkpoint_type", "gate").
+				With("decision", "auto_approved_yolo").
+				With("reason", fmt.Sprintf("pipeline YOLO 生效,gate %s 不发送,自动通过 (auto_approved_yolo)", in.ID)).
+				With("yolo_context", yctx)
 			fl.touch(now)
 			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
 				return err
@@ -254,16 +254,16 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 			return nil
 		}
 		if typ == "notify" {
-			cp.Set("status", "passed")
-			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
+			cp.With("status", "passed")
+			e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint())
 			if fid != "" {
-				e.Set("feature_id", fid)
+				e.With("feature_id", fid)
 				if p, ok := cp.Int("phase"); ok {
-					e.Set("phase", num(p))
+					e.With("phase", num(p))
 				}
 			}
-			e.Set("event_type", "checkpoint").Set("checkpoint_id", in.ID).Set("checkpoint_type", "notify").
-				Set("reason", fmt.Sprintf("notify %s sent: %s", in.ID, firstNonEmpty(prompt, "phase finished, no reply needed")))
+			e.With("event_type", "checkpoint").With("checkpoint_id", in.ID).With("checkpoint_type", "notify").
+				With("reason", fmt.Sprintf("notify %s sent: %s", in.ID, firstNonEmpty(prompt, "phase finished, no reply needed")))
 			fl.touch(now)
 			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
 				return err
@@ -273,9 +273,9 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 			}
 			rep.did("notify %s logged (status passed, no decision)", in.ID)
 		} else {
-			cp.Set("status", "pending")
+			cp.With("status", "pending")
 			if typ == "gate" && ref.feature != nil && ref.feature.Str("status") == "in_progress" {
-				ref.feature.Set("status", "waiting_human")
+				ref.feature.With("status", "waiting_human")
 				rep.did("%s status → waiting_human", fid)
 			}
 			fl.touch(now)
@@ -292,7 +292,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 					return err
 				}
 				if e := pool.ObjAt("active").ObjAt(fid); typ == "gate" && e != nil && e.Str("status") == "running" {
-					e.Set("status", "waiting_human").Set("last_activity", now)
+					e.With("status", "waiting_human").With("last_activity", now)
 					if err := tx.WriteJSON(relPool, pool); err != nil {
 						return err
 					}
@@ -301,7 +301,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 			}
 			if in.ID == GateTooling {
 				if c, rel, err := env.loadContract(fl); err == nil && c != nil && c.Str("status") == "planning" {
-					c.Set("status", "tooling")
+					c.With("status", "tooling")
 					if err := tx.WriteJSON(rel, c); err != nil {
 						return err
 					}
@@ -362,10 +362,10 @@ func checkBlockers(id, typ string, in []any) ([]any, error) {
 			return nil, usage("blocker %s has %d options; at least 2 mutually exclusive options are required", o.Str("id"), n)
 		}
 		if typ == "gate" {
-			if d := o.Get("default_if_no_reply"); d != nil {
+			if d := o.Value("default_if_no_reply"); d != nil {
 				return nil, usage("blocker %s: a gate never has a default_if_no_reply (Z5)", o.Str("id"))
 			}
-			o.Set("default_if_no_reply", nil)
+			o.With("default_if_no_reply", nil)
 		}
 		drafted = append(drafted, o)
 	}
@@ -392,8 +392,8 @@ func checkBlockers(id, typ string, in []any) ([]any, error) {
 }
 
 func catchAllObj() *Obj {
-	return NewObj().Set("id", CatchAll().ID).Set("question", CatchAll().Question).
-		Set("options", strsToAny(CatchAll().Options)).Set("default_if_no_reply", nil)
+	return NewObj().With("id", CatchAll().ID).With("question", CatchAll().Question).
+		With("options", strsToAny(CatchAll().Options)).With("default_if_no_reply", nil)
 }
 
 func pendingHas(env *Env, id string) bool {
@@ -413,21 +413,21 @@ func (env *Env) addPending(tx *Tx, rep *Report, id string, sprintGate bool) erro
 		return err
 	}
 	if l := rt.Strs("pending_user_replies"); !oneOf(id, l) {
-		rt.Set("pending_user_replies", strsToAny(append(l, id)))
+		rt.With("pending_user_replies", strsToAny(append(l, id)))
 	}
 	if sprintGate && rt.Str("mode") == "planning" {
-		rt.Set("mode", "waiting_human")
+		rt.With("mode", "waiting_human")
 		rep.did("runtime_state.mode planning → waiting_human")
 	}
-	rt.Set("last_heartbeat", env.stamp())
+	rt.With("last_heartbeat", env.stamp())
 	if err := tx.WriteJSON(relRuntime, rt); err != nil {
 		return err
 	}
 	rep.did("added %s to runtime_state.pending_user_replies", id)
 	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
 		if l := hc.Strs("pending_checkpoints"); !oneOf(id, l) {
-			hc.Set("pending_checkpoints", strsToAny(append(l, id)))
-			hc.Set("updated_at", env.stamp())
+			hc.With("pending_checkpoints", strsToAny(append(l, id)))
+			hc.With("updated_at", env.stamp())
 			if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
 				return err
 			}
@@ -443,14 +443,14 @@ func (env *Env) removePending(tx *Tx, rep *Report, ids ...string) (*Obj, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt.Set("pending_user_replies", strsToAny(without(rt.Strs("pending_user_replies"), ids)))
-	rt.Set("last_heartbeat", env.stamp())
+	rt.With("pending_user_replies", strsToAny(without(rt.Strs("pending_user_replies"), ids)))
+	rt.With("last_heartbeat", env.stamp())
 	rep.did("removed %s from runtime_state.pending_user_replies", strings.Join(ids, ", "))
 	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
 		l := hc.Strs("pending_checkpoints")
 		if n := without(l, ids); len(n) != len(l) {
-			hc.Set("pending_checkpoints", strsToAny(n))
-			hc.Set("updated_at", env.stamp())
+			hc.With("pending_checkpoints", strsToAny(n))
+			hc.With("updated_at", env.stamp())
 			if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
 				return nil, err
 			}
@@ -540,7 +540,7 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 		cp := ref.cp
 		st := cp.Str("status")
 		if st != "pending" && st != "revoked" {
-			return refuse("%s is not waiting for a reply (status %s, decision %v)", id, st, orNull(cp.Get("decision")))
+			return refuse("%s is not waiting for a reply (status %s, decision %v)", id, st, orNull(cp.Value("decision")))
 		}
 		if cp.Str("type") == "notify" {
 			return refuse("%s is a notify checkpoint; it takes no reply", id)
@@ -591,27 +591,27 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 	if r.Decision == "rejected" {
 		status = "failed"
 	}
-	cp.Set("status", status).Set("decision", r.Decision).Set("responded_at", now)
+	cp.With("status", status).With("decision", r.Decision).With("responded_at", now)
 	if r.Feedback != "" {
-		cp.Set("feedback", r.Feedback)
+		cp.With("feedback", r.Feedback)
 	} else {
-		cp.Set("feedback", nil)
+		cp.With("feedback", nil)
 	}
 	rep.did("%s: status %s, decision %s", id, status, r.Decision)
 	if ref.feature != nil {
 		f := ref.feature
 		if f.Str("status") == "waiting_human" {
-			f.Set("status", "in_progress")
+			f.With("status", "in_progress")
 			rep.did("%s status waiting_human → in_progress", fid)
 		}
 		if r.Decision == "approved_with_changes" {
-			f.Set("retry_hint", r.Feedback)
+			f.With("retry_hint", r.Feedback)
 			rep.did("%s retry_hint = the user's feedback", fid)
 		}
 	}
 	var sideEffects []func() error
 	if id == GateTooling && (r.Decision == "approved" || strings.HasPrefix(r.Decision, "auto_approved_yolo")) {
-		fl.Set("tooling_locked", true)
+		fl.With("tooling_locked", true)
 		rep.did("tooling_locked = true")
 		sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "planned") })
 		sideEffects = append(sideEffects, func() error { return env.signTooling(tx, rep, fl, now, r) })
@@ -621,17 +621,17 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 		return err
 	}
 	// eval_log entry
-	e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
+	e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint())
 	if fid != "" {
-		e.Set("feature_id", fid)
+		e.With("feature_id", fid)
 		if p, ok := cp.Int("phase"); ok {
-			e.Set("phase", num(p))
+			e.With("phase", num(p))
 		}
 	}
-	e.Set("event_type", "checkpoint").Set("checkpoint_id", id).Set("checkpoint_type", cp.Str("type")).
-		Set("decision", r.Decision).Set("reason", reason)
+	e.With("event_type", "checkpoint").With("checkpoint_id", id).With("checkpoint_type", cp.Str("type")).
+		With("decision", r.Decision).With("reason", reason)
 	if text != "" {
-		e.Set("user_reply_raw", text)
+		e.With("user_reply_raw", text)
 	}
 	if extra != nil {
 		extra(e)
@@ -639,19 +639,19 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 	if len(r.Answers) > 0 {
 		var br []any
 		for _, a := range r.Answers {
-			o := NewObj().Set("id", a.ID).Set("answer", a.Answer)
+			o := NewObj().With("id", a.ID).With("answer", a.Answer)
 			if a.Feedback != "" {
-				o.Set("feedback", a.Feedback)
+				o.With("feedback", a.Feedback)
 			}
 			br = append(br, o)
 		}
-		e.Set("blockers_resolved", br)
+		e.With("blockers_resolved", br)
 	}
 	if r.Feedback != "" {
-		e.Set("hermes_notes", "feedback: "+r.Feedback)
+		e.With("hermes_notes", "feedback: "+r.Feedback)
 	}
 	if rf := cp.Str("revoked_from"); rf != "" && st == "revoked" {
-		e.Set("revoked_from", rf)
+		e.With("revoked_from", rf)
 	}
 	if err := tx.AppendEval(e); err != nil {
 		return err
@@ -662,12 +662,12 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 		return err
 	}
 	if id == GateTooling && rt.Str("mode") == "waiting_human" {
-		rt.Set("mode", "planning")
+		rt.With("mode", "planning")
 		rep.did("runtime_state.mode waiting_human → planning")
 	}
 	if id == GateDAG {
 		if oneOf(r.Decision, approving) {
-			rt.Set("mode", "active")
+			rt.With("mode", "active")
 			rep.did("runtime_state.mode → active")
 			sideEffects = append(sideEffects, func() error { return env.setContractStatus(tx, rep, fl, "active") })
 			sideEffects = append(sideEffects, func() error {
@@ -675,23 +675,23 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 				if err != nil {
 					ca = NewObj()
 				}
-				ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
-					Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil)
+				ca.With("role", "evaluator").With("platform", "hermes").With("developer", "hermes").
+					With("session_id", nil).With("current_feature", nil).With("current_phase", nil)
 				if !ca.Has("started_at") {
-					ca.Set("started_at", now)
+					ca.With("started_at", now)
 				}
-				ca.Set("last_activity", now)
+				ca.With("last_activity", now)
 				rep.did(".current_agent role → evaluator (developer hermes)")
 				return tx.WriteJSON(relCurrentAgent, ca)
 			})
 		} else if rt.Str("mode") == "waiting_human" {
-			rt.Set("mode", "planning")
+			rt.With("mode", "planning")
 			rep.did("runtime_state.mode waiting_human → planning (replan)")
 		}
 	}
 	if fid != "" && rt.Str("mode") == "waiting_human" && len(rt.Strs("pending_user_replies")) == 0 {
 		if ok, _ := log.gateApproved(GateDAG); ok {
-			rt.Set("mode", "active")
+			rt.With("mode", "active")
 			rep.did("runtime_state.mode waiting_human → active (no reply pending)")
 		}
 	}
@@ -704,7 +704,7 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 			return err
 		}
 		if pe := pool.ObjAt("active").ObjAt(fid); pe != nil && pe.Str("status") == "waiting_human" {
-			pe.Set("status", "running").Set("last_activity", now)
+			pe.With("status", "running").With("last_activity", now)
 			if err := tx.WriteJSON(relPool, pool); err != nil {
 				return err
 			}
@@ -764,9 +764,9 @@ func (env *Env) setContractStatus(tx *Tx, rep *Report, fl featureList, status st
 		return nil
 	}
 	rep.did("contract status %s → %s", firstNonEmpty(c.Str("status"), "(none)"), status)
-	c.Set("status", status)
+	c.With("status", status)
 	if status == "planned" || status == "active" {
-		c.Set("tooling_locked", fl.Bool("tooling_locked"))
+		c.With("tooling_locked", fl.Bool("tooling_locked"))
 	}
 	return tx.WriteJSON(rel, c)
 }
@@ -794,7 +794,7 @@ func (env *Env) suspendResume(tx *Tx, rep *Report, fl featureList, suspend bool)
 		}
 	}
 	rep.did("runtime_state.mode %s → %s", rt.Str("mode"), mode)
-	rt.Set("mode", mode).Set("last_heartbeat", env.stamp())
+	rt.With("mode", mode).With("last_heartbeat", env.stamp())
 	if err := tx.WriteJSON(relRuntime, rt); err != nil {
 		return err
 	}
@@ -869,7 +869,7 @@ func CheckpointDue(env *Env) (*Report, error) {
 					if err != nil {
 						return err
 					}
-					cp.Set("reminded_at", append(reminded, env.stamp()))
+					cp.With("reminded_at", append(reminded, env.stamp()))
 					changed = true
 					act := "reminder"
 					if urgent {
@@ -882,22 +882,22 @@ func CheckpointDue(env *Env) (*Report, error) {
 				}
 			case "review":
 				if hours >= 48 {
-					cp.Set("status", "passed").Set("decision", "auto_approved_timeout").Set("responded_at", env.stamp())
+					cp.With("status", "passed").With("decision", "auto_approved_timeout").With("responded_at", env.stamp())
 					changed = true
 					expired = append(expired, id)
-					e := NewObj().Set("timestamp", env.stamp()).Set("sprint_id", fl.sprint())
+					e := NewObj().With("timestamp", env.stamp()).With("sprint_id", fl.sprint())
 					if ref.feature != nil {
-						e.Set("feature_id", ref.feature.Str("id"))
+						e.With("feature_id", ref.feature.Str("id"))
 						if p, ok := cp.Int("phase"); ok {
-							e.Set("phase", num(p))
+							e.With("phase", num(p))
 						}
 						if ref.feature.Str("status") == "waiting_human" {
-							ref.feature.Set("status", "in_progress")
+							ref.feature.With("status", "in_progress")
 						}
 					}
-					e.Set("event_type", "checkpoint").Set("checkpoint_id", id).Set("checkpoint_type", "review").
-						Set("decision", "auto_approved_timeout").
-						Set("reason", fmt.Sprintf("review %s 等待 %dh 无回复,按协议 48h 自动通过 (auto_approved_timeout)", id, hours))
+					e.With("event_type", "checkpoint").With("checkpoint_id", id).With("checkpoint_type", "review").
+						With("decision", "auto_approved_timeout").
+						With("reason", fmt.Sprintf("review %s 等待 %dh 无回复,按协议 48h 自动通过 (auto_approved_timeout)", id, hours))
 					if err := tx.AppendEval(e); err != nil {
 						return err
 					}

@@ -56,7 +56,7 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 				return err
 			}
 			if !entry.Has("generator") {
-				entry.Set("generator", "claude-code") // §3.6 default writer of Generator entries
+				entry.With("generator", "claude-code") // §3.6 default writer of Generator entries
 			}
 		}
 		if err := checkEntry(fl, entry); err != nil {
@@ -78,7 +78,7 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 
 func buildEntry(env *Env, fl featureList, entry *Obj, in EvalAppendInput) error {
 	set := func(k string, v any) {
-		entry.Set(k, v)
+		entry.With(k, v)
 	}
 	// The timestamp is always the time of the append: an entry cannot be
 	// backdated (D26 allows an extra created_at, which is kept).
@@ -116,7 +116,7 @@ func buildEntry(env *Env, fl featureList, entry *Obj, in EvalAppendInput) error 
 			return usage("--acceptance-results is not JSON: %v", err)
 		}
 		if o, ok := v.(*Obj); ok && o.Has("acceptance_results") {
-			v = o.Get("acceptance_results")
+			v = o.Value("acceptance_results")
 		}
 		arr, ok := v.([]any)
 		if !ok {
@@ -134,7 +134,7 @@ func buildEntry(env *Env, fl featureList, entry *Obj, in EvalAppendInput) error 
 			}
 			var k int
 			if _, err := fmt.Sscanf(item.Str("id"), "a%d", &k); err == nil && k >= 1 && k <= len(acc) && item.Str("id") == fmt.Sprintf("a%d", k) {
-				item.Set("criteria", acc[k-1])
+				item.With("criteria", acc[k-1])
 			}
 		}
 	}
@@ -148,7 +148,7 @@ func checkEntry(fl featureList, entry *Obj) error {
 	var probs []string
 	bad := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
 
-	ts, _ := entry.Get("timestamp").(string)
+	ts, _ := entry.Value("timestamp").(string)
 	if !reUTCZ.MatchString(ts) {
 		bad("timestamp %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ)", ts)
 	}
@@ -159,24 +159,24 @@ func checkEntry(fl featureList, entry *Obj) error {
 	if !oneOf(ev, eventTypes) {
 		bad("event_type %q is not one of %s", ev, strings.Join(eventTypes, ", "))
 	}
-	if v := entry.Get("result"); v != nil {
+	if v := entry.Value("result"); v != nil {
 		if s, _ := v.(string); !oneOf(s, results) {
 			bad("result %v is not one of pass, retry, fail", v)
 		}
 	}
-	if v := entry.Get("decision"); v != nil {
+	if v := entry.Value("decision"); v != nil {
 		if s, _ := v.(string); !oneOf(s, decisions) {
 			bad("decision %v is not one of %s", v, strings.Join(decisions, ", "))
 		}
 	}
-	if v := entry.Get("checkpoint_type"); v != nil {
+	if v := entry.Value("checkpoint_type"); v != nil {
 		if s, _ := v.(string); !oneOf(s, checkpointTypes) {
 			bad("checkpoint_type %v is not one of gate, review, notify", v)
 		}
 	}
 	phase, phaseOK := entry.Int("phase")
 	if entry.Has("phase") && (!phaseOK || phase < 1 || phase > 4) {
-		bad("phase %v is not an integer 1..4", entry.Get("phase"))
+		bad("phase %v is not an integer 1..4", entry.Value("phase"))
 	}
 	fid := entry.Str("feature_id")
 	var feature *Obj
@@ -186,7 +186,7 @@ func checkEntry(fl featureList, entry *Obj) error {
 			bad("feature_id %q is not a feature in .harness/feature_list.json", fid)
 		}
 	}
-	reason, hasReason := entry.Get("reason").(string)
+	reason, hasReason := entry.Value("reason").(string)
 	switch {
 	case !hasReason || strings.TrimSpace(reason) == "":
 		bad("reason is missing or empty: every entry needs a concrete reason citing acceptance ids (protocol.md §9.1)")
@@ -207,13 +207,13 @@ func checkEntry(fl featureList, entry *Obj) error {
 			bad("phase=%d is ahead of %s's current phase=%d; phases are not skipped (protocol.md §4.1)", phase, fid, cur)
 		}
 	}
-	if c := entry.Get("commit"); c != nil {
+	if c := entry.Value("commit"); c != nil {
 		if s, ok := c.(string); !ok || !reCommit.MatchString(s) {
 			bad("commit %v is not a git hash (^[0-9a-f]{7,40}$)", c)
 		}
 	}
 	result := entry.Str("result")
-	ar, hasAR := entry.Get("acceptance_results").([]any)
+	ar, hasAR := entry.Value("acceptance_results").([]any)
 	if entry.Has("acceptance_results") && !hasAR {
 		bad("acceptance_results must be an array")
 	}
@@ -248,7 +248,7 @@ func checkEntry(fl featureList, entry *Obj) error {
 			if result == "pass" && st == "fail" {
 				bad("result pass but acceptance_results[%d] (%s) has status fail", i, want)
 			}
-			evd, _ := item.Get("evidence").(string)
+			evd, _ := item.Value("evidence").(string)
 			if strings.TrimSpace(evd) == "" {
 				bad("acceptance_results[%d].evidence is empty: give checkable proof (hash, output excerpt, exit code)", i)
 			} else if lazyValue(evd) {
@@ -256,7 +256,7 @@ func checkEntry(fl featureList, entry *Obj) error {
 			}
 		}
 	}
-	if v := entry.Get("supersedes_line"); v != nil {
+	if v := entry.Value("supersedes_line"); v != nil {
 		if n, ok := asInt(v); !ok || n < 1 {
 			bad("supersedes_line %v is not an integer ≥ 1", v)
 		}
@@ -313,7 +313,7 @@ func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 			return refuse("--line %d: .harness/eval_log.jsonl has %d lines", line, log.lines)
 		}
 		entry := NewObj()
-		entry.Set("timestamp", env.stamp()).Set("sprint_id", fl.sprint())
+		entry.With("timestamp", env.stamp()).With("sprint_id", fl.sprint())
 		var orig *Obj
 		for _, en := range log.entries {
 			if en.Line == line {
@@ -326,20 +326,20 @@ func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 			}
 			for _, k := range []string{"event_type", "feature_id", "phase", "checkpoint_id"} {
 				if orig.Has(k) {
-					entry.Set(k, orig.Get(k))
+					entry.With(k, orig.Value(k))
 				}
 			}
 		} else {
 			if event == "" {
 				return usage("line %d is not a JSON object: name its event_type with --event", line)
 			}
-			entry.Set("event_type", event)
+			entry.With("event_type", event)
 		}
 		if !oneOf(entry.Str("event_type"), eventTypes) {
 			return usage("line %d has event_type %q, which is not in the enum; pass --event", line, entry.Str("event_type"))
 		}
-		entry.Set("reason", r)
-		entry.Set("supersedes_line", num(line))
+		entry.With("reason", r)
+		entry.With("supersedes_line", num(line))
 		if err := checkCorrection(fl, entry); err != nil {
 			return err
 		}
@@ -364,7 +364,7 @@ func checkCorrection(fl featureList, entry *Obj) error {
 		return refuse("refused: line's feature_id %q is not in .harness/feature_list.json, so the correction would fail eval.feature-exists", f)
 	}
 	if p, ok := entry.Int("phase"); entry.Has("phase") && (!ok || p < 1 || p > 4) {
-		return refuse("refused: the corrected line's phase %v is out of range 1..4", entry.Get("phase"))
+		return refuse("refused: the corrected line's phase %v is out of range 1..4", entry.Value("phase"))
 	}
 	return nil
 }

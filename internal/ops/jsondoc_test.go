@@ -23,8 +23,8 @@ func TestObjKeepsOrderAndUnknownFields(t *testing.T) {
 	if string(out) != want {
 		t.Fatalf("round trip\n got %s\nwant %s", out, want)
 	}
-	o.Set("a", 3)
-	o.Set("new", "n")
+	o.With("a", 3)
+	o.With("new", "n")
 	o.Delete("z")
 	out, _ = o.MarshalJSON()
 	if string(out) != `{"a":3,"extra_field":"保留","m":-0,"new":"n"}` {

@@ -30,7 +30,7 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 		}
 		p, ok := f.Int("phase")
 		if !ok || p < 1 || p > 4 {
-			return refuse("%s has no valid phase (%v)", fid, f.Get("phase"))
+			return refuse("%s has no valid phase (%v)", fid, f.Value("phase"))
 		}
 		st := f.Str("status")
 		if st == "completed" || st == "cancelled" {
@@ -62,7 +62,7 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 			}
 			if cp.Str("status") != "passed" || !oneOf(cp.Str("decision"), approving) {
 				return refuse("%s phase=%d: gate %s is not approved (status %s, decision %v); answer it with `harness checkpoint reply %s '…'` before advancing (Z5)",
-					fid, p, cp.Str("id"), cp.Str("status"), orNull(cp.Get("decision")), cp.Str("id"))
+					fid, p, cp.Str("id"), cp.Str("status"), orNull(cp.Value("decision")), cp.Str("id"))
 			}
 		}
 		pool, err := env.readObj("session_pool.json")
@@ -76,10 +76,10 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 			if p+1 >= 2 && !fl.Bool("tooling_locked") {
 				return refuse("%s cannot enter phase=%d: tooling_locked is false (the cp-sprint-tooling gate must be approved first)", fid, p+1)
 			}
-			f.Set("phase", num(p+1))
+			f.With("phase", num(p+1))
 			setCurrent(f, p+1)
 			if st == "waiting_human" {
-				f.Set("status", "in_progress")
+				f.With("status", "in_progress")
 				rep.did("%s status waiting_human → in_progress", fid)
 			}
 			fl.touch(now)
@@ -88,10 +88,10 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 			}
 			rep.did("%s phase %d → %d (next_phases[phase==%d].current = true)", fid, p, p+1, p+1)
 			if e := active.ObjAt(fid); e != nil {
-				e.Set("current_phase", num(p+1))
-				e.Set("last_activity", now)
+				e.With("current_phase", num(p+1))
+				e.With("last_activity", now)
 				if e.Str("status") == "waiting_human" {
-					e.Set("status", "running")
+					e.With("status", "running")
 				}
 				if err := tx.WriteJSON(relPool, pool); err != nil {
 					return err
@@ -117,9 +117,9 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 		if !reCommit.MatchString(c) {
 			return refuse("commit %q is not a git hash (^[0-9a-f]{7,40}$)", c)
 		}
-		f.Set("status", "completed")
-		f.Set("completed_at", now)
-		f.Set("commit", c)
+		f.With("status", "completed")
+		f.With("completed_at", now)
+		f.With("commit", c)
 		setCurrent(f, 4)
 		fl.touch(now)
 		// Which pending features does this unblock?
@@ -187,7 +187,7 @@ func setCurrent(f *Obj, p int) {
 	for _, v := range f.Arr("next_phases") {
 		if o, ok := v.(*Obj); ok {
 			n, _ := o.Int("phase")
-			o.Set("current", n == p)
+			o.With("current", n == p)
 		}
 	}
 }
@@ -265,8 +265,8 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 				return usage("--reason is required: it is the retry verdict's reason (the failing item, cause and fix direction)")
 			}
 			e := NewObj()
-			e.Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid).Set("phase", num(p)).
-				Set("event_type", "phase_evaluation").Set("result", "retry").Set("reason", reason)
+			e.With("timestamp", now).With("sprint_id", fl.sprint()).With("feature_id", fid).With("phase", num(p)).
+				With("event_type", "phase_evaluation").With("result", "retry").With("reason", reason)
 			if err := checkEntry(fl, e); err != nil {
 				return err
 			}
@@ -280,21 +280,21 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 				reason = last.Str("reason")
 			}
 		}
-		f.Set("phase", num(to))
+		f.With("phase", num(to))
 		for _, v := range f.Arr("next_phases") {
 			if o, ok := v.(*Obj); ok {
 				n, _ := o.Int("phase")
 				if n >= to {
-					o.Set("done", false)
+					o.With("done", false)
 				}
-				o.Set("current", n == to)
+				o.With("current", n == to)
 			}
 		}
 		if st == "waiting_human" || st == "blocked" {
-			f.Set("status", "in_progress")
+			f.With("status", "in_progress")
 		}
 		if strings.TrimSpace(reason) != "" {
-			f.Set("retry_hint", reason)
+			f.With("retry_hint", reason)
 		}
 		fl.touch(now)
 		if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
@@ -306,10 +306,10 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 			return err
 		}
 		if e := pool.ObjAt("active").ObjAt(fid); e != nil {
-			e.Set("current_phase", num(to))
-			e.Set("last_activity", now)
+			e.With("current_phase", num(to))
+			e.With("last_activity", now)
 			if e.Str("status") == "waiting_human" {
-				e.Set("status", "running")
+				e.With("status", "running")
 			}
 			if err := tx.WriteJSON(relPool, pool); err != nil {
 				return err
@@ -318,10 +318,10 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		}
 		if c, rel, err := env.loadContract(fl); err == nil && c != nil {
 			hist := c.Arr("iteration_history")
-			item := NewObj().Set("feature_id", fid).Set("phase", num(p)).
-				Set("iteration", num(log.retryCount(fid)+boolInt(recorded == 0))).
-				Set("result", "retry").Set("timestamp", now).Set("reason", reason)
-			c.Set("iteration_history", append(hist, item))
+			item := NewObj().With("feature_id", fid).With("phase", num(p)).
+				With("iteration", num(log.retryCount(fid)+boolInt(recorded == 0))).
+				With("result", "retry").With("timestamp", now).With("reason", reason)
+			c.With("iteration_history", append(hist, item))
 			if err := tx.WriteJSON(rel, c); err != nil {
 				return err
 			}

@@ -159,22 +159,22 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 		var pol []any
 		for _, cp := range checkpointsOf(f) {
 			p, _ := cp.Int("phase")
-			o := NewObj().Set("phase", num(p)).Set("type", cp.Str("type"))
+			o := NewObj().With("phase", num(p)).With("type", cp.Str("type"))
 			if cp.Bool("external_irreversible") {
-				o.Set("external_irreversible", true)
+				o.With("external_irreversible", true)
 			}
 			cps = append(cps, o)
 			pol = append(pol, yaml.MapSlice{{Key: "phase", Value: p}, {Key: "type", Value: cp.Str("type")}})
 		}
-		feats = append(feats, NewObj().Set("id", f.Str("id")).Set("name", f.Str("name")).
-			Set("depends_on", strsToAny(nonNil(f.Strs("depends_on")))).Set("reusable", f.Str("status") == "completed").
-			Set("execution_path", firstNonEmpty(f.Str("execution_path"), "generator_cc")).
-			Set("verification_mode", firstNonEmpty(f.Str("verification_mode"), "hybrid")).
-			Set("acceptance_count", num(len(f.Strs("acceptance")))).Set("checkpoints", nonNilAny(cps)))
+		feats = append(feats, NewObj().With("id", f.Str("id")).With("name", f.Str("name")).
+			With("depends_on", strsToAny(nonNil(f.Strs("depends_on")))).With("reusable", f.Str("status") == "completed").
+			With("execution_path", firstNonEmpty(f.Str("execution_path"), "generator_cc")).
+			With("verification_mode", firstNonEmpty(f.Str("verification_mode"), "hybrid")).
+			With("acceptance_count", num(len(f.Strs("acceptance")))).With("checkpoints", nonNilAny(cps)))
 		policy = append(policy, yaml.MapItem{Key: f.Str("id"), Value: nonNilAny(pol)})
 		templates = append(templates, yaml.MapSlice{{Key: "id", Value: f.Str("id")}, {Key: "reusable", Value: f.Str("status") == "completed"}, {Key: "candidate_pipeline", Value: nil}})
 	}
-	ft, err := encodeIndented(NewObj().Set("pipeline_id", in.ID).Set("version", version).Set("features", nonNilAny(feats)))
+	ft, err := encodeIndented(NewObj().With("pipeline_id", in.ID).With("version", version).With("features", nonNilAny(feats)))
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 			res.OK = false
 		}
 	}
-	add("sprint", "tooling_locked", fl.Bool("tooling_locked"), "feature_list.tooling_locked = %v", fl.Get("tooling_locked"))
+	add("sprint", "tooling_locked", fl.Bool("tooling_locked"), "feature_list.tooling_locked = %v", fl.Value("tooling_locked"))
 	ok, why := log.gateApproved(GateTooling)
 	add("sprint", "cp-sprint-tooling approved", ok, "%s", why)
 	ok, why = log.gateApproved(GateDAG)
@@ -143,7 +143,7 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 			changed := false
 			for _, fid := range fids {
 				if f := fl.feature(fid); f != nil && f.Str("status") == "pending" {
-					f.Set("status", "in_progress")
+					f.With("status", "in_progress")
 					res.Started = append(res.Started, fid)
 					rep.did("%s status pending → in_progress", fid)
 					changed = true
@@ -185,16 +185,16 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 				}
 				f := fl.feature(fid)
 				if f.Str("status") == "in_progress" {
-					f.Set("status", "pending")
+					f.With("status", "pending")
 					rep.did("%s status in_progress → pending", fid)
 				}
 				p, _ := f.Int("phase")
 				if p <= 1 {
 					p = 1
 				}
-				e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid).Set("phase", num(p)).
-					Set("event_type", "fail").
-					Set("reason", fmt.Sprintf("STEP 2.5 preflight --stage %s failed for %s: %s", stage, fid, strings.Join(checks, ", ")))
+				e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("feature_id", fid).With("phase", num(p)).
+					With("event_type", "fail").
+					With("reason", fmt.Sprintf("STEP 2.5 preflight --stage %s failed for %s: %s", stage, fid, strings.Join(checks, ", ")))
 				if err := tx.AppendEval(e); err != nil {
 					return err
 				}

@@ -67,11 +67,11 @@ func ResetHermes(env *Env, in HermesResetInput) (*Report, error) {
 		}
 		tx.Write(relHermesHand, []byte(handoff))
 		rep.did("1. wrote .harness/hermes_handoff.md (%d bytes)", len(handoff))
-		hc.Set("last_reset_at", now).Set("token_usage_ratio", num(0)).Set("updated_at", now)
+		hc.With("last_reset_at", now).With("token_usage_ratio", num(0)).With("updated_at", now)
 		if pe != nil {
-			hc.Set("pending_eval", pe)
+			hc.With("pending_eval", pe)
 		} else if !hc.Has("pending_eval") {
-			hc.Set("pending_eval", nil)
+			hc.With("pending_eval", nil)
 		}
 		pcs := hc.Strs("pending_checkpoints")
 		for _, id := range rt.Strs("pending_user_replies") {
@@ -79,13 +79,13 @@ func ResetHermes(env *Env, in HermesResetInput) (*Report, error) {
 				pcs = append(pcs, id)
 			}
 		}
-		hc.Set("pending_checkpoints", strsToAny(pcs))
+		hc.With("pending_checkpoints", strsToAny(pcs))
 		if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
 			return err
 		}
 		rep.did("2. hermes_context_state.json: last_reset_at %s, token_usage_ratio 0, pending_eval %s, pending_checkpoints [%s]",
 			now, map[bool]string{true: "set", false: "unchanged"}[pe != nil], strings.Join(pcs, ", "))
-		rt.Set("last_reset_at", now).Set("last_heartbeat", now)
+		rt.With("last_reset_at", now).With("last_heartbeat", now)
 		if err := tx.WriteJSON(relRuntime, rt); err != nil {
 			return err
 		}
@@ -173,14 +173,14 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 			if err != nil {
 				return err
 			}
-			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid)
+			e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("feature_id", fid)
 			if p, ok := f.Int("phase"); ok {
-				e.Set("phase", num(p))
+				e.With("phase", num(p))
 			}
-			e.Set("event_type", "phase_evaluation").Set("result", pe.Str("eval_decision")).
-				Set("reason", strings.TrimSpace(pe.Str("reason"))+"(Hermes Reset 前得出的结论,reset resume 恢复)")
+			e.With("event_type", "phase_evaluation").With("result", pe.Str("eval_decision")).
+				With("reason", strings.TrimSpace(pe.Str("reason"))+"(Hermes Reset 前得出的结论,reset resume 恢复)")
 			if fd := pe.Str("fix_direction"); fd != "" {
-				e.Set("hermes_notes", fd)
+				e.With("hermes_notes", fd)
 			}
 			if err := checkEntry(fl, e); err != nil {
 				return err
@@ -198,19 +198,19 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 				rep.Notes = append(rep.Notes, "next: notify the Generator and `harness phase retry "+fid+" --to Q`")
 			}
 		}
-		hc.Set("pending_eval", nil)
+		hc.With("pending_eval", nil)
 		ids := hc.Strs("pending_checkpoints")
 		var keep []string
 		for _, id := range ids {
 			ref, err := findCheckpoint(fl, id)
-			if err == nil && ref.cp != nil && ref.cp.Get("decision") != nil {
+			if err == nil && ref.cp != nil && ref.cp.Value("decision") != nil {
 				res.Answered = append(res.Answered, id)
 			} else {
 				keep = append(keep, id)
 				res.Waiting = append(res.Waiting, id)
 			}
 		}
-		hc.Set("pending_checkpoints", strsToAny(nonNil(keep))).Set("updated_at", now)
+		hc.With("pending_checkpoints", strsToAny(nonNil(keep))).With("updated_at", now)
 		if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
 			return err
 		}
@@ -220,9 +220,9 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		if reason == records.DefaultResetTrigger {
 			reason = "hermes reset (trigger not recorded in hermes_handoff.md)"
 		}
-		r := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("event_type", "reset").Set("agent", "hermes").
-			Set("reason", reason).Set("pending_eval_recovered", res.PendingEvalRecovered).
-			Set("pending_checkpoints_recovered", num(len(res.Answered)))
+		r := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("event_type", "reset").With("agent", "hermes").
+			With("reason", reason).With("pending_eval_recovered", res.PendingEvalRecovered).
+			With("pending_checkpoints_recovered", num(len(res.Answered)))
 		if err := tx.AppendEval(r); err != nil {
 			return err
 		}

@@ -82,7 +82,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		active := pool.ObjAt("active")
 		if active == nil {
 			active = NewObj()
-			pool.Set("active", active)
+			pool.With("active", active)
 		}
 		if old := active.ObjAt(fid); old != nil && old.Str("session_id") == id && old.Str("status") == "running" {
 			rep.did("session %s of %s is already recorded as running; nothing to do", id, fid)
@@ -106,9 +106,9 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if !ok {
 			phase = 1
 		}
-		entry := NewObj().Set("session_id", id).Set("session_type", in.Type).Set("status", "running").
-			Set("started_at", now).Set("current_phase", num(phase)).Set("last_activity", now)
-		active.Set(fid, entry)
+		entry := NewObj().With("session_id", id).With("session_type", in.Type).With("status", "running").
+			With("started_at", now).With("current_phase", num(phase)).With("last_activity", now)
+		active.With(fid, entry)
 		if err := tx.WriteJSON(relPool, pool); err != nil {
 			return err
 		}
@@ -121,9 +121,9 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if strings.HasPrefix(id, "hermes-proxy") {
 			developer, platform = "hermes-as-proxy", "hermes"
 		}
-		ca := NewObj().Set("role", "generator").Set("platform", platform).Set("developer", developer).
-			Set("session_id", id).Set("started_at", now).Set("current_feature", fid).
-			Set("current_phase", num(phase)).Set("last_activity", now)
+		ca := NewObj().With("role", "generator").With("platform", platform).With("developer", developer).
+			With("session_id", id).With("started_at", now).With("current_feature", fid).
+			With("current_phase", num(phase)).With("last_activity", now)
 		if err := tx.WriteJSON(relCurrentAgent, ca); err != nil {
 			return err
 		}
@@ -171,7 +171,7 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 		rep.did("removed %s from session_pool.active", fid)
 		now := env.stamp()
 		if f.Str("status") == "in_progress" {
-			f.Set("status", "pending")
+			f.With("status", "pending")
 			fl.touch(now)
 			if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
 				return err
@@ -179,8 +179,8 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 			rep.did("%s status in_progress → pending (no session)", fid)
 		}
 		if ca, err := env.readObj(".current_agent"); err == nil && ca.Str("current_feature") == fid {
-			ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
-				Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil).Set("last_activity", now)
+			ca.With("role", "evaluator").With("platform", "hermes").With("developer", "hermes").
+				With("session_id", nil).With("current_feature", nil).With("current_phase", nil).With("last_activity", now)
 			if err := tx.WriteJSON(relCurrentAgent, ca); err != nil {
 				return err
 			}
@@ -251,16 +251,16 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 			}
 		}
 		now := env.stamp()
-		entry.Set("status", "resetting")
-		entry.Set("last_activity", now)
+		entry.With("status", "resetting")
+		entry.With("last_activity", now)
 		if err := tx.WriteJSON(relPool, pool); err != nil {
 			return err
 		}
 		rep.did("session_pool.active.%s.status = resetting", fid)
 		if ca, err := env.readObj(".current_agent"); err == nil && ca.Str("current_feature") == fid && ca.Str("role") == "generator" {
 			// The session is gone; until the new one starts, Hermes holds the turn.
-			ca.Set("role", "evaluator").Set("platform", "hermes").Set("developer", "hermes").
-				Set("session_id", nil).Set("current_feature", nil).Set("current_phase", nil).Set("last_activity", now)
+			ca.With("role", "evaluator").With("platform", "hermes").With("developer", "hermes").
+				With("session_id", nil).With("current_feature", nil).With("current_phase", nil).With("last_activity", now)
 			if err := tx.WriteJSON(relCurrentAgent, ca); err != nil {
 				return err
 			}
@@ -277,11 +277,11 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		if r == "" || lazyValue(r) {
 			r = records.DefaultResetTrigger
 		}
-		e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("feature_id", fid)
+		e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("feature_id", fid)
 		if p, ok := f.Int("phase"); ok {
-			e.Set("phase", num(p))
+			e.With("phase", num(p))
 		}
-		e.Set("event_type", "reset").Set("agent", "claude-code").Set("reason", r)
+		e.With("event_type", "reset").With("agent", "claude-code").With("reason", r)
 		if err := checkEntry(fl, e); err != nil {
 			return err
 		}

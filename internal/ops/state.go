@@ -108,8 +108,8 @@ func (fl featureList) mustFeature(id string) (*Obj, error) {
 
 // touch sets updated_at/updated_by as every Hermes write of feature_list does.
 func (fl featureList) touch(stamp string) {
-	fl.Set("updated_at", stamp)
-	fl.Set("updated_by", "hermes")
+	fl.With("updated_at", stamp)
+	fl.With("updated_by", "hermes")
 }
 
 // nextPhase returns the next_phases entry whose phase equals p.

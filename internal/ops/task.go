@@ -165,15 +165,15 @@ func (q *Queue) TaskAdd(in TaskAddInput) (*Report, error) {
 		return nil, refuse("task ids of %s are exhausted (999)", day)
 	}
 	id := fmt.Sprintf("task_%s_%03d", day, max+1)
-	o := NewObj().Set("id", id).Set("title", in.Title).Set("prompt_file", filepath.ToSlash(in.PromptFile)).
-		Set("created_at", q.Env.stamp()).Set("created_by", "user-via-task-builder").Set("mode", mode).
-		Set("auto_approve_all", in.AutoApprove).Set("pipeline_hint", nil).Set("priority", num(prio)).
-		Set("status", "pending").Set("sprint_id", nil).Set("started_at", nil).Set("theme_tags", strsToAny(in.ThemeTags))
+	o := NewObj().With("id", id).With("title", in.Title).With("prompt_file", filepath.ToSlash(in.PromptFile)).
+		With("created_at", q.Env.stamp()).With("created_by", "user-via-task-builder").With("mode", mode).
+		With("auto_approve_all", in.AutoApprove).With("pipeline_hint", nil).With("priority", num(prio)).
+		With("status", "pending").With("sprint_id", nil).With("started_at", nil).With("theme_tags", strsToAny(in.ThemeTags))
 	if in.PipelineHint != "" {
-		o.Set("pipeline_hint", in.PipelineHint)
+		o.With("pipeline_hint", in.PipelineHint)
 	}
 	if len(in.KeepGatesFor) > 0 {
-		o.Set("yolo_overrides", NewObj().Set("keep_gates_for", strsToAny(in.KeepGatesFor)))
+		o.With("yolo_overrides", NewObj().With("keep_gates_for", strsToAny(in.KeepGatesFor)))
 	}
 	data, err := encodeIndented(o)
 	if err != nil {
@@ -250,7 +250,7 @@ func (q *Queue) TaskNext() (*Report, error) {
 	rep.did("moved %s to tasks/running/", t.Path)
 	pf := t.obj.Str("prompt_file")
 	if _, err := os.Stat(filepath.Join(q.Root, filepath.FromSlash(pf))); pf == "" || err != nil {
-		t.obj.Set("status", "failed").Set("failure_reason", "prompt file "+pf+" is missing")
+		t.obj.With("status", "failed").With("failure_reason", "prompt file "+pf+" is missing")
 		if err := q.moveTo(dst, q.dir("failed", filepath.Base(src)), t.obj); err != nil {
 			return nil, err
 		}
@@ -258,7 +258,7 @@ func (q *Queue) TaskNext() (*Report, error) {
 		rep.Data = map[string]any{"id": t.ID, "status": "failed"}
 		return rep, &Refusal{Reason: fmt.Sprintf("task %s failed: prompt file %q is missing", t.ID, pf)}
 	}
-	t.obj.Set("status", "running").Set("started_at", q.Env.stamp())
+	t.obj.With("status", "running").With("started_at", q.Env.stamp())
 	data, err := encodeIndented(t.obj)
 	if err != nil {
 		return nil, err
@@ -272,7 +272,7 @@ func (q *Queue) TaskNext() (*Report, error) {
 		mode = "interactive"
 	}
 	rep.Data = map[string]any{"id": t.ID, "path": "tasks/running/" + filepath.Base(src), "mode": mode,
-		"prompt_file": pf, "pipeline_hint": t.obj.Get("pipeline_hint"), "auto_approve_all": t.obj.Bool("auto_approve_all")}
+		"prompt_file": pf, "pipeline_hint": t.obj.Value("pipeline_hint"), "auto_approve_all": t.obj.Bool("auto_approve_all")}
 	rep.OK = true
 	return rep, nil
 }
@@ -344,7 +344,7 @@ func (q *Queue) TaskDone(id, sprintID string) (*Report, error) {
 	if st, err := os.Stat(sdir); err != nil || !st.IsDir() {
 		return nil, refuse("sprints/%s does not exist; the task stays in tasks/running/", sid)
 	}
-	t.obj.Set("sprint_id", sid).Set("status", "done")
+	t.obj.With("sprint_id", sid).With("status", "done")
 	if err := q.moveTo(q.dir("running", id+".json"), filepath.Join(sdir, "TASK.json"), t.obj); err != nil {
 		return nil, err
 	}
@@ -373,9 +373,9 @@ func (q *Queue) TaskFail(id, reason string) (*Report, error) {
 		}
 		folder = "pending"
 	}
-	t.obj.Set("status", "failed")
+	t.obj.With("status", "failed")
 	if strings.TrimSpace(reason) != "" {
-		t.obj.Set("failure_reason", reason)
+		t.obj.With("failure_reason", reason)
 	}
 	if err := q.moveTo(q.dir(folder, id+".json"), q.dir("failed", id+".json"), t.obj); err != nil {
 		return nil, err

@@ -162,10 +162,10 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		if active || dryRun {
 			return nil
 		}
-		ctx := NewObj().Set("pipeline_id", pid).Set("pipeline_run_count", num(runs)).Set("success_rate", rate)
-		e := NewObj().Set("timestamp", env.stamp()).Set("sprint_id", fl.sprint()).Set("event_type", "yolo_enter").
-			Set("reason", fmt.Sprintf("pipeline %s 满足 YOLO 条件:total_runs %d ≥ %d,success_rate %.2f ≥ %.2f,最近两次未连续失败", pid, runs, minRuns, rate, minRate)).
-			Set("yolo_context", ctx)
+		ctx := NewObj().With("pipeline_id", pid).With("pipeline_run_count", num(runs)).With("success_rate", rate)
+		e := NewObj().With("timestamp", env.stamp()).With("sprint_id", fl.sprint()).With("event_type", "yolo_enter").
+			With("reason", fmt.Sprintf("pipeline %s 满足 YOLO 条件:total_runs %d ≥ %d,success_rate %.2f ≥ %.2f,最近两次未连续失败", pid, runs, minRuns, rate, minRate)).
+			With("yolo_context", ctx)
 		enterEntry = e
 		if err := tx.AppendEval(e); err != nil {
 			return err
@@ -261,21 +261,21 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 			if cp.Str("decision") != "auto_approved_yolo" {
 				return
 			}
-			cp.Set("status", "revoked").Set("revoked_from", "auto_approved_yolo").Set("revoke_reason", revokeReason).
-				Set("decision", nil).Set("responded_at", nil)
+			cp.With("status", "revoked").With("revoked_from", "auto_approved_yolo").With("revoke_reason", revokeReason).
+				With("decision", nil).With("responded_at", nil)
 			ref := cpRef{cp: cp, feature: f, sprint: f == nil}
 			revoked = append(revoked, renderData(fl, ref, cp))
 			ids = append(ids, cp.Str("id"))
-			e := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint())
+			e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint())
 			if f != nil {
-				e.Set("feature_id", f.Str("id"))
+				e.With("feature_id", f.Str("id"))
 				if p, ok := cp.Int("phase"); ok {
-					e.Set("phase", num(p))
+					e.With("phase", num(p))
 				}
 			}
-			e.Set("event_type", "yolo_abort").Set("checkpoint_id", cp.Str("id")).Set("checkpoint_type", cp.Str("type")).
-				Set("decision", "revoked").Set("revoked_from", "auto_approved_yolo").Set("revoke_reason", revokeReason).
-				Set("reason", fmt.Sprintf("YOLO 退出,撤销 %s 的自动通过,等待用户重新审阅:%s", cp.Str("id"), strings.TrimSpace(cause)))
+			e.With("event_type", "yolo_abort").With("checkpoint_id", cp.Str("id")).With("checkpoint_type", cp.Str("type")).
+				With("decision", "revoked").With("revoked_from", "auto_approved_yolo").With("revoke_reason", revokeReason).
+				With("reason", fmt.Sprintf("YOLO 退出,撤销 %s 的自动通过,等待用户重新审阅:%s", cp.Str("id"), strings.TrimSpace(cause)))
 			entries = append(entries, e)
 		}
 		for _, v := range fl.Arr("sprint_checkpoints") {
@@ -298,8 +298,8 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 				return err
 			}
 		}
-		sprintEntry := NewObj().Set("timestamp", now).Set("sprint_id", fl.sprint()).Set("event_type", "yolo_abort").
-			Set("reason", "YOLO 全局退出:"+strings.TrimSpace(cause))
+		sprintEntry := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("event_type", "yolo_abort").
+			With("reason", "YOLO 全局退出:"+strings.TrimSpace(cause))
 		if err := tx.AppendEval(sprintEntry); err != nil {
 			return err
 		}
@@ -314,7 +314,7 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 				pend = append(pend, id)
 			}
 		}
-		rt.Set("pending_user_replies", strsToAny(pend)).Set("mode", "waiting_human").Set("last_heartbeat", now)
+		rt.With("pending_user_replies", strsToAny(pend)).With("mode", "waiting_human").With("last_heartbeat", now)
 		if err := tx.WriteJSON(relRuntime, rt); err != nil {
 			return err
 		}
@@ -326,7 +326,7 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 					l = append(l, id)
 				}
 			}
-			hc.Set("pending_checkpoints", strsToAny(l)).Set("updated_at", now)
+			hc.With("pending_checkpoints", strsToAny(l)).With("updated_at", now)
 			if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
 				return err
 			}
