@@ -35,6 +35,11 @@ func TestComputedDirectories(t *testing.T) {
 		{`cd ~root/x && : > x`, "/r", DirUnknown, map[string]string{"HOME": "/root"}},
 		{`cd "$T" && : > x`, "/r", DirUnknown, nil},
 	}
+	// CDPATH makes a relative cd land anywhere on it
+	r0 := Parse(`CDPATH=.harness; cd features && rm -r f001`, Options{Cwd: "/r"})
+	if inv := r0.Invocations[len(r0.Invocations)-1]; inv.Dir != DirUnknown || inv.UnknownSub != "features" {
+		t.Errorf("CDPATH: Dir %q UnknownSub %q", inv.Dir, inv.UnknownSub)
+	}
 	// relative cds below an unknown directory are kept
 	r := Parse(`cd "$T" && cd .harness && cd features && : > x`, Options{Cwd: "/r"})
 	if inv := r.Invocations[len(r.Invocations)-1]; inv.Dir != DirUnknown || inv.UnknownSub != ".harness/features" {

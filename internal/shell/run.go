@@ -364,6 +364,14 @@ func (w *walker) cd(st *state, args []Word) {
 			t = h + t[1:]
 		}
 	}
+	if _, set := st.vars["CDPATH"]; set && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") &&
+		t != "." && t != ".." && !strings.HasPrefix(t, "./") && !strings.HasPrefix(t, "../") {
+		// with CDPATH set, `cd features` may land in any CDPATH entry's
+		// features/: the directory is unknown, its name is kept
+		st.changeDir(DirUnknown)
+		st.unkRel = path.Clean(t)
+		return
+	}
 	nd := st.dir
 	unkSub := ""
 	switch {
