@@ -27,6 +27,8 @@ func TestExpansionBudget(t *testing.T) {
 		{"brace alternatives past the bound", "echo {" + strings.Repeat("x,", 5000) + "/}; rm -rf /", true},
 		{"a thousand-word sequence is walked", "for i in {1..1000}; do echo $i; done; rm -rf /", false},
 		{"small replacement is exact", "x=abc; rm -rf ${x//b/-}; rm -rf /", false},
+		{"printf reusing a long format", "x=" + strings.Repeat("a", 20000) + `; y=$(printf "$x%s" ` + strings.Repeat("{1..4000} ", 5) + "); rm -rf /", true},
+		{"printf -v reusing a long format", "x=" + strings.Repeat("a", 20000) + `; printf -v y "$x%s" ` + strings.Repeat("{1..4000} ", 5) + "; rm -rf /", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

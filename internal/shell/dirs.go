@@ -195,3 +195,18 @@ func (w *walker) targetWord(f *frame, st *state, word *syntax.Word) (Word, *List
 	}
 	return Word{Value: b.String(), Known: known, Raw: e.raw}, lst
 }
+
+// printfFits charges the largest output printf FORMAT ARGS… can build (the
+// format is reused until the arguments are used up) to the work budget
+// before it is built: `printf "$x%s" {1..4000} {1..4000} …` would otherwise
+// allocate gigabytes.
+func (w *walker) printfFits(format string, args []string) bool {
+	n := len(format) * (1 + len(args))
+	if len(args) > 0 && n/(1+len(args)) != len(format) {
+		return w.spend(1 << 40) // overflow
+	}
+	for _, a := range args {
+		n += len(a) + 8
+	}
+	return w.spend(n)
+}

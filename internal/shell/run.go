@@ -202,7 +202,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		return nil
 	case "printf":
 		if len(vals) >= 3 && vals[0] == "-v" {
-			if allKnown(args[1:]) {
+			if allKnown(args[1:]) && w.printfFits(vals[2], vals[3:]) {
 				st.setVar(vals[1], varVal{val: printf(vals[2], vals[3:]), known: true})
 			} else {
 				st.unsetVar(vals[1])

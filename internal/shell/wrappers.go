@@ -894,6 +894,9 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		if i >= len(vals) {
 			return nil, true
 		}
+		if !w.printfFits(vals[i], vals[i+1:]) {
+			return nil, true
+		}
 		s := printf(vals[i], vals[i+1:])
 		return &s, true
 	case "cat", "tee":
