@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -257,7 +258,7 @@ func sessionHeader(ws *workspace.Workspace, feature, sprint string, phase int) s
 	if feature != "" {
 		fmt.Fprintf(&b, "Feature: %s (your directory: %s/)\n", feature, ws.Rel(ws.FeatureDir(feature)))
 		if phase > 0 {
-			fmt.Fprintf(&b, "Current phase: phase=%d (%s)\n", phase, phaseAction(phase))
+			fmt.Fprintf(&b, "Current phase: phase=%d (%s)\n", phase, cmp.Or(workspace.PhaseAction(phase), "<action>"))
 		}
 	} else {
 		b.WriteString("Feature: none set (no --feature / FEATURE_ID): every feature directory counts as another feature's.\n")
@@ -278,7 +279,7 @@ func guardRulesText(feature string, phase int) string {
 	}
 	p, action := "P", "<plan|implement|verify|deliver>"
 	if phase > 0 {
-		p, action = fmt.Sprint(phase), phaseAction(phase)
+		p, action = fmt.Sprint(phase), cmp.Or(workspace.PhaseAction(phase), "<action>")
 	}
 	return fmt.Sprintf(`## What harness-hook enforces on every tool call
 - Read-only: schemas/, templates/, spec/, protocols/, sub-skills/, SKILL.md, the root README.md, the sprint contract.json, .claude/settings*.json, every feature's .claude/, and Hermes's state files (.harness/runtime_state.json, session_pool.json, feature_list.json, hermes_*, .current_agent, rules.yaml, allow.jsonl, logs/).
@@ -397,19 +398,4 @@ func cutUTF16(s string, n int) string {
 		used += w
 	}
 	return s
-}
-
-// phaseAction names phase p (protocol.md §4.1).
-func phaseAction(p int) string {
-	switch p {
-	case 1:
-		return "plan"
-	case 2:
-		return "implement"
-	case 3:
-		return "verify"
-	case 4:
-		return "deliver"
-	}
-	return "<action>"
 }

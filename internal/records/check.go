@@ -2,6 +2,7 @@ package records
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -194,7 +195,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 			r.Failures = append(r.Failures, Failure{Check: "4", Rule: RuleGenlogSection, Path: glPath,
 				Message: fmt.Sprintf("no `## phase=%d` section for feature %s%s", p, feature, markNote),
 				Fix: fmt.Sprintf("append `## phase=%d %s — <date -u +%%Y-%%m-%%dT%%H:%%M:%%SZ>` with what was done, ### 关键决策, artifacts and problems (≥ %d bytes)",
-					p, phaseAction(p), MinSectionBytes)})
+					p, cmp.Or(workspace.PhaseAction(p), "<action>"), MinSectionBytes)})
 		}
 		for _, s := range counting {
 			if !s.KeyDecisions {
@@ -255,20 +256,6 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 		}
 	}
 	return r, nil
-}
-
-func phaseAction(p int) string {
-	switch p {
-	case 1:
-		return "plan"
-	case 2:
-		return "implement"
-	case 3:
-		return "verify"
-	case 4:
-		return "deliver"
-	}
-	return "<action>"
 }
 
 // stopFeature is the part of one feature_list feature the record checks

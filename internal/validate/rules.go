@@ -317,8 +317,6 @@ func (c *checker) anyStarted() (string, bool) {
 	return "", false
 }
 
-var wantActions = []string{"plan", "implement", "verify", "deliver"}
-
 // features.* rules.
 func (c *checker) featureRules() {
 	if c.fl == nil {
@@ -449,7 +447,7 @@ func (c *checker) nextPhases(i int, f *workspace.Feature) {
 	p := f.Phase
 	ok := len(f.NextPhases) == 4
 	for k := 0; ok && k < 4; k++ {
-		if f.NextPhases[k].Phase != k+1 || f.NextPhases[k].Action != wantActions[k] {
+		if f.NextPhases[k].Phase != k+1 || f.NextPhases[k].Action != workspace.PhaseAction(k+1) {
 			ok = false
 		}
 	}

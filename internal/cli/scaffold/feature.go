@@ -17,6 +17,7 @@ import (
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/render"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // FeatureIDPattern is the feature id format of protocol.md §2.
@@ -55,21 +56,6 @@ type featureInfo struct {
 	Checkpoints []struct {
 		Artifacts []string `json:"artifacts"`
 	} `json:"checkpoints"`
-}
-
-// phaseAction is the action of phase p in next_phases (protocol.md §3.2).
-func phaseAction(p int) string {
-	switch p {
-	case 1:
-		return "plan"
-	case 2:
-		return "implement"
-	case 3:
-		return "verify"
-	case 4:
-		return "deliver"
-	}
-	return ""
 }
 
 // FeatureResult says what InitFeature did.
@@ -393,7 +379,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 	var done []string
 	for _, np := range f.NextPhases {
 		if np.Done {
-			done = append(done, fmt.Sprintf("%d (%s)", np.Phase, phaseAction(np.Phase)))
+			done = append(done, fmt.Sprintf("%d (%s)", np.Phase, workspace.PhaseAction(np.Phase)))
 		}
 	}
 	doneS := "none"
@@ -402,7 +388,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 	}
 	next := "none (last phase)"
 	if phase < 4 {
-		next = fmt.Sprintf("%d (%s)", phase+1, phaseAction(phase+1))
+		next = fmt.Sprintf("%d (%s)", phase+1, workspace.PhaseAction(phase+1))
 	}
 	vm := f.VerificationMode
 	if vm == "" {
@@ -428,7 +414,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 		Description:      f.Description,
 		Sprint:           sprint,
 		Phase:            phase,
-		PhaseAction:      phaseAction(phase),
+		PhaseAction:      workspace.PhaseAction(phase),
 		DonePhases:       doneS,
 		NextPhase:        next,
 		Acceptance:       f.Acceptance,
