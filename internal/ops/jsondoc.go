@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 
@@ -24,31 +23,6 @@ func parseValue(data []byte) (any, error) { return workspace.ParseValue(data) }
 // asInt returns v as an int when it is a JSON number with an integral value
 // (1 and 1.0 both count, as in workspace.JSONInt; "1" does not).
 func asInt(v any) (int, bool) { return workspace.IntValue(v) }
-
-// encodeIndented renders v as a state file: two-space indent, no HTML
-// escaping, trailing newline.
-func encodeIndented(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// encodeLine renders v as one compact JSON Lines record (no newline, no
-// HTML escaping).
-func encodeLine(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
 
 // num converts an int to the JSON number representation used in Obj.
 func num(i int) json.Number { return json.Number(strconv.Itoa(i)) }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // TestObjKeepsOrderAndUnknownFields: a state file rewritten through Obj keeps
@@ -47,7 +49,7 @@ func FuzzObjRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("valid object rejected: %v", err)
 		}
-		out, err := encodeIndented(o)
+		out, err := workspace.MarshalIndent(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +64,7 @@ func FuzzObjRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out2, _ := encodeIndented(o2)
+		out2, _ := workspace.MarshalIndent(o2)
 		if !bytes.Equal(out, out2) {
 			t.Fatalf("not stable:\n%s\n%s", out, out2)
 		}

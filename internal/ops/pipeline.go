@@ -9,6 +9,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 var (
@@ -174,7 +175,7 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 		policy = append(policy, yaml.MapItem{Key: f.Str("id"), Value: nonNilAny(pol)})
 		templates = append(templates, yaml.MapSlice{{Key: "id", Value: f.Str("id")}, {Key: "reusable", Value: f.Str("status") == "completed"}, {Key: "candidate_pipeline", Value: nil}})
 	}
-	ft, err := encodeIndented(NewObj().With("pipeline_id", in.ID).With("version", version).With("features", nonNilAny(feats)))
+	ft, err := workspace.MarshalIndent(NewObj().With("pipeline_id", in.ID).With("version", version).With("features", nonNilAny(feats)))
 	if err != nil {
 		return nil, err
 	}

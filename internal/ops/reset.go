@@ -9,6 +9,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // HermesResetInput is `harness reset hermes`.
@@ -59,7 +60,7 @@ func ResetHermes(env *Env, in HermesResetInput) (*Report, error) {
 		now := env.stamp()
 		handoff := string(in.Handoff)
 		if pe != nil && !strings.Contains(handoff, "Pending Eval") {
-			js, _ := encodeIndented(pe)
+			js, _ := workspace.MarshalIndent(pe)
 			handoff = "## Pending Eval(关键!)\n\n```json\n" + strings.TrimSpace(string(js)) + "\n```\n\n" + handoff
 		}
 		if !strings.HasSuffix(handoff, "\n") {

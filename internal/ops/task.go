@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // Queue is the task queue under a queue root (protocol.md §10): tasks/pending/,
@@ -175,7 +176,7 @@ func (q *Queue) TaskAdd(in TaskAddInput) (*Report, error) {
 	if len(in.KeepGatesFor) > 0 {
 		o.With("yolo_overrides", NewObj().With("keep_gates_for", strsToAny(in.KeepGatesFor)))
 	}
-	data, err := encodeIndented(o)
+	data, err := workspace.MarshalIndent(o)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +260,7 @@ func (q *Queue) TaskNext() (*Report, error) {
 		return rep, &Refusal{Reason: fmt.Sprintf("task %s failed: prompt file %q is missing", t.ID, pf)}
 	}
 	t.obj.With("status", "running").With("started_at", q.Env.stamp())
-	data, err := encodeIndented(t.obj)
+	data, err := workspace.MarshalIndent(t.obj)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +280,7 @@ func (q *Queue) TaskNext() (*Report, error) {
 
 // moveTo writes obj to dst atomically, then removes src.
 func (q *Queue) moveTo(src, dst string, obj *Obj) error {
-	data, err := encodeIndented(obj)
+	data, err := workspace.MarshalIndent(obj)
 	if err != nil {
 		return err
 	}

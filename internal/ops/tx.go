@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // step is one staged write: an atomic replace of a file under .harness, or a
@@ -37,7 +38,7 @@ func (t *Tx) Write(rel string, data []byte) {
 
 // WriteJSON stages a state file rewrite with the harness's formatting.
 func (t *Tx) WriteJSON(rel string, v any) error {
-	data, err := encodeIndented(v)
+	data, err := workspace.MarshalIndent(v)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", rel, err)
 	}
@@ -47,7 +48,7 @@ func (t *Tx) WriteJSON(rel string, v any) error {
 
 // AppendEval stages one eval_log line.
 func (t *Tx) AppendEval(entry *Obj) error {
-	line, err := encodeLine(entry)
+	line, err := workspace.MarshalLine(entry)
 	if err != nil {
 		return err
 	}

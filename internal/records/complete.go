@@ -3,7 +3,6 @@ package records
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -276,7 +275,7 @@ func RecordReset(ws *workspace.Workspace, feature string, now time.Time) (record
 	_ = entry.Set("event_type", workspace.EventReset)
 	_ = entry.Set("agent", "claude-code")
 	_ = entry.Set("reason", trigger)
-	line, err := marshalCompact(entry)
+	line, err := workspace.MarshalLine(entry)
 	if err != nil {
 		return false, err
 	}
@@ -284,14 +283,4 @@ func RecordReset(ws *workspace.Workspace, feature string, now time.Time) (record
 		return false, err
 	}
 	return true, nil
-}
-
-func marshalCompact(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }

@@ -139,7 +139,7 @@ func (o Object) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		kb, err := marshalNoEscape(k)
+		kb, err := MarshalLine(k)
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +151,7 @@ func (o Object) MarshalJSON() ([]byte, error) {
 			}
 			continue
 		}
-		vb, err := marshalNoEscape(o.vals[k])
+		vb, err := MarshalLine(o.vals[k])
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
@@ -161,8 +161,9 @@ func (o Object) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// marshalNoEscape encodes v compactly without HTML escaping.
-func marshalNoEscape(v any) ([]byte, error) {
+// MarshalLine renders v as one compact JSON Lines record (an eval_log.jsonl
+// line): no HTML escaping, no trailing newline. The error is encoding/json's.
+func MarshalLine(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -202,7 +203,7 @@ func (o *Object) Get(key string) (json.RawMessage, bool) {
 	if raw, isRaw := v.(json.RawMessage); isRaw {
 		return raw, true
 	}
-	b, err := marshalNoEscape(v)
+	b, err := MarshalLine(v)
 	if err != nil {
 		return nil, false
 	}
@@ -225,7 +226,7 @@ func (o *Object) Decode(key string, dst any) bool {
 func (o *Object) Set(key string, v any) error {
 	raw, ok := v.(json.RawMessage)
 	if !ok {
-		b, err := marshalNoEscape(v)
+		b, err := MarshalLine(v)
 		if err != nil {
 			return fmt.Errorf("set %s: %w", key, err)
 		}
