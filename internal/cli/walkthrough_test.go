@@ -1,0 +1,190 @@
+package cli_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/superagent-harness/harness/internal/cli"
+)
+
+// readmeWalkthrough returns the README section "## Walkthrough: …" up to
+// the next "## " heading outside a code block (tooling.md has its own).
+func readmeWalkthrough(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	i := strings.Index(s, "\n## Walkthrough")
+	if i < 0 {
+		t.Fatal("README.md has no '## Walkthrough' section")
+	}
+	lines := strings.Split(s[i+1:], "\n")
+	fence := false
+	for k, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			fence = !fence
+		}
+		if k > 0 && !fence && strings.HasPrefix(l, "## ") {
+			lines = lines[:k]
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+var heredoc = regexp.MustCompile(`^(.*?)\s*<<'EOF'$`)
+
+// shellBlocks parses the ```sh blocks of the walkthrough into the harness
+// command lines (quotes removed, heredoc markers and trailing comments
+// dropped, so they read as testscript lines) and the heredoc bodies.
+func shellBlocks(section string) (cmds []string, bodies []string) {
+	in, inDoc := false, false
+	var body strings.Builder
+	for _, line := range strings.Split(section, "\n") {
+		switch {
+		case !in && line == "```sh":
+			in = true
+			continue
+		case in && !inDoc && line == "```":
+			in = false
+			continue
+		case !in:
+			continue
+		case inDoc:
+			if line == "EOF" {
+				inDoc = false
+				bodies = append(bodies, body.String())
+				body.Reset()
+				continue
+			}
+			body.WriteString(line + "\n")
+			continue
+		}
+		if m := heredoc.FindStringSubmatch(line); m != nil {
+			inDoc = true
+			line = m[1]
+		}
+		if i := strings.Index(line, "  #"); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "harness ") {
+			cmds = append(cmds, strings.ReplaceAll(line, `"`, ""))
+		}
+	}
+	return cmds, bodies
+}
+
+// TestReadmeWalkthroughMatchesScript keeps the README walkthrough and
+// testdata/script/walkthrough.txtar (which TestScripts runs) the same: every
+// harness command of the README is run by the script, in the README's order,
+// and every file the README writes with a heredoc is a file of the script's
+// archive with the same bytes.
+func TestReadmeWalkthroughMatchesScript(t *testing.T) {
+	cmds, bodies := shellBlocks(readmeWalkthrough(t))
+	if len(cmds) < 15 || len(bodies) < 6 {
+		t.Fatalf("walkthrough parsed to %d commands and %d heredocs; the section lost its ```sh blocks?", len(cmds), len(bodies))
+	}
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "script", "walkthrough.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run []string
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		line = strings.TrimSpace(line)
+		if m := regexp.MustCompile(`^exitcode \d+ (harness .*)$`).FindStringSubmatch(line); m != nil {
+			run = append(run, m[1])
+		}
+	}
+	k := 0
+	for _, c := range cmds {
+		for k < len(run) && run[k] != c {
+			k++
+		}
+		if k == len(run) {
+			t.Errorf("README command not run by walkthrough.txtar (or out of order):\n  %s", c)
+			k = 0
+			continue
+		}
+		k++
+	}
+	files := map[string]bool{}
+	for _, f := range ar.Files {
+		files[string(f.Data)] = true
+	}
+	for _, b := range bodies {
+		if !files[b] {
+			t.Errorf("README heredoc is no file of walkthrough.txtar:\n%s", b)
+		}
+	}
+}
+
+// TestReadmeCommandTable: every command `harness --help` lists has a row in
+// the README command table (compact rows such as `task add/next/done` and
+// `phase advance FID` / `phase retry` count), and every row has an exit
+// column.
+func TestReadmeCommandTable(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "| `harness ") {
+			rows = append(rows, l)
+			if n := strings.Count(strings.ReplaceAll(l, `\|`, ""), "|"); n != 5 {
+				t.Errorf("table row has %d columns, want 4 (command, what, who, exit): %s", n-1, l)
+			}
+		}
+	}
+	var out, errb strings.Builder
+	if code := cli.Run([]string{"--help"}, strings.NewReader(""), &out, &errb, map[string]string{}, "test"); code != 0 {
+		t.Fatalf("harness --help exited %d: %s", code, errb.String())
+	}
+	help := out.String()
+	i := strings.Index(help, "\nCommands:\n")
+	if i < 0 {
+		t.Fatalf("no Commands: section in --help:\n%s", help)
+	}
+	var cmds []string
+	for _, l := range strings.Split(help[i+len("\nCommands:\n"):], "\n") {
+		if strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") {
+			f := strings.Fields(l)
+			name := f[0]
+			if len(f) > 1 && regexp.MustCompile(`^[a-z][a-z-]*$`).MatchString(f[1]) && !strings.Contains(l, "  "+f[1]+" ") {
+				name += " " + f[1]
+			}
+			cmds = append(cmds, name)
+		}
+	}
+	if len(cmds) < 30 {
+		t.Fatalf("parsed only %d commands from --help: %v", len(cmds), cmds)
+	}
+	for _, c := range cmds {
+		parts := strings.Fields(c)
+		var re *regexp.Regexp
+		if len(parts) == 1 {
+			re = regexp.MustCompile("`harness " + regexp.QuoteMeta(parts[0]) + "[ `]")
+		} else {
+			// "task next" matches `harness task add/next/…`, `task next`, `phase retry …`
+			re = regexp.MustCompile("`(harness )?" + regexp.QuoteMeta(parts[0]) + ` ([a-z-]+/)*` + regexp.QuoteMeta(parts[1]) + "[ `/]")
+		}
+		found := false
+		for _, r := range rows {
+			if re.MatchString(r) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("harness %s (from --help) has no row in the README command table", c)
+		}
+	}
+}
