@@ -9,7 +9,7 @@ import "github.com/superagent-harness/harness/internal/shell"
 // an unknown name in the directory the command runs in.
 func (c *collector) awkWrites(args []string) {
 	for _, src := range shell.AwkPrograms(args) {
-		for _, w := range shell.AwkScan(src).Writes {
+		for _, w := range shell.AwkScanVars(src, shell.AwkAssigns(args)).Writes {
 			o := opWrite
 			if w.Append {
 				o = opAppend

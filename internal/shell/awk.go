@@ -192,10 +192,56 @@ func awkRegexAllowed(toks []awkTok) bool {
 	return true
 }
 
+// AwkAssigns returns the variables an awk invocation's arguments set:
+// `-v name=value`, `--assign=name=value` and `name=value` operands.
+func AwkAssigns(args []string) map[string]string {
+	vars := map[string]string{}
+	set := func(kv string) {
+		if k, v, ok := strings.Cut(kv, "="); ok && isAwkName(k) {
+			vars[k] = v
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "-v" || a == "--assign") && i+1 < len(args):
+			set(args[i+1])
+			i++
+		case strings.HasPrefix(a, "--assign="):
+			set(a[len("--assign="):])
+		case strings.HasPrefix(a, "-v") && len(a) > 2:
+			set(a[2:])
+		case !strings.HasPrefix(a, "-"):
+			set(a)
+		}
+	}
+	return vars
+}
+
+func isAwkName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // AwkScan finds the shell commands and file writes of an awk program.
-func AwkScan(code string) AwkScript {
+func AwkScan(code string) AwkScript { return AwkScanVars(code, nil) }
+
+// AwkScanVars is AwkScan with variables preset from the command line
+// (AwkAssigns).
+func AwkScanVars(code string, preset map[string]string) AwkScript {
 	toks := awkTokens(code)
 	vars := map[string]string{}
+	for k, v := range preset {
+		vars[k] = v
+	}
 	var out AwkScript
 	// value returns the literal value of the expression tokens (string
 	// literals and variables assigned one, concatenated); unknown parts
@@ -263,10 +309,12 @@ func AwkScan(code string) AwkScript {
 			depth--
 		case t.kind == 'i' && (t.text == "print" || t.text == "printf"):
 			inPrint, printDepth = true, depth
-		case t.kind == 'i' && i+2 < len(toks) && toks[i+1].text == "=" && toks[i+1].kind == 'o' && toks[i+2].kind == 's':
-			// name = "literal" (a plain assignment of one string)
-			if i+3 >= len(toks) || toks[i+3].kind == 'n' || toks[i+3].text == ";" || toks[i+3].text == "}" {
-				vars[t.text] = toks[i+2].text
+		case t.kind == 'i' && i+2 < len(toks) && toks[i+1].text == "=" && toks[i+1].kind == 'o':
+			// name = "literal" "literal" … (an assignment of known strings)
+			if v, known := value(operand(i + 2)); known {
+				vars[t.text] = v
+			} else {
+				delete(vars, t.text)
 			}
 		case t.kind == 'i' && t.text == "system" && i+1 < len(toks) && toks[i+1].text == "(":
 			if v, _ := value(operand(i + 2)); v != "" {
@@ -304,7 +352,7 @@ func (w *walker) awk(f *frame, st *state, prog string, c cmdCtx, vals []string) 
 		if !w.spend(len(src)) {
 			return
 		}
-		for _, cmd := range AwkScan(src).Commands {
+		for _, cmd := range AwkScanVars(src, AwkAssigns(vals)).Commands {
 			w.script(f.child(prog+" system"), st.clone(), cmd, ioCtx{})
 		}
 	}

@@ -18,6 +18,8 @@ func TestAwkScan(t *testing.T) {
 		{`BEGIN{print "rm -rf /" | "sh"}`, []string{"sh"}, nil},
 		{`BEGIN{"rm -rf /tmp/x" | getline; print}`, []string{"rm -rf /tmp/x"}, nil},
 		{`BEGIN{c="rm -rf build"; system(c)}`, []string{"rm -rf build"}, nil},
+		{`BEGIN{c="rm -rf " "build"; system(c)}`, []string{"rm -rf build"}, nil},
+		{`BEGIN{f="spec/x"; print "x" > f}`, nil, []AwkWrite{{Path: "spec/x"}}},
 		{`{system("rm -rf " $1)}`, []string{"rm -rf $__awk_value"}, nil},
 		{`BEGIN{printf "" > ".harness/feature_list.json"}`, nil, []AwkWrite{{Path: ".harness/feature_list.json"}}},
 		{`{print $1 > "schemas/x.json"}`, nil, []AwkWrite{{Path: "schemas/x.json"}}},
@@ -56,6 +58,8 @@ func TestAwkCommandsAreWalked(t *testing.T) {
 		`gawk 'BEGIN{system("rm -rf build")}'`,
 		`busybox awk 'BEGIN{system("rm -rf build")}'`,
 		`awk -F: 'BEGIN{print "x" | "rm -rf build"}'`,
+		`awk -v c='rm -rf build' 'BEGIN{system(c)}'`,
+		`awk 'BEGIN{system(c)}' c='rm -rf build'`,
 	} {
 		r := Parse(cmd, Options{})
 		inv := find(t, r, "rm")

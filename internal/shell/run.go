@@ -280,6 +280,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	switch prog {
 	case "awk", "gawk", "mawk", "nawk":
 		w.awkRuns(f, st, prog, vals)
+		w.awk(f, st, prog, c, vals) // system(VAR), pipes to/from commands, -v assignments
 	case "sed", "gsed":
 		w.sedRuns(f, st, vals)
 	}
@@ -294,10 +295,6 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		out := w.wrapped
 		w.wrapped = nil
 		return out
-	}
-	if IsAwk(prog) {
-		w.awk(f, st, prog, c, vals)
-		return nil
 	}
 	return w.interpreter(f, st, prog, c, vals)
 }
