@@ -70,6 +70,8 @@ func TestComputedAndUnknownDirectories(t *testing.T) {
 		// ~user: that home is unknown
 		{`cp /tmp/x ~root/../tmp/r/schemas/x`, verdict.Block},
 		{`echo x > ~nobody/notes.txt`, verdict.Allow},
+		{`cd ~root/../tmp/r/.harness/features/f001 && echo x > notes.md`, verdict.Block},
+		{`cd ~nobody/src && echo x > notes.md`, verdict.Allow},
 	}
 	for _, tc := range cases {
 		d := decideIn(g, tc.cmd, root, nil)

@@ -353,6 +353,12 @@ func (w *walker) cd(st *state, args []Word) {
 	if target == nil || !target.Known || target.Value == "-" ||
 		strings.HasPrefix(target.Value, "~") && target.Value != "~" && !strings.HasPrefix(target.Value, "~/") {
 		st.changeDir(DirUnknown)
+		if target != nil && target.Known && strings.HasPrefix(target.Value, "~") {
+			// ~user/x: that home is unknown, the names below it are not
+			if _, rest, ok := strings.Cut(target.Value, "/"); ok {
+				st.unkRel = rest
+			}
+		}
 		return
 	}
 	t := target.Value
