@@ -14,51 +14,13 @@ import (
 	"github.com/superagent-harness/harness/internal/testutil"
 )
 
-// expectation is one EXPECT.json / valid-cases.json entry (fixtures README §2).
-type expectation struct {
-	Case        string         `json:"case"`
-	Command     string         `json:"command"`
-	FeatureID   *string        `json:"feature_id"`
-	Expect      string         `json:"expect"`
-	Rule        *string        `json:"rule"`
-	MustMention []string       `json:"must_mention"`
-	MtimeAge    map[string]int `json:"mtime_age_seconds"`
-}
-
 // TestSprintFixtures runs `harness validate` / `harness finalize --check`
 // through cli.Run on a copy of every fixture whose expectation names one of
 // those commands, in both output modes: the exit code must match (0 pass, 1
 // fail), every must_mention string must occur in the output, and the
 // workspace must be left unchanged.
 func TestSprintFixtures(t *testing.T) {
-	dir := testutil.Testdata(t, "sprints")
-	var cases []expectation
-	raw, err := os.ReadFile(filepath.Join(dir, "valid-cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
-	for i := range cases {
-		cases[i].Case = filepath.Join(dir, cases[i].Case)
-	}
-	broken, err := filepath.Glob(filepath.Join(dir, "broken", "*", "EXPECT.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range broken {
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var e expectation
-		if err := json.Unmarshal(raw, &e); err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		e.Case = filepath.Dir(p)
-		cases = append(cases, e)
-	}
+	cases := testutil.SprintCases(t)
 	ran := 0
 	for _, c := range cases {
 		var args []string
@@ -71,11 +33,11 @@ func TestSprintFixtures(t *testing.T) {
 			continue // stop cases belong to the hook's tests
 		}
 		ran++
-		name := filepath.Base(c.Case) + "/" + c.Command
+		name := filepath.Base(c.Dir) + "/" + c.Command
 		t.Run(name, func(t *testing.T) {
 			root := filepath.Join(t.TempDir(), "ws")
-			testutil.CopyTree(t, c.Case, root)
-			testutil.SetMTimes(t, root, c.MtimeAge, time.Now())
+			testutil.CopyTree(t, c.Dir, root)
+			testutil.SetMTimes(t, root, c.MtimeAgeSeconds, time.Now())
 			before := snapshot(t, root)
 			want := 0
 			if c.Expect == "fail" {

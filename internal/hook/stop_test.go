@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,52 +10,12 @@ import (
 	"github.com/superagent-harness/harness/internal/testutil"
 )
 
-// stopCase is one expectation of valid-cases.json or broken/*/EXPECT.json.
-type stopCase struct {
-	Case            string           `json:"case"`
-	Command         string           `json:"command"`
-	FeatureID       *string          `json:"feature_id"`
-	Expect          string           `json:"expect"`
-	Rule            *string          `json:"rule"`
-	MustMention     []string         `json:"must_mention"`
-	MtimeAgeSeconds map[string]int64 `json:"mtime_age_seconds"`
-	dir             string
-}
-
 // stopCases collects every stop expectation of testdata/sprints.
-func stopCases(t *testing.T) []stopCase {
+func stopCases(t *testing.T) []testutil.SprintCase {
 	t.Helper()
-	var out []stopCase
-	data, err := os.ReadFile(testdata("sprints", "valid-cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var valid []stopCase
-	if err := json.Unmarshal(data, &valid); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range valid {
+	var out []testutil.SprintCase
+	for _, c := range testutil.SprintCases(t) {
 		if c.Command == "stop" {
-			c.dir = testdata("sprints", c.Case)
-			out = append(out, c)
-		}
-	}
-	ents, err := os.ReadDir(testdata("sprints", "broken"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		dir := testdata("sprints", "broken", e.Name())
-		data, err := os.ReadFile(filepath.Join(dir, "EXPECT.json"))
-		if err != nil {
-			continue
-		}
-		var c stopCase
-		if err := json.Unmarshal(data, &c); err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
-		if c.Command == "stop" {
-			c.Case, c.dir = "broken/"+e.Name(), dir
 			out = append(out, c)
 		}
 	}
@@ -82,7 +41,7 @@ func TestStopFixtures(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tmp := t.TempDir()
 			root := filepath.Join(tmp, "ws")
-			testutil.CopyTree(t, c.dir, root)
+			testutil.CopyTree(t, c.Dir, root)
 			now := time.Now()
 			testutil.SetMTimes(t, root, c.MtimeAgeSeconds, now)
 			before := snapshot(t, root)

@@ -1,7 +1,6 @@
 package records
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,15 +12,6 @@ import (
 )
 
 const sprints = "../../testdata/sprints"
-
-type expect struct {
-	Case        string         `json:"case"`
-	Command     string         `json:"command"`
-	FeatureID   *string        `json:"feature_id"`
-	Expect      string         `json:"expect"`
-	MustMention []string       `json:"must_mention"`
-	Mtime       map[string]int `json:"mtime_age_seconds"`
-}
 
 func copyTree(t *testing.T, src string) string {
 	t.Helper()
@@ -35,29 +25,6 @@ func copyTree(t *testing.T, src string) string {
 		os.Chtimes(h, old, old)
 	}
 	return dst
-}
-
-func allCases(t *testing.T) []expect {
-	t.Helper()
-	var out []expect
-	b, err := os.ReadFile(filepath.Join(sprints, "valid-cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	dirs, _ := filepath.Glob(filepath.Join(sprints, "broken", "*", "EXPECT.json"))
-	for _, d := range dirs {
-		var e expect
-		b, _ := os.ReadFile(d)
-		if err := json.Unmarshal(b, &e); err != nil {
-			t.Fatal(err)
-		}
-		e.Case = "broken/" + filepath.Base(filepath.Dir(d))
-		out = append(out, e)
-	}
-	return out
 }
 
 // stopDecision is what the Stop hook decides from checks 0-10, using only
@@ -86,7 +53,7 @@ func stopDecision(t *testing.T, ws *workspace.Workspace, feature string, now tim
 
 func TestStopFixtures(t *testing.T) {
 	n, pass := 0, 0
-	for _, e := range allCases(t) {
+	for _, e := range testutil.SprintCases(t) {
 		if e.Command != "stop" {
 			continue
 		}
@@ -97,9 +64,9 @@ func TestStopFixtures(t *testing.T) {
 			name += "-" + *e.FeatureID
 		}
 		ok := t.Run(name, func(t *testing.T) {
-			root := copyTree(t, filepath.Join(sprints, e.Case))
+			root := copyTree(t, e.Dir)
 			now := time.Now()
-			testutil.SetMTimes(t, root, e.Mtime, now)
+			testutil.SetMTimes(t, root, e.MtimeAgeSeconds, now)
 			ws, err := workspace.Open(root)
 			if err != nil {
 				t.Fatal(err)

@@ -6,6 +6,7 @@
 package testutil
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -96,6 +97,67 @@ func SetMTimes[Seconds ~int | ~int64](t testing.TB, root string, ages map[string
 			t.Fatal(err)
 		}
 	}
+}
+
+// SprintCase is one expectation of the sprint fixtures: an entry of
+// testdata/sprints/valid-cases.json or a broken/*/EXPECT.json (fixtures
+// README §2).
+type SprintCase struct {
+	// Case names the fixture: "valid-midway", or "broken/<dir>" for an
+	// EXPECT.json.
+	Case string `json:"case"`
+	// Command is what runs on it: validate, finalize-check or stop.
+	Command string `json:"command"`
+	// FeatureID is the running feature of a stop case (nil when none).
+	FeatureID *string `json:"feature_id"`
+	// Expect is "pass" or "fail" (validate, finalize-check), "allow" or
+	// "block" (stop).
+	Expect string `json:"expect"`
+	// Rule is the rule id a failing case must report (nil when not given).
+	Rule *string `json:"rule"`
+	// MustMention are strings the output must contain.
+	MustMention []string `json:"must_mention"`
+	// MtimeAgeSeconds ages files (slash paths under the root) before the
+	// run; see SetMTimes.
+	MtimeAgeSeconds map[string]int64 `json:"mtime_age_seconds"`
+	// Dir is the absolute path of the fixture workspace.
+	Dir string `json:"-"`
+}
+
+// SprintCases reads every expectation of testdata/sprints: valid-cases.json
+// in file order, then broken/*/EXPECT.json in name order.
+func SprintCases(t testing.TB) []SprintCase {
+	t.Helper()
+	dir := Testdata(t, "sprints")
+	var out []SprintCase
+	data, err := os.ReadFile(filepath.Join(dir, "valid-cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("valid-cases.json: %v", err)
+	}
+	for i := range out {
+		out[i].Dir = filepath.Join(dir, filepath.FromSlash(out[i].Case))
+	}
+	expects, err := filepath.Glob(filepath.Join(dir, "broken", "*", "EXPECT.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range expects {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c SprintCase
+		if err := json.Unmarshal(data, &c); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		c.Dir = filepath.Dir(p)
+		c.Case = "broken/" + filepath.Base(c.Dir)
+		out = append(out, c)
+	}
+	return out
 }
 
 // Binaries are the paths of the harness executables built for this test

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,16 +11,6 @@ import (
 )
 
 const sprints = "../../testdata/sprints"
-
-type expect struct {
-	Case        string         `json:"case"`
-	Command     string         `json:"command"`
-	FeatureID   *string        `json:"feature_id"`
-	Expect      string         `json:"expect"`
-	Rule        *string        `json:"rule"`
-	MustMention []string       `json:"must_mention"`
-	Mtime       map[string]int `json:"mtime_age_seconds"`
-}
 
 // copyTree copies a fixture workspace into a fresh temp dir.
 func copyTree(t *testing.T, src string) string {
@@ -45,39 +34,16 @@ func snapshot(t *testing.T, root string) map[string]string {
 	return m
 }
 
-func allCases(t *testing.T) []expect {
-	t.Helper()
-	var out []expect
-	b, err := os.ReadFile(filepath.Join(sprints, "valid-cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	dirs, _ := filepath.Glob(filepath.Join(sprints, "broken", "*", "EXPECT.json"))
-	for _, d := range dirs {
-		var e expect
-		b, _ := os.ReadFile(d)
-		if err := json.Unmarshal(b, &e); err != nil {
-			t.Fatal(err)
-		}
-		e.Case = "broken/" + filepath.Base(filepath.Dir(d))
-		out = append(out, e)
-	}
-	return out
-}
-
 func TestFixtures(t *testing.T) {
 	n, pass := 0, 0
-	for _, e := range allCases(t) {
+	for _, e := range testutil.SprintCases(t) {
 		if e.Command != "validate" && e.Command != "finalize-check" {
 			continue
 		}
 		n++
 		e := e
 		ok := t.Run(e.Case+"/"+e.Command, func(t *testing.T) {
-			root := copyTree(t, filepath.Join(sprints, e.Case))
+			root := copyTree(t, e.Dir)
 			before := snapshot(t, root)
 			run := Validate
 			if e.Command == "finalize-check" {
