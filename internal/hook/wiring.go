@@ -27,10 +27,7 @@ func newPathGuard(s BashScope) (*pathguard.Guard, error) {
 	}
 	g = g.WithHome(homeDir(s.Env)).WithClaudeConfigDir(s.Env["CLAUDE_CONFIG_DIR"]).
 		WithClaudeProjectDir(s.Env["CLAUDE_PROJECT_DIR"]).WithManagedSettings(runtime.GOOS)
-	if s.Executable != nil {
-		if exe, err := s.Executable(); err == nil {
-			g = g.WithHookExecutable(exe)
-		}
-	}
-	return g, nil
+	// looked up only when a target outside the root or a $(which …) word
+	// needs it (reading /proc/self/exe was ~1% of a PreToolUse process)
+	return g.WithHookExecutableFunc(s.Executable), nil
 }

@@ -40,6 +40,9 @@ type Guard struct {
 	// WithClaudeConfigDir, WithHookExecutable); hookExe is the executable.
 	wiring  []wiringFile
 	hookExe string
+	// lazyExe is the executable of WithHookExecutableFunc, looked up on
+	// first need; nil when not set.
+	lazyExe func() lazyExecutable
 }
 
 // WithHome returns a copy of g that expands a leading "~" in Bash targets
@@ -216,7 +219,7 @@ func badInput(tool, cause string) verdict.Decision {
 // judge decides one target for one operation. tool names the operation in
 // messages; edits are the Edit/MultiEdit old_strings (tooling section-6 rule).
 func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decision {
-	if len(g.wiring) > 0 {
+	if len(g.wiring) > 0 || g.lazyExe != nil {
 		if d, ok := g.judgeWiring(t, o, tool); ok {
 			return d
 		}

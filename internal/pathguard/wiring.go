@@ -127,12 +127,75 @@ func (g *Guard) WithHookExecutable(path string) *Guard {
 	return n
 }
 
+// lazyExecutable is the hook executable of WithHookExecutableFunc once
+// looked up: its wiring entry (ok false when the lookup failed, the path is
+// relative, or it lies inside the root) and its cleaned path.
+type lazyExecutable struct {
+	file wiringFile
+	ok   bool
+	path string
+}
+
+// WithHookExecutableFunc is WithHookExecutable with the path looked up by
+// exe (the hook passes os.Executable) on the first check that needs it: a
+// target with a form outside the root, or a Bash word that may look a
+// program up by name (which, command -v, type, readlink, realpath). Most
+// hook calls need neither, and reading /proc/self/exe cost about 1% of a
+// PreToolUse process (docs/performance.md). A nil exe, an error or a path
+// that is not absolute changes nothing, as WithHookExecutable("") does.
+func (g *Guard) WithHookExecutableFunc(exe func() (string, error)) *Guard {
+	n := *g
+	if exe == nil {
+		return &n
+	}
+	base := g
+	n.lazyExe = sync.OnceValue(func() lazyExecutable {
+		p, err := exe()
+		if err != nil || p == "" || !filepath.IsAbs(p) {
+			return lazyExecutable{}
+		}
+		w := base.withWiring(true, p).wiring
+		if len(w) == len(base.wiring) {
+			// inside the root: the §3.2 rules decide, but $(which …) still
+			// names it, as with WithHookExecutable
+			return lazyExecutable{path: filepath.Clean(p)}
+		}
+		return lazyExecutable{file: w[len(w)-1], ok: true, path: filepath.Clean(p)}
+	})
+	return &n
+}
+
+// hookExecutable is the hook executable's cleaned path ("" when unknown),
+// looking it up when it was given as a function.
+func (g *Guard) hookExecutable() string {
+	if g.hookExe == "" && g.lazyExe != nil {
+		return g.lazyExe().path
+	}
+	return g.hookExe
+}
+
+// wiringFor is the wiring files judgeWiring compares t with: g.wiring and,
+// when t has a form outside the root, the executable of
+// WithHookExecutableFunc. A target whose forms all lie inside the root can
+// be neither a wiring file nor a folder above one (wiring files are outside
+// the root in the forms compared), so the lookup is skipped for it.
+func (g *Guard) wiringFor(t target) []wiringFile {
+	if g.lazyExe == nil || (g.inRoot(t.lex) && (t.phys == "" || g.inRoot(t.phys))) {
+		return g.wiring
+	}
+	e := g.lazyExe()
+	if !e.ok {
+		return g.wiring
+	}
+	return append(g.wiring[:len(g.wiring):len(g.wiring)], e.file)
+}
+
 // judgeWiring blocks a target that is a hook wiring file or a folder
 // above one (replacing or removing ~/.claude, extracting an archive into
 // the home directory, … reaches the file too; above the executable only
 // deleting or moving counts). ok is false when t is none of them.
 func (g *Guard) judgeWiring(t target, o op, tool string) (verdict.Decision, bool) {
-	for _, w := range g.wiring {
+	for _, w := range g.wiringFor(t) {
 		for _, p := range [...]string{t.lex, t.phys} {
 			if p == "" {
 				continue
@@ -162,10 +225,14 @@ func (g *Guard) judgeWiring(t target, o op, tool string) (verdict.Decision, bool
 // `$(type -p …)`, backquotes, wrapped in `readlink -f`/`realpath`) by its
 // path, so `cp /bin/true "$(which harness-hook)"` names the executable.
 func (g *Guard) expandWhich(raw string) string {
-	if g.hookExe == "" || !strings.ContainsAny(raw, "$`") {
+	if !strings.ContainsAny(raw, "$`") || !mayLookUpProgram(raw) {
 		return raw
 	}
-	name := filepath.Base(g.hookExe)
+	hookExe := g.hookExecutable()
+	if hookExe == "" {
+		return raw
+	}
+	name := filepath.Base(hookExe)
 	names := []string{name}
 	if n := strings.TrimSuffix(name, ".exe"); n != name {
 		names = append(names, n)
@@ -175,14 +242,14 @@ func (g *Guard) expandWhich(raw string) string {
 		for _, n := range names {
 			for _, q := range [...]string{n, "'" + n + "'", `"` + n + `"`} {
 				for _, lookup := range [...]string{"which ", "command -v ", "type -p ", "type -P ", "which -- ", "command -v -- "} {
-					raw = strings.ReplaceAll(raw, "$("+lookup+q+")", g.hookExe)
-					raw = strings.ReplaceAll(raw, "`"+lookup+q+"`", g.hookExe)
+					raw = strings.ReplaceAll(raw, "$("+lookup+q+")", hookExe)
+					raw = strings.ReplaceAll(raw, "`"+lookup+q+"`", hookExe)
 				}
 			}
 		}
 		for _, wrap := range [...]string{"readlink -f ", "readlink -e ", "readlink -m ", "realpath "} {
-			for _, q := range [...]string{g.hookExe, `"` + g.hookExe + `"`} {
-				raw = strings.ReplaceAll(raw, "$("+wrap+q+")", g.hookExe)
+			for _, q := range [...]string{hookExe, `"` + hookExe + `"`} {
+				raw = strings.ReplaceAll(raw, "$("+wrap+q+")", hookExe)
 			}
 		}
 		if raw == before {
@@ -190,4 +257,16 @@ func (g *Guard) expandWhich(raw string) string {
 		}
 	}
 	return raw
+}
+
+// mayLookUpProgram reports whether raw contains one of the lookups
+// expandWhich replaces (which, command -v, type -p/-P, readlink, realpath);
+// without one the executable is not needed.
+func mayLookUpProgram(raw string) bool {
+	for _, w := range [...]string{"which ", "command -v ", "type -", "readlink -", "realpath "} {
+		if strings.Contains(raw, w) {
+			return true
+		}
+	}
+	return false
 }

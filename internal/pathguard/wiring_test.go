@@ -31,7 +31,18 @@ func TestHookWiring(t *testing.T) {
 	// a second name for the binary, the way a PATH entry often is
 	linkDir := t.TempDir()
 	symlink(t, exe, filepath.Join(linkDir, "harness-hook"))
-	g := mustGuard(t, root, "f002").WithHome(home).WithClaudeConfigDir(cfg).WithHookExecutable(exe)
+	for _, lazy := range []bool{false, true} {
+		g := mustGuard(t, root, "f002").WithHome(home).WithClaudeConfigDir(cfg).WithHookExecutable(exe)
+		if lazy {
+			// the hook's form: the executable looked up on first need
+			g = mustGuard(t, root, "f002").WithHome(home).WithClaudeConfigDir(cfg).WithHookExecutableFunc(func() (string, error) { return exe, nil })
+		}
+		testHookWiring(t, g, root, home, cfg, bin, exe, linkDir)
+	}
+}
+
+func testHookWiring(t *testing.T, g *Guard, root, home, cfg, bin, exe, linkDir string) {
+	t.Helper()
 	vars := map[string]string{"HOME": home}
 	decide := func(cmd, cwd string) verdict.Decision {
 		invs := shell.Parse(cmd, shell.Options{Vars: vars}).Invocations
@@ -164,5 +175,40 @@ func TestHookWiringProjectAndManaged(t *testing.T) {
 	}
 	if in.WithManagedSettings("plan9") != in {
 		t.Fatal("unknown GOOS changed the guard")
+	}
+}
+
+// TestHookExecutableLookedUpOnNeed: WithHookExecutableFunc calls its
+// function only for a target with a form outside the root or a word that
+// may look a program up by name, at most once, and an executable that cannot
+// be found protects nothing (as WithHookExecutable("") does).
+func TestHookExecutableLookedUpOnNeed(t *testing.T) {
+	root := newWorkspace(t)
+	exe := filepath.Join(t.TempDir(), "bin", "harness-hook")
+	calls := 0
+	g := mustGuard(t, root, "f002").WithHookExecutableFunc(func() (string, error) { calls++; return exe, nil })
+	for _, cmd := range []string{"go test ./... 2>&1 | tail -n 20", "rm -rf build", "echo x > src/main.go", "echo $HOME > out.txt"} {
+		bashDecide(g, cmd, root, nil)
+	}
+	raw, _ := json.Marshal(map[string]any{"file_path": filepath.Join(root, "src", "main.go"), "old_string": "a", "new_string": "b"})
+	g.CheckTool("Edit", raw, root)
+	if calls != 0 {
+		t.Fatalf("executable looked up %d times for commands and edits inside the root", calls)
+	}
+	if d := bashDecide(g, "cp /bin/true "+exe, root, nil); d.Rule != "path.hook-wiring" {
+		t.Fatalf("write to the executable: %+v", d)
+	}
+	if d := bashDecide(g, "cp /bin/true $(which harness-hook)", root, nil); d.Rule != "path.hook-wiring" {
+		t.Fatalf("write to $(which harness-hook): %+v", d)
+	}
+	if calls != 1 {
+		t.Fatalf("executable looked up %d times, want once", calls)
+	}
+	broken := mustGuard(t, root, "f002").WithHookExecutableFunc(func() (string, error) { return "", os.ErrNotExist })
+	if d := bashDecide(broken, "cp /bin/true "+exe+" && cp /bin/true $(which harness-hook)", root, nil); d.Action != verdict.Allow {
+		t.Fatalf("unknown executable: %+v", d)
+	}
+	if d := bashDecide(mustGuard(t, root, "f002").WithHookExecutableFunc(nil), "cp /bin/true "+exe, root, nil); d.Action != verdict.Allow {
+		t.Fatalf("nil function: %+v", d)
 	}
 }
