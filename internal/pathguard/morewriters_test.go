@@ -25,6 +25,8 @@ func TestMoreWriters(t *testing.T) {
 		{`python3 -c "import sys; print(open(sys.argv[1]).read())" .harness/eval_log.jsonl`, verdict.Allow},
 		{`python3 -c "import sys; open(sys.argv[2],'w')" src/a .harness/feature_list.json`, verdict.Block},
 		{`node -e "require('fs').writeFileSync(process.argv[1],'')" .harness/eval_log.jsonl`, verdict.Block},
+		{"python3 - .harness/eval_log.jsonl <<'EOF'\nimport sys\nopen(sys.argv[1], 'w').write('')\nEOF", verdict.Block},
+		{"python3 - src/out.txt <<'EOF'\nimport sys\nopen(sys.argv[1], 'w').write('')\nEOF", verdict.Allow},
 		{`node -e "require('fs').writeFileSync(process.argv[1],'')" src/out.txt`, verdict.Allow},
 		{`php -r 'file_put_contents(".harness/feature_list.json","{}");'`, verdict.Block},
 		{`php -r '$f = fopen("spec/x.md", "w");'`, verdict.Block},
