@@ -159,6 +159,59 @@ var skeletonFiles = []string{"SKILL.md", "README.md", "schemas/feature_list.sche
 
 const skeletonTooling = "# Sprint Tooling Decisions\n\n## 5. 全局约束\n\n- 备注:TBD\n\n## 6. 运行时新增(feature 执行中引入的工具)\n\n- TBD\n"
 
+// pathsCase is one line of testdata/corpus/paths.jsonl (corpus README §5).
+type pathsCase struct {
+	ID, Tool, Cwd, Expect, Rule, Kind, Setup string
+	ToolInput                                json.RawMessage `json:"tool_input"`
+	FileContent                              *string         `json:"file_content"`
+	HarnessRoot                              string          `json:"harness_root"`
+}
+
+// preparePathsCase builds the workspace of c at root as corpus README §5
+// says (skeleton, prefix replaced by root, setup run in root, file_content
+// written) and returns c's tool_input with the prefix replaced, the cwd and
+// the HARNESS_ROOT to run it with.
+func preparePathsCase(t *testing.T, c pathsCase, prefix, root string) (input map[string]any, cwd, hroot string) {
+	t.Helper()
+	for _, d := range skeletonDirs {
+		mustMkdir(t, filepath.Join(root, d))
+	}
+	for _, f := range skeletonFiles {
+		writeFile(t, filepath.Join(root, f), "")
+	}
+	writeFile(t, filepath.Join(root, ".harness/sprint_contracts/sprint_20260421_1/tooling.md"), skeletonTooling)
+	sub := func(s string) string { return strings.ReplaceAll(s, prefix, root) }
+	if err := json.Unmarshal(c.ToolInput, &input); err != nil {
+		t.Fatalf("%s: tool_input: %v", c.ID, err)
+	}
+	for k, v := range input {
+		if s, ok := v.(string); ok {
+			input[k] = sub(s)
+		}
+	}
+	cwd = sub(c.Cwd)
+	if c.Setup != "" {
+		cmd := exec.Command("sh", "-c", sub(c.Setup))
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: setup: %v\n%s", c.ID, err, out)
+		}
+	}
+	mustMkdir(t, cwd)
+	if c.FileContent != nil {
+		target, _ := input["file_path"].(string)
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(cwd, target)
+		}
+		writeFile(t, target, *c.FileContent)
+	}
+	hroot = root
+	if c.HarnessRoot != "" {
+		hroot = sub(c.HarnessRoot)
+	}
+	return input, cwd, hroot
+}
+
 // TestPathsCorpusThroughHook runs every paths.jsonl case through the hook
 // as corpus README §5 says (fresh root named sprint_20260421_1, skeleton,
 // prefix substitution, setup, file_content, HARNESS_ROOT and FEATURE_ID=f002).
@@ -173,53 +226,12 @@ func TestPathsCorpusThroughHook(t *testing.T) {
 	correct, total := 0, 0
 	var wrong []string
 	readJSONL(t, "paths.jsonl", func(line []byte) {
-		var c struct {
-			ID, Tool, Cwd, Expect, Rule, Kind, Setup string
-			ToolInput                                json.RawMessage `json:"tool_input"`
-			FileContent                              *string         `json:"file_content"`
-			HarnessRoot                              string          `json:"harness_root"`
-		}
+		var c pathsCase
 		if err := json.Unmarshal(line, &c); err != nil {
 			t.Fatalf("bad corpus line: %s", line)
 		}
 		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
-		for _, d := range skeletonDirs {
-			mustMkdir(t, filepath.Join(root, d))
-		}
-		for _, f := range skeletonFiles {
-			writeFile(t, filepath.Join(root, f), "")
-		}
-		writeFile(t, filepath.Join(root, ".harness/sprint_contracts/sprint_20260421_1/tooling.md"), skeletonTooling)
-		sub := func(s string) string { return strings.ReplaceAll(s, prefix, root) }
-		var input map[string]any
-		if err := json.Unmarshal(c.ToolInput, &input); err != nil {
-			t.Fatalf("%s: tool_input: %v", c.ID, err)
-		}
-		for k, v := range input {
-			if s, ok := v.(string); ok {
-				input[k] = sub(s)
-			}
-		}
-		cwd := sub(c.Cwd)
-		if c.Setup != "" {
-			cmd := exec.Command("sh", "-c", sub(c.Setup))
-			cmd.Dir = root
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("%s: setup: %v\n%s", c.ID, err, out)
-			}
-		}
-		mustMkdir(t, cwd)
-		if c.FileContent != nil {
-			target, _ := input["file_path"].(string)
-			if !filepath.IsAbs(target) {
-				target = filepath.Join(cwd, target)
-			}
-			writeFile(t, target, *c.FileContent)
-		}
-		hroot := root
-		if c.HarnessRoot != "" {
-			hroot = sub(c.HarnessRoot)
-		}
+		input, cwd, hroot := preparePathsCase(t, c, prefix, root)
 		env := map[string]string{"HARNESS_ROOT": hroot, "FEATURE_ID": "f002"}
 		rawInput, _ := json.Marshal(input)
 		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": c.Tool,

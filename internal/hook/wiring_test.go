@@ -3,7 +3,6 @@ package hook
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -83,59 +82,18 @@ func TestPathsCorpusWithHookWiring(t *testing.T) {
 	const prefix = "/home/user/work/sprint_20260421_1"
 	n := 0
 	readJSONL(t, "paths.jsonl", func(line []byte) {
-		var c struct {
-			ID, Tool, Cwd, Setup string
-			ToolInput            json.RawMessage `json:"tool_input"`
-			FileContent          *string         `json:"file_content"`
-			HarnessRoot          string          `json:"harness_root"`
-		}
+		var c pathsCase
 		if err := json.Unmarshal(line, &c); err != nil {
 			t.Fatalf("bad corpus line: %s", line)
 		}
 		home := filepath.Join(t.TempDir(), "home", "user")
 		root := filepath.Join(home, "work", "sprint_20260421_1")
-		for _, d := range skeletonDirs {
-			mustMkdir(t, filepath.Join(root, d))
-		}
-		for _, f := range skeletonFiles {
-			writeFile(t, filepath.Join(root, f), "")
-		}
-		writeFile(t, filepath.Join(root, ".harness/sprint_contracts/sprint_20260421_1/tooling.md"), skeletonTooling)
 		mustMkdir(t, filepath.Join(home, ".claude"))
 		writeFile(t, filepath.Join(home, ".claude", "settings.json"), "{}")
 		exe := filepath.Join(home, ".local", "bin", "harness-hook")
 		mustMkdir(t, filepath.Dir(exe))
 		writeFile(t, exe, "bin")
-		sub := func(s string) string { return strings.ReplaceAll(s, prefix, root) }
-		var input map[string]any
-		if err := json.Unmarshal(c.ToolInput, &input); err != nil {
-			t.Fatalf("%s: tool_input: %v", c.ID, err)
-		}
-		for k, v := range input {
-			if s, ok := v.(string); ok {
-				input[k] = sub(s)
-			}
-		}
-		cwd := sub(c.Cwd)
-		if c.Setup != "" {
-			cmd := exec.Command("sh", "-c", sub(c.Setup))
-			cmd.Dir = root
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("%s: setup: %v\n%s", c.ID, err, out)
-			}
-		}
-		mustMkdir(t, cwd)
-		if c.FileContent != nil {
-			target, _ := input["file_path"].(string)
-			if !filepath.IsAbs(target) {
-				target = filepath.Join(cwd, target)
-			}
-			writeFile(t, target, *c.FileContent)
-		}
-		hroot := root
-		if c.HarnessRoot != "" {
-			hroot = sub(c.HarnessRoot)
-		}
+		input, cwd, hroot := preparePathsCase(t, c, prefix, root)
 		rawInput, _ := json.Marshal(input)
 		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": c.Tool,
 			"tool_input": json.RawMessage(rawInput), "cwd": cwd})
