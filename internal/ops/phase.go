@@ -20,11 +20,7 @@ import (
 func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 	rep := &Report{Command: "phase advance"}
 	err := env.update(rep, func(tx *Tx) error {
-		fl, err := env.loadFeatureList()
-		if err != nil {
-			return err
-		}
-		f, err := fl.mustFeature(fid)
+		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
 		}
@@ -221,11 +217,7 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		return nil, usage("--to %d: the phase to return to is 1..4", to)
 	}
 	err := env.update(rep, func(tx *Tx) error {
-		fl, err := env.loadFeatureList()
-		if err != nil {
-			return err
-		}
-		f, err := fl.mustFeature(fid)
+		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
 		}

@@ -33,11 +33,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		return nil, usage("--type %q: one of cc-print, cc-interactive-mcp, mcp_direct", in.Type)
 	}
 	err := env.update(rep, func(tx *Tx) error {
-		fl, err := env.loadFeatureList()
-		if err != nil {
-			return err
-		}
-		f, err := fl.mustFeature(in.Feature)
+		_, f, err := env.loadFeature(in.Feature)
 		if err != nil {
 			return err
 		}
@@ -147,11 +143,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 func SessionEnd(env *Env, fid string) (*Report, error) {
 	rep := &Report{Command: "session end"}
 	err := env.update(rep, func(tx *Tx) error {
-		fl, err := env.loadFeatureList()
-		if err != nil {
-			return err
-		}
-		f, err := fl.mustFeature(fid)
+		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
 		}
@@ -208,11 +200,7 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
 	err := env.update(rep, func(tx *Tx) error {
-		fl, err := env.loadFeatureList()
-		if err != nil {
-			return err
-		}
-		f, err := fl.mustFeature(fid)
+		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
 		}

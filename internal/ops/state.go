@@ -106,6 +106,17 @@ func (fl featureList) mustFeature(id string) (*Obj, error) {
 	return f, nil
 }
 
+// loadFeature reads feature_list.json and returns it with feature id
+// (errors as loadFeatureList and mustFeature).
+func (e *Env) loadFeature(id string) (featureList, *Obj, error) {
+	fl, err := e.loadFeatureList()
+	if err != nil {
+		return fl, nil, err
+	}
+	f, err := fl.mustFeature(id)
+	return fl, f, err
+}
+
 // touch sets updated_at/updated_by as every Hermes write of feature_list does.
 func (fl featureList) touch(stamp string) {
 	fl.With("updated_at", stamp)
