@@ -210,3 +210,34 @@ func (w *walker) printfFits(format string, args []string) bool {
 	}
 	return w.spend(n)
 }
+
+// pushDir records the directory `pushd DIR` leaves, for popd. pushd without
+// a directory operand (swap, +N rotations) makes the stack unknown.
+func (st *state) pushDir(args []Word) {
+	has := false
+	for _, a := range args {
+		if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+			has = true
+		}
+	}
+	if !has {
+		st.dirStack = nil
+		return
+	}
+	n := len(st.dirStack)
+	st.dirStack = append(st.dirStack[:n:n], [2]string{st.dir, st.unkRel})
+}
+
+// popDir returns to the directory of the last pushd; with options, an
+// index or an empty stack the directory is unknown.
+func (st *state) popDir(vals []string) {
+	n := len(st.dirStack)
+	if n == 0 || len(vals) > 0 {
+		st.changeDir(DirUnknown)
+		return
+	}
+	top := st.dirStack[n-1]
+	st.dirStack = st.dirStack[: n-1 : n-1]
+	st.changeDir(top[0])
+	st.unkRel = top[1]
+}

@@ -34,6 +34,10 @@ func TestComputedDirectories(t *testing.T) {
 		{`cd ~/w && : > x`, "/r", "~/w", nil},
 		{`cd ~root/x && : > x`, "/r", DirUnknown, map[string]string{"HOME": "/root"}},
 		{`cd "$T" && : > x`, "/r", DirUnknown, nil},
+		{`pushd spec && popd && : > x`, "/r", "", nil},
+		{`cd src && pushd /tmp && pushd /opt && popd && popd && : > x`, "/r", "src", nil},
+		{`pushd /tmp && popd && popd && : > x`, "/r", DirUnknown, nil},
+		{`pushd /tmp && popd +1 && : > x`, "/r", DirUnknown, nil},
 	}
 	// CDPATH makes a relative cd land anywhere on it
 	r0 := Parse(`CDPATH=.harness; cd features && rm -r f001`, Options{Cwd: "/r"})

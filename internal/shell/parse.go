@@ -162,6 +162,9 @@ type state struct {
 	prevSet bool
 	// unkRel is the relative path cd'd into while dir is DirUnknown.
 	unkRel string
+	// dirStack is pushd's directory stack (dir, unkRel pairs; shared
+	// between clones, never appended to in place).
+	dirStack [][2]string
 	// funcs maps function names defined so far to their bodies.
 	funcs map[string]*syntax.Stmt
 	// args are the positional parameters ($1…) when known (bash -c, function calls).

@@ -116,6 +116,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "cd", "pushd":
+		if prog == "pushd" {
+			st.pushDir(args)
+		}
 		w.cd(st, args)
 		if prog == "cd" && (len(vals) == 0 || vals[len(vals)-1] != "-") {
 			empty := "" // cd prints nothing (`$(cd X && pwd)`)
@@ -123,7 +126,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "popd":
-		st.dir = DirUnknown
+		st.popDir(vals)
 		return nil
 	case "set":
 		for k, v := range vals {
