@@ -192,14 +192,3 @@ func isExecutable(p string) bool {
 	}
 	return runtime.GOOS == "windows" || fi.Mode()&0o111 != 0
 }
-
-// EnvMap turns os.Environ-style KEY=VALUE pairs into a map (later wins).
-func EnvMap(environ []string) map[string]string {
-	m := make(map[string]string, len(environ))
-	for _, kv := range environ {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			m[k] = v
-		}
-	}
-	return m
-}

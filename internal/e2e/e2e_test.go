@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/cli"
 	"github.com/superagent-harness/harness/internal/testutil"
 )
 
@@ -22,7 +23,7 @@ func TestMain(m *testing.M) { os.Exit(testutil.Main(m)) }
 // HARNESS_E2E_REQUIRED=1, as CI sets it once it installed the CLI).
 func setup(t *testing.T) (claude string, bins testutil.Binaries) {
 	t.Helper()
-	env := EnvMap(os.Environ())
+	env := cli.EnvMap(os.Environ())
 	required := env["HARNESS_E2E_REQUIRED"] == "1"
 	skip := func(format string, a ...any) {
 		t.Helper()
