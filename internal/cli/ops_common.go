@@ -35,12 +35,14 @@ func (e *Env) opsEnvAt(root string) *ops.Env {
 		}
 	}
 	return &ops.Env{
-		Root:      root,
-		Now:       now,
-		Validate:  opsValidator,
-		Feature:   e.Vars["FEATURE_ID"],
-		Generator: generator,
-		Getenv:    func(k string) string { return e.Vars[k] },
+		Root:     root,
+		Now:      now,
+		Validate: opsValidator,
+		// the dry run of every change overlays it on the real workspace
+		ValidateOverlay: ops.EngineValidateOverlay,
+		Feature:         e.Vars["FEATURE_ID"],
+		Generator:       generator,
+		Getenv:          func(k string) string { return e.Vars[k] },
 	}
 }
 

@@ -6,6 +6,14 @@ import "github.com/superagent-harness/harness/internal/validate"
 // validate` rules (fixtures README §5).
 func EngineValidate(root string) ([]Finding, error) { return convert(validate.Validate(root)) }
 
+// EngineValidateOverlay is an OverlayValidator running the same rules as
+// EngineValidate on root with overlay applied, the layout walk limited to
+// .harness/ (validate.Options.HarnessOnly: a change under .harness/ cannot
+// change the findings about the rest of the sprint root).
+func EngineValidateOverlay(root string, overlay map[string][]byte) ([]Finding, error) {
+	return convert(validate.ValidateWith(root, false, validate.Options{Overlay: overlay, HarnessOnly: true}))
+}
+
 // EngineFinalize is a Validator running `harness finalize --check`
 // (fixtures README §5 and §6).
 func EngineFinalize(root string) ([]Finding, error) { return convert(validate.FinalizeCheck(root)) }

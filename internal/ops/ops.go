@@ -69,6 +69,12 @@ func (f Finding) key() string {
 // finding. The CLI wires internal/validate here; tests may pass their own.
 type Validator func(root string) ([]Finding, error)
 
+// OverlayValidator runs `harness validate` on the workspace at root as if the
+// files of overlay (slash paths relative to root → content, nil = removed)
+// were written, reading nothing else in their place and writing nothing.
+// EngineValidateOverlay is the internal/validate one.
+type OverlayValidator func(root string, overlay map[string][]byte) ([]Finding, error)
+
 // Env is what every operation needs: the resolved sprint root, the clock and
 // the validator. Now must return the current time (the CLI passes time.Now);
 // Validate may be nil, which skips the before/after comparison.
@@ -79,6 +85,11 @@ type Env struct {
 	// Finalize runs `harness finalize --check` (pipeline sink refuses unless
 	// it passes); nil means it cannot be checked, and sink refuses.
 	Finalize Validator
+	// ValidateOverlay, when set, is used for the before/after comparison
+	// instead of Validate on a scratch copy: the staged change is overlaid
+	// in memory on the real workspace, so nothing is copied and the sprint's
+	// own schemas/ are in force exactly as for `harness validate`.
+	ValidateOverlay OverlayValidator
 	// HookBinary, when set, is the harness-hook executable preflight accepts
 	// besides any executable named harness-hook.
 	HookBinary string

@@ -162,6 +162,19 @@ func (t *Tx) apply(root string, crashAfter int) error {
 // the same scratch tree, so a file left out changes both alike and never
 // shows up as an added finding.
 func (t *Tx) dryRun() (before, after []Finding, err error) {
+	if v := t.env.ValidateOverlay; v != nil {
+		ov, err := t.overlay()
+		if err != nil {
+			return nil, nil, fmt.Errorf("stage change: %w", err)
+		}
+		if before, err = v(t.env.Root, nil); err != nil {
+			return nil, nil, fmt.Errorf("validate before: %w", err)
+		}
+		if after, err = v(t.env.Root, ov); err != nil {
+			return nil, nil, fmt.Errorf("validate after: %w", err)
+		}
+		return before, after, nil
+	}
 	tmp, err := os.MkdirTemp("", "harness-tx-")
 	if err != nil {
 		return nil, nil, err
@@ -182,6 +195,43 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 		return nil, nil, fmt.Errorf("validate after: %w", err)
 	}
 	return before, after, nil
+}
+
+// overlay is the content every file the steps touch would have after
+// apply (slash path relative to the root → bytes, nil = removed), computed
+// in memory from the files as they are now: a replace is its data, an
+// append is the current content plus the line (with the '\n' fsutil.AppendLine
+// adds before it after a torn last line and after it when missing).
+func (t *Tx) overlay() (map[string][]byte, error) {
+	ov := map[string][]byte{}
+	for _, s := range t.steps {
+		switch {
+		case s.remove:
+			ov[s.rel] = nil
+		case !s.append:
+			ov[s.rel] = s.data
+		default:
+			base, ok := ov[s.rel]
+			if !ok {
+				data, err := fsutil.ReadRegular(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)), 0)
+				if err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return nil, err
+				}
+				base = data
+			}
+			out := make([]byte, 0, len(base)+len(s.data)+2)
+			out = append(out, base...)
+			if len(out) > 0 && out[len(out)-1] != '\n' {
+				out = append(out, '\n')
+			}
+			out = append(out, s.data...)
+			if len(s.data) == 0 || s.data[len(s.data)-1] != '\n' {
+				out = append(out, '\n')
+			}
+			ov[s.rel] = out
+		}
+	}
+	return ov, nil
 }
 
 // applyScratch performs the steps on the throw-away scratch root with plain

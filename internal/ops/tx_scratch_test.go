@@ -2,6 +2,7 @@ package ops
 
 import (
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -91,14 +92,106 @@ func TestDryRunUsesTheSprintSchemas(t *testing.T) {
 	if !mentions(real, "extra") {
 		t.Fatalf("the sprint's schema copy is not in force for harness validate: %+v", real)
 	}
-	env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
-	rep, err := EvalAppend(env, EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要登记 golang.org/x/time/rate"})
+	for _, overlay := range []bool{false, true} {
+		env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
+		if overlay {
+			env.ValidateOverlay = EngineValidateOverlay
+		}
+		rep, err := EvalAppend(env, EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要登记 golang.org/x/time/rate"})
+		if err != nil {
+			t.Fatalf("overlay %v: eval append refused: %v", overlay, err)
+		}
+		if !mentions(rep.Warnings, "extra") {
+			t.Fatalf("overlay %v: the dry run did not use the sprint's schema copy; warnings %+v", overlay, rep.Warnings)
+		}
+	}
+}
+
+// TestOverlayDryRunAgreesWithScratch: for staged changes that add findings
+// (a schema-breaking feature_list, an eval line for an unknown feature, a
+// removed state file, an emptied session_id.txt of a started feature) and
+// ones that do not, the in-memory overlay and the scratch copy find the same
+// added findings, and a refused change writes nothing.
+func TestOverlayDryRunAgreesWithScratch(t *testing.T) {
+	type change func(tx *Tx)
+	fl := func(root string) string { return mustRead(t, filepath.Join(root, ".harness", "feature_list.json")) }
+	cases := []struct {
+		name   string
+		stage  func(root string) change
+		refuse bool
+	}{
+		{"bad status", func(root string) change {
+			return func(tx *Tx) {
+				tx.Write(".harness/feature_list.json", []byte(strings.Replace(fl(root), `"status": "in_progress"`, `"status": "doing"`, 1)))
+			}
+		}, true},
+		{"eval line for unknown feature", func(string) change {
+			return func(tx *Tx) {
+				tx.steps = append(tx.steps, step{rel: ".harness/eval_log.jsonl", append: true,
+					data: []byte(`{"timestamp":"2026-04-21T03:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f404","phase":1,"event_type":"retry","reason":"需要登记 golang.org/x/time/rate"}`)})
+			}
+		}, true},
+		{"removed state file", func(string) change {
+			return func(tx *Tx) { tx.Remove(".harness/hermes_context_state.json") }
+		}, true},
+		{"emptied session id", func(string) change {
+			return func(tx *Tx) { tx.Write(".harness/features/f001/session_id.txt", []byte("\n")) }
+		}, true},
+		{"valid retry line", func(string) change {
+			return func(tx *Tx) {
+				tx.steps = append(tx.steps, step{rel: ".harness/eval_log.jsonl", append: true,
+					data: []byte(`{"timestamp":"2026-04-21T03:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"retry","reason":"需要登记 golang.org/x/time/rate"}`)})
+			}
+		}, false},
+		{"new handoff", func(string) change {
+			return func(tx *Tx) { tx.Write(".harness/features/f002/handoff.md", []byte("# handoff\n")) }
+		}, false},
+	}
+	for _, c := range cases {
+		var added [2][]Finding
+		for i, overlay := range []bool{false, true} {
+			root := fixture(t, "valid-midway")
+			env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
+			if overlay {
+				env.ValidateOverlay = EngineValidateOverlay
+			}
+			before := snapshot(t, root)
+			tx := &Tx{env: env}
+			c.stage(root)(tx)
+			err := tx.commit(&Report{Command: "test"})
+			var ref *Refusal
+			if refused := errors.As(err, &ref); refused != c.refuse {
+				t.Fatalf("%s (overlay %v): err %v, want refused %v", c.name, overlay, err, c.refuse)
+			}
+			if ref != nil {
+				added[i] = ref.Findings
+				if after := snapshot(t, root); !reflect.DeepEqual(after, before) {
+					t.Fatalf("%s (overlay %v): a refused change wrote to the workspace", c.name, overlay)
+				}
+			}
+		}
+		if !reflect.DeepEqual(added[0], added[1]) {
+			t.Errorf("%s: scratch and overlay disagree\n scratch %+v\n overlay %+v", c.name, added[0], added[1])
+		}
+	}
+}
+
+// snapshot maps every file under root/.harness to its content.
+func snapshot(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(filepath.Join(root, ".harness"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".lock") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		out[p] = string(b)
+		return err
+	})
 	if err != nil {
-		t.Fatalf("eval append refused: %v", err)
+		t.Fatal(err)
 	}
-	if !mentions(rep.Warnings, "extra") {
-		t.Fatalf("the dry run did not use the sprint's schema copy; warnings %+v", rep.Warnings)
-	}
+	return out
 }
 
 func mentions(list []Finding, s string) bool {
@@ -108,6 +201,31 @@ func mentions(list []Finding, s string) bool {
 		}
 	}
 	return false
+}
+
+// BenchmarkEvalAppendOverlay is BenchmarkEvalAppend with the dry run the
+// CLI uses (ValidateOverlay: the change overlaid in memory, nothing copied).
+func BenchmarkEvalAppendOverlay(b *testing.B) {
+	root := filepath.Join(b.TempDir(), "ws")
+	if err := filepath.WalkDir(filepath.Join("..", "..", "testdata", "sprints", "valid-midway"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Join("..", "..", "testdata", "sprints", "valid-midway"), p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(root, rel), 0o755)
+		}
+		return copyFile(p, filepath.Join(root, rel))
+	}); err != nil {
+		b.Fatal(err)
+	}
+	env := &Env{Root: root, Now: time.Now, Validate: EngineValidate, ValidateOverlay: EngineValidateOverlay}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := EvalAppend(env, EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要登记 golang.org/x/time/rate"}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkDryRun is the before/after validation of one eval_log append

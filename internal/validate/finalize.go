@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -142,7 +141,7 @@ func verb(e *workspace.EvalEntry, k string) string {
 
 func (c *checker) genlogSections(f *workspace.Feature, lastPass map[int]*workspace.EvalEntry) {
 	rel := relFeaturesDir + "/" + f.ID + "/generator_log.md"
-	data, err := fsutil.ReadRegular(c.ws.GeneratorLog(f.ID), 0)
+	data, err := c.readFile(c.ws.GeneratorLog(f.ID))
 	if errors.Is(err, fs.ErrNotExist) {
 		c.rep.add(Finding{File: rel, Rule: "finalize.generator-log-sections",
 			Message: fmt.Sprintf("feature %s is completed but %s is missing", f.ID, rel)})
@@ -226,7 +225,7 @@ func (c *checker) tooling() {
 		return
 	}
 	rel := relContractsDir + "/" + c.fl.Sprint + "/tooling.md"
-	data, err := fsutil.ReadRegular(c.ws.Tooling(c.fl.Sprint), 0)
+	data, err := c.readFile(c.ws.Tooling(c.fl.Sprint))
 	if err != nil {
 		c.rep.add(Finding{File: rel, Rule: "finalize.tooling-sections", Message: rel + " is missing"})
 		return

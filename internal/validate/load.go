@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	harness "github.com/superagent-harness/harness"
-	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -40,6 +39,7 @@ type checker struct {
 	rep      *Report
 	schemas  *schema.Set
 	finalize bool
+	opts     Options
 
 	docs map[string]any // rel path → decoded JSON (json.Number), only when it parsed as an object
 
@@ -82,11 +82,15 @@ func schemasFor(own map[string][]byte) *schema.Set {
 }
 
 func run(root string, finalize bool) (*Report, error) {
+	return runWith(root, finalize, Options{})
+}
+
+func runWith(root string, finalize bool, opts Options) (*Report, error) {
 	ws, err := workspace.Open(root)
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{ws: ws, rep: &Report{}, finalize: finalize, docs: map[string]any{}}
+	c := &checker{ws: ws, rep: &Report{}, finalize: finalize, docs: map[string]any{}, opts: opts}
 	own, foreign := schema.SprintCopies(ws.Root)
 	for p, why := range foreign {
 		c.rep.add(Finding{File: p, Rule: "schema.foreign-copy", Severity: SeverityInfo,
@@ -117,7 +121,7 @@ func run(root string, finalize bool) (*Report, error) {
 // readJSONFile reads a JSON state file: reports json.parse on failure and
 // returns the raw bytes and the decoded document (nil when unusable).
 func (c *checker) readJSONFile(rel string) ([]byte, any) {
-	data, err := fsutil.ReadRegular(c.ws.Path(filepath.FromSlash(rel)), 0)
+	data, err := c.readFile(c.ws.Path(filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil // files.required reports it
 	}
@@ -174,8 +178,10 @@ func (c *checker) load() {
 			}
 		}
 	}
-	lines, err := workspace.ReadEvalLog(c.ws.EvalLog())
+	var lines []workspace.EvalLine
+	data, err := c.readFile(c.ws.EvalLog())
 	if err == nil {
+		lines = workspace.ParseEvalLog(data)
 		c.evalOK = true
 		c.evalLines = lines
 		c.entries = workspace.Entries(lines)

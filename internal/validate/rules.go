@@ -34,8 +34,8 @@ func (c *checker) validateRules() {
 }
 
 func (c *checker) exists(rel string, dir bool) bool {
-	st, err := os.Stat(c.ws.Path(filepath.FromSlash(rel)))
-	return err == nil && st.IsDir() == dir
+	st := c.stat(c.ws.Path(filepath.FromSlash(rel)))
+	return st.exists && st.dir == dir
 }
 
 // files.required
@@ -558,7 +558,7 @@ var flattened = map[string]bool{"AGENTS.md": true, "index.md": true, "project.md
 // layout.* rules.
 func (c *checker) layoutRules() {
 	// layout.feature-dir-location
-	if ents, err := os.ReadDir(c.ws.Root); err == nil {
+	if ents, err := os.ReadDir(c.ws.Root); err == nil && !c.opts.HarnessOnly {
 		for _, e := range ents {
 			name := e.Name()
 			if e.IsDir() && workspace.FeatureIDPattern.MatchString(name) {
@@ -608,22 +608,22 @@ func (c *checker) layoutRules() {
 						Message: fmt.Sprintf("feature %s has started but %s/%s is missing; `harness init-feature %s` creates it (existing records are kept)", f.ID, dir, name, f.ID)})
 				}
 			}
-			if b, err := fsutil.ReadRegular(c.ws.SessionIDFile(f.ID), 0); err == nil && strings.TrimSpace(string(b)) == "" {
+			if b, err := c.readFile(c.ws.SessionIDFile(f.ID)); err == nil && strings.TrimSpace(string(b)) == "" {
 				c.rep.add(Finding{File: dir + "/session_id.txt", Rule: "layout.feature-dir-files",
 					Message: fmt.Sprintf("feature %s has started but %s/session_id.txt is empty; after launching its Generator run `harness session start %s --session-id ID` (or keep the feature pending until then)", f.ID, dir, f.ID)})
 			}
 			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"} {
 				// A FIFO or device here would hang every reader (hooks read
 				// these files at SessionStart and Stop).
-				if st, err := os.Stat(filepath.Join(c.ws.FeatureDir(f.ID), name)); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+				if st := c.stat(filepath.Join(c.ws.FeatureDir(f.ID), name)); st.exists && st.mode&fs.ModeType != 0 && !st.dir {
 					c.rep.add(Finding{File: dir + "/" + name, Rule: "layout.feature-dir-files",
-						Message: fmt.Sprintf("%s/%s is not a regular file (%s)", dir, name, st.Mode().Type())})
+						Message: fmt.Sprintf("%s/%s is not a regular file (%s)", dir, name, st.mode)})
 				}
 			}
 		}
 	}
 	// layout.session-pool-unique
-	_ = filepath.WalkDir(c.ws.Root, func(p string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(c.walkRoot(), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}

@@ -1,0 +1,90 @@
+package validate
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
+)
+
+// Options adjusts a run for the dry run of a staged change (internal/ops):
+// validate the workspace as it would be after the change, without writing
+// anything.
+type Options struct {
+	// Overlay maps slash paths relative to the root (".harness/eval_log.jsonl")
+	// to the bytes the rules read instead of the file on disk; a nil value is a
+	// file that does not exist (a staged removal). Folders holding an overlay
+	// file exist. Only files the rules read or stat are looked up here; the
+	// sprint's schemas/ and .harness/rules.yaml are always read from disk.
+	Overlay map[string][]byte
+	// HarnessOnly limits the layout rules that list or walk folders to
+	// .harness/ (the sprint root's own listing and the project files around
+	// .harness/ are not read). A staged change under .harness/ cannot change
+	// those findings, and a dry run then costs the same however large the
+	// project in the sprint root is.
+	HarnessOnly bool
+}
+
+// ValidateWith is Validate (finalize false) or FinalizeCheck (finalize true)
+// with opts applied.
+func ValidateWith(root string, finalize bool, opts Options) (*Report, error) {
+	return runWith(root, finalize, opts)
+}
+
+// overlaid returns the overlay entry of the absolute path p, if any.
+func (c *checker) overlaid(p string) (data []byte, ok bool) {
+	if c.opts.Overlay == nil {
+		return nil, false
+	}
+	data, ok = c.opts.Overlay[c.ws.Rel(p)]
+	return data, ok
+}
+
+// readFile reads the absolute path p: the overlay's bytes when it has p,
+// else the file through fsutil.ReadRegular (never blocking on a FIFO).
+func (c *checker) readFile(p string) ([]byte, error) {
+	if data, ok := c.overlaid(p); ok {
+		if data == nil {
+			return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
+		}
+		return data, nil
+	}
+	return fsutil.ReadRegular(p, 0)
+}
+
+// statResult is what the rules need of a stat: existence, folder, file type.
+type statResult struct {
+	exists, dir bool
+	mode        fs.FileMode // on-disk mode type bits; 0 (regular) for overlay files
+}
+
+// stat stats the absolute path p through the overlay: an overlay file is a
+// regular file (or absent when nil), a folder above an overlay file exists.
+func (c *checker) stat(p string) statResult {
+	if data, ok := c.overlaid(p); ok {
+		return statResult{exists: data != nil}
+	}
+	if st, err := os.Stat(p); err == nil {
+		return statResult{exists: true, dir: st.IsDir(), mode: st.Mode().Type()}
+	}
+	if c.opts.Overlay != nil {
+		prefix := strings.TrimSuffix(c.ws.Rel(p), "/") + "/"
+		for k, v := range c.opts.Overlay {
+			if v != nil && strings.HasPrefix(k, prefix) {
+				return statResult{exists: true, dir: true, mode: fs.ModeDir}
+			}
+		}
+	}
+	return statResult{}
+}
+
+// walkRoot is the folder the layout walk covers: the sprint root, or
+// .harness/ alone under HarnessOnly.
+func (c *checker) walkRoot() string {
+	if c.opts.HarnessOnly {
+		return filepath.Join(c.ws.Root, ".harness")
+	}
+	return c.ws.Root
+}
