@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/superagent-harness/harness/internal/ops"
@@ -220,26 +219,9 @@ func (c *PipelineSinkCmd) Run(e *Env) error {
 	if err != nil {
 		return err
 	}
-	env.Finalize = opsFinalizer
+	env.Finalize = ops.EngineFinalize
 	rep, err := ops.PipelineSink(env, ops.SinkInput{ID: c.ID, Change: c.Change, Home: c.Home, DryRun: c.DryRun, Notes: c.Notes})
 	return e.opsResult(rep, err)
-}
-
-// opsFinalizer adapts the finalize engine to ops.Validator; nil while the
-// engine is not wired (sink then refuses).
-func opsFinalizer(root string) ([]ops.Finding, error) {
-	rep, err := engineFinalize(root)
-	if errors.Is(err, errNotWired) {
-		return nil, fmt.Errorf("finalize --check is not available in this build")
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ops.Finding, 0, len(rep.Findings))
-	for _, f := range rep.Findings {
-		out = append(out, ops.Finding{File: f.File, Line: f.Line, Pointer: f.Pointer, Rule: f.Rule, Severity: f.Severity, Message: f.Message})
-	}
-	return out, nil
 }
 
 // Help is shown under the usage line.

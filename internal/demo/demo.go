@@ -280,26 +280,13 @@ func (d *driver) appendRecords() {
 	err := fsutil.WriteFileAtomic(gl, append(old, []byte(section)...), 0o644)
 	d.check(err == nil, "appended `## phase=1 plan — …` with ### 关键决策 to generator_log.md %v", errText(err))
 
-	env := &ops.Env{Root: d.root, Now: d.now, Validate: validator}
+	env := &ops.Env{Root: d.root, Now: d.now, Validate: ops.EngineValidate}
 	_, err = ops.EvalAppend(env, ops.EvalAppendInput{Feature: FeatureID, Phase: 1, Event: "phase_evaluation", Result: "pass",
 		Reason: "plan covers both acceptance items: Greeting(name) with table tests, flag parsing in cmd/greet"})
 	d.check(err == nil, "harness eval append --feature f001 --phase 1 --event phase_evaluation --result pass --reason '…' %v", errText(err))
 
 	_, err = records.CompletePhase(&workspace.Workspace{Root: d.root}, FeatureID)
 	d.check(err == nil, "harness phase complete f001 (next_phases[phase==1].done = true) %v", errText(err))
-}
-
-// validator adapts internal/validate to ops.Validator.
-func validator(root string) ([]ops.Finding, error) {
-	rep, err := validate.Validate(root)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ops.Finding, 0, len(rep.Findings))
-	for _, f := range rep.Findings {
-		out = append(out, ops.Finding{File: f.File, Line: f.Line, Pointer: f.Pointer, Rule: f.Rule, Severity: f.Severity, Message: f.Message})
-	}
-	return out, nil
 }
 
 func errText(err error) string {
