@@ -1,6 +1,7 @@
 package reliability
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -177,17 +178,7 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 	}
 
 	// hook.log: every new line whole JSON, one record per call
-	data, err := os.ReadFile(filepath.Join(h, "logs", "hook.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(string(data), string(hookLogBefore)) {
-		t.Errorf("hook.log lost its earlier content")
-	}
-	recs, bad := jsonLines(data[len(hookLogBefore):])
-	for _, b := range bad {
-		t.Errorf("hook.log line is not JSON: %q", b)
-	}
+	recs := appendedLines(t, filepath.Join(h, "logs", "hook.log"), hookLogBefore)
 	seen := map[string]int{}
 	for _, r := range recs {
 		b, _ := json.Marshal(r)
@@ -212,17 +203,7 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 	}
 
 	// eval_log: whole lines, each id once
-	data, err = os.ReadFile(filepath.Join(h, "eval_log.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(string(data), string(evalBefore)) {
-		t.Errorf("eval_log.jsonl lost its earlier content")
-	}
-	objs, bad := jsonLines(data[len(evalBefore):])
-	for _, b := range bad {
-		t.Errorf("eval_log line is not JSON: %q", b)
-	}
+	objs := appendedLines(t, filepath.Join(h, "eval_log.jsonl"), evalBefore)
 	ids := map[string]int{}
 	for _, o := range objs {
 		if id, _ := o["id"].(string); id != "" {
@@ -252,7 +233,7 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 	}
 	// session_pool.json: no lost update, still the original document
 	var pool map[string]any
-	data, _ = os.ReadFile(filepath.Join(h, "session_pool.json"))
+	data, _ := os.ReadFile(filepath.Join(h, "session_pool.json"))
 	if err := json.Unmarshal(data, &pool); err != nil {
 		t.Fatalf("session_pool.json: %v", err)
 	}
@@ -266,4 +247,25 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 	if opsCalls > 0 && f002["session_id"] != fmt.Sprintf("sess-conc-%d", opsCalls-1) {
 		t.Errorf("session_pool.json active.f002.session_id = %v, want the last session start sess-conc-%d", f002["session_id"], opsCalls-1)
 	}
+}
+
+// appendedLines reads the log at path, which must still start with before
+// (nothing earlier lost), reports every appended line that is not whole
+// JSON, and returns the appended records.
+func appendedLines(t *testing.T, path string, before []byte) []map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Base(path)
+	if !bytes.HasPrefix(data, before) {
+		t.Errorf("%s lost its earlier content", name)
+		return nil
+	}
+	objs, bad := jsonLines(data[len(before):])
+	for _, b := range bad {
+		t.Errorf("%s line is not JSON: %q", name, b)
+	}
+	return objs
 }
