@@ -6,9 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestHookLogFIFO: doctor reports a FIFO at .harness/logs/hook.log as a
@@ -24,10 +25,7 @@ func TestHookLogFIFO(t *testing.T) {
 		t.Fatalf("fresh hook.log: %+v", c)
 	}
 	p := filepath.Join(dir, "hook.log")
-	os.Remove(p)
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
+	testutil.MakeFIFO(t, p)
 	done := make(chan Check, 1)
 	go func() { done <- checkHookLog(root) }()
 	select {

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,10 +22,7 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 			root := filepath.Join(tmp, "sprint_20260421_1")
 			testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 			p := filepath.Join(root, ".harness", "features", "f002", name)
-			os.Remove(p)
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
-				t.Skipf("mkfifo: %v", err)
-			}
+			testutil.MakeFIFO(t, p)
 			done := make(chan result, 2)
 			go func() {
 				done <- runBin(t, root, []string{"--event", "SessionStart", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1"}, nil,
@@ -50,10 +46,7 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 		testutil.CopyTree(t, testdata("sprints", "valid-complete"), root)
 		p := filepath.Join(root, ".harness", "feature_list.json")
-		os.Remove(p)
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
-			t.Skipf("mkfifo: %v", err)
-		}
+		testutil.MakeFIFO(t, p)
 		done := make(chan result, 2)
 		go func() {
 			done <- runBin(t, root, []string{"--event", "Stop", "--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", root))
@@ -76,10 +69,7 @@ func TestSessionStartAndStopNeverBlockOnFIFOs(t *testing.T) {
 		root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 		testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 		p := filepath.Join(root, ".harness", "logs", "hook.log")
-		os.Remove(p)
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
-			t.Skipf("mkfifo: %v", err)
-		}
+		testutil.MakeFIFO(t, p)
 		done := make(chan result, 1)
 		go func() {
 			done <- runBin(t, root, []string{"--event", "Stop", "--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", root))
@@ -109,10 +99,7 @@ func TestPreToolUseNeverBlocksOnFIFOs(t *testing.T) {
 			root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 			testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 			p := filepath.Join(root, filepath.FromSlash(tc.fifo))
-			os.Remove(p)
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
-				t.Skipf("mkfifo: %v", err)
-			}
+			testutil.MakeFIFO(t, p)
 			fdir := filepath.Join(root, ".harness", "features", "f002")
 			payload := []byte(`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","cwd":"` + fdir +
 				`","tool_input":{"command":"` + tc.cmd + `"}}`)
@@ -141,10 +128,7 @@ func TestEditOfFIFOToolingNeverBlocks(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 	testutil.CopyTree(t, testdata("sprints", "valid-midway"), root)
 	p := filepath.Join(root, ".harness", "sprint_contracts", "sprint_20260421_1", "tooling.md")
-	os.Remove(p)
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
+	testutil.MakeFIFO(t, p)
 	fdir := filepath.Join(root, ".harness", "features", "f002")
 	payload := []byte(`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Edit","cwd":"` + fdir +
 		`","tool_input":{"file_path":"` + p + `","old_string":"x","new_string":"y"}}`)
@@ -178,10 +162,7 @@ func TestSessionStartNotesUnreadableFiles(t *testing.T) {
 		"tooling.md":          filepath.Join(root, ".harness", "sprint_contracts", "sprint_20260421_1", "tooling.md"),
 	}
 	for _, p := range fifos {
-		os.Remove(p)
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
-			t.Skipf("mkfifo: %v", err)
-		}
+		testutil.MakeFIFO(t, p)
 	}
 	os.Remove(filepath.Join(fdir, "AGENTS.md")) // missing: falls back, not a note in the context
 	ctx := runSessionStart(t, root, "f002", "sess-fifo")

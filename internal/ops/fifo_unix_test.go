@@ -3,10 +3,10 @@
 package ops
 
 import (
-	"os"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestPlantedFIFOsNeverHang: the Generator can create a FIFO in its own
@@ -17,10 +17,7 @@ func TestPlantedFIFOsNeverHang(t *testing.T) {
 	env := testEnv(root, time.Now())
 	for _, n := range []string{"handoff.md", "session_id.txt"} {
 		p := env.H("features", "f001", n)
-		os.Remove(p)
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
-			t.Skipf("mkfifo: %v", err)
-		}
+		testutil.MakeFIFO(t, p)
 	}
 	done := make(chan struct{})
 	go func() {

@@ -5,11 +5,11 @@ package records
 import (
 	"errors"
 	"os"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestNoBlockOnFIFORecords: a FIFO in place of a record file (the Generator
@@ -29,10 +29,7 @@ func TestNoBlockOnFIFORecords(t *testing.T) {
 	}
 	fifo := func(t *testing.T, p string) {
 		t.Helper()
-		os.Remove(p)
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
-			t.Skipf("mkfifo: %v", err)
-		}
+		testutil.MakeFIFO(t, p)
 	}
 	t.Run("feature_list.json", func(t *testing.T) {
 		ws := newWS(t)

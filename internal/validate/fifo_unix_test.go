@@ -3,12 +3,12 @@
 package validate
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestNoBlockOnFIFO: `harness validate` and `finalize --check` on a workspace
@@ -30,10 +30,7 @@ func TestNoBlockOnFIFO(t *testing.T) {
 		t.Run(rel, func(t *testing.T) {
 			root := copyTree(t, filepath.Join(sprints, "valid-complete"))
 			p := filepath.Join(root, filepath.FromSlash(rel))
-			os.Remove(p)
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
-				t.Skipf("mkfifo: %v", err)
-			}
+			testutil.MakeFIFO(t, p)
 			for name, run := range map[string]func(string) (*Report, error){"validate": Validate, "finalize --check": FinalizeCheck} {
 				done := make(chan *Report, 1)
 				go func() {
