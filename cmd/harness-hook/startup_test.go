@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // Start-up guards for the hook binary (docs/performance.md): Claude Code
@@ -23,6 +25,9 @@ import (
 // largest is internal/shell with about 115.
 const maxInitAllocs = 250
 
+// TestMain removes the hook binary the tests build (testutil.Build).
+func TestMain(m *testing.M) { os.Exit(testutil.Main(m)) }
+
 // TestHookPackageInitIsSmall builds the hook, runs one PreToolUse Bash call
 // with GODEBUG=inittrace=1 and checks every package of this module stays
 // under maxInitAllocs.
@@ -30,15 +35,12 @@ func TestHookPackageInitIsSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
+	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go tool:", err)
 	}
-	bin := filepath.Join(t.TempDir(), "harness-hook")
-	build := exec.Command(goTool, "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := testutil.Build("harness-hook")
+	if err != nil {
+		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "--event", "PreToolUse")
 	cmd.Stdin = strings.NewReader(`{"session_id":"s","cwd":"` + filepath.ToSlash(t.TempDir()) + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... 2>&1 | tail -n 20"}}`)
