@@ -568,7 +568,10 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 			if a.Value != nil {
 				v := w.singleWord(f, st, a.Value, false)
 				if variant == "declare" || variant == "typeset" {
-					if strings.HasPrefix(v.Value, "-") && strings.Contains(v.Value, "x") {
+					// +x removes the export attribute: the variable is kept
+					// in the environment view (Invocation.Env) so that rules
+					// about environment changes see it (harness.session-env)
+					if (strings.HasPrefix(v.Value, "-") || strings.HasPrefix(v.Value, "+")) && strings.Contains(v.Value, "x") {
 						export = true
 					}
 				}
