@@ -188,3 +188,82 @@ func TestReadmeCommandTable(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeCommandFlagsExist: every --flag a README command-table row names
+// is accepted by that command (it is listed in the command's --help).
+func TestReadmeCommandFlagsExist(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := map[string]string{}
+	helpOf := func(path []string) string {
+		k := strings.Join(path, " ")
+		if h, ok := help[k]; ok {
+			return h
+		}
+		var out, errb strings.Builder
+		if code := cli.Run(append(append([]string{}, path...), "--help"), strings.NewReader(""), &out, &errb, map[string]string{}, "test"); code != 0 {
+			t.Errorf("harness %s --help exited %d: %s", k, code, errb.String())
+		}
+		help[k] = out.String()
+		return help[k]
+	}
+	code := regexp.MustCompile("`([^`]+)`")
+	word := regexp.MustCompile(`^[a-z][a-z-]*(/[a-z][a-z-]*)*$`)
+	checked := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "| `harness ") {
+			continue
+		}
+		cell := strings.SplitN(strings.ReplaceAll(l, `\|`, "¦"), "|", 3)[1]
+		var group string
+		for _, m := range code.FindAllStringSubmatch(cell, -1) {
+			f := strings.Fields(strings.TrimPrefix(m[1], "harness "))
+			if len(f) == 0 || !word.MatchString(f[0]) {
+				continue
+			}
+			// the command path: one or two words (the second may be a/b/c)
+			var paths [][]string
+			if len(f) > 1 && word.MatchString(f[1]) && helpHasSub(helpOf(nil), f[0]) {
+				for _, sub := range strings.Split(f[1], "/") {
+					paths = append(paths, []string{f[0], sub})
+				}
+				group = f[0]
+			} else if group != "" && !helpHasTop(helpOf(nil), f[0]) {
+				// `session end FID` after `harness session start …`: same group
+				paths = append(paths, []string{group, f[0]})
+			} else {
+				for _, top := range strings.Split(f[0], "/") {
+					paths = append(paths, []string{top})
+				}
+			}
+			for _, w := range f {
+				w = strings.Trim(w, "[]…,")
+				if !strings.HasPrefix(w, "--") {
+					continue
+				}
+				flag := strings.SplitN(w, "=", 2)[0]
+				for _, p := range paths {
+					if h := helpOf(p); !regexp.MustCompile(regexp.QuoteMeta(flag) + `([=\s,]|$)`).MatchString(h) {
+						t.Errorf("README documents `harness %s %s`, but its --help has no %s", strings.Join(p, " "), flag, flag)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 15 {
+		t.Fatalf("only %d documented flags checked; the table format changed?", checked)
+	}
+}
+
+// helpHasSub reports whether top-level help lists "cmd <sub>" commands.
+func helpHasSub(help, cmd string) bool {
+	return regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(cmd) + ` [a-z]`).MatchString(help)
+}
+
+// helpHasTop reports whether top-level help lists cmd as a command.
+func helpHasTop(help, cmd string) bool {
+	return regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(cmd) + `( |$)`).MatchString(help)
+}
