@@ -10,7 +10,9 @@
 // It builds static binaries (CGO_ENABLED=0) into a temp dir, makes a sprint
 // workspace from testdata/sprints/valid-midway whose eval_log.jsonl has
 // -evallines lines, and prints a Markdown table (median, p99, max of wall
-// time; peak RSS from getrusage) plus the PreToolUse/minimal ratio. The hook
+// time; peak RSS; median page faults and CPU time from getrusage, which
+// depend far less on the machine's load than wall time) plus the
+// PreToolUse/minimal ratio. The hook
 // rows run interleaved (one call of each per round) so that load changes hit
 // all rows alike; the paired ratio is the median of the per-round ratios.
 // Results are recorded in docs/performance.md.
@@ -39,10 +41,15 @@ func main() {
 
 // measurement is one scenario's result.
 type measurement struct {
-	name          string
-	median, p99   time.Duration
-	max           time.Duration
-	rss           int64
+	name        string
+	median, p99 time.Duration
+	max         time.Duration
+	rss         int64
+	// faults and cpu are the medians of the runs' page faults (minor +
+	// major) and user+system CPU time from getrusage (0 where the OS does
+	// not report them): load-independent proxies of the start-up cost.
+	faults        float64
+	cpu           time.Duration
 	exitCodes     map[int]int
 	stdoutExcerpt string
 	runs          int
@@ -145,20 +152,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	vm, _ := measureInterleaved([]scenario{v}, *validateRuns)
 	ms = append(ms, vm...)
 	fmt.Fprintf(stdout, "Go %s, %s/%s, %d CPUs, %d runs per hook row (interleaved), %d of validate, %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *runs, *validateRuns, time.Now().UTC().Format(time.RFC3339))
-	fmt.Fprintln(stdout, "| scenario | median | p99 | max | peak RSS | exit codes |")
-	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---|")
+	fmt.Fprintln(stdout, "| scenario | median | p99 | max | peak RSS | page faults | CPU | exit codes |")
+	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---:|---:|---|")
 	for _, m := range ms {
 		if m.failed != nil {
-			fmt.Fprintf(stdout, "| %s | – | – | – | – | error: %v |\n", strings.ReplaceAll(m.name, "|", "\\|"), m.failed)
+			fmt.Fprintf(stdout, "| %s | – | – | – | – | – | – | error: %v |\n", strings.ReplaceAll(m.name, "|", "\\|"), m.failed)
 			continue
 		}
-		fmt.Fprintf(stdout, "| %s | %s | %s | %s | %.1f MB (%s) | %v |\n", strings.ReplaceAll(m.name, "|", "\\|"), ms2(m.median), ms2(m.p99), ms2(m.max), float64(m.rss)/1e6, m.rssSource, m.exitCodes)
+		fmt.Fprintf(stdout, "| %s | %s | %s | %s | %.1f MB (%s) | %.0f | %s | %v |\n", strings.ReplaceAll(m.name, "|", "\\|"), ms2(m.median), ms2(m.p99), ms2(m.max), float64(m.rss)/1e6, m.rssSource, m.faults, ms2(m.cpu), m.exitCodes)
 	}
 	if ms[0].failed == nil && ms[1].failed == nil && ms[0].median > 0 {
 		fmt.Fprintf(stdout, "\nratio PreToolUse Bash / minimal (medians): %.2f\n", float64(ms[1].median)/float64(ms[0].median))
 		fmt.Fprintf(stdout, "ratio PreToolUse Edit / minimal (medians): %.2f\n", float64(ms[3].median)/float64(ms[0].median))
 		fmt.Fprintf(stdout, "paired ratio PreToolUse Bash / minimal (median of per-round ratios): %.2f\n", pairedRatio(ds[1], ds[0]))
 		fmt.Fprintf(stdout, "paired ratio PreToolUse Edit / minimal (median of per-round ratios): %.2f\n", pairedRatio(ds[3], ds[0]))
+		if *compare != "" && len(ds) > 6 && ms[6].failed == nil {
+			fmt.Fprintf(stdout, "paired ratio PreToolUse Bash of %s / minimal: %.2f; this hook / that one: %.2f\n", *compare, pairedRatio(ds[6], ds[0]), pairedRatio(ds[1], ds[6]))
+		}
 	}
 	for _, m := range ms[1:] {
 		if m.stdoutExcerpt != "" {
@@ -185,6 +195,8 @@ type scenario struct {
 func measureInterleaved(scs []scenario, runs int) ([]measurement, [][]time.Duration) {
 	ms := make([]measurement, len(scs))
 	ds := make([][]time.Duration, len(scs))
+	faults := make([][]float64, len(scs))
+	cpus := make([][]time.Duration, len(scs))
 	for k, sc := range scs {
 		ms[k] = measurement{name: sc.name, exitCodes: map[int]int{}, runs: runs}
 	}
@@ -221,6 +233,10 @@ func measureInterleaved(scs []scenario, runs int) ([]measurement, [][]time.Durat
 			m.exitCodes[cmd.ProcessState.ExitCode()]++
 			ds[k] = append(ds[k], d)
 			m.rss = max(m.rss, maxRSS(cmd.ProcessState))
+			if f, c, ok := usage(cmd.ProcessState); ok {
+				faults[k] = append(faults[k], float64(f))
+				cpus[k] = append(cpus[k], c)
+			}
 		}
 	}
 	for k, sc := range scs {
@@ -237,6 +253,10 @@ func measureInterleaved(scs []scenario, runs int) ([]measurement, [][]time.Durat
 		m.median = sorted[len(sorted)/2]
 		m.p99 = sorted[min(len(sorted)-1, (len(sorted)*99+99)/100-1)]
 		m.max = sorted[len(sorted)-1]
+		if len(faults[k]) > 0 {
+			m.faults = slices.Sorted(slices.Values(faults[k]))[len(faults[k])/2]
+			m.cpu = slices.Sorted(slices.Values(cpus[k]))[len(cpus[k])/2]
+		}
 	}
 	return ms, ds
 }
