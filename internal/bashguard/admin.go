@@ -88,8 +88,8 @@ func envChangesSession(args []string) (bool, string) {
 }
 
 // runsHarness reports whether the words after an env wrapper's options run
-// the harness CLI.
-func runsHarness(args []string) bool {
+// the harness CLI, and returns the harness arguments (after its program word).
+func runsHarness(args []string) (bool, []string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -97,10 +97,27 @@ func runsHarness(args []string) bool {
 			i++
 		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
 		default:
-			return strings.ToLower(shell.ProgramName(a)) == "harness"
+			if strings.ToLower(shell.ProgramName(a)) == "harness" {
+				return true, args[i+1:]
+			}
+			return false, nil
 		}
 	}
-	return false
+	return false, nil
+}
+
+// writesState reports whether harness arguments (after the program word) run
+// one of the two state-changing subcommands a Generator may run: `eval
+// append` and `phase complete`. The session environment matters only for
+// them: the read-only commands (validate, status, explain, …) cannot act as
+// Hermes whatever their environment, and every other subcommand is blocked
+// by harness.admin-command anyway.
+func writesState(args []string) bool {
+	sub, _ := harnessSubArgs(args)
+	if len(sub) < 2 || isHelp(sub) {
+		return false
+	}
+	return (sub[0] == "eval" && sub[1] == "append") || (sub[0] == "phase" && sub[1] == "complete")
 }
 
 func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
@@ -108,12 +125,13 @@ func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
 		return false, ""
 	}
 	if c.prog == "env" {
-		if args := splitEnvArgs(c.args); runsHarness(args) {
+		args := splitEnvArgs(c.args)
+		if ok, hargs := runsHarness(args); ok && writesState(hargs) {
 			return envChangesSession(args)
 		}
 		return false, ""
 	}
-	if c.prog != "harness" {
+	if c.prog != "harness" || !writesState(c.args) {
 		return false, ""
 	}
 	for _, k := range sessionEnvVars {

@@ -16,9 +16,9 @@ func TestHarnessSelfAuthorisation(t *testing.T) {
 		rule string
 	}{
 		{`env -u FEATURE_ID harness eval append --feature f002 --phase 1 --event checkpoint --checkpoint-id cp-f002-1 --decision approved --reason 'ok'`, verdict.Block, "harness.session-env"},
-		{`env --unset=FEATURE_ID harness validate`, verdict.Block, "harness.session-env"},
-		{`env -uCLAUDECODE harness validate`, verdict.Block, "harness.session-env"},
-		{`env -S "-u FEATURE_ID harness validate"`, verdict.Block, "harness.session-env"},
+		{`env --unset=FEATURE_ID harness phase complete f002`, verdict.Block, "harness.session-env"},
+		{`env -uCLAUDECODE harness eval append --feature f002 --event retry --reason x`, verdict.Block, "harness.session-env"},
+		{`env -S "-u FEATURE_ID harness phase complete f002"`, verdict.Block, "harness.session-env"},
 		{`env -i harness phase complete f002`, verdict.Block, "harness.session-env"},
 		{`HARNESS_ROOT=/tmp/x harness phase complete f002`, verdict.Block, "harness.session-env"},
 		{`bash -c "FEATURE_ID= harness phase complete f002"`, verdict.Block, "harness.session-env"},
@@ -41,6 +41,10 @@ func TestHarnessSelfAuthorisation(t *testing.T) {
 		{`harness eval append --feature f002 --event pass --reason 'all tests pass'`, verdict.Allow, ""},
 		{`harness phase complete "$FEATURE_ID"`, verdict.Allow, ""},
 		{`env FOO=1 harness validate`, verdict.Allow, ""},
+		// read-only commands cannot act as Hermes, whatever their environment
+		{`env -u FEATURE_ID harness validate`, verdict.Allow, ""},
+		{`HARNESS_ROOT=/tmp/other harness status`, verdict.Allow, ""},
+		{`export HARNESS_ROOT=/srv/sprint_1 && harness finalize --check`, verdict.Allow, ""},
 		{`unset FOO; harness validate`, verdict.Allow, ""},
 		{`env -u FEATURE_ID make test`, verdict.Allow, ""},
 	} {

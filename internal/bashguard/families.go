@@ -1035,8 +1035,12 @@ func matchProdAWS(_ *evalCtx, c *call) (bool, string) {
 
 // harnessSub returns the subcommand words of a harness invocation after
 // its global options, and a --feature given before the subcommand.
-func harnessSub(c *call) (sub []string, feature string) {
-	args := c.args
+func harnessSub(c *call) (sub []string, feature string) { return harnessSubArgs(c.args) }
+
+// harnessSubArgs skips the harness CLI's options before the subcommand in
+// args (the words after the program name) and returns the subcommand words
+// and the --feature value given before it.
+func harnessSubArgs(args []string) (sub []string, feature string) {
 	i := 0
 	for i < len(args) {
 		a := args[i]
