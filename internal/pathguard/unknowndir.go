@@ -77,13 +77,20 @@ func (g *Guard) judgeUnknownBase(t bashTarget, sub string) verdict.Decision {
 		}
 	default:
 		for i, n := range names {
+			if strings.Trim(n, "*?") == "" {
+				// A bare wildcard component (the "everything below" of a
+				// tree write, `*/x`) names no folder; it would match every
+				// protected name and refuse `cd "$T" && git clone URL`.
+				continue
+			}
 			if d := matchName(n, protectedDirNames); d != "" && (i < len(names)-1 || t.op != opAppend) {
 				why = fmt.Sprintf("its path names the protected folder %s", d)
 				break
 			}
 		}
-		if why == "" {
-			last := names[len(names)-1]
+		if last := names[len(names)-1]; why == "" && (len(names) == 1 || strings.Trim(last, "*?") != "") {
+			// (a bare wildcard after a named folder, `build/*`, is everything
+			// below that folder, already judged by its name above)
 			if f := matchName(last, protectedFileNames); f != "" {
 				switch {
 				case f == "eval_log.jsonl" && t.op == opAppend:
@@ -93,7 +100,7 @@ func (g *Guard) judgeUnknownBase(t bashTarget, sub string) verdict.Decision {
 				}
 			}
 		}
-		if why == "" && t.op == opTree && strings.Trim(names[len(names)-1], "*?") == "" {
+		if why == "" && t.op == opTree && len(names) == 1 && strings.Trim(names[0], "*?") == "" {
 			why = "a whole-tree operation on everything below the undetermined directory"
 		}
 	}

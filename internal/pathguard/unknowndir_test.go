@@ -65,6 +65,10 @@ func TestComputedAndUnknownDirectories(t *testing.T) {
 		{`cd "$T" && cd src && echo hi > notes.txt`, verdict.Allow},
 		{`cd "$T" && cd /tmp && echo x > feature_list.json`, verdict.Allow},
 		{`cd "$T" && rm -r build`, verdict.Allow},
+		{`cd "$T" && git clone https://example.com/y.git`, verdict.Allow},
+		{`cd "$T" && rm -r build/*`, verdict.Allow},
+		{`cd "$T" && rm -r */`, verdict.Block},
+		{`cd "$T" && rm -r */schemas`, verdict.Block},
 		{`cd "$T" && cat SKILL.md`, verdict.Allow},
 		{`cd "$T" && echo x > /tmp/feature_list.json`, verdict.Allow},
 		// ~user: that home is unknown
