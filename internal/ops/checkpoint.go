@@ -105,7 +105,7 @@ type CheckpointOpenInput struct {
 // rendered message is returned in Notes.
 func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 	rep := &Report{Command: "checkpoint open"}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, err := env.loadFeatureList()
 		if err != nil {
 			return err
@@ -317,11 +317,6 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		rep.Data = map[string]any{"checkpoint_id": in.ID, "type": typ, "message": msg}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 func firstNonEmpty(s ...string) string {
@@ -525,7 +520,7 @@ func CheckpointRender(env *Env, id string) (string, error) {
 // active and .current_agent role evaluator.
 func CheckpointReply(env *Env, id, text string) (*Report, error) {
 	rep := &Report{Command: "checkpoint reply"}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, err := env.loadFeatureList()
 		if err != nil {
 			return err
@@ -567,11 +562,6 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 		rep.Data = map[string]any{"checkpoint_id": id, "decision": r.Decision, "feedback": r.Feedback, "blockers_resolved": r.Answers}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 // recordDecision writes a checkpoint decision everywhere §5 requires: the

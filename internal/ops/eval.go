@@ -43,7 +43,7 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 		}
 		entry = o
 	}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, err := env.loadFeatureList()
 		if err != nil {
 			return err
@@ -69,11 +69,6 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 		rep.Data = entry
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 func buildEntry(env *Env, fl featureList, entry *Obj, in EvalAppendInput) error {
@@ -300,7 +295,7 @@ func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 	if !strings.HasPrefix(r, "补录:") && !strings.HasPrefix(r, "补录：") {
 		return nil, usage("--reason must start with \"补录:\" (a back-filled correction, protocol.md §9.2)")
 	}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, err := env.loadFeatureList()
 		if err != nil {
 			return err
@@ -350,11 +345,6 @@ func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 		rep.Data = entry
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 // checkCorrection applies the rules a correction must pass (eval.superseded:

@@ -19,7 +19,7 @@ import (
 // features this unblocks listed.
 func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 	rep := &Report{Command: "phase advance"}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
@@ -171,11 +171,6 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 		rep.Data = map[string]any{"feature": fid, "completed": true, "commit": c, "unblocked": nonNil(unblocked)}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 // setCurrent marks next_phases[phase==p].current and clears the others.
@@ -216,7 +211,7 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 	if to < 1 || to > 4 {
 		return nil, usage("--to %d: the phase to return to is 1..4", to)
 	}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
@@ -325,11 +320,6 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		rep.Data = map[string]any{"feature": fid, "phase": to}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 func boolInt(b bool) int {

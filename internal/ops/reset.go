@@ -45,7 +45,7 @@ func ResetHermes(env *Env, in HermesResetInput) (*Report, error) {
 		}
 		pe = o
 	}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		rt, err := env.readObj("runtime_state.json")
 		if err != nil {
 			return err
@@ -94,11 +94,6 @@ func ResetHermes(env *Env, in HermesResetInput) (*Report, error) {
 		rep.Notes = append(rep.Notes, "next: clear the context, reload, then `harness reset resume`")
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 var pendingEvalBlock = regexp.MustCompile("(?s)Pending Eval[^\n]*\n+```(?:json)?\n(.*?)\n```")

@@ -32,7 +32,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 	if !oneOf(in.Type, sessionTypes) {
 		return nil, usage("--type %q: one of cc-print, cc-interactive-mcp, mcp_direct", in.Type)
 	}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		_, f, err := env.loadFeature(in.Feature)
 		if err != nil {
 			return err
@@ -128,11 +128,6 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		rep.Data = map[string]any{"feature": fid, "session_id": id, "session_type": in.Type}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 // SessionEnd removes a feature's session from session_pool.active (a
@@ -142,7 +137,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 // (Hermes). Ending a session that is not recorded is a no-op.
 func SessionEnd(env *Env, fid string) (*Report, error) {
 	rep := &Report{Command: "session end"}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
@@ -180,11 +175,6 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
 
 // SessionReset records a Claude Code feature Reset for Hermes (protocol.md
@@ -199,7 +189,7 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 // evaluator until `session start` records the new session.
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
@@ -280,9 +270,4 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		rep.Notes = append(rep.Notes, "next: start a new session for "+fid+" (`harness session start "+fid+" --session-id NEW --type …`); it reads handoff.md")
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }

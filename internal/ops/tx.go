@@ -92,6 +92,16 @@ func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
 	return tx.commit(rep)
 }
 
+// run is update for an operation whose report is complete when the
+// transaction commits: it returns rep with OK set, or the error.
+func (e *Env) run(rep *Report, fn func(tx *Tx) error) (*Report, error) {
+	if err := e.update(rep, fn); err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
+
 // commit validates the staged change on a scratch copy of .harness and, when
 // it adds no error finding, applies it to the workspace.
 func (t *Tx) commit(rep *Report) error {

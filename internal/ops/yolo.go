@@ -240,7 +240,7 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 	if strings.TrimSpace(cause) == "" || lazyValue(cause) {
 		return nil, usage("--reason must state the cause (e.g. retry_count_in_sprint = 2, f002 phase=3 fail)")
 	}
-	err := env.update(rep, func(tx *Tx) error {
+	return env.run(rep, func(tx *Tx) error {
 		fl, err := env.loadFeatureList()
 		if err != nil {
 			return err
@@ -339,9 +339,4 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 		rep.Data = map[string]any{"revoked": nonNil(ids), "message": msg}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	rep.OK = true
-	return rep, nil
 }
