@@ -32,6 +32,8 @@ func FuzzDecide(f *testing.F) {
 	for _, c := range redteamCases {
 		f.Add(c.cmd)
 	}
+	// regression: an escaped quote before an unpaired one panicked the token scan
+	f.Add("x; 0\\\"\"")
 	f.Fuzz(func(t *testing.T, cmd string) {
 		if len(cmd) > 1<<16 {
 			t.Skip()

@@ -92,19 +92,6 @@ var fbKeywords = map[string]bool{"if": true, "then": true, "else": true, "elif":
 
 // tokenCommands splits text into simple commands of tokens (§2.6 steps 2–4).
 func tokenCommands(text string) [][]string {
-	// which quote characters pair up
-	paired := make([]bool, len(text))
-	for i := 0; i < len(text); i++ {
-		q := text[i]
-		if q != '\'' && q != '"' {
-			continue
-		}
-		if k := strings.IndexByte(text[i+1:], q); k >= 0 {
-			paired[i] = true
-			paired[i+1+k] = true
-			i = i + 1 + k
-		}
-	}
 	var cmds [][]string
 	var cur []string
 	var tok strings.Builder
@@ -130,7 +117,11 @@ func tokenCommands(text string) [][]string {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		switch {
-		case (c == '\'' || c == '"') && paired[i]:
+		case (c == '\'' || c == '"') && strings.IndexByte(text[i+1:], c) >= 0:
+			// a quote pairs with the next same quote; one without a
+			// partner is a literal character. Pairing is decided here, in
+			// the same pass that consumes backslash escapes, so an escaped
+			// quote (`0\""`) is never taken as an opening one.
 			k := strings.IndexByte(text[i+1:], c)
 			tok.WriteString(text[i+1 : i+1+k])
 			inTok = true
