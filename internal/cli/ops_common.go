@@ -37,30 +37,13 @@ func (e *Env) opsEnvAt(root string) *ops.Env {
 	return &ops.Env{
 		Root:     root,
 		Now:      now,
-		Validate: opsValidator,
+		Validate: ops.EngineValidate,
 		// the dry run of every change overlays it on the real workspace
 		ValidateOverlay: ops.EngineValidateOverlay,
 		Feature:         e.Vars["FEATURE_ID"],
 		Generator:       generator,
 		Getenv:          func(k string) string { return e.Vars[k] },
 	}
-}
-
-// opsValidator adapts the validate engine to ops.Validator. While the engine
-// is not wired into this build, operations run their own checks only.
-func opsValidator(root string) ([]ops.Finding, error) {
-	rep, err := engineValidate(root)
-	if errors.Is(err, errNotWired) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ops.Finding, 0, len(rep.Findings))
-	for _, f := range rep.Findings {
-		out = append(out, ops.Finding{File: f.File, Line: f.Line, Pointer: f.Pointer, Rule: f.Rule, Severity: f.Severity, Message: f.Message})
-	}
-	return out, nil
 }
 
 // opsResult prints an operation's report (text or --json) and maps its error

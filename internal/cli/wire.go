@@ -15,9 +15,6 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// errNotWired is returned by an engine whose package has not landed yet.
-var errNotWired = errors.New("not available in this build (engine not wired yet)")
-
 // engineValidate runs the `harness validate` rules on root (internal/validate).
 func engineValidate(root string) (Report, error) { return fromValidate(validate.Validate(root)) }
 
