@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,8 +20,10 @@ import (
 
 // TestCrashSafetySIGKILL kills writers with SIGKILL at random moments and
 // checks after every kill that each state file is a complete old or new
-// version and that the logs hold whole lines only (no torn line, no line
-// lost before the one being written).
+// version and that the logs hold whole lines only: no line lost or
+// duplicated, and at most an isolated strict prefix of the line that was
+// being written when the kill landed inside write(2) (a kernel short write),
+// which the next append seals and validate reports.
 //
 // Writers: a helper process looping fsutil.WriteFileAtomic + fsutil.AppendLine
 // (the only write paths of harness), and the real harness-hook doing the
@@ -35,7 +38,7 @@ func TestCrashSafetySIGKILL(t *testing.T) {
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state.json")
 	lastN, lastLog := -1, -1
-	killedMidRun := 0
+	killedMidRun, tornFragments := 0, 0
 	for i := 0; i < trials; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		cmd := helperCmd(ctx, "crash", state, fmt.Sprint(lastLog+1), 0)
@@ -81,15 +84,28 @@ func TestCrashSafetySIGKILL(t *testing.T) {
 		if err != nil && !os.IsNotExist(err) {
 			t.Fatal(err)
 		}
-		objs, bad := jsonLines(logData)
-		if len(bad) > 0 {
-			t.Fatalf("trial %d: torn log line(s): %q", i, bad)
-		}
-		if len(logData) > 0 && logData[len(logData)-1] != '\n' {
-			t.Fatalf("trial %d: log does not end in a newline", i)
-		}
+		// A SIGKILL that lands inside write(2) can leave a short write: Linux
+		// stops a killable write between page-cache pages and returns what
+		// it copied. No user-space append can prevent that, so the contract
+		// is: such a fragment is only ever a strict prefix of the line being
+		// written, it never merges with another line (the next AppendLine
+		// seals it with a newline first), no whole line is lost or
+		// duplicated, and validate reports the fragment (eval.jsonl-parse;
+		// see internal/validate). Anything else is a failure.
 		prev := -1
-		for _, o := range objs {
+		lines := strings.Split(string(logData), "\n")
+		for li, l := range lines {
+			if l == "" {
+				continue
+			}
+			var o map[string]any
+			if err := json.Unmarshal([]byte(l), &o); err != nil {
+				if want := crashLogLine(prev + 1); !strings.HasPrefix(want, l) || l == want {
+					t.Fatalf("trial %d: log line %d is torn but is not a prefix of the line being written (n=%d): %.80q", i, li+1, prev+1, l)
+				}
+				tornFragments++
+				continue
+			}
 			n := int(o["n"].(float64))
 			if n != prev+1 {
 				t.Fatalf("trial %d: log line n=%d follows n=%d (lost or duplicated line)", i, n, prev)
@@ -102,13 +118,20 @@ func TestCrashSafetySIGKILL(t *testing.T) {
 		lastLog = prev
 	}
 	leftovers, _ := filepath.Glob(filepath.Join(dir, ".state.json.tmp-*"))
-	t.Logf("%d helper trials, %d killed mid-run, final version %d, %d temp files left by killed atomic writes", trials, killedMidRun, lastN, len(leftovers))
+	t.Logf("%d helper trials, %d killed mid-run, final version %d, %d temp files left by killed atomic writes, %d short-write fragments (isolated)", trials, killedMidRun, lastN, len(leftovers), tornFragments)
 	if killedMidRun < trials/2 {
 		t.Errorf("only %d of %d helpers were killed mid-run: the test did not exercise crashes", killedMidRun, trials)
 	}
 
 	t.Run("real hook Stop reset bookkeeping", func(t *testing.T) { crashHookTrials(t, rng, 60) })
 	t.Run("real harness eval append", func(t *testing.T) { crashEvalAppendTrials(t, rng, 30) })
+}
+
+// crashLogLine is the log line the "crash" helper writes for version n
+// (main_test.go).
+func crashLogLine(n int) string {
+	pad := strings.Repeat(strconv.Itoa(n%10), 4096+n%8192)
+	return fmt.Sprintf(`{"n":%d,"pad":"%s"}`, n, pad[:n%2000])
 }
 
 // crashHookTrials SIGKILLs the real hook while it records a Reset (check 1 of
