@@ -43,12 +43,11 @@ func (r Result) Explain() string {
 		if len(inv.Via) > 0 {
 			fmt.Fprintf(&b, "  via %s", strings.Join(inv.Via, " › "))
 		}
-		switch inv.Dir {
-		case "":
-		case shell.DirUnknown:
-			b.WriteString("  dir ?")
-		default:
-			fmt.Fprintf(&b, "  dir %s", inv.Dir)
+		if inv.Dir != "" || len(inv.AltDirs) > 0 {
+			b.WriteString("  dir " + dirName(inv.Dir))
+			for _, a := range inv.AltDirs {
+				b.WriteString(" or " + dirName(a.Dir)) // an earlier cd may have failed
+			}
 		}
 		b.WriteByte('\n')
 		for _, m := range r.Matches {
@@ -63,4 +62,16 @@ func (r Result) Explain() string {
 		}
 	}
 	return b.String()
+}
+
+// dirName is an Invocation.Dir for explain: "." for the hook's cwd, "?" for
+// an undeterminable directory.
+func dirName(dir string) string {
+	switch dir {
+	case "":
+		return "."
+	case shell.DirUnknown:
+		return "?"
+	}
+	return dir
 }

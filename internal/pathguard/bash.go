@@ -24,12 +24,28 @@ type bashTarget struct {
 // patch/git apply diffs, downloads, archive extraction, interpreter file
 // writes, in-place formatters, whole-tree operations and listings. Relative
 // targets are joined to the directory the command runs in (inv.Dir against
-// cwd; DirUnknown → cwd). The first blocking target, left to right, decides;
-// reads are never blocked. Returns Allow when no target is protected.
+// cwd; DirUnknown → cwd), and again to every other directory the command may
+// run in (inv.AltDirs: an earlier cd may have failed); the strongest verdict
+// wins. The first blocking target, left to right, decides; reads are never
+// blocked. Returns Allow when no target is protected.
 func (g *Guard) CheckInvocation(inv shell.Invocation, cwd string) verdict.Decision {
 	if elsewhere(inv.Via) {
 		return verdict.Decision{}
 	}
+	d := g.checkInvocationIn(inv, cwd)
+	for _, a := range inv.AltDirs {
+		if d.Action == verdict.Block {
+			break
+		}
+		alt := inv
+		alt.Dir, alt.UnknownSub, alt.AltDirs = a.Dir, a.UnknownSub, nil
+		d = verdict.Max(d, g.checkInvocationIn(alt, cwd))
+	}
+	return d
+}
+
+// checkInvocationIn is CheckInvocation for the one directory inv.Dir.
+func (g *Guard) checkInvocationIn(inv shell.Invocation, cwd string) verdict.Decision {
 	if cwd == "" {
 		cwd = g.rootLex
 	}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -240,4 +241,76 @@ func (st *state) popDir(vals []string) {
 	st.dirStack = st.dirStack[: n-1 : n-1]
 	st.changeDir(top[0])
 	st.unkRel = top[1]
+}
+
+// maxAltDirs bounds Invocation.AltDirs: `cd a; cd b; cd c; …` doubles the
+// possible directories with every relative cd. Past the bound the
+// alternatives collapse into DirUnknown (judged conservatively).
+const maxAltDirs = 8
+
+// possibleDirs is every directory the shell may be in: dir first, then alts.
+func (st *state) possibleDirs() []DirAlt {
+	ds := make([]DirAlt, 0, 1+len(st.alts))
+	return append(append(ds, DirAlt{Dir: st.dir, UnknownSub: st.unkRel}), st.alts...)
+}
+
+// addAlts adds ds to the alternative directories (paths that rejoin, such
+// as the failure path of `cd X && …`), leaving out dir itself and repeats.
+func (st *state) addAlts(ds []DirAlt) {
+	cur := DirAlt{Dir: st.dir, UnknownSub: st.unkRel}
+	alts := st.alts
+	for _, d := range ds {
+		if d == cur || slices.Contains(alts, d) {
+			continue
+		}
+		alts = append(alts[:len(alts):len(alts)], d)
+	}
+	if len(alts) > maxAltDirs {
+		unk := DirAlt{Dir: DirUnknown}
+		alts = append(alts[:maxAltDirs-1:maxAltDirs-1], unk)
+		if cur == unk {
+			alts = alts[:maxAltDirs-1]
+		}
+	}
+	st.alts = alts
+}
+
+// cdSucceeded narrows the directories to those where the last command, a
+// cd, succeeded (`cd X && …`, `if cd X; then`, `cd X || exit`); no-op when
+// the last command was not a cd.
+func (st *state) cdSucceeded() {
+	if st.cdLast {
+		st.alts, st.cdLast = st.okAlts, false
+	}
+}
+
+// exits reports a statement that leaves the shell or function (`exit 1`,
+// `return`, `{ echo failed; exit 1; }`), the failure branch of `cd X || exit`.
+func exits(s *syntax.Stmt) bool {
+	if s == nil || s.Background || s.Negated {
+		return false
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			return false
+		}
+		v, ok := literalWord(c.Args[0])
+		return ok && (v == "exit" || v == "return")
+	case *syntax.Block:
+		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+	}
+	return false
+}
+
+// literalWord is the value of a word made only of unquoted literal text.
+func literalWord(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	return l.Value, true
 }

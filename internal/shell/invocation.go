@@ -75,6 +75,16 @@ type Invocation struct {
 	// moved to below the unknown directory (`cd "$T" && cd .harness/features`
 	// → ".harness/features"); "" otherwise.
 	UnknownSub string
+	// AltDirs are the other directories the command may run in, because an
+	// earlier cd/pushd in the same command may have failed: bash then stays
+	// in the old directory and goes on after `;`, a newline, `||` and `&`
+	// (`cd nope 2>/dev/null; rm f` removes ./f). Only a cd the command
+	// depends on makes its directory certain: `cd X && …`, `if cd X; then
+	// …`, `cd X || exit`. Dir stays the directory of the path where every cd
+	// succeeded; AltDirs never holds Dir itself and is nil when Dir is the
+	// only possibility. Path guards judge a relative target against Dir and
+	// every AltDirs entry; the strongest verdict wins (corpus README §3.3).
+	AltDirs []DirAlt
 	// Stdin is the literal text the command reads on stdin when it is known
 	// (heredoc body, here-string, pipe from a literal producer); nil otherwise.
 	Stdin *string
@@ -88,6 +98,14 @@ type Invocation struct {
 	Via []string
 	// Pos is the position of the command in the (innermost) parsed source.
 	Pos syntax.Pos
+}
+
+// DirAlt is one other directory an invocation may run in (Invocation.AltDirs).
+type DirAlt struct {
+	// Dir has the form and meaning of Invocation.Dir.
+	Dir string
+	// UnknownSub has the meaning of Invocation.UnknownSub, for this Dir.
+	UnknownSub string
 }
 
 // DirUnknown is Invocation.Dir after a cd whose target is not literal.

@@ -165,6 +165,15 @@ type state struct {
 	// dirStack is pushd's directory stack (dir, unkRel pairs; shared
 	// between clones, never appended to in place).
 	dirStack [][2]string
+	// alts are the other directories the shell may be in (a cd that may
+	// have failed; Invocation.AltDirs); never holds (dir, unkRel) itself.
+	// okAlts are the alternatives left if the last cd succeeded, valid when
+	// cdLast: the last command run was that cd, so `&&` after it narrows
+	// alts to okAlts. Both slices are shared between clones, never
+	// appended to in place.
+	alts   []DirAlt
+	okAlts []DirAlt
+	cdLast bool
 	// funcs maps function names defined so far to their bodies.
 	funcs map[string]*syntax.Stmt
 	// args are the positional parameters ($1…) when known (bash -c, function calls).
@@ -431,16 +440,32 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			return w.stmt(f, st.clone(), c.Y, rio)
 		case syntax.AndStmt:
 			// `cd X && pwd` prints what both print
+			st.cdLast = false
 			x := w.stmt(f, st, c.X, io)
+			failed := st.possibleDirs() // where the shell is when X fails
+			st.cdSucceeded()
 			y := w.stmt(f, st, c.Y, io)
+			st.addAlts(failed)
 			if x == nil || y == nil {
 				return nil
 			}
 			out := *x + *y
 			return &out
 		default:
+			st.cdLast = false
 			w.stmt(f, st, c.X, io)
+			if st.cdLast && exits(c.Y) {
+				// `cd X || exit 1`: the commands after it run only in X
+				st.cdSucceeded()
+				w.stmt(f, st, c.Y, io)
+				st.cdLast = false
+				return nil
+			}
+			after := st.possibleDirs()
+			st.cdLast = false
 			w.stmt(f, st, c.Y, io)
+			st.addAlts(after)
+			st.cdLast = false
 			return nil
 		}
 	case *syntax.Block:
@@ -450,8 +475,12 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 	case *syntax.IfClause:
 		nf := f.child("")
 		for ic := c; ic != nil; ic = ic.Else {
+			st.cdLast = false
 			w.stmts(nf, st, ic.Cond, io)
+			failed := st.possibleDirs()
+			st.cdSucceeded() // `if cd X; then …`: the branch runs in X
 			w.stmts(nf, st, ic.Then, io)
+			st.addAlts(failed)
 		}
 		return nil
 	case *syntax.WhileClause:
@@ -742,6 +771,10 @@ func (w *walker) record(f *frame, st *state, inv Invocation) int {
 	if inv.Dir == DirUnknown && inv.UnknownSub == "" {
 		inv.UnknownSub = st.unkRel
 	}
+	if len(st.alts) > 0 && inv.Dir == st.dir {
+		inv.AltDirs = st.alts
+	}
+	st.cdLast = false
 	w.res.Invocations = append(w.res.Invocations, inv)
 	// fork-bomb shape: the function being defined runs itself in the background.
 	if f.fn != "" && f.bg && inv.Program == f.fn && len(w.funcStack) > 0 {

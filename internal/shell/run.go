@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -330,7 +331,29 @@ func (w *walker) runWords(f *frame, st *state, words []Word, env map[string]stri
 	return w.run(f.child(via), st, cmdCtx{words: words, env: env, stdin: stdin, listing: listing})
 }
 
+// cd moves to the directory of `cd ARGS` (also pushd). The cd may fail
+// (missing directory, no permission): the directory before it stays
+// possible (state.alts) until a construct makes the cd's success certain
+// (state.cdSucceeded); every earlier alternative moves along with it.
 func (w *walker) cd(st *state, args []Word) {
+	from := st.possibleDirs()
+	w.cdFrom(st, args)
+	var ok []DirAlt
+	for _, d := range from[1:] {
+		alt := *st // the cd's target is resolved against this alternative
+		alt.dir, alt.unkRel = d.Dir, d.UnknownSub
+		w.cdFrom(&alt, args)
+		if a := (DirAlt{Dir: alt.dir, UnknownSub: alt.unkRel}); a != (DirAlt{Dir: st.dir, UnknownSub: st.unkRel}) && !slices.Contains(ok, a) {
+			ok = append(ok, a)
+		}
+	}
+	st.alts = ok
+	st.addAlts(from)
+	st.okAlts, st.cdLast = ok, true
+}
+
+// cdFrom moves st to the directory `cd ARGS` reaches from st's directory.
+func (w *walker) cdFrom(st *state, args []Word) {
 	var target *Word
 	for i := range args {
 		a := args[i]
