@@ -192,32 +192,42 @@ func targetsAllowed(c *call, globs []string, root, cwd string) bool {
 		if !dd && strings.HasPrefix(a, "-") {
 			continue
 		}
-		if !c.known[i] || c.inv.Dir == shell.DirUnknown || strings.HasPrefix(c.inv.Dir, "~") {
+		if !c.known[i] || !globsMatch(globs, a, c.inv.Dir, root, cwd) {
 			return false
 		}
-		p := relTarget(a, c.inv.Dir, root, cwd)
-		if p == "" {
-			return false
-		}
-		ok := false
-		for _, g := range globs {
-			if m, _ := doublestar.Match(g, p); m {
-				ok = true
-				break
+		// an earlier cd may have failed: the operand must be allowed in
+		// every directory the command may run in (`cd build; rm -rf *`)
+		for _, d := range c.inv.AltDirs {
+			if !globsMatch(globs, a, d.Dir, root, cwd) {
+				return false
 			}
-			if base, cut := strings.CutSuffix(g, "/**"); cut {
-				if m, _ := doublestar.Match(base, p); m {
-					ok = true
-					break
-				}
-			}
-		}
-		if !ok {
-			return false
 		}
 		n++
 	}
 	return n > 0
+}
+
+// globsMatch reports whether operand a, run in directory dir
+// (shell.Invocation.Dir form), matches one of globs.
+func globsMatch(globs []string, a, dir, root, cwd string) bool {
+	if dir == shell.DirUnknown || strings.HasPrefix(dir, "~") {
+		return false
+	}
+	p := relTarget(a, dir, root, cwd)
+	if p == "" {
+		return false
+	}
+	for _, g := range globs {
+		if m, _ := doublestar.Match(g, p); m {
+			return true
+		}
+		if base, cut := strings.CutSuffix(g, "/**"); cut {
+			if m, _ := doublestar.Match(base, p); m {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // relTarget returns the slash path a glob is matched against, "" when the

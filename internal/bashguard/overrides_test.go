@@ -70,6 +70,12 @@ block:
 		{"rm -rf ROOT/build", verdict.Allow, ""},
 		{"cd sub && rm -rf ../build", verdict.Allow, ""},
 		{"cd / && rm -rf build", verdict.Block, "fs.rm-recursive-force"},
+		// an allowed target must be allowed in every directory the command
+		// may run in: if cd build fails, rm -rf out removes ./out
+		{"cd build; rm -rf out", verdict.Block, "fs.rm-recursive-force"},
+		{"cd build 2>/dev/null || true; rm -rf out", verdict.Block, "fs.rm-recursive-force"},
+		{"cd build || exit 1; rm -rf out", verdict.Allow, ""},
+		{"cd build; rm -rf ROOT/build/out", verdict.Allow, ""},
 		{"terraform destroy -auto-approve", verdict.Block, "local.terraform-destroy"},
 		{"bash -c 'terraform destroy'", verdict.Block, "local.terraform-destroy"},
 		{"terraform plan", verdict.Allow, ""},
