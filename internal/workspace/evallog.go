@@ -196,12 +196,28 @@ func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error)
 		return nil, err
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(f, 64<<10)
 	var out []*EvalEntry
+	err = EachEvalLine(f, func(n int, line []byte) {
+		if len(bytes.TrimSpace(line)) > 0 && (want == nil || want(line)) {
+			if m, derr := decodeObject(line); derr == nil {
+				out = append(out, &EvalEntry{Line: n, Fields: m})
+			}
+		}
+	})
+	return out, err
+}
+
+// EachEvalLine streams r through a 64 KB buffer and calls fn with every
+// physical line of eval_log.jsonl as ParseEvalLog splits them: 1-based
+// number n, the line without its '\n' and one trailing '\r' (a final line
+// without '\n' counts). line is only valid during the call. The error is
+// the reader's (io.EOF is not an error).
+func EachEvalLine(r io.Reader, fn func(n int, line []byte)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the buffer, assembled
 	n := 0
 	for {
-		chunk, err := r.ReadSlice('\n')
+		chunk, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
 			long = append(long, chunk...)
 			continue
@@ -215,21 +231,22 @@ func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error)
 			n++
 			line = bytes.TrimSuffix(line, []byte("\n"))
 			line = bytes.TrimSuffix(line, []byte("\r"))
-			if len(bytes.TrimSpace(line)) > 0 && (want == nil || want(line)) {
-				if m, derr := decodeObject(line); derr == nil {
-					out = append(out, &EvalEntry{Line: n, Fields: m})
-				}
-			}
+			fn(n, line)
 		}
 		long = long[:0]
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return out, err
+			return err
 		}
 	}
 }
+
+// DecodeEvalLine decodes one non-blank eval_log line (as EachEvalLine
+// yields it) into its object, numbers as json.Number; the error says why
+// the line is not one JSON object (the EvalLine.Err of ParseEvalLog).
+func DecodeEvalLine(line []byte) (map[string]any, error) { return decodeObject(line) }
 
 // Entries returns the decoded entries of lines in file order.
 func Entries(lines []EvalLine) []*EvalEntry {
