@@ -23,7 +23,9 @@ func TestScanEvalLogEqualsParse(t *testing.T) {
 	huge := `{"feature_id":"f002","reason":"` + strings.Repeat("长", 70000) + `"}`
 	pieces := []string{obj("f001"), obj("f002"), "", "   ", "\t", "not json", `{"a":1} {"b":2}`, "[1,2]", `{"feature_id":"f002"`, huge,
 		obj("f002") + "\r", "\r", `{"feature_id":"f\u0030\u0030\u0032"}`, `{"supersedes_line":1,"reason":"补录: x"}`}
-	want := func(line []byte) bool { return bytes.Contains(line, []byte("f002")) || bytes.Contains(line, []byte(`\u`)) }
+	want := func(line []byte) bool {
+		return bytes.Contains(line, []byte("f002")) || bytes.Contains(line, []byte(`\u`))
+	}
 	cases := []string{"", "\n", "\n\n", obj("f002"), obj("f002") + "\n", obj("f002") + "\r\n" + obj("f001") + "\r\n",
 		huge, huge + "\n" + obj("f002"), "\n" + huge + "\n\n" + huge}
 	rng := rand.New(rand.NewPCG(3, 4))
