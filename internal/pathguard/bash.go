@@ -386,7 +386,7 @@ func (c *collector) program() {
 		c.perl(args)
 	case "php", "php7", "php8", "php-cli":
 		c.php(args)
-	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk":
+	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "onetrue-awk", "bwk-awk": // shell.IsAwk
 		c.awk(args)
 	case "yq":
 		c.yq(args)

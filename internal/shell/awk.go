@@ -34,6 +34,11 @@ type AwkScript struct {
 	Commands []string
 	// Writes are the files written by `>` / `>>` redirections of print/printf.
 	Writes []AwkWrite
+	// Input maps a command of Commands to the literal text the program
+	// prints into it (`print "rm -rf x" | "sh"` → "sh": "rm -rf x\n"; awk
+	// keeps one pipe per command string, so every print to it adds up).
+	// Absent when nothing known is printed into the command.
+	Input map[string]string
 }
 
 // AwkPrograms returns the inline program texts of an awk invocation
@@ -122,27 +127,17 @@ func awkTokens(code string) []awkTok {
 				i++
 			}
 		case ch == '"':
-			var b strings.Builder
-			i++
-			for i < len(code) && code[i] != '"' {
-				if code[i] == '\\' && i+1 < len(code) {
-					i++
-					switch code[i] {
-					case 'n':
-						b.WriteByte('\n')
-					case 't':
-						b.WriteByte('\t')
-					default:
-						b.WriteByte(code[i])
-					}
-					i++
-					continue
+			// awk string escapes (\n, \t, \", \\, octal \155, gawk's \x6d)
+			// are those of $'…'
+			j := i + 1
+			for j < len(code) && code[j] != '"' {
+				if code[j] == '\\' {
+					j++
 				}
-				b.WriteByte(code[i])
-				i++
+				j++
 			}
-			i++
-			toks = append(toks, awkTok{'s', b.String()})
+			toks = append(toks, awkTok{'s', ansiC(code[i+1 : min(j, len(code))])})
+			i = j + 1
 		case ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
 			j := i
 			for j < len(code) && (code[j] == '_' || code[j] >= 'a' && code[j] <= 'z' || code[j] >= 'A' && code[j] <= 'Z' || code[j] >= '0' && code[j] <= '9') {
@@ -297,7 +292,7 @@ func AwkScanVars(code string, preset map[string]string) AwkScript {
 		return toks[i:j]
 	}
 	inPrint := false
-	printDepth, depth := 0, 0
+	printDepth, depth, printAt := 0, 0, 0
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
@@ -308,7 +303,7 @@ func AwkScanVars(code string, preset map[string]string) AwkScript {
 		case t.kind == 'o' && t.text == ")":
 			depth--
 		case t.kind == 'i' && (t.text == "print" || t.text == "printf"):
-			inPrint, printDepth = true, depth
+			inPrint, printDepth, printAt = true, depth, i
 		case t.kind == 'i' && i+2 < len(toks) && toks[i+1].text == "=" && toks[i+1].kind == 'o':
 			// name = "literal" "literal" … (an assignment of known strings)
 			if v, known := value(operand(i + 2)); known {
@@ -333,6 +328,12 @@ func AwkScanVars(code string, preset map[string]string) AwkScript {
 			} else if inPrint && depth == printDepth {
 				if v, _ := value(operand(i + 1)); v != "" {
 					out.Commands = append(out.Commands, v)
+					if text, known := value(printArgs(toks[printAt+1 : i])); known {
+						if out.Input == nil {
+							out.Input = map[string]string{}
+						}
+						out.Input[v] += text + "\n"
+					}
 				}
 			}
 		case t.kind == 'o' && (t.text == ">" || t.text == ">>") && inPrint && depth == printDepth:
@@ -346,14 +347,39 @@ func AwkScanVars(code string, preset map[string]string) AwkScript {
 	return out
 }
 
-// awk walks the commands an awk invocation hands to sh -c.
-func (w *walker) awk(f *frame, st *state, prog string, c cmdCtx, vals []string) {
+// printArgs are the tokens of a print statement's operands: the
+// parentheses of `print("x")` are dropped, `printf` formats are kept as text.
+func printArgs(ts []awkTok) []awkTok {
+	if len(ts) >= 2 && ts[0].text == "(" && ts[len(ts)-1].text == ")" {
+		return ts[1 : len(ts)-1]
+	}
+	return ts
+}
+
+// awk walks the shell commands an awk invocation (any implementation,
+// IsAwk; busybox awk is unwrapped to awk) hands to /bin/sh -c: system(),
+// `print … | "CMD"` with the printed text as CMD's stdin (so `print "rm -rf
+// x" | "sh"` runs rm), and `"CMD" | getline`, with the variables set by -v,
+// --assign and name=value operands (corpus README §2.1 "wherever the shell
+// would execute it"). File writes are the path guard's (AwkScript.Writes).
+func (w *walker) awk(f *frame, st *state, prog string, vals []string) {
+	assigns := AwkAssigns(vals)
 	for _, src := range AwkPrograms(vals) {
 		if !w.spend(len(src)) {
 			return
 		}
-		for _, cmd := range AwkScanVars(src, AwkAssigns(vals)).Commands {
-			w.script(f.child(prog+" system"), st.clone(), cmd, ioCtx{})
+		s := AwkScanVars(src, assigns)
+		seen := make(map[string]bool, len(s.Commands))
+		for _, cmd := range s.Commands {
+			if seen[cmd] {
+				continue // one pipe per command string
+			}
+			seen[cmd] = true
+			var io ioCtx
+			if in, ok := s.Input[cmd]; ok {
+				io.stdin = &in
+			}
+			w.script(f.child(prog+" system"), st.clone(), cmd, io)
 		}
 	}
 }

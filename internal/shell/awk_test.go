@@ -74,3 +74,45 @@ func TestAwkCommandsAreWalked(t *testing.T) {
 		}
 	}
 }
+
+// TestAwkScannedOnce: each command an awk program hands to sh is one
+// invocation (the program is scanned by one implementation), the text
+// printed into a shell is that shell's script, and awk string escapes
+// (octal, hex, \") are decoded.
+func TestAwkScannedOnce(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		want int // rm invocations
+	}{
+		{`awk 'BEGIN{system("rm -rf build")}'`, 1},
+		{`mawk 'BEGIN{system("rm -rf build"); system("rm -rf build")}'`, 1},
+		{`awk 'BEGIN{print "rm -rf build" | "sh"}'`, 1},
+		{`nawk 'BEGIN{print("rm -rf build") | "/bin/bash -s"}'`, 1},
+		{`awk 'BEGIN{print "echo hi" | "sh"; print "rm -rf build" | "sh"}'`, 1},
+		{`original-awk 'BEGIN{"rm -rf build" | getline x}'`, 1},
+		{`gawk 'BEGIN{print "x" |& "rm -rf build"}'`, 1},
+		{`awk 'BEGIN{system("r\155 -rf build")}'`, 1},
+		{`gawk 'BEGIN{system("r\x6d -rf build")}'`, 1},
+		{`busybox awk -e 'BEGIN{system("rm -rf build")}'`, 1},
+		{`awk 'BEGIN{print "rm -rf build"}'`, 0},
+		{`awk 'BEGIN{print "rm -rf build" > "out.sh"}'`, 0},
+	} {
+		r := Parse(c.cmd, Options{})
+		n := 0
+		for _, inv := range r.Invocations {
+			if inv.Program == "rm" {
+				n++
+				if len(inv.Args) != 2 || inv.Args[1].Value != "build" {
+					t.Errorf("%s: rm args %v", c.cmd, values(inv))
+				}
+			}
+		}
+		if n != c.want {
+			t.Errorf("%s: %d rm invocations, want %d: %v", c.cmd, n, c.want, progs(r))
+		}
+	}
+	s := AwkScan(`BEGIN{print "a" | "sh"; print "b" | "sh"; print $1 | "cat"}`)
+	if want := map[string]string{"sh": "a\nb\n"}; !reflect.DeepEqual(s.Input, want) {
+		t.Errorf("Input = %q, want %q", s.Input, want)
+	}
+}

@@ -281,11 +281,10 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if out, handled := w.dirProducer(st, prog, c, vals); handled {
 		return out
 	}
-	switch prog {
-	case "awk", "gawk", "mawk", "nawk":
-		w.awkRuns(f, st, prog, vals)
-		w.awk(f, st, prog, c, vals) // system(VAR), pipes to/from commands, -v assignments
-	case "sed", "gsed":
+	switch {
+	case IsAwk(prog):
+		w.awk(f, st, prog, vals)
+	case prog == "sed" || prog == "gsed":
 		w.sedRuns(f, st, vals)
 	}
 	if out, handled := w.producer2(f, st, prog, c, vals); handled {

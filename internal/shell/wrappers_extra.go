@@ -69,65 +69,10 @@ func (w *walker) moreWrappers(f *frame, st *state, prog string, c cmdCtx, vals [
 }
 
 var (
-	awkRunRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bsystem\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|&?\s*"((?:[^"\\]|\\.)*)"`)
-	})
-	awkToShRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bprint(?:f)?\s*\(?\s*"((?:[^"\\]|\\.)*)"\s*\)?\s*\|&?\s*"\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-s)?\s*"`)
-	})
 	sedExecRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:^|[;\n}{])\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/)?(?:,(?:\d+|\$|/(?:[^/\\]|\\.)*/))?\s*e[ \t]+([^;\n}]+)`)
 	})
 )
-
-// awkRuns walks the shell commands an awk program hands to sh: literal
-// strings given to system(), piped to with `print … | "CMD"`, or read with
-// `"CMD" | getline` (awk runs each through /bin/sh -c; corpus README §2.1
-// "wherever the shell would execute it"). Printed text stays data.
-func (w *walker) awkRuns(f *frame, st *state, prog string, vals []string) {
-	progText := ""
-	for k := 0; k < len(vals); k++ {
-		v := vals[k]
-		switch {
-		case v == "-f" || v == "--file":
-			return // the program is in a file
-		case v == "-e" || v == "--source":
-			if k+1 < len(vals) {
-				progText += vals[k+1] + "\n"
-				k++
-			}
-			continue
-		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
-			k++
-			continue
-		case strings.HasPrefix(v, "-") && v != "-" && v != "--":
-			continue
-		case v == "--":
-			if k+1 < len(vals) && progText == "" {
-				progText = vals[k+1]
-			}
-		default:
-			if progText == "" {
-				progText = v
-			}
-		}
-		break
-	}
-	if !strings.ContainsAny(progText, "|(") {
-		return
-	}
-	for _, m := range awkToShRe().FindAllStringSubmatch(progText, 32) {
-		// print "CMD" | "sh": the printed line is the shell's script
-		w.script(f.child(prog+" | sh"), st.clone(), ansiC(m[1]), ioCtx{})
-	}
-	for _, m := range awkRunRe().FindAllStringSubmatch(progText, 32) {
-		for _, g := range m[1:] {
-			if g != "" {
-				w.script(f.child(prog+" system"), st.clone(), ansiC(g), ioCtx{})
-			}
-		}
-	}
-}
 
 // sedRuns walks the commands GNU sed executes: `e COMMAND` and the
 // replacement of an `s///e` substitution (conservatively, the replacement
