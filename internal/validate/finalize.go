@@ -18,19 +18,9 @@ var commitRe = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
 func (c *checker) finalizeRules() {
 	c.featuresDone()
 	c.finalizeFeatures()
-	for _, e := range c.entries {
-		if r, ok := e.Reason(); !ok || strings.TrimSpace(r) == "" {
-			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/reason", Rule: "finalize.eval-reason-present",
-				Message: fmt.Sprintf("%s entry has no reason%s", e.EventType(), featureNote(e))})
-		}
-		if e.IsCorrection() {
-			continue
-		}
-		if e.EventType() == workspace.EventCheckpoint && e.CheckpointType() != "notify" && strings.TrimSpace(e.Decision()) == "" {
-			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/decision", Rule: "finalize.checkpoint-decision-present",
-				Message: fmt.Sprintf("checkpoint entry %s has no decision%s", e.CheckpointID(), featureNote(e))})
-		}
-	}
+	// finalize.eval-reason-present and finalize.checkpoint-decision-present,
+	// found while streaming the log (finalizeEntry)
+	c.rep.Findings = append(c.rep.Findings, c.evalFound.final.Findings...)
 	if c.hc != nil && len(c.hc.PendingEval) > 0 && string(c.hc.PendingEval) != "null" {
 		c.rep.add(Finding{File: relHermesContext, Pointer: "/pending_eval", Rule: "finalize.no-pending-eval",
 			Message: "pending_eval is not null: a verdict was reached but never written to eval_log: " + compact(c.hc.PendingEval)})

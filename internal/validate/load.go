@@ -50,9 +50,13 @@ type checker struct {
 	ct    *workspace.Contract
 	relCT string // contract path, relative; "" when the sprint is unknown
 
-	evalLines []workspace.EvalLine
-	entries   []*workspace.EvalEntry
-	evalOK    bool
+	// entries are the eval_log entries the rules across lines need (sprint
+	// gate checkpoints; under finalize, phase verdicts and rollback marks),
+	// each reduced to the fields those rules read (keptFields); the other
+	// lines are checked while the log is streamed and leave only findings.
+	entries []*workspace.EvalEntry
+	// evalFound holds the findings at eval_log lines made while streaming.
+	evalFound evalFindings
 	// supersededBy maps a line N to the line of its last valid correction.
 	supersededBy map[int]int
 }
@@ -178,22 +182,7 @@ func (c *checker) load() {
 			}
 		}
 	}
-	var lines []workspace.EvalLine
-	data, err := c.readFile(c.ws.EvalLog())
-	if err == nil {
-		lines = workspace.ParseEvalLog(data)
-		c.evalOK = true
-		c.evalLines = lines
-		c.entries = workspace.Entries(lines)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + err.Error()})
-	}
-	c.supersededBy = map[int]int{}
-	for _, e := range c.entries {
-		if n, ok := e.SupersedesLine(); ok && e.IsCorrection() {
-			c.supersededBy[n] = e.Line
-		}
-	}
+	c.loadEvalLog()
 }
 
 func evalAt(line int) string { return fmt.Sprintf("%s:%d", relEvalLog, line) }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
-	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -22,7 +21,6 @@ func (c *checker) validateRules() {
 	c.filesRequired()
 	c.schemaRules()
 	c.timeRules()
-	c.evalParse()
 	c.idsSprintConsistent()
 	c.featureRules()
 	c.gatesApproved()
@@ -124,9 +122,14 @@ func (c *checker) validateDoc(rel, name, rule string, line int) {
 }
 
 func (c *checker) validateValue(rel, name, rule string, line int, doc any) {
+	c.validateValueTo(c.rep, rel, name, rule, line, doc)
+}
+
+// validateValueTo is validateValue adding its findings to rep.
+func (c *checker) validateValueTo(rep *Report, rel, name, rule string, line int, doc any) {
 	vs, err := c.schemas.Validate(name, doc)
 	if err != nil {
-		c.rep.add(Finding{File: rel, Line: line, Rule: rule, Message: "cannot validate: " + err.Error()})
+		rep.add(Finding{File: rel, Line: line, Rule: rule, Message: "cannot validate: " + err.Error()})
 		return
 	}
 	for _, v := range vs {
@@ -141,7 +144,7 @@ func (c *checker) validateValue(rel, name, rule string, line int, doc any) {
 				msg += " (feature " + f + ")"
 			}
 		}
-		c.rep.add(Finding{File: rel, Line: line, Pointer: v.Pointer, Rule: r, Message: msg})
+		rep.add(Finding{File: rel, Line: line, Pointer: v.Pointer, Rule: r, Message: msg})
 	}
 }
 
@@ -156,9 +159,9 @@ func (c *checker) schemaRules() {
 	c.validateDoc(relCurrentAgent, schema.CurrentAgent, "schema.current_agent", 0)
 	c.validateDoc(relHermesContext, schema.HermesContextState, "schema.current_agent", 0)
 	c.validateDoc(relClaudeContext, schema.ClaudeCodeContextState, "schema.current_agent", 0)
-	for _, e := range c.entries {
-		c.validateValue(relEvalLog, schema.EvalLog, "schema.eval_log", e.Line, e.Fields)
-	}
+	// eval_log lines: schema.eval_log, time.*, eval.jsonl-parse and
+	// ids.sprint-consistent, found while streaming the log (loadEvalLog)
+	c.rep.Findings = append(c.rep.Findings, c.evalFound.first.Findings...)
 }
 
 // isTimeKey reports whether key names a timestamp (time.utc-z).
@@ -224,16 +227,6 @@ func (c *checker) timeRules() {
 				Message: fmt.Sprintf("%s %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ, no offset)", key, val)})
 		})
 	}
-	for _, e := range c.entries {
-		walkTimes(e.Fields, "", func(ptr, key, val string) {
-			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: ptr, Rule: "time.utc-z",
-				Message: fmt.Sprintf("%s %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ, no offset)", key, val)})
-		})
-		if e.Has("created_at") && !e.Has("timestamp") {
-			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/created_at", Rule: "time.timestamp-field",
-				Message: "entry has created_at but no timestamp: eval_log entries carry their time in timestamp"})
-		}
-	}
 	// A timestamp reported by time.utc-z need not be repeated as a schema
 	// pattern failure at the same place.
 	type loc struct {
@@ -257,20 +250,6 @@ func (c *checker) timeRules() {
 	c.rep.Findings = kept
 }
 
-// eval.jsonl-parse
-func (c *checker) evalParse() {
-	for _, l := range c.evalLines {
-		if l.Err != nil {
-			txt := l.Text
-			if len(txt) > 120 {
-				txt = txt[:120] + "…"
-			}
-			c.rep.add(Finding{File: relEvalLog, Line: l.Line, Rule: "eval.jsonl-parse",
-				Message: fmt.Sprintf("line is not one JSON object (%v): %s", l.Err, txt)})
-		}
-	}
-}
-
 // ids.sprint-consistent
 func (c *checker) idsSprintConsistent() {
 	if c.fl == nil {
@@ -288,12 +267,6 @@ func (c *checker) idsSprintConsistent() {
 	if c.ct != nil && c.ct.SprintID != sp {
 		c.rep.add(Finding{File: c.relCT, Pointer: "/sprint_id", Rule: "ids.sprint-consistent",
 			Message: fmt.Sprintf("sprint_id %q differs from feature_list sprint %q", c.ct.SprintID, sp)})
-	}
-	for _, e := range c.entries {
-		if s, ok := e.Str("sprint_id"); ok && s != sp {
-			c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/sprint_id", Rule: "ids.sprint-consistent",
-				Message: fmt.Sprintf("sprint_id %q differs from feature_list sprint %q", s, sp)})
-		}
 	}
 	for i, f := range c.fl.Features {
 		if f.SprintID != "" && f.SprintID != sp {
@@ -698,118 +671,10 @@ func (c *checker) poolConsistent() {
 	}
 }
 
-// eval.* rules (eval.superseded's own checks included).
+// eval.* rules (eval.superseded's own checks included), found while
+// streaming the log (evalEntryRules).
 func (c *checker) evalRules() {
-	for _, e := range c.entries {
-		at := func(f Finding) { f.File, f.Line = relEvalLog, e.Line; c.rep.add(f) }
-		fid := e.FeatureID()
-		about := ""
-		if fid != "" {
-			about = " (feature " + fid
-			if p, ok := e.Phase(); ok {
-				about += fmt.Sprintf(", phase=%d", p)
-			}
-			about += ")"
-		}
-		if _, has := e.Fields["supersedes_line"]; has && !e.IsCorrection() {
-			n, isInt := e.SupersedesLine()
-			why := ""
-			switch {
-			case !isInt:
-				why = "supersedes_line is not an integer"
-			case n < 1 || n >= e.Line:
-				why = fmt.Sprintf("supersedes_line %d is not an earlier line", n)
-			default:
-				why = "its reason does not start with 补录:"
-			}
-			at(Finding{Pointer: "/supersedes_line", Rule: "eval.superseded",
-				Message: "not a valid correction (" + why + "); it supersedes nothing"})
-		}
-		// eval.feature-exists
-		if c.fl != nil && e.Has("feature_id") {
-			if v, ok := e.Str("feature_id"); !ok || c.fl.Feature(v) == nil {
-				at(Finding{Pointer: "/feature_id", Rule: "eval.feature-exists",
-					Message: fmt.Sprintf("feature_id %s is not a feature in feature_list", schema.Verbatim(e.Fields["feature_id"]))})
-			}
-		}
-		// eval.reason-not-lazy
-		if rv, has := e.Fields["reason"]; has {
-			r, isStr := rv.(string)
-			switch {
-			case !isStr || strings.TrimSpace(r) == "":
-				at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy", Message: "reason is empty" + about})
-			case records.IsLazy(r):
-				at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy",
-					Message: fmt.Sprintf("reason %q is a lazy value; say what was checked (acceptance ids, numbers)%s", strings.TrimSpace(r), about)})
-			}
-		}
-		if e.IsCorrection() {
-			continue
-		}
-		isPE := e.EventType() == workspace.EventPhaseEvaluation
-		if isPE {
-			var miss []string
-			for _, k := range []string{"feature_id", "phase", "result", "reason"} {
-				if !e.Has(k) {
-					miss = append(miss, k)
-				}
-			}
-			if len(miss) > 0 {
-				at(Finding{Rule: "eval.phase-fields", Message: "phase_evaluation entry lacks " + strings.Join(miss, ", ") + about})
-			}
-			if r, ok := e.Reason(); ok && strings.TrimSpace(r) != "" && records.Length(r) < records.MinReasonBytes {
-				at(Finding{Pointer: "/reason", Rule: "eval.reason-min-length",
-					Message: fmt.Sprintf("phase_evaluation reason %q is %d bytes, below %d%s", strings.TrimSpace(r), records.Length(r), records.MinReasonBytes, about)})
-			}
-			if p, ok := e.Phase(); ok && p == 3 && e.Result() == "pass" {
-				if _, has := e.Fields["acceptance_results"]; !has {
-					at(Finding{Pointer: "", Rule: "eval.acceptance-results-present",
-						Message: "phase=3 pass entry has no acceptance_results" + about})
-				}
-			}
-		}
-		ar, hasAR := e.AcceptanceResults()
-		if !hasAR {
-			continue
-		}
-		var f *workspace.Feature
-		if c.fl != nil {
-			f = c.fl.Feature(fid)
-		}
-		if f != nil {
-			if len(ar) != len(f.Acceptance) {
-				at(Finding{Pointer: "/acceptance_results", Rule: "eval.acceptance-results-match",
-					Message: fmt.Sprintf("acceptance_results has %d item(s) but feature %s has %d acceptance item(s)%s", len(ar), fid, len(f.Acceptance), about)})
-			}
-			for i, it := range ar {
-				m, _ := it.(map[string]any)
-				if i < len(f.Acceptance) {
-					if cr, _ := m["criteria"].(string); cr != f.Acceptance[i] {
-						at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/criteria", i), Rule: "eval.acceptance-results-match",
-							Message: fmt.Sprintf("acceptance_results[%d].criteria %q is not the acceptance text of feature %s item %d (must be verbatim)%s", i, cr, fid, i+1, about)})
-					}
-				}
-				if e.Result() == "pass" {
-					if st, _ := m["status"].(string); st == "fail" {
-						at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/status", i), Rule: "eval.acceptance-results-match",
-							Message: fmt.Sprintf("result pass with acceptance_results[%d] status fail%s", i, about)})
-					}
-				}
-			}
-		}
-		for i, it := range ar {
-			m, _ := it.(map[string]any)
-			ev, isStr := m["evidence"].(string)
-			switch {
-			case !isStr || strings.TrimSpace(ev) == "":
-				at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
-					Message: fmt.Sprintf("acceptance_results[%d] evidence is missing or empty%s", i, about)})
-			case records.IsLazy(ev):
-				at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
-					Message: fmt.Sprintf("acceptance_results[%d] evidence %q is a lazy value%s", i, strings.TrimSpace(ev), about)})
-			}
-		}
-	}
+	c.rep.Findings = append(c.rep.Findings, c.evalFound.rules.Findings...)
 }
 
 // applySuperseded turns every finding at a superseded eval_log line into

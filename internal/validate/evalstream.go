@@ -1,0 +1,304 @@
+package validate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/schema"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// evalFindings are the findings at eval_log lines made while the log is
+// streamed, in three groups that validateRules and finalizeRules add at the
+// places their rules run, so that the findings at one line keep the order of
+// the rules: schema.eval_log, time.*, eval.jsonl-parse and
+// ids.sprint-consistent (first); gates.sprint-gates-approved (added later
+// from the kept entries); eval.* (rules); finalize.commit-hash (kept
+// entries); finalize.eval-reason-present and
+// finalize.checkpoint-decision-present (final).
+type evalFindings struct {
+	first, rules, final Report
+}
+
+// loadEvalLog streams .harness/eval_log.jsonl (or its overlay) line by line:
+// each line is decoded, checked by every rule that looks at one line alone,
+// and dropped; only its findings, its correction (supersededBy) and, for
+// the few lines the rules across lines read, a reduced entry are kept. A
+// 100,000-line log is checked in a few MB instead of holding every line as
+// a decoded map. A missing file is left to files.required; a read error
+// reports eval.jsonl-parse "cannot read" and checks no line, as before.
+func (c *checker) loadEvalLog() {
+	c.supersededBy = map[int]int{}
+	p := c.ws.EvalLog()
+	var r io.Reader
+	if data, ok := c.overlaid(p); ok {
+		if data == nil {
+			return
+		}
+		r = bytes.NewReader(data)
+	} else {
+		f, _, err := fsutil.OpenRegular(p)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + err.Error()})
+			}
+			return
+		}
+		defer f.Close()
+		r = f
+	}
+	if err := workspace.EachEvalLine(r, c.checkEvalLine); err != nil {
+		c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
+		c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
+	}
+}
+
+// checkEvalLine runs the one-line rules on physical line n.
+func (c *checker) checkEvalLine(n int, line []byte) {
+	if len(bytes.TrimSpace(line)) == 0 {
+		return // blank lines are ignored (D26)
+	}
+	m, err := workspace.DecodeEvalLine(line)
+	if err != nil {
+		txt := string(line)
+		if len(txt) > 120 {
+			txt = txt[:120] + "…"
+		}
+		c.evalFound.first.add(Finding{File: relEvalLog, Line: n, Rule: "eval.jsonl-parse",
+			Message: fmt.Sprintf("line is not one JSON object (%v): %s", err, txt)})
+		return
+	}
+	e := &workspace.EvalEntry{Line: n, Fields: m}
+	c.evalSchemaTime(&c.evalFound.first, e)
+	c.evalSprintID(&c.evalFound.first, e)
+	c.evalEntryRules(&c.evalFound.rules, e)
+	if c.finalize {
+		c.finalizeEntry(&c.evalFound.final, e)
+	}
+	if sl, ok := e.SupersedesLine(); ok && e.IsCorrection() {
+		c.supersededBy[sl] = n
+	}
+	if k := c.keep(e); k != nil {
+		c.entries = append(c.entries, k)
+	}
+}
+
+// evalSchemaTime adds schema.eval_log, time.utc-z and time.timestamp-field
+// of one entry to rep; a timestamp reported by time.utc-z is not repeated as
+// a schema pattern failure at the same pointer (as timeRules does for the
+// state files).
+func (c *checker) evalSchemaTime(rep *Report, e *workspace.EvalEntry) {
+	var tmp Report
+	c.validateValueTo(&tmp, relEvalLog, schema.EvalLog, "schema.eval_log", e.Line, e.Fields)
+	var timePtrs []string
+	walkTimes(e.Fields, "", func(ptr, key, val string) {
+		timePtrs = append(timePtrs, ptr)
+		tmp.add(Finding{File: relEvalLog, Line: e.Line, Pointer: ptr, Rule: "time.utc-z",
+			Message: fmt.Sprintf("%s %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ, no offset)", key, val)})
+	})
+	if e.Has("created_at") && !e.Has("timestamp") {
+		tmp.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/created_at", Rule: "time.timestamp-field",
+			Message: "entry has created_at but no timestamp: eval_log entries carry their time in timestamp"})
+	}
+	for _, f := range tmp.Findings {
+		if strings.HasPrefix(f.Rule, "schema.") && containsString(timePtrs, f.Pointer) {
+			continue
+		}
+		rep.Findings = append(rep.Findings, f)
+	}
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// evalSprintID is ids.sprint-consistent for one entry.
+func (c *checker) evalSprintID(rep *Report, e *workspace.EvalEntry) {
+	if c.fl == nil {
+		return
+	}
+	if s, ok := e.Str("sprint_id"); ok && s != c.fl.Sprint {
+		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/sprint_id", Rule: "ids.sprint-consistent",
+			Message: fmt.Sprintf("sprint_id %q differs from feature_list sprint %q", s, c.fl.Sprint)})
+	}
+}
+
+// finalizeEntry is finalize.eval-reason-present and
+// finalize.checkpoint-decision-present for one entry.
+func (c *checker) finalizeEntry(rep *Report, e *workspace.EvalEntry) {
+	if r, ok := e.Reason(); !ok || strings.TrimSpace(r) == "" {
+		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/reason", Rule: "finalize.eval-reason-present",
+			Message: fmt.Sprintf("%s entry has no reason%s", e.EventType(), featureNote(e))})
+	}
+	if e.IsCorrection() {
+		return
+	}
+	if e.EventType() == workspace.EventCheckpoint && e.CheckpointType() != "notify" && strings.TrimSpace(e.Decision()) == "" {
+		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/decision", Rule: "finalize.checkpoint-decision-present",
+			Message: fmt.Sprintf("checkpoint entry %s has no decision%s", e.CheckpointID(), featureNote(e))})
+	}
+}
+
+// sprintGates are the checkpoint ids gatesApproved looks for.
+var sprintGates = [...]string{"cp-sprint-tooling", "cp-sprint-dag"}
+
+// keptFields are the fields the rules across lines read of a kept entry
+// (gatesApproved; finalizeFeatures through records.IsPhaseEval,
+// records.RollbackMark and the commit). supersedes_line and reason are not
+// kept: only entries that are not corrections are kept, and without them
+// IsCorrection stays false.
+var keptFields = [...]string{"event_type", "feature_id", "phase", "result", "decision", "checkpoint_id", "checkpoint_type", "timestamp", "commit"}
+
+// keep returns the reduced copy of e when a rule across lines may read it,
+// else nil: a sprint gate checkpoint entry (gatesApproved), and under
+// finalize an entry with an integer phase that is a phase_evaluation or a
+// rollback mark (records.IsPhaseEval, records.IsRollback). Corrections are
+// skipped by all of them.
+func (c *checker) keep(e *workspace.EvalEntry) *workspace.EvalEntry {
+	if e.IsCorrection() {
+		return nil
+	}
+	et := e.EventType()
+	need := et == workspace.EventCheckpoint && (e.CheckpointID() == sprintGates[0] || e.CheckpointID() == sprintGates[1])
+	if c.finalize && !need {
+		if _, ok := e.Phase(); ok {
+			res := e.Result()
+			need = et == workspace.EventPhaseEvaluation || res == "retry" || res == "fail" || et == workspace.EventFail ||
+				(et == workspace.EventCheckpoint && e.Decision() == "rejected")
+		}
+	}
+	if !need {
+		return nil
+	}
+	m := make(map[string]any, len(keptFields))
+	for _, k := range keptFields {
+		if v, ok := e.Fields[k]; ok {
+			m[k] = v
+		}
+	}
+	return &workspace.EvalEntry{Line: e.Line, Fields: m}
+}
+
+// evalEntryRules is the eval.* rules (eval.superseded's own checks
+// included) for one entry.
+func (c *checker) evalEntryRules(rep *Report, e *workspace.EvalEntry) {
+	at := func(f Finding) { f.File, f.Line = relEvalLog, e.Line; rep.add(f) }
+	fid := e.FeatureID()
+	about := ""
+	if fid != "" {
+		about = " (feature " + fid
+		if p, ok := e.Phase(); ok {
+			about += fmt.Sprintf(", phase=%d", p)
+		}
+		about += ")"
+	}
+	if _, has := e.Fields["supersedes_line"]; has && !e.IsCorrection() {
+		n, isInt := e.SupersedesLine()
+		why := ""
+		switch {
+		case !isInt:
+			why = "supersedes_line is not an integer"
+		case n < 1 || n >= e.Line:
+			why = fmt.Sprintf("supersedes_line %d is not an earlier line", n)
+		default:
+			why = "its reason does not start with 补录:"
+		}
+		at(Finding{Pointer: "/supersedes_line", Rule: "eval.superseded",
+			Message: "not a valid correction (" + why + "); it supersedes nothing"})
+	}
+	// eval.feature-exists
+	if c.fl != nil && e.Has("feature_id") {
+		if v, ok := e.Str("feature_id"); !ok || c.fl.Feature(v) == nil {
+			at(Finding{Pointer: "/feature_id", Rule: "eval.feature-exists",
+				Message: fmt.Sprintf("feature_id %s is not a feature in feature_list", schema.Verbatim(e.Fields["feature_id"]))})
+		}
+	}
+	// eval.reason-not-lazy
+	if rv, has := e.Fields["reason"]; has {
+		r, isStr := rv.(string)
+		switch {
+		case !isStr || strings.TrimSpace(r) == "":
+			at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy", Message: "reason is empty" + about})
+		case records.IsLazy(r):
+			at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy",
+				Message: fmt.Sprintf("reason %q is a lazy value; say what was checked (acceptance ids, numbers)%s", strings.TrimSpace(r), about)})
+		}
+	}
+	if e.IsCorrection() {
+		return
+	}
+	isPE := e.EventType() == workspace.EventPhaseEvaluation
+	if isPE {
+		var miss []string
+		for _, k := range []string{"feature_id", "phase", "result", "reason"} {
+			if !e.Has(k) {
+				miss = append(miss, k)
+			}
+		}
+		if len(miss) > 0 {
+			at(Finding{Rule: "eval.phase-fields", Message: "phase_evaluation entry lacks " + strings.Join(miss, ", ") + about})
+		}
+		if r, ok := e.Reason(); ok && strings.TrimSpace(r) != "" && records.Length(r) < records.MinReasonBytes {
+			at(Finding{Pointer: "/reason", Rule: "eval.reason-min-length",
+				Message: fmt.Sprintf("phase_evaluation reason %q is %d bytes, below %d%s", strings.TrimSpace(r), records.Length(r), records.MinReasonBytes, about)})
+		}
+		if p, ok := e.Phase(); ok && p == 3 && e.Result() == "pass" {
+			if _, has := e.Fields["acceptance_results"]; !has {
+				at(Finding{Pointer: "", Rule: "eval.acceptance-results-present",
+					Message: "phase=3 pass entry has no acceptance_results" + about})
+			}
+		}
+	}
+	ar, hasAR := e.AcceptanceResults()
+	if !hasAR {
+		return
+	}
+	var f *workspace.Feature
+	if c.fl != nil {
+		f = c.fl.Feature(fid)
+	}
+	if f != nil {
+		if len(ar) != len(f.Acceptance) {
+			at(Finding{Pointer: "/acceptance_results", Rule: "eval.acceptance-results-match",
+				Message: fmt.Sprintf("acceptance_results has %d item(s) but feature %s has %d acceptance item(s)%s", len(ar), fid, len(f.Acceptance), about)})
+		}
+		for i, it := range ar {
+			m, _ := it.(map[string]any)
+			if i < len(f.Acceptance) {
+				if cr, _ := m["criteria"].(string); cr != f.Acceptance[i] {
+					at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/criteria", i), Rule: "eval.acceptance-results-match",
+						Message: fmt.Sprintf("acceptance_results[%d].criteria %q is not the acceptance text of feature %s item %d (must be verbatim)%s", i, cr, fid, i+1, about)})
+				}
+			}
+			if e.Result() == "pass" {
+				if st, _ := m["status"].(string); st == "fail" {
+					at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/status", i), Rule: "eval.acceptance-results-match",
+						Message: fmt.Sprintf("result pass with acceptance_results[%d] status fail%s", i, about)})
+				}
+			}
+		}
+	}
+	for i, it := range ar {
+		m, _ := it.(map[string]any)
+		ev, isStr := m["evidence"].(string)
+		switch {
+		case !isStr || strings.TrimSpace(ev) == "":
+			at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
+				Message: fmt.Sprintf("acceptance_results[%d] evidence is missing or empty%s", i, about)})
+		case records.IsLazy(ev):
+			at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
+				Message: fmt.Sprintf("acceptance_results[%d] evidence %q is a lazy value%s", i, strings.TrimSpace(ev), about)})
+		}
+	}
+}
