@@ -281,6 +281,13 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if out, handled := w.dirProducer(st, prog, c, vals); handled {
 		return out
 	}
+	if prog == "mktemp" {
+		if name, ok := mktempOutput(st, args); ok {
+			out := name + "\n"
+			return &out
+		}
+		return nil
+	}
 	switch {
 	case IsAwk(prog):
 		w.awk(f, st, prog, vals)
