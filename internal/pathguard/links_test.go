@@ -202,6 +202,7 @@ func FuzzForCommand(f *testing.F) {
 	f.Add("cp -s ROOT/x y; mv y z; cd z && touch a")
 	f.Add(`python3 -c "import os; os.symlink('ROOT', 'p')"; ln -sfn "$X" q`)
 	f.Add("mkdir d && ln -s ../../ d/r && cp -a d e && ln -sr e/r f")
+	f.Add("x; 0\\\"\"") // panicked the shell's token scan (escaped quote, then an unpaired one)
 	root := newWorkspace(f)
 	g := mustGuard(f, root, "f002")
 	out := f.TempDir()

@@ -1,0 +1,115 @@
+package pathguard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// dirCase is a Bash command judged in a fresh workspace with the payload
+// cwd at the root; "ROOT" in vars values stands for the root.
+type dirCase struct {
+	cmd  string
+	vars map[string]string
+	want verdict.Action
+}
+
+func checkDirCases(t *testing.T, cases []dirCase) {
+	t.Helper()
+	root := newWorkspace(t)
+	g, err := New(root, "f002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		vars := map[string]string{}
+		for k, v := range c.vars {
+			vars[k] = strings.ReplaceAll(v, "ROOT", root)
+		}
+		if got := decideIn(g, c.cmd, root, vars).Action; got != c.want {
+			t.Errorf("%q (vars %v): %v, want %v", c.cmd, c.vars, got, c.want)
+		}
+	}
+}
+
+// TestFailedCd: a cd may fail (missing directory, no permission) and bash
+// then stays where it was and runs on after `;`, a newline, `||` and `&`.
+// A relative target is judged in every directory the command may run in
+// (shell.Invocation.AltDirs); only `cd X && …`, `if cd X; then …` and
+// `cd X || exit` make X certain (corpus README §3.3).
+func TestFailedCd(t *testing.T) {
+	checkDirCases(t, []dirCase{
+		// the cd may fail: the root stays possible
+		{"cd nope 2>/dev/null; rm .harness/feature_list.json", nil, verdict.Block},
+		{"cd /nonexistent; echo x > SKILL.md", nil, verdict.Block},
+		{"cd /nonexistent\necho x > SKILL.md", nil, verdict.Block},
+		{"cd /nonexistent || true; echo x > SKILL.md", nil, verdict.Block},
+		{"cd /nonexistent || echo failed; echo x > SKILL.md", nil, verdict.Block},
+		{"cd /nonexistent & echo x > SKILL.md", nil, verdict.Block},
+		{"cd /nonexistent || echo x > SKILL.md", nil, verdict.Block},
+		{"cd /tmp && cd nope; rm -f .harness/feature_list.json", nil, verdict.Block},
+		{"cd /tmp && true; echo x > SKILL.md", nil, verdict.Block},
+		{"cd src; cd ..; : > .harness/eval_log.jsonl", nil, verdict.Block},
+		{"pushd /nonexistent; echo x > README.md", nil, verdict.Block},
+		{"if cd /tmp; then :; fi; echo x > SKILL.md", nil, verdict.Block},
+		{"cd /tmp; (true) && echo x > SKILL.md", nil, verdict.Block},
+		{"cd /a; cd /b; cd /c; cd /d; cd /e; cd /f; cd /g; cd /h; cd /i; cd /j; echo x > SKILL.md", nil, verdict.Block},
+		{"cd a; cd b; cd c; cd d; cd e; echo > .harness/eval_log.jsonl", nil, verdict.Block},
+		// relative cds move every possible directory along
+		{"cd nope; cd .harness; : > eval_log.jsonl", nil, verdict.Block},
+		{"cd /tmp; cd \"$R/.harness\" && : > eval_log.jsonl", map[string]string{"R": "ROOT"}, verdict.Block},
+		// the cd's success is certain
+		{"cd /tmp && echo x > SKILL.md", nil, verdict.Allow},
+		{"cd /tmp && rm -f .harness/feature_list.json", nil, verdict.Allow},
+		{"if cd /tmp; then echo x > SKILL.md; fi", nil, verdict.Allow},
+		{"cd /tmp || exit 1; echo x > SKILL.md", nil, verdict.Allow},
+		{"cd /tmp || { echo no /tmp >&2; exit 1; }\necho x > SKILL.md", nil, verdict.Allow},
+		{"cd /tmp && cd /var && echo x > SKILL.md", nil, verdict.Allow},
+		{"cd /tmp; cd /var && echo x > SKILL.md", nil, verdict.Allow},
+		{"cd /tmp; cd .harness && : > eval_log.jsonl", nil, verdict.Block},
+		// unprotected targets stay allowed wherever the command runs
+		{"cd build; make", nil, verdict.Allow},
+		{"cd build; echo x > out.txt", nil, verdict.Allow},
+		{"cd build 2>/dev/null; rm -f out.o; cd ..; echo done > build.log", nil, verdict.Allow},
+		{"cd src\ngo build ./... > build.log 2>&1", nil, verdict.Allow},
+		{"cd nope; echo x > /tmp/SKILL.md", nil, verdict.Allow},
+	})
+}
+
+// TestMktempDirectories: `mktemp -d` prints a new, empty directory under
+// $TMPDIR or /tmp (or DIR of -p/--tmpdir, or the current directory for a
+// bare template); a cd into it is a known directory, judged like any other
+// (corpus README §3.3), and `$(mktemp)` is a known file target.
+func TestMktempDirectories(t *testing.T) {
+	checkDirCases(t, []dirCase{
+		// outside the root: allowed
+		{`cd "$(mktemp -d)" && echo > README.md`, nil, verdict.Allow},
+		{`cd "$(mktemp -d)" && : > .harness/feature_list.json`, nil, verdict.Allow},
+		{`cd $(mktemp -d -t build.XXXXXX) && echo x > SKILL.md`, nil, verdict.Allow},
+		{`cd "$(mktemp --directory)" && echo x > eval_log.jsonl`, nil, verdict.Allow},
+		{`d=$(mktemp -d); cd "$d" && echo > README.md`, nil, verdict.Allow},
+		{`cd "$(mktemp -d -p /var/tmp)" && echo > README.md`, nil, verdict.Allow},
+		{`cd "$(mktemp -d --tmpdir=/var/tmp x.XXXX)" && echo > README.md`, nil, verdict.Allow},
+		{`cd "$(mktemp -d --tmpdir)" && echo > README.md`, nil, verdict.Allow},
+		{`cd "$(mktemp -d)" && echo > README.md`, map[string]string{"TMPDIR": "/var/tmp"}, verdict.Allow},
+		{`echo x > "$(mktemp)"`, nil, verdict.Allow},
+		{`f=$(mktemp --suffix=.json); echo '{}' > "$f"`, nil, verdict.Allow},
+		// a base inside the root: the new directory is below it, judged
+		{`cd "$(mktemp -d -p .harness/logs)" && echo x > notes.txt`, nil, verdict.Block},
+		{`cd "$(mktemp -d -p .harness)" && echo x > notes.txt`, nil, verdict.Allow},
+		{`cd "$(mktemp -d -p .harness)" && echo x > ../eval_log.jsonl`, nil, verdict.Block},
+		{`cd "$(mktemp -d --tmpdir=schemas)" && echo x > a.json`, nil, verdict.Block},
+		{`cd "$(mktemp -d -p build)" && echo x > README.md`, nil, verdict.Allow},
+		{`cd spec && cd "$(mktemp -d x.XXXX)" && echo x > notes.txt`, nil, verdict.Block},
+		{`cd "$(mktemp -d x.XXXX)" && echo x > notes.txt`, nil, verdict.Allow},
+		{`TMPDIR=templates; cd "$(mktemp -d)" && echo x > notes.txt`, nil, verdict.Block},
+		{`TMPDIR=$X; cd "$(mktemp -d)" && echo x > eval_log.jsonl`, nil, verdict.Block},
+		{`cd "$(mktemp -d -t x.XXX)" && echo x > a`, map[string]string{"TMPDIR": "ROOT/.harness/features/f001"}, verdict.Block},
+		{`echo x > "$(mktemp -p sub-skills)"`, nil, verdict.Block},
+		{`echo x > "$(mktemp -p .harness)"`, nil, verdict.Allow},
+		{`echo x > "$(mktemp -p src)"`, nil, verdict.Allow},
+		// the directory the cd may have failed to leave is still judged
+		{`cd "$(mktemp -d)"; echo > README.md`, nil, verdict.Block},
+	})
+}
