@@ -1,0 +1,180 @@
+package schema
+
+import "encoding/json"
+
+// quickFor returns, for a schema name, the files (and their SHA-256) that
+// quickAccepts was written for: a Set uses quickAccepts for the schema only
+// when it compiled exactly those bytes, so a changed or sprint-copied
+// eval_log or defs schema falls back to the general validator until
+// quickAccepts is reviewed against it and the sums are updated.
+func quickFor() map[string]map[string]string {
+	return map[string]map[string]string{
+		EvalLog: {
+			"eval_log.schema.json": "315f8644eb079f4789213a815a4cdd4141a47f900903ea0e6d7296932cce1e6b",
+			"defs.schema.json":     "bc7685c17b7ef82130090309068a987d4196df90ef772c422b5d2f5144651452",
+		},
+	}
+}
+
+func sumOf(sums map[string][32]byte, file string) []byte {
+	s, ok := sums[file]
+	if !ok {
+		return nil
+	}
+	return s[:]
+}
+
+// quickAccepts reports whether the embedded schema name certainly accepts
+// doc, checked by hand for the common shapes of a document, so that Validate
+// can skip the general validator for them; false means "not known", and the
+// general validator decides. It exists for eval_log.schema.json (with the
+// $defs of defs.schema.json it uses): `harness validate` checks every line
+// of eval_log.jsonl, and the general validator costs about 10 µs and 60
+// allocations per line. Whatever it accepts, the schema accepts
+// (TestQuickAcceptsOnlyWhatTheSchemaAccepts checks random documents and the
+// fixtures; TestQuickInUse fails when the embedded files no longer match
+// quickFor).
+func quickAccepts(name string, doc any) bool {
+	if name != EvalLog {
+		return false
+	}
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, k := range [...]string{"timestamp", "sprint_id", "event_type"} { // required
+		if _, ok := m[k]; !ok {
+			return false
+		}
+	}
+	for k, v := range m {
+		if !quickEvalLogProperty(k, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// quickEvalLogProperty is the check of one property of an eval_log entry
+// (eval_log.schema.json "properties"); a property the schema does not name
+// is accepted (the schema has no additionalProperties).
+func quickEvalLogProperty(k string, v any) bool {
+	switch k {
+	case "timestamp": // $defs/timestamp
+		s, ok := v.(string)
+		return ok && isTimestamp(s)
+	case "sprint_id", "reason":
+		_, ok := v.(string)
+		return ok
+	case "generator", "hermes_notes", "checkpoint_id", "user_reply_raw", "task_id", "agent",
+		"commit", "revoked_from", "revoke_reason": // ["string","null"], $defs/stringOrNull
+		if v == nil {
+			return true
+		}
+		_, ok := v.(string)
+		return ok
+	case "feature_id": // $defs/featureId
+		s, ok := v.(string)
+		return ok && isFeatureID(s)
+	case "phase": // $defs/phase: integer 1..4
+		n, ok := v.(json.Number)
+		return ok && len(n) == 1 && '1' <= n[0] && n[0] <= '4'
+	case "iteration", "supersedes_line": // integer, minimum 1
+		n, ok := v.(json.Number)
+		return ok && isPositiveDecimal(string(n))
+	case "event_type":
+		return oneOf(v, "phase_evaluation", "checkpoint", "retry", "fail", "yolo_enter", "yolo_abort", "reset")
+	case "result":
+		return oneOf(v, "pass", "retry", "fail")
+	case "checkpoint_type":
+		return oneOf(v, "gate", "review", "notify")
+	case "decision": // anyOf $defs/decision, null
+		return v == nil || oneOf(v, "approved", "rejected", "approved_with_changes", "auto_approved_timeout",
+			"auto_approved_yolo", "auto_approved_yolo_task", "revoked")
+	case "yolo_context":
+		_, ok := v.(map[string]any)
+		return ok
+	case "acceptance_results", "blockers_resolved":
+		return false // arrays of objects: left to the validator
+	}
+	return true
+}
+
+func oneOf(v any, allowed ...string) bool {
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	for _, a := range allowed {
+		if s == a {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isPositiveDecimal: a JSON integer written without sign, fraction or
+// exponent, at least 1, at most 18 digits.
+func isPositiveDecimal(s string) bool {
+	if len(s) == 0 || len(s) > 18 || s[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isTimestamp is the pattern of $defs/timestamp:
+// ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$
+func isTimestamp(s string) bool {
+	const shape = "dddd-dd-ddTdd:dd:dd"
+	if len(s) < len(shape)+1 || s[len(s)-1] != 'Z' {
+		return false
+	}
+	for i := 0; i < len(shape); i++ {
+		if shape[i] == 'd' {
+			if !isDigit(s[i]) {
+				return false
+			}
+		} else if s[i] != shape[i] {
+			return false
+		}
+	}
+	frac := s[len(shape) : len(s)-1]
+	if frac == "" {
+		return true
+	}
+	if len(frac) < 2 || frac[0] != '.' {
+		return false
+	}
+	for i := 1; i < len(frac); i++ {
+		if !isDigit(frac[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isFeatureID is the pattern of $defs/featureId: ^f[0-9]+(-[0-9]+)*$
+func isFeatureID(s string) bool {
+	if len(s) < 2 || s[0] != 'f' {
+		return false
+	}
+	digits := 0 // digits since 'f' or the last '-'
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case isDigit(c):
+			digits++
+		case c == '-' && digits > 0:
+			digits = 0
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
