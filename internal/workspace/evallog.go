@@ -260,6 +260,15 @@ func Entries(lines []EvalLine) []*EvalEntry {
 }
 
 func decodeObject(b []byte) (map[string]any, error) {
+	if m, ok := decodeFast(b); ok {
+		return m, nil
+	}
+	return decodeJSON(b)
+}
+
+// decodeJSON is decodeObject through encoding/json (the reference decodeFast
+// must agree with, and the words of every error).
+func decodeJSON(b []byte) (map[string]any, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	var v any
