@@ -59,6 +59,11 @@ func TestFailedCd(t *testing.T) {
 		// relative cds move every possible directory along
 		{"cd nope; cd .harness; : > eval_log.jsonl", nil, verdict.Block},
 		{"cd /tmp; cd \"$R/.harness\" && : > eval_log.jsonl", map[string]string{"R": "ROOT"}, verdict.Block},
+		// a function body runs in the calling shell: its cd moves the caller
+		{"f(){ cd .harness; }; f; : > eval_log.jsonl", nil, verdict.Block},
+		{"f(){ cd /tmp; }; f && echo x > SKILL.md", nil, verdict.Allow},
+		{"f(){ cd /tmp; }; f; echo x > SKILL.md", nil, verdict.Block},
+		{"f() ( cd .harness ); f; : > eval_log.jsonl", nil, verdict.Allow},
 		// the cd's success is certain
 		{"cd /tmp && echo x > SKILL.md", nil, verdict.Allow},
 		{"cd /tmp && rm -f .harness/feature_list.json", nil, verdict.Allow},

@@ -314,3 +314,11 @@ func literalWord(w *syntax.Word) (string, bool) {
 	}
 	return l.Value, true
 }
+
+// takeDir moves st to the directory state of o (a function body walked on a
+// clone: it runs in the calling shell, so its cd and pushd stay in force).
+func (st *state) takeDir(o *state) {
+	st.dir, st.unkRel, st.alts = o.dir, o.unkRel, o.alts
+	st.prevDir, st.prevSet, st.dirStack = o.prevDir, o.prevSet, o.dirStack
+	st.okAlts, st.cdLast = o.okAlts, o.cdLast
+}

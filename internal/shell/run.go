@@ -273,6 +273,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		nf.calls++
 		nf.fn, nf.bg = "", false
 		w.stmt(nf, ns, body, ioCtx{stdin: c.stdin})
+		// the body runs in the calling shell: its cd moves the caller
+		// (`f(){ cd .harness; }; f; : > eval_log.jsonl`)
+		st.takeDir(ns)
 		return nil
 	}
 	if (prog == "busybox" || prog == "toybox") && len(args) > 0 {
