@@ -337,7 +337,6 @@ func (c *collector) listing(_ op, what string) {
 	if l == nil {
 		return
 	}
-	base := invBase(c.g.home(l.Dir), c.cwd)
 	// Roots nil: xargs fed by something the parser does not know as a
 	// listing producer (git ls-files, cat FILE, xargs -a FILE). Known
 	// literal input (echo a | xargs rm) is already among the arguments, so
@@ -345,12 +344,16 @@ func (c *collector) listing(_ op, what string) {
 	// as writing anywhere below the directory it runs in.
 	if l.Roots == nil {
 		if len(c.targets) == 0 {
-			c.addAt(base, ".", opTree, what+" over an unknown listing")
+			for _, base := range c.listingBases(l) {
+				c.addAt(base, ".", opTree, what+" over an unknown listing")
+			}
 		}
 		return
 	}
-	for _, r := range l.Roots {
-		c.addAt(base, r, opTree, what+" over a listing")
+	for _, base := range c.listingBases(l) {
+		for _, r := range l.Roots {
+			c.addAt(base, r, opTree, what+" over a listing")
+		}
 	}
 }
 

@@ -59,6 +59,14 @@ func TestFailedCd(t *testing.T) {
 		// relative cds move every possible directory along
 		{"cd nope; cd .harness; : > eval_log.jsonl", nil, verdict.Block},
 		{"cd /tmp; cd \"$R/.harness\" && : > eval_log.jsonl", map[string]string{"R": "ROOT"}, verdict.Block},
+		// listings follow the producer's possible directories
+		{"cd /tmp; find spec -type f | xargs rm", nil, verdict.Block},
+		{"cd /tmp; find spec -type f -exec rm {} +", nil, verdict.Block},
+		{"cd /tmp; sed -i s/a/b/ $(grep -rl a spec)", nil, verdict.Block},
+		{"cd /tmp; echo > $(ls spec/index.md)", nil, verdict.Block},
+		{"cd /tmp && find spec -type f | xargs rm", nil, verdict.Allow},
+		{"cd build && find . -name '*.o' | xargs rm", nil, verdict.Allow},
+		{"cd build; find . -name '*.o' | xargs rm", nil, verdict.Block}, // the cd may fail: find . lists the root
 		// a function body runs in the calling shell: its cd moves the caller
 		{"f(){ cd .harness; }; f; : > eval_log.jsonl", nil, verdict.Block},
 		{"f(){ cd /tmp; }; f && echo x > SKILL.md", nil, verdict.Allow},

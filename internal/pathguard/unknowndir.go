@@ -136,12 +136,23 @@ func matchName(n string, list []string) string {
 // a listed file is written with the redirection's operation, a listed
 // directory stands for everything below it.
 func (c *collector) redirectListing(l *shell.Listing, o op, what string) {
-	base := invBase(c.g.home(l.Dir), c.cwd)
-	for _, r := range l.Roots {
-		if c.isDir(absJoin(base, r)) {
-			c.addAt(base, r, opTree, what+" over a listing")
-		} else {
-			c.addAt(base, r, o, what+" over a listing")
+	for _, base := range c.listingBases(l) {
+		for _, r := range l.Roots {
+			if c.isDir(absJoin(base, r)) {
+				c.addAt(base, r, opTree, what+" over a listing")
+			} else {
+				c.addAt(base, r, o, what+" over a listing")
+			}
 		}
 	}
+}
+
+// listingBases are the directories the listing's producer may have run in:
+// l.Dir, then l.AltDirs (an earlier cd may have failed).
+func (c *collector) listingBases(l *shell.Listing) []string {
+	bases := []string{invBase(c.g.home(l.Dir), c.cwd)}
+	for _, a := range l.AltDirs {
+		bases = append(bases, invBase(c.g.home(a.Dir), c.cwd))
+	}
+	return bases
 }

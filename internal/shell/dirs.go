@@ -322,3 +322,9 @@ func (st *state) takeDir(o *state) {
 	st.prevDir, st.prevSet, st.dirStack = o.prevDir, o.prevSet, o.dirStack
 	st.okAlts, st.cdLast = o.okAlts, o.cdLast
 }
+
+// listing is a Listing of roots produced in st's directory (and, when an
+// earlier cd may have failed, in its alternatives).
+func (st *state) listing(roots []string) *Listing {
+	return &Listing{Roots: roots, Dir: st.dir, AltDirs: st.alts}
+}

@@ -48,6 +48,9 @@ type Listing struct {
 	Roots []string
 	// Dir is the producer's working directory (same meaning as Invocation.Dir).
 	Dir string
+	// AltDirs are the producer's other possible directories (same meaning
+	// as Invocation.AltDirs: `cd /tmp; find spec | xargs rm` may list ./spec).
+	AltDirs []DirAlt
 }
 
 // Invocation is one simple command the shell would run, after unwrapping.

@@ -298,7 +298,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		inner := c
 		inner.listing = c.pipeListing
 		if inner.listing == nil {
-			inner.listing = &Listing{Roots: nil, Dir: st.dir}
+			inner.listing = st.listing(nil)
 		}
 		if i >= len(vals) {
 			// no command: xargs runs echo
@@ -647,7 +647,7 @@ func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
-	lst := &Listing{Roots: roots, Dir: st.dir}
+	lst := st.listing(roots)
 	for ; i < len(vals); i++ {
 		switch vals[i] {
 		case "-exec", "-execdir", "-ok", "-okdir":
@@ -1063,9 +1063,9 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 	case "ls", "fd", "fdfind":
 		var lst *Listing
 		if prog == "ls" {
-			lst = &Listing{Roots: operandsOf(vals, 0, false), Dir: st.dir}
+			lst = st.listing(operandsOf(vals, 0, false))
 		} else {
-			lst = &Listing{Roots: fdRoots(vals), Dir: st.dir}
+			lst = st.listing(fdRoots(vals))
 		}
 		if prog != "ls" {
 			w.fdExec(f, st, c, vals, lst)
@@ -1106,7 +1106,7 @@ func (w *walker) listingProducer(st *state, prog string, vals []string) *string 
 			if len(ops) == 0 {
 				ops = []string{"."}
 			}
-			w.lastListing = &Listing{Roots: ops, Dir: st.dir}
+			w.lastListing = st.listing(ops)
 		}
 	}
 	return nil
@@ -1127,7 +1127,7 @@ func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []st
 			if len(roots) == 0 {
 				roots = []string{"."}
 			}
-			w.lastListing = &Listing{Roots: roots, Dir: st.dir}
+			w.lastListing = st.listing(roots)
 		}
 		return nil, false
 	case "find":
@@ -1142,7 +1142,7 @@ func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []st
 			roots = []string{"."}
 		}
 		w.find(f, st, c, vals)
-		w.lastListing = &Listing{Roots: roots, Dir: st.dir}
+		w.lastListing = st.listing(roots)
 		return nil, true
 	}
 	return nil, false
