@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -146,6 +147,27 @@ func TestQuickPatterns(t *testing.T) {
 		"2026-04-21T02:00:00": false, "2026-04-21T02:00:0Z": false, "2026-04-21T02:00:00.1aZ": false, "x2026-04-21T02:00:00Z": false} {
 		if got := isTimestamp(s); got != want {
 			t.Errorf("isTimestamp(%q) = %v", s, got)
+		}
+	}
+}
+
+// Violations of several properties come in the same order every time (the
+// validator visits properties in map order).
+func TestViolationOrderIsStable(t *testing.T) {
+	s := New(harness.Assets(), nil)
+	doc := map[string]any{"timestamp": "x", "sprint_id": 1, "event_type": "y", "phase": "z", "result": 2, "iteration": "w",
+		"feature_id": 3, "yolo_context": true, "decision": "q", "supersedes_line": "s"}
+	first := ""
+	for i := 0; i < 30; i++ {
+		vs, err := s.Validate(EvalLog, doc)
+		if err != nil || len(vs) < 8 {
+			t.Fatal(err, vs)
+		}
+		got := fmt.Sprint(vs)
+		if i == 0 {
+			first = got
+		} else if got != first {
+			t.Fatalf("order changed:\n%s\n%s", first, got)
 		}
 	}
 }

@@ -200,6 +200,10 @@ func (s *Set) Validate(name string, doc any) ([]Violation, error) {
 	var out []Violation
 	seen := map[string]bool{}
 	collect(ve, doc, &out, seen)
+	// The validator checks an object's properties in map order, so the
+	// causes come in a different order from run to run: order them by
+	// pointer (stable, so one place keeps the validator's order).
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pointer < out[j].Pointer })
 	return out, nil
 }
 
