@@ -54,10 +54,13 @@ func (c *checker) loadEvalLog() {
 		defer f.Close()
 		r = f
 	}
+	c.lastRollback = map[rollbackKey]int{}
 	if err := workspace.EachEvalLine(r, c.checkEvalLine); err != nil {
 		c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
 		c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
 	}
+	c.compactEntries()
+	c.lastRollback = nil
 }
 
 // checkEvalLine runs the one-line rules on physical line n.
@@ -85,9 +88,7 @@ func (c *checker) checkEvalLine(n int, line []byte) {
 	if sl, ok := e.SupersedesLine(); ok && e.IsCorrection() {
 		c.supersededBy[sl] = n
 	}
-	if k := c.keep(e); k != nil {
-		c.entries = append(c.entries, k)
-	}
+	c.keepEntry(e)
 }
 
 // evalSchemaTime adds schema.eval_log, time.utc-z and time.timestamp-field
@@ -180,26 +181,56 @@ var sprintGates = [...]string{"cp-sprint-tooling", "cp-sprint-dag"}
 // IsCorrection stays false.
 var keptFields = [...]string{"event_type", "feature_id", "phase", "result", "decision", "checkpoint_id", "checkpoint_type", "timestamp", "commit"}
 
-// keep returns the reduced copy of e when a rule across lines may read it,
-// else nil: a sprint gate checkpoint entry (gatesApproved), and under
-// finalize an entry with an integer phase that is a phase_evaluation or a
-// rollback mark (records.IsPhaseEval, records.IsRollback). Corrections are
+// rollbackKey names the rollback marks of one feature at one phase value.
+type rollbackKey struct {
+	feature string
+	phase   int
+}
+
+// keepEntry appends to c.entries the reduced copy of e when a rule across
+// lines may read it: a sprint gate checkpoint entry (gatesApproved), and
+// under finalize a passing phase_evaluation (records.IsPhaseEval with
+// result pass) or a rollback mark (records.IsRollback). Corrections are
 // skipped by all of them.
-func (c *checker) keep(e *workspace.EvalEntry) *workspace.EvalEntry {
+//
+// Of the rollback marks only those records.RollbackMark can return are
+// kept: finalize asks for the last mark of feature f at phase >= p before
+// the line of f's last pass of p (or anywhere when there is none), so
+// between two passing verdicts of f only the last mark at each phase value
+// can be the answer; an earlier one is dropped when a later one arrives
+// (c.lastRollback). A log of 100,000 retries keeps one entry, not 100,000.
+func (c *checker) keepEntry(e *workspace.EvalEntry) {
 	if e.IsCorrection() {
-		return nil
+		return
 	}
 	et := e.EventType()
-	need := et == workspace.EventCheckpoint && (e.CheckpointID() == sprintGates[0] || e.CheckpointID() == sprintGates[1])
-	if c.finalize && !need {
-		if _, ok := e.Phase(); ok {
-			res := e.Result()
-			need = et == workspace.EventPhaseEvaluation || res == "retry" || res == "fail" || et == workspace.EventFail ||
-				(et == workspace.EventCheckpoint && e.Decision() == "rejected")
+	gate := et == workspace.EventCheckpoint && (e.CheckpointID() == sprintGates[0] || e.CheckpointID() == sprintGates[1])
+	var pass, rollback bool
+	ph, phOK := e.Phase()
+	if c.finalize && phOK {
+		res := e.Result()
+		pass = et == workspace.EventPhaseEvaluation && res == "pass"
+		rollback = res == "retry" || res == "fail" || et == workspace.EventFail ||
+			(et == workspace.EventCheckpoint && e.Decision() == "rejected")
+	}
+	if !gate && !pass && !rollback {
+		return
+	}
+	fid := e.FeatureID()
+	if pass {
+		for k := range c.lastRollback {
+			if k.feature == fid {
+				delete(c.lastRollback, k) // a new segment of f: earlier marks stay
+			}
 		}
 	}
-	if !need {
-		return nil
+	if rollback && !gate {
+		k := rollbackKey{fid, ph}
+		if i, ok := c.lastRollback[k]; ok {
+			c.entries[i] = nil // superseded as an answer by e
+			c.droppedEntries++
+		}
+		c.lastRollback[k] = len(c.entries)
 	}
 	m := make(map[string]any, len(keptFields))
 	for _, k := range keptFields {
@@ -214,7 +245,29 @@ func (c *checker) keep(e *workspace.EvalEntry) *workspace.EvalEntry {
 			m[k] = v
 		}
 	}
-	return &workspace.EvalEntry{Line: e.Line, Fields: m}
+	c.entries = append(c.entries, &workspace.EvalEntry{Line: e.Line, Fields: m})
+	if c.droppedEntries > 1024 && c.droppedEntries > len(c.entries)/2 {
+		c.compactEntries()
+	}
+}
+
+// compactEntries removes the dropped (nil) entries and re-indexes
+// c.lastRollback.
+func (c *checker) compactEntries() {
+	idx := make(map[int]int, len(c.entries)) // old index → new
+	kept := c.entries[:0]
+	for i, e := range c.entries {
+		if e != nil {
+			idx[i] = len(kept)
+			kept = append(kept, e)
+		}
+	}
+	clear(c.entries[len(kept):])
+	c.entries = kept
+	for k, i := range c.lastRollback {
+		c.lastRollback[k] = idx[i]
+	}
+	c.droppedEntries = 0
 }
 
 // evalEntryRules is the eval.* rules (eval.superseded's own checks
