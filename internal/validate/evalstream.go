@@ -232,7 +232,13 @@ func (c *checker) keepEntry(e *workspace.EvalEntry) {
 		}
 		c.lastRollback[k] = len(c.entries)
 	}
-	m := make(map[string]any, len(keptFields))
+	n := 0
+	for _, k := range keptFields {
+		if _, ok := e.Fields[k]; ok {
+			n++
+		}
+	}
+	m := make(map[string]any, n) // up to 8 fit the map's first group
 	for _, k := range keptFields {
 		if v, ok := e.Fields[k]; ok {
 			// a copy: the decoded strings share the line's memory
