@@ -56,6 +56,17 @@ func TestFailedCd(t *testing.T) {
 		{"cd /tmp; (true) && echo x > SKILL.md", nil, verdict.Block},
 		{"cd /a; cd /b; cd /c; cd /d; cd /e; cd /f; cd /g; cd /h; cd /i; cd /j; echo x > SKILL.md", nil, verdict.Block},
 		{"cd a; cd b; cd c; cd d; cd e; echo > .harness/eval_log.jsonl", nil, verdict.Block},
+		// `cd X && a && b`: a step that fails skips the rest of the chain,
+		// so every later step runs in X only (a && b && c parses as
+		// (a && b) && c); the old directory rejoins after the chain
+		{"cd src && ls && echo x > README.md", nil, verdict.Allow},
+		{"cd src && go mod init x && touch README.md", nil, verdict.Allow},
+		{"cd src && echo x > a.txt && echo y > README.md && echo z > SKILL.md", nil, verdict.Allow},
+		{"(cd src && ls && touch README.md)", nil, verdict.Allow},
+		{"pushd src && ls && touch README.md", nil, verdict.Allow},
+		{"cd .harness && ls && echo x > eval_log.jsonl", nil, verdict.Block},
+		{"cd src && ls && echo x > README.md; echo y > SKILL.md", nil, verdict.Block}, // after the chain the root is possible again
+		{"cd src && ls && cd ../spec && touch x.md", nil, verdict.Block},
 		// relative cds move every possible directory along
 		{"cd nope; cd .harness; : > eval_log.jsonl", nil, verdict.Block},
 		{"cd /tmp; cd \"$R/.harness\" && : > eval_log.jsonl", map[string]string{"R": "ROOT"}, verdict.Block},

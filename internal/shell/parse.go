@@ -439,18 +439,31 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			w.lastListing = nil
 			return w.stmt(f, st.clone(), c.Y, rio)
 		case syntax.AndStmt:
-			// `cd X && pwd` prints what both print
-			st.cdLast = false
-			x := w.stmt(f, st, c.X, io)
-			failed := st.possibleDirs() // where the shell is when X fails
-			st.cdSucceeded()
-			y := w.stmt(f, st, c.Y, io)
-			st.addAlts(failed)
-			if x == nil || y == nil {
-				return nil
+			// `a && b && c` parses as `(a && b) && c`: walk the chain as one
+			// list. A failing step skips every later step of the chain, so
+			// where the shell is when a step fails (a cd that may not have
+			// happened) rejoins only after the whole chain — never for the
+			// later steps (`cd src && ls && echo x > README.md` writes in src
+			// only). `cd X && pwd` prints what the steps print.
+			var failed []DirAlt
+			out := new(string)
+			parts := andChain(c)
+			for i, part := range parts {
+				st.cdLast = false
+				r := w.stmt(f, st, part, io)
+				if out != nil && r != nil {
+					joined := *out + *r
+					out = &joined
+				} else {
+					out = nil
+				}
+				if i < len(parts)-1 {
+					failed = append(failed, st.possibleDirs()...) // where the shell is when this step fails
+					st.cdSucceeded()
+				}
 			}
-			out := *x + *y
-			return &out
+			st.addAlts(failed)
+			return out
 		default:
 			st.cdLast = false
 			w.stmt(f, st, c.X, io)
@@ -781,4 +794,17 @@ func (w *walker) record(f *frame, st *state, inv Invocation) int {
 		w.res.Functions[w.funcStack[len(w.funcStack)-1]].SelfBackground = true
 	}
 	return len(w.res.Invocations) - 1
+}
+
+// andChain flattens a left-nested `a && b && c` into its steps in order. A
+// nested step with its own redirections, negation or background stays one
+// step (it is not part of the same list).
+func andChain(c *syntax.BinaryCmd) []*syntax.Stmt {
+	var parts []*syntax.Stmt
+	if x, ok := c.X.Cmd.(*syntax.BinaryCmd); ok && x.Op == syntax.AndStmt && len(c.X.Redirs) == 0 && !c.X.Negated && !c.X.Background && !c.X.Coprocess {
+		parts = andChain(x)
+	} else {
+		parts = append(parts, c.X)
+	}
+	return append(parts, c.Y)
 }
