@@ -36,6 +36,14 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
+	// rules/paths.yaml holds the path guard's rules (internal/pathguard).
+	kept := names[:0]
+	for _, n := range names {
+		if filepath.Base(n) != "paths.yaml" {
+			kept = append(kept, n)
+		}
+	}
+	names = kept
 	rank := map[string]int{}
 	for i, n := range order {
 		rank[n] = i

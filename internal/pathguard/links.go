@@ -456,11 +456,7 @@ func (g *Guard) ownLinks(made []madeLink) map[string]bool {
 // unknownLinkRule is used for a target below a link the command creates
 // with a text the guard cannot know.
 func unknownLinkRule() Rule {
-	return Rule{
-		ID: "path.unresolvable", Family: FamilyUnresolvable,
-		Message: "the target lies below a symbolic link this command creates to a path the guard cannot know, which may lead into protected sprint files",
-		Hint:    "create the link with a literal target path, or write to the real path directly",
-	}
+	return genUnknownLinkRule()
 }
 
 // How a resolution used the overlay of created links.

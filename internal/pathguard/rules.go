@@ -38,90 +38,29 @@ const (
 	FamilyUnresolvable      = "unresolvable"
 )
 
-// Rules returns the §3.2 table in order (a fresh copy: the package keeps no
-// mutable table). other_feature and generator_log depend on the running
+// The rules are data: rules/paths.yaml (ids, families, patterns, messages,
+// hints and each rule's block/allow examples), pre-decoded into rules_gen.go
+// by `go generate ./internal/pathguard` so the hook parses no YAML.
+//
+//go:generate go run gen_rules.go
+
+// Rules returns the §3.2 table in order (rules/paths.yaml, kind table; a
+// fresh copy: the package keeps no mutable table). other_feature and generator_log depend on the running
 // feature id and are matched in code (isOtherFeature, isOwnGeneratorLog);
 // their rows carry their ids and messages.
 func Rules() [numRules]Rule {
-	return [numRules]Rule{
-		{
-			ID: "path.readonly-dir", Family: FamilyReadonlyDir,
-			Patterns: []string{"schemas/**", "templates/**", "spec/**", "protocols/**", "sub-skills/**"},
-			Message:  "this directory of the skill is read-only for the Generator (schemas/, templates/, spec/, protocols/, sub-skills/)",
-			Hint:     "write your output under src/, docs/, research/ or your own .harness/features/<feature>/ directory; ask Hermes if the skill itself must change",
-		},
-		{
-			ID: "path.readonly-file", Family: FamilyReadonlyFile,
-			Patterns: []string{
-				"skill.md", "readme.md",
-				".harness/runtime_state.json", ".harness/hermes_handoff.md", ".harness/hermes_context_state.json",
-				".harness/session_pool.json", ".harness/.current_agent", ".harness/rules.yaml", ".harness/allow.jsonl",
-				".claude/settings.json", ".claude/settings.local.json",
-				".harness/features/*/.claude/**",
-			},
-			Message: "this file is owned by Hermes or the user (skill entry points, harness state, rules, allow list, Claude Code settings)",
-			Hint:    "leave it unchanged; report what you need in your generator_log.md and let Hermes act",
-		},
-		{
-			ID: "path.contract", Family: FamilyContract,
-			Patterns: []string{".harness/sprint_contracts/*/contract.json"},
-			Message:  "the sprint contract is fixed for the Generator",
-			Hint:     "note a disagreement with the contract in your generator_log.md; Hermes amends contracts",
-		},
-		{
-			ID: "path.tooling-section-6", Family: FamilyTooling,
-			Patterns: []string{".harness/sprint_contracts/*/tooling.md"},
-			Message:  "tooling.md may only change after its `## 6. 运行时新增` heading, by appending a line",
-			Hint:     "append a line `YYYY-MM-DD HH:MM | f<N> phase=<X> | <tool> | <reason>` to tooling.md below `## 6. 运行时新增` (Edit after the heading, or `>>`)",
-		},
-		{
-			ID: "path.other-feature", Family: FamilyOtherFeature,
-			Message: "this is another feature's directory; a Generator works only in its own .harness/features/<feature>/",
-			Hint:    "write under your own feature directory .harness/features/<feature>/ (exact id)",
-		},
-		{
-			ID: "path.eval-log-append-only", Family: FamilyEvalLog,
-			Patterns: []string{".harness/eval_log.jsonl"},
-			Message:  "eval_log.jsonl is append-only",
-			Hint:     "append a line with `harness eval append …` (or `>>` one JSON line)",
-		},
-		{
-			ID: "path.generator-log-append-only", Family: FamilyGeneratorLog,
-			Message: "generator_log.md is append-only through Bash and Write (Edit/MultiEdit may change it)",
-			Hint:    "append with `cat >> generator_log.md <<'EOF'` or use Edit; never overwrite, truncate, move or delete it",
-		},
-		{
-			ID: "path.state-via-cli", Family: FamilyStateViaCLI,
-			Patterns: []string{".harness/feature_list.json"},
-			Message:  "feature_list.json changes only through the harness CLI",
-			Hint:     "end the phase with `harness phase complete <feature>`",
-		},
-		{
-			ID: "path.hook-log", Family: FamilyHookLog,
-			Patterns: []string{".harness/logs/**"},
-			Message:  "the hook log is written only by the hook itself",
-			Hint:     "read it (`tail .harness/logs/hook.log`) but do not write, append, move or delete it",
-		},
-	}
+	return genRules()
 }
 
 // AncestorRule returns the protected_ancestor row: a folder above protected
 // paths, judged only for whole-tree operations.
 func AncestorRule() Rule {
-	return Rule{
-		ID: "path.protected-ancestor", Family: FamilyProtectedAncestor,
-		Message: "this operation deletes, moves or rewrites a whole folder that contains protected sprint files",
-		Hint:    "name the files you mean below it explicitly (e.g. `rm -r build/`, `gofmt -w src/`)",
-	}
+	return genAncestorRule()
 }
 
 // unresolvableRule is used when a target cannot be resolved (symlink loop).
 func unresolvableRule() Rule {
-	return Rule{
-		ID: "path.unresolvable", Family: FamilyUnresolvable,
-		Message: "the target path cannot be resolved (symlink loop) and may lead into protected sprint files",
-		Hint:    "use a path without symlink loops",
-	}
+	return genUnresolvableRule()
 }
 
 const (

@@ -33,11 +33,7 @@ var protectedFileNames = []string{"eval_log.jsonl", "feature_list.json", "runtim
 
 // unknownDirRule is the rule of a write below an undeterminable directory.
 func unknownDirRule() Rule {
-	return Rule{
-		ID: "path.unknown-directory", Family: FamilyUnresolvable,
-		Message: "the directory this path is relative to could not be determined (a cd to a computed value, or ~user), and the path may name protected sprint files there",
-		Hint:    "cd to a literal directory (or use an absolute path) before writing, so the guard can check the target",
-	}
+	return genUnknownDirRule()
 }
 
 // baseUnknown reports whether target t of invocation inv is relative to a

@@ -34,11 +34,7 @@ type wiringFile struct {
 // Claude Code settings under $HOME/.claude (and $CLAUDE_CONFIG_DIR) and the
 // running harness-hook executable.
 func HookWiringRule() Rule {
-	return Rule{
-		ID: "path.hook-wiring", Family: FamilyReadonlyFile,
-		Message: "this file wires the Claude Code hooks (user-level settings.json / settings.local.json, or the harness-hook binary); changing, replacing or removing it can switch the guard off",
-		Hint:    "hook wiring is managed by Hermes with `harness init-feature`; leave it unchanged and report what you need in your generator_log.md",
-	}
+	return genHookWiringRule()
 }
 
 // withWiring returns a copy of g that also protects the files ps (exe:
