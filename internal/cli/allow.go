@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
-	"github.com/superagent-harness/harness/internal/cli/scaffold"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // AllowCmd is `harness allow`: single-use, exact-match authorisations of a
@@ -75,7 +75,7 @@ func (c *AllowCmd) Run(e *Env) error {
 	switch {
 	case c.Feature == "":
 		return usage("--feature FID is required")
-	case !scaffold.FeatureIDPattern.MatchString(c.Feature):
+	case !workspace.FeatureIDPattern.MatchString(c.Feature):
 		return usage("%q is not a feature id", c.Feature)
 	case !c.Once:
 		return usage("--once is required: an authorisation covers exactly one use")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/cli/scaffold"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // InitCmd is `harness init`: STEP 1 of the protocol (§4.3) in one command.
@@ -60,11 +61,11 @@ func (c *InitCmd) Run(e *Env) error {
 		sprint = c.Sprint
 		if sprint == "" {
 			sprint = filepath.Base(target)
-			if !scaffold.SprintIDPattern.MatchString(sprint) {
+			if !workspace.SprintIDPattern.MatchString(sprint) {
 				return usage("--sprint ID is required: the folder name %q is not a sprint id (sprint_YYYYMMDD_N)", sprint)
 			}
 		}
-		if !scaffold.SprintIDPattern.MatchString(sprint) {
+		if !workspace.SprintIDPattern.MatchString(sprint) {
 			return usage("sprint id %q does not match sprint_YYYYMMDD_N", sprint)
 		}
 		if err := scaffold.EnsureEmptyDir(target); err != nil {

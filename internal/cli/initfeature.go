@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/cli/scaffold"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // InitFeatureCmd is `harness init-feature FID`: STEP 3.1–3.2 (protocol.md §4.6).
@@ -29,7 +30,7 @@ Exit 1 for a feature id not in feature_list.json; exit 2 when no harness-hook bi
 
 // Run performs the command.
 func (c *InitFeatureCmd) Run(e *Env) error {
-	if !scaffold.FeatureIDPattern.MatchString(c.Feature) {
+	if !workspace.FeatureIDPattern.MatchString(c.Feature) {
 		return usage("%q is not a feature id (f<number>, e.g. f001)", c.Feature)
 	}
 	root, err := e.rootFor(c.Dir)

@@ -23,10 +23,10 @@ const (
 )
 
 var (
-	reFeatureID  = regexp.MustCompile(`^f[0-9]+(-[0-9]+)*$`)
-	reCheckpoint = regexp.MustCompile(`^cp-f[0-9]+(-[0-9]+)*-[0-9]+$`)
-	reUTCZ       = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$`)
-	reCommit     = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+	// the id and timestamp shapes are workspace's (protocol.md §2)
+	reFeatureID = workspace.FeatureIDPattern
+	reUTCZ      = workspace.UTCZPattern
+	reCommit    = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
 )
 
 // Sprint gate ids (protocol.md §2, §13 #5).

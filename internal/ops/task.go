@@ -338,7 +338,7 @@ func (q *Queue) TaskDone(id, sprintID string) (*Report, error) {
 	if sid == "" {
 		return nil, refuse("task %s has no sprint_id; pass --sprint-id (the task stays in tasks/running/)", id)
 	}
-	if !regexp.MustCompile(`^sprint_[0-9]{8}_[0-9]+$`).MatchString(sid) {
+	if !workspace.SprintIDPattern.MatchString(sid) {
 		return nil, usage("sprint id %q does not match sprint_YYYYMMDD_N", sid)
 	}
 	sdir := filepath.Join(q.Root, "sprints", sid)

@@ -20,9 +20,6 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// FeatureIDPattern is the feature id format of protocol.md §2.
-var FeatureIDPattern = regexp.MustCompile(`^f[0-9]+(-[0-9]+)*$`)
-
 // Hook registration timeouts in seconds (claude-code-hooks.md §7, §8).
 const (
 	preToolUseTimeout = 10
@@ -79,7 +76,7 @@ type FeatureResult struct {
 // feature_list.json is a *RefusedError naming the known ids.
 func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 	res := FeatureResult{Feature: feature, HookBin: hookBin, Created: []string{}, Kept: []string{}}
-	if !FeatureIDPattern.MatchString(feature) {
+	if !workspace.FeatureIDPattern.MatchString(feature) {
 		return res, fmt.Errorf("%q is not a feature id (f<number>, e.g. f001)", feature)
 	}
 	h := filepath.Join(root, ".harness")

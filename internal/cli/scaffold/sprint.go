@@ -11,17 +11,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	harness "github.com/superagent-harness/harness"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
-
-// SprintIDPattern is the sprint id format of protocol.md §2.
-var SprintIDPattern = regexp.MustCompile(`^sprint_[0-9]{8}_[0-9]+$`)
 
 // RefusedError is a request the protocol refuses (the CLI exits 1): a
 // non-empty init target, an unknown feature id.
@@ -68,7 +65,7 @@ func NewSprintDir(sprintsDir string, now time.Time) (dir, id string, err error) 
 		n := 0
 		for _, en := range ents {
 			name := en.Name()
-			if !strings.HasPrefix(name, prefix) || !SprintIDPattern.MatchString(name) {
+			if !strings.HasPrefix(name, prefix) || !workspace.SprintIDPattern.MatchString(name) {
 				continue
 			}
 			if k, err := strconv.Atoi(strings.TrimPrefix(name, prefix)); err == nil && k > n {
