@@ -697,31 +697,15 @@ func unescapeUnquoted(s string) string {
 
 // unescapeDquote handles backslashes inside double quotes: only \$ \` \" \\
 // and \newline are escapes.
-func unescapeDquote(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '"', '\\':
-				b = append(b, s[i+1])
-				i++
-				continue
-			case '\n':
-				i++
-				continue
-			}
-		}
-		b = append(b, c)
-	}
-	return string(b)
-}
+func unescapeDquote(s string) string { return unescapeOnly(s, "$`\"\\") }
 
-// unescapeHeredoc handles backslashes in an unquoted heredoc body.
-func unescapeHeredoc(s string) string {
+// unescapeHeredoc handles backslashes in an unquoted heredoc body: only \$
+// \` \\ and \newline are escapes (a \" stays as it is).
+func unescapeHeredoc(s string) string { return unescapeOnly(s, "$`\\") }
+
+// unescapeOnly removes the backslash before the bytes of escapable and
+// drops backslash-newline; every other backslash stays.
+func unescapeOnly(s, escapable string) string {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s
 	}
@@ -729,12 +713,11 @@ func unescapeHeredoc(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '\\':
-				b = append(b, s[i+1])
+			if n := s[i+1]; n == '\n' {
 				i++
 				continue
-			case '\n':
+			} else if strings.IndexByte(escapable, n) >= 0 {
+				b = append(b, n)
 				i++
 				continue
 			}
