@@ -25,19 +25,9 @@ func quoteOps(code, lang string) string {
 	for i < len(code) {
 		ch := code[i]
 		if ch == '\'' || ch == '"' || ch == '`' {
-			j := i + 1
-			for j < len(code) && code[j] != ch {
-				if code[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(code) {
-				b.WriteString(code[i:])
-				break
-			}
-			b.WriteString(code[i : j+1])
-			i = j + 1
+			end := quotedEnd(code, i)
+			b.WriteString(code[i:end])
+			i = end
 			continue
 		}
 		op, n := quoteOpAt(code, i, lang)
@@ -213,19 +203,9 @@ func CanonicalCalls(code, lang string) string {
 	for i < len(code) {
 		ch := code[i]
 		if ch == '\'' || ch == '"' || ch == '`' {
-			j := i + 1
-			for j < len(code) && code[j] != ch {
-				if code[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(code) {
-				b.WriteString(code[i:])
-				break
-			}
-			b.WriteString(code[i : j+1])
-			i = j + 1
+			end := quotedEnd(code, i)
+			b.WriteString(code[i:end])
+			i = end
 			continue
 		}
 		if !isIdentByte(ch) || i > 0 && (isIdentByte(code[i-1]) || code[i-1] == '.') {
@@ -531,4 +511,20 @@ func dynamicCalls(code, lang string) string {
 		})
 	}
 	return code
+}
+
+// quotedEnd returns the index just past the '…', "…" or `…` literal that
+// starts at code[i] (a backslash escapes the next byte), or len(code) when
+// the literal is not closed: the rest of the code is then inside it.
+func quotedEnd(code string, i int) int {
+	q := code[i]
+	for j := i + 1; j < len(code); j++ {
+		switch code[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
+		}
+	}
+	return len(code)
 }
