@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/superagent-harness/harness/internal/testutil"
 )
 
@@ -83,5 +85,52 @@ func TestEveryPayloadGetsAContractValidAnswer(t *testing.T) {
 				t.Fatalf("hook.log records = %+v, want one %s record", recs, p.Event)
 			}
 		})
+	}
+}
+
+// TestContractSamples checks the contract schema against its own samples
+// (testdata/contract/README.md): every samples/valid file passes and every
+// samples/invalid file fails, against the forEvent entry its name starts
+// with (`<event>-…`, case-insensitive) or the root schema (`any-…`).
+func TestContractSamples(t *testing.T) {
+	schemas, err := contract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPrefix := map[string]*jsonschema.Schema{"any": schemas[""]}
+	for ev, s := range schemas {
+		if ev != "" {
+			byPrefix[strings.ToLower(ev)] = s
+		}
+	}
+	for _, kind := range []string{"valid", "invalid"} {
+		files, err := filepath.Glob(testdata("contract", "samples", kind, "*.json"))
+		if err != nil || len(files) < 10 {
+			t.Fatalf("samples/%s: %d files (%v)", kind, len(files), err)
+		}
+		for _, f := range files {
+			name := filepath.Base(f)
+			prefix, _, _ := strings.Cut(name, "-")
+			s := byPrefix[prefix]
+			if s == nil {
+				t.Errorf("%s/%s: no forEvent entry for prefix %q", kind, name, prefix)
+				continue
+			}
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+			if err != nil {
+				t.Fatalf("%s/%s: %v", kind, name, err)
+			}
+			err = s.Validate(inst)
+			if kind == "valid" && err != nil {
+				t.Errorf("%s/%s: rejected: %v", kind, name, err)
+			}
+			if kind == "invalid" && err == nil {
+				t.Errorf("%s/%s: accepted", kind, name)
+			}
+		}
 	}
 }
