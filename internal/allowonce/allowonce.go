@@ -1,6 +1,6 @@
 // Package allowonce records and consumes exact-match, single-use
 // authorisations of a Bash command that the guard would block, in
-// <root>/.harness/allow.jsonl (protocol.md §1.1: written only through
+// <root>/.harness/allow.jsonl (docs/protocol.md §1.1: written only through
 // `harness allow`, read-only for a Generator).
 //
 // The file is JSON Lines, appended with fsutil under its sidecar lock:

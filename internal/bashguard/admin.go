@@ -6,8 +6,8 @@ import (
 	"github.com/superagent-harness/harness/internal/shell"
 )
 
-// Self-authorisation through the harness CLI in a Generator session (corpus
-// README §2.4 harness_admin). The CLI restricts a Generator's `eval append`
+// Self-authorisation through the harness CLI in a Generator session (testdata/corpus/README.md
+// §2.4 harness_admin). The CLI restricts a Generator's `eval append`
 // by FEATURE_ID / CLAUDECODE from its environment, so a command that
 // removes or overrides them makes it act as Hermes; an entry whose feature
 // or event the guard cannot see (--entry, a computed --feature) cannot be

@@ -6,7 +6,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// TestHarnessSelfAuthorisation: corpus README §2.4 harness_admin — in a
+// TestHarnessSelfAuthorisation: testdata/corpus/README.md §2.4 harness_admin — in a
 // Generator session the harness CLI runs with the session's environment,
 // and eval append carries only the session's own, checkable entries.
 func TestHarnessSelfAuthorisation(t *testing.T) {

@@ -1,5 +1,5 @@
-// Package bashguard decides Bash commands for the command policy of corpus
-// README §2: it walks the command with internal/shell into normalised
+// Package bashguard decides Bash commands for the command policy of testdata/corpus/README.md
+// §2: it walks the command with internal/shell into normalised
 // invocations and matches each against a rule table (rules/*.yaml, one Go
 // matcher per rule id), plus project overrides (<root>/.harness/rules.yaml)
 // and, inside a sprint workspace, the path guard for Bash writes (§3.3).
@@ -20,7 +20,7 @@ import (
 //go:generate go run gen_rules.go
 
 // PathChecker judges the write targets of one invocation (the path guard,
-// corpus README §3.3). internal/pathguard's *Guard implements it; it is nil
+// testdata/corpus/README.md §3.3). internal/pathguard's *Guard implements it; it is nil
 // outside a sprint workspace.
 type PathChecker interface {
 	// CheckInvocation returns the decision for inv's write targets; relative
@@ -77,7 +77,7 @@ type Result struct {
 }
 
 // lookupOnly reports an invocation whose only argument is --help or
-// --version: a lookup, not a run (corpus README §2.3 "Lookups are not runs").
+// --version: a lookup, not a run (testdata/corpus/README.md §2.3 "Lookups are not runs").
 // Redirections still count (the path guard judges them).
 func lookupOnly(c *call) bool {
 	return len(c.args) == 1 && (c.args[0] == "--help" || c.args[0] == "--version") && len(c.inv.Redirects) == 0

@@ -33,7 +33,7 @@ func newCall(inv *shell.Invocation, index int) *call {
 
 // optTable is a program's (or git subcommand's) option table: which short
 // letters and long names take a value, and every long name (for GNU
-// getopt_long / git parse-options abbreviation rules, corpus README §2.2).
+// getopt_long / git parse-options abbreviation rules, testdata/corpus/README.md §2.2).
 type optTable struct {
 	shortVal string
 	long     []string

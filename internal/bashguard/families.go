@@ -727,7 +727,7 @@ var blockDevRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^/dev/(sd[a-z]|nvme[0-9]|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk[0-9]|r?disk[0-9]|loop[0-9]|dm-[0-9]|md[0-9]|md/.|mapper/.|disk/by-[^/]+/.)`)
 })
 
-// blockDevice reports whether p names a block device (corpus README §2.4 disk).
+// blockDevice reports whether p names a block device (testdata/corpus/README.md §2.4 disk).
 func blockDevice(p string) bool {
 	if !strings.HasPrefix(p, "/") {
 		return false

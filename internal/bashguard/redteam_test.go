@@ -8,7 +8,7 @@ import (
 
 // redteamCases are wrong verdicts found by attacking the guard like a
 // Generator would (and the near misses next to them). Each comment names the
-// corpus README rule that decides the case.
+// testdata/corpus/README.md rule that decides the case.
 var redteamCases = []struct {
 	cmd    string
 	expect verdict.Action

@@ -1,6 +1,6 @@
 // Package cli is the kong command tree of `harness`, the command line that
 // Hermes, CI and (for a few read-only commands) a Generator use instead of
-// hand-written jq/sed snippets (protocol.md §4).
+// hand-written jq/sed snippets (docs/protocol.md §4).
 //
 // Exit codes, for every command:
 //
@@ -40,10 +40,10 @@ type CLI struct {
 	JSON    bool             `name:"json" help:"Machine output: one JSON object on stdout."`
 	Root    string           `name:"root" placeholder:"DIR" help:"Sprint root (default: positional DIR, then $$HARNESS_ROOT, then the nearest folder above the working directory holding .harness/)."`
 
-	Init        InitCmd        `cmd:"" help:"Create a new sprint workspace (STEP 1, protocol.md §4.3)."`
+	Init        InitCmd        `cmd:"" help:"Create a new sprint workspace (STEP 1, docs/protocol.md §4.3)."`
 	InitFeature InitFeatureCmd `cmd:"" name:"init-feature" help:"Create a feature directory and wire harness-hook for it (STEP 3.1-3.2, §4.6)."`
 	Validate    ValidateCmd    `cmd:"" help:"Check every state file and record of a sprint workspace."`
-	Finalize    FinalizeCmd    `cmd:"" help:"Finalizer checklist (protocol.md §9.2); use with --check."`
+	Finalize    FinalizeCmd    `cmd:"" help:"Finalizer checklist (docs/protocol.md §9.2); use with --check."`
 	Phase       PhaseCmd       `cmd:"" help:"Phase bookkeeping of one feature."`
 	Explain     ExplainCmd     `cmd:"" help:"Show how the Bash guard decides a command (same code path as the hook)."`
 	Allow       AllowCmd       `cmd:"" help:"Authorise one exact command once for a feature, or list authorisations."`

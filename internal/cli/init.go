@@ -21,7 +21,7 @@ type InitCmd struct {
 func (c *InitCmd) Help() string {
 	return `Copies the embedded read-only resources (schemas/, templates/, spec/, and spec/protocols/* to protocols/),
 creates .harness/ with features/, sprint_contracts/, logs/ and the seven state files at their initial
-values (protocol.md §3.12), and prints the sprint root's real path as the last stdout line.
+values (docs/protocol.md §3.12), and prints the sprint root's real path as the last stdout line.
 
 Exit 1 when the target exists and is not empty; exit 2 on usage errors.`
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// InitFeatureCmd is `harness init-feature FID`: STEP 3.1–3.2 (protocol.md §4.6).
+// InitFeatureCmd is `harness init-feature FID`: STEP 3.1–3.2 (docs/protocol.md §4.6).
 type InitFeatureCmd struct {
 	Feature string `arg:"" name:"FID" help:"Feature id from feature_list.json (f001)."`
 	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`

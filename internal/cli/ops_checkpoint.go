@@ -7,7 +7,7 @@ import (
 	"github.com/superagent-harness/harness/internal/ops"
 )
 
-// CheckpointCmd groups the checkpoint operations (protocol.md §5).
+// CheckpointCmd groups the checkpoint operations (docs/protocol.md §5).
 type CheckpointCmd struct {
 	Open     CheckpointOpenCmd     `cmd:"" help:"Push a checkpoint to the user: store blockers, pending, pending_user_replies."`
 	Render   CheckpointRenderCmd   `cmd:"" help:"Print the message of a checkpoint (templates/)."`
@@ -31,7 +31,7 @@ type CheckpointOpenCmd struct {
 
 // Help is shown under the usage line.
 func (c *CheckpointOpenCmd) Help() string {
-	return `protocol.md §5 steps 1-3, §13 #48: a gate needs 2-4 drafted blockers (≥ 2 options each, no default);
+	return `docs/protocol.md §5 steps 1-3, §13 #48: a gate needs 2-4 drafted blockers (≥ 2 options each, no default);
 the fixed catch_all is appended last. Sets status pending and created_at, adds the id to
 pending_user_replies and pending_checkpoints, puts the feature and its pool entry into waiting_human.
 Sprint gates live in feature_list.sprint_checkpoints[] (§13 #5). A notify is logged at once (D14).
@@ -93,7 +93,7 @@ type CheckpointReplyCmd struct {
 
 // Help is shown under the usage line.
 func (c *CheckpointReplyCmd) Help() string {
-	return `protocol.md §5: strict '1a 2b 3a' or loose '1 选 a', '2: b'; text next to the choices (or catch_all b with
+	return `docs/protocol.md §5: strict '1a 2b 3a' or loose '1 选 a', '2: b'; text next to the choices (or catch_all b with
 details) → approved_with_changes with that feedback; reject/no/不对 → rejected; suspend/resume. All
 blockers answered, nothing else, catch_all a → approved. Missing, extra or ambiguous answers are refused
 (exit 1) with the follow-up question; nothing is recorded. Writes feature_list (status, decision,
@@ -137,7 +137,7 @@ type CheckpointReplyAllCmd struct {
 
 // Help is shown under the usage line.
 func (c *CheckpointReplyAllCmd) Help() string {
-	return `protocol.md §5 (after a YOLO abort the user answers several checkpoints in one message). Every line is
+	return `docs/protocol.md §5 (after a YOLO abort the user answers several checkpoints in one message). Every line is
 parsed before anything is recorded; one unclear line refuses the whole message with the questions.`
 }
 
@@ -161,7 +161,7 @@ func (c *CheckpointReplyAllCmd) Run(e *Env) error {
 
 // Help is shown under the usage line.
 func (c *CheckpointDueCmd) Help() string {
-	return `protocol.md §5 step 4: a gate waiting ≥ 24h gets 【催办】 and ≥ 72h 【催办-紧急】 (offering suspend), each
+	return `docs/protocol.md §5 step 4: a gate waiting ≥ 24h gets 【催办】 and ≥ 72h 【催办-紧急】 (offering suspend), each
 once, recorded in reminded_at; gates never time out (D17). A review waiting ≥ 48h passes as
 auto_approved_timeout (status passed, checkpoint eval entry, removed from pending_user_replies and
 pending_checkpoints). Prints every due message.`
@@ -169,7 +169,7 @@ pending_checkpoints). Prints every due message.`
 
 // Help is shown under the usage line.
 func (c *CheckpointRenderCmd) Help() string {
-	return `protocol.md §5 step 2: the message from templates/checkpoint_{gate,review,notify}.template.md: title
+	return `docs/protocol.md §5 step 2: the message from templates/checkpoint_{gate,review,notify}.template.md: title
 【Checkpoint】/【Review】/【Notify】 <fid> <name>, the prompt, numbered blockers with options a/b/c, catch_all
 last, and the reply hint (1a 2b 3a). No links. Read-only.`
 }

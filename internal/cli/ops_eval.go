@@ -25,16 +25,16 @@ type EvalAppendCmd struct {
 
 // Help is shown under the usage line.
 func (c *EvalAppendCmd) Help() string {
-	return `Appends one entry (protocol.md §3.6, §4.7) with timestamp = now (UTC, whole seconds) and sprint_id =
-feature_list.sprint. Refuses (exit 1, nothing written) what validate would reject (fixtures README §5):
+	return `Appends one entry (docs/protocol.md §3.6, §4.7) with timestamp = now (UTC, whole seconds) and sprint_id =
+feature_list.sprint. Refuses (exit 1, nothing written) what validate would reject (testdata/sprints/README.md §5):
 schema enums, a missing or lazy reason, a phase_evaluation reason under 20 bytes, a phase-3 pass without
 acceptance_results matching feature.acceptance one-to-one (verbatim criteria, non-empty non-lazy evidence),
 an unknown feature, and any other finding the new line would add. Pre-existing findings print as warnings.
 The timestamp is always now. In a Generator session (FEATURE_ID set) only the session's own
 phase_evaluation of its current phase or a retry entry may be appended, without checkpoint/decision
-fields: a Generator never approves or judges (protocol.md §1). Resolutions followed: §13 #35 (sprint_id
+fields: a Generator never approves or judges (docs/protocol.md §1). Resolutions followed: §13 #35 (sprint_id
 always written; the 20-byte minimum only for phase_evaluation), #41 (one or two entries per phase, the
-last is the verdict), #49 (the fixtures README lazy list and thresholds are canonical).`
+last is the verdict), #49 (testdata/sprints/README.md lazy list and thresholds are canonical).`
 }
 
 // Run performs the command.
@@ -71,9 +71,9 @@ type EvalAmendCmd struct {
 
 // Help is shown under the usage line.
 func (c *EvalAmendCmd) Help() string {
-	return `eval_log is never rewritten (protocol.md §13 #39): this appends a correction with supersedes_line N
+	return `eval_log is never rewritten (docs/protocol.md §13 #39): this appends a correction with supersedes_line N
 that copies line N's event_type, feature_id, phase and checkpoint_id. validate and finalize then report
-line N's findings as info (fixtures README eval.superseded, D33) and Stop reads the corrected reason.`
+line N's findings as info (testdata/sprints/README.md eval.superseded, D33) and Stop reads the corrected reason.`
 }
 
 // Run performs the command.

@@ -15,7 +15,7 @@ type PreflightCmd struct {
 
 // Help is shown under the usage line.
 func (c *PreflightCmd) Help() string {
-	return `STEP 2.5 hard checks (protocol.md §4.5, §13 #50), each printed ok/fail; exit 1 if any fails.
+	return `STEP 2.5 hard checks (docs/protocol.md §4.5, §13 #50), each printed ok/fail; exit 1 if any fails.
 Sprint: tooling_locked, cp-sprint-tooling and cp-sprint-dag approved (last eval entry), legal
 runtime_state.mode and contract.status. launch: feature directory, its five files, and
 .claude/settings.json registering an executable harness-hook for SessionStart, PreToolUse (Bash,
@@ -60,7 +60,7 @@ func (c *PreflightCmd) Run(e *Env) error {
 	return nil
 }
 
-// YoloCmd groups pipeline YOLO operations (protocol.md §6).
+// YoloCmd groups pipeline YOLO operations (docs/protocol.md §6).
 type YoloCmd struct {
 	Check YoloCheckCmd `cmd:"" help:"Evaluate YOLO eligibility (safety valve included); enter YOLO when eligible."`
 	Abort YoloAbortCmd `cmd:"" help:"Global YOLO abort: revoke every auto_approved_yolo checkpoint."`
@@ -75,7 +75,7 @@ type YoloCheckCmd struct {
 
 // Help is shown under the usage line.
 func (c *YoloCheckCmd) Help() string {
-	return `protocol.md §6.1: eligible when the sprint's pipeline has stats.total_runs ≥ min_total_runs (3) and
+	return `docs/protocol.md §6.1: eligible when the sprint's pipeline has stats.total_runs ≥ min_total_runs (3) and
 total_success_rate ≥ min_success_rate (0.9), the current version did not fail its last 2 runs (§13 #14)
 and YOLO was not aborted earlier in this sprint (§13 #20). When eligible it appends yolo_enter with
 yolo_context; while YOLO is on, 'checkpoint open' passes feature gates as auto_approved_yolo (gates marked
@@ -120,7 +120,7 @@ type YoloAbortCmd struct {
 
 // Help is shown under the usage line.
 func (c *YoloAbortCmd) Help() string {
-	return `protocol.md §6.1 revoke procedure: each auto_approved_yolo checkpoint → status revoked, revoked_from,
+	return `docs/protocol.md §6.1 revoke procedure: each auto_approved_yolo checkpoint → status revoked, revoked_from,
 revoke_reason "yolo_aborted: <cause>", decision null (§13 #2); one yolo_abort entry per checkpoint plus a
 sprint-level one; mode waiting_human; prints the one aggregated message. No YOLO re-entry this sprint.`
 }
@@ -135,7 +135,7 @@ func (c *YoloAbortCmd) Run(e *Env) error {
 	return e.opsResult(rep, err)
 }
 
-// ResetCmd groups the Hermes Reset operations (protocol.md §8.2).
+// ResetCmd groups the Hermes Reset operations (docs/protocol.md §8.2).
 type ResetCmd struct {
 	Hermes ResetHermesCmd `cmd:"" help:"Write the Hermes Reset files in the fixed order (Z9)."`
 	Resume ResetResumeCmd `cmd:"" help:"After a Hermes Reset: apply the pending_eval, list answered checkpoints."`
@@ -189,7 +189,7 @@ func (c *ResetResumeCmd) Run(e *Env) error {
 	return e.opsResult(rep, nil)
 }
 
-// PipelineCmd groups pipeline operations (protocol.md §9.3).
+// PipelineCmd groups pipeline operations (docs/protocol.md §9.3).
 type PipelineCmd struct {
 	Sink PipelineSinkCmd `cmd:"" help:"Abstract the finished sprint into a pipeline under the Hermes home."`
 }
@@ -206,7 +206,7 @@ type PipelineSinkCmd struct {
 
 // Help is shown under the usage line.
 func (c *PipelineSinkCmd) Help() string {
-	return `protocol.md §9.3: refuses unless 'finalize --check' passes (Z6). New pipeline: 1.0.0, total_runs 1;
+	return `docs/protocol.md §9.3: refuses unless 'finalize --check' passes (Z6). New pipeline: 1.0.0, total_runs 1;
 existing: --change patch|minor (stats inherited, total_runs + 1) or major (stats reset); every sink
 appends version_history. Writes pipeline.yaml, feature_template.json, tooling_template.md,
 checkpoint_policy.yaml and runs/<sprint_id>; sets the contract status sunk. Versions are full semver
@@ -226,7 +226,7 @@ func (c *PipelineSinkCmd) Run(e *Env) error {
 
 // Help is shown under the usage line.
 func (c *ResetResumeCmd) Help() string {
-	return `protocol.md §8.2 reload: the pending_eval (hermes_context_state.json, or the handoff's Pending Eval block
+	return `docs/protocol.md §8.2 reload: the pending_eval (hermes_context_state.json, or the handoff's Pending Eval block
 when a crash came before step 2) is appended as a phase_evaluation with a recovery note and cleared;
 pending checkpoints whose decision arrived are listed and dropped, the others kept without re-sending;
 then the reset entry {agent hermes, pending_eval_recovered, pending_checkpoints_recovered}. Prints the

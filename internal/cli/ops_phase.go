@@ -11,7 +11,7 @@ type PhaseAdvanceCmd struct {
 
 // Help is shown under the usage line.
 func (c *PhaseAdvanceCmd) Help() string {
-	return `Hermes, after a passing verdict (protocol.md §4.7, §13 #42). Requires next_phases[phase==P].done (set by
+	return `Hermes, after a passing verdict (docs/protocol.md §4.7, §13 #42). Requires next_phases[phase==P].done (set by
 'harness phase complete'), a last phase_evaluation for P with result pass written after any rollback,
 every gate of phase P approved (Z5), and tooling_locked before phase 2. P<4: phase P+1, current on P+1,
 pool current_phase and last_activity. P=4: status completed, completed_at, commit (from the phase-4 entry
@@ -38,7 +38,7 @@ type PhaseRetryCmd struct {
 
 // Help is shown under the usage line.
 func (c *PhaseRetryCmd) Help() string {
-	return `Sends a feature back (protocol.md §4.7, §13 #45): phase Q, done=false on every next_phases entry ≥ Q,
+	return `Sends a feature back (docs/protocol.md §4.7, §13 #45): phase Q, done=false on every next_phases entry ≥ Q,
 current on Q, pool current_phase Q, retry_hint and contract.iteration_history. The verdict is recorded in
 eval_log as a phase_evaluation with result retry, unless the feature's last entry already is that
 rollback (a retry/fail verdict or a rejected checkpoint), so a retry is never counted twice (§13 #44).`

@@ -19,7 +19,7 @@ type SessionStartCmd struct {
 
 // Help is shown under the usage line.
 func (c *SessionStartCmd) Help() string {
-	return `protocol.md §4.6 STEP 3.4: session_pool.active.<fid> = {session_id, session_type, status running,
+	return `docs/protocol.md §4.6 STEP 3.4: session_pool.active.<fid> = {session_id, session_type, status running,
 started_at, current_phase, last_activity}; deletes a stray .current_agent.json; .current_agent role
 generator (developer hermes-as-proxy for hermes-proxy-* ids, §13 #18). Refuses without a session id,
 without the feature directory, before cp-sprint-dag is approved (Z11) or when the pool is full.
@@ -61,7 +61,7 @@ type SessionResetCmd struct {
 
 // Help is shown under the usage line.
 func (c *SessionResetCmd) Help() string {
-	return `protocol.md §8.1 step 3, §13 #9: pool status resetting and one reset eval entry (agent claude-code).
+	return `docs/protocol.md §8.1 step 3, §13 #9: pool status resetting and one reset eval entry (agent claude-code).
 Idempotent with the Stop hook's Reset bookkeeping: nothing is written twice for one handoff.`
 }
 

@@ -14,7 +14,7 @@ type NextCmd struct {
 
 // Help is shown under the usage line.
 func (c *NextCmd) Help() string {
-	return `protocol.md §7 and §13 #51: lists the features that may start now and, for every other pending feature,
+	return `docs/protocol.md §7 and §13 #51: lists the features that may start now and, for every other pending feature,
 each condition that stops it (dependencies not completed, no free slot of max_concurrent, tooling not
 locked, suspended, cp-sprint-dag not approved, unsettled YOLO abort, dependency cycle). Read-only; exit 0.`
 }

@@ -2,7 +2,7 @@ package cli
 
 import "github.com/superagent-harness/harness/internal/ops"
 
-// TaskCmd groups the task queue operations (protocol.md §10).
+// TaskCmd groups the task queue operations (docs/protocol.md §10).
 type TaskCmd struct {
 	Add  TaskAddCmd  `cmd:"" help:"Queue a task: tasks/pending/<id>.json with a unique id."`
 	Next TaskNextCmd `cmd:"" help:"Move the next task to tasks/running/ (one running task at most)."`
@@ -35,7 +35,7 @@ type TaskAddCmd struct {
 
 // Help is shown under the usage line.
 func (c *TaskAddCmd) Help() string {
-	return `protocol.md §10, §13 #32: the id task_<UTC yyyymmdd>_<NNN> numbers across pending/, running/, failed/,
+	return `docs/protocol.md §10, §13 #32: the id task_<UTC yyyymmdd>_<NNN> numbers across pending/, running/, failed/,
 cancelled/ and sprints/*/TASK.json, so ids never repeat.`
 }
 
@@ -51,7 +51,7 @@ type TaskNextCmd struct{ queueFlag }
 
 // Help is shown under the usage line.
 func (c *TaskNextCmd) Help() string {
-	return `Runner steps A-D (protocol.md §10): exit 1 when a task is running or nothing is pending; otherwise the
+	return `Runner steps A-D (docs/protocol.md §10): exit 1 when a task is running or nothing is pending; otherwise the
 lowest priority (missing = 3), then the earliest created_at, is renamed into tasks/running/ with status
 running and started_at. A missing prompt file fails the task (tasks/failed/, exit 1).`
 }
@@ -99,7 +99,7 @@ func (c *TaskListCmd) Run(e *Env) error {
 
 // Help is shown under the usage line.
 func (c *TaskDoneCmd) Help() string {
-	return `protocol.md §10 step F, §13 #47: requires a sprint_id (the task's, or --sprint-id) whose folder
+	return `docs/protocol.md §10 step F, §13 #47: requires a sprint_id (the task's, or --sprint-id) whose folder
 sprints/<sprint_id> exists; the task moves to sprints/<sprint_id>/TASK.json with status done (atomic write,
 then the running file is removed). Otherwise it stays in tasks/running/ (exit 1).`
 }
@@ -107,7 +107,7 @@ then the running file is removed). Otherwise it stays in tasks/running/ (exit 1)
 // Help is shown under the usage line.
 func (c *TaskFailCmd) Help() string {
 	return `Moves a running (or pending) task to tasks/failed/ with status failed and failure_reason. Failed tasks
-are never retried automatically (protocol.md §10).`
+are never retried automatically (docs/protocol.md §10).`
 }
 
 // Help is shown under the usage line.

@@ -10,14 +10,14 @@ package cli
 //
 // Phase subcommands go into PhaseCmd (phase.go) instead, next to `complete`.
 type opsCommands struct {
-	Eval       EvalCmd       `cmd:"" help:"Append to or amend .harness/eval_log.jsonl (protocol.md §3.6)."`
-	Session    SessionCmd    `cmd:"" help:"Session pool: start, end, reset (protocol.md §4.6, §8.1)."`
-	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints: open, render, reply, reply-all, due (protocol.md §5)."`
-	Next       NextCmd       `cmd:"" help:"Which features may start now, and why the others wait (protocol.md §7)."`
+	Eval       EvalCmd       `cmd:"" help:"Append to or amend .harness/eval_log.jsonl (docs/protocol.md §3.6)."`
+	Session    SessionCmd    `cmd:"" help:"Session pool: start, end, reset (docs/protocol.md §4.6, §8.1)."`
+	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints: open, render, reply, reply-all, due (docs/protocol.md §5)."`
+	Next       NextCmd       `cmd:"" help:"Which features may start now, and why the others wait (docs/protocol.md §7)."`
 	Status     StatusCmd     `cmd:"" help:"Sprint overview: features, checkpoints, sessions, hook denials; --mermaid DAG."`
-	Task       TaskCmd       `cmd:"" help:"Task queue: add, next, done, fail, list (protocol.md §10)."`
-	Preflight  PreflightCmd  `cmd:"" help:"STEP 2.5 hard checks before/after a feature start (protocol.md §4.5)."`
-	Yolo       YoloCmd       `cmd:"" help:"Pipeline YOLO: check eligibility, abort (protocol.md §6)."`
-	Reset      ResetCmd      `cmd:"" help:"Hermes in-process Reset: hermes, resume (protocol.md §8.2)."`
-	Pipeline   PipelineCmd   `cmd:"" help:"Sink the finished sprint into a pipeline (protocol.md §9.3)."`
+	Task       TaskCmd       `cmd:"" help:"Task queue: add, next, done, fail, list (docs/protocol.md §10)."`
+	Preflight  PreflightCmd  `cmd:"" help:"STEP 2.5 hard checks before/after a feature start (docs/protocol.md §4.5)."`
+	Yolo       YoloCmd       `cmd:"" help:"Pipeline YOLO: check eligibility, abort (docs/protocol.md §6)."`
+	Reset      ResetCmd      `cmd:"" help:"Hermes in-process Reset: hermes, resume (docs/protocol.md §8.2)."`
+	Pipeline   PipelineCmd   `cmd:"" help:"Sink the finished sprint into a pipeline (docs/protocol.md §9.3)."`
 }

@@ -11,7 +11,7 @@ import (
 // rootFor returns the sprint root a command works on: --root or the
 // command's positional DIR (giving both with different values is a usage
 // error), else HARNESS_ROOT, else the nearest folder at or above the working
-// directory that holds .harness/ (protocol.md §4). The result is absolute.
+// directory that holds .harness/ (docs/protocol.md §4). The result is absolute.
 func (e *Env) rootFor(positional string) (string, error) {
 	explicit := e.Root
 	if positional != "" {

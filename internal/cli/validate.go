@@ -7,7 +7,7 @@ import (
 	"github.com/superagent-harness/harness/internal/validate"
 )
 
-// Finding is one validate/finalize finding (fixtures README §3); String
+// Finding is one validate/finalize finding (testdata/sprints/README.md §3); String
 // formats it as `path[:line][#/json/pointer]: message [rule-id]`, with an
 // "info: " prefix for info findings.
 type Finding = validate.Finding
@@ -88,7 +88,7 @@ type FinalizeCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *FinalizeCmd) Help() string {
-	return `Runs the finalizer checklist (protocol.md §9.2, fixtures README §6): tooling sections and reasons,
+	return `Runs the finalizer checklist (docs/protocol.md §9.2, testdata/sprints/README.md §6): tooling sections and reasons,
 feature states, four phase sections per completed feature, commits, eval reasons, checkpoint decisions,
 no pending eval or checkpoints. Output and exit codes as for validate.`
 }
@@ -143,7 +143,7 @@ type phaseCompleteResult struct {
 
 // Run performs the command.
 func (c *PhaseCompleteCmd) Run(e *Env) error {
-	// A Generator session carries FEATURE_ID (protocol.md §4.6 STEP 3.3): it
+	// A Generator session carries FEATURE_ID (docs/protocol.md §4.6 STEP 3.3): it
 	// may complete only its own feature's phase. The hook blocks the call
 	// too; this is the second line.
 	if own := e.Vars["FEATURE_ID"]; own != "" && own != c.Feature {

@@ -14,7 +14,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// bashCase is one line of testdata/corpus/bash.jsonl (corpus README §4).
+// bashCase is one line of testdata/corpus/bash.jsonl (testdata/corpus/README.md §4).
 type bashCase struct {
 	ID      string  `json:"id"`
 	Cmd     string  `json:"cmd"`

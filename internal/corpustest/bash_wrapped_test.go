@@ -6,7 +6,7 @@ import (
 )
 
 // TestBashCorpusWrapped re-runs the bash.jsonl cases inside wrappers that
-// run the command unchanged (corpus README §2.1: a command is checked
+// run the command unchanged (testdata/corpus/README.md §2.1: a command is checked
 // wherever the shell would execute it, at any depth; §2.3 wrappers): each
 // wrapped command must get the case's own verdict. Allowed cases are also
 // quoted as data (`echo '…'`, a commit message, a file written and not

@@ -17,10 +17,10 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// pathCorpusRoot is the sprint root as the corpus writes it (README §3.0).
+// pathCorpusRoot is the sprint root as the corpus writes it (testdata/corpus/README.md §3.0).
 const pathCorpusRoot = "/home/user/work/sprint_20260421_1"
 
-// pathCase is one line of testdata/corpus/paths.jsonl (README §4).
+// pathCase is one line of testdata/corpus/paths.jsonl (testdata/corpus/README.md §4).
 type pathCase struct {
 	ID          string          `json:"id"`
 	Tool        string          `json:"tool"`
@@ -64,7 +64,7 @@ func loadPathCases(t testing.TB) []pathCase {
 
 const pathSkeletonTooling = "# Sprint Tooling Decisions\n\n## 5. 全局约束\n\n- 备注:TBD\n\n## 6. 运行时新增(feature 执行中引入的工具)\n\n- TBD\n"
 
-// makePathSkeleton creates the README §5 step 1 skeleton in a fresh root named
+// makePathSkeleton creates the testdata/corpus/README.md §5 step 1 skeleton in a fresh root named
 // sprint_20260421_1 inside a fresh parent and returns the root.
 func makePathSkeleton(t testing.TB) string {
 	t.Helper()
@@ -97,7 +97,7 @@ func makePathSkeleton(t testing.TB) string {
 	return root
 }
 
-// substitute replaces the corpus root prefix by root in s (README §5 step 2).
+// substitute replaces the corpus root prefix by root in s (testdata/corpus/README.md §5 step 2).
 func pathSubstitute(s, root string) string { return strings.ReplaceAll(s, pathCorpusRoot, root) }
 
 // pathSubstituteJSON replaces the prefix in every string of a JSON value.
@@ -130,7 +130,7 @@ func pathSubstituteJSON(t testing.TB, raw json.RawMessage, root string) json.Raw
 	return out
 }
 
-// preparedPathCase is a case after README §5 steps 1–3.
+// preparedPathCase is a case after testdata/corpus/README.md §5 steps 1–3.
 type preparedPathCase struct {
 	root, harnessRoot, cwd string
 	toolInput              json.RawMessage
@@ -203,7 +203,7 @@ func (t *pathTally) table(title string) string {
 
 // runPathBashCase decides the command the way the hook does: bashguard.Decide
 // with the feature f002 (a Generator session), this guard as the path
-// checker, the case's cwd, and HARNESS_ROOT known (README §5 step 4). The
+// checker, the case's cwd, and HARNESS_ROOT known (testdata/corpus/README.md §5 step 4). The
 // corpus says every Bash path case is allowed by the command policy, so the
 // combined decision must equal expect.
 func runPathBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedPathCase) (verdict.Decision, string) {

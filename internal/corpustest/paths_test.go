@@ -10,7 +10,7 @@ import (
 )
 
 // TestPathsCorpus runs every case of testdata/corpus/paths.jsonl through the
-// path guard following corpus README §5: a fresh root named
+// path guard following testdata/corpus/README.md §5: a fresh root named
 // sprint_20260421_1 in a fresh parent, the skeleton, prefix substitution,
 // setup (sh -c, in the root), mkdir of the cwd, file_content, and
 // harness_root. Edit/Write/MultiEdit/NotebookEdit cases call CheckTool; Bash
@@ -19,7 +19,7 @@ import (
 func TestPathsCorpus(t *testing.T) {
 	cases := loadPathCases(t)
 	if len(cases) < 300 {
-		t.Fatalf("corpus has %d cases, expected the 365 of README §7", len(cases))
+		t.Fatalf("corpus has %d cases, expected the 365 of testdata/corpus/README.md §7", len(cases))
 	}
 	byRule, byKind, byTool := newPathTally(), newPathTally(), newPathTally()
 	var failed []string
@@ -65,7 +65,7 @@ func runPathCase(t *testing.T, c pathCase) (verdict.Decision, string) {
 		d = g.CheckTool(c.Tool, p.toolInput, p.cwd)
 	}
 	if after := pathSnapshot(t, filepath.Dir(p.root)); after != before {
-		t.Errorf("%s: the guard changed the workspace (README §5 step 5)", c.ID)
+		t.Errorf("%s: the guard changed the workspace (testdata/corpus/README.md §5 step 5)", c.ID)
 	}
 	return d, skip
 }

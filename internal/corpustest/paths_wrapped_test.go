@@ -10,7 +10,7 @@ import (
 )
 
 // TestPathsCorpusWrapped re-runs every Bash case of paths.jsonl inside the
-// wrappers of corpus README §2.1/§2.3 that run it unchanged (bash -c, a
+// wrappers of testdata/corpus/README.md §2.1/§2.3 that run it unchanged (bash -c, a
 // subshell, eval, a pipe into sh, an if body, a function that is called,
 // timeout): §3.3 says "the same walk as in 2.1 applies", so each wrapped
 // command must get the case's own verdict. Commands with a heredoc or a

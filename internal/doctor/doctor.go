@@ -8,8 +8,8 @@
 // one line per check (ok / warn / fail / info) with the fix for each
 // problem, and exits 1 when any check fails.
 //
-// Sources: claude-code-hooks.md §2 (exit codes, fail-open), §7 (settings
-// shape, matcher syntax, exec form), protocol.md §4.6 (what init-feature
+// Sources: docs/hooks.md §2 (exit codes, fail-open), §7 (settings
+// shape, matcher syntax, exec form), docs/protocol.md §4.6 (what init-feature
 // writes), and what the real CLI 2.1.332 did in internal/e2e (settings are
 // read from <cwd>/.claude/settings.json only; an invalid settings file is
 // silently ignored in -p mode; `"onFailure": "block"` makes a missing or

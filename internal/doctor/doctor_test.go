@@ -41,7 +41,7 @@ func write(t *testing.T, p, s string) {
 	}
 }
 
-// goodSettings is what harness init-feature writes (protocol.md §4.6).
+// goodSettings is what harness init-feature writes (docs/protocol.md §4.6).
 func goodSettings(hook, root string) map[string]any {
 	h := func(ev string, timeout int) []any {
 		m := map[string]any{"type": "command", "command": hook, "timeout": timeout,
@@ -204,7 +204,7 @@ func TestDoctorSettingsMistakes(t *testing.T) {
 }
 
 func TestDoctorCommaMatcherIsExactNames(t *testing.T) {
-	// claude-code-hooks.md §7: only letters, digits, _, -, space, "," and "|"
+	// docs/hooks.md §7: only letters, digits, _, -, space, "," and "|"
 	// means exact names separated by | or ",".
 	f := newFixture(t)
 	s := goodSettings(f.hook, f.root)

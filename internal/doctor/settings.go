@@ -21,7 +21,7 @@ import (
 )
 
 // knownEvents are hook event names of Claude Code 2.1.332 that doctor knows
-// (claude-code-hooks.md §5 and §1); a key that equals one of them ignoring
+// (docs/hooks.md §5 and §1); a key that equals one of them ignoring
 // case but not exactly is never run by the CLI.
 var knownEvents = []string{
 	"SessionStart", "UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PermissionRequest",
@@ -30,7 +30,7 @@ var knownEvents = []string{
 	"TaskCompleted", "TeammateIdle",
 }
 
-// guardedTools must reach the PreToolUse hook (corpus README §3.2 columns).
+// guardedTools must reach the PreToolUse hook (testdata/corpus/README.md §3.2 columns).
 var guardedTools = []string{"Bash", "Edit", "Write", "NotebookEdit", "MultiEdit"}
 
 // unguardedTools do not need the hook; a matcher that catches them only
@@ -143,7 +143,7 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 			fail(fmt.Sprintf("hook event key %q is not %q: Claude Code matches event names exactly and never runs these handlers", ev, knownEvents[i]),
 				fmt.Sprintf("rename the key to %q", knownEvents[i]))
 		} else {
-			warn(fmt.Sprintf("unknown hook event key %q", ev), "check the spelling against claude-code-hooks.md §5")
+			warn(fmt.Sprintf("unknown hook event key %q", ev), "check the spelling against docs/hooks.md §5")
 		}
 	}
 	// handlers
@@ -406,7 +406,7 @@ func parseFlags(args []string) map[string]string {
 
 var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_ ,|-]*$`)
 
-// matcherMatches applies Claude Code's matcher syntax (claude-code-hooks.md
+// matcherMatches applies Claude Code's matcher syntax (docs/hooks.md
 // §7): "", "*" match everything; only letters, digits, _, -, space, "," and
 // "|" means exact names separated by | or ,; anything else is an unanchored
 // JavaScript regex (Go's RE2 is used as an approximation).

@@ -79,7 +79,7 @@ type RunResult struct {
 	Args []string
 }
 
-// Env returns the clean environment of the cc-e2e kit (run.mjs): only PATH
+// Env returns a clean environment for the real CLI: only PATH
 // and LANG inherited, scratch HOME, IS_SANDBOX=1 (bypassPermissions as root),
 // the mock as API base URL and as HTTP(S) proxy with loopback exempt, and
 // every non-essential traffic switch off.

@@ -318,7 +318,7 @@ func TestRealClaudeGeneratorSession(t *testing.T) {
 
 // TestRealClaudeStopBlock checks that a Stop block on incomplete records makes
 // the CLI ask the model again with the reason, and that the hook gives up
-// after 7 blocks in a row (fixtures README §7 stop.loop-bound).
+// after 7 blocks in a row (testdata/sprints/README.md §7 stop.loop-bound).
 func TestRealClaudeStopBlock(t *testing.T) {
 	claude, bins := setup(t)
 	ws := newWorkspace(t, bins, false)
@@ -519,7 +519,7 @@ func withoutPath(extra []string) []string {
 // TestRealClaudeResetHandoffLetsStop scripts a Generator Reset through the
 // real CLI: with its phase records incomplete it writes handoff.md (> 50
 // bytes, its own feature directory) with the Write tool and stops. The Stop
-// hook must allow at the first try (fixtures README §7 check 1) and record
+// hook must allow at the first try (testdata/sprints/README.md §7 check 1) and record
 // the Reset once: a `reset` eval entry carrying the trigger reason and
 // session_pool.active.f002.status = "resetting".
 func TestRealClaudeResetHandoffLetsStop(t *testing.T) {

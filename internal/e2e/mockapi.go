@@ -3,8 +3,8 @@
 // harness-hook wired through the feature's .claude/settings.json, and checks
 // what actually happens: whether a tool ran, and what text reached the model.
 //
-// The mock follows the cc-e2e kit of the specs (shared/tools/cc-e2e,
-// mock-anthropic.mjs): POST /v1/messages answers with SSE streaming
+// The mock speaks the streaming Messages API the way the CLI expects it
+// (docs/hooks.md, the [E2E] marks): POST /v1/messages answers with SSE streaming
 // (message_start, content_block_start/delta/stop, message_delta,
 // message_stop) or plain JSON; the turn is chosen statelessly from the number
 // of assistant messages already in the request, so client retries get the

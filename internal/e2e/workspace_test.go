@@ -41,7 +41,7 @@ func newWorkspace(t *testing.T, bins testutil.Binaries, completeRecords bool) wo
 	ws := workspace{Root: root, FDir: filepath.Join(root, ".harness", "features", feature)}
 	ws.Settings = filepath.Join(ws.FDir, ".claude", "settings.json")
 	// A fresh session: init-feature leaves session_id.txt empty and the
-	// SessionStart hook fills it (protocol.md §3.11); the fixture has an old id.
+	// SessionStart hook fills it (docs/protocol.md §3.11); the fixture has an old id.
 	mustWrite(t, filepath.Join(ws.FDir, "session_id.txt"), "")
 	if completeRecords {
 		completePhase1(t, root, feature)
@@ -60,8 +60,8 @@ func mustWrite(t *testing.T, p, content string) {
 	}
 }
 
-// completePhase1 writes what a Generator leaves at the end of phase 1 (fixtures
-// README §7 checks 3–10): a phase=1 generator_log section with 关键决策 and a
+// completePhase1 writes what a Generator leaves at the end of phase 1 (testdata/sprints/README.md
+// §7 checks 3–10): a phase=1 generator_log section with 关键决策 and a
 // body ≥ 100 bytes, a phase_evaluation entry with a concrete reason, and
 // next_phases[phase=1].done = true.
 func completePhase1(t *testing.T, root, fid string) {
@@ -111,7 +111,7 @@ func completePhase1(t *testing.T, root, fid string) {
 
 // wireHooks runs `harness init-feature` when the CLI has the command;
 // otherwise it writes the settings.json that init-feature is specified to
-// write (protocol.md §4.6, claude-code-hooks.md §7): exec form, command = the
+// write (docs/protocol.md §4.6, docs/hooks.md §7): exec form, command = the
 // absolute hook path, args --event E --root R --feature F --sprint S.
 func wireHooks(t *testing.T, bins testutil.Binaries, ws *workspace) {
 	t.Helper()

@@ -20,13 +20,13 @@ import (
 // and "block".
 const (
 	// verdictForced is the Stop record written when the loop bound gives up
-	// (fixtures README §7 "Loop bound").
+	// (testdata/sprints/README.md §7 "Loop bound").
 	verdictForced = "stop_forced_incomplete"
 )
 
 // Record is one line of <root>/.harness/logs/hook.log (JSON Lines, one
 // object per hook call, appended with fsutil.AppendLine). Readers skip lines
-// that are not JSON objects (legacy text lines, fixtures README D34).
+// that are not JSON objects (legacy text lines, testdata/sprints/README.md D34).
 type Record struct {
 	// Time is the UTC-Z time the call started (whole seconds).
 	Time string `json:"time"`
@@ -83,7 +83,7 @@ func truncateRunes(s string, n int) string {
 
 // secretPatterns find credentials in a command line; the value part is
 // replaced by "***" before the line reaches hook.log, which every feature's
-// session and Hermes read (protocol.md §11.1 #16: the original hooks logged
+// session and Hermes read (docs/protocol.md §11.1 #16: the original hooks logged
 // full commands, secrets included).
 // They are compiled on first use (most calls never need them).
 var secretPatterns = sync.OnceValue(func() []*regexp.Regexp {
@@ -163,7 +163,7 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 // consecutiveStopBlocks counts the Stop blocks returned in a row for
 // session, newest first: the JSON records of hook.log with event Stop and
 // that session, back to the last such record whose verdict is not "block".
-// It stops counting at limit. Non-JSON lines are skipped (fixtures README
+// It stops counting at limit. Non-JSON lines are skipped (testdata/sprints/README.md
 // D34). The file is read backwards in chunks, so a long log costs little.
 func consecutiveStopBlocks(path, session string, limit int) (int, error) {
 	f, st, err := openRegular(path)

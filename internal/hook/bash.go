@@ -10,7 +10,7 @@ import (
 )
 
 // preBash decides a Bash call with the command policy (bashguard.Decide,
-// corpus README §2) and, inside a workspace, the path guard for Bash writes
+// testdata/corpus/README.md §2) and, inside a workspace, the path guard for Bash writes
 // (§3.3). A block may be turned into an allow by an exact-match allow-once
 // authorisation of the running feature (allowonce.Consume), which is logged
 // with its reason. An empty or blank command is allowed.
@@ -58,7 +58,7 @@ func (r runner) preBash(c *call) Output {
 }
 
 // BashScope is where a Bash command is judged: the sprint workspace and
-// session of a PreToolUse call (corpus README §3.0), or what `harness
+// session of a PreToolUse call (testdata/corpus/README.md §3.0), or what `harness
 // explain` models.
 type BashScope struct {
 	// Root is the absolute sprint root; "" outside any workspace (the
@@ -128,7 +128,7 @@ func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 }
 
 // knownVars are the harness variables the Generator's Bash tool inherits
-// from the session environment (protocol.md §4.6 STEP 3.3), so that
+// from the session environment (docs/protocol.md §4.6 STEP 3.3), so that
 // `rm -rf "$HARNESS_ROOT/.harness"` is judged with its real value.
 func knownVars(env map[string]string) map[string]string {
 	var vars map[string]string
@@ -145,7 +145,7 @@ func knownVars(env map[string]string) map[string]string {
 
 // homeDir is the home directory from the hook's environment (HOME, else
 // Windows' USERPROFILE): the path guard expands a leading "~" in Bash write
-// targets with it (corpus README §3.3, bash tilde expansion).
+// targets with it (testdata/corpus/README.md §3.3, bash tilde expansion).
 func homeDir(env map[string]string) string {
 	if h := env["HOME"]; h != "" {
 		return h

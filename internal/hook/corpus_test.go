@@ -17,7 +17,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// corpusOutcome classifies one hook answer as corpus README §5 does:
+// corpusOutcome classifies one hook answer as testdata/corpus/README.md §5 does:
 // deny → block; additionalContext without permissionDecision → warn;
 // anything else at exit 0 → allow. A permissionDecision other than deny,
 // another exit code or unparseable stdout fails the test.
@@ -91,7 +91,7 @@ func readJSONL(t *testing.T, name string, fn func(line []byte)) {
 }
 
 // TestBashCorpusThroughHook feeds every bash.jsonl case to the hook exactly
-// as corpus README §5 says (cwd outside any workspace, no HARNESS_ROOT,
+// as testdata/corpus/README.md §5 says (cwd outside any workspace, no HARNESS_ROOT,
 // FEATURE_ID=f002 unless "feature": null). The hook's outcome must equal
 // bashguard.Decide's (the hook adds or loses nothing), every answer must be
 // contract-valid, and the label accuracy is reported (and must stay ≥ 90%).
@@ -144,7 +144,7 @@ func TestBashCorpusThroughHook(t *testing.T) {
 	}
 }
 
-// skeleton is the path-corpus workspace of corpus README §5 step 1.
+// skeleton is the path-corpus workspace of testdata/corpus/README.md §5 step 1.
 var skeletonDirs = []string{"schemas", "templates", "spec/guides", "protocols", "sub-skills", "src", "research", "docs", "build", ".claude",
 	".harness/logs", ".harness/checkpoints", ".harness/sprint_contracts/sprint_20260421_1", ".harness/sprint_contracts/sprint_20260301_2",
 	".harness/features/f001", ".harness/features/f002", ".harness/features/f002/.claude", ".harness/features/f003"}
@@ -159,7 +159,7 @@ var skeletonFiles = []string{"SKILL.md", "README.md", "schemas/feature_list.sche
 
 const skeletonTooling = "# Sprint Tooling Decisions\n\n## 5. 全局约束\n\n- 备注:TBD\n\n## 6. 运行时新增(feature 执行中引入的工具)\n\n- TBD\n"
 
-// pathsCase is one line of testdata/corpus/paths.jsonl (corpus README §5).
+// pathsCase is one line of testdata/corpus/paths.jsonl (testdata/corpus/README.md §5).
 type pathsCase struct {
 	ID, Tool, Cwd, Expect, Rule, Kind, Setup string
 	ToolInput                                json.RawMessage `json:"tool_input"`
@@ -167,7 +167,7 @@ type pathsCase struct {
 	HarnessRoot                              string          `json:"harness_root"`
 }
 
-// preparePathsCase builds the workspace of c at root as corpus README §5
+// preparePathsCase builds the workspace of c at root as testdata/corpus/README.md §5
 // says (skeleton, prefix replaced by root, setup run in root, file_content
 // written) and returns c's tool_input with the prefix replaced, the cwd and
 // the HARNESS_ROOT to run it with.
@@ -213,7 +213,7 @@ func preparePathsCase(t *testing.T, c pathsCase, prefix, root string) (input map
 }
 
 // TestPathsCorpusThroughHook runs every paths.jsonl case through the hook
-// as corpus README §5 says (fresh root named sprint_20260421_1, skeleton,
+// as testdata/corpus/README.md §5 says (fresh root named sprint_20260421_1, skeleton,
 // prefix substitution, setup, file_content, HARNESS_ROOT and FEATURE_ID=f002).
 // The hook's outcome must equal the direct guard decision, answers must be
 // contract-valid, and the label accuracy is reported (≥ 90%).

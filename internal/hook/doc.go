@@ -1,6 +1,6 @@
 // Package hook is harness-hook: the one binary that answers every Claude
-// Code hook event for a sprint workspace (claude-code-hooks.md; protocol.md
-// §4.6, §11; fixtures README §7; corpus README §1, §3.0, §5).
+// Code hook event for a sprint workspace (docs/hooks.md; docs/protocol.md
+// §4.6, §11; testdata/sprints/README.md §7; testdata/corpus/README.md §1, §3.0, §5).
 //
 // One call: Run reads the whole stdin payload (never closing it early),
 // decodes it leniently (unknown fields ignored, tool_input kept raw),
@@ -39,7 +39,7 @@
 // # Failure policy
 //
 // The exit status is always 0: exit 1 fails open, and a JSON answer plus
-// exit 0 is the portable form (claude-code-hooks.md §2, §9). Panics are
+// exit 0 is the portable form (docs/hooks.md §2, §9). Panics are
 // recovered. What the hook answers when it cannot decide:
 //
 //	event            cause                                    answer

@@ -34,7 +34,7 @@ const defaultDecideBudget = 3 * time.Second
 // tool_input missing or null, no "command" member, or "command": null.
 // Claude Code would still run something (or fail in a way the guard did not
 // judge); a wrong type is refused by decodeToolInput. "" and blank commands
-// are allowed (corpus README §2: nothing runs).
+// are allowed (testdata/corpus/README.md §2: nothing runs).
 func missingCommand(raw json.RawMessage) (string, bool) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
@@ -63,7 +63,7 @@ func badInputDecision(cause string) verdict.Decision {
 
 // rootMissing returns the refusal of a guarded tool call when the sprint
 // root given explicitly (--root, else HARNESS_ROOT) does not exist or holds
-// no .harness/: the workspace rules (corpus README §3) cannot be judged, and
+// no .harness/: the workspace rules (testdata/corpus/README.md §3) cannot be judged, and
 // judging without them would silently turn the path guard off. A root found
 // by discovery always holds .harness/; outside any workspace (no root) the
 // call is not refused, nor is an empty or blank Bash command (nothing runs).

@@ -220,7 +220,7 @@ func hookLogRecords(t testing.TB, root string) []Record {
 	return recs
 }
 
-// stopPayload is the Stop payload of fixtures README §2.
+// stopPayload is the Stop payload of testdata/sprints/README.md §2.
 func stopPayload(root, session, tmp string) []byte {
 	b, _ := json.Marshal(map[string]any{
 		"hook_event_name": "Stop", "stop_hook_active": false, "session_id": session,

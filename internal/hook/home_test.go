@@ -11,7 +11,7 @@ import (
 
 // TestBashTildeTargetsUseHOME: the hook hands HOME to the path guard, so a
 // Bash write to "~/…" or "$HOME/…" that lands in a protected path of the
-// workspace is blocked (corpus README §3.2 readonly_dir, §3.3), while the
+// workspace is blocked (testdata/corpus/README.md §3.2 readonly_dir, §3.3), while the
 // same command with another HOME writes outside the root and is allowed.
 func TestBashTildeTargetsUseHOME(t *testing.T) {
 	home := t.TempDir()

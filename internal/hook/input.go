@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 )
 
-// Input is the stdin payload of one hook call (claude-code-hooks.md §3 and
+// Input is the stdin payload of one hook call (docs/hooks.md §3 and
 // §5, BaseHookInput plus the event fields the hook reads). It is decoded
 // leniently: unknown fields are ignored, every field may be missing, and
 // tool_input stays raw JSON to be decoded per tool_name (§9 pitfall 7).
@@ -34,7 +34,7 @@ type Input struct {
 	AgentType string `json:"agent_type"`
 	// ToolName is the tool of PreToolUse/PostToolUse/PermissionRequest ("Bash", "Edit", "mcp__s__t", …).
 	ToolName string `json:"tool_name"`
-	// ToolInput is the tool's input object, raw (claude-code-hooks.md §6).
+	// ToolInput is the tool's input object, raw (docs/hooks.md §6).
 	ToolInput json.RawMessage `json:"tool_input"`
 	// ToolUseID identifies the tool call (PreToolUse, PostToolUse).
 	ToolUseID string `json:"tool_use_id"`
@@ -45,7 +45,7 @@ type Input struct {
 }
 
 // maxPayloadBytes is the most stdin the hook keeps in memory (64 MiB). The
-// rest is still read (never close stdin early, claude-code-hooks.md §1) and
+// rest is still read (never close stdin early, docs/hooks.md §1) and
 // discarded, and the payload counts as unreadable.
 const maxPayloadBytes = 64 << 20
 
@@ -116,7 +116,7 @@ func salvageEvent(raw []byte) string {
 	return ""
 }
 
-// bashInput is tool_input of the Bash tool (claude-code-hooks.md §6).
+// bashInput is tool_input of the Bash tool (docs/hooks.md §6).
 type bashInput struct {
 	Command string `json:"command"`
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // Output is the one JSON object the hook prints on stdout: the subset of
-// SyncHookJSONOutput (claude-code-hooks.md §4) that harness-hook uses. Every
+// SyncHookJSONOutput (docs/hooks.md §4) that harness-hook uses. Every
 // value it produces is valid against testdata/contract/hook-output.schema.json
 // #/$defs/forEvent.<Event> for the event it answers. The zero value prints
 // as {} (no decision: the normal flow continues).
@@ -24,7 +24,7 @@ type Output struct {
 }
 
 // HookSpecificOutput is the event-specific part of Output. HookEventName
-// must equal the event answered (claude-code-hooks.md §4, §9 pitfall 8).
+// must equal the event answered (docs/hooks.md §4, §9 pitfall 8).
 type HookSpecificOutput struct {
 	HookEventName string `json:"hookEventName"`
 	// PermissionDecision is "deny" or empty (PreToolUse only). harness-hook
@@ -36,7 +36,7 @@ type HookSpecificOutput struct {
 	AdditionalContext string `json:"additionalContext,omitempty"`
 }
 
-// Hook event names (claude-code-hooks.md §5).
+// Hook event names (docs/hooks.md §5).
 const (
 	EventSessionStart       = "SessionStart"
 	EventUserPromptSubmit   = "UserPromptSubmit"
@@ -74,7 +74,7 @@ func encodePreToolUse(d verdict.Decision, reason string) Output {
 }
 
 // encodeStopBlock is the Stop (or SubagentStop) block: top-level decision +
-// reason. Stop never uses additionalContext (fixtures README §7).
+// reason. Stop never uses additionalContext (testdata/sprints/README.md §7).
 func encodeStopBlock(reason string) Output {
 	return Output{Decision: "block", Reason: reason}
 }
@@ -89,7 +89,7 @@ func encodeSessionStart(ctx string) Output {
 }
 
 // writeOutput prints o as one compact JSON object plus '\n', HTML escaping
-// off (claude-code-hooks.md §9 pitfall 12), in one write.
+// off (docs/hooks.md §9 pitfall 12), in one write.
 func writeOutput(w io.Writer, o Output) error {
 	_, err := w.Write(o.appendJSONLine(make([]byte, 0, 256)))
 	return err

@@ -49,7 +49,7 @@ func (r runner) preToolUse(c *call) Output {
 }
 
 // guardedFields are the tool_input members the guards read
-// (claude-code-hooks.md §6).
+// (docs/hooks.md §6).
 var guardedFields = []string{"command", "file_path", "notebook_path", "old_string", "new_string", "replace_all", "edits", "content", "new_source", "edit_mode"}
 
 // ambiguousKeys refuses a tool_input whose member names differ from a

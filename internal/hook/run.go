@@ -23,7 +23,7 @@ Reads one hook payload (JSON) on stdin and prints one JSON answer on stdout; exi
 `
 
 // flags are the command-line arguments harness init-feature writes
-// (protocol.md §4.6).
+// (docs/protocol.md §4.6).
 type flags struct {
 	event, root, feature, sprint string
 }
@@ -87,7 +87,7 @@ type runner struct {
 // decides, prints exactly one JSON object on stdout, appends one record to
 // <root>/.harness/logs/hook.log and returns the exit status, which is always 0
 // (a decision travels in the JSON; exit 1 would fail open and exit 2 is never
-// needed, claude-code-hooks.md §2, §9). Panics are recovered and answered by
+// needed, docs/hooks.md §2, §9). Panics are recovered and answered by
 // the failure policy of the package doc. Configuration comes from args
 // (--event/--root/--feature/--sprint) and env (HARNESS_ROOT, FEATURE_ID,
 // SPRINT_ID); env is never read from the process.
@@ -198,7 +198,7 @@ func (r runner) decide(c *call) (out Output) {
 		// its checks on a broken payload (the workspace comes from the flags).
 		return r.stop(c)
 	case EventSubagentStop:
-		// A subagent does not own the feature's records (fixtures README §7).
+		// A subagent does not own the feature's records (testdata/sprints/README.md §7).
 		return Output{}
 	case EventSessionStart:
 		return r.sessionStart(c)

@@ -11,7 +11,7 @@ import (
 )
 
 // scope is the sprint workspace and feature one hook call runs in
-// (fixtures README §7 "Workspace and feature", corpus README §3.0).
+// (testdata/sprints/README.md §7 "Workspace and feature", testdata/corpus/README.md §3.0).
 type scope struct {
 	// Root is the absolute sprint root; "" outside any workspace (the Bash
 	// command policy still applies, workspace rules do not).
@@ -32,7 +32,7 @@ type scope struct {
 // SPRINT_ID) > discovery. Discovery walks up from cwd (the payload's cwd, else
 // the process working directory) to the nearest folder holding .harness/;
 // the feature is discovered only from a cwd inside .harness/features/<F>/,
-// never from .harness/.current_agent (fixtures README D21).
+// never from .harness/.current_agent (testdata/sprints/README.md D21).
 func resolveScope(f flags, env map[string]string, cwd string) scope {
 	var s scope
 	root, err := workspace.Resolve(f.root, env, cwd)

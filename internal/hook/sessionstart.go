@@ -21,7 +21,7 @@ import (
 // contextBudget is the most SessionStart additionalContext the hook emits,
 // in UTF-16 code units (so never more Unicode code points). Claude Code cuts
 // at 10,000 characters and stores the rest in a file
-// (claude-code-hooks.md §8); the budget leaves headroom for that.
+// (docs/hooks.md §8); the budget leaves headroom for that.
 const contextBudget = 9500
 
 // sectionReserve is what each lower-priority section keeps for itself while
@@ -33,7 +33,7 @@ const sectionReserve = 450
 // root; handoff.md of a resumed session; context_snapshot.md; AGENTS.md;
 // tooling.md; the guard rules and how to end a phase) within contextBudget,
 // and fills an empty session_id.txt with the payload's session_id
-// (fixtures README §7 "What the hook writes"). Outside a workspace it answers {}.
+// (testdata/sprints/README.md §7 "What the hook writes"). Outside a workspace it answers {}.
 func (r runner) sessionStart(c *call) Output {
 	s := c.scope
 	if s.Root == "" {
@@ -271,7 +271,7 @@ func sessionHeader(ws *workspace.Workspace, feature, sprint string, phase int) s
 }
 
 // guardRulesText says what harness-hook enforces and how a phase ends
-// (corpus README §2.4, §3.2; fixtures README §7).
+// (testdata/corpus/README.md §2.4, §3.2; testdata/sprints/README.md §7).
 func guardRulesText(feature string, phase int) string {
 	f := feature
 	if f == "" {
@@ -318,7 +318,7 @@ func agentsText(ws *workspace.Workspace, feature string) (title, path, body stri
 // section (heading timestamp) in generator_log.md and than the session
 // start recorded in session_pool.json. A handoff already acted on (a phase
 // section or a new session came after it) is not injected again
-// (protocol.md §8.1 step 6). err reports a handoff.md that exists but
+// (docs/protocol.md §8.1 step 6). err reports a handoff.md that exists but
 // cannot be read (not a regular file, I/O error).
 func freshHandoff(ws *workspace.Workspace, feature string) (body string, ok bool, err error) {
 	f, st, err := openRegular(ws.Handoff(feature))

@@ -10,7 +10,7 @@ import (
 )
 
 // stopLoopBound is how many Stop blocks in a row one session gets before
-// the hook gives up (fixtures README §7 "Loop bound", D31): the 8th call
+// the hook gives up (testdata/sprints/README.md §7 "Loop bound", D31): the 8th call
 // allows with a systemMessage and records stop_forced_incomplete. Claude
 // Code itself stops honouring blocks after 8 in a row.
 const stopLoopBound = 7
@@ -21,7 +21,7 @@ const (
 	ruleStopIOError   = "stop.io-error"
 )
 
-// stop runs the Stop checks of fixtures README §7: 0 (no feature: allow),
+// stop runs the Stop checks of testdata/sprints/README.md §7: 0 (no feature: allow),
 // 1 (fresh handoff.md: Reset bookkeeping, allow), 2 (feature_list missing,
 // feature unknown, phase not an integer: allow), 2b (feature_list.json does
 // not parse: block), then the record checks 3–10 (records.CheckPhase); any

@@ -26,7 +26,7 @@ func stopCases(t *testing.T) []testutil.SprintCase {
 }
 
 // TestStopFixtures runs every stop case through the built binary exactly as
-// fixtures README §2 says: a copy of the workspace, mtimes set, cwd = root,
+// testdata/sprints/README.md §2 says: a copy of the workspace, mtimes set, cwd = root,
 // harness variables unset, `--root R [--feature F]`, the Stop payload on
 // stdin. It checks the verdict, must_mention (raw output and the decoded
 // reason), the contract, and that nothing but hook.log changed.

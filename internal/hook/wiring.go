@@ -7,7 +7,7 @@ import (
 )
 
 // pathGuard returns the path guard of the call's workspace (c.scope.Root
-// must be set): the corpus README §3 rules of the sprint root, plus the hook
+// must be set): testdata/corpus/README.md §3 rules of the sprint root, plus the hook
 // wiring outside it (rule path.hook-wiring) — the user-level Claude Code
 // settings under HOME (or USERPROFILE) and CLAUDE_CONFIG_DIR from the hook's
 // env, the session's project settings (CLAUDE_PROJECT_DIR) outside the

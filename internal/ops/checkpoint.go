@@ -86,7 +86,7 @@ type CheckpointOpenInput struct {
 	ExternalIrreversible bool
 }
 
-// CheckpointOpen pushes a checkpoint to the user (protocol.md §5 gate flow
+// CheckpointOpen pushes a checkpoint to the user (docs/protocol.md §5 gate flow
 // steps 1–3): it stores the blockers (a gate needs 2–4 drafted blockers, each
 // with ≥ 2 options and no default_if_no_reply; the fixed catch_all is appended
 // last; a review needs ≥ 1; a notify none), sets status pending, created_at,
@@ -367,7 +367,7 @@ func checkBlockers(id, typ string, in []any) ([]any, error) {
 	switch typ {
 	case "gate":
 		if len(drafted) < 2 || len(drafted) > 4 {
-			return nil, refuse("%s: a gate needs 2–4 drafted blockers before catch_all, got %d (protocol.md §5, §13 #48)", id, len(drafted))
+			return nil, refuse("%s: a gate needs 2–4 drafted blockers before catch_all, got %d (docs/protocol.md §5, §13 #48)", id, len(drafted))
 		}
 		return append(drafted, catchAllObj()), nil
 	case "review":
@@ -505,7 +505,7 @@ func CheckpointRender(env *Env, id string) (string, error) {
 	return renderCheckpoint(fl, ref, ref.cp)
 }
 
-// CheckpointReply records the user's reply to CP_ID (protocol.md §5 steps
+// CheckpointReply records the user's reply to CP_ID (docs/protocol.md §5 steps
 // 5–6): the checkpoint's status (passed for approving decisions, failed for
 // rejected), decision, feedback and responded_at in feature_list; one
 // event_type checkpoint eval entry with checkpoint_type, decision,
@@ -726,7 +726,7 @@ func replyReason(id, raw string, r Reply) string {
 func nextAfterReply(id, fid string, cp *Obj, r Reply) string {
 	switch {
 	case id == GateTooling && r.Decision == "approved_with_changes":
-		return "next: amend tooling.md with the feedback and open cp-sprint-tooling again (protocol.md §4.4)"
+		return "next: amend tooling.md with the feedback and open cp-sprint-tooling again (docs/protocol.md §4.4)"
 	case id == GateTooling && r.Decision == "rejected":
 		return "next: redo the capability inference and open cp-sprint-tooling again"
 	case id == GateDAG && r.Decision == "rejected":
@@ -810,7 +810,7 @@ type DueItem struct {
 	Message      string `json:"message,omitempty"`
 }
 
-// CheckpointDue runs the checkpoint timers (protocol.md §5 step 4): a gate
+// CheckpointDue runs the checkpoint timers (docs/protocol.md §5 step 4): a gate
 // waiting ≥ 24 h gets the 【催办】 reminder and ≥ 72 h the 【催办-紧急】 one
 // (each sent once; reminded_at records it); a review waiting ≥ 48 h passes
 // as auto_approved_timeout (status passed, eval entry, removed from the
@@ -935,7 +935,7 @@ func CheckpointDue(env *Env) (*Report, error) {
 var reMultiReply = regexp.MustCompile(`^\s*(cp-[A-Za-z0-9-]+)\s*[:：]\s*(.*)$`)
 
 // CheckpointReplyAll records a message that answers several checkpoints,
-// one per line as "<checkpoint id>: 1a 2b …" (protocol.md §5, the reply after
+// one per line as "<checkpoint id>: 1a 2b …" (docs/protocol.md §5, the reply after
 // a YOLO abort). Every line is parsed first; if any names an unknown or
 // answered checkpoint, or is incomplete or ambiguous, nothing is recorded
 // and the follow-up questions are returned. Then each reply is recorded as

@@ -3,7 +3,7 @@ package ops
 import "github.com/superagent-harness/harness/internal/validate"
 
 // EngineValidate is a Validator running internal/validate's `harness
-// validate` rules (fixtures README §5).
+// validate` rules (testdata/sprints/README.md §5).
 func EngineValidate(root string) ([]Finding, error) { return convert(validate.Validate(root)) }
 
 // EngineValidateOverlay is an OverlayValidator running the same rules as
@@ -15,7 +15,7 @@ func EngineValidateOverlay(root string, overlay map[string][]byte) ([]Finding, e
 }
 
 // EngineFinalize is a Validator running `harness finalize --check`
-// (fixtures README §5 and §6).
+// (testdata/sprints/README.md §5 and §6).
 func EngineFinalize(root string) ([]Finding, error) { return convert(validate.FinalizeCheck(root)) }
 
 func convert(r *validate.Report, err error) ([]Finding, error) {

@@ -20,9 +20,9 @@ type EvalAppendInput struct {
 	Decision          string
 }
 
-// EvalAppend appends one eval_log entry (protocol.md §3.6, §4.7), filling
+// EvalAppend appends one eval_log entry (docs/protocol.md §3.6, §4.7), filling
 // timestamp (now, UTC whole seconds) and sprint_id (feature_list.sprint). It
-// refuses what `harness validate` would reject (fixtures README §5: schema
+// refuses what `harness validate` would reject (testdata/sprints/README.md §5: schema
 // enums, lazy reason, phase_evaluation reason < 20 bytes, acceptance_results
 // of a phase-3 pass not matching feature.acceptance one-to-one with
 // non-empty non-lazy evidence, unknown feature), and then any other finding the
@@ -136,7 +136,7 @@ func buildEntry(env *Env, fl featureList, entry *Obj, in EvalAppendInput) error 
 	return nil
 }
 
-// checkEntry applies the validate rules for one eval entry (fixtures README
+// checkEntry applies the validate rules for one eval entry (testdata/sprints/README.md
 // §5 schema.eval_log, time.utc-z, ids.sprint-consistent, eval.*) and returns a
 // Refusal listing every problem.
 func checkEntry(fl featureList, entry *Obj) error {
@@ -184,7 +184,7 @@ func checkEntry(fl featureList, entry *Obj) error {
 	reason, hasReason := entry.Value("reason").(string)
 	switch {
 	case !hasReason || strings.TrimSpace(reason) == "":
-		bad("reason is missing or empty: every entry needs a concrete reason citing acceptance ids (protocol.md §9.1)")
+		bad("reason is missing or empty: every entry needs a concrete reason citing acceptance ids (docs/protocol.md §9.1)")
 	case lazyValue(reason):
 		bad("reason %q is a lazy value; say what was checked and with which result", strings.TrimSpace(reason))
 	case ev == "phase_evaluation" && byteLength(reason) < 20:
@@ -199,7 +199,7 @@ func checkEntry(fl featureList, entry *Obj) error {
 		// Phases are not skipped (§4.1): a verdict for a phase the feature
 		// has not reached is refused.
 		if cur, ok := feature.Int("phase"); feature != nil && ok && phaseOK && phase > cur && feature.Str("status") != "completed" {
-			bad("phase=%d is ahead of %s's current phase=%d; phases are not skipped (protocol.md §4.1)", phase, fid, cur)
+			bad("phase=%d is ahead of %s's current phase=%d; phases are not skipped (docs/protocol.md §4.1)", phase, fid, cur)
 		}
 	}
 	if c := entry.Value("commit"); c != nil {
@@ -285,15 +285,15 @@ func describeEntry(e *Obj) string {
 	return strings.Join(parts, " ")
 }
 
-// EvalAmend appends a 补录 correction of eval_log line N (protocol.md §3.6,
-// §13 #39; fixtures README D33): the reason must start with "补录:" (or
+// EvalAmend appends a 补录 correction of eval_log line N (docs/protocol.md §3.6,
+// §13 #39; testdata/sprints/README.md D33): the reason must start with "补录:" (or
 // "补录："); event_type, feature_id, phase and checkpoint_id are copied from
 // line N when it is JSON, otherwise event names the event_type.
 func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 	rep := &Report{Command: "eval amend"}
 	r := strings.TrimSpace(reason)
 	if !strings.HasPrefix(r, "补录:") && !strings.HasPrefix(r, "补录：") {
-		return nil, usage("--reason must start with \"补录:\" (a back-filled correction, protocol.md §9.2)")
+		return nil, usage("--reason must start with \"补录:\" (a back-filled correction, docs/protocol.md §9.2)")
 	}
 	return env.run(rep, func(tx *Tx) error {
 		fl, err := env.loadFeatureList()
@@ -374,7 +374,7 @@ func checkGeneratorEntry(fl featureList, feature string, entry *Obj) error {
 	}
 	feature = fid
 	if ev != "phase_evaluation" && ev != "retry" {
-		return refuse("refused: a Generator appends only phase_evaluation (end of a phase) or retry (new tool needed) entries, not %q; checkpoints, resets, YOLO and fail verdicts are Hermes's (protocol.md §1)", ev)
+		return refuse("refused: a Generator appends only phase_evaluation (end of a phase) or retry (new tool needed) entries, not %q; checkpoints, resets, YOLO and fail verdicts are Hermes's (docs/protocol.md §1)", ev)
 	}
 	for _, k := range generatorForbidden {
 		if entry.Has(k) {

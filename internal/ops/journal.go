@@ -19,7 +19,7 @@ import (
 // takes the workspace lock finds a leftover journal and replays it (writes and
 // removals are idempotent; an append is skipped when its line is already in
 // the file). The journal lives under H/logs/, which a Generator session cannot
-// write (protocol.md §1.1), and replay accepts only steps on the state files
+// write (docs/protocol.md §1.1), and replay accepts only steps on the state files
 // ops writes, so a planted journal cannot write anywhere else.
 const relJournal = ".harness/logs/ops.journal"
 

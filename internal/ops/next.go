@@ -21,7 +21,7 @@ type NextResult struct {
 	Max       int        `json:"max_concurrent"`
 }
 
-// Next applies the start conditions of protocol.md §7 (feature-isolation):
+// Next applies the start conditions of docs/protocol.md §7 (feature-isolation):
 // a feature may start iff (1) every depends_on feature is completed, (2) the
 // active sessions leave a slot (max_concurrent, default 2; slots are handed
 // out in start order: entry features first, then priority P0..P3, then file

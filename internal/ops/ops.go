@@ -1,12 +1,12 @@
 // Package ops implements the protocol's state-changing operations as plain
-// functions over a sprint workspace (protocol.md §4–§10, resolutions of §13):
+// functions over a sprint workspace (docs/protocol.md §4–§10, resolutions of §13):
 // eval append/amend, phase advance/retry, sessions, checkpoints, preflight,
 // scheduling (next), YOLO, resets, pipeline sink, the task queue and status.
 //
 // Every operation that changes a workspace goes through a Tx: the change is
 // built in memory, applied to a scratch copy of <root>/.harness, validated
 // there before and after (Env.Validate, i.e. `harness validate`), and written to
-// the real workspace only when it adds no error finding (fixtures README D33:
+// the real workspace only when it adds no error finding (testdata/sprints/README.md D33:
 // pre-existing findings become warnings, so one bad old line never locks the
 // workspace). State files are replaced atomically under the workspace lock
 // fsutil.Lock(<root>/.harness/state); eval_log lines are appended with
@@ -21,7 +21,7 @@
 // In a Generator session (Env.Feature = FEATURE_ID) the only change allowed is
 // eval append of the session's own phase_evaluation or retry entry, without
 // decision or checkpoint fields; every other operation refuses (defense in
-// depth behind the hook's harness_admin family, protocol.md §1.1).
+// depth behind the hook's harness_admin family, docs/protocol.md §1.1).
 package ops
 
 import (
@@ -33,11 +33,11 @@ import (
 )
 
 // TimeLayout is the only timestamp shape the harness writes: UTC, whole
-// seconds, literal Z (protocol.md §2, Z7).
+// seconds, literal Z (docs/protocol.md §2, Z7).
 const TimeLayout = "2006-01-02T15:04:05Z"
 
 // Finding is one `harness validate` finding as ops compares and prints it
-// (the shape of validate.Finding: fixtures README §3 --json).
+// (the shape of validate.Finding: testdata/sprints/README.md §3 --json).
 type Finding struct {
 	File     string `json:"file"`
 	Line     int    `json:"line,omitempty"`

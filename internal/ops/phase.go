@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// PhaseAdvance is `harness phase advance FID` (protocol.md §4.7 step 2, §13
+// PhaseAdvance is `harness phase advance FID` (docs/protocol.md §4.7 step 2, §13
 // #42): after a passing verdict on the feature's current phase P it makes
 // the synchronous update. It requires next_phases[phase==P].done (set by
 // `harness phase complete`), a last counting phase_evaluation for P with
@@ -197,7 +197,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// PhaseRetry is `harness phase retry FID --to Q --reason R` (protocol.md §4.7,
+// PhaseRetry is `harness phase retry FID --to Q --reason R` (docs/protocol.md §4.7,
 // §13 #45): phase = Q, done = false on every next_phases entry ≥ Q, current on
 // Q only, pool current_phase = Q. The verdict is recorded in eval_log as a
 // phase_evaluation of the current phase with result retry, unless the
@@ -315,7 +315,7 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 			rep.did("recorded the retry in %s iteration_history", rel)
 		}
 		if n := log.retryCount(fid) + boolInt(recorded == 0); n >= 2 {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("%s has %d retries: the feature Reset trigger (≥ 2) applies (protocol.md §8.1)", fid, n))
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%s has %d retries: the feature Reset trigger (≥ 2) applies (docs/protocol.md §8.1)", fid, n))
 		}
 		rep.Data = map[string]any{"feature": fid, "phase": to}
 		return nil

@@ -26,7 +26,7 @@ type SinkInput struct {
 	Notes  []string // version_history changes
 }
 
-// PipelineSink abstracts a finished sprint into a pipeline (protocol.md
+// PipelineSink abstracts a finished sprint into a pipeline (docs/protocol.md
 // §9.3). It refuses unless `finalize --check` passes (Z6). A new pipeline gets
 // version 1.0.0 and stats total_runs 1, success rate 1.0 (0 after a YOLO
 // abort), current_version_runs 1, yolo_eligible false. An existing one needs

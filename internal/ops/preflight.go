@@ -28,7 +28,7 @@ type PreflightResult struct {
 	Started []string `json:"started,omitempty"`
 }
 
-// Preflight runs the STEP 2.5 hard checks (protocol.md §4.5, §13 #50) for
+// Preflight runs the STEP 2.5 hard checks (docs/protocol.md §4.5, §13 #50) for
 // the given features. Sprint level, both stages: (1) tooling_locked, (2) the
 // last cp-sprint-tooling entry approves, (3) the last cp-sprint-dag entry
 // approves (never pushed = fail), (4) runtime_state.mode and (5)

@@ -8,14 +8,14 @@ import (
 	"unicode"
 )
 
-// Blocker is one checkpoint question (protocol.md §3.2).
+// Blocker is one checkpoint question (docs/protocol.md §3.2).
 type Blocker struct {
 	ID       string   `json:"id"`
 	Question string   `json:"question"`
 	Options  []string `json:"options"`
 }
 
-// CatchAll returns the fixed last blocker of every gate (protocol.md §3.2).
+// CatchAll returns the fixed last blocker of every gate (docs/protocol.md §3.2).
 func CatchAll() Blocker {
 	return Blocker{ID: "catch_all", Question: "还有其他你觉得不对的地方吗?", Options: []string{"a. 没有", "b. 有(请详述)"}}
 }
@@ -27,7 +27,7 @@ type Answer struct {
 	Feedback string `json:"feedback,omitempty"`
 }
 
-// Reply is the parsed user reply to a checkpoint (protocol.md §5 reply
+// Reply is the parsed user reply to a checkpoint (docs/protocol.md §5 reply
 // grammar). Exactly one of Decision, Suspend, Resume or Question is set.
 type Reply struct {
 	Decision string   `json:"decision,omitempty"` // approved | approved_with_changes | rejected
@@ -47,7 +47,7 @@ var choiceRE = regexp.MustCompile(`(\d+)(?:\s*(?:选|:|=)\s*|)([a-z])`)
 var rejectWords = []string{"reject", "rejected", "no", "nope", "不对", "不同意", "拒绝", "不行", "驳回", "否决"}
 
 // ParseReply parses a user's reply against the checkpoint's blockers
-// (numbered 1..n in order, catch_all last). Rules (protocol.md §5): every
+// (numbered 1..n in order, catch_all last). Rules (docs/protocol.md §5): every
 // "N<letter>" pair (also "N 选 x", "N: x") answers blocker N; all blockers
 // answered, no extra text and catch_all "a" → approved; extra text next to
 // the choices, or catch_all "b" with text → approved_with_changes with the

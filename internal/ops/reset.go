@@ -19,7 +19,7 @@ type HermesResetInput struct {
 }
 
 // ResetHermes performs the Hermes in-process Reset writes in the fixed order
-// of Z9 (protocol.md §8.2): (1) H/hermes_handoff.md (the given text; when a
+// of Z9 (docs/protocol.md §8.2): (1) H/hermes_handoff.md (the given text; when a
 // pending_eval is given and the text has no "Pending Eval" section, one with
 // the JSON is put first); (2) H/hermes_context_state.json: last_reset_at =
 // now, token_usage_ratio 0, pending_eval, pending_checkpoints (the
@@ -108,7 +108,7 @@ type ResumeResult struct {
 	ResumeAs             string   `json:"resume_as"`
 }
 
-// ResetResume is the reload after a Hermes Reset (protocol.md §8.2): the
+// ResetResume is the reload after a Hermes Reset (docs/protocol.md §8.2): the
 // pending_eval (from hermes_context_state.json, or from the handoff's
 // "Pending Eval" JSON block when a crash hit before step 2) is appended as a
 // phase_evaluation {feature_id, phase (the feature's current phase), result

@@ -17,7 +17,7 @@ type SessionStartInput struct {
 	Type      string // cc-print | cc-interactive-mcp | mcp_direct
 }
 
-// SessionStart records a Generator session (protocol.md §4.6 STEP 3.4):
+// SessionStart records a Generator session (docs/protocol.md §4.6 STEP 3.4):
 // session_pool.active.<fid> = {session_id, session_type, status running,
 // started_at, current_phase, last_activity}; a stray .current_agent.json is
 // deleted; .current_agent becomes role generator with developer
@@ -177,7 +177,7 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 	})
 }
 
-// SessionReset records a Claude Code feature Reset for Hermes (protocol.md
+// SessionReset records a Claude Code feature Reset for Hermes (docs/protocol.md
 // §8.1 step 3, §13 #9): session_pool.active.<fid>.status = resetting,
 // last_activity = now, and one eval entry {event_type reset, agent
 // claude-code, feature_id, phase, reason}. The reason is reason, else the

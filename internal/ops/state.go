@@ -11,7 +11,7 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// State-file locations relative to the root (protocol.md §2).
+// State-file locations relative to the root (docs/protocol.md §2).
 const (
 	relFeatureList  = ".harness/feature_list.json"
 	relRuntime      = ".harness/runtime_state.json"
@@ -23,19 +23,19 @@ const (
 )
 
 var (
-	// the id and timestamp shapes are workspace's (protocol.md §2)
+	// the id and timestamp shapes are workspace's (docs/protocol.md §2)
 	reFeatureID = workspace.FeatureIDPattern
 	reUTCZ      = workspace.UTCZPattern
 	reCommit    = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
 )
 
-// Sprint gate ids (protocol.md §2, §13 #5).
+// Sprint gate ids (docs/protocol.md §2, §13 #5).
 const (
 	GateTooling = "cp-sprint-tooling"
 	GateDAG     = "cp-sprint-dag"
 )
 
-// Enumerations (protocol.md §3).
+// Enumerations (docs/protocol.md §3).
 var (
 	eventTypes      = []string{"phase_evaluation", "checkpoint", "retry", "fail", "yolo_enter", "yolo_abort", "reset"}
 	results         = []string{"pass", "retry", "fail"}
@@ -58,12 +58,12 @@ func oneOf(s string, set []string) bool {
 	return false
 }
 
-// lazyValue reports whether s is a lazy value (fixtures README §4: after
+// lazyValue reports whether s is a lazy value (testdata/sprints/README.md §4: after
 // trimming, ASCII case-insensitively one of ok, done, pass, no issue, 完成,
 // 通过, 没问题, or starting with 看起来不错).
 func lazyValue(s string) bool { return records.IsLazy(s) }
 
-// byteLength is the fixtures README §4 length: UTF-8 bytes after trimming.
+// byteLength is testdata/sprints/README.md §4 length: UTF-8 bytes after trimming.
 func byteLength(s string) int { return records.Length(s) }
 
 // featureList is the parsed H/feature_list.json.
@@ -155,7 +155,7 @@ type evalEntry struct {
 	ws *workspace.EvalEntry
 }
 
-// isCorrection reports whether the entry is a 补录 correction (fixtures README
+// isCorrection reports whether the entry is a 补录 correction (testdata/sprints/README.md
 // §4), by the workspace package's definition.
 func (e evalEntry) isCorrection() bool { return e.ws != nil && e.ws.IsCorrection() }
 
@@ -209,7 +209,7 @@ func (l evalLog) lastCheckpoint(id string) (evalEntry, bool) {
 }
 
 // gateApproved reports whether the last eval entry of a sprint gate approves it
-// (fixtures README D17).
+// (testdata/sprints/README.md D17).
 func (l evalLog) gateApproved(id string) (bool, string) {
 	en, ok := l.lastCheckpoint(id)
 	if !ok {
@@ -242,7 +242,7 @@ func (l evalLog) lastVerdict(f string, p, after int) (evalEntry, bool) {
 }
 
 // rollbackMark returns the line of the rollback mark of feature f for phase p
-// (fixtures README §4, records.RollbackMark: the last non-correction entry of
+// (testdata/sprints/README.md §4, records.RollbackMark: the last non-correction entry of
 // f with an integer phase ≥ p and result retry/fail, event_type fail, or a
 // rejected checkpoint), or 0.
 func (l evalLog) rollbackMark(f string, p int) int {
@@ -253,7 +253,7 @@ func (l evalLog) rollbackMark(f string, p int) int {
 }
 
 // retryCount is the number of eval entries (of feature f, or of the sprint
-// when f is "") with result retry, any event type (protocol.md §3.6, §13 #44).
+// when f is "") with result retry, any event type (docs/protocol.md §3.6, §13 #44).
 func (l evalLog) retryCount(f string) int {
 	n := 0
 	for _, en := range l.events() {

@@ -14,7 +14,7 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// Queue is the task queue under a queue root (protocol.md §10): tasks/pending/,
+// Queue is the task queue under a queue root (docs/protocol.md §10): tasks/pending/,
 // tasks/running/ (at most one file), tasks/failed/, tasks/cancelled/
 // (terminal), sprints/<sprint_id>/TASK.json (finished). Every move is one
 // rename or an atomic write followed by the removal of the source, under

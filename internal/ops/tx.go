@@ -285,7 +285,7 @@ func (t *Tx) applyScratch(root string) error {
 }
 
 // featureRecords are the files of .harness/features/<fid>/ that validate
-// and finalize --check read or stat (fixtures README §5 layout.feature-dir-files,
+// and finalize --check read or stat (testdata/sprints/README.md §5 layout.feature-dir-files,
 // §6 generator_log).
 var featureRecords = []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"}
 
@@ -503,7 +503,7 @@ func (e *Env) hermesOnly(cmd string) error {
 	if e.Feature == "" {
 		who = "CLAUDECODE=1"
 	}
-	return refuse("refused: `harness %s` is Hermes's; this is a Generator session (%s), which may only run eval append and phase complete (protocol.md §1.1)", cmd, who)
+	return refuse("refused: `harness %s` is Hermes's; this is a Generator session (%s), which may only run eval append and phase complete (docs/protocol.md §1.1)", cmd, who)
 }
 
 // inGenerator reports whether the command runs in a Generator session.

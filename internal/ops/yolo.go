@@ -14,7 +14,7 @@ import (
 )
 
 // PipelinesHome returns the pipelines folder: home/pipelines, where home is
-// the given directory, else $HERMES_HOME, else $HOME/.hermes (protocol.md §9.3).
+// the given directory, else $HERMES_HOME, else $HOME/.hermes (docs/protocol.md §9.3).
 func (env *Env) PipelinesHome(home string) (string, error) {
 	if home == "" {
 		home = env.getenv("HERMES_HOME")
@@ -72,7 +72,7 @@ type YoloResult struct {
 	SuccessRate float64  `json:"success_rate"`
 }
 
-// YoloCheck evaluates pipeline YOLO eligibility (protocol.md §6.1): the
+// YoloCheck evaluates pipeline YOLO eligibility (docs/protocol.md §6.1): the
 // sprint was instantiated from a pipeline (feature_list.pipeline_id), whose
 // pipeline.yaml has stats.total_runs ≥ yolo.eligibility.min_total_runs
 // (default 3) and stats.total_success_rate ≥ min_success_rate (default 0.9),
@@ -225,7 +225,7 @@ func toFloat(v any) float64 {
 	return 0
 }
 
-// YoloAbort performs the global revoke of protocol.md §6.1 (abort_policy
+// YoloAbort performs the global revoke of docs/protocol.md §6.1 (abort_policy
 // revoke_all): every checkpoint with decision auto_approved_yolo gets status
 // revoked, revoked_from auto_approved_yolo, revoke_reason "yolo_aborted:
 // <cause>", decision null (§13 #2) and goes back into pending_user_replies;

@@ -3,7 +3,7 @@ package pathguard
 import "github.com/superagent-harness/harness/internal/shell"
 
 // awkWrites adds the files an awk program writes with print/printf
-// redirections (`print $1 > "schemas/x.json"`, `>> "log"`; corpus README
+// redirections (`print $1 > "schemas/x.json"`, `>> "log"`; testdata/corpus/README.md
 // §3.3 interpreter writes). A redirection to a computed name
 // (`print > $2".bak"`) writes a file the guard cannot name: it is judged as
 // an unknown name in the directory the command runs in.

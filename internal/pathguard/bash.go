@@ -19,7 +19,7 @@ type bashTarget struct {
 }
 
 // CheckInvocation decides the write targets of one simple command found by
-// shell.Parse (corpus README §3.3): redirections, the file operands of
+// shell.Parse (testdata/corpus/README.md §3.3): redirections, the file operands of
 // writers (tee, sed -i, cp/mv/ln/install/rsync destinations, rm, …),
 // patch/git apply diffs, downloads, archive extraction, interpreter file
 // writes, in-place formatters, whole-tree operations and listings. Relative

@@ -10,7 +10,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// newWorkspace builds a small sprint workspace (the corpus README §5
+// newWorkspace builds a small sprint workspace (testdata/corpus/README.md §5
 // skeleton, trimmed) and returns its root.
 func newWorkspace(t testing.TB) string {
 	t.Helper()
@@ -309,7 +309,7 @@ func TestCheckInvocationWriters(t *testing.T) {
 }
 
 // TestCheckInvocationNoFeature: without a running feature every feature
-// directory is another feature's (corpus README §3.0).
+// directory is another feature's (testdata/corpus/README.md §3.0).
 func TestCheckInvocationNoFeature(t *testing.T) {
 	root := newWorkspace(t)
 	g, err := New(root, "")

@@ -37,7 +37,7 @@ func checkDirCases(t *testing.T, cases []dirCase) {
 // then stays where it was and runs on after `;`, a newline, `||` and `&`.
 // A relative target is judged in every directory the command may run in
 // (shell.Invocation.AltDirs); only `cd X && …`, `if cd X; then …` and
-// `cd X || exit` make X certain (corpus README §3.3).
+// `cd X || exit` make X certain (testdata/corpus/README.md §3.3).
 func TestFailedCd(t *testing.T) {
 	checkDirCases(t, []dirCase{
 		// the cd may fail: the root stays possible
@@ -104,7 +104,7 @@ func TestFailedCd(t *testing.T) {
 // TestMktempDirectories: `mktemp -d` prints a new, empty directory under
 // $TMPDIR or /tmp (or DIR of -p/--tmpdir, or the current directory for a
 // bare template); a cd into it is a known directory, judged like any other
-// (corpus README §3.3), and `$(mktemp)` is a known file target.
+// (testdata/corpus/README.md §3.3), and `$(mktemp)` is a known file target.
 func TestMktempDirectories(t *testing.T) {
 	checkDirCases(t, []dirCase{
 		// outside the root: allowed

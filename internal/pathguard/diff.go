@@ -10,7 +10,7 @@ import (
 )
 
 // maxDiffSize bounds how much of a diff file named on a patch/git apply
-// command line is read (corpus README §3.3, §3.4).
+// command line is read (testdata/corpus/README.md §3.3, §3.4).
 const maxDiffSize = 4 << 20
 
 // patch handles `patch [opts] [ORIGFILE [PATCHFILE]]`: an explicit target

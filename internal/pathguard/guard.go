@@ -1,5 +1,5 @@
 // Package pathguard is the protected-path policy of the sprint workspace
-// (corpus README §3): it resolves a target path lexically and physically
+// (testdata/corpus/README.md §3): it resolves a target path lexically and physically
 // (§3.1), matches it against the rules table (§3.2) and decides whether an
 // Edit/Write/MultiEdit/NotebookEdit call or the write targets of one Bash
 // invocation (§3.3) may go through.
@@ -63,7 +63,7 @@ func (g *Guard) WithHome(dir string) *Guard {
 
 // New returns the guard for the sprint root and the running feature id
 // (FEATURE_ID / --feature; "" when no feature runs, so every
-// `.harness/features/<dir>/` is another feature's, corpus README §3.0).
+// `.harness/features/<dir>/` is another feature's, testdata/corpus/README.md §3.0).
 // The root is made absolute and cleaned (its lexical form) and resolved
 // with filepath.EvalSymlinks once (its physical form; a root that does not
 // exist yet is resolved as far as it exists). It fails only on an empty root
@@ -122,7 +122,7 @@ func (o op) verb() string {
 }
 
 // Section6Heading is the start of the tooling.md line after which the
-// Generator may add lines (corpus README §3.2 tooling row).
+// Generator may add lines (testdata/corpus/README.md §3.2 tooling row).
 const Section6Heading = "## 6. 运行时新增"
 
 // maxToolingSize bounds how much of tooling.md is read.
@@ -134,7 +134,7 @@ const maxToolingSize = 4 << 20
 // MultiEdit {file_path, edits[{old_string, new_string[, replace_all]}]},
 // NotebookEdit {notebook_path, …}). A relative path is joined to cwd (the
 // payload's cwd; the root when cwd is empty). Returns Block with a path.* rule when the target is
-// protected (corpus README §3.2); Block with rule "path.bad-input" when the
+// protected (testdata/corpus/README.md §3.2); Block with rule "path.bad-input" when the
 // tool is not one of the four or tool_input lacks its path (a guard that
 // cannot decide never allows silently); Allow otherwise.
 func (g *Guard) CheckTool(tool string, toolInput json.RawMessage, cwd string) verdict.Decision {

@@ -9,7 +9,7 @@ import (
 	"github.com/superagent-harness/harness/internal/shell"
 )
 
-// Interpreter file writes (corpus README §3.3): code given to python, node,
+// Interpreter file writes (testdata/corpus/README.md §3.3): code given to python, node,
 // perl or ruby by -c/-e or on stdin is scanned for calls that open or change
 // a path named by a string literal, a simple literal assignment earlier in
 // the code, or a join/concatenation of those.

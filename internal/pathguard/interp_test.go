@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-// TestInterpreterWrites covers the interpreter file writes of corpus README
+// TestInterpreterWrites covers the interpreter file writes of testdata/corpus/README.md
 // §3.3: literal paths, assignments, joins, environment and cwd spellings,
 // open modes (append allowed on append-only files) and look-alikes that
 // only read.

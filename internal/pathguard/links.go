@@ -13,7 +13,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// Symbolic links made by the command being judged (corpus README §3.1:
+// Symbolic links made by the command being judged (testdata/corpus/README.md §3.1:
 // targets are resolved physically, "the way the kernel walks"). A link that
 // an earlier part of the same command line creates does not exist yet when
 // the guard runs, so `cd /tmp && ln -s ROOT r && echo x > r/schemas/a.json`
@@ -96,7 +96,7 @@ func (g *Guard) ForCommand(invs []shell.Invocation, cwd string) *Guard {
 
 // linkKey is the overlay key of a link name: its directory resolved
 // physically (through the links recorded so far), its own name appended,
-// ASCII lower case (names compare case-insensitively, corpus README §3.1).
+// ASCII lower case (names compare case-insensitively, testdata/corpus/README.md §3.1).
 func (g *Guard) linkKey(base, link string) string {
 	abs := filepath.Clean(absJoin(base, link))
 	dir, name := filepath.Dir(abs), filepath.Base(abs)

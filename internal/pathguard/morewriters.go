@@ -6,7 +6,7 @@ import (
 	"github.com/superagent-harness/harness/internal/shell"
 )
 
-// More writers of corpus README §3.3 (found by a user attacking the
+// More writers of testdata/corpus/README.md §3.3 (found by a user attacking the
 // installed hook): script's typescript and log files, pip's install
 // target, base64's output file, device nodes and FIFOs, and paths through
 // /proc/<pid>/cwd.

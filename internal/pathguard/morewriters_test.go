@@ -6,7 +6,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// TestMoreWriters: corpus README §3.3 — interpreter writes through the
+// TestMoreWriters: testdata/corpus/README.md §3.3 — interpreter writes through the
 // command's own arguments (sys.argv, process.argv), PHP file functions,
 // paths through /proc/<pid>/cwd, script's typescript, pip's install target,
 // base64 -o, mknod and mkfifo are writes of the paths they name.

@@ -7,7 +7,7 @@ import (
 )
 
 // PHP inline code (`php -r CODE`, or a script on stdin) as an interpreter
-// (corpus README §3.3 interpreter writes): file_put_contents, fopen with a
+// (testdata/corpus/README.md §3.3 interpreter writes): file_put_contents, fopen with a
 // writing mode, unlink, rmdir, rename, copy, touch, mkdir, symlink and link
 // write their path arguments. PHP's string literals, `.` concatenation and
 // `$name = …` assignments read like Perl's, so the Perl evaluator is used.

@@ -7,7 +7,7 @@ import (
 )
 
 // TestRedteamBash holds Bash writes that once got past the path guard (and
-// the near misses next to them). Each comment names the corpus README rule.
+// the near misses next to them). Each comment names testdata/corpus/README.md rule.
 func TestRedteamBash(t *testing.T) {
 	root := newWorkspace(t)
 	g, err := New(root, "f002")

@@ -15,7 +15,7 @@ const maxLinks = 40
 // A path that needs more is treated like a loop: unresolvable.
 const maxSteps = 4096
 
-// target is one path the guard judges, in the two forms of corpus README §3.1.
+// target is one path the guard judges, in the two forms of testdata/corpus/README.md §3.1.
 type target struct {
 	// given is the path as the tool call or command named it (for messages).
 	given string
@@ -182,7 +182,7 @@ func isSep(c byte) bool { return c == '/' || c == filepath.Separator }
 
 // relTo returns p relative to base as a slash-separated path ("." for base
 // itself) when p is base or lies below it on a component boundary. Names are
-// compared ASCII case-insensitively (corpus README §3.1).
+// compared ASCII case-insensitively (testdata/corpus/README.md §3.1).
 func relTo(base, p string) (string, bool) {
 	if base == "" || len(p) < len(base) {
 		return "", false
@@ -203,14 +203,14 @@ func relTo(base, p string) (string, bool) {
 }
 
 // Normalize returns the lexical form of p joined to base: absolute, with
-// `.`, `..` and repeated separators removed as text (corpus README §3.1
+// `.`, `..` and repeated separators removed as text (testdata/corpus/README.md §3.1
 // step 2). It never touches the file system.
 func Normalize(base, p string) string {
 	return filepath.Clean(absJoin(base, p))
 }
 
 // asciiEqualFold compares two strings of equal length ASCII
-// case-insensitively (corpus README §3.1: ASCII only, so that no Unicode
+// case-insensitively (testdata/corpus/README.md §3.1: ASCII only, so that no Unicode
 // folding such as the Kelvin sign makes two different names equal).
 func asciiEqualFold(a, b string) bool {
 	if len(a) != len(b) {

@@ -7,7 +7,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// Rule is one row of the protected-path table (corpus README §3.2). The
+// Rule is one row of the protected-path table (testdata/corpus/README.md §3.2). The
 // first row whose paths match a target names its rule.
 type Rule struct {
 	// ID is the stable rule id ("path.readonly-dir", …) used in hook.log and
@@ -22,7 +22,7 @@ type Rule struct {
 	Message, Hint string
 }
 
-// Family names (corpus README §3.2, paths.jsonl field "rule").
+// Family names (testdata/corpus/README.md §3.2, paths.jsonl field "rule").
 const (
 	FamilyReadonlyDir       = "readonly_dir"
 	FamilyReadonlyFile      = "readonly_file"
@@ -187,7 +187,7 @@ type match struct {
 
 // classify judges both forms of t and returns the matches found: the lexical
 // form against both root forms, the physical form against the root's
-// physical form (corpus README §3.1 steps 4–5). inside is false when neither
+// physical form (testdata/corpus/README.md §3.1 steps 4–5). inside is false when neither
 // form lies in the root.
 func (g *Guard) classify(t target) (ms [2]match, inside bool) {
 	ms[0].idx, ms[1].idx = idxNone, idxNone

@@ -12,10 +12,10 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// skeletonTooling is tooling.md of the corpus README §5 skeleton.
+// skeletonTooling is tooling.md of testdata/corpus/README.md §5 skeleton.
 const skeletonTooling = "# Sprint Tooling Decisions\n\n## 5. 全局约束\n\n- 备注:TBD\n\n## 6. 运行时新增(feature 执行中引入的工具)\n\n- TBD\n"
 
-// corpusSkeleton creates the corpus README §5 step 1 skeleton in a fresh
+// corpusSkeleton creates testdata/corpus/README.md §5 step 1 skeleton in a fresh
 // root named sprint_20260421_1 and returns the root.
 func corpusSkeleton(t *testing.T) string {
 	t.Helper()
@@ -80,7 +80,7 @@ func toolInput(t *testing.T, ex pathguard.PathRuleExample, root, home string) js
 }
 
 // TestPathRuleExamples runs every example of rules/paths.yaml against the
-// corpus README §5 skeleton in a Generator session of feature f002 (cwd =
+// testdata/corpus/README.md §5 skeleton in a Generator session of feature f002 (cwd =
 // the root, HOME = a temp dir with .claude/settings*.json): file tools
 // through Guard.CheckTool, Bash through bashguard.Decide with the guard.
 // A block example must be blocked by its own rule id, an allow example must

@@ -2,7 +2,7 @@
 
 package pathguard
 
-// genRules returns the rows of kind table (corpus README §3.2), in evaluation order.
+// genRules returns the rows of kind table (testdata/corpus/README.md §3.2), in evaluation order.
 func genRules() [numRules]Rule {
 	return [numRules]Rule{
 		{ID: "path.readonly-dir", Family: "readonly_dir", Patterns: []string{"schemas/**", "templates/**", "spec/**", "protocols/**", "sub-skills/**"}, Message: "this directory of the skill is read-only for the Generator (schemas/, templates/, spec/, protocols/, sub-skills/)", Hint: "write your output under src/, docs/, research/ or your own .harness/features/<feature>/ directory; ask Hermes if the skill itself must change"},

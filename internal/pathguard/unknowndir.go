@@ -10,7 +10,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// Targets below a directory the guard cannot determine (corpus README §3.3:
+// Targets below a directory the guard cannot determine (testdata/corpus/README.md §3.3:
 // relative targets resolve against the directory the command runs in). After
 // `cd "$T"` (shell.DirUnknown) or with a `~user/…` path (that user's home is
 // unknown) the target could lie anywhere, including below the sprint root.

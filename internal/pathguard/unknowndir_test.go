@@ -20,7 +20,7 @@ func decideIn(g *Guard, cmd, cwd string, vars map[string]string) verdict.Decisio
 	return verdict.Decision{}
 }
 
-// TestComputedAndUnknownDirectories: corpus README §3.3, relative targets
+// TestComputedAndUnknownDirectories: testdata/corpus/README.md §3.3, relative targets
 // resolve against the directory the command runs in. A cd to a computed
 // directory ($PWD, $(pwd), $(realpath X), …) is followed; a cd to a value
 // the guard cannot know makes relative targets judged conservatively
@@ -88,7 +88,7 @@ func TestComputedAndUnknownDirectories(t *testing.T) {
 	}
 }
 
-// TestRedirectTargetFromListing: corpus README §3.3 listings — a listing
+// TestRedirectTargetFromListing: testdata/corpus/README.md §3.3 listings — a listing
 // substituted into a redirection target is the set of files written.
 func TestRedirectTargetFromListing(t *testing.T) {
 	root := newWorkspace(t)
@@ -121,7 +121,7 @@ func TestRedirectTargetFromListing(t *testing.T) {
 }
 
 // TestAwkFileWrites: print/printf > / >> "FILE" inside awk code write FILE
-// (corpus README §3.3 interpreter writes); patterns and comparisons do not.
+// (testdata/corpus/README.md §3.3 interpreter writes); patterns and comparisons do not.
 func TestAwkFileWrites(t *testing.T) {
 	root := newWorkspace(t)
 	g, err := New(root, "f002")

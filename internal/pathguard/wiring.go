@@ -8,7 +8,7 @@ import (
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
-// Hook wiring outside the sprint root. The corpus rules (README §3.2) are
+// Hook wiring outside the sprint root. The corpus rules (testdata/corpus/README.md §3.2) are
 // about the root; a Generator that writes {"disableAllHooks": true} into the
 // user-level Claude Code settings, or replaces the harness-hook binary,
 // switches the guard off for every later session. This extension keeps
@@ -16,7 +16,7 @@ import (
 // writes while a sprint root is known (the guard exists only then).
 
 // wiringFile is one protected file outside the root in its two forms
-// (corpus README §3.1): lex as named, phys with existing links resolved.
+// (testdata/corpus/README.md §3.1): lex as named, phys with existing links resolved.
 type wiringFile struct {
 	lex string
 	// phys is the physical form, resolved on the first check that needs

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// other handles writers outside the list of corpus README §3.3 whose
+// other handles writers outside the list of testdata/corpus/README.md §3.3 whose
 // targets are plain on the command line: in-place compressors, output
 // options of compilers and converters, editors, sponge, uniq OUT, mktemp,
 // fallocate, rename, git clone destinations, cpio/7z extraction.

@@ -13,7 +13,7 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// Stop check ids (fixtures README §7).
+// Stop check ids (testdata/sprints/README.md §7).
 const (
 	RuleSkip              = "stop.skip"
 	RuleResetException    = "stop.reset-exception"
@@ -31,7 +31,7 @@ const (
 
 // Failure is one failed record check.
 type Failure struct {
-	// Check is the check number of fixtures README §7: "2b", "3", "4", "4b",
+	// Check is the check number of testdata/sprints/README.md §7: "2b", "3", "4", "4b",
 	// "5", "6", "7", "8", "9" or "10".
 	Check string
 	// Rule is the check's id (e.g. "stop.genlog-section").
@@ -78,7 +78,7 @@ type Report struct {
 // OK reports whether nothing blocks (skipped or no failure).
 func (r Report) OK() bool { return len(r.Failures) == 0 }
 
-// ResetHint is the hint every Stop block message ends with (fixtures README
+// ResetHint is the hint every Stop block message ends with (testdata/sprints/README.md
 // §3, as the original stop-guard.sh says it).
 func (r Report) ResetHint() string {
 	return fmt.Sprintf("If the context is nearly exhausted (Reset), write the handoff snapshot to %s (more than %d bytes) and stop again within %d s.",
@@ -119,7 +119,7 @@ func (r Report) Reason() string {
 
 func rel(ws *workspace.Workspace, p string) string { return ws.Rel(p) }
 
-// CheckPhase runs Stop checks 2, 2b and 3–10 (fixtures README §7) for
+// CheckPhase runs Stop checks 2, 2b and 3–10 (testdata/sprints/README.md §7) for
 // feature in its current phase P. Check 2 (feature_list missing, feature
 // unknown, phase not an integer) sets Skipped; check 2b (feature_list.json
 // not a JSON object) is a failure. The error is only for I/O failures other

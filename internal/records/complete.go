@@ -19,8 +19,8 @@ import (
 // the Report lists the failures and nothing was written.
 var ErrIncomplete = errors.New("phase records are incomplete")
 
-// CompletePhase implements `harness phase complete <feature>` (fixtures
-// README §7, protocol.md §13 #42): under the workspace lock it runs checks
+// CompletePhase implements `harness phase complete <feature>` (testdata/sprints/README.md
+// §7, docs/protocol.md §13 #42): under the workspace lock it runs checks
 // 3–9 with the same code as Stop and, only if they all pass, sets
 // `done: true` on the next_phases entry whose phase equals the feature's
 // current phase P, by an atomic replace of feature_list.json that keeps every
@@ -106,7 +106,7 @@ func markDone(doc []byte, feature string, p int) ([]byte, error) {
 	return nil, fmt.Errorf("feature %s is not in .harness/feature_list.json", feature)
 }
 
-// ResetException evaluates Stop check 1 (fixtures README §7): it applies
+// ResetException evaluates Stop check 1 (testdata/sprints/README.md §7): it applies
 // when H/features/<feature>/handoff.md exists, its raw size (as the OS
 // reports it) is > 50 bytes and now − mtime < 300 s. trigger is the text
 // after `**Trigger reason**` (trimmed, a leading ':' or '：' removed), or
@@ -169,8 +169,8 @@ func TriggerReason(handoff []byte) string {
 	return DefaultResetTrigger
 }
 
-// RecordReset performs the Reset bookkeeping of Stop check 1 (fixtures
-// README §7, D32) under the workspace lock, once per handoff.md: it writes
+// RecordReset performs the Reset bookkeeping of Stop check 1 (testdata/sprints/README.md
+// §7, D32) under the workspace lock, once per handoff.md: it writes
 // nothing when session_pool.active.<feature>.status is already "resetting"
 // or eval_log already has a reset entry for feature whose timestamp is not
 // earlier than the handoff's mtime (whole seconds). Otherwise it sets that

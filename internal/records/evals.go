@@ -6,7 +6,7 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// Mark is a rollback mark (fixtures README §4): the eval entry that sent a
+// Mark is a rollback mark (testdata/sprints/README.md §4): the eval entry that sent a
 // feature back to a phase ≤ the one it judged.
 type Mark struct {
 	// Entry is the marking eval entry (Entry.Line is its eval_log line).
@@ -109,7 +109,7 @@ func LastCorrection(entries []*workspace.EvalEntry, n int) *workspace.EvalEntry 
 }
 
 // EffectiveReason returns the reason of e, or of its last correction when
-// one exists (fixtures README §7, checks 7–9), with whether it is a string
+// one exists (testdata/sprints/README.md §7, checks 7–9), with whether it is a string
 // and the line it came from.
 func EffectiveReason(entries []*workspace.EvalEntry, e *workspace.EvalEntry) (reason string, ok bool, line int) {
 	src := e

@@ -18,7 +18,7 @@ func copyTree(t *testing.T, src string) string {
 	dst := t.TempDir()
 	testutil.CopyTree(t, src, dst)
 	// A copy gets a fresh mtime; age every handoff.md so that only the
-	// expectation's mtime_age_seconds makes one recent (README §2 step 2).
+	// expectation's mtime_age_seconds makes one recent (testdata/sprints/README.md §2 step 2).
 	old := time.Now().Add(-time.Hour)
 	hs, _ := filepath.Glob(filepath.Join(dst, ".harness", "features", "*", "handoff.md"))
 	for _, h := range hs {

@@ -1,5 +1,5 @@
 // Package records implements the record checks that Stop, `harness phase
-// complete` and `harness finalize --check` share (fixtures README §4, §6, §7):
+// complete` and `harness finalize --check` share (testdata/sprints/README.md §4, §6, §7):
 // generator_log.md parsing, eval_log scanning, lazy values, byte lengths, the
 // retry rule with its rollback marks, and corrections (补录).
 package records
@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// Thresholds of fixtures README §4 (canonical).
+// Thresholds of testdata/sprints/README.md §4 (canonical).
 const (
 	// MinReasonBytes is the minimum Length of a phase_evaluation reason.
 	MinReasonBytes = 20
@@ -36,11 +36,11 @@ var (
 	})
 )
 
-// Length is the fixtures README §4 length: UTF-8 bytes after trimming
+// Length is testdata/sprints/README.md §4 length: UTF-8 bytes after trimming
 // leading and trailing whitespace.
 func Length(s string) int { return len(strings.TrimSpace(s)) }
 
-// IsLazy reports whether s is a lazy value (fixtures README §4, D5): after
+// IsLazy reports whether s is a lazy value (testdata/sprints/README.md §4, D5): after
 // trimming, ASCII case-insensitively equal to ok, done, pass, no issue, 完成,
 // 通过, 没问题, or starting with 看起来不错.
 func IsLazy(s string) bool {
@@ -52,7 +52,7 @@ func IsLazy(s string) bool {
 	return strings.HasPrefix(t, "看起来不错")
 }
 
-// Section is one phase section of generator_log.md (fixtures README §4).
+// Section is one phase section of generator_log.md (testdata/sprints/README.md §4).
 type Section struct {
 	// Phase is N of the `## phase=N` heading (1..4).
 	Phase int
@@ -92,7 +92,7 @@ func (g *GeneratorLog) ForPhase(p int) []Section {
 }
 
 // FenceMarker returns the fence marker ("```" or "~~~") when line opens or
-// closes a fenced code block (fixtures README §4): at most 3 leading spaces,
+// closes a fenced code block (testdata/sprints/README.md §4): at most 3 leading spaces,
 // then three backticks or tildes; "" otherwise.
 func FenceMarker(line string) string {
 	i := 0
@@ -112,7 +112,7 @@ func FenceMarker(line string) string {
 	return ""
 }
 
-// ParseGeneratorLog parses generator_log.md text per fixtures README §4:
+// ParseGeneratorLog parses generator_log.md text per testdata/sprints/README.md §4:
 // phase sections open at `^##[ \t]+phase[= ]([1-4])([^0-9]|$)`, end at the next
 // level-1/2 heading; headings with a {placeholder} are stubs (open nothing,
 // end the previous section); lines in fenced code (``` or ~~~, up to 3
@@ -167,8 +167,8 @@ type MarkdownLine struct {
 	Fenced bool
 }
 
-// SplitMarkdown splits text into lines and marks fenced code (fixtures
-// README §4: ``` or ~~~ after at most 3 spaces; the same marker closes; an
+// SplitMarkdown splits text into lines and marks fenced code (testdata/sprints/README.md
+// §4: ``` or ~~~ after at most 3 spaces; the same marker closes; an
 // unclosed block runs to the end).
 func SplitMarkdown(text string) []MarkdownLine {
 	text = strings.ReplaceAll(text, "\r\n", "\n")

@@ -31,10 +31,10 @@ const (
 	YoloAbortFile       = "yolo_abort.template.md"
 )
 
-// CatchAllID is the id of the fixed last blocker of a gate (protocol.md §3.2).
+// CatchAllID is the id of the fixed last blocker of a gate (docs/protocol.md §3.2).
 const CatchAllID = "catch_all"
 
-// Tooling is the data of tooling.template.md (protocol.md §3.5 header lines).
+// Tooling is the data of tooling.template.md (docs/protocol.md §3.5 header lines).
 type Tooling struct {
 	Sprint      string // sprint id
 	GeneratedBy string // "Hermes"
@@ -42,7 +42,7 @@ type Tooling struct {
 }
 
 // GeneratorLog is the data of generator_log.template.md: only the title block
-// (`# Generator Log: <fid>` and two `>` lines, protocol.md §3.11).
+// (`# Generator Log: <fid>` and two `>` lines, docs/protocol.md §3.11).
 type GeneratorLog struct {
 	FeatureID, Name, Sprint string
 }
@@ -56,7 +56,7 @@ type Dependency struct {
 }
 
 // ContextSnapshot is the data of feature_session_init.template.md, rendered
-// into context_snapshot.md by `harness init-feature` (protocol.md §3.11).
+// into context_snapshot.md by `harness init-feature` (docs/protocol.md §3.11).
 type ContextSnapshot struct {
 	FeatureID, Name, Title, Sprint string
 	Description                    string // optional; omitted when empty
@@ -73,7 +73,7 @@ type ContextSnapshot struct {
 }
 
 // Handoff is the data of claude_code_handoff.template.md (a Generator's
-// handoff.md at Reset, protocol.md §3.11 and §8.1).
+// handoff.md at Reset, docs/protocol.md §3.11 and §8.1).
 type Handoff struct {
 	FeatureID, Sprint, GeneratedAt string
 	TriggerReason                  string // copied by the Stop hook into the reset eval entry
@@ -92,7 +92,7 @@ type FeatureRow struct {
 	Phase      int
 }
 
-// HermesHandoff is the data of hermes_handoff.template.md (protocol.md §8.2).
+// HermesHandoff is the data of hermes_handoff.template.md (docs/protocol.md §8.2).
 type HermesHandoff struct {
 	Sprint, GeneratedAt, TriggerReason string
 	Mode, Activity                     string
@@ -104,7 +104,7 @@ type HermesHandoff struct {
 	OpenQuestions      []string
 }
 
-// Blocker is one checkpoint question (protocol.md §3.2 checkpoint.blockers[]).
+// Blocker is one checkpoint question (docs/protocol.md §3.2 checkpoint.blockers[]).
 type Blocker struct {
 	ID, Question string
 	Options      []string
@@ -195,7 +195,7 @@ func funcs() template.FuncMap {
 }
 
 // orderBlockers returns bs with catch_all moved to the end (it is always the
-// last question of a gate, protocol.md §5).
+// last question of a gate, docs/protocol.md §5).
 func orderBlockers(bs []Blocker) []Blocker {
 	out := make([]Blocker, 0, len(bs))
 	var tail []Blocker

@@ -6,7 +6,7 @@ import "strings"
 // literal command-line arguments (sys.argv[N], process.argv[N], $ARGV[N],
 // ARGV[N], $argv[N]) replaced by those arguments as string literals, so
 // `python3 -c "open(sys.argv[1],'w')" .harness/eval_log.jsonl` is judged as
-// a write of .harness/eval_log.jsonl (corpus README §3.3 interpreter
+// a write of .harness/eval_log.jsonl (testdata/corpus/README.md §3.3 interpreter
 // writes). args are the invocation's words after the program; the code must
 // be one of them (the -c/-e/-r value). Unchanged when the arguments are not
 // all known or the code names none of them.

@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// awk programs run commands and write files (corpus README §2.1
+// awk programs run commands and write files (testdata/corpus/README.md §2.1
 // Interpreters, §3.3 interpreter writes): `system(STRING)`, `print … |
 // "CMD"`, `"CMD" | getline` hand STRING/CMD to sh -c like an interpreter's
 // os.system, and `print … > "FILE"` / `>> "FILE"` write FILE. awk patterns
@@ -360,7 +360,7 @@ func printArgs(ts []awkTok) []awkTok {
 // IsAwk; busybox awk is unwrapped to awk) hands to /bin/sh -c: system(),
 // `print … | "CMD"` with the printed text as CMD's stdin (so `print "rm -rf
 // x" | "sh"` runs rm), and `"CMD" | getline`, with the variables set by -v,
-// --assign and name=value operands (corpus README §2.1 "wherever the shell
+// --assign and name=value operands (testdata/corpus/README.md §2.1 "wherever the shell
 // would execute it"). File writes are the path guard's (AwkScript.Writes).
 func (w *walker) awk(f *frame, st *state, prog string, vals []string) {
 	assigns := AwkAssigns(vals)

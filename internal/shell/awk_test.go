@@ -7,7 +7,7 @@ import (
 
 // TestAwkScan: system(), print | "CMD" and "CMD" | getline are shell
 // strings; print/printf > / >> "FILE" are file writes; patterns and other
-// literals are data (corpus README §2.1 Interpreters, §3.3).
+// literals are data (testdata/corpus/README.md §2.1 Interpreters, §3.3).
 func TestAwkScan(t *testing.T) {
 	cases := []struct {
 		code   string

@@ -8,7 +8,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// The working directory as a value (corpus README §3.3: relative targets
+// The working directory as a value (testdata/corpus/README.md §3.3: relative targets
 // resolve against the directory the command runs in). `cd "$(realpath
 // .harness)" && : > eval_log.jsonl` must be judged in .harness, so $PWD,
 // $OLDPWD, $(pwd), $(realpath X), $(readlink -f X) and $(cd X && pwd) are

@@ -4,7 +4,7 @@ import "testing"
 
 // TestComputedDirectories: $PWD, $OLDPWD, $(pwd), `pwd`, $(realpath X),
 // $(readlink -f X) and $(cd X && pwd) are computed from the tracked
-// directory, so a cd to them keeps the directory known (corpus README §3.3:
+// directory, so a cd to them keeps the directory known (testdata/corpus/README.md §3.3:
 // relative targets resolve against the directory the command runs in).
 func TestComputedDirectories(t *testing.T) {
 	cases := []struct {
@@ -67,7 +67,7 @@ func TestComputedDirectories(t *testing.T) {
 }
 
 // TestRedirectTargetListing: a listing substituted into a redirection
-// target is kept on the Redirect (corpus README §3.3 Listings).
+// target is kept on the Redirect (testdata/corpus/README.md §3.3 Listings).
 func TestRedirectTargetListing(t *testing.T) {
 	for cmd, root := range map[string]string{
 		`echo > $(ls .harness/feature_list.json)`:           ".harness/feature_list.json",

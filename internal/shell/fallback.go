@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// fallback is the token scan of corpus README §2.6 for text mvdan/sh
+// fallback is the token scan of testdata/corpus/README.md §2.6 for text mvdan/sh
 // rejects: heredoc bodies are data unless their owner is (or pipes into) a
 // shell; tokens in command position start a simple command that is
 // unwrapped and matched like any other.

@@ -22,8 +22,8 @@ func gitShellKey(key string) bool {
 // gitShellEnv are environment variables whose value git runs through a shell.
 var gitShellEnv = [...]string{"GIT_PAGER", "GIT_EDITOR", "GIT_SSH_COMMAND", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS"}
 
-// gitRuns walks the commands a git invocation runs through a shell (corpus
-// README §2.1: a command is checked wherever it would be executed): the
+// gitRuns walks the commands a git invocation runs through a shell (testdata/corpus/README.md
+// §2.1: a command is checked wherever it would be executed): the
 // values of shell-valued configuration given with -c or GIT_CONFIG_COUNT /
 // GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n or in the environment (GIT_PAGER,
 // GIT_EDITOR, GIT_SSH_COMMAND, …), `git submodule foreach CMD…`,

@@ -188,7 +188,7 @@ var shellFuncs = map[string]bool{"system": true, "popen": true, "getoutput": tru
 var subprocFuncs = map[string]bool{"run": true, "call": true, "check_call": true, "check_output": true, "Popen": true}
 
 // InterpreterCalls scans interpreter code for shell strings and argv lists
-// handed to process-starting calls (corpus README §2.1 "Interpreters").
+// handed to process-starting calls (testdata/corpus/README.md §2.1 "Interpreters").
 // Simple literal assignments are substituted where the name is used.
 func InterpreterCalls(code, lang string) []InterpCall {
 	calls, _ := interpreterCalls(code, lang)

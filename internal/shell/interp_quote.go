@@ -10,7 +10,7 @@ import (
 // `qw[…]`, any delimiter) and Ruby (`%q(…)`, `%Q{…}`, `%(…)`, `%w[…]`,
 // `%W<…>`) into plain double-quoted literals (`qw`/`%w` into a
 // comma-separated list of them), so `system q(rm -rf /)` is read like
-// `system "rm -rf /"` (corpus README §2.1 "Interpreters": Perl and Ruby
+// `system "rm -rf /"` (testdata/corpus/README.md §2.1 "Interpreters": Perl and Ruby
 // system/exec with one string). Existing string literals are copied
 // unchanged; `qx`/`%x` are left to the backtick scan.
 func quoteOps(code, lang string) string {
@@ -181,7 +181,7 @@ var (
 // CanonicalCalls rewrites calls made through a local alias of an imported
 // or assigned function into calls of the function's qualified name, so code
 // scanners that look for `os.system(`, `shutil.rmtree(`, `pathlib.Path(`,
-// `fs.writeFileSync(` or `child_process.exec(` see them (corpus README §2.1
+// `fs.writeFileSync(` or `child_process.exec(` see them (testdata/corpus/README.md §2.1
 // "Interpreters", §3.3 interpreter writes). It handles Python
 // `from M import f [as a]` (`a(` → `M.f(`) and `a = M.f`, Node
 // `const { f: a } = require('m')` (`a(` → `m.f(`) and `const a = m.f`; for
@@ -326,7 +326,7 @@ var argvRe = sync.OnceValue(func() *regexp.Regexp {
 // process.argv.slice(N), Perl $ARGV[N] and @ARGV, Ruby ARGV[N] and *ARGV)
 // with the literal arguments given after the code, so
 // `python3 -c 'os.system(sys.argv[1])' 'rm -rf x'` is judged like the
-// literal call (corpus README §2.1 "Interpreters": literals handed to a
+// literal call (testdata/corpus/README.md §2.1 "Interpreters": literals handed to a
 // process-starting call). argv are the words after the code (Python's
 // sys.argv[1:], Node's process.argv[1:] for -e, Perl/Ruby ARGV).
 func substArgv(code, lang string, argv []string) string {

@@ -2,7 +2,7 @@
 // dialect) and walks them into normalised invocations: every simple command
 // the shell would run, at any depth (lists, pipelines, bodies, substitutions,
 // `bash -c`, eval, wrappers, containers, ssh, stdin scripts), with its words
-// reduced to the values the shell would see (corpus README §2.1–§2.3, §2.6).
+// reduced to the values the shell would see (testdata/corpus/README.md §2.1–§2.3, §2.6).
 //
 // The guards (internal/bashguard for the command families, internal/pathguard
 // for write targets) work only on []Invocation, never on raw text.
@@ -11,7 +11,7 @@ package shell
 import "mvdan.cc/sh/v3/syntax"
 
 // Word is one argument after quote removal, escapes, brace/literal-variable
-// expansion (corpus README §2.2).
+// expansion (testdata/corpus/README.md §2.2).
 type Word struct {
 	// Value is the text the program would receive. When Known is false it
 	// holds the literal parts with unknown parts left out.
@@ -32,7 +32,7 @@ type Redirect struct {
 	Target Word
 	// Listing is set when the target is substituted from a listing
 	// producer (`> $(ls X)`, `> "$(find D -name N)"`): the file is one of
-	// the listed paths (corpus README §3.3 Listings).
+	// the listed paths (testdata/corpus/README.md §3.3 Listings).
 	Listing *Listing
 }
 
@@ -40,7 +40,7 @@ type Redirect struct {
 // its own command line: a writer run by `xargs` over the output of `ls`,
 // `find`, `grep -l`, `git ls-files`, `fd`, by `find … -exec CMD {}`, or a
 // listing substituted as an argument (`sed -i … $(grep -rl x spec)`).
-// The listed paths are everything under Roots (corpus README §3.3 Listings).
+// The listed paths are everything under Roots (testdata/corpus/README.md §3.3 Listings).
 type Listing struct {
 	// Roots are the producer's path operands, resolved words; "." when it has none.
 	// Roots is nil when xargs reads from something that is not a known listing
@@ -86,7 +86,7 @@ type Invocation struct {
 	// …`, `cd X || exit`. Dir stays the directory of the path where every cd
 	// succeeded; AltDirs never holds Dir itself and is nil when Dir is the
 	// only possibility. Path guards judge a relative target against Dir and
-	// every AltDirs entry; the strongest verdict wins (corpus README §3.3).
+	// every AltDirs entry; the strongest verdict wins (testdata/corpus/README.md §3.3).
 	AltDirs []DirAlt
 	// Stdin is the literal text the command reads on stdin when it is known
 	// (heredoc body, here-string, pipe from a literal producer); nil otherwise.
@@ -97,7 +97,7 @@ type Invocation struct {
 	// first, e.g. ["bash -c", "$( )", "xargs"]; empty at top level. Commands
 	// that run on another machine or in a container have "ssh", "ssh stdin",
 	// "docker exec", "kubectl exec", … in their path; "unparsed" marks
-	// commands found by the token scan of corpus README §2.6.
+	// commands found by the token scan of testdata/corpus/README.md §2.6.
 	Via []string
 	// Pos is the position of the command in the (innermost) parsed source.
 	Pos syntax.Pos

@@ -8,7 +8,7 @@ import (
 // mktempOutput computes what `mktemp [-d] [-u] [-q] [-t] [-p DIR |
 // --tmpdir[=DIR]] [--suffix=S] [TEMPLATE]` prints: the name of a new, empty
 // file or directory, so that `cd "$(mktemp -d)" && echo > README.md` and
-// `echo x > "$(mktemp)"` are judged where they write (corpus README §3.3:
+// `echo x > "$(mktemp)"` are judged where they write (testdata/corpus/README.md §3.3:
 // relative targets resolve against the directory the command runs in)
 // instead of as an unknown directory. The random part stays the template's
 // Xs, which names no protected file.

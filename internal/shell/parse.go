@@ -11,7 +11,7 @@ import (
 // Options tunes Parse. The zero value is ready to use.
 type Options struct {
 	// Vars holds variables whose literal values are known before the command
-	// runs (e.g. "HARNESS_ROOT" → the sprint root, corpus README §3.3). They
+	// runs (e.g. "HARNESS_ROOT" → the sprint root, testdata/corpus/README.md §3.3). They
 	// are substituted like literal assignments; they are not exported.
 	Vars map[string]string
 	// Cwd is the absolute directory the command starts in (the hook
@@ -32,7 +32,7 @@ const DefaultMaxDepth = 12
 const maxNest = 200
 
 // Function is a shell function definition found anywhere in the command
-// (checked whether or not it is called, corpus README §2.1, §2.4 forkbomb).
+// (checked whether or not it is called, testdata/corpus/README.md §2.1, §2.4 forkbomb).
 type Function struct {
 	// Name is the function name.
 	Name string
@@ -51,7 +51,7 @@ type Result struct {
 	// Functions are the function definitions, in source order.
 	Functions []Function
 	// ParseError is the first syntax error met (top level or in a nested
-	// script); the token fallback of corpus README §2.6 was used for that text.
+	// script); the token fallback of testdata/corpus/README.md §2.6 was used for that text.
 	ParseError error
 	// Overflow is non-empty when a work bound was hit (nesting depth, parse
 	// budget): the walk is incomplete and callers must not treat the result
@@ -60,7 +60,7 @@ type Result struct {
 }
 
 // Parse parses cmd as Bash and walks every place the shell would execute a
-// command (corpus README §2.1–§2.3, §2.6). It never fails: syntax errors are
+// command (testdata/corpus/README.md §2.1–§2.3, §2.6). It never fails: syntax errors are
 // reported in Result.ParseError and the token fallback is used instead. Work
 // is bounded: nesting past Options.MaxDepth or maxNest and re-parsing more than
 // a few times the input size set Result.Overflow.
@@ -83,7 +83,7 @@ func Parse(cmd string, opts Options) Result {
 }
 
 // parsedPrefix walks the longest prefix of src before a syntax error that
-// parses: bash runs the lines before the error (corpus README §2.6), and the
+// parses: bash runs the lines before the error (testdata/corpus/README.md §2.6), and the
 // prefix keeps structure the token scan cannot see (function definitions,
 // fork bombs). It supplements the token scan, never replaces it.
 func (w *walker) parsedPrefix(f *frame, st *state, src string, err error) {

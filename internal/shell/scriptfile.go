@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Scripts written and run in the same command (corpus README §2.1: "text
+// Scripts written and run in the same command (testdata/corpus/README.md §2.1: "text
 // written to a file – the file is not run by that command"; when the same
 // command does run it, its text is a script like any other): `echo 'rm -rf
 // x' > x.sh; bash x.sh`, `cat > x.sh <<'EOF' … EOF⏎sh ./x.sh`,

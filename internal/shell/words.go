@@ -674,7 +674,7 @@ func applySlice(vals []string, sl *syntax.Slice, array bool) ([]string, bool) {
 }
 
 // unescapeUnquoted removes backslash escapes and line continuations from an
-// unquoted literal (corpus README §2.2).
+// unquoted literal (testdata/corpus/README.md §2.2).
 func unescapeUnquoted(s string) string {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s

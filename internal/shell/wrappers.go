@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// execWrapper describes an exec-style wrapper (corpus README §2.3): its
+// execWrapper describes an exec-style wrapper (testdata/corpus/README.md §2.3): its
 // options, and how many positional words precede the wrapped command.
 type execWrapper struct {
 	opts OptSpec
@@ -756,7 +756,7 @@ var composeRun = OptSpec{Short: "euwlpv", Long: []string{"env", "user", "workdir
 var composeGlobal = OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "profile", "env-file", "ansi", "parallel", "progress"}}
 
 // container runs the command of docker|podman exec|run and docker compose
-// exec|run (corpus README §2.1 containers).
+// exec|run (testdata/corpus/README.md §2.1 containers).
 func (w *walker) container(f *frame, st *state, prog string, c cmdCtx, vals []string) {
 	compose := prog == "docker-compose" || prog == "podman-compose"
 	i := 0
@@ -1466,7 +1466,7 @@ func grepFilter(prog string, vals []string, in string) (string, bool) {
 }
 
 // fdExec runs the command of `fd … -x|--exec|-X|--exec-batch CMD… [;]`
-// like find -exec (corpus README §2.3, §3.3 listings): the command takes
+// like find -exec (testdata/corpus/README.md §2.3, §3.3 listings): the command takes
 // the rest of the arguments up to a lone `;`, and {} stands for the listed
 // paths; lst (the roots before the option) is what it runs over.
 func (w *walker) fdExec(f *frame, st *state, c cmdCtx, vals []string, lst *Listing) {

@@ -7,7 +7,7 @@ import (
 )
 
 // moreWrappers handles runners whose command is not simply the rest of
-// their arguments (corpus README §2.3, "any stack of them"): `sg GROUP
+// their arguments (testdata/corpus/README.md §2.3, "any stack of them"): `sg GROUP
 // [-c] 'CMD'` (run through sh -c), `screen [opts] CMD…`,
 // `screen -X stuff 'TEXT'` (typed into the session's shell),
 // `dbus-launch [opts] CMD…` and `gdb … --args PROG ARGS…`. It reports

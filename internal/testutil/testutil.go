@@ -87,8 +87,8 @@ func CopyFixture(t testing.TB, name string) string {
 
 // SetMTimes sets the access and modification time of each file of ages (a
 // slash-separated path relative to root) to now minus its age in seconds:
-// the mtime_age_seconds of the sprint fixtures' expectations (fixtures
-// README §2 step 2).
+// the mtime_age_seconds of the sprint fixtures' expectations (testdata/sprints/README.md
+// §2 step 2).
 func SetMTimes[Seconds ~int | ~int64](t testing.TB, root string, ages map[string]Seconds, now time.Time) {
 	t.Helper()
 	for rel, age := range ages {
@@ -100,8 +100,8 @@ func SetMTimes[Seconds ~int | ~int64](t testing.TB, root string, ages map[string
 }
 
 // SprintCase is one expectation of the sprint fixtures: an entry of
-// testdata/sprints/valid-cases.json or a broken/*/EXPECT.json (fixtures
-// README §2).
+// testdata/sprints/valid-cases.json or a broken/*/EXPECT.json (testdata/sprints/README.md
+// §2).
 type SprintCase struct {
 	// Case names the fixture: "valid-midway", or "broken/<dir>" for an
 	// EXPECT.json.

@@ -13,7 +13,7 @@ import (
 
 var commitRe = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
 
-// finalizeRules runs fixtures README §6. Corrections are not events here,
+// finalizeRules runs testdata/sprints/README.md §6. Corrections are not events here,
 // except that they need a reason like every entry.
 func (c *checker) finalizeRules() {
 	c.featuresDone()

@@ -1,4 +1,4 @@
-// Package validate implements `harness validate` (fixtures README §5) and
+// Package validate implements `harness validate` (testdata/sprints/README.md §5) and
 // `harness finalize --check` (§5 plus §6): every rule runs, every problem
 // becomes a Finding, and the workspace is never modified.
 package validate
@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Severities of a finding (fixtures README §3).
+// Severities of a finding (testdata/sprints/README.md §3).
 const (
 	SeverityError = "error"
 	SeverityInfo  = "info"
@@ -25,7 +25,7 @@ type Finding struct {
 	// Pointer is the JSON pointer of the offending value inside File
 	// (RFC 6901, e.g. "/features/2/status"), "" when not a JSON value.
 	Pointer string `json:"pointer"`
-	// Rule is the rule id of fixtures README §5/§6 (e.g. "schema.feature_list").
+	// Rule is the rule id of testdata/sprints/README.md §5/§6 (e.g. "schema.feature_list").
 	Rule string `json:"rule"`
 	// Severity is "error" or "info".
 	Severity string `json:"severity"`

@@ -15,7 +15,7 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// Relative paths used in findings (fixtures README §3).
+// Relative paths used in findings (testdata/sprints/README.md §3).
 const (
 	relH              = ".harness"
 	relRuntimeState   = ".harness/runtime_state.json"

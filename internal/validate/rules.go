@@ -53,7 +53,7 @@ func (c *checker) filesRequired() {
 		for _, f := range []string{dir + "/contract.json", dir + "/tooling.md"} {
 			if !c.exists(f, false) {
 				c.rep.add(Finding{File: f, Rule: "files.required",
-					Message: fmt.Sprintf("%s is missing although feature_list has %d feature(s) (sprint %s); Hermes writes it when planning the sprint (protocol.md §4.3–4.4, README walkthrough)", f, len(c.fl.Features), c.fl.Sprint)})
+					Message: fmt.Sprintf("%s is missing although feature_list has %d feature(s) (sprint %s); Hermes writes it when planning the sprint (docs/protocol.md §4.3–4.4, README walkthrough)", f, len(c.fl.Features), c.fl.Sprint)})
 			}
 		}
 	}

@@ -1,6 +1,6 @@
 package validate
 
-// Validate runs every rule of fixtures README §5 on the workspace at root.
+// Validate runs every rule of testdata/sprints/README.md §5 on the workspace at root.
 // Problems are findings; the error is only for internal failures (root has
 // no .harness/, an embedded schema does not compile).
 func Validate(root string) (*Report, error) {

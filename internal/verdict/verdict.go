@@ -4,7 +4,7 @@
 package verdict
 
 // Action is what the guard decided. Actions are ordered: when several rules
-// fire, the strongest wins (Block > Warn > Allow), corpus README §1.
+// fire, the strongest wins (Block > Warn > Allow), testdata/corpus/README.md §1.
 type Action int
 
 const (

@@ -12,7 +12,7 @@ import (
 	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
-// Event types of eval_log (protocol.md §3.6).
+// Event types of eval_log (docs/protocol.md §3.6).
 const (
 	EventPhaseEvaluation = "phase_evaluation"
 	EventCheckpoint      = "checkpoint"
@@ -23,7 +23,7 @@ const (
 	EventReset           = "reset"
 )
 
-// EvalEntry is one eval_log.jsonl object (protocol.md §3.6), kept as the
+// EvalEntry is one eval_log.jsonl object (docs/protocol.md §3.6), kept as the
 // decoded map (numbers as json.Number) so that nothing is lost, with typed
 // accessors for the fields the rules read.
 type EvalEntry struct {
@@ -96,12 +96,12 @@ func (e *EvalEntry) CheckpointType() string { return e.S("checkpoint_type") }
 func (e *EvalEntry) Commit() string { return e.S("commit") }
 
 // SupersedesLine is `supersedes_line` when it is a JSON integer (proposed
-// field, fixtures README §4 "Correction").
+// field, testdata/sprints/README.md §4 "Correction").
 func (e *EvalEntry) SupersedesLine() (int, bool) { return e.Int("supersedes_line") }
 
 // IsCorrection reports whether the entry is a valid correction (补录) of an
 // earlier line: integer supersedes_line N with 1 ≤ N < Line, and a reason
-// starting (after trimming) with "补录:" or "补录：" (fixtures README §4).
+// starting (after trimming) with "补录:" or "补录：" (testdata/sprints/README.md §4).
 func (e *EvalEntry) IsCorrection() bool {
 	n, ok := e.SupersedesLine()
 	if !ok || n < 1 || n >= e.Line {

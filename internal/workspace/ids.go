@@ -16,7 +16,7 @@ func (p Pattern) MatchString(s string) bool { return p.match(s) }
 // String returns the pattern as a regular expression.
 func (p Pattern) String() string { return p.expr }
 
-// Id patterns of protocol.md §2.
+// Id patterns of docs/protocol.md §2.
 var (
 	// FeatureIDPattern matches a feature id: f<number>, sub-features f<number>-<n>.
 	FeatureIDPattern = Pattern{`^f[0-9]+(-[0-9]+)*$`, isFeatureID}
@@ -24,7 +24,7 @@ var (
 	CheckpointIDPattern = Pattern{`^cp-f[0-9]+(-[0-9]+)*-[0-9]+$`, isCheckpointID}
 	// SprintIDPattern matches sprint_<YYYYMMDD>_<N>.
 	SprintIDPattern = Pattern{`^sprint_[0-9]{8}_[0-9]+$`, isSprintID}
-	// UTCZPattern is the accepted timestamp shape (fixtures README §4):
+	// UTCZPattern is the accepted timestamp shape (testdata/sprints/README.md §4):
 	// YYYY-MM-DDTHH:MM:SS, optional fraction, Z (digits only, no range check).
 	UTCZPattern = Pattern{`^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$`, isUTCZ}
 )

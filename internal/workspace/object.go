@@ -13,7 +13,7 @@ import (
 // Object is one JSON object that keeps its members in file order. State
 // files are decoded through it so that a read-modify-write (harness phase
 // complete, the ops commands) keeps fields this version does not know and
-// the original key order (protocol.md §3: no schema sets
+// the original key order (docs/protocol.md §3: no schema sets
 // additionalProperties false), and a rewritten file differs from the
 // original only in the members the operation changed.
 //

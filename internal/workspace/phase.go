@@ -1,7 +1,7 @@
 package workspace
 
 // PhaseAction returns the action of phase p as next_phases and the
-// generator_log headings spell it (protocol.md §3.2, §4.1): 1 plan,
+// generator_log headings spell it (docs/protocol.md §3.2, §4.1): 1 plan,
 // 2 implement, 3 verify, 4 deliver; "" for any other p.
 func PhaseAction(p int) string {
 	switch p {

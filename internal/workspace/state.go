@@ -8,7 +8,7 @@ import (
 	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
-// Field names and enums of protocol.md §3.
+// Field names and enums of docs/protocol.md §3.
 const (
 	StatusPlanning     = "planning"
 	StatusPending      = "pending"
@@ -31,7 +31,7 @@ type NextPhase struct {
 	Bad []string `json:"-"`
 }
 
-// Blocker is one checkpoint question (protocol.md §3.2).
+// Blocker is one checkpoint question (docs/protocol.md §3.2).
 type Blocker struct {
 	ID               string   `json:"id"`
 	Question         string   `json:"question"`
@@ -42,7 +42,7 @@ type Blocker struct {
 	Bad []string `json:"-"`
 }
 
-// Checkpoint is a feature checkpoint or a sprint gate (protocol.md §3.2, D11).
+// Checkpoint is a feature checkpoint or a sprint gate (docs/protocol.md §3.2, D11).
 type Checkpoint struct {
 	ID          string    `json:"id"`
 	Phase       *int      `json:"phase"`
@@ -61,7 +61,7 @@ type Checkpoint struct {
 	Bad []string `json:"-"`
 }
 
-// Feature is one feature_list.features entry (protocol.md §3.2).
+// Feature is one feature_list.features entry (docs/protocol.md §3.2).
 type Feature struct {
 	ID               string       `json:"id"`
 	Name             string       `json:"name"`
@@ -142,7 +142,7 @@ func (f *Feature) NextPhase(p int) *NextPhase {
 	return nil
 }
 
-// FeatureList is H/feature_list.json (protocol.md §3.2).
+// FeatureList is H/feature_list.json (docs/protocol.md §3.2).
 type FeatureList struct {
 	Version         string    `json:"version"`
 	Sprint          string    `json:"sprint"`
@@ -154,7 +154,7 @@ type FeatureList struct {
 	Features        []Feature `json:"features"`
 	Blocked         []string  `json:"blocked"`
 	// SprintCheckpoints holds the sprint gates cp-sprint-tooling and
-	// cp-sprint-dag (proposed, optional; fixtures README D11).
+	// cp-sprint-dag (proposed, optional; testdata/sprints/README.md D11).
 	SprintCheckpoints []Checkpoint `json:"sprint_checkpoints,omitempty"`
 
 	raw *Object
@@ -171,7 +171,7 @@ func (l *FeatureList) Feature(id string) *Feature {
 	return nil
 }
 
-// PoolEntry is one session_pool.active value (protocol.md §3.3).
+// PoolEntry is one session_pool.active value (docs/protocol.md §3.3).
 type PoolEntry struct {
 	SessionID    string  `json:"session_id"`
 	SessionType  string  `json:"session_type,omitempty"`
@@ -184,7 +184,7 @@ type PoolEntry struct {
 	Bad []string `json:"-"`
 }
 
-// SessionPool is H/session_pool.json (protocol.md §3.3). Active keeps the
+// SessionPool is H/session_pool.json (docs/protocol.md §3.3). Active keeps the
 // file's key order in ActiveOrder.
 type SessionPool struct {
 	MaxConcurrent int                   `json:"max_concurrent"`
@@ -196,7 +196,7 @@ type SessionPool struct {
 	Bad []string `json:"-"`
 }
 
-// RuntimeState is H/runtime_state.json (protocol.md §3.1).
+// RuntimeState is H/runtime_state.json (docs/protocol.md §3.1).
 type RuntimeState struct {
 	Mode               string   `json:"mode"`
 	CurrentSprint      *string  `json:"current_sprint"`
@@ -210,7 +210,7 @@ type RuntimeState struct {
 	Bad []string `json:"-"`
 }
 
-// HermesContext is H/hermes_context_state.json (protocol.md §3.7).
+// HermesContext is H/hermes_context_state.json (docs/protocol.md §3.7).
 // PendingEval stays raw (null or an object).
 type HermesContext struct {
 	Agent                         string          `json:"agent,omitempty"`
@@ -227,7 +227,7 @@ type HermesContext struct {
 	Bad []string `json:"-"`
 }
 
-// CurrentAgent is H/.current_agent (protocol.md §3.9).
+// CurrentAgent is H/.current_agent (docs/protocol.md §3.9).
 type CurrentAgent struct {
 	Role           string  `json:"role"`
 	Platform       string  `json:"platform,omitempty"`
@@ -242,7 +242,7 @@ type CurrentAgent struct {
 	Bad []string `json:"-"`
 }
 
-// Contract is H/sprint_contracts/<sprint>/contract.json (protocol.md §3.4).
+// Contract is H/sprint_contracts/<sprint>/contract.json (docs/protocol.md §3.4).
 type Contract struct {
 	SprintID          string            `json:"sprint_id"`
 	CreatedAt         *string           `json:"created_at"`
@@ -575,7 +575,7 @@ func (w *Workspace) LoadContract(sprint string) (*Contract, error) {
 	return &v, nil
 }
 
-// Started reports whether feature f counts as started (fixtures README §4,
+// Started reports whether feature f counts as started (testdata/sprints/README.md §4,
 // D16, D27): status in_progress, completed or waiting_human, or phase ≥ 2,
 // or f.ID is a key of the pool's active map (pool may be nil).
 func Started(f *Feature, pool *SessionPool) bool {

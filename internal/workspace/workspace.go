@@ -1,5 +1,5 @@
 // Package workspace knows the layout of a sprint workspace ($HARNESS_ROOT,
-// protocol.md §2) and loads its state files (protocol.md §3) into typed
+// docs/protocol.md §2) and loads its state files (docs/protocol.md §3) into typed
 // values that keep unknown fields, so that read-modify-write commands never
 // drop what a newer or foreign writer put there.
 package workspace
@@ -61,7 +61,7 @@ func Resolve(explicit string, env map[string]string, cwd string) (string, error)
 }
 
 // Workspace is one sprint root. Its methods return absolute paths of the
-// protocol's files (protocol.md §2); they never touch the disk.
+// protocol's files (docs/protocol.md §2); they never touch the disk.
 type Workspace struct {
 	// Root is the absolute, cleaned sprint root ($HARNESS_ROOT).
 	Root string
@@ -107,31 +107,31 @@ func (w *Workspace) h(elems ...string) string {
 // (the sidecar is H/state.lock).
 func (w *Workspace) StateLock() string { return w.h("state") }
 
-// RuntimeState is H/runtime_state.json (protocol.md §3.1).
+// RuntimeState is H/runtime_state.json (docs/protocol.md §3.1).
 func (w *Workspace) RuntimeState() string { return w.h("runtime_state.json") }
 
-// FeatureList is H/feature_list.json (protocol.md §3.2).
+// FeatureList is H/feature_list.json (docs/protocol.md §3.2).
 func (w *Workspace) FeatureList() string { return w.h("feature_list.json") }
 
-// SessionPool is H/session_pool.json (protocol.md §3.3).
+// SessionPool is H/session_pool.json (docs/protocol.md §3.3).
 func (w *Workspace) SessionPool() string { return w.h("session_pool.json") }
 
-// EvalLog is H/eval_log.jsonl (protocol.md §3.6).
+// EvalLog is H/eval_log.jsonl (docs/protocol.md §3.6).
 func (w *Workspace) EvalLog() string { return w.h("eval_log.jsonl") }
 
-// HermesContext is H/hermes_context_state.json (protocol.md §3.7).
+// HermesContext is H/hermes_context_state.json (docs/protocol.md §3.7).
 func (w *Workspace) HermesContext() string { return w.h("hermes_context_state.json") }
 
-// ClaudeCodeContext is H/claude_code_context_state.json (protocol.md §3.8).
+// ClaudeCodeContext is H/claude_code_context_state.json (docs/protocol.md §3.8).
 func (w *Workspace) ClaudeCodeContext() string { return w.h("claude_code_context_state.json") }
 
-// CurrentAgent is H/.current_agent, JSON without extension (protocol.md §3.9).
+// CurrentAgent is H/.current_agent, JSON without extension (docs/protocol.md §3.9).
 func (w *Workspace) CurrentAgent() string { return w.h(".current_agent") }
 
-// EnvironmentProbe is H/environment_probe.json (protocol.md §3.10).
+// EnvironmentProbe is H/environment_probe.json (docs/protocol.md §3.10).
 func (w *Workspace) EnvironmentProbe() string { return w.h("environment_probe.json") }
 
-// HermesHandoff is H/hermes_handoff.md (protocol.md §3.11).
+// HermesHandoff is H/hermes_handoff.md (docs/protocol.md §3.11).
 func (w *Workspace) HermesHandoff() string { return w.h("hermes_handoff.md") }
 
 // LogsDir is H/logs.
@@ -169,12 +169,12 @@ func (w *Workspace) SprintContractsDir() string { return w.h("sprint_contracts")
 // ContractDir is H/sprint_contracts/<sprint>.
 func (w *Workspace) ContractDir(sprint string) string { return w.h("sprint_contracts", sprint) }
 
-// Contract is H/sprint_contracts/<sprint>/contract.json (protocol.md §3.4).
+// Contract is H/sprint_contracts/<sprint>/contract.json (docs/protocol.md §3.4).
 func (w *Workspace) Contract(sprint string) string {
 	return w.h("sprint_contracts", sprint, "contract.json")
 }
 
-// Tooling is H/sprint_contracts/<sprint>/tooling.md (protocol.md §3.5).
+// Tooling is H/sprint_contracts/<sprint>/tooling.md (docs/protocol.md §3.5).
 func (w *Workspace) Tooling(sprint string) string {
 	return w.h("sprint_contracts", sprint, "tooling.md")
 }

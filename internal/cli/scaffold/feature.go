@@ -20,7 +20,7 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// Hook registration timeouts in seconds (claude-code-hooks.md §7, §8).
+// Hook registration timeouts in seconds (docs/hooks.md §7, §8).
 const (
 	preToolUseTimeout = 10
 	otherHookTimeout  = 30
@@ -66,7 +66,7 @@ type FeatureResult struct {
 	Settings string   `json:"settings"`
 }
 
-// InitFeature performs STEP 3.1–3.2 (protocol.md §4.6) for feature in the
+// InitFeature performs STEP 3.1–3.2 (docs/protocol.md §4.6) for feature in the
 // workspace root with the hook binary hookBin (absolute): it creates
 // .harness/features/<feature>/ with context_snapshot.md (rendered from
 // feature_list.json), AGENTS.md (spec/AGENTS.md), the generator_log.md title
@@ -128,7 +128,7 @@ func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 		return res, err
 	}
 	// context_snapshot.md and AGENTS.md are Hermes's: written when missing,
-	// never changed afterwards (protocol.md §3.11). The Generator's records
+	// never changed afterwards (docs/protocol.md §3.11). The Generator's records
 	// are created empty and never overwritten.
 	for _, w := range []struct {
 		name string
@@ -227,9 +227,9 @@ func isExecutable(p string) error {
 }
 
 // HookHandler is THE generator of one harness-hook handler entry
-// (claude-code-hooks.md §7): exec form, command = absolute hook path, args
+// (docs/hooks.md §7): exec form, command = absolute hook path, args
 // naming the event, root, feature and sprint, timeout in seconds. PreToolUse
-// handlers also carry "onFailure": "block" (claude-code-hooks.md §2/§7): a
+// handlers also carry "onFailure": "block" (docs/hooks.md §2/§7): a
 // hook that cannot start (binary missing, 127), is killed or times out then
 // denies the tool call instead of letting it run, which the real CLI 2.1.332
 // honours (internal/e2e TestRealClaudeHookFailurePolicy). Other events get
@@ -425,7 +425,7 @@ func contextSnapshot(root, sprint string, f *featureInfo, byID map[string]*featu
 
 // dependencyArtifacts is the union (in order of first appearance) of a
 // feature's checkpoints[].artifacts and the paths listed under `### 产出物`
-// in its generator_log.md (protocol.md §3.11).
+// in its generator_log.md (docs/protocol.md §3.11).
 func dependencyArtifacts(root string, f *featureInfo) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -456,7 +456,7 @@ var backtickRe = regexp.MustCompile("`([^`\n]+)`")
 // artifactPaths extracts the paths listed under every `### 产出物` heading of
 // a generator_log: the backticked spans of its list items, or, for an item
 // without backticks, its first word when that word looks like a path.
-// Fenced code is skipped (records.SplitMarkdown, fixtures README §4).
+// Fenced code is skipped (records.SplitMarkdown, testdata/sprints/README.md §4).
 func artifactPaths(data []byte) []string {
 	var out []string
 	in := false

@@ -50,7 +50,7 @@ func EnsureEmptyDir(dir string) error {
 }
 
 // NewSprintDir creates sprintsDir/sprint_<yyyymmdd>_<N+1>, N being the
-// highest number already used for that UTC date (protocol.md §2). The folder
+// highest number already used for that UTC date (docs/protocol.md §2). The folder
 // is created with Mkdir, so two concurrent inits never share one.
 func NewSprintDir(sprintsDir string, now time.Time) (dir, id string, err error) {
 	if err := os.MkdirAll(sprintsDir, 0o755); err != nil {
@@ -89,7 +89,7 @@ func NewSprintDir(sprintsDir string, now time.Time) (dir, id string, err error) 
 const readOnlyPerm fs.FileMode = 0o444
 
 // InitSprint fills the empty folder root (absolute, symlinks resolved) as
-// sprint `sprint` (protocol.md §4.3 steps 2–4): the read-only resources
+// sprint `sprint` (docs/protocol.md §4.3 steps 2–4): the read-only resources
 // (schemas/, templates/, spec/ without protocols/, and spec/protocols/* as
 // protocols/, mode 0444), .harness/ with features/, sprint_contracts/, logs/,
 // and the seven state files at their §3.12 initial values, timestamps = now
@@ -216,7 +216,7 @@ type kv struct {
 }
 
 // orderedMap marshals as a JSON object with its members in slice order, so
-// state files read in the order of protocol.md §3.12.
+// state files read in the order of docs/protocol.md §3.12.
 type orderedMap []kv
 
 // MarshalJSON implements json.Marshaler.

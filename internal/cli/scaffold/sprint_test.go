@@ -60,7 +60,7 @@ func TestEnsureEmptyDir(t *testing.T) {
 	}
 }
 
-// TestInitSprintInitialValues checks every state file against protocol.md
+// TestInitSprintInitialValues checks every state file against docs/protocol.md
 // §3.12, key by key.
 func TestInitSprintInitialValues(t *testing.T) {
 	root := t.TempDir()
