@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
@@ -57,19 +58,18 @@ func (c *AllowCmd) Run(e *Env) error {
 		if list == nil {
 			list = []allowonce.Entry{}
 		}
-		if e.JSON {
-			return writeJSON(e.Stdout, map[string]any{"allows": list})
-		}
-		if len(list) == 0 {
-			fmt.Fprintln(e.Stdout, "no authorisations")
-		}
-		for _, en := range list {
-			state := "open"
-			if en.Consumed {
-				state = "used " + en.ConsumedAt
+		e.reply(map[string]any{"allows": list}, func(w io.Writer) {
+			if len(list) == 0 {
+				fmt.Fprintln(w, "no authorisations")
 			}
-			fmt.Fprintf(e.Stdout, "%s %s %s [%s] %q — %s\n", en.ID, en.CreatedAt, en.Feature, state, en.Command, en.Reason)
-		}
+			for _, en := range list {
+				state := "open"
+				if en.Consumed {
+					state = "used " + en.ConsumedAt
+				}
+				fmt.Fprintf(w, "%s %s %s [%s] %q — %s\n", en.ID, en.CreatedAt, en.Feature, state, en.Command, en.Reason)
+			}
+		})
 		return nil
 	}
 	switch {
@@ -90,9 +90,8 @@ func (c *AllowCmd) Run(e *Env) error {
 	if err != nil {
 		return err
 	}
-	if e.JSON {
-		return writeJSON(e.Stdout, en)
-	}
-	fmt.Fprintf(e.Stdout, "authorised once for %s: %q (%s)\n", en.Feature, en.Command, en.ID)
+	e.reply(map[string]any{"allow": en}, func(w io.Writer) {
+		fmt.Fprintf(w, "authorised once for %s: %q (%s)\n", en.Feature, en.Command, en.ID)
+	})
 	return nil
 }

@@ -10,8 +10,9 @@
 //	2  usage or internal error: bad flags or arguments, unreadable workspace,
 //	   I/O failure
 //
-// With --json, a refusal or error that has no other JSON answer is printed on
-// stdout as {"ok": false, "error": "…", "exit_code": N} (and on stderr as text).
+// With --json every command answers with one Envelope on stdout (output.go,
+// schemas/cli_envelope.schema.json): {"ok", "command", "data", "error"?}. An
+// error's text also goes to stderr.
 package cli
 
 import (
@@ -67,12 +68,18 @@ type Env struct {
 	JSON bool
 	// Root mirrors the global --root flag.
 	Root string
+
+	// data is the command's answer for the JSON envelope (set by reply).
+	data any
 }
 
-// exitError carries a non-zero exit code and the message printed on stderr.
+// exitError carries a non-zero exit code and its message: printed on stderr
+// and put into the JSON envelope's error, or (quiet) only into the envelope
+// because the text output already explained it.
 type exitError struct {
-	code int
-	msg  string
+	code  int
+	msg   string
+	quiet bool
 }
 
 func (e *exitError) Error() string { return e.msg }
@@ -87,8 +94,11 @@ func usage(format string, a ...any) error {
 	return &exitError{code: ExitUsage, msg: fmt.Sprintf(format, a...)}
 }
 
-// silent is an exit code whose explanation was already printed.
-func silent(code int) error { return &exitError{code: code} }
+// silent is an exit code whose explanation the text output already gave;
+// the message goes only into the JSON envelope's error.
+func silent(code int, format string, a ...any) error {
+	return &exitError{code: code, msg: fmt.Sprintf(format, a...), quiet: true}
+}
 
 // kongExit is the panic value used to unwind kong's Exit calls (--help,
 // --version) back into Run.
@@ -119,9 +129,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		return ExitUsage
 	}
 	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Vars: env, Cwd: cwd, Version: version}
-	if wantsJSON(args) && wantsVersion(args) {
-		// kong's VersionFlag prints plain text; --json promises one JSON object.
-		_ = writeJSON(stdout, map[string]any{"version": version})
+	asJSON := wantsJSON(args)
+	if asJSON && wantsVersion(args) {
+		// kong's VersionFlag prints plain text; --json promises one envelope.
+		writeEnvelope(stdout, "", map[string]any{"version": version}, ExitOK, "")
 		return ExitOK
 	}
 
@@ -135,7 +146,54 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 			panic(r)
 		}
 	}()
-	parser, err := kong.New(&root,
+	parser, err := newParser(&root, stdout, stderr, version)
+	if err != nil {
+		fmt.Fprintf(stderr, "harness: internal error: %v\n", err)
+		if asJSON {
+			writeEnvelope(stdout, "", nil, ExitUsage, "internal error: "+err.Error())
+		}
+		return ExitUsage
+	}
+	ctx, err := parser.Parse(args)
+	if err != nil {
+		command := ""
+		var pe *kong.ParseError
+		if errors.As(err, &pe) && pe.Context != nil && pe.Context.Selected() != nil {
+			command = commandPath(pe.Context.Selected())
+			fmt.Fprintf(stderr, "harness: %v\nRun 'harness %s --help' for usage.\n", err, command)
+		} else {
+			fmt.Fprintf(stderr, "harness: %v\nRun 'harness --help' for usage.\n", err)
+		}
+		if asJSON {
+			writeEnvelope(stdout, command, nil, ExitUsage, err.Error())
+		}
+		return ExitUsage
+	}
+	e.JSON = root.JSON
+	e.Root = root.Root
+	command := commandPath(ctx.Selected())
+	code, msg := ExitOK, ""
+	if err := ctx.Run(e); err != nil {
+		code, msg = ExitUsage, err.Error()
+		quiet := false
+		var xe *exitError
+		if errors.As(err, &xe) {
+			code, msg, quiet = xe.code, xe.msg, xe.quiet
+		}
+		if msg != "" && !quiet {
+			fmt.Fprintf(stderr, "harness: %s\n", msg)
+		}
+	}
+	if e.JSON {
+		writeEnvelope(stdout, command, e.data, code, msg)
+	}
+	return code
+}
+
+// newParser builds the kong parser of the harness command tree (also used by
+// the tests that walk every command).
+func newParser(root *CLI, stdout, stderr io.Writer, version string) (*kong.Kong, error) {
+	return kong.New(root,
 		kong.Name("harness"),
 		kong.Description("Enforce the Hermes + Claude Code sprint protocol: workspaces, records, guards.\n\nExit codes: 0 ok, 1 findings or refused, 2 usage or internal error."),
 		kong.Writers(stdout, stderr),
@@ -143,40 +201,6 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		kong.Vars{"version": version},
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 	)
-	if err != nil {
-		fmt.Fprintf(stderr, "harness: internal error: %v\n", err)
-		return ExitUsage
-	}
-	ctx, err := parser.Parse(args)
-	if err != nil {
-		var pe *kong.ParseError
-		if errors.As(err, &pe) && pe.Context != nil && pe.Context.Selected() != nil {
-			fmt.Fprintf(stderr, "harness: %v\nRun 'harness %s --help' for usage.\n", err, pe.Context.Selected().Path())
-		} else {
-			fmt.Fprintf(stderr, "harness: %v\nRun 'harness --help' for usage.\n", err)
-		}
-		if wantsJSON(args) {
-			writeError(stdout, err.Error(), ExitUsage)
-		}
-		return ExitUsage
-	}
-	e.JSON = root.JSON
-	e.Root = root.Root
-	if err := ctx.Run(e); err != nil {
-		code, msg := ExitUsage, err.Error()
-		var xe *exitError
-		if errors.As(err, &xe) {
-			code, msg = xe.code, xe.msg
-		}
-		if msg != "" {
-			fmt.Fprintf(stderr, "harness: %s\n", msg)
-			if e.JSON {
-				writeError(stdout, msg, code)
-			}
-		}
-		return code
-	}
-	return ExitOK
 }
 
 // wantsJSON reports whether args ask for --json (before a "--" terminator),
@@ -204,11 +228,4 @@ func wantsVersion(args []string) bool {
 		}
 	}
 	return false
-}
-
-// writeError prints the --json form of a refusal or error that has no other
-// JSON output: {"ok": false, "error": msg, "exit_code": code}. The message
-// also goes to stderr.
-func writeError(w io.Writer, msg string, code int) {
-	_ = writeJSON(w, map[string]any{"ok": false, "error": msg, "exit_code": code})
 }

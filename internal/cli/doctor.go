@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"os"
 	"runtime"
 
@@ -59,17 +60,18 @@ func (c *DoctorCmd) Run(e *Env) error {
 		Root: root, Home: home, HarnessBin: self, HookBin: hookBin,
 		Env: e.Vars, Assets: harness.Assets(), NoProbe: c.NoProbe,
 	})
-	var err error
-	if e.JSON {
-		err = rep.WriteJSON(e.Stdout)
-	} else {
-		err = rep.WriteText(e.Stdout)
+	if rep.Checks == nil {
+		rep.Checks = []doctor.Check{}
 	}
-	if err != nil {
-		return err
-	}
+	e.reply(map[string]any{"checks": rep.Checks}, func(w io.Writer) { _ = rep.WriteText(w) })
 	if !rep.OK {
-		return silent(ExitFindings)
+		failed := 0
+		for _, c := range rep.Checks {
+			if c.Status == doctor.StatusFail {
+				failed++
+			}
+		}
+		return silent(ExitFindings, "doctor: %d check(s) failed", failed)
 	}
 	return nil
 }

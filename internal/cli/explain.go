@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -21,7 +22,7 @@ final verdict (allow, warn, block). Inside a sprint (--root, HARNESS_ROOT, or a 
 directory) the protected-path guard takes part as in the hook. Exit 0 whatever the verdict; 2 on usage errors.`
 }
 
-// explainOutput is the --json shape of explain.
+// explainOutput is the envelope data of explain.
 type explainOutput struct {
 	Command    string `json:"command"`
 	Feature    string `json:"feature,omitempty"`
@@ -86,63 +87,61 @@ func (c *ExplainCmd) Run(e *Env) error {
 	if out.Matches == nil {
 		out.Matches = []explainMatched{}
 	}
-	if e.JSON {
-		return writeJSON(e.Stdout, out)
-	}
-	w := e.Stdout
-	fmt.Fprintf(w, "command: %s\n", out.Command)
-	if out.Feature != "" {
-		fmt.Fprintf(w, "feature: %s (Generator session)\n", out.Feature)
-	}
-	if out.Root != "" {
-		fmt.Fprintf(w, "root:    %s\n", out.Root)
-	}
-	if out.ParseError != "" {
-		fmt.Fprintf(w, "parse:   %s (token fallback used)\n", out.ParseError)
-	}
-	fmt.Fprintf(w, "invocations (%d):\n", len(out.Invocations))
-	for i, inv := range out.Invocations {
-		via := ""
-		if len(inv.Via) > 0 {
-			via = "  via " + strings.Join(inv.Via, " > ")
+	e.reply(out, func(w io.Writer) {
+		fmt.Fprintf(w, "command: %s\n", out.Command)
+		if out.Feature != "" {
+			fmt.Fprintf(w, "feature: %s (Generator session)\n", out.Feature)
 		}
-		dir := ""
-		if inv.Dir != "" {
-			dir = "  in " + inv.Dir
+		if out.Root != "" {
+			fmt.Fprintf(w, "root:    %s\n", out.Root)
 		}
-		redir := ""
-		if len(inv.Redirects) > 0 {
-			redir = "  redirects " + strings.Join(inv.Redirects, ", ")
+		if out.ParseError != "" {
+			fmt.Fprintf(w, "parse:   %s (token fallback used)\n", out.ParseError)
 		}
-		fmt.Fprintf(w, "  %d. %s %s%s%s%s\n", i+1, inv.Program, strings.Join(inv.Args, " "), redir, dir, via)
-	}
-	fmt.Fprintf(w, "matched rules (%d):\n", len(out.Matches))
-	for _, m := range out.Matches {
-		fmt.Fprintf(w, "  %s %s", m.Verdict, m.Rule)
-		if m.Subject != "" {
-			fmt.Fprintf(w, " on %s", m.Subject)
+		fmt.Fprintf(w, "invocations (%d):\n", len(out.Invocations))
+		for i, inv := range out.Invocations {
+			via := ""
+			if len(inv.Via) > 0 {
+				via = "  via " + strings.Join(inv.Via, " > ")
+			}
+			dir := ""
+			if inv.Dir != "" {
+				dir = "  in " + inv.Dir
+			}
+			redir := ""
+			if len(inv.Redirects) > 0 {
+				redir = "  redirects " + strings.Join(inv.Redirects, ", ")
+			}
+			fmt.Fprintf(w, "  %d. %s %s%s%s%s\n", i+1, inv.Program, strings.Join(inv.Args, " "), redir, dir, via)
 		}
-		if m.Message != "" {
-			fmt.Fprintf(w, ": %s", m.Message)
+		fmt.Fprintf(w, "matched rules (%d):\n", len(out.Matches))
+		for _, m := range out.Matches {
+			fmt.Fprintf(w, "  %s %s", m.Verdict, m.Rule)
+			if m.Subject != "" {
+				fmt.Fprintf(w, " on %s", m.Subject)
+			}
+			if m.Message != "" {
+				fmt.Fprintf(w, ": %s", m.Message)
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "verdict: %s", out.Verdict)
+		if out.Rule != "" {
+			fmt.Fprintf(w, " [%s]", out.Rule)
 		}
 		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, "verdict: %s", out.Verdict)
-	if out.Rule != "" {
-		fmt.Fprintf(w, " [%s]", out.Rule)
-	}
-	fmt.Fprintln(w)
-	if out.Message != "" {
-		fmt.Fprintf(w, "reason:  %s\n", out.Message)
-	}
-	if out.Hint != "" {
-		fmt.Fprintf(w, "hint:    %s\n", out.Hint)
-	}
-	if out.AllowOnce != "" {
-		fmt.Fprintf(w, "allow-once: an open authorisation would let it through once (%s)\n", out.AllowOnce)
-	}
-	for _, n := range out.Notes {
-		fmt.Fprintf(w, "note:    %s\n", n)
-	}
+		if out.Message != "" {
+			fmt.Fprintf(w, "reason:  %s\n", out.Message)
+		}
+		if out.Hint != "" {
+			fmt.Fprintf(w, "hint:    %s\n", out.Hint)
+		}
+		if out.AllowOnce != "" {
+			fmt.Fprintf(w, "allow-once: an open authorisation would let it through once (%s)\n", out.AllowOnce)
+		}
+		for _, n := range out.Notes {
+			fmt.Fprintf(w, "note:    %s\n", n)
+		}
+	})
 	return nil
 }

@@ -60,10 +60,11 @@ func TestExplainAgreesWithHook(t *testing.T) {
 			if code := cli.Run(args, strings.NewReader(""), &out, &errb, env, "test"); code != 0 {
 				t.Fatalf("explain %q: exit %d: %s", cmd, code, errb.String())
 			}
-			var ex struct{ Verdict string }
-			if err := json.Unmarshal(out.Bytes(), &ex); err != nil {
+			var answer struct{ Data struct{ Verdict string } }
+			if err := json.Unmarshal(out.Bytes(), &answer); err != nil {
 				t.Fatalf("explain %q: %v\n%s", cmd, err, out.String())
 			}
+			ex := answer.Data
 			hv := hookVerdict(t, root, feature, cmd, env)
 			seen[hv]++
 			if hv != ex.Verdict {

@@ -56,17 +56,20 @@ func TestSprintFixtures(t *testing.T) {
 				}
 				text := out.String() + errb.String()
 				if asJSON {
-					var rep struct {
-						Valid    *bool `json:"valid"`
-						Findings []struct {
-							File, Rule, Severity, Message string
-							Line                          int
-							Pointer                       string
-						} `json:"findings"`
+					var env struct {
+						Data struct {
+							Valid    *bool `json:"valid"`
+							Findings []struct {
+								File, Rule, Severity, Message string
+								Line                          int
+								Pointer                       string
+							} `json:"findings"`
+						} `json:"data"`
 					}
-					if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Valid == nil {
-						t.Fatalf("--json output is not {valid, findings}: %v\n%s", err, out.String())
+					if err := json.Unmarshal(out.Bytes(), &env); err != nil || env.Data.Valid == nil {
+						t.Fatalf("--json output is not an envelope with data {valid, findings}: %v\n%s", err, out.String())
 					}
+					rep := env.Data
 					if *rep.Valid != (want == 0) {
 						t.Fatalf("--json valid=%v with exit %d", *rep.Valid, code)
 					}

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"time"
 
@@ -26,7 +27,7 @@ values (docs/protocol.md §3.12), and prints the sprint root's real path as the 
 Exit 1 when the target exists and is not empty; exit 2 on usage errors.`
 }
 
-// initResult is the --json output of init.
+// initResult is the envelope data of init.
 type initResult struct {
 	Root   string   `json:"root"`
 	Sprint string   `json:"sprint"`
@@ -86,11 +87,10 @@ func (c *InitCmd) Run(e *Env) error {
 	if err != nil {
 		return fmt.Errorf("init %s: %w", real, err)
 	}
-	if e.JSON {
-		return writeJSON(e.Stdout, initResult{Root: real, Sprint: sprint, Files: files})
-	}
-	fmt.Fprintf(e.Stdout, "initialised sprint %s (%d files)\n", sprint, len(files))
-	fmt.Fprintln(e.Stdout, real)
+	e.reply(initResult{Root: real, Sprint: sprint, Files: files}, func(w io.Writer) {
+		fmt.Fprintf(w, "initialised sprint %s (%d files)\n", sprint, len(files))
+		fmt.Fprintln(w, real)
+	})
 	return nil
 }
 

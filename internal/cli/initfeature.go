@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/cli/scaffold"
@@ -49,16 +50,15 @@ func (c *InitFeatureCmd) Run(e *Env) error {
 		}
 		return err
 	}
-	if e.JSON {
-		return writeJSON(e.Stdout, res)
-	}
-	fmt.Fprintf(e.Stdout, "feature %s ready in %s\n", res.Feature, res.Dir)
-	if len(res.Created) > 0 {
-		fmt.Fprintf(e.Stdout, "  created: %s\n", strings.Join(res.Created, ", "))
-	}
-	if len(res.Kept) > 0 {
-		fmt.Fprintf(e.Stdout, "  kept:    %s\n", strings.Join(res.Kept, ", "))
-	}
-	fmt.Fprintf(e.Stdout, "  hooks:   %s -> %s\n", res.Settings, res.HookBin)
+	e.reply(res, func(w io.Writer) {
+		fmt.Fprintf(w, "feature %s ready in %s\n", res.Feature, res.Dir)
+		if len(res.Created) > 0 {
+			fmt.Fprintf(w, "  created: %s\n", strings.Join(res.Created, ", "))
+		}
+		if len(res.Kept) > 0 {
+			fmt.Fprintf(w, "  kept:    %s\n", strings.Join(res.Kept, ", "))
+		}
+		fmt.Fprintf(w, "  hooks:   %s -> %s\n", res.Settings, res.HookBin)
+	})
 	return nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/ops"
@@ -74,13 +75,12 @@ func (c *CheckpointRenderCmd) Run(e *Env) error {
 	if err != nil {
 		return e.opsResult(nil, err)
 	}
-	if e.JSON {
-		return writeJSON(e.Stdout, map[string]any{"checkpoint_id": c.ID, "message": msg})
-	}
-	fmt.Fprint(e.Stdout, msg)
-	if !strings.HasSuffix(msg, "\n") {
-		fmt.Fprintln(e.Stdout)
-	}
+	e.reply(map[string]any{"checkpoint_id": c.ID, "message": msg}, func(w io.Writer) {
+		fmt.Fprint(w, msg)
+		if !strings.HasSuffix(msg, "\n") {
+			fmt.Fprintln(w)
+		}
+	})
 	return nil
 }
 

@@ -46,23 +46,46 @@ func (e *Env) opsEnvAt(root string) *ops.Env {
 	}
 }
 
-// opsResult prints an operation's report (text or --json) and maps its error
-// to the exit code: refused → 1 (with the reason and, for a reply, the
-// follow-up question), usage → 2.
+// opsData is the envelope data of an operation's report: the changes made
+// (actions), pre-existing findings (warnings), extra lines (notes) and the
+// command's structured result, plus on a refusal the findings the change
+// would have added and the follow-up question.
+type opsData struct {
+	Actions  []string      `json:"actions"`
+	Warnings []ops.Finding `json:"warnings"`
+	Notes    []string      `json:"notes,omitempty"`
+	Result   any           `json:"result,omitempty"`
+	Findings []ops.Finding `json:"findings,omitempty"`
+	Question string        `json:"question,omitempty"`
+}
+
+func newOpsData(rep *ops.Report) *opsData {
+	d := &opsData{Actions: []string{}, Warnings: []ops.Finding{}}
+	if rep != nil {
+		if rep.Actions != nil {
+			d.Actions = rep.Actions
+		}
+		if rep.Warnings != nil {
+			d.Warnings = rep.Warnings
+		}
+		d.Notes, d.Result = rep.Notes, rep.Data
+	}
+	return d
+}
+
+// opsResult prints an operation's report (text or the envelope's data) and
+// maps its error to the exit code: refused → 1 (with the reason and, for a
+// reply, the follow-up question), usage → 2.
 func (e *Env) opsResult(rep *ops.Report, err error) error {
 	if err != nil {
 		if r, ok := ops.IsRefusal(err); ok {
-			if e.JSON {
-				out := map[string]any{"ok": false, "refusal": r}
+			d := newOpsData(rep)
+			d.Findings, d.Question = r.Findings, r.Question
+			e.reply(d, func(w io.Writer) {
 				if rep != nil {
-					out["actions"] = rep.Actions
+					printReport(w, rep) // what was done before the refusal (e.g. task next failing a task)
 				}
-				_ = writeJSON(e.Stdout, out)
-				return silent(ExitFindings)
-			}
-			if rep != nil {
-				printReport(e.Stdout, rep) // what was done before the refusal (e.g. task next failing a task)
-			}
+			})
 			return refused("%s", r.Error())
 		}
 		var ue *ops.UsageError
@@ -71,13 +94,7 @@ func (e *Env) opsResult(rep *ops.Report, err error) error {
 		}
 		return err
 	}
-	if e.JSON {
-		if rep.Actions == nil {
-			rep.Actions = []string{}
-		}
-		return writeJSON(e.Stdout, rep)
-	}
-	printReport(e.Stdout, rep)
+	e.reply(newOpsData(rep), func(w io.Writer) { printReport(w, rep) })
 	return nil
 }
 

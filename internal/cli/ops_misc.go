@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/superagent-harness/harness/internal/ops"
 )
@@ -33,31 +34,50 @@ func (c *PreflightCmd) Run(e *Env) error {
 	if err != nil {
 		return e.opsResult(nil, err)
 	}
-	if e.JSON {
-		if err := writeJSON(e.Stdout, res); err != nil {
-			return err
-		}
-	} else {
+	data := preflightData{Stage: res.Stage, Items: res.Items, Started: res.Started, Actions: rep.Actions}
+	if data.Items == nil {
+		data.Items = []ops.CheckItem{}
+	}
+	if data.Actions == nil {
+		data.Actions = []string{}
+	}
+	e.reply(data, func(w io.Writer) {
 		for _, it := range res.Items {
 			mark := "ok  "
 			if !it.OK {
 				mark = "FAIL"
 			}
-			fmt.Fprintf(e.Stdout, "%s %-7s %s: %s\n", mark, it.Scope, it.Check, it.Detail)
+			fmt.Fprintf(w, "%s %-7s %s: %s\n", mark, it.Scope, it.Check, it.Detail)
 		}
 		for _, a := range rep.Actions {
-			fmt.Fprintf(e.Stdout, "preflight: %s\n", a)
+			fmt.Fprintf(w, "preflight: %s\n", a)
 		}
 		if !res.OK && !c.RecordFailure {
-			fmt.Fprintln(e.Stdout, "preflight: FAILED — put the feature back to pending/phase 1, log an event_type fail entry naming the check (--record-failure does both), and push a gate (§4.5)")
+			fmt.Fprintln(w, "preflight: FAILED — put the feature back to pending/phase 1, log an event_type fail entry naming the check (--record-failure does both), and push a gate (§4.5)")
 		} else if !res.OK {
-			fmt.Fprintln(e.Stdout, "preflight: FAILED — recorded; push a gate to the user (§4.5)")
+			fmt.Fprintln(w, "preflight: FAILED — recorded; push a gate to the user (§4.5)")
 		}
-	}
+	})
 	if !res.OK {
-		return silent(ExitFindings)
+		failed := 0
+		for _, it := range res.Items {
+			if !it.OK {
+				failed++
+			}
+		}
+		return silent(ExitFindings, "preflight --stage %s: %d check(s) failed", res.Stage, failed)
 	}
 	return nil
+}
+
+// preflightData is the envelope data of preflight: every check item, the
+// features marked in_progress (stage started, all ok) and the changes made
+// (--record-failure).
+type preflightData struct {
+	Stage   string          `json:"stage"`
+	Items   []ops.CheckItem `json:"items"`
+	Started []string        `json:"started,omitempty"`
+	Actions []string        `json:"actions"`
 }
 
 // YoloCmd groups pipeline YOLO operations (docs/protocol.md §6).
@@ -92,22 +112,19 @@ func (c *YoloCheckCmd) Run(e *Env) error {
 	if err != nil {
 		return e.opsResult(nil, err)
 	}
-	if e.JSON {
-		if err := writeJSON(e.Stdout, map[string]any{"result": res, "actions": rep.Actions, "warnings": rep.Warnings}); err != nil {
-			return err
-		}
-	} else {
-		printReport(e.Stdout, rep)
-		fmt.Fprintf(e.Stdout, "yolo: eligible %v, active %v\n", res.Eligible, res.Active)
+	rep.Data = res
+	e.reply(newOpsData(rep), func(w io.Writer) {
+		printReport(w, rep)
+		fmt.Fprintf(w, "yolo: eligible %v, active %v\n", res.Eligible, res.Active)
 		for _, r := range res.Reasons {
-			fmt.Fprintf(e.Stdout, "  %s\n", r)
+			fmt.Fprintf(w, "  %s\n", r)
 		}
 		for _, a := range res.AbortDue {
-			fmt.Fprintf(e.Stdout, "abort due: %s — run `harness yolo abort --reason …`\n", a)
+			fmt.Fprintf(w, "abort due: %s — run `harness yolo abort --reason …`\n", a)
 		}
-	}
+	})
 	if !res.Eligible {
-		return silent(ExitFindings)
+		return silent(ExitFindings, "yolo check: not eligible")
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/ops"
@@ -29,21 +30,20 @@ func (c *NextCmd) Run(e *Env) error {
 	if err != nil {
 		return e.opsResult(nil, err)
 	}
-	if e.JSON {
-		return writeJSON(e.Stdout, res)
-	}
-	if len(res.Startable) == 0 {
-		fmt.Fprintln(e.Stdout, "start now: (none)")
-	} else {
-		fmt.Fprintf(e.Stdout, "start now: %s\n", strings.Join(res.Startable, " "))
-	}
-	for _, b := range res.Blocked {
-		fmt.Fprintf(e.Stdout, "wait %s: %s\n", b.Feature, strings.Join(b.Reasons, "; "))
-	}
-	for _, cy := range res.Cycles {
-		fmt.Fprintf(e.Stdout, "cycle: %s\n", strings.Join(append(cy, cy[0]), " → "))
-	}
-	fmt.Fprintf(e.Stdout, "sessions: %d active of max_concurrent %d\n", res.Active, res.Max)
+	e.reply(res, func(w io.Writer) {
+		if len(res.Startable) == 0 {
+			fmt.Fprintln(w, "start now: (none)")
+		} else {
+			fmt.Fprintf(w, "start now: %s\n", strings.Join(res.Startable, " "))
+		}
+		for _, b := range res.Blocked {
+			fmt.Fprintf(w, "wait %s: %s\n", b.Feature, strings.Join(b.Reasons, "; "))
+		}
+		for _, cy := range res.Cycles {
+			fmt.Fprintf(w, "cycle: %s\n", strings.Join(append(cy, cy[0]), " → "))
+		}
+		fmt.Fprintf(w, "sessions: %d active of max_concurrent %d\n", res.Active, res.Max)
+	})
 	return nil
 }
 
@@ -70,15 +70,11 @@ func (c *StatusCmd) Run(e *Env) error {
 	if err != nil {
 		return e.opsResult(nil, err)
 	}
-	switch {
-	case c.Mermaid && e.JSON:
-		return writeJSON(e.Stdout, map[string]any{"mermaid": res.Mermaid()})
-	case c.Mermaid:
-		fmt.Fprint(e.Stdout, res.Mermaid())
-	case e.JSON:
-		return writeJSON(e.Stdout, res)
-	default:
-		fmt.Fprint(e.Stdout, res.Text())
+	if c.Mermaid {
+		m := res.Mermaid()
+		e.reply(map[string]any{"mermaid": m}, func(w io.Writer) { fmt.Fprint(w, m) })
+		return nil
 	}
+	e.reply(res, func(w io.Writer) { fmt.Fprint(w, res.Text()) })
 	return nil
 }

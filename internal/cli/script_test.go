@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +12,9 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	harness "github.com/superagent-harness/harness"
 	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/testutil"
 )
 
@@ -39,8 +42,10 @@ func TestMain(m *testing.M) {
 //	cpdir SRC DST             copy a directory tree
 //	exitcode N PROG ARGS...   run PROG and require exit status N (stdout/stderr kept for checks)
 //	appendfile SRC DST        append the contents of SRC to DST
+//	envelope [COMMAND]        the last stdout is one CLI envelope (schemas/cli_envelope.schema.json), for COMMAND if given
 func TestScripts(t *testing.T) {
 	fixtures := testutil.Testdata(t, "sprints")
+	set := schema.New(harness.Assets(), nil)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
@@ -75,6 +80,14 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("%s exited %d, want %d", args[1], got, want)
 				}
 			},
+			"envelope": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) > 1 {
+					ts.Fatalf("usage: envelope [COMMAND]")
+				}
+				if err := validEnvelope(set, []byte(ts.ReadFile("stdout")), args); err != nil {
+					ts.Fatalf("%v", err)
+				}
+			},
 			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
 					ts.Fatalf("usage: appendfile SRC DST")
@@ -89,4 +102,28 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// validEnvelope checks that stdout is one JSON document valid against the
+// envelope schema, for the command in want[0] when given.
+func validEnvelope(set *schema.Set, stdout []byte, want []string) error {
+	doc, err := schema.Decode(stdout)
+	if err != nil {
+		return fmt.Errorf("stdout is not one JSON document: %v\n%s", err, stdout)
+	}
+	vs, err := set.Validate(schema.CLIEnvelope, doc)
+	if err != nil {
+		return err
+	}
+	if len(vs) > 0 {
+		return fmt.Errorf("stdout is not a CLI envelope: %v\n%s", vs, stdout)
+	}
+	var env struct{ Command string }
+	if err := json.Unmarshal(stdout, &env); err != nil {
+		return err
+	}
+	if len(want) == 1 && env.Command != want[0] {
+		return fmt.Errorf("envelope of %q, want %q", env.Command, want[0])
+	}
+	return nil
 }

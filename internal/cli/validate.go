@@ -18,37 +18,39 @@ type Report struct {
 	Findings []Finding `json:"findings"`
 }
 
-// print writes r as findings lines plus a summary, or as JSON.
-func (r Report) print(w io.Writer, asJSON bool, what string) error {
-	if r.Findings == nil {
-		r.Findings = []Finding{}
-	}
-	if asJSON {
-		return writeJSON(w, r)
-	}
-	errs, infos := 0, 0
+// counts returns the number of error and info findings.
+func (r Report) counts() (errs, infos int) {
 	for _, f := range r.Findings {
-		fmt.Fprintln(w, f.String())
 		if f.Severity == "info" {
 			infos++
 		} else {
 			errs++
 		}
 	}
-	if r.Valid {
-		fmt.Fprintf(w, "%s: ok (%d info)\n", what, infos)
-	} else {
-		fmt.Fprintf(w, "%s: %d error(s), %d info\n", what, errs, infos)
-	}
-	return nil
+	return errs, infos
 }
 
-// exit returns the command result for r: nil when valid, exit 1 otherwise.
-func (r Report) exit() error {
+// answer replies with r (findings lines plus a summary, or the envelope
+// data {valid, findings}) and returns nil when valid, exit 1 otherwise.
+func (r Report) answer(e *Env, what string) error {
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+	errs, infos := r.counts()
+	e.reply(r, func(w io.Writer) {
+		for _, f := range r.Findings {
+			fmt.Fprintln(w, f.String())
+		}
+		if r.Valid {
+			fmt.Fprintf(w, "%s: ok (%d info)\n", what, infos)
+		} else {
+			fmt.Fprintf(w, "%s: %d error(s), %d info\n", what, errs, infos)
+		}
+	})
 	if r.Valid {
 		return nil
 	}
-	return silent(ExitFindings)
+	return silent(ExitFindings, "%s: %d error(s), %d info", what, errs, infos)
 }
 
 // ValidateCmd is `harness validate`.
@@ -60,7 +62,7 @@ type ValidateCmd struct {
 func (c *ValidateCmd) Help() string {
 	return `Checks every state file against the embedded schemas and the protocol's rules, and prints one finding
 per line: path[:line][#/json/pointer]: message [rule-id] (info findings are marked and do not fail).
---json prints {"valid": bool, "findings": [{"file","line","pointer","rule","severity","message"}]}.
+--json prints the envelope with data {"valid": bool, "findings": [{"file","line","pointer","rule","severity","message"}]}.
 Never modifies the workspace. Exit 0 valid, 1 findings, 2 usage or internal error.`
 }
 
@@ -74,10 +76,7 @@ func (c *ValidateCmd) Run(e *Env) error {
 	if err != nil {
 		return fmt.Errorf("validate %s: %w", root, err)
 	}
-	if err := r.print(e.Stdout, e.JSON, "validate"); err != nil {
-		return err
-	}
-	return r.exit()
+	return r.answer(e, "validate")
 }
 
 // FinalizeCmd is `harness finalize --check`.
@@ -103,10 +102,7 @@ func (c *FinalizeCmd) Run(e *Env) error {
 	if err != nil {
 		return fmt.Errorf("finalize --check %s: %w", root, err)
 	}
-	if err := r.print(e.Stdout, e.JSON, "finalize --check"); err != nil {
-		return err
-	}
-	return r.exit()
+	return r.answer(e, "finalize --check")
 }
 
 // PhaseCmd groups the phase subcommands.
@@ -131,7 +127,7 @@ With FEATURE_ID set (a Generator session) only that feature can be completed.
 Exit 0 done, 1 records missing (each listed), 2 usage or internal error.`
 }
 
-// phaseCompleteResult is the --json output of phase complete.
+// phaseCompleteResult is the envelope data of phase complete.
 type phaseCompleteResult struct {
 	Feature string   `json:"feature"`
 	Phase   int      `json:"phase"`
@@ -160,20 +156,18 @@ func (c *PhaseCompleteCmd) Run(e *Env) error {
 	if res.Missing == nil {
 		res.Missing = []string{}
 	}
-	if e.JSON {
-		if err := writeJSON(e.Stdout, res); err != nil {
-			return err
+	e.reply(res, func(w io.Writer) {
+		if res.Done {
+			fmt.Fprintf(w, "%s phase=%d marked done; stop now and wait for the verdict\n", res.Feature, res.Phase)
+			return
 		}
-	} else if res.Done {
-		fmt.Fprintf(e.Stdout, "%s phase=%d marked done; stop now and wait for the verdict\n", res.Feature, res.Phase)
-	} else {
-		fmt.Fprintf(e.Stdout, "%s %s is not complete; missing:\n", res.Feature, res.label)
+		fmt.Fprintf(w, "%s %s is not complete; missing:\n", res.Feature, res.label)
 		for i, m := range res.Missing {
-			fmt.Fprintf(e.Stdout, "  %d. %s\n", i+1, m)
+			fmt.Fprintf(w, "  %d. %s\n", i+1, m)
 		}
-	}
+	})
 	if !res.Done {
-		return silent(ExitFindings)
+		return silent(ExitFindings, "%s %s is not complete: %d record(s) missing", res.Feature, res.label, len(res.Missing))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
@@ -124,7 +125,8 @@ func engineExplain(cmd, root, feature, cwd string, env map[string]string) (expla
 }
 
 // engineDemo runs the demo driver (internal/demo) with the command's
-// environment; --keep sets HARNESS_DEMO_KEEP for it.
+// environment; --keep sets HARNESS_DEMO_KEEP for it. With --json the
+// transcript is the envelope's data and no text is printed.
 func engineDemo(e *Env, keep bool) error {
 	env := make(map[string]string, len(e.Vars)+1)
 	for k, v := range e.Vars {
@@ -133,8 +135,20 @@ func engineDemo(e *Env, keep bool) error {
 	if keep {
 		env["HARNESS_DEMO_KEEP"] = "1"
 	}
-	if code := demo.Run(e.Stdout, env); code != 0 {
-		return silent(code)
+	out := e.Stdout
+	if e.JSON {
+		out = io.Discard
 	}
-	return nil
+	tr, code := demo.RunTranscript(out, env)
+	if tr != nil {
+		e.reply(tr, nil)
+	}
+	switch {
+	case code == ExitOK:
+		return nil
+	case tr == nil:
+		return &exitError{code: code, msg: "demo: the demo sprint could not be built", quiet: !e.JSON}
+	default:
+		return silent(code, "demo: %d of %d checks did not behave as expected", tr.Failed, tr.Checks)
+	}
 }

@@ -41,16 +41,61 @@ const (
 	sessionID = "demo-session"
 )
 
+// Transcript is what the demo did, step by step (`harness demo --json`).
+type Transcript struct {
+	Sprint  string `json:"sprint"`
+	Feature string `json:"feature"`
+	// Root is the demo sprint's folder; it is removed afterwards unless Kept.
+	Root  string `json:"root"`
+	Kept  bool   `json:"kept"`
+	Steps []Step `json:"steps"`
+	// HookLog is hook.log at the end, one entry per hook call.
+	HookLog []HookLogEntry `json:"hook_log"`
+	// Checks counts the checks made, Failed those that did not behave as
+	// expected.
+	Checks int `json:"checks"`
+	Failed int `json:"failed"`
+}
+
+// Step is one numbered step of the demo.
+type Step struct {
+	Title  string  `json:"title"`
+	Checks []Check `json:"checks"`
+	// Details are the texts the step showed (a deny reason, findings).
+	Details []string `json:"details,omitempty"`
+}
+
+// Check is one expectation of a step and whether it held.
+type Check struct {
+	OK   bool   `json:"ok"`
+	Text string `json:"text"`
+}
+
+// HookLogEntry is one hook.log record as the demo prints it.
+type HookLogEntry struct {
+	Event   string `json:"event"`
+	Verdict string `json:"verdict"`
+	Rule    string `json:"rule,omitempty"`
+	Subject string `json:"subject,omitempty"`
+}
+
 // Run builds the demo sprint under a new temporary folder (in env["TMPDIR"]
 // when set), runs every step and prints the transcript on stdout. It returns
 // 0 when every decision was the expected one, 1 when one was not, 2 when the
 // sprint could not be built. With env["HARNESS_DEMO_KEEP"] non-empty the
 // folder is kept and its path printed; otherwise it is removed.
 func Run(stdout io.Writer, env map[string]string) int {
+	_, code := RunTranscript(stdout, env)
+	return code
+}
+
+// RunTranscript is Run that also returns the transcript (nil when the sprint
+// could not be built). stdout may be io.Discard.
+func RunTranscript(stdout io.Writer, env map[string]string) (*Transcript, int) {
 	base, err := os.MkdirTemp(env["TMPDIR"], "harness-demo-")
 	if err != nil {
 		fmt.Fprintf(stdout, "harness demo: cannot create a temporary folder: %v\n", err)
-		return 2
+		return nil, 2
 	}
 	keep := env["HARNESS_DEMO_KEEP"] != ""
 	if !keep {
@@ -59,19 +104,21 @@ func Run(stdout io.Writer, env map[string]string) int {
 	root := filepath.Join(base, SprintID)
 	if err := writeSeed(root); err != nil {
 		fmt.Fprintf(stdout, "harness demo: cannot write the demo sprint: %v\n", err)
-		return 2
+		return nil, 2
 	}
-	d := &driver{out: stdout, root: root, now: time.Now}
+	d := &driver{out: stdout, root: root, now: time.Now,
+		tr: &Transcript{Sprint: SprintID, Feature: FeatureID, Root: root, Kept: keep, Steps: []Step{}, HookLog: []HookLogEntry{}}}
 	d.run()
+	d.tr.Checks, d.tr.Failed = d.steps, d.failed
 	if keep {
 		fmt.Fprintf(stdout, "\nThe sprint is kept in %s\n", root)
 	}
 	if d.failed > 0 {
 		fmt.Fprintf(stdout, "\nResult: %d of %d checks did NOT behave as expected.\n", d.failed, d.steps)
-		return 1
+		return d.tr, 1
 	}
 	fmt.Fprintf(stdout, "\nResult: all %d checks behaved as expected.\n", d.steps)
-	return 0
+	return d.tr, 0
 }
 
 // writeSeed copies the embedded workspace to root.
@@ -100,6 +147,7 @@ type driver struct {
 	now    func() time.Time
 	steps  int
 	failed int
+	tr     *Transcript
 }
 
 // answer is a decoded hook answer.
@@ -140,11 +188,25 @@ func (d *driver) check(ok bool, format string, args ...any) {
 		mark = "FAIL"
 		d.failed++
 	}
-	fmt.Fprintf(d.out, "   [%s] %s\n", mark, fmt.Sprintf(format, args...))
+	text := strings.TrimSpace(fmt.Sprintf(format, args...))
+	fmt.Fprintf(d.out, "   [%s] %s\n", mark, text)
+	if n := len(d.tr.Steps); n > 0 {
+		d.tr.Steps[n-1].Checks = append(d.tr.Steps[n-1].Checks, Check{OK: ok, Text: text})
+	}
+}
+
+// detail shows text (a reason, findings) under the current step.
+func (d *driver) detail(text string) {
+	fmt.Fprintln(d.out, indent(text, "         "))
+	if n := len(d.tr.Steps); n > 0 {
+		d.tr.Steps[n-1].Details = append(d.tr.Steps[n-1].Details, strings.TrimRight(text, "\n"))
+	}
 }
 
 func (d *driver) title(format string, args ...any) {
-	fmt.Fprintf(d.out, "\n%s\n", fmt.Sprintf(format, args...))
+	t := fmt.Sprintf(format, args...)
+	fmt.Fprintf(d.out, "\n%s\n", t)
+	d.tr.Steps = append(d.tr.Steps, Step{Title: t, Checks: []Check{}})
 }
 
 // indent prefixes every line of s.
@@ -186,7 +248,7 @@ func (d *driver) run() {
 	a, bad = d.hook("Stop", map[string]any{"stop_hook_active": false})
 	d.check(bad == "" && a.Decision == "block", "Stop blocked")
 	if a.Reason != "" {
-		fmt.Fprintln(d.out, indent(a.Reason, "         "))
+		d.detail(a.Reason)
 	}
 
 	d.title("7. The Generator writes its phase=1 records")
@@ -217,7 +279,7 @@ func (d *driver) run() {
 	} else {
 		d.check(rep.Valid(), "validate: %d error finding(s)", rep.Errors())
 		if !rep.Valid() {
-			fmt.Fprintln(d.out, indent(rep.String(), "         "))
+			d.detail(rep.String())
 		}
 	}
 
@@ -231,10 +293,10 @@ func (d *driver) run() {
 		if len(lines) > 3 {
 			lines = lines[:3]
 		}
-		fmt.Fprintln(d.out, indent(strings.Join(lines, "\n"), "         "))
+		d.detail(strings.Join(lines, "\n"))
 	}
 
-	d.title("hook.log (one JSON line per hook call)")
+	fmt.Fprintf(d.out, "\nhook.log (one JSON line per hook call)\n")
 	recs, _ := os.ReadFile(filepath.Join(d.root, ".harness", "logs", "hook.log"))
 	for _, line := range strings.Split(strings.TrimSpace(string(recs)), "\n") {
 		var r hook.Record
@@ -244,6 +306,7 @@ func (d *driver) run() {
 				subj = r.Path
 			}
 			fmt.Fprintf(d.out, "   %-12s %-6s %-22s %s\n", r.Event, r.Verdict, r.Rule, subj)
+			d.tr.HookLog = append(d.tr.HookLog, HookLogEntry{Event: r.Event, Verdict: r.Verdict, Rule: r.Rule, Subject: subj})
 		}
 	}
 }
@@ -259,7 +322,7 @@ func (d *driver) expectDeny(fields map[string]any) {
 	}
 	d.check(ok, "denied")
 	if reason != "" {
-		fmt.Fprintln(d.out, indent(reason, "         "))
+		d.detail(reason)
 	}
 }
 

@@ -17,7 +17,6 @@
 package doctor
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -124,15 +123,4 @@ func (r Report) WriteText(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "doctor: %d ok, %d warn, %d fail, %d info — %s\n",
 		counts[StatusOK], counts[StatusWarn], counts[StatusFail], counts[StatusInfo], verdict)
 	return err
-}
-
-// WriteJSON prints the report as one JSON object.
-func (r Report) WriteJSON(w io.Writer) error {
-	if r.Checks == nil {
-		r.Checks = []Check{}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
 }

@@ -46,11 +46,16 @@ func TestHarnessDoctorOnInitFeatureWorkspace(t *testing.T) {
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		var r Report
-		if err := json.Unmarshal(out, &r); err != nil {
+		var env struct {
+			OK   bool `json:"ok"`
+			Data struct {
+				Checks []Check `json:"checks"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(out, &env); err != nil {
 			t.Fatalf("--json output: %v %s", err, out)
 		}
-		return code, r, string(out)
+		return code, Report{OK: env.OK, Checks: env.Data.Checks}, string(out)
 	}
 	code, r, out := doctor()
 	if code != 0 || !r.OK {

@@ -41,7 +41,7 @@ type Denial struct {
 	Subject string `json:"subject,omitempty"`
 }
 
-// StatusResult is the --json output of `harness status`.
+// StatusResult is the envelope data of `harness status --json`.
 type StatusResult struct {
 	Sprint      string             `json:"sprint"`
 	Mode        string             `json:"mode"`

@@ -46,6 +46,9 @@ const (
 	EnvironmentProbe       = "environment_probe"
 	Task                   = "task"
 	Pipeline               = "pipeline"
+	// CLIEnvelope is the --json output of every harness command (not a
+	// state file; internal/cli prints it).
+	CLIEnvelope = "cli_envelope"
 )
 
 // Set is a lazily compiled collection of schemas. The zero value is not
