@@ -9,9 +9,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/superagent-harness/harness/internal/bashguard"
-	"github.com/superagent-harness/harness/internal/verdict"
 )
 
 // bashCase is one line of testdata/corpus/bash.jsonl (testdata/corpus/README.md §4).
@@ -28,9 +25,16 @@ type bashCase struct {
 	noFeature bool
 }
 
-func loadBashCases(t testing.TB) []bashCase {
+// Labelled Bash case files below testdata/ (testdata/corpus/README.md §4 schema).
+const (
+	sharedBashFile  = "corpus/bash.jsonl"  // the shared corpus
+	redteamBashFile = "redteam/bash.jsonl" // the fresh red-team set (testdata/redteam/README.md)
+)
+
+// loadBashCases reads one JSON-lines case file below testdata/.
+func loadBashCases(t testing.TB, file string) []bashCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "corpus", "bash.jsonl"))
+	f, err := os.Open(filepath.Join("..", "..", "testdata", filepath.FromSlash(file)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,17 +67,18 @@ func loadBashCases(t testing.TB) []bashCase {
 	return cases
 }
 
-// decideBashCase runs one case the way section 5 describes: FEATURE_ID=f002
-// unless "feature": null, no path guard (cwd outside any workspace).
-func decideBashCase(c bashCase) bashguard.Result {
-	ctx := bashguard.Context{Feature: "f002", Cwd: "/tmp/anything"}
+// decideBashCase runs one case through harness-hook the way testdata/corpus/README.md §5
+// describes: cwd (an empty directory with no .harness/ above it, so the
+// path guard is off), HARNESS_ROOT unset, and FEATURE_ID=f002 unless
+// "feature": null.
+func decideBashCase(t testing.TB, c bashCase, cwd string) hookAnswer {
+	t.Helper()
+	env := map[string]string{"FEATURE_ID": "f002"}
 	if c.noFeature {
-		ctx.Feature = ""
+		env = map[string]string{}
 	}
-	return bashguard.Decide(c.Cmd, ctx)
+	return runHook(t, env, bashPayload(c.Cmd, cwd))
 }
-
-func outcome(a verdict.Action) string { return a.String() }
 
 // bashTally counts correct answers per key.
 type bashTally struct {

@@ -7,17 +7,18 @@ import (
 )
 
 // TestBashCorpus runs every case of testdata/corpus/bash.jsonl through
-// bashguard.Decide (Feature f002, or none for "feature": null; no path
+// harness-hook (FEATURE_ID=f002, or none for "feature": null; no path
 // guard), reports accuracy per family, kind and expected outcome, and fails
 // on every miss with its cmd, expected and actual outcome.
 func TestBashCorpus(t *testing.T) {
-	cases := loadBashCases(t)
+	cases := loadBashCases(t, sharedBashFile)
+	cwd := t.TempDir()
 	byFamily, byKind, byExpect := newBashTally(), newBashTally(), newBashTally()
 	var fails []string
 	falsePos, misses := 0, 0
 	for _, c := range cases {
-		res := decideBashCase(c)
-		got := outcome(res.Decision.Action)
+		res := decideBashCase(t, c, cwd)
+		got := res.Outcome
 		ok := got == c.Expect
 		byFamily.add(c.Family, ok)
 		byKind.add(c.Kind, ok)
@@ -30,7 +31,7 @@ func TestBashCorpus(t *testing.T) {
 		} else {
 			misses++
 		}
-		fails = append(fails, fmt.Sprintf("%s [%s/%s] expected %s, got %s (%s): %q", c.ID, c.Family, c.Kind, c.Expect, got, res.Decision.Rule, c.Cmd))
+		fails = append(fails, fmt.Sprintf("%s [%s/%s] expected %s, got %s (%s): %q", c.ID, c.Family, c.Kind, c.Expect, got, res.Rule+res.Problem, c.Cmd))
 	}
 	total := len(cases)
 	t.Logf("bash corpus: %d/%d correct (%.1f%%), %d false positives, %d misses\nper family:\n%sper kind:\n%sper expect:\n%s",

@@ -11,16 +11,25 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/superagent-harness/harness/internal/bashguard"
-	"github.com/superagent-harness/harness/internal/pathguard"
-	"github.com/superagent-harness/harness/internal/verdict"
 )
 
 // pathCorpusRoot is the sprint root as the corpus writes it (testdata/corpus/README.md §3.0).
-const pathCorpusRoot = "/home/user/work/sprint_20260421_1"
+// pathCorpusHome is the home directory the red-team cases write
+// ("/home/user/.claude/…"); the root lies below it as in the corpus text.
+const (
+	pathCorpusRoot = "/home/user/work/sprint_20260421_1"
+	pathCorpusHome = "/home/user"
+)
 
-// pathCase is one line of testdata/corpus/paths.jsonl (testdata/corpus/README.md §4).
+// Labelled path case files below testdata/ (testdata/corpus/README.md §4 schema).
+const (
+	sharedPathsFile  = "corpus/paths.jsonl"
+	redteamPathsFile = "redteam/paths.jsonl"
+)
+
+// pathCase is one line of a paths.jsonl file (testdata/corpus/README.md §4; the red-team
+// fields source, feature, env and reason_contains are described in
+// testdata/redteam/README.md).
 type pathCase struct {
 	ID          string          `json:"id"`
 	Tool        string          `json:"tool"`
@@ -30,14 +39,23 @@ type pathCase struct {
 	Rule        string          `json:"rule"`
 	Kind        string          `json:"kind"`
 	Why         string          `json:"why"`
+	Source      string          `json:"source"`
 	Setup       string          `json:"setup"`
 	FileContent *string         `json:"file_content"`
 	HarnessRoot string          `json:"harness_root"`
+	// Env holds extra session variables (CLAUDE_CONFIG_DIR), prefix substituted.
+	Env map[string]string `json:"env"`
+	// ReasonContains must occur in the reason of a block.
+	ReasonContains string `json:"reason_contains"`
+	// noFeature is true when the line has "feature": null: the case runs
+	// outside a Generator session (no FEATURE_ID).
+	noFeature bool
 }
 
-func loadPathCases(t testing.TB) []pathCase {
+// loadPathCases reads one JSON-lines path case file below testdata/.
+func loadPathCases(t testing.TB, file string) []pathCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "corpus", "paths.jsonl"))
+	f, err := os.Open(filepath.Join("..", "..", "testdata", filepath.FromSlash(file)))
 	if err != nil {
 		t.Fatalf("open corpus: %v", err)
 	}
@@ -54,6 +72,11 @@ func loadPathCases(t testing.TB) []pathCase {
 		if err := json.Unmarshal([]byte(line), &c); err != nil {
 			t.Fatalf("corpus line %q: %v", line[:min(len(line), 40)], err)
 		}
+		var raw map[string]json.RawMessage
+		_ = json.Unmarshal([]byte(line), &raw)
+		if v, ok := raw["feature"]; ok && string(v) == "null" {
+			c.noFeature = true
+		}
 		cases = append(cases, c)
 	}
 	if err := sc.Err(); err != nil {
@@ -64,11 +87,15 @@ func loadPathCases(t testing.TB) []pathCase {
 
 const pathSkeletonTooling = "# Sprint Tooling Decisions\n\n## 5. 全局约束\n\n- 备注:TBD\n\n## 6. 运行时新增(feature 执行中引入的工具)\n\n- TBD\n"
 
-// makePathSkeleton creates the testdata/corpus/README.md §5 step 1 skeleton in a fresh root named
-// sprint_20260421_1 inside a fresh parent and returns the root.
-func makePathSkeleton(t testing.TB) string {
+// makePathSkeleton creates the testdata/corpus/README.md §5 step 1 skeleton and returns the
+// fresh temporary directory tmp, the home directory tmp/home/user and the
+// root tmp/home/user/work/sprint_20260421_1 (a fresh parent, as §5 asks,
+// below the home that the corpus prefix names).
+func makePathSkeleton(t testing.TB) (tmp, home, root string) {
 	t.Helper()
-	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
+	tmp = t.TempDir()
+	home = filepath.Join(tmp, "home", "user")
+	root = filepath.Join(home, "work", "sprint_20260421_1")
 	dirs := []string{"schemas", "templates", "spec/guides", "protocols", "sub-skills", "src", "research", "docs", "build",
 		".claude", ".harness/logs", ".harness/checkpoints", ".harness/sprint_contracts/sprint_20260421_1",
 		".harness/sprint_contracts/sprint_20260301_2", ".harness/features/f001", ".harness/features/f002",
@@ -94,11 +121,14 @@ func makePathSkeleton(t testing.TB) string {
 	if err := os.WriteFile(tooling, []byte(pathSkeletonTooling), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return root
+	return tmp, home, root
 }
 
-// substitute replaces the corpus root prefix by root in s (testdata/corpus/README.md §5 step 2).
-func pathSubstitute(s, root string) string { return strings.ReplaceAll(s, pathCorpusRoot, root) }
+// pathSubstitute replaces the corpus prefix in s (testdata/corpus/README.md §5 step 2). The
+// root sits at home+"/work/sprint_20260421_1", so replacing "/home/user" by
+// home maps the root prefix exactly as §5 says and the red-team cases'
+// "/home/user/.claude/…" to the hook's HOME.
+func pathSubstitute(s, home string) string { return strings.ReplaceAll(s, pathCorpusHome, home) }
 
 // pathSubstituteJSON replaces the prefix in every string of a JSON value.
 func pathSubstituteJSON(t testing.TB, raw json.RawMessage, root string) json.RawMessage {
@@ -132,21 +162,25 @@ func pathSubstituteJSON(t testing.TB, raw json.RawMessage, root string) json.Raw
 
 // preparedPathCase is a case after testdata/corpus/README.md §5 steps 1–3.
 type preparedPathCase struct {
-	root, harnessRoot, cwd string
-	toolInput              json.RawMessage
+	tmp, home, root, harnessRoot, cwd string
+	toolInput                         json.RawMessage
+	// env is the hook's whole environment for this case (step 4).
+	env map[string]string
 }
 
-// prepare builds the workspace for c and returns the substituted inputs.
+// preparePathCase builds the workspace for c and returns the substituted
+// inputs and the hook's environment: HARNESS_ROOT (or harness_root),
+// FEATURE_ID=f002 unless "feature": null, HOME, and the case's env.
 func preparePathCase(t testing.TB, c pathCase) preparedPathCase {
 	t.Helper()
-	root := makePathSkeleton(t)
-	p := preparedPathCase{root: root, harnessRoot: root, cwd: pathSubstitute(c.Cwd, root)}
-	p.toolInput = pathSubstituteJSON(t, c.ToolInput, root)
+	tmp, home, root := makePathSkeleton(t)
+	p := preparedPathCase{tmp: tmp, home: home, root: root, harnessRoot: root, cwd: pathSubstitute(c.Cwd, home)}
+	p.toolInput = pathSubstituteJSON(t, c.ToolInput, home)
 	if c.HarnessRoot != "" {
-		p.harnessRoot = pathSubstitute(c.HarnessRoot, root)
+		p.harnessRoot = pathSubstitute(c.HarnessRoot, home)
 	}
 	if c.Setup != "" {
-		cmd := exec.Command("sh", "-c", pathSubstitute(c.Setup, root))
+		cmd := exec.Command("sh", "-c", pathSubstitute(c.Setup, home))
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s: setup: %v\n%s", c.ID, err, out)
@@ -169,6 +203,13 @@ func preparePathCase(t testing.TB, c pathCase) preparedPathCase {
 		if err := os.WriteFile(target, []byte(*c.FileContent), 0o644); err != nil {
 			t.Fatalf("%s: write file_content: %v", c.ID, err)
 		}
+	}
+	p.env = map[string]string{"HARNESS_ROOT": p.harnessRoot, "FEATURE_ID": "f002", "HOME": home}
+	if c.noFeature {
+		delete(p.env, "FEATURE_ID")
+	}
+	for k, v := range c.Env {
+		p.env[k] = pathSubstitute(v, home)
 	}
 	return p
 }
@@ -201,40 +242,54 @@ func (t *pathTally) table(title string) string {
 	return b.String()
 }
 
-// runPathBashCase decides the command the way the hook does: bashguard.Decide
-// with the feature f002 (a Generator session), this guard as the path
-// checker, the case's cwd, and HARNESS_ROOT known (testdata/corpus/README.md §5 step 4). The
-// corpus says every Bash path case is allowed by the command policy, so the
-// combined decision must equal expect.
-func runPathBashCase(t *testing.T, g *pathguard.Guard, c pathCase, p preparedPathCase) (verdict.Decision, string) {
+// runPathCase prepares the workspace for c, runs its tool call through
+// harness-hook and checks that the hook wrote nothing but its own log
+// (testdata/corpus/README.md §5 step 5).
+func runPathCase(t *testing.T, c pathCase) hookAnswer {
 	t.Helper()
-	var in struct {
-		Command string `json:"command"`
-	}
-	if err := json.Unmarshal(p.toolInput, &in); err != nil {
-		t.Fatalf("%s: tool_input: %v", c.ID, err)
-	}
-	res := bashguard.Decide(in.Command, bashguard.Context{
-		Feature: "f002",
-		Paths:   g,
-		Cwd:     p.cwd,
-		Vars:    map[string]string{"HARNESS_ROOT": p.harnessRoot},
-	})
-	return res.Decision, ""
+	p := preparePathCase(t, c)
+	return pathHook(t, c, p, c.Tool, p.toolInput)
 }
 
-// snapshot lists every entry below dir with its type, size and modification
-// time, so a test can assert that the guard wrote nothing.
-func pathSnapshot(t testing.TB, dir string) string {
+// pathHook runs one tool call in the prepared workspace p through the hook
+// and fails t if the workspace (anything below p.tmp except the hook's
+// own log) changed.
+func pathHook(t *testing.T, c pathCase, p preparedPathCase, tool string, toolInput json.RawMessage) hookAnswer {
 	t.Helper()
+	before := pathSnapshot(t, p.tmp, p.root)
+	a := runHook(t, p.env, toolPayload(tool, toolInput, p.cwd))
+	if after := pathSnapshot(t, p.tmp, p.root); after != before {
+		t.Errorf("%s: the hook changed the workspace (testdata/corpus/README.md §5 step 5)", c.ID)
+	}
+	return a
+}
+
+// pathSnapshot lists every entry below dir with its type, size and
+// modification time, so a test can assert that the guard wrote nothing.
+// The hook's own files are left out: its log (root/.harness/logs/hook.log,
+// its lock and rotations; testdata/corpus/README.md §5 lets the hook append to it) and the lock
+// of .harness/allow.jsonl, which the hook takes to look for an allow-once
+// authorisation after a block. Directories are listed without size and
+// time: what appears in them is listed itself.
+func pathSnapshot(t testing.TB, dir, root string) string {
+	t.Helper()
+	logs := filepath.Join(root, ".harness", "logs")
+	allowLock := filepath.Join(root, ".harness", "allow.jsonl.lock")
 	var b strings.Builder
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
+		if filepath.Dir(p) == logs && strings.HasPrefix(d.Name(), "hook.log") || p == allowLock {
+			return nil
+		}
 		fi, err := d.Info()
 		if err != nil {
 			return err
+		}
+		if d.IsDir() { // entries are listed themselves; a lock file appearing changes the time
+			fmt.Fprintf(&b, "%s %v\n", p, fi.Mode())
+			return nil
 		}
 		fmt.Fprintf(&b, "%s %v %d %d\n", p, fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
 		return nil

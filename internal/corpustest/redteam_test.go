@@ -1,0 +1,398 @@
+package corpustest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The red-team sets (testdata/redteam/README.md) are scored by the same
+// runner as the shared corpus: every case goes through harness-hook. A
+// case whose answer differs from its label must be listed in
+// testdata/redteam/known_gaps.txt ("id<TAB>reason"; a wrapped variant as
+// "id@form<TAB>reason"), and a listed entry whose case now passes must be
+// removed: the list can only shrink.
+
+const redteamGapsFile = "redteam/known_gaps.txt"
+
+// redteamGaps reads known_gaps.txt: key → reason.
+func redteamGaps(t *testing.T) map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", filepath.FromSlash(redteamGapsFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gaps := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, reason, ok := strings.Cut(line, "\t")
+		if !ok || strings.TrimSpace(reason) == "" || key != strings.TrimSpace(key) {
+			t.Fatalf("known_gaps.txt:%d: want \"id<TAB>reason\", got %q", n, line)
+		}
+		if _, dup := gaps[key]; dup {
+			t.Fatalf("known_gaps.txt:%d: %s listed twice", n, key)
+		}
+		gaps[key] = reason
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return gaps
+}
+
+// checkGaps compares the misses of one test (key → one-line description)
+// with the gap entries it owns (keys that own() accepts): every miss must be
+// listed, every listed entry must still miss, and every listed id must
+// exist. The failure message gives the lines to add or remove.
+func checkGaps(t *testing.T, gaps map[string]string, own func(key string) bool, exists func(key string) bool, misses map[string]string) {
+	t.Helper()
+	var unlisted, fixed, stale []string
+	for k, d := range misses {
+		if _, ok := gaps[k]; !ok {
+			unlisted = append(unlisted, k+"\t"+d)
+		}
+	}
+	for k := range gaps {
+		if !own(k) {
+			continue
+		}
+		switch {
+		case !exists(k):
+			stale = append(stale, k)
+		case misses[k] == "":
+			fixed = append(fixed, k)
+		}
+	}
+	sort.Strings(unlisted)
+	sort.Strings(fixed)
+	sort.Strings(stale)
+	if len(unlisted) > 0 {
+		t.Errorf("%d mismatches not in %s (fix the guard; list a case only if it never passed):\n%s",
+			len(unlisted), redteamGapsFile, strings.Join(unlisted, "\n"))
+	}
+	if len(fixed) > 0 {
+		t.Errorf("%d entries of %s now pass; remove them (the list only shrinks):\n%s",
+			len(fixed), redteamGapsFile, strings.Join(fixed, "\n"))
+	}
+	if len(stale) > 0 {
+		t.Errorf("%d entries of %s name no case: %s", len(stale), redteamGapsFile, strings.Join(stale, " "))
+	}
+}
+
+// scoreRow counts one breakdown row of the red-team score.
+type scoreRow struct {
+	block, blocked   int // block cases, answered block
+	warn, warned     int // warn cases, answered warn
+	allow, fpBlock   int // allow cases, answered block
+	fpWarn, wrongWrn int // allow cases answered warn; warn cases answered block
+}
+
+func (r *scoreRow) add(expect, got string) {
+	switch expect {
+	case "block":
+		r.block++
+		if got == "block" {
+			r.blocked++
+		}
+	case "warn":
+		r.warn++
+		switch got {
+		case "warn":
+			r.warned++
+		case "block":
+			r.wrongWrn++
+		}
+	case "allow":
+		r.allow++
+		switch got {
+		case "block":
+			r.fpBlock++
+		case "warn":
+			r.fpWarn++
+		}
+	}
+}
+
+func pct(n, d int) string {
+	if d == 0 {
+		return "    -"
+	}
+	return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(d))
+}
+
+// scoreTable renders rows (key → row) plus a total as a fixed-width table:
+// block recall, warn-as-warn, false blocks (and false warns) on allow cases.
+func scoreTable(title string, rows map[string]*scoreRow) string {
+	keys := make([]string, 0, len(rows))
+	total := &scoreRow{}
+	for k, r := range rows {
+		keys = append(keys, k)
+		total.block += r.block
+		total.blocked += r.blocked
+		total.warn += r.warn
+		total.warned += r.warned
+		total.allow += r.allow
+		total.fpBlock += r.fpBlock
+		total.fpWarn += r.fpWarn
+		total.wrongWrn += r.wrongWrn
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n  %-28s %15s %15s %22s %8s\n", title, "", "block recall", "warn as warn", "false block on allow", "fp warn")
+	line := func(k string, r *scoreRow) {
+		fmt.Fprintf(&b, "  %-28s %4d/%-4d %6s %4d/%-4d %6s %4d/%-4d %6s %10d %8d\n", k,
+			r.blocked, r.block, pct(r.blocked, r.block), r.warned, r.warn, pct(r.warned, r.warn),
+			r.fpBlock, r.allow, pct(r.fpBlock, r.allow), r.fpWarn, r.wrongWrn)
+	}
+	for _, k := range keys {
+		line(k, rows[k])
+	}
+	line("TOTAL", total)
+	return b.String()
+}
+
+func rowOf(m map[string]*scoreRow, k string) *scoreRow {
+	if m[k] == nil {
+		m[k] = &scoreRow{}
+	}
+	return m[k]
+}
+
+var (
+	redteamBashID  = regexp.MustCompile(`^rb[0-9]{4}$`)
+	redteamPathsID = regexp.MustCompile(`^rp[0-9]{4}$`)
+)
+
+// checkBashSchema enforces testdata/corpus/README.md §4 on a red-team Bash case: known expect,
+// family and kind, a source and a why, and "every cmd parses except kind
+// unparseable, which does not" (mvdan.cc/sh/v3/syntax, LangBash).
+func checkBashSchema(t *testing.T, c bashCase, seen map[string]bool) {
+	t.Helper()
+	families := "rm_rf privilege git_history perms disk forkbomb production harness_admin warn_external none"
+	kinds := "direct wrapper nested_shell evasion in_string interpreter unparseable safe_dev edge"
+	switch {
+	case !redteamBashID.MatchString(c.ID) || seen[c.ID]:
+		t.Errorf("%s: id must be rbNNNN and unique", c.ID)
+	case c.Expect != "block" && c.Expect != "warn" && c.Expect != "allow":
+		t.Errorf("%s: expect %q", c.ID, c.Expect)
+	case !strings.Contains(" "+families+" ", " "+c.Family+" "):
+		t.Errorf("%s: family %q", c.ID, c.Family)
+	case !strings.Contains(" "+kinds+" ", " "+c.Kind+" "):
+		t.Errorf("%s: kind %q", c.ID, c.Kind)
+	case strings.TrimSpace(c.Source) == "" || strings.TrimSpace(c.Why) == "":
+		t.Errorf("%s: source and why are required", c.ID)
+	}
+	seen[c.ID] = true
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(c.Cmd), "")
+	if (err != nil) != (c.Kind == "unparseable") {
+		t.Errorf("%s: kind %s but the parser says %v: %q", c.ID, c.Kind, err, c.Cmd)
+	}
+}
+
+// TestRedteamBash scores testdata/redteam/bash.jsonl through harness-hook
+// (same runner as TestBashCorpus), logs block recall, warn accuracy and
+// false blocks per family and kind, and fails on every miss that
+// known_gaps.txt does not list, and on every listed case that now passes.
+func TestRedteamBash(t *testing.T) {
+	cases := loadBashCases(t, redteamBashFile)
+	if len(cases) < 450 {
+		t.Fatalf("%d red-team Bash cases, want ≥ 450", len(cases))
+	}
+	gaps := redteamGaps(t)
+	cwd := t.TempDir()
+	shared := map[string]string{}
+	for _, c := range loadBashCases(t, sharedBashFile) {
+		shared[c.Cmd] = c.ID
+	}
+	byFamily, byKind := map[string]*scoreRow{}, map[string]*scoreRow{}
+	misses := map[string]string{}
+	ids := map[string]bool{}
+	for _, c := range cases {
+		checkBashSchema(t, c, ids)
+		if id, dup := shared[c.Cmd]; dup {
+			t.Errorf("%s repeats the shared corpus case %s: the red-team set must be fresh", c.ID, id)
+		}
+		got := decideBashCase(t, c, cwd)
+		rowOf(byFamily, c.Family).add(c.Expect, got.Outcome)
+		rowOf(byKind, c.Kind).add(c.Expect, got.Outcome)
+		if got.Outcome != c.Expect {
+			misses[c.ID] = fmt.Sprintf("expect %s, got %s %s%s: %q", c.Expect, got.Outcome, got.Rule, got.Problem, c.Cmd)
+		}
+	}
+	t.Logf("red-team Bash set: %d cases, %d misses\n%s\n%s", len(cases), len(misses),
+		scoreTable("per family", byFamily), scoreTable("per kind", byKind))
+	checkGaps(t, gaps, redteamBashID.MatchString, func(k string) bool { return ids[k] }, misses)
+}
+
+// checkPathSchema enforces testdata/corpus/README.md §4 and testdata/redteam/README.md on a
+// red-team path case.
+func checkPathSchema(t *testing.T, c pathCase, seen map[string]bool) {
+	t.Helper()
+	rules := "readonly_dir readonly_file contract tooling other_feature eval_log_append_only generator_log_append_only state_via_cli hook_log protected_ancestor claude_config hook_wiring none"
+	kinds := "absolute relative dot_segments symlink hardlink unicode home content bash_write bash_read interpreter edge"
+	switch {
+	case !redteamPathsID.MatchString(c.ID) || seen[c.ID]:
+		t.Errorf("%s: id must be rpNNNN and unique", c.ID)
+	case c.Expect != "block" && c.Expect != "allow":
+		t.Errorf("%s: expect %q (no warn in path cases)", c.ID, c.Expect)
+	case !strings.Contains(" Edit Write MultiEdit NotebookEdit Bash ", " "+c.Tool+" "):
+		t.Errorf("%s: tool %q", c.ID, c.Tool)
+	case !strings.Contains(" "+rules+" ", " "+c.Rule+" "):
+		t.Errorf("%s: rule %q", c.ID, c.Rule)
+	case !strings.Contains(" "+kinds+" ", " "+c.Kind+" "):
+		t.Errorf("%s: kind %q", c.ID, c.Kind)
+	case strings.TrimSpace(c.Source) == "" || strings.TrimSpace(c.Why) == "":
+		t.Errorf("%s: source and why are required", c.ID)
+	case !strings.HasPrefix(c.Cwd, pathCorpusRoot):
+		t.Errorf("%s: cwd %q is not inside the corpus root", c.ID, c.Cwd)
+	}
+	seen[c.ID] = true
+}
+
+// TestRedteamPaths scores testdata/redteam/paths.jsonl through harness-hook
+// (same runner as TestPathsCorpus), logs path recall and false blocks per
+// rule, kind and tool, and fails on every miss that known_gaps.txt does not
+// list, and on every listed case that now passes. A block whose reason
+// lacks the case's reason_contains is a miss too.
+func TestRedteamPaths(t *testing.T) {
+	cases := loadPathCases(t, redteamPathsFile)
+	if len(cases) < 220 {
+		t.Fatalf("%d red-team path cases, want ≥ 220", len(cases))
+	}
+	gaps := redteamGaps(t)
+	shared := map[string]string{}
+	for _, c := range loadPathCases(t, sharedPathsFile) {
+		shared[c.Tool+string(c.ToolInput)] = c.ID
+	}
+	byRule, byKind, byTool, bySession := map[string]*scoreRow{}, map[string]*scoreRow{}, map[string]*scoreRow{}, map[string]*scoreRow{}
+	misses := map[string]string{}
+	ids := map[string]bool{}
+	for _, c := range cases {
+		checkPathSchema(t, c, ids)
+		if id, dup := shared[c.Tool+string(c.ToolInput)]; dup {
+			t.Errorf("%s repeats the shared corpus case %s: the red-team set must be fresh", c.ID, id)
+		}
+		got := runPathCase(t, c)
+		outcome := got.Outcome
+		session := "generator"
+		if c.noFeature {
+			session = "no feature"
+		}
+		rowOf(byRule, c.Rule).add(c.Expect, outcome)
+		rowOf(byKind, c.Kind).add(c.Expect, outcome)
+		rowOf(byTool, c.Tool).add(c.Expect, outcome)
+		rowOf(bySession, session).add(c.Expect, outcome)
+		switch {
+		case outcome != c.Expect:
+			misses[c.ID] = fmt.Sprintf("expect %s, got %s %s%s (%s %s, %s): %s", c.Expect, outcome, got.Rule, got.Problem, c.Tool, session, c.Rule, c.ToolInput)
+		case c.ReasonContains != "" && outcome == "block" && !strings.Contains(got.Text, c.ReasonContains):
+			misses[c.ID] = fmt.Sprintf("blocked, but the reason does not name %q: %s", c.ReasonContains, got.Text)
+		}
+	}
+	t.Logf("red-team path set: %d cases, %d misses\n%s\n%s\n%s\n%s", len(cases), len(misses),
+		scoreTable("per rule", byRule), scoreTable("per kind", byKind), scoreTable("per tool", byTool), scoreTable("per session", bySession))
+	checkGaps(t, gaps, redteamPathsID.MatchString, func(k string) bool { return ids[k] }, misses)
+}
+
+// wrappedGapKey accepts "rbNNNN@form" / "rpNNNN@form" keys of prefix.
+func wrappedGapKey(prefix string) func(string) bool {
+	return func(k string) bool {
+		id, form, ok := strings.Cut(k, "@")
+		return ok && form != "" && strings.HasPrefix(id, prefix) && len(id) == 6
+	}
+}
+
+// TestRedteamBashWrapped runs the metamorphic wrapped variants of
+// TestBashCorpusWrapped over the red-team Bash cases whose own verdict is
+// right (a listed case is skipped: its variants would only repeat its
+// miss). A wrapped miss must be listed as "id@form".
+func TestRedteamBashWrapped(t *testing.T) {
+	cases := loadBashCases(t, redteamBashFile)
+	gaps := redteamGaps(t)
+	skip := map[string]bool{}
+	for k := range gaps {
+		if redteamBashID.MatchString(k) {
+			skip[k] = true
+		}
+	}
+	found, n := bashWrappedMisses(t, cases, skip)
+	misses := map[string]string{}
+	for _, m := range found {
+		misses[m.key()] = fmt.Sprintf("got %s: %q", m.got, m.cmd)
+	}
+	t.Logf("%d wrapped red-team Bash variants, %d misses", n, len(misses))
+	checkGaps(t, gaps, wrappedGapKey("rb"), func(k string) bool {
+		id, form, _ := strings.Cut(k, "@")
+		return !skip[id] && knownBashForm(form) && bashIDExists(cases, id)
+	}, misses)
+}
+
+// TestRedteamPathsWrapped is TestRedteamBashWrapped for the Bash cases of
+// testdata/redteam/paths.jsonl.
+func TestRedteamPathsWrapped(t *testing.T) {
+	cases := loadPathCases(t, redteamPathsFile)
+	gaps := redteamGaps(t)
+	skip := map[string]bool{}
+	for k := range gaps {
+		if redteamPathsID.MatchString(k) {
+			skip[k] = true
+		}
+	}
+	found, n := pathWrappedMisses(t, cases, skip)
+	misses := map[string]string{}
+	for _, m := range found {
+		misses[m.key()] = fmt.Sprintf("got %s: %q", m.got, m.cmd)
+	}
+	t.Logf("%d wrapped red-team path variants, %d misses", n, len(misses))
+	exists := map[string]bool{}
+	for _, c := range cases {
+		exists[c.ID] = c.Tool == "Bash"
+	}
+	checkGaps(t, gaps, wrappedGapKey("rp"), func(k string) bool {
+		id, form, _ := strings.Cut(k, "@")
+		if skip[id] || !exists[id] {
+			return false
+		}
+		for _, w := range pathWrapForms {
+			if w.name == form {
+				return true
+			}
+		}
+		return false
+	}, misses)
+}
+
+func knownBashForm(form string) bool {
+	for _, w := range bashRunForms {
+		if w.name == form {
+			return true
+		}
+	}
+	for _, w := range bashDataForms {
+		if w.name == form {
+			return true
+		}
+	}
+	return false
+}
+
+func bashIDExists(cases []bashCase, id string) bool {
+	for _, c := range cases {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
