@@ -150,7 +150,7 @@ func scoreTable(title string, rows map[string]*scoreRow) string {
 	}
 	sort.Strings(keys)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n  %-28s %15s %15s %22s %8s\n", title, "", "block recall", "warn as warn", "false block on allow", "fp warn")
+	fmt.Fprintf(&b, "%s\n  %-28s %-16s %-16s %-21s %10s %8s\n", title, "", "block recall", "warn as warn", "false block (allow)", "false warn", "warn→blk")
 	line := func(k string, r *scoreRow) {
 		fmt.Fprintf(&b, "  %-28s %4d/%-4d %6s %4d/%-4d %6s %4d/%-4d %6s %10d %8d\n", k,
 			r.blocked, r.block, pct(r.blocked, r.block), r.warned, r.warn, pct(r.warned, r.warn),
