@@ -1,14 +1,11 @@
 package doctor
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -17,6 +14,7 @@ import (
 
 	"mvdan.cc/sh/v3/shell"
 
+	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
@@ -36,28 +34,6 @@ var guardedTools = []string{"Bash", "Edit", "Write", "NotebookEdit", "MultiEdit"
 // unguardedTools do not need the hook; a matcher that catches them only
 // costs time.
 var unguardedTools = []string{"Read", "Glob", "Grep", "WebFetch", "WebSearch", "Task", "Agent", "TodoWrite", "LS"}
-
-// settingsFile is the part of a Claude Code settings.json doctor reads.
-type settingsFile struct {
-	DisableAllHooks *bool                      `json:"disableAllHooks"`
-	Hooks           map[string][]hookGroup     `json:"hooks"`
-	Extra           map[string]json.RawMessage `json:"-"`
-}
-
-type hookGroup struct {
-	Matcher *string       `json:"matcher"`
-	Hooks   []hookHandler `json:"hooks"`
-}
-
-type hookHandler struct {
-	Type      string   `json:"type"`
-	Command   string   `json:"command"`
-	Args      []string `json:"args"`
-	Timeout   *float64 `json:"timeout"`
-	OnFailure string   `json:"onFailure"`
-	Shell     string   `json:"shell"`
-	Async     bool     `json:"async"`
-}
 
 // settingsKind says which rules a settings file must satisfy.
 type settingsKind int
@@ -96,8 +72,8 @@ func checkUserSettings(home string, env map[string]string) []Check {
 // wiring is what checkSettings learnt about one settings file, for the probes.
 type wiring struct {
 	t        target
-	bash     *hookHandler // the handler that runs for PreToolUse Bash (ours)
-	write    *hookHandler // the handler that runs for PreToolUse Write (ours)
+	bash     *ccsettings.Handler // the handler that runs for PreToolUse Bash (ours)
+	write    *ccsettings.Handler // the handler that runs for PreToolUse Write (ours)
 	disabled bool
 }
 
@@ -109,9 +85,8 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 	if err != nil {
 		return []Check{{Name: name, Status: StatusFail, Detail: err.Error(), Fix: "run harness init-feature " + t.feature}}, nil
 	}
-	var sf settingsFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&sf); err != nil {
+	sf, err := ccsettings.Decode(data)
+	if err != nil {
 		return []Check{{Name: name, Status: StatusFail,
 			Detail: "not a valid settings file: " + err.Error() + " (claude -p silently ignores a settings file that fails validation: no hook of it runs)",
 			Fix:    "fix the JSON, or re-create it with harness init-feature " + t.feature}}, nil
@@ -155,7 +130,7 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 				cs = append(cs, checkHandler(name, where, ev, h, t, hookBin, root)...)
 			}
 			if g.Matcher != nil && ev == "PreToolUse" {
-				if _, err := matcherMatches(*g.Matcher, "Bash"); err != nil {
+				if _, err := ccsettings.MatcherMatches(*g.Matcher, "Bash"); err != nil {
 					fail(fmt.Sprintf("%s[%d] matcher %q is not a valid regular expression: %v", ev, gi, *g.Matcher, err), "use exact names separated by | (Bash or Edit|Write|MultiEdit|NotebookEdit)")
 				}
 			}
@@ -168,14 +143,14 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 		return cs, w
 	}
 	// a feature's settings must wire our hook for the needed events
-	ours := func(ev, tool string) *hookHandler {
+	ours := func(ev, tool string) *ccsettings.Handler {
 		for gi, g := range sf.Hooks[ev] {
 			m := ""
 			if g.Matcher != nil {
 				m = *g.Matcher
 			}
 			if tool != "" {
-				if ok, err := matcherMatches(m, tool); err != nil || !ok {
+				if ok, err := ccsettings.MatcherMatches(m, tool); err != nil || !ok {
 					continue
 				}
 			}
@@ -218,11 +193,11 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 		}
 		var extra []string
 		for _, tool := range unguardedTools {
-			if ok, _ := matcherMatches(m, tool); ok {
+			if ok, _ := ccsettings.MatcherMatches(m, tool); ok {
 				extra = append(extra, tool)
 			}
 		}
-		if len(extra) > 0 && slices.ContainsFunc(g.Hooks, func(h hookHandler) bool { return isOurHook(&h, t) }) {
+		if len(extra) > 0 && slices.ContainsFunc(g.Hooks, func(h ccsettings.Handler) bool { return isOurHook(&h, t) }) {
 			warn(fmt.Sprintf("PreToolUse[%d] matcher %q also runs harness-hook for %s (harmless, ~3 ms each)", gi, m, strings.Join(extra, ", ")),
 				"use exact names: Bash and Edit|Write|MultiEdit|NotebookEdit (an unanchored regex such as Edit.* matches more than it says)")
 		}
@@ -235,7 +210,7 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 
 // checkHandler checks one handler: type, command existence, --event,
 // --root/--feature, timeout, onFailure.
-func checkHandler(name, where, event string, h *hookHandler, t target, hookBin, root string) []Check {
+func checkHandler(name, where, event string, h *ccsettings.Handler, t target, hookBin, root string) []Check {
 	var cs []Check
 	fail := func(detail, fix string) {
 		cs = append(cs, Check{Name: name, Status: StatusFail, Detail: where + ": " + detail, Fix: fix})
@@ -311,7 +286,7 @@ func checkHandler(name, where, event string, h *hookHandler, t target, hookBin, 
 // commandLine returns the argv Claude Code would run: exec form (command +
 // args, placeholders substituted) or shell form (the command string split
 // as sh would, with $CLAUDE_PROJECT_DIR known).
-func commandLine(h *hookHandler, t target) ([]string, error) {
+func commandLine(h *ccsettings.Handler, t target) ([]string, error) {
 	project := t.project
 	subst := func(s string) string {
 		return strings.NewReplacer("${CLAUDE_PROJECT_DIR}", project, "$CLAUDE_PROJECT_DIR", project).Replace(s)
@@ -332,10 +307,10 @@ func commandLine(h *hookHandler, t target) ([]string, error) {
 }
 
 // shellForm reports whether the handler runs through sh -c.
-func shellForm(h *hookHandler) bool { return h.Args == nil }
+func shellForm(h *ccsettings.Handler) bool { return h.Args == nil }
 
 // isOurHook reports whether the handler runs harness-hook.
-func isOurHook(h *hookHandler, t target) bool {
+func isOurHook(h *ccsettings.Handler, t target) bool {
 	argv, err := commandLine(h, t)
 	if err != nil || len(argv) == 0 {
 		return strings.Contains(h.Command, "harness-hook")
@@ -402,31 +377,6 @@ func parseFlags(args []string) map[string]string {
 		}
 	}
 	return m
-}
-
-var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_ ,|-]*$`)
-
-// matcherMatches applies Claude Code's matcher syntax (docs/hooks.md
-// §7): "", "*" match everything; only letters, digits, _, -, space, "," and
-// "|" means exact names separated by | or ,; anything else is an unanchored
-// JavaScript regex (Go's RE2 is used as an approximation).
-func matcherMatches(m, tool string) (bool, error) {
-	if m == "" || m == "*" {
-		return true, nil
-	}
-	if exactMatcher.MatchString(m) {
-		for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
-			if strings.TrimSpace(part) == tool {
-				return true, nil
-			}
-		}
-		return false, nil
-	}
-	re, err := regexp.Compile(m)
-	if err != nil {
-		return false, err
-	}
-	return re.MatchString(tool), nil
 }
 
 // findSettings lists the settings files of a workspace: the root's

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/schema"
 )
@@ -87,7 +88,7 @@ func probe(w *wiring, root string, o Options) []Check {
 	name := "probe " + w.t.feature
 	fdir := w.t.project
 	type pr struct {
-		h       *hookHandler
+		h       *ccsettings.Handler
 		tool    string
 		input   map[string]any
 		deny    bool
@@ -132,7 +133,7 @@ func probe(w *wiring, root string, o Options) []Check {
 // classifies the answer as Claude Code would: "deny" (exit 2, or exit 0 with
 // permissionDecision deny / legacy decision block), "allow" (exit 0 without
 // a denial), "fail-open" (any other exit, timeout, start failure).
-func runProbe(h *hookHandler, argv []string, t target, payload []byte, timeout time.Duration) (string, string) {
+func runProbe(h *ccsettings.Handler, argv []string, t target, payload []byte, timeout time.Duration) (string, string) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	var cmd *exec.Cmd

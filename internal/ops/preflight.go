@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
@@ -221,12 +221,11 @@ func (env *Env) checkWiring(fdir string) (bool, string) {
 	if err != nil {
 		return false, "missing (run `harness init-feature`)"
 	}
-	o, err := parseObj(data)
+	sf, err := ccsettings.Decode(data)
 	if err != nil {
-		return false, "not JSON: " + err.Error()
+		return false, "not a valid settings file: " + err.Error()
 	}
-	hooks := o.ObjAt("hooks")
-	if hooks == nil {
+	if sf.Hooks == nil {
 		return false, "no hooks object"
 	}
 	type need struct {
@@ -244,17 +243,15 @@ func (env *Env) checkWiring(fdir string) (bool, string) {
 	var problems []string
 	for _, n := range needs {
 		found, why := false, "not registered"
-		for _, g := range hooks.Arr(n.event) {
-			group, ok := g.(*Obj)
-			if !ok || !matcherCovers(group.Str("matcher"), n.tool) {
+		for _, group := range sf.Hooks[n.event] {
+			if !matcherCovers(group.Matcher, n.tool) {
 				continue
 			}
-			for _, h := range group.Arr("hooks") {
-				handler, ok := h.(*Obj)
-				if !ok || handler.Str("type") != "command" {
+			for _, handler := range group.Hooks {
+				if handler.Type != "command" {
 					continue
 				}
-				ok, w := env.resolvesToHook(handler.Str("command"), fdir, n)
+				ok, w := env.resolvesToHook(handler.Command, fdir, n)
 				if ok {
 					found = true
 					break
@@ -275,17 +272,15 @@ func (env *Env) checkWiring(fdir string) (bool, string) {
 	return true, "harness-hook registered for SessionStart, PreToolUse (Bash, Edit|Write|MultiEdit|NotebookEdit), Stop"
 }
 
-// matcherCovers reports whether a Claude Code matcher (a regex over tool
-// names; "" or "*" = all) selects tool. Events without tools accept any.
-func matcherCovers(matcher, tool string) bool {
-	if tool == "" || matcher == "" || matcher == "*" {
+// matcherCovers reports whether a matcher group selects tool (Claude Code's
+// matcher syntax, ccsettings.MatcherMatches); events without tools accept
+// any group.
+func matcherCovers(matcher *string, tool string) bool {
+	if tool == "" || matcher == nil {
 		return true
 	}
-	re, err := regexp.Compile("^(?:" + matcher + ")$")
-	if err != nil {
-		return false
-	}
-	return re.MatchString(tool)
+	ok, err := ccsettings.MatcherMatches(*matcher, tool)
+	return err == nil && ok
 }
 
 // resolvesToHook reports whether command runs an executable harness-hook

@@ -1,7 +1,6 @@
 package scaffold
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,16 +13,11 @@ import (
 	"strings"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/render"
 	"github.com/superagent-harness/harness/internal/workspace"
-)
-
-// Hook registration timeouts in seconds (docs/hooks.md §7, §8).
-const (
-	preToolUseTimeout = 10
-	otherHookTimeout  = 30
 )
 
 // featureDoc is the part of feature_list.json init-feature reads. Unknown
@@ -72,7 +66,7 @@ type FeatureResult struct {
 // feature_list.json), AGENTS.md (spec/AGENTS.md), the generator_log.md title
 // block, empty handoff.md and session_id.txt — each only when missing, so a
 // re-run keeps the records — and merges .claude/settings.json, replacing
-// only the handlers that run harness-hook. A feature id not in
+// only the handlers that run harness-hook (ccsettings.Doc.SetHooks). A feature id not in
 // feature_list.json is a *RefusedError naming the known ids.
 func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 	res := FeatureResult{Feature: feature, HookBin: hookBin, Created: []string{}, Kept: []string{}}
@@ -152,8 +146,8 @@ func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 	}
 
 	settings := filepath.Join(fdir, ".claude", "settings.json")
-	err = fsutil.UpdateFile(settings, 0o644, func(old []byte) ([]byte, error) {
-		return MergeSettings(old, hookBin, root, f.ID, sprint)
+	err = ccsettings.Update(settings, 0o644, func(d *ccsettings.Doc) error {
+		return d.SetHooks(ccsettings.Wiring{HookBin: hookBin, Root: root, Feature: f.ID, Sprint: sprint})
 	})
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", settings, err)
@@ -224,147 +218,6 @@ func isExecutable(p string) error {
 		return errors.New("is not executable")
 	}
 	return nil
-}
-
-// HookHandler is THE generator of one harness-hook handler entry
-// (docs/hooks.md §7): exec form, command = absolute hook path, args
-// naming the event, root, feature and sprint, timeout in seconds. PreToolUse
-// handlers also carry "onFailure": "block" (docs/hooks.md §2/§7): a
-// hook that cannot start (binary missing, 127), is killed or times out then
-// denies the tool call instead of letting it run, which the real CLI 2.1.332
-// honours (internal/e2e TestRealClaudeHookFailurePolicy). Other events get
-// none: Stop and SubagentStop ignore it, and a failing SessionStart must not
-// keep the session from starting. If the real client turns out not to
-// honour `args`, only this function changes (to a quoted command line).
-func HookHandler(hookBin, event, root, feature, sprint string, timeout int) map[string]any {
-	h := map[string]any{
-		"type":    "command",
-		"command": hookBin,
-		"args":    []any{"--event", event, "--root", root, "--feature", feature, "--sprint", sprint},
-		"timeout": timeout,
-	}
-	if event == "PreToolUse" {
-		h["onFailure"] = "block"
-	}
-	return h
-}
-
-// hookGroups returns the matcher groups init-feature owns, per event.
-func hookGroups(hookBin, root, feature, sprint string) []struct {
-	event string
-	group map[string]any
-} {
-	h := func(ev string, t int) []any { return []any{HookHandler(hookBin, ev, root, feature, sprint, t)} }
-	return []struct {
-		event string
-		group map[string]any
-	}{
-		{"SessionStart", map[string]any{"hooks": h("SessionStart", otherHookTimeout)}},
-		{"PreToolUse", map[string]any{"matcher": "Bash", "hooks": h("PreToolUse", preToolUseTimeout)}},
-		{"PreToolUse", map[string]any{"matcher": "Edit|Write|MultiEdit|NotebookEdit", "hooks": h("PreToolUse", preToolUseTimeout)}},
-		{"Stop", map[string]any{"hooks": h("Stop", otherHookTimeout)}},
-		{"SubagentStop", map[string]any{"hooks": h("SubagentStop", otherHookTimeout)}},
-	}
-}
-
-// IsOurHandler reports whether a settings handler was written by init-feature:
-// it runs the same hook binary, or any harness-hook binary with an --event arg.
-func IsOurHandler(h any, hookBin string) bool {
-	m, ok := h.(map[string]any)
-	if !ok {
-		return false
-	}
-	cmd, _ := m["command"].(string)
-	if strings.TrimSpace(cmd) == "" {
-		return false
-	}
-	if cmd == hookBin {
-		return true
-	}
-	// Shell form: the program is the first (possibly quoted) word.
-	prog := strings.TrimSpace(cmd)
-	if q := prog[0]; q == '"' || q == '\'' {
-		if i := strings.IndexByte(prog[1:], q); i >= 0 {
-			prog = prog[1 : i+1]
-		}
-	} else if i := strings.IndexAny(prog, " \t"); i >= 0 {
-		prog = prog[:i]
-	}
-	base := strings.ToLower(filepath.Base(filepath.ToSlash(prog)))
-	if base != "harness-hook" && base != "harness-hook.exe" {
-		return false
-	}
-	args, _ := m["args"].([]any)
-	for _, a := range args {
-		if s, _ := a.(string); s == "--event" {
-			return true
-		}
-	}
-	return strings.Contains(cmd, "--event")
-}
-
-// MergeSettings returns old settings.json content with every handler we own
-// replaced by the current wiring. Other top-level keys, other events, other
-// matcher groups and other handlers are kept as they were.
-func MergeSettings(old []byte, hookBin, root, feature, sprint string) ([]byte, error) {
-	doc := map[string]any{}
-	if len(bytes.TrimSpace(old)) > 0 {
-		if err := json.Unmarshal(old, &doc); err != nil {
-			return nil, fmt.Errorf("existing settings are not a JSON object: %w", err)
-		}
-		if doc == nil {
-			return nil, errors.New("existing settings are null, not a JSON object")
-		}
-	}
-	hooks, _ := doc["hooks"].(map[string]any)
-	if hooks == nil {
-		if v, exists := doc["hooks"]; exists && v != nil {
-			return nil, errors.New(`existing "hooks" is not an object`)
-		}
-		hooks = map[string]any{}
-	}
-	// Remove our handlers everywhere; drop groups left empty by that.
-	for ev, v := range hooks {
-		groups, ok := v.([]any)
-		if !ok {
-			continue
-		}
-		var kept []any
-		for _, g := range groups {
-			gm, ok := g.(map[string]any)
-			if !ok {
-				kept = append(kept, g)
-				continue
-			}
-			hs, ok := gm["hooks"].([]any)
-			if !ok {
-				kept = append(kept, g)
-				continue
-			}
-			var keepH []any
-			for _, h := range hs {
-				if !IsOurHandler(h, hookBin) {
-					keepH = append(keepH, h)
-				}
-			}
-			if len(keepH) == 0 && len(hs) > 0 {
-				continue
-			}
-			gm["hooks"] = keepH
-			kept = append(kept, gm)
-		}
-		if len(kept) == 0 {
-			delete(hooks, ev)
-		} else {
-			hooks[ev] = kept
-		}
-	}
-	for _, g := range hookGroups(hookBin, root, feature, sprint) {
-		groups, _ := hooks[g.event].([]any)
-		hooks[g.event] = append(groups, g.group)
-	}
-	doc["hooks"] = hooks
-	return marshalIndent(doc)
 }
 
 // contextSnapshot renders context_snapshot.md for f.
