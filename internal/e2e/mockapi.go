@@ -46,6 +46,44 @@ type Script struct {
 	Turns     [][]Block
 	FinalText string
 	AuxText   string
+	// Usage, when set, is the usage the reply to main-loop turn k reports
+	// (Usage(k)); nil reports input tokens ≈ request bytes / 4 and output
+	// tokens ≈ reply bytes / 4. Side queries always get the estimate.
+	Usage func(turn int) Usage
+	// CompactText answers a compaction request (the client asks for "a
+	// detailed summary of the conversation"; reply kind "compact"); empty:
+	// a fixed summary. Compaction requests are never scripted turns.
+	CompactText string
+	// Error, when set and returning non-nil for main-loop turn k, makes the
+	// mock answer that request with the API error instead (reply kind
+	// "error"), e.g. the 400 "prompt is too long" of a full context.
+	Error func(turn int) *APIError
+}
+
+// APIError is an error reply of the Messages API: HTTP status, error type
+// and message ({"type":"error","error":{"type":…,"message":…}}).
+type APIError struct {
+	Status  int
+	Type    string
+	Message string
+}
+
+// compactionMarker is the phrase of the client's compaction prompt (Claude
+// Code 2.1.332) by which the mock tells a compaction request from a turn.
+const compactionMarker = "create a detailed summary of the conversation"
+
+// Usage is the usage object of one Messages API reply (token counts).
+type Usage struct {
+	InputTokens              int `json:"input_tokens"`
+	OutputTokens             int `json:"output_tokens"`
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+}
+
+// Total is the context the reply's usage accounts for: input + cache read
+// + cache creation + output tokens.
+func (u Usage) Total() int {
+	return u.InputTokens + u.OutputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens
 }
 
 // Request is one HTTP request the mock received, body included.
@@ -59,10 +97,12 @@ type Request struct {
 	Path string `json:"path"`
 	// Body is the raw request body (JSON for the API routes).
 	Body json.RawMessage `json:"body,omitempty"`
-	// ReplyKind is turn, final or aux for Kind "messages".
+	// ReplyKind is turn, final, compact, error or aux for Kind "messages".
 	ReplyKind string `json:"reply_kind,omitempty"`
 	// ReplyTurn is the index of the scripted turn sent back (-1 when none).
 	ReplyTurn int `json:"reply_turn"`
+	// Usage is the scripted usage sent back (nil when Script.Usage is nil).
+	Usage *Usage `json:"usage,omitempty"`
 }
 
 // MockAPI is a running mock Messages API on a loopback httptest server.
@@ -133,6 +173,15 @@ func (m *MockAPI) record(r Request) Request {
 	return r
 }
 
+// setUsage notes the scripted usage on the recorded request seq.
+func (m *MockAPI) setUsage(seq int, u Usage) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if seq >= 1 && seq <= len(m.reqs) {
+		m.reqs[seq-1].Usage = &u
+	}
+}
+
 func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 	raw, _ := io.ReadAll(r.Body)
 	body := json.RawMessage(nil)
@@ -176,16 +225,33 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			req.ReplyTurn = k
-			if k < len(m.script.Turns) {
+			if apiErr := m.scriptError(k); apiErr != nil && !isCompaction(raw) {
+				req.ReplyKind = "error"
+				m.record(req)
+				writeJSON(w, apiErr.Status, map[string]any{"type": "error", "error": map[string]string{
+					"type": apiErr.Type, "message": apiErr.Message}})
+				return
+			}
+			switch {
+			case isCompaction(raw):
+				req.ReplyKind = "compact"
+				content = []Block{Text(orDefault(m.script.CompactText,
+					"<analysis>mock</analysis>\n<summary>Mock compaction summary of the session so far.</summary>"))}
+			case k < len(m.script.Turns):
 				req.ReplyKind = "turn"
 				content = materialise(m.script.Turns[k], k)
-			} else {
+			default:
 				req.ReplyKind = "final"
 				content = []Block{Text(orDefault(m.script.FinalText, "Mock: end of script."))}
 			}
 		}
 		req = m.record(req)
 		msg := messageObject(req.Seq, orDefault(in.Model, "mock-model"), content, len(raw))
+		if m.script.Usage != nil && (req.ReplyKind == "turn" || req.ReplyKind == "final") {
+			msg.Usage = m.script.Usage(req.ReplyTurn)
+			req.Usage = &msg.Usage
+			m.setUsage(req.Seq, msg.Usage)
+		}
 		if in.Stream {
 			streamMessage(w, req.Seq, msg)
 			return
@@ -213,6 +279,35 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, map[string]any{"type": "error", "error": map[string]string{
 			"type": "not_found_error", "message": "mock: no handler for " + r.Method + " " + path}})
 	}
+}
+
+func (m *MockAPI) scriptError(turn int) *APIError {
+	if m.script.Error == nil {
+		return nil
+	}
+	return m.script.Error(turn)
+}
+
+// isCompaction reports whether a /v1/messages body is the client's
+// compaction request: its last message carries the compaction prompt.
+func isCompaction(raw []byte) bool {
+	var in struct {
+		Messages []json.RawMessage `json:"messages"`
+	}
+	if json.Unmarshal(raw, &in) != nil {
+		return false
+	}
+	for i := len(in.Messages) - 1; i >= 0; i-- {
+		var m struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		}
+		if json.Unmarshal(in.Messages[i], &m) != nil || m.Role != "user" {
+			continue
+		}
+		return strings.Contains(contentText(m.Content), compactionMarker)
+	}
+	return false
 }
 
 func orDefault(s, def string) string {
@@ -252,14 +347,7 @@ type message struct {
 	Content    []Block `json:"content"`
 	StopReason string  `json:"stop_reason"`
 	StopSeq    *string `json:"stop_sequence"`
-	Usage      usage   `json:"usage"`
-}
-
-type usage struct {
-	InputTokens              int `json:"input_tokens"`
-	OutputTokens             int `json:"output_tokens"`
-	CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
-	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+	Usage      Usage   `json:"usage"`
 }
 
 func messageObject(seq int, model string, content []Block, inBytes int) message {
@@ -273,7 +361,7 @@ func messageObject(seq int, model string, content []Block, inBytes int) message 
 	return message{
 		ID: fmt.Sprintf("msg_mock_%d", seq), Type: "message", Role: "assistant", Model: model,
 		Content: content, StopReason: stop,
-		Usage: usage{InputTokens: approxTokens(inBytes), OutputTokens: approxTokens(len(out))},
+		Usage: Usage{InputTokens: approxTokens(inBytes), OutputTokens: approxTokens(len(out))},
 	}
 }
 
@@ -301,7 +389,8 @@ func streamMessage(w http.ResponseWriter, seq int, msg message) {
 	startObj := map[string]any{
 		"id": start.ID, "type": "message", "role": "assistant", "model": start.Model, "content": []any{},
 		"stop_reason": nil, "stop_sequence": nil,
-		"usage": usage{InputTokens: msg.Usage.InputTokens, OutputTokens: 1},
+		"usage": Usage{InputTokens: msg.Usage.InputTokens, OutputTokens: 1,
+			CacheCreationInputTokens: msg.Usage.CacheCreationInputTokens, CacheReadInputTokens: msg.Usage.CacheReadInputTokens},
 	}
 	ev("message_start", map[string]any{"type": "message_start", "message": startObj})
 	ev("ping", map[string]any{"type": "ping"})

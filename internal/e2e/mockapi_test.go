@@ -126,3 +126,54 @@ func TestRequestToolResultsAndTexts(t *testing.T) {
 		t.Errorf("texts %+v", mt)
 	}
 }
+
+// TestMockAPIUsageCompactionAndErrors checks the scripted usage of a turn,
+// the compaction reply and a scripted API error, without the CLI.
+func TestMockAPIUsageCompactionAndErrors(t *testing.T) {
+	m := NewMockAPI(Script{
+		Turns: [][]Block{{Text("one")}, {Text("two")}},
+		Usage: func(k int) Usage { return Usage{InputTokens: 10 * (k + 1), CacheReadInputTokens: 1000, OutputTokens: 5} },
+		Error: func(k int) *APIError {
+			if k == 1 {
+				return &APIError{Status: 400, Type: "invalid_request_error", Message: "prompt is too long: 210000 tokens > 200000 maximum"}
+			}
+			return nil
+		},
+	}, "")
+	defer m.Close()
+	post := func(body string) (int, map[string]any) {
+		resp, err := http.Post(m.URL()+"/v1/messages", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		_ = json.NewDecoder(resp.Body).Decode(&out)
+		return resp.StatusCode, out
+	}
+	code, msg := post(`{"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":"go"}]}`)
+	u, _ := msg["usage"].(map[string]any)
+	if code != 200 || u["input_tokens"] != float64(10) || u["cache_read_input_tokens"] != float64(1000) {
+		t.Errorf("turn 0: %d %v", code, msg)
+	}
+	code, msg = post(`{"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":"go"},{"role":"assistant","content":"one"}]}`)
+	if e, _ := msg["error"].(map[string]any); code != 400 || e["type"] != "invalid_request_error" {
+		t.Errorf("turn 1 must be the scripted error: %d %v", code, msg)
+	}
+	code, msg = post(`{"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":"go"},{"role":"assistant","content":"one"},` +
+		`{"role":"user","content":[{"type":"text","text":"Your task is to create a detailed summary of the conversation so far"}]}]}`)
+	content, _ := msg["content"].([]any)
+	if code != 200 || len(content) != 1 || !strings.Contains(content[0].(map[string]any)["text"].(string), "<summary>") {
+		t.Errorf("compaction reply: %d %v", code, msg)
+	}
+	var kinds []string
+	for _, r := range m.Messages() {
+		kinds = append(kinds, r.ReplyKind)
+	}
+	if strings.Join(kinds, ",") != "turn,error,compact" {
+		t.Errorf("reply kinds %v", kinds)
+	}
+	if r := m.Messages()[0]; r.Usage == nil || r.Usage.Total() != 1015 {
+		t.Errorf("recorded usage %+v", r.Usage)
+	}
+}
