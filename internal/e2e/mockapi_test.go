@@ -132,7 +132,9 @@ func TestRequestToolResultsAndTexts(t *testing.T) {
 func TestMockAPIUsageCompactionAndErrors(t *testing.T) {
 	m := NewMockAPI(Script{
 		Turns: [][]Block{{Text("one")}, {Text("two")}},
-		Usage: func(k int) Usage { return Usage{InputTokens: 10 * (k + 1), CacheReadInputTokens: 1000, OutputTokens: 5} },
+		Usage: func(k int) Usage {
+			return Usage{InputTokens: 10 * (k + 1), CacheReadInputTokens: 1000, OutputTokens: 5}
+		},
 		Error: func(k int) *APIError {
 			if k == 1 {
 				return &APIError{Status: 400, Type: "invalid_request_error", Message: "prompt is too long: 210000 tokens > 200000 maximum"}
