@@ -11,7 +11,7 @@ import (
 	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
-// Reset trigger kinds of ContextState.ResetTrigger (protocol.md §8.1: token
+// Reset trigger kinds of ContextState.ResetTrigger (docs/protocol.md §8.1: token
 // ratio, retries, session age; "hermes" when Hermes demands the Reset with
 // `harness session reset FID`).
 const (
@@ -37,7 +37,7 @@ type ResetTrigger struct {
 }
 
 // ContextState is one feature's entry of H/claude_code_context_state.json
-// (protocol.md §3.8; written only by harness-hook and Hermes-side commands):
+// (docs/protocol.md §3.8; written only by harness-hook and Hermes-side commands):
 // the figures the hook measured in the feature's Generator session and the
 // Reset trigger on record. Units: tokens, seconds; times are UTC-Z strings
 // ("" when unknown). Fields this version does not know are kept on rewrite.
@@ -55,7 +55,7 @@ type ContextState struct {
 	// TokenUsageRatio is ContextTokens / ContextWindow (0–1, 4 decimals).
 	TokenUsageRatio float64
 	// Retries is the feature's retry count (eval entries of the feature with
-	// result "retry", any event type; protocol.md §3.6).
+	// result "retry", any event type; docs/protocol.md §3.6).
 	Retries int
 	// SessionStartedAt is when the session started (the pool entry's
 	// started_at for this session, else the hook's first record of it).
