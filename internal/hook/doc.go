@@ -39,42 +39,8 @@
 // # Failure policy
 //
 // The exit status is always 0: exit 1 fails open, and a JSON answer plus
-// exit 0 is the portable form (docs/hooks.md §2, §9). Panics are
-// recovered. What the hook answers when it cannot decide:
-//
-//	event            cause                                    answer
-//	---------------  ---------------------------------------  ---------------------------------------------
-//	PreToolUse       empty/unreadable stdin, not JSON,        deny, rule hook.payload-invalid, reason names
-//	                 truncated JSON, wrong field type,        the cause (fail-closed, never a silent allow)
-//	                 invalid UTF-8, bad tool_input,
-//	                 bad arguments
-//	PreToolUse       NUL byte in the command                  deny, rule hook.command-nul
-//	PreToolUse       command > 1 MiB                          deny, rule hook.command-too-large
-//	PreToolUse       panic or internal error                  deny, rule hook.internal-error, with the cause
-//	PreToolUse       invalid rules.yaml                       built-in policy applies; error logged
-//	Stop             broken payload                           checks still run (only session_id is read)
-//	Stop             feature_list.json does not parse         block, stop.feature-list-parse (D21)
-//	Stop             no feature / unknown feature /           allow, stop.skip (D21 fail-open)
-//	                 no feature_list.json
-//	Stop             records unreadable (I/O error), or a     block, stop.io-error (bounded by the loop bound)
-//	                 record file that is not a regular file
-//	                 (FIFO: reading it would hang)
-//	Stop             hook.log unreadable for the loop bound   counts 0 blocks, error logged
-//	Stop, Subagent-  panic or internal error                  allow with systemMessage naming the cause
-//	Stop
-//	SessionStart,    panic or internal error                  {"systemMessage": cause}, no context
-//	UserPromptSubmit,
-//	PostToolUse(...),
-//	SubagentStart,
-//	PermissionRequest
-//	SessionStart     a context file missing or not regular    that part left out (logged); never blocks
-//	SessionEnd,      any                                      {} (their output is discarded anyway)
-//	PreCompact,
-//	Notification,
-//	unknown names
-//	(none known)     no --event and no readable               {"decision":"block","reason":…}: the legacy
-//	                 hook_event_name                          form that PreToolUse reads as deny
-//	any              hook.log cannot be written / not regular verdict unchanged; the record goes to stderr
-//
-// The same table is in docs/hook-failure-policy.md.
+// exit 0 is the portable form (docs/hooks.md §2, §9). Panics are recovered.
+// What the hook answers when it cannot decide, per event, is the table
+// failurePolicy (failpolicy.go); docs/hook-failure-policy.md renders the
+// same rows, and TestFailurePolicyDocMatchesCode keeps the two equal.
 package hook

@@ -218,17 +218,19 @@ const (
 	ruleInternalError = "hook.internal-error"
 )
 
-// failure answers a call that could not be decided, per event (package doc,
-// "Failure policy"): PreToolUse denies with the cause; Stop and SubagentStop
-// allow with a systemMessage for the user; an unknown event with an
-// unreadable payload blocks with the legacy top-level decision (which
-// PreToolUse reads as deny); every other event gets a valid no-op.
+// failure answers a call that could not be decided, as the generic rows of
+// the failure table say for its event (failurePolicy,
+// docs/hook-failure-policy.md): PreToolUse denies with the cause; Stop and
+// SubagentStop allow with a systemMessage for the user; an unknown event
+// with an unreadable payload blocks with the legacy top-level decision
+// (which PreToolUse reads as deny); the events that cannot decide get a
+// systemMessage naming the cause, the rest a valid no-op.
 func (r runner) failure(c *call, rule string, cause error) Output {
 	c.rec.Rule = rule
 	c.rec.Errors = append(c.rec.Errors, cause.Error())
 	fix := "retry the call; if this keeps happening the hook installation is broken: tell the user (details in .harness/logs/hook.log)"
-	switch c.event {
-	case EventPreToolUse:
+	switch failureAnswer(c.event) {
+	case answerDeny:
 		reason := fmt.Sprintf("harness-hook could not check this tool call, so it is refused (fail-closed) [%s]: %s. Way forward: %s.", rule, cause, fix)
 		c.rec.Verdict, c.rec.Reason = "block", reason
 		return Output{HookSpecificOutput: &HookSpecificOutput{
@@ -236,15 +238,15 @@ func (r runner) failure(c *call, rule string, cause error) Output {
 			PermissionDecision:       "deny",
 			PermissionDecisionReason: reason,
 		}}
-	case EventStop, EventSubagentStop:
+	case answerAllowMessage:
 		msg := fmt.Sprintf("harness-hook could not check the %s [%s]: %s. The session was allowed to stop without the record check.", c.event, rule, cause)
 		c.rec.Verdict, c.rec.Reason = "allow", msg
 		return Output{SystemMessage: msg}
-	case "":
+	case answerLegacyBlock:
 		reason := fmt.Sprintf("harness-hook could not read this hook call and refuses it [%s]: %s. Way forward: register harness-hook with --event <EventName> (harness init-feature does) and check the payload.", ruleInputInvalid, cause)
 		c.rec.Verdict, c.rec.Reason, c.rec.Rule = "block", reason, ruleInputInvalid
 		return Output{Decision: "block", Reason: reason}
-	case EventSessionStart, EventUserPromptSubmit, EventPostToolUse, EventPostToolUseFailure, EventSubagentStart, EventPermissionRequest:
+	case answerSystemMessage:
 		msg := fmt.Sprintf("harness-hook %s failed [%s]: %s", c.event, rule, cause)
 		c.rec.Verdict = "allow"
 		return Output{SystemMessage: msg}
