@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -87,7 +88,7 @@ func (f *fakePaths) CheckInvocation(inv shell.Invocation, cwd string) verdict.De
 	f.calls = append(f.calls, inv)
 	for _, r := range inv.Redirects {
 		if strings.Contains(r.Target.Value, "schemas/") {
-			return verdict.Decision{Action: verdict.Block, Rule: "path.readonly_dir", Family: "readonly_dir", Message: "schemas/ is read-only", Subject: r.Target.Value}
+			return verdict.Decision{Action: verdict.Block, Rule: ruleid.PathReadonlyDir, Family: "readonly_dir", Message: "schemas/ is read-only", Subject: r.Target.Value}
 		}
 	}
 	return verdict.Decision{}
@@ -96,7 +97,7 @@ func (f *fakePaths) CheckInvocation(inv shell.Invocation, cwd string) verdict.De
 func TestPathCheckerIsConsulted(t *testing.T) {
 	p := &fakePaths{}
 	res := Decide(`echo x > schemas/a.json; git status`, Context{Paths: p, Cwd: "/r"})
-	if res.Decision.Rule != "path.readonly_dir" || len(p.calls) != 2 {
+	if res.Decision.Rule != ruleid.PathReadonlyDir || len(p.calls) != 2 {
 		t.Errorf("path guard: decision %+v after %d calls", res.Decision, len(p.calls))
 	}
 	// an earlier command-policy block stays first on ties

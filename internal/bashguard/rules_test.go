@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -168,6 +170,14 @@ func TestGeneratedRulesInSync(t *testing.T) {
 	}
 	if n != len(builtinRules) {
 		t.Errorf("rules_gen.go has %d rules, rules/*.yaml %d (run go generate ./internal/bashguard)", len(builtinRules), n)
+	}
+	// the rule-id registry lists the same ids, in evaluation order
+	var ids []string
+	for _, r := range builtinRules {
+		ids = append(ids, r.ID)
+	}
+	if got := ruleid.Of(ruleid.Bash); !slices.Equal(got, ids) {
+		t.Errorf("internal/ruleid/bash_gen.go is out of date (run go generate ./internal/bashguard):\n got  %v\n want %v", got, ids)
 	}
 }
 

@@ -1,9 +1,10 @@
 //go:build ignore
 
 // gen_rules decodes rules/paths.yaml and writes rules_gen.go, the
-// pre-decoded path rules the hook uses (no YAML parsing per hook process).
-// Run with `go generate ./internal/pathguard`; TestGeneratedPathRulesInSync
-// fails when the two drift.
+// pre-decoded path rules the hook uses (no YAML parsing per hook process),
+// and ../ruleid/path_gen.go, their rule ids in the rule-id registry. Run
+// with `go generate ./internal/pathguard`; TestGeneratedPathRulesInSync
+// fails when they drift from the YAML.
 package main
 
 import (
@@ -14,6 +15,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ruleid/ruleidgen"
 )
 
 type rule struct {
@@ -87,6 +89,13 @@ func main() {
 		panic(err)
 	}
 	if err := fsutil.WriteFileAtomic("rules_gen.go", src, 0o644); err != nil {
+		panic(err)
+	}
+	ids := make([]string, 0, len(f.Rules))
+	for _, r := range f.Rules {
+		ids = append(ids, r.ID)
+	}
+	if err := ruleidgen.Write("../ruleid/path_gen.go", "internal/pathguard/gen_rules.go", "rules/paths.yaml", "pathIDs", ids); err != nil {
 		panic(err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/ruleid"
 )
 
 // PathRuleFile is rules/paths.yaml decoded (exported for the external
@@ -148,6 +150,16 @@ func TestGeneratedPathRulesInSync(t *testing.T) {
 	}
 	if n != len(table) || len(seen) != len(single) {
 		t.Errorf("rules/paths.yaml has %d table rows and %d single rules, the guard %d and %d", n, len(seen), len(table), len(single))
+	}
+	// the rule-id registry lists the same ids, in the file's order
+	var ids []string
+	for _, r := range LoadPathRules(t).Rules {
+		if !slices.Contains(ids, r.ID) {
+			ids = append(ids, r.ID)
+		}
+	}
+	if got := ruleid.Of(ruleid.Path); !slices.Equal(got, ids) {
+		t.Errorf("internal/ruleid/path_gen.go is out of date (run go generate ./internal/pathguard):\n got  %v\n want %v", got, ids)
 	}
 	// the row order is the order classifyRel's index constants assume
 	for idx, fam := range map[int]string{idxReadonlyDir: FamilyReadonlyDir, idxReadonlyFile: FamilyReadonlyFile,
