@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/superagent-harness/harness/internal/roles"
 	"github.com/superagent-harness/harness/internal/shell"
 )
 
@@ -1079,34 +1080,8 @@ func matchHarnessAdmin(m *evalCtx, c *call) (bool, string) {
 	if len(sub) == 0 || isHelp(sub) {
 		return false, ""
 	}
-	s := sub[0]
-	next := ""
-	if len(sub) > 1 {
-		next = sub[1]
-	}
-	switch s {
-	case "validate", "explain", "status", "next", "help", "--version":
+	if roles.GeneratorMayRun(sub) {
 		return false, ""
-	case "finalize":
-		if contains(sub[1:], "--check") {
-			return false, ""
-		}
-	case "checkpoint":
-		if next == "render" {
-			return false, ""
-		}
-	case "allow":
-		if contains(sub[1:], "--list") {
-			return false, ""
-		}
-	case "eval":
-		if next == "append" {
-			return false, ""
-		}
-	case "phase":
-		if next == "complete" {
-			return false, ""
-		}
 	}
 	return true, "harness " + strings.Join(sub[:min(2, len(sub))], " ") + " is reserved for Hermes or the user"
 }

@@ -173,7 +173,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 	e.Root = root.Root
 	command := commandPath(ctx.Selected())
 	code, msg := ExitOK, ""
-	if err := ctx.Run(e); err != nil {
+	err = generatorGate(&root, ctx, env)
+	if err == nil {
+		err = ctx.Run(e)
+	}
+	if err != nil {
 		code, msg = ExitUsage, err.Error()
 		quiet := false
 		var xe *exitError
