@@ -23,9 +23,12 @@ type rule struct {
 	Family   string   `yaml:"family"`
 	Kind     string   `yaml:"kind"`
 	Patterns []string `yaml:"patterns"`
-	Message  string   `yaml:"message"`
-	Hint     string   `yaml:"hint"`
-	Examples any      `yaml:"examples"`
+	// ProjectFiles and HomeFiles: kind claude-config only.
+	ProjectFiles []string `yaml:"project_files"`
+	HomeFiles    []string `yaml:"home_files"`
+	Message      string   `yaml:"message"`
+	Hint         string   `yaml:"hint"`
+	Examples     any      `yaml:"examples"`
 }
 
 // funcs names the generated function of each single-rule kind.
@@ -35,6 +38,7 @@ var funcs = []struct{ kind, name, doc string }{
 	{"unknown-link", "genUnknownLinkRule", "the rule of a target below a created link with an unknown text"},
 	{"unknown-directory", "genUnknownDirRule", "the rule of a write below an undeterminable directory"},
 	{"hook-wiring", "genHookWiringRule", "the rule of the user-level hook wiring"},
+	{"claude-config", "genClaudeConfigRule", "the rule of Claude Code's own execution channels in a Generator session"},
 }
 
 func lit(r rule) string {
@@ -42,6 +46,12 @@ func lit(r rule) string {
 	fmt.Fprintf(&b, "{ID: %q, Family: %q, ", r.ID, r.Family)
 	if len(r.Patterns) > 0 {
 		fmt.Fprintf(&b, "Patterns: %#v, ", r.Patterns)
+	}
+	if len(r.ProjectFiles) > 0 {
+		fmt.Fprintf(&b, "ProjectFiles: %#v, ", r.ProjectFiles)
+	}
+	if len(r.HomeFiles) > 0 {
+		fmt.Fprintf(&b, "HomeFiles: %#v, ", r.HomeFiles)
 	}
 	fmt.Fprintf(&b, "Message: %q, Hint: %q}", r.Message, r.Hint)
 	return b.String()

@@ -40,23 +40,36 @@ type Guard struct {
 	// WithClaudeConfigDir, WithHookExecutable); hookExe is the executable.
 	wiring  []wiringFile
 	hookExe string
+	// settingsDirs are the Claude Code settings directories outside the
+	// root whose settings*.json wire the hooks (~/.claude,
+	// $CLAUDE_CONFIG_DIR, $CLAUDE_PROJECT_DIR/.claude).
+	settingsDirs []wiringFile
+	// configDir ($CLAUDE_CONFIG_DIR) and projectDir ($CLAUDE_PROJECT_DIR)
+	// are the session's Claude Code directories ("" = not set), read by
+	// the claude_config rule (claudeconfig.go).
+	configDir, projectDir string
+	// sessionCwd is the payload's cwd of the Bash command being judged
+	// (set by ForCommand in a Generator session; "" otherwise).
+	sessionCwd string
 	// lazyExe is the executable of WithHookExecutableFunc, looked up on
 	// first need; nil when not set.
 	lazyExe func() lazyExecutable
 }
 
 // WithHome returns a copy of g that expands a leading "~" in Bash targets
-// to dir (the hook passes HOME from its environment). Without it "~/x" is
-// judged as written, which never lies inside an absolute root. An absolute
-// dir also protects the user-level Claude Code settings dir/.claude/
-// settings.json and settings.local.json (rule path.hook-wiring: a
-// disableAllHooks there turns every hook off for later sessions).
+// to dir (the hook passes HOME from its environment; testdata/corpus/
+// README.md §9.4). Without it "~/x" is judged as written, which never lies
+// inside an absolute root. An absolute dir also protects the user-level
+// Claude Code settings dir/.claude/settings*.json (rule path.hook-wiring:
+// a disableAllHooks there turns every hook off for later sessions) and, in
+// a Generator session, the execution channels below dir/.claude and
+// dir/.claude.json (rule path.claude-config).
 func (g *Guard) WithHome(dir string) *Guard {
 	if dir == "" {
 		n := *g
 		return &n
 	}
-	n := g.withWiring(false, filepath.Join(dir, ".claude", "settings.json"), filepath.Join(dir, ".claude", "settings.local.json"))
+	n := g.withSettingsDir(filepath.Join(dir, ".claude"))
 	n.homeDir = filepath.Clean(dir)
 	return n
 }
@@ -219,7 +232,7 @@ func badInput(tool, cause string) verdict.Decision {
 // judge decides one target for one operation. tool names the operation in
 // messages; edits are the Edit/MultiEdit old_strings (tooling section-6 rule).
 func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decision {
-	if len(g.wiring) > 0 || g.lazyExe != nil {
+	if len(g.wiring) > 0 || len(g.settingsDirs) > 0 || g.lazyExe != nil {
 		if d, ok := g.judgeWiring(t, o, tool); ok {
 			return d
 		}
@@ -235,8 +248,13 @@ func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decisio
 		r := g.rules[m.idx]
 		switch m.idx {
 		case idxEvalLog:
-			if o == opAppend {
+			// In a Generator session only `harness eval append` writes the
+			// log, appends included (testdata/corpus/README.md §9.4).
+			if o == opAppend && g.feature == "" {
 				continue
+			}
+			if o == opAppend {
+				return g.block(r, t, o, tool, m.rel, "a Generator records verdicts only with `harness eval append`, never by appending itself")
 			}
 		case idxGeneratorLog:
 			if o == opAppend || o == opEdit {
@@ -269,6 +287,9 @@ func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decisio
 		if g.aboveRoot(t.lex) || g.aboveRoot(t.phys) {
 			return g.block(AncestorRule(), t, o, tool, ".", "the sprint root lies below it")
 		}
+	}
+	if d, ok := g.judgeClaudeConfig(t, o, tool); ok {
+		return d
 	}
 	return verdict.Decision{}
 }

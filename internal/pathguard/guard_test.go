@@ -175,6 +175,14 @@ func TestNamesCaseInsensitive(t *testing.T) {
 		{".harness/Sprint_Contracts/s1/Contract.json", FamilyContract},
 		{".harness/LOGS/x.log", FamilyHookLog},
 		{".harness/features/f002/GENERATOR_LOG.MD", FamilyGeneratorLog},
+		// Unicode case folding (testdata/corpus/README.md §9.4)
+		{"S\u212aILL.md", FamilyReadonlyFile},
+		{"\u017fchemas/x.json", FamilyReadonlyDir},
+		{".harne\u017fs/feature_list.json", FamilyStateViaCLI},
+		{".harne\u017fs/features/f001/x.md", FamilyOtherFeature},
+		{".harne\u017fs/features/f002/generator_log.md", FamilyGeneratorLog},
+		{".claude/Commands/x.md", FamilyClaudeConfig},
+		{".claude/\u017fkills/x/SKILL.md", FamilyClaudeConfig},
 		{"", ""},
 	} {
 		if c.path == "" {
@@ -185,8 +193,8 @@ func TestNamesCaseInsensitive(t *testing.T) {
 			t.Errorf("Write %s: got %s %s, want block %s", c.path, d.Action, d.Family, c.family)
 		}
 	}
-	for _, p := range []string{"src/Spec/x", "S\u212aILL.md", ".harness/features/f002/generator_log.md.tmp", "docs/README.md", ".harness/features/index.json", ".harness/features/f002/notes.md",
-		".harness/features/f002/claude/settings.json", ".claude/commands/x.md", "skills.md", "SKILL.md.bak", "schemas-draft/x"} {
+	for _, p := range []string{"src/Spec/x", "sp\u0435c/x.md", ".harness/features/f002/generator_log.md.tmp", "docs/README.md", ".harness/features/index.json", ".harness/features/f002/notes.md",
+		".harness/features/f002/claude/settings.json", ".claude/commandsx.md", "skills.md", "SKILL.md.bak", "schemas-draft/x"} {
 		if d := g.CheckTool("Write", write(p), root); d.Action != verdict.Allow {
 			t.Errorf("Write %s: got %+v, want allow", p, d)
 		}

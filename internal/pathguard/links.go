@@ -56,6 +56,12 @@ func (g *Guard) ForCommand(invs []shell.Invocation, cwd string) *Guard {
 		cwd = g.rootLex
 	}
 	var n *Guard
+	if g.feature != "" && cwd != g.sessionCwd && !samePath(cwd, g.rootLex) {
+		cp := *g
+		cp.sessionCwd = cwd // its .claude/ is read too (claude_config)
+		cp.links = nil      // the links of this command only, below
+		n = &cp
+	}
 	for _, inv := range invs {
 		if elsewhere(inv.Via) || !mayLink(inv) {
 			continue
@@ -77,8 +83,11 @@ func (g *Guard) ForCommand(invs []shell.Invocation, cwd string) *Guard {
 			}
 			if n == nil {
 				cp := *g
-				cp.links = map[string]overlayEntry{}
+				cp.links = nil
 				n = &cp
+			}
+			if n.links == nil {
+				n.links = map[string]overlayEntry{}
 			}
 			key := n.linkKey(m.base, m.link)
 			e := overlayEntry{dest: m.dest, known: m.known}
@@ -101,7 +110,7 @@ func (g *Guard) linkKey(base, link string) string {
 	abs := filepath.Clean(absJoin(base, link))
 	dir, name := filepath.Dir(abs), filepath.Base(abs)
 	phys, _, _ := g.physicalOverlay(dir)
-	return asciiLower(filepath.Join(phys, name))
+	return foldName(filepath.Join(phys, name))
 }
 
 // mayLink is a cheap filter: only these invocations can create a link.
@@ -282,7 +291,7 @@ func (c *collector) treeLinks(src string, names []string) {
 		}
 		return nil
 	})
-	pfx := asciiLower(phys) + string(filepath.Separator)
+	pfx := foldName(phys) + string(filepath.Separator)
 	for k, e := range c.g.links {
 		if rel, ok := strings.CutPrefix(k, pfx); ok {
 			text := e.dest
@@ -420,7 +429,7 @@ func (g *Guard) judgeOverlay(base, p string, o op, what string, own map[string]b
 	if via == viaNone {
 		return verdict.Decision{}
 	}
-	t := target{given: p, lex: clean, phys: phys, loop: loop}
+	t := target{given: p, lex: clean, phys: phys, loop: loop, cwd: base}
 	if via == viaUnknown {
 		return g.block(unknownLinkRule(), t, o, tool, "", "")
 	}

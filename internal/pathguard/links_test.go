@@ -104,7 +104,7 @@ func TestLinksMadeInTheSameCommand(t *testing.T) {
 		// allowed: links that lead elsewhere, reads, the link itself, unprotected files
 		{"cd " + O + " && ln -s " + R + " r && cat r/schemas/a.json", "allow", ""},
 		{"cd " + O + " && ln -s " + R + " r && echo x > r/src/new.go", "allow", ""},
-		{"cd " + O + " && ln -s " + R + " r && echo x >> r/.harness/eval_log.jsonl", "allow", ""},
+		{"cd " + O + " && ln -s " + R + " r && echo x >> r/.harness/features/f002/generator_log.md", "allow", ""},
 		{"cd " + O + " && ln -s /usr/share r && echo x > q/x", "allow", ""},
 		{"cd " + O + " && ln -s " + sub + " r && echo x > r/SKILL.md", "allow", ""},
 		{"cd " + O + " && ln -sfn \"$X\" r && cat r/x", "allow", ""},

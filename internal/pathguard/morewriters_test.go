@@ -21,7 +21,8 @@ func TestMoreWriters(t *testing.T) {
 		want verdict.Action
 	}{
 		{`python3 -c "import sys; open(sys.argv[1],'w')" .harness/eval_log.jsonl`, verdict.Block},
-		{`python3 -c "import sys; open(sys.argv[1],'a').write('x')" .harness/eval_log.jsonl`, verdict.Allow},
+		{`python3 -c "import sys; open(sys.argv[1],'a').write('x')" .harness/features/f002/generator_log.md`, verdict.Allow},
+		{`python3 -c "import sys; open(sys.argv[1],'a').write('x')" .harness/eval_log.jsonl`, verdict.Block}, // a Generator appends only with harness eval append (§9.4)
 		{`python3 -c "import sys; print(open(sys.argv[1]).read())" .harness/eval_log.jsonl`, verdict.Allow},
 		{`python3 -c "import sys; open(sys.argv[2],'w')" src/a .harness/feature_list.json`, verdict.Block},
 		{`node -e "require('fs').writeFileSync(process.argv[1],'')" .harness/eval_log.jsonl`, verdict.Block},

@@ -45,7 +45,7 @@ func TestRedteamBash(t *testing.T) {
 		{`perl -e 'unlink q(spec/index.md)'`, verdict.Block},
 		{`ruby -e 'File.write(%q(spec/index.md), "x")'`, verdict.Block},
 		{`perl -e 'open(F, q(>), q(.harness/eval_log.jsonl))'`, verdict.Block},
-		{`perl -e 'open(F, q(>>), q(.harness/eval_log.jsonl))'`, verdict.Allow}, // append (§3.2 Appends)
+		{`perl -e 'open(F, q(>>), q(.harness/features/f002/generator_log.md))'`, verdict.Allow}, // append (§3.2 Appends)
 		{`perl -e 'open(F, q(<), q(spec/index.md))'`, verdict.Allow},
 		// §2.1 ssh/containers: the remote command's paths are not the
 		// workspace's; local redirections of the ssh command are.

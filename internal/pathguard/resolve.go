@@ -29,6 +29,10 @@ type target struct {
 	// maxLinks links); phys then holds the path as far as it was resolved
 	// with the unresolved rest appended.
 	loop bool
+	// cwd is the directory a relative path was joined to (the payload's
+	// cwd, or the directory a Bash command has cd'd to): Claude Code reads
+	// its .claude/ too (rule claude_config).
+	cwd string
 }
 
 // absJoin makes p absolute against base (the cwd); base itself is made
@@ -55,7 +59,7 @@ func absJoin(base, p string) string {
 // resolve computes both forms of p (joined to base when relative).
 func (g *Guard) resolve(base, p string) target {
 	abs := absJoin(base, p)
-	t := target{given: p, lex: filepath.Clean(abs)}
+	t := target{given: p, lex: filepath.Clean(abs), cwd: base}
 	t.phys, t.loop = g.physical(abs)
 	return t
 }
@@ -126,7 +130,7 @@ func physicalWalk(resolved, rest string, made map[string]overlayEntry) (string, 
 		var dest string
 		e, ok := overlayEntry{}, false
 		if made != nil {
-			e, ok = made[asciiLower(next)]
+			e, ok = made[foldName(next)]
 		}
 		if ok {
 			if !e.known {
@@ -182,9 +186,16 @@ func isSep(c byte) bool { return c == '/' || c == filepath.Separator }
 
 // relTo returns p relative to base as a slash-separated path ("." for base
 // itself) when p is base or lies below it on a component boundary. Names are
-// compared ASCII case-insensitively (testdata/corpus/README.md §3.1).
+// compared case-insensitively (testdata/corpus/README.md §3.1), with Unicode
+// case folding when either path is not ASCII (§9.4, relToFold).
 func relTo(base, p string) (string, bool) {
-	if base == "" || len(p) < len(base) {
+	if base == "" {
+		return "", false
+	}
+	if !isASCII(base) || !isASCII(p) {
+		return relToFold(base, p)
+	}
+	if len(p) < len(base) {
 		return "", false
 	}
 	if !asciiEqualFold(p[:len(base)], base) {
@@ -210,8 +221,7 @@ func Normalize(base, p string) string {
 }
 
 // asciiEqualFold compares two strings of equal length ASCII
-// case-insensitively (testdata/corpus/README.md §3.1: ASCII only, so that no Unicode
-// folding such as the Kelvin sign makes two different names equal).
+// case-insensitively: the fast path of namesEqual for ASCII names.
 func asciiEqualFold(a, b string) bool {
 	if len(a) != len(b) {
 		return false

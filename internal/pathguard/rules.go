@@ -16,8 +16,14 @@ type Rule struct {
 	// Family is the corpus rule name ("readonly_dir", …).
 	Family string
 	// Patterns are doublestar globs over the slash-separated path relative to
-	// the root, lower case (names compare ASCII case-insensitively).
+	// the root, lower case (names compare case-insensitively, fold.go); for
+	// the hook-wiring rule relative to a Claude Code settings directory, for
+	// the claude-config rule relative to a .claude/ directory.
 	Patterns []string
+	// ProjectFiles (claude-config) are file names Claude Code reads in the
+	// root, the cwd and their ancestors (.mcp.json); HomeFiles those it reads
+	// in HOME and $CLAUDE_CONFIG_DIR (.claude.json).
+	ProjectFiles, HomeFiles []string
 	// Message says why writes are refused; Hint is the legitimate way forward.
 	Message, Hint string
 }
@@ -34,6 +40,7 @@ const (
 	FamilyStateViaCLI       = "state_via_cli"
 	FamilyHookLog           = "hook_log"
 	FamilyProtectedAncestor = "protected_ancestor"
+	FamilyClaudeConfig      = "claude_config"
 	FamilyNone              = "none"
 	FamilyUnresolvable      = "unresolvable"
 )
@@ -85,7 +92,7 @@ func (g *Guard) classifyRel(rel, abs string) int {
 	if rel == "." || rel == "" {
 		return idxNone
 	}
-	low := asciiLower(rel)
+	low := foldName(rel)
 	for i := range g.rules {
 		switch i {
 		case idxOtherFeature:
@@ -112,10 +119,19 @@ func (g *Guard) classifyRel(rel, abs string) int {
 // `.harness/features/<dir>`.
 func featureDir(rel string) (dir, rest string, ok bool) {
 	const pfx = ".harness/features/"
-	if len(rel) <= len(pfx) || !asciiEqualFold(rel[:len(pfx)], pfx) {
+	var r string
+	switch {
+	case len(rel) > len(pfx) && asciiEqualFold(rel[:len(pfx)], pfx):
+		r = rel[len(pfx):]
+	case isASCII(rel):
 		return "", "", false
+	default: // `.harneſs/features/…`: the folders fold, the feature id compares exactly
+		parts := strings.SplitN(rel, "/", 3)
+		if len(parts) < 3 || parts[2] == "" || !namesEqual(parts[0], ".harness") || !namesEqual(parts[1], "features") {
+			return "", "", false
+		}
+		r = parts[2]
 	}
-	r := rel[len(pfx):]
 	if i := strings.IndexByte(r, '/'); i >= 0 {
 		return r[:i], r[i+1:], true
 	}
@@ -138,7 +154,7 @@ func (g *Guard) isOtherFeature(rel, abs string) bool {
 
 func (g *Guard) isOwnGeneratorLog(rel string) bool {
 	dir, rest, ok := featureDir(rel)
-	return ok && g.feature != "" && dir == g.feature && asciiEqualFold(rest, "generator_log.md")
+	return ok && g.feature != "" && dir == g.feature && namesEqual(rest, "generator_log.md")
 }
 
 // isAncestor reports whether rel (relative to the root; "" when the path
@@ -147,7 +163,7 @@ func (g *Guard) isOwnGeneratorLog(rel string) bool {
 // `.harness/sprint_contracts`, `.harness/sprint_contracts/*` (an existing
 // directory) and the root's `.claude`.
 func (g *Guard) isAncestor(rel, abs string) bool {
-	low := asciiLower(strings.TrimSuffix(rel, "/"))
+	low := foldName(strings.TrimSuffix(rel, "/"))
 	switch low {
 	case ".", ".harness", ".harness/features", ".harness/sprint_contracts", ".claude":
 		return true

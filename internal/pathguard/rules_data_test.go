@@ -20,13 +20,15 @@ import (
 type PathRuleFile struct {
 	Raw   []byte `yaml:"-"`
 	Rules []struct {
-		ID       string   `yaml:"id"`
-		Family   string   `yaml:"family"`
-		Kind     string   `yaml:"kind"`
-		Patterns []string `yaml:"patterns"`
-		Message  string   `yaml:"message"`
-		Hint     string   `yaml:"hint"`
-		Examples struct {
+		ID           string   `yaml:"id"`
+		Family       string   `yaml:"family"`
+		Kind         string   `yaml:"kind"`
+		Patterns     []string `yaml:"patterns"`
+		ProjectFiles []string `yaml:"project_files"`
+		HomeFiles    []string `yaml:"home_files"`
+		Message      string   `yaml:"message"`
+		Hint         string   `yaml:"hint"`
+		Examples     struct {
 			Block []PathRuleExample `yaml:"block"`
 			Allow []PathRuleExample `yaml:"allow"`
 		} `yaml:"examples"`
@@ -39,7 +41,9 @@ type PathRuleExample struct {
 	Path      string `yaml:"path"`
 	OldString string `yaml:"old_string"`
 	Command   string `yaml:"command"`
-	Note      string `yaml:"note"`
+	// Session is "hermes" for an example judged without a feature.
+	Session string `yaml:"session"`
+	Note    string `yaml:"note"`
 }
 
 // LoadPathRules decodes the embedded rules/paths.yaml strictly.
@@ -122,12 +126,13 @@ func TestGeneratedPathRulesInSync(t *testing.T) {
 		"unknown-link":      unknownLinkRule(),
 		"unknown-directory": unknownDirRule(),
 		"hook-wiring":       HookWiringRule(),
+		"claude-config":     ClaudeConfigRule(),
 	}
 	table := Rules()
 	n := 0
 	seen := map[string]bool{}
 	for _, r := range LoadPathRules(t).Rules {
-		want := Rule{ID: r.ID, Family: r.Family, Patterns: r.Patterns, Message: r.Message, Hint: r.Hint}
+		want := Rule{ID: r.ID, Family: r.Family, Patterns: r.Patterns, ProjectFiles: r.ProjectFiles, HomeFiles: r.HomeFiles, Message: r.Message, Hint: r.Hint}
 		var got Rule
 		switch r.Kind {
 		case "table":

@@ -80,8 +80,9 @@ func toolInput(t *testing.T, ex pathguard.PathRuleExample, root, home string) js
 }
 
 // TestPathRuleExamples runs every example of rules/paths.yaml against the
-// testdata/corpus/README.md §5 skeleton in a Generator session of feature f002 (cwd =
-// the root, HOME = a temp dir with .claude/settings*.json): file tools
+// testdata/corpus/README.md §5 skeleton in a Generator session of feature f002, or
+// with no feature for `session: hermes` (cwd = the root, HOME = a temp dir
+// with .claude/settings*.json): file tools
 // through Guard.CheckTool, Bash through bashguard.Decide with the guard.
 // A block example must be blocked by its own rule id, an allow example must
 // be allowed (neither blocked nor warned).
@@ -96,11 +97,14 @@ func TestPathRuleExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g, err := pathguard.New(root, "f002")
-	if err != nil {
-		t.Fatal(err)
+	guards := map[string]*pathguard.Guard{}
+	for session, feature := range map[string]string{"": "f002", "generator": "f002", "hermes": ""} {
+		g, err := pathguard.New(root, feature)
+		if err != nil {
+			t.Fatal(err)
+		}
+		guards[session] = g.WithHome(home)
 	}
-	g = g.WithHome(home)
 	n := 0
 	for _, r := range pathguard.LoadPathRules(t).Rules {
 		check := func(ex pathguard.PathRuleExample, block bool) {
@@ -108,8 +112,9 @@ func TestPathRuleExamples(t *testing.T) {
 			what := ex.Tool + " " + ex.Path + ex.Command
 			var rules []string
 			var got verdict.Action
+			g := guards[ex.Session]
 			if ex.Tool == "Bash" {
-				res := bashguard.Decide(ex.Command, bashguard.Context{Feature: "f002", Paths: g, Cwd: root})
+				res := bashguard.Decide(ex.Command, bashguard.Context{Feature: g.Feature(), Paths: g, Cwd: root, Vars: map[string]string{"HOME": home}})
 				got = res.Decision.Action
 				for _, m := range res.Matches {
 					rules = append(rules, m.Rule)

@@ -45,7 +45,8 @@ func TestComputedAndUnknownDirectories(t *testing.T) {
 		{`cd "$(readlink -f .harness)" && : > eval_log.jsonl`, verdict.Block},
 		{`cd "$(cd .harness && pwd)" && : > eval_log.jsonl`, verdict.Block},
 		{`cd "$(realpath src)" && echo x > app.go`, verdict.Allow},
-		{`cd "$(realpath .harness)" && echo '{}' >> eval_log.jsonl`, verdict.Allow},
+		{`cd "$(realpath .harness/features/f002)" && echo '-' >> generator_log.md`, verdict.Allow},
+		{`cd "$(realpath .harness)" && echo '{}' >> eval_log.jsonl`, verdict.Block}, // a Generator appends only with harness eval append (§9.4)
 		// unknown directory
 		{`cd "$T" && : > eval_log.jsonl`, verdict.Block},
 		{`cd "$T" && echo x > feature_list.json`, verdict.Block},
@@ -137,7 +138,7 @@ func TestAwkFileWrites(t *testing.T) {
 		{`mawk '{print $1 > "spec/index.md"}' f`, verdict.Block},
 		{`nawk '{print $1 > "spec/index.md"}' f`, verdict.Block},
 		{`busybox awk '{print $1 > "spec/index.md"}' f`, verdict.Block},
-		{`gawk -F: '{print $1 >> ".harness/eval_log.jsonl"}' f`, verdict.Allow},
+		{`gawk -F: '{print $1 >> ".harness/features/f002/generator_log.md"}' f`, verdict.Allow},
 		{`awk '{print $1 > "src/out.txt"}' f`, verdict.Allow},
 		{`awk '$1 > "schemas" {print}' f`, verdict.Allow},
 		{`awk '/rm -rf/ {print}' log`, verdict.Allow},

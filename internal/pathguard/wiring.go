@@ -50,35 +50,64 @@ func (g *Guard) withWiring(exe bool, ps ...string) *Guard {
 		if g.inRoot(lex) {
 			continue // the §3.2 rules of the root decide (readonly_file for .claude/settings*.json)
 		}
-		phys := sync.OnceValue(func() string {
-			vol := filepath.VolumeName(lex)
-			phys, _ := physicalFrom(vol+string(filepath.Separator), lex[len(vol):])
-			return phys
-		})
-		n.wiring = append(n.wiring, wiringFile{lex: lex, phys: phys, exe: exe})
+		n.wiring = append(n.wiring, wiringFile{lex: lex, phys: lazyPhysical(lex), exe: exe})
 	}
 	return &n
 }
 
-// WithClaudeConfigDir returns a copy of g that also protects settings.json
-// and settings.local.json in dir (Claude Code's CLAUDE_CONFIG_DIR, which
-// replaces ~/.claude); "" or a relative dir changes nothing.
+// withSettingsDir returns a copy of g that also protects the settings*.json
+// files of the Claude Code settings directory dir (rule path.hook-wiring,
+// patterns in rules/paths.yaml), unless dir lies inside the root, whose
+// rules decide (readonly_file for .claude/settings*.json).
+func (g *Guard) withSettingsDir(dir string) *Guard {
+	n := *g
+	if dir == "" || !filepath.IsAbs(dir) {
+		return &n
+	}
+	lex := filepath.Clean(dir)
+	if g.inRoot(lex) {
+		return &n
+	}
+	n.settingsDirs = append(append([]wiringFile(nil), g.settingsDirs...), wiringFile{lex: lex, phys: lazyPhysical(lex)})
+	return &n
+}
+
+// lazyPhysical returns the physical form of the absolute path lex, resolved
+// on first use.
+func lazyPhysical(lex string) func() string {
+	return sync.OnceValue(func() string {
+		vol := filepath.VolumeName(lex)
+		phys, _ := physicalFrom(vol+string(filepath.Separator), lex[len(vol):])
+		return phys
+	})
+}
+
+// WithClaudeConfigDir returns a copy of g that also protects the
+// settings*.json in dir (Claude Code's CLAUDE_CONFIG_DIR, which replaces
+// ~/.claude; rule path.hook-wiring) and, in a Generator session, the
+// execution channels below it (rule path.claude-config); "" or a relative
+// dir changes nothing.
 func (g *Guard) WithClaudeConfigDir(dir string) *Guard {
 	if dir == "" || !filepath.IsAbs(dir) {
 		return g
 	}
-	return g.withWiring(false, filepath.Join(dir, "settings.json"), filepath.Join(dir, "settings.local.json"))
+	n := g.withSettingsDir(dir)
+	n.configDir = filepath.Clean(dir)
+	return n
 }
 
 // WithClaudeProjectDir returns a copy of g that also protects the project
-// settings dir/.claude/settings.json and settings.local.json of the Claude
-// Code session (CLAUDE_PROJECT_DIR, which Claude Code exports to hooks)
-// when they lie outside the root; "" or a relative dir changes nothing.
+// settings dir/.claude/settings*.json of the Claude Code session
+// (CLAUDE_PROJECT_DIR, which Claude Code exports to hooks) when they lie
+// outside the root, and counts dir as a directory whose .claude/ Claude Code
+// reads (rule path.claude-config); "" or a relative dir changes nothing.
 func (g *Guard) WithClaudeProjectDir(dir string) *Guard {
 	if dir == "" || !filepath.IsAbs(dir) {
 		return g
 	}
-	return g.WithClaudeConfigDir(filepath.Join(dir, ".claude"))
+	n := g.withSettingsDir(filepath.Join(dir, ".claude"))
+	n.projectDir = filepath.Clean(dir)
+	return n
 }
 
 // managedSettingsPaths are the locations of Claude Code's managed policy
@@ -191,6 +220,9 @@ func (g *Guard) wiringFor(t target) []wiringFile {
 // the home directory, … reaches the file too; above the executable only
 // deleting or moving counts). ok is false when t is none of them.
 func (g *Guard) judgeWiring(t target, o op, tool string) (verdict.Decision, bool) {
+	if d, ok := g.judgeSettingsDirs(t, o, tool); ok {
+		return d, true
+	}
 	for _, w := range g.wiringFor(t) {
 		for _, p := range [...]string{t.lex, t.phys} {
 			if p == "" {
@@ -265,4 +297,38 @@ func mayLookUpProgram(raw string) bool {
 		}
 	}
 	return false
+}
+
+// judgeSettingsDirs blocks a target that is a settings*.json file of one
+// of g.settingsDirs (rule path.hook-wiring), or that directory itself or a
+// folder above it (removing, replacing or linking ~/.claude reaches the
+// settings too).
+func (g *Guard) judgeSettingsDirs(t target, o op, tool string) (verdict.Decision, bool) {
+	if len(g.settingsDirs) == 0 {
+		return verdict.Decision{}, false
+	}
+	r := HookWiringRule()
+	for _, d := range g.settingsDirs {
+		for _, p := range [...]string{t.lex, t.phys} {
+			if p == "" {
+				continue
+			}
+			for _, f := range [...]string{d.lex, d.phys()} {
+				if f != d.lex && g.inRoot(f) {
+					continue // reached through a link into the root: the root's rules decide
+				}
+				if rel, ok := relTo(p, f); ok { // p is the directory or above it
+					why := ""
+					if rel != "." {
+						why = "it contains " + f
+					}
+					return g.block(r, t, o, tool, "", why), true
+				}
+				if rel, ok := relTo(f, p); ok && !strings.Contains(rel, "/") && matchAny(r.Patterns, foldName(rel)) {
+					return g.block(r, t, o, tool, "", ""), true
+				}
+			}
+		}
+	}
+	return verdict.Decision{}, false
 }

@@ -81,7 +81,7 @@ func testHookWiring(t *testing.T, g *Guard, root, home, cfg, bin, exe, linkDir s
 		// allowed: reads, other files in the same folders, other programs
 		{"cat ~/.claude/settings.json", "allow"},
 		{"echo x > ~/.claude/notes.md", "allow"},
-		{"echo x > ~/.claude/agents/x.md", "allow"},
+		{"echo x > ~/.claude/notes/x.md", "allow"}, // ~/.claude/agents/ is claude_config (TestClaudeConfig)
 		{"echo x > ~/.cache/out.txt", "allow"},
 		{"cp /bin/true " + bin + "/other-tool", "allow"},
 		{"cp /bin/true $(which other-tool)", "allow"},
@@ -167,8 +167,8 @@ func TestHookWiringProjectAndManaged(t *testing.T) {
 	}
 	// the project is the root itself (or below it): its rules decide
 	in := mustGuard(t, root, "f002").WithClaudeProjectDir(root).WithHome(filepath.Dir(root))
-	if len(in.wiring) != 2 {
-		t.Fatalf("wiring inside the root kept: %+v", in.wiring)
+	if len(in.wiring) != 0 || len(in.settingsDirs) != 1 {
+		t.Fatalf("wiring inside the root kept: %+v %+v", in.wiring, in.settingsDirs)
 	}
 	if d := bashDecide(in, "echo x > "+root+"/.claude/settings.json", root, nil); d.Rule != "path.readonly-file" {
 		t.Fatalf("root settings: %+v", d)

@@ -12,7 +12,7 @@ func TestOtherWriters(t *testing.T) {
 		{"gunzip .harness/logs/hook.log.gz", "block", FamilyHookLog},
 		{"zstd spec/index.md", "allow", ""},
 		{"jq . .harness/feature_list.json | sponge .harness/feature_list.json", "block", FamilyStateViaCLI},
-		{"echo x | sponge -a .harness/eval_log.jsonl", "allow", ""},
+		{"echo x | sponge -a .harness/features/f002/generator_log.md", "allow", ""},
 		{"uniq src/a README.md", "block", FamilyReadonlyFile},
 		{"uniq README.md", "allow", ""},
 		{"iconv -f latin1 -t utf8 -o SKILL.md x", "block", FamilyReadonlyFile},
@@ -41,7 +41,7 @@ func TestOtherWriters(t *testing.T) {
 		{"git clone https://x/y.git", "allow", ""},
 		{"cd spec && git clone https://x/y.git", "block", FamilyReadonlyDir},
 		{"git worktree add .harness/features/f009 main", "block", FamilyOtherFeature},
-		{"dd if=/dev/stdin of=.harness/eval_log.jsonl oflag=append conv=notrunc", "allow", ""},
+		{"dd if=/dev/stdin of=.harness/features/f002/generator_log.md oflag=append conv=notrunc", "allow", ""},
 		{"dd if=/dev/stdin of=.harness/eval_log.jsonl", "block", FamilyEvalLog},
 	} {
 		d := bashDecide(g, c.cmd, root, nil)

@@ -17,6 +17,7 @@ const (
 	PathUnresolvable           = "path.unresolvable"
 	PathUnknownDirectory       = "path.unknown-directory"
 	PathHookWiring             = "path.hook-wiring"
+	PathClaudeConfig           = "path.claude-config"
 )
 
 // pathIDs lists the rule ids of rules/paths.yaml in their order there.
@@ -34,4 +35,5 @@ var pathIDs = []string{
 	PathUnresolvable,
 	PathUnknownDirectory,
 	PathHookWiring,
+	PathClaudeConfig,
 }
