@@ -132,7 +132,9 @@ func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 // `rm -rf "$HARNESS_ROOT/.harness"` is judged with its real value.
 func knownVars(env map[string]string) map[string]string {
 	var vars map[string]string
-	for _, k := range []string{"HARNESS_ROOT", "FEATURE_ID", "SPRINT_ID", "HOME", "TMPDIR"} { // TMPDIR: where $(mktemp) creates
+	// TMPDIR: where $(mktemp) creates; CLAUDE_CONFIG_DIR: Claude Code's
+	// config directory, whose skills and settings the path guard protects
+	for _, k := range []string{"HARNESS_ROOT", "FEATURE_ID", "SPRINT_ID", "HOME", "TMPDIR", "CLAUDE_CONFIG_DIR"} {
 		if v, ok := env[k]; ok && v != "" {
 			if vars == nil {
 				vars = map[string]string{}
