@@ -62,14 +62,14 @@ var matchers = map[string]matcher{
 
 // ---------------------------------------------------------------- rm_rf
 
-var rmTable = optTable{long: []string{"force", "interactive", "one-file-system", "no-preserve-root", "preserve-root", "recursive", "dir", "verbose", "help", "version"}}
+var rmTable = shell.OptSpec{Long: "force interactive one-file-system no-preserve-root preserve-root recursive dir verbose help version", Abbrev: true}
 
 func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 	if c.prog != "rm" {
 		return false, ""
 	}
-	p := rmTable.parse(c.args)
-	if (p.has('r', "recursive") || p.short['R']) && p.has('f', "force") {
+	p := rmTable.Parse(c.args, 0)
+	if (p.Has("r", "recursive") || p.Has("R")) && p.Has("f", "force") {
 		return true, "rm with both a recursive and a force option"
 	}
 	return false, ""
@@ -200,23 +200,23 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
-var gitPush = optTable{shortVal: "o", long: []string{"all", "branches", "mirror", "tags", "follow-tags", "no-follow-tags", "atomic", "no-atomic", "dry-run", "porcelain", "delete", "prune", "force", "no-force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes", "repo", "set-upstream", "thin", "no-thin", "quiet", "verbose", "progress", "no-progress", "no-verify", "verify", "receive-pack", "exec", "recurse-submodules", "no-recurse-submodules", "signed", "no-signed", "push-option", "ipv4", "ipv6"}, longVal: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"}}
+var gitPush = shell.OptSpec{Short: "o", Long: "all branches mirror tags follow-tags no-follow-tags atomic no-atomic dry-run porcelain delete prune force no-force force-with-lease no-force-with-lease force-if-includes no-force-if-includes repo= set-upstream thin no-thin quiet verbose progress no-progress no-verify verify receive-pack= exec= recurse-submodules= no-recurse-submodules signed no-signed push-option= ipv4 ipv6", Abbrev: true}
 
 func matchGitPushForce(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
 	if g == nil || g.sub != "push" {
 		return false, ""
 	}
-	p := gitPush.parse(g.args)
+	p := gitPush.Parse(g.args, 0)
 	switch {
-	case p.short['f'] || p.has(0, "force"):
+	case p.Has("f") || p.Has("", "force"):
 		return true, "git push --force rewrites the remote history"
-	case p.has(0, "force-with-lease", "force-if-includes"):
+	case p.Has("", "force-with-lease", "force-if-includes"):
 		return true, "git push --force-with-lease/--force-if-includes is a force push"
-	case p.has(0, "mirror"):
+	case p.Has("", "mirror"):
 		return true, "git push --mirror overwrites and deletes remote refs"
 	}
-	for _, op := range p.allOperands() {
+	for _, op := range p.OperandValues() {
 		if strings.HasPrefix(op, "+") {
 			return true, "a refspec starting with + is a force push"
 		}
@@ -229,34 +229,34 @@ func matchGitPushPrune(m *evalCtx, c *call) (bool, string) {
 	if g == nil || g.sub != "push" {
 		return false, ""
 	}
-	if gitPush.parse(g.args).has(0, "prune") {
+	if gitPush.Parse(g.args, 0).Has("", "prune") {
 		return true, "git push --prune deletes remote branches that no longer exist locally"
 	}
 	return false, ""
 }
 
-var gitReset = optTable{long: []string{"hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "patch", "intent-to-add", "no-refresh", "refresh"}, longVal: []string{"pathspec-from-file"}}
+var gitReset = shell.OptSpec{Long: "hard soft mixed merge keep quiet no-quiet recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul patch intent-to-add no-refresh refresh", Abbrev: true}
 
 func matchGitResetHard(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
 	if g == nil || g.sub != "reset" {
 		return false, ""
 	}
-	if gitReset.parse(g.args).has(0, "hard") {
+	if gitReset.Parse(g.args, 0).Has("", "hard") {
 		return true, "git reset --hard throws away uncommitted changes"
 	}
 	return false, ""
 }
 
-var gitClean = optTable{shortVal: "e", long: []string{"force", "dry-run", "quiet", "exclude", "interactive"}, longVal: []string{"exclude"}}
+var gitClean = shell.OptSpec{Short: "e", Long: "force dry-run quiet exclude= interactive", Abbrev: true}
 
 func matchGitClean(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
 	if g == nil || g.sub != "clean" {
 		return false, ""
 	}
-	p := gitClean.parse(g.args)
-	if p.has('f', "force") {
+	p := gitClean.Parse(g.args, 0)
+	if p.Has("f", "force") {
 		return true, "git clean -f deletes untracked files"
 	}
 	if v, ok := g.configs["clean.requireforce"]; ok && falseValue(v) {
@@ -434,7 +434,7 @@ func wholeTreeAdd(p string) bool {
 	return cl == "." || cl == ".." || cl == "*" || strings.Trim(cl, "./") == ""
 }
 
-var gitCheckout = optTable{shortVal: "bB", long: []string{"force", "quiet", "ours", "theirs", "track", "no-track", "detach", "merge", "conflict", "patch", "orphan", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "progress", "no-progress", "guess", "no-guess", "overlay", "no-overlay"}, longVal: []string{"orphan", "conflict", "pathspec-from-file"}}
+var gitCheckout = shell.OptSpec{Short: "bB", Long: "force quiet ours theirs track no-track detach merge conflict= patch orphan= ignore-skip-worktree-bits ignore-other-worktrees overwrite-ignore no-overwrite-ignore recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul progress no-progress guess no-guess overlay no-overlay", Abbrev: true}
 
 func isHead(s string) bool { return s == "HEAD" || s == "@" }
 
@@ -443,45 +443,45 @@ func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
 	if g == nil || g.sub != "checkout" {
 		return false, ""
 	}
-	p := gitCheckout.parse(g.args)
-	for _, op := range p.allOperands() {
+	p := gitCheckout.Parse(g.args, 0)
+	for _, op := range p.OperandValues() {
 		if wholeTree(op) {
 			return true, "git checkout of a whole-tree or directory pathspec (" + op + ") discards local changes"
 		}
 	}
-	if excludeOnly(p.after) || len(p.after) == 0 && (excludeOnly(p.operands) || len(p.operands) >= 2 && excludeOnly(p.operands[1:])) {
+	if excludeOnly(p.After()) || len(p.After()) == 0 && (excludeOnly(p.Before()) || len(p.Before()) >= 2 && excludeOnly(p.Before()[1:])) {
 		return true, "git checkout with only excluding pathspecs discards local changes in every other file"
 	}
 	if raw, ok := toplevelArg(c); ok {
 		return true, "git checkout of the worktree's top (" + raw + ") discards local changes"
 	}
-	if p.has('f', "force") && !p.short['b'] && !p.short['B'] && !p.has(0, "orphan") {
-		if len(p.after) == 0 && (len(p.operands) == 0 || (len(p.operands) == 1 && isHead(p.operands[0]))) {
+	if p.Has("f", "force") && !p.Has("b") && !p.Has("B") && !p.Has("", "orphan") {
+		if len(p.After()) == 0 && (len(p.Before()) == 0 || (len(p.Before()) == 1 && isHead(p.Before()[0]))) {
 			return true, "git checkout --force without another branch throws away every local change"
 		}
 	}
 	return false, ""
 }
 
-var gitRestore = optTable{shortVal: "s", long: []string{"source", "staged", "worktree", "patch", "ours", "theirs", "merge", "conflict", "ignore-unmerged", "ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "quiet", "progress", "no-progress", "pathspec-from-file", "pathspec-file-nul"}, longVal: []string{"source", "conflict", "pathspec-from-file"}}
+var gitRestore = shell.OptSpec{Short: "s", Long: "source= staged worktree patch ours theirs merge conflict= ignore-unmerged ignore-skip-worktree-bits recurse-submodules no-recurse-submodules overlay no-overlay quiet progress no-progress pathspec-from-file= pathspec-file-nul", Abbrev: true}
 
 func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
 	if g == nil || g.sub != "restore" {
 		return false, ""
 	}
-	p := gitRestore.parse(g.args)
-	staged := p.has('S', "staged")
-	worktree := p.has('W', "worktree") || !staged
+	p := gitRestore.Parse(g.args, 0)
+	staged := p.Has("S", "staged")
+	worktree := p.Has("W", "worktree") || !staged
 	if !worktree {
 		return false, ""
 	}
-	for _, op := range p.allOperands() {
+	for _, op := range p.OperandValues() {
 		if wholeTree(op) {
 			return true, "git restore of a whole-tree or directory pathspec (" + op + ") discards local changes"
 		}
 	}
-	if excludeOnly(p.allOperands()) {
+	if excludeOnly(p.OperandValues()) {
 		return true, "git restore with only excluding pathspecs discards local changes in every other file"
 	}
 	if raw, ok := toplevelArg(c); ok {
@@ -490,7 +490,7 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var gitSwitch = optTable{shortVal: "cC", long: []string{"create", "force-create", "detach", "guess", "no-guess", "discard-changes", "force", "merge", "conflict", "quiet", "progress", "no-progress", "track", "no-track", "orphan", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}, longVal: []string{"create", "force-create", "orphan", "conflict"}}
+var gitSwitch = shell.OptSpec{Short: "cC", Long: "create= force-create= detach guess no-guess discard-changes force merge conflict= quiet progress no-progress track no-track orphan= ignore-other-worktrees recurse-submodules no-recurse-submodules", Abbrev: true}
 
 var currentBranchRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+HEAD`)
@@ -501,11 +501,11 @@ func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
 	if g == nil || g.sub != "switch" {
 		return false, ""
 	}
-	p := gitSwitch.parse(g.args)
-	if !p.has('f', "force", "discard-changes") || p.short['c'] || p.short['C'] || p.has(0, "create", "force-create", "orphan") {
+	p := gitSwitch.Parse(g.args, 0)
+	if !p.Has("f", "force", "discard-changes") || p.Has("c") || p.Has("C") || p.Has("", "create", "force-create", "orphan") {
 		return false, ""
 	}
-	ops := p.allOperands()
+	ops := p.OperandValues()
 	if len(ops) == 0 {
 		return true, "git switch --force/--discard-changes without a branch change throws away every local change"
 	}
@@ -523,50 +523,50 @@ func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var gitBranch = optTable{shortVal: "u", long: []string{"delete", "force", "move", "copy", "list", "all", "remotes", "verbose", "quiet", "track", "no-track", "set-upstream-to", "unset-upstream", "contains", "no-contains", "merged", "no-merged", "sort", "points-at", "format", "column", "no-column", "color", "no-color", "abbrev", "no-abbrev", "edit-description", "create-reflog", "show-current", "ignore-case", "omit-empty", "recurse-submodules"}, longVal: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "sort", "points-at", "format"}}
+var gitBranch = shell.OptSpec{Short: "u", Long: "delete force move copy list all remotes verbose quiet track no-track set-upstream-to= unset-upstream contains= no-contains= merged= no-merged= sort= points-at= format= column no-column color no-color abbrev no-abbrev edit-description create-reflog show-current ignore-case omit-empty recurse-submodules", Abbrev: true}
 
 func matchGitBranch(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
 	if g == nil || g.sub != "branch" {
 		return false, ""
 	}
-	p := gitBranch.parse(g.args)
-	if p.short['D'] || (p.has('d', "delete") && p.has('f', "force")) {
+	p := gitBranch.Parse(g.args, 0)
+	if p.Has("D") || (p.Has("d", "delete") && p.Has("f", "force")) {
 		return true, "git branch -D force-deletes a branch with unmerged work"
 	}
 	return false, ""
 }
 
-var gitCommit = optTable{shortVal: "mFCct", long: []string{"amend", "all", "author", "allow-empty", "allow-empty-message", "branch", "cleanup", "date", "dry-run", "edit", "no-edit", "file", "fixup", "gpg-sign", "no-gpg-sign", "include", "interactive", "long", "message", "no-verify", "verify", "only", "patch", "porcelain", "quiet", "reedit-message", "reuse-message", "reset-author", "short", "signoff", "no-signoff", "squash", "status", "no-status", "template", "trailer", "untracked-files", "verbose", "null", "pathspec-from-file", "pathspec-file-nul", "no-post-rewrite", "ahead-behind", "no-ahead-behind"}, longVal: []string{"author", "cleanup", "date", "file", "fixup", "message", "reedit-message", "reuse-message", "squash", "template", "trailer", "pathspec-from-file"}}
+var gitCommit = shell.OptSpec{Short: "mFCct", Long: "amend all author= allow-empty allow-empty-message branch cleanup= date= dry-run edit no-edit file= fixup= gpg-sign no-gpg-sign include interactive long message= no-verify verify only patch porcelain quiet reedit-message= reuse-message= reset-author short signoff no-signoff squash= status no-status template= trailer= untracked-files verbose null pathspec-from-file= pathspec-file-nul no-post-rewrite ahead-behind no-ahead-behind", Abbrev: true}
 
 func matchGitAmend(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
 	if g == nil || g.sub != "commit" {
 		return false, ""
 	}
-	if gitCommit.parse(g.args).has(0, "amend") {
+	if gitCommit.Parse(g.args, 0).Has("", "amend") {
 		return true, "git commit --amend rewrites the last commit"
 	}
 	return false, ""
 }
 
-var gitAdd = optTable{long: []string{"all", "no-all", "ignore-removal", "no-ignore-removal", "update", "dry-run", "verbose", "force", "interactive", "patch", "edit", "intent-to-add", "refresh", "ignore-errors", "ignore-missing", "renormalize", "chmod", "sparse", "pathspec-from-file", "pathspec-file-nul", "no-warn-embedded-repo"}, longVal: []string{"chmod", "pathspec-from-file"}}
+var gitAdd = shell.OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}
 
 func matchGitAddAll(m *evalCtx, c *call) (bool, string) {
 	g := parseGit(m, c)
 	if g == nil || g.sub != "add" {
 		return false, ""
 	}
-	p := gitAdd.parse(g.args)
-	if p.short['A'] || p.has(0, "all") {
+	p := gitAdd.Parse(g.args, 0)
+	if p.Has("A") || p.Has("", "all") {
 		return true, "git add -A stages every change in the work tree"
 	}
-	for _, op := range p.allOperands() {
+	for _, op := range p.OperandValues() {
 		if wholeTreeAdd(op) {
 			return true, "git add " + op + " stages every change in the work tree"
 		}
 	}
-	if excludeOnly(p.allOperands()) {
+	if excludeOnly(p.OperandValues()) {
 		return true, "git add with only excluding pathspecs stages every other change in the work tree"
 	}
 	if raw, ok := toplevelArg(c); ok {
@@ -588,8 +588,8 @@ func matchGitHistory(m *evalCtx, c *call) (bool, string) {
 			return true, "git reflog " + g.args[0] + " destroys the recovery log"
 		}
 	case "update-ref":
-		p := optTable{long: []string{"delete", "no-deref", "stdin", "create-reflog"}, shortVal: "m"}.parse(g.args)
-		if p.has('d', "delete") {
+		p := shell.OptSpec{Short: "m", Long: "delete no-deref stdin create-reflog", Abbrev: true}.Parse(g.args, 0)
+		if p.Has("d", "delete") {
 			return true, "git update-ref -d deletes a ref"
 		}
 	}
@@ -670,7 +670,7 @@ func worldRWX(mode string) bool {
 	return perm[0] == 7 && perm[1] == 7 && perm[2] == 7
 }
 
-var chmodTable = optTable{long: []string{"changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "reference", "recursive", "help", "version", "dereference", "no-dereference"}}
+var chmodTable = shell.OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference recursive help version dereference no-dereference", Abbrev: true}
 
 func matchPerms(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
@@ -821,9 +821,9 @@ func anyBlockDev(args []string) (string, bool) {
 func matchWipe(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
 	case "wipefs":
-		p := optTable{shortVal: "otO", long: []string{"all", "offset", "types", "backup", "force", "noheadings", "json", "no-act", "output", "parsable", "quiet", "lock"}, longVal: []string{"offset", "types", "output"}}.parse(c.args)
-		if p.has('a', "all") || p.has('o', "offset") {
-			if _, ok := p.long["no-act"]; ok || p.short['n'] {
+		p := shell.OptSpec{Short: "otO", Long: "all offset= types= backup force noheadings json no-act output= parsable quiet lock", Abbrev: true}.Parse(c.args, 0)
+		if p.Has("a", "all") || p.Has("o", "offset") {
+			if p.Has("n", "no-act") {
 				return false, ""
 			}
 			return true, "wipefs erases file-system signatures"
@@ -831,8 +831,8 @@ func matchWipe(_ *evalCtx, c *call) (bool, string) {
 	case "blkdiscard":
 		return true, "blkdiscard discards every block of the device"
 	case "sgdisk":
-		p := optTable{long: []string{"zap-all", "zap", "clear", "print"}}.parse(c.args)
-		if p.has('Z', "zap-all") || p.has('z', "zap") || p.has('o', "clear") {
+		p := shell.OptSpec{Long: "zap-all zap clear print", Abbrev: true}.Parse(c.args, 0)
+		if p.Has("Z", "zap-all") || p.Has("z", "zap") || p.Has("o", "clear") {
 			return true, "sgdisk wipes the partition table"
 		}
 	case "shred":
@@ -905,10 +905,10 @@ func jumpHosts(v string) []string {
 	return hs
 }
 
-var sshTable = optTable{shortVal: "BbcDEeFIiJLlmOopQRSWw"}
+var sshTable = shell.OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw", Abbrev: true}
 
-func sshOptHosts(p parsed, args []string) (string, bool) {
-	if v, ok := p.shortVal['J']; ok {
+func sshOptHosts(p shell.ParsedOpts, args []string) (string, bool) {
+	if v, ok := p.Last("J"); ok {
 		for _, h := range jumpHosts(v) {
 			if hasProd(h) {
 				return h, true
@@ -940,39 +940,36 @@ func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 	case "ssh", "mosh", "sftp":
 		tbl := sshTable
 		if c.prog == "mosh" {
-			tbl = optTable{shortVal: "p", long: []string{"ssh", "port", "server", "client", "predict", "family", "bind-server", "experimental-remote-ip", "predict-overwrite", "no-init", "local", "help", "version"}, longVal: []string{"ssh", "port", "server", "client", "predict", "family", "bind-server", "experimental-remote-ip"}}
+			tbl = shell.OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true}
 		}
 		if c.prog == "sftp" {
-			tbl = optTable{shortVal: "BbcDFiJlloPRSsX"}
+			tbl = shell.OptSpec{Short: "BbcDFiJlloPRSsX", Abbrev: true}
 		}
-		p := tbl.parse(c.args)
+		p := tbl.Parse(c.args, 0)
 		if h, ok := sshOptHosts(p, c.args); ok {
 			return true, "jump host " + h + " is production"
 		}
 		// the host is the first operand (ssh stops at it; the rest is the remote command)
-		i := shell.OptSpec{Short: tbl.shortVal, Long: tbl.longVal}.FirstOperand(c.args, 0)
+		i := tbl.FirstOperand(c.args, 0)
 		if i < len(c.args) {
 			h := hostOf(c.args[i], c.prog == "sftp")
 			if hasProd(h) {
 				return true, "host " + h + " is production"
 			}
 		}
-		if v, ok := p.shortVal['l']; ok && false {
-			_ = v
-		}
 	case "scp", "rsync", "sshfs":
-		tbl := optTable{shortVal: "cFiJloPSXD"}
+		tbl := shell.OptSpec{Short: "cFiJloPSXD", Abbrev: true}
 		if c.prog == "rsync" {
-			tbl = optTable{shortVal: "efBTM", long: rsyncLong, longVal: rsyncLongVal}
+			tbl = shell.OptSpec{Short: "efBTM", Long: rsyncLong, Abbrev: true}
 		}
 		if c.prog == "sshfs" {
-			tbl = optTable{shortVal: "op"}
+			tbl = shell.OptSpec{Short: "op", Abbrev: true}
 		}
-		p := tbl.parse(c.args)
+		p := tbl.Parse(c.args, 0)
 		if h, ok := sshOptHosts(p, c.args); ok {
 			return true, "jump host " + h + " is production"
 		}
-		for _, op := range p.allOperands() {
+		for _, op := range p.OperandValues() {
 			if h, ok := remoteOperand(op); ok && hasProd(h) {
 				return true, "host " + h + " is production"
 			}
@@ -981,8 +978,9 @@ func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var rsyncLongVal = []string{"rsh", "exclude", "include", "filter", "port", "password-file", "log-file", "temp-dir", "partial-dir", "backup-dir", "suffix", "chmod", "chown", "block-size", "max-size", "min-size", "timeout", "contimeout", "compare-dest", "copy-dest", "link-dest", "files-from", "exclude-from", "include-from", "bwlimit", "remote-option", "usermap", "groupmap", "info", "debug", "out-format", "log-file-format", "iconv", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "rsync-path", "sockopts", "stop-after", "stop-at", "max-delete", "modify-window", "outbuf", "address", "protocol", "checksum-seed", "write-batch", "only-write-batch", "read-batch", "early-input", "mkpath"}
-var rsyncLong = append([]string{"archive", "verbose", "quiet", "recursive", "compress", "delete", "dry-run", "progress", "partial", "human-readable", "checksum", "update", "links", "perms", "times", "group", "owner", "devices", "specials", "hard-links", "acls", "xattrs", "sparse", "inplace", "append", "whole-file", "one-file-system", "existing", "ignore-existing", "remove-source-files", "delete-before", "delete-during", "delete-after", "delete-excluded", "force", "numeric-ids", "stats", "itemize-changes", "list-only"}, rsyncLongVal...)
+// rsyncLong is rsync's long options ("=": takes a value).
+const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +
+	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input="
 
 func kubeProd(args []string, names []string) (string, bool) {
 	for i, a := range args {
@@ -1134,7 +1132,7 @@ func writeMethod(m string) bool {
 	return m == "DELETE" || m == "PUT"
 }
 
-var curlTable = optTable{shortVal: "dDeEFHoTuUXxAbcCKmrwyYzQtP", long: nil}
+var curlTable = shell.OptSpec{Short: "dDeEFHoTuUXxAbcCKmrwyYzQtP", Abbrev: true}
 
 func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
@@ -1160,7 +1158,7 @@ func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
 			case strings.HasPrefix(a, "-") && len(a) > 1:
 				for k := 1; k < len(a); k++ {
 					ch := a[k]
-					if strings.IndexByte(curlTable.shortVal, ch) < 0 {
+					if strings.IndexByte(curlTable.Short, ch) < 0 {
 						continue
 					}
 					val := a[k+1:]

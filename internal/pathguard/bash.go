@@ -321,15 +321,6 @@ func isDigits(s string) bool {
 	return true
 }
 
-// operands returns the argument values at idx.
-func (c *collector) operands(p parsed) []string {
-	out := make([]string, 0, len(p.operands))
-	for _, i := range p.operands {
-		out = append(out, c.args[i])
-	}
-	return out
-}
-
 // listing adds the paths a writer gets from a listing (xargs, find -exec {},
 // a substituted listing) as whole-tree targets with the writer's operation.
 func (c *collector) listing(_ op, what string) {
@@ -374,12 +365,12 @@ func (c *collector) program() {
 	switch prog {
 	case "tee":
 		// --output-error takes its value only as --output-error=MODE.
-		p := scan(args, argSpec{})
+		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0)
 		o := opWrite
-		if p.flag("a", "append") {
+		if p.Has("a", "append") {
 			o = opAppend
 		}
-		for _, f := range c.operands(p) {
+		for _, f := range p.OperandValues() {
 			c.add(f, o, "tee")
 		}
 		c.listing(o, "tee")
@@ -394,21 +385,21 @@ func (c *collector) program() {
 	case "yq":
 		c.yq(args)
 	case "sort":
-		p := scan(args, argSpec{shortVal: "kotST", longVal: []string{"output", "key", "field-separator", "buffer-size", "temporary-directory", "batch-size", "compress-program", "files0-from", "parallel", "random-source", "sort"}})
-		for _, f := range p.values("o", "output") {
+		p := shell.OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort=", Partial: true, Abbrev: true}.Parse(args, 0)
+		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, "sort -o")
 		}
 	case "truncate":
-		p := scan(args, argSpec{shortVal: "sr", longVal: []string{"size", "reference"}})
+		p := shell.OptSpec{Short: "sr", Long: "size= reference=", Partial: true, Abbrev: true}.Parse(args, 0)
 		c.files(p, opWrite, "truncate")
 	case "touch":
-		p := scan(args, argSpec{shortVal: "drt", longVal: []string{"date", "reference", "time"}})
+		p := shell.OptSpec{Short: "drt", Long: "date= reference= time=", Partial: true, Abbrev: true}.Parse(args, 0)
 		c.files(p, opWrite, "touch")
 	case "mkdir":
-		p := scan(args, argSpec{shortVal: "m", longVal: []string{"mode"}})
+		p := shell.OptSpec{Short: "m", Long: "mode=", Partial: true, Abbrev: true}.Parse(args, 0)
 		// The new entry is a directory: `mkdir .harness/features/f004`
 		// creates another feature's directory.
-		for _, f := range c.operands(p) {
+		for _, f := range p.OperandValues() {
 			c.addNewDir(f, "mkdir")
 		}
 	case "dd":
@@ -424,36 +415,36 @@ func (c *collector) program() {
 			}
 		}
 	case "cp", "gcp":
-		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
-		if p.flag("l", "link") {
-			c.hardLinkSources(p, c.operands(p), p.flag("rRa", "recursive", "archive"))
+		p := shell.OptSpec{Short: "tS", Long: "target-directory= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if p.Has("l", "link") {
+			c.hardLinkSources(p, p.OperandValues(), p.Has("rRa", "recursive", "archive"))
 		}
 		switch {
-		case p.flag("s", "symbolic-link"):
-			c.symlinks(p, c.operands(p))
+		case p.Has("s", "symbolic-link"):
+			c.symlinks(p, p.OperandValues())
 			c.copyLike(p, "cp -s", false)
 			return
-		case !p.flag("LH", "dereference") && p.flag("PdaRr", "no-dereference", "archive", "recursive"):
-			c.movedLinks(p, c.operands(p)) // a link source is copied as a link
+		case !p.Has("LH", "dereference") && p.Has("PdaRr", "no-dereference", "archive", "recursive"):
+			c.movedLinks(p, p.OperandValues()) // a link source is copied as a link
 		}
 		c.copyLike(p, "cp", false)
 	case "install", "ginstall":
-		p := scan(args, argSpec{shortVal: "gmoStZ", longVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program"}})
-		if p.flag("d", "directory") {
+		p := shell.OptSpec{Short: "gmoStZ", Long: "group= mode= owner= suffix= target-directory= strip-program=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if p.Has("d", "directory") {
 			c.files(p, opWrite, "install -d")
 			return
 		}
-		c.copyLike(p, "install", p.flag("D"))
+		c.copyLike(p, "install", p.Has("D"))
 	case "ln", "gln":
-		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
-		ops := c.operands(p)
-		if !p.flag("s", "symbolic") {
+		p := shell.OptSpec{Short: "tS", Long: "target-directory= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		ops := p.OperandValues()
+		if !p.Has("s", "symbolic") {
 			// A hard link makes the source writable under another name.
 			c.hardLinkSources(p, ops, false)
 		} else {
 			c.symlinks(p, ops)
 		}
-		if len(ops) == 1 && !p.has("t", "target-directory") {
+		if len(ops) == 1 && !p.Has("t", "target-directory") {
 			c.add(path.Base(filepath.ToSlash(ops[0])), opWrite, "ln")
 			return
 		}
@@ -461,31 +452,31 @@ func (c *collector) program() {
 	case "rsync":
 		c.rsync(args)
 	case "mv", "gmv":
-		p := scan(args, argSpec{shortVal: "tS", longVal: []string{"target-directory", "suffix"}})
-		ops := c.operands(p)
-		if _, ok := p.last("t", "target-directory"); !ok && len(ops) > 0 {
+		p := shell.OptSpec{Short: "tS", Long: "target-directory= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		ops := p.OperandValues()
+		if _, ok := p.Last("t", "target-directory"); !ok && len(ops) > 0 {
 			ops = ops[:len(ops)-1]
 		}
 		for _, s := range ops {
 			c.add(s, opTree, "mv (source)")
 		}
-		c.movedLinks(p, c.operands(p))
+		c.movedLinks(p, p.OperandValues())
 		c.listing(opTree, "mv")
 		c.copyLike(p, "mv", false)
 	case "rm", "grm":
 		// --interactive takes its value only as --interactive=WHEN.
-		p := scan(args, argSpec{})
+		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0)
 		o := opDelete
-		if p.flag("rR", "recursive") {
+		if p.Has("rR", "recursive") {
 			o = opTree
 		}
 		c.files(p, o, "rm")
 	case "unlink":
-		c.files(scan(args, argSpec{}), opDelete, "unlink")
+		c.files(shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0), opDelete, "unlink")
 	case "rmdir":
-		c.files(scan(args, argSpec{}), opDelete, "rmdir")
+		c.files(shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0), opDelete, "rmdir")
 	case "shred":
-		p := scan(args, argSpec{shortVal: "ns", longVal: []string{"iterations", "size", "random-source"}})
+		p := shell.OptSpec{Short: "ns", Long: "iterations= size= random-source=", Partial: true, Abbrev: true}.Parse(args, 0)
 		c.files(p, opWrite, "shred")
 	case "git":
 		c.git(args)
@@ -506,13 +497,13 @@ func (c *collector) program() {
 	case "ruby":
 		c.ruby(args)
 	case "gofmt", "goimports":
-		p := scan(args, argSpec{shortVal: "r", longVal: nil})
-		if p.has("w") {
+		p := shell.OptSpec{Short: "r", Partial: true, Abbrev: true}.Parse(args, 0)
+		if p.Has("w") {
 			c.files(p, opTree, prog+" -w")
 		}
 	case "prettier":
-		p := scan(args, argSpec{longVal: []string{"config", "ignore-path", "parser", "plugin", "stdin-filepath", "log-level", "cache-location", "cache-strategy"}})
-		if p.flag("w", "write") {
+		p := shell.OptSpec{Long: "config= ignore-path= parser= plugin= stdin-filepath= log-level= cache-location= cache-strategy=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if p.Has("w", "write") {
 			c.files(p, opTree, "prettier --write")
 		}
 	case "black", "isort", "ruff", "eslint", "shfmt", "gofumpt", "clang-format", "rustfmt", "autopep8", "yapf", "biome", "terraform", "tofu", "dprint":
@@ -605,8 +596,8 @@ func (c *collector) runner(prog string, args []string) {
 }
 
 // files adds every operand (and listed path) with operation o.
-func (c *collector) files(p parsed, o op, what string) {
-	for _, f := range c.operands(p) {
+func (c *collector) files(p shell.ParsedOpts, o op, what string) {
+	for _, f := range p.OperandValues() {
 		c.add(f, o, what)
 	}
 	c.listing(o, what)
@@ -615,9 +606,9 @@ func (c *collector) files(p parsed, o op, what string) {
 // hardLinkSources judges the sources of a hard link (`ln` without -s,
 // `cp -l`) as written: the new name would let any later write reach them.
 // tree is `cp -rl`/`cp -al`: every file below a source is linked.
-func (c *collector) hardLinkSources(p parsed, ops []string, tree bool) {
+func (c *collector) hardLinkSources(p shell.ParsedOpts, ops []string, tree bool) {
 	srcs := ops
-	if _, ok := p.last("t", "target-directory"); !ok && len(ops) > 1 {
+	if _, ok := p.Last("t", "target-directory"); !ok && len(ops) > 1 {
 		srcs = ops[:len(ops)-1]
 	}
 	o := opWrite
@@ -633,9 +624,9 @@ func (c *collector) hardLinkSources(p parsed, ops []string, tree bool) {
 // last operand. A directory destination (existing, or ending in "/")
 // receives a file named after each source; full is `install -D` (the
 // destination is the full path).
-func (c *collector) copyLike(p parsed, what string, full bool) {
-	ops := c.operands(p)
-	dest, hasT := p.last("t", "target-directory")
+func (c *collector) copyLike(p shell.ParsedOpts, what string, full bool) {
+	ops := p.OperandValues()
+	dest, hasT := p.Last("t", "target-directory")
 	srcs := ops
 	if !hasT {
 		if len(ops) < 2 && c.inv.Listing == nil {
@@ -717,12 +708,12 @@ func isPython(prog string) bool {
 }
 
 func (c *collector) sed(args []string) {
-	p := scan(args, argSpec{shortVal: "efl", shortOpt: "i", longVal: []string{"expression", "file", "line-length"}})
-	if !p.flag("i", "in-place") {
+	p := shell.OptSpec{Short: "efl", ShortOpt: "i", Long: "expression= file= line-length=", Partial: true, Abbrev: true}.Parse(args, 0)
+	if !p.Has("i", "in-place") {
 		return
 	}
-	ops := c.operands(p)
-	if !p.has("e", "f", "expression", "file") && len(ops) > 0 {
+	ops := p.OperandValues()
+	if !p.Has("ef", "expression", "file") && len(ops) > 0 {
 		ops = ops[1:]
 	}
 	for _, f := range ops {
@@ -733,9 +724,9 @@ func (c *collector) sed(args []string) {
 
 func (c *collector) awk(args []string) {
 	c.awkWrites(args)
-	p := scan(args, argSpec{shortVal: "fvFie", longVal: []string{"file", "assign", "field-separator", "include", "source", "load", "exec"}})
+	p := shell.OptSpec{Short: "fvFie", Long: "file= assign= field-separator= include= source= load= exec=", Partial: true, Abbrev: true}.Parse(args, 0)
 	inplace := false
-	for _, v := range p.values("i", "include") {
+	for _, v := range p.Values("i", "include") {
 		if v == "inplace" || v == "inplace.awk" {
 			inplace = true
 		}
@@ -743,8 +734,8 @@ func (c *collector) awk(args []string) {
 	if !inplace {
 		return
 	}
-	ops := c.operands(p)
-	if !p.has("f", "e", "file", "source", "exec") && len(ops) > 0 {
+	ops := p.OperandValues()
+	if !p.Has("fe", "file", "source", "exec") && len(ops) > 0 {
 		ops = ops[1:]
 	}
 	for _, f := range ops {
@@ -757,18 +748,18 @@ func (c *collector) awk(args []string) {
 }
 
 func (c *collector) yq(args []string) {
-	p := scan(args, argSpec{shortVal: "IopsL", longVal: []string{"indent", "output-format", "input-format", "expression", "from-file", "split-exp", "lua-prefix", "properties-separator", "xml-attribute-prefix", "xml-content-name"}})
-	if !p.flag("i", "inplace") {
+	p := shell.OptSpec{Short: "IopsL", Long: "indent= output-format= input-format= expression= from-file= split-exp= lua-prefix= properties-separator= xml-attribute-prefix= xml-content-name=", Partial: true, Abbrev: true}.Parse(args, 0)
+	if !p.Has("i", "inplace") {
 		return
 	}
-	ops := c.operands(p)
+	ops := p.OperandValues()
 	if len(ops) > 0 {
 		switch ops[0] {
 		case "e", "eval", "ea", "eval-all":
 			ops = ops[1:]
 		}
 	}
-	if !p.has("expression", "from-file") && len(ops) > 1 {
+	if !p.Has("", "expression", "from-file") && len(ops) > 1 {
 		ops = ops[1:]
 	}
 	for _, f := range ops {
@@ -778,24 +769,16 @@ func (c *collector) yq(args []string) {
 }
 
 func (c *collector) rsync(args []string) {
-	p := scan(args, argSpec{
-		shortVal: "efBTM@",
-		longVal: []string{"rsh", "exclude", "include", "filter", "files-from", "log-file", "log-file-format", "port", "password-file",
-			"chmod", "chown", "temp-dir", "backup-dir", "suffix", "compare-dest", "link-dest", "copy-dest", "partial-dir",
-			"remote-option", "timeout", "contimeout", "bwlimit", "max-size", "min-size", "max-delete", "out-format", "info", "debug",
-			"iconv", "protocol", "checksum-choice", "compress-choice", "compress-level", "exclude-from", "include-from",
-			"modify-window", "usermap", "groupmap", "block-size", "rsync-path", "sockopts", "outbuf", "stop-after", "stop-at",
-			"write-batch", "only-write-batch", "read-batch", "address", "copy-as", "skip-compress"},
-	})
-	for _, f := range p.values("log-file", "write-batch", "only-write-batch") {
+	p := shell.OptSpec{Short: "efBTM@", Long: "rsh= exclude= include= filter= files-from= log-file= log-file-format= port= password-file= chmod= chown= temp-dir= backup-dir= suffix= compare-dest= link-dest= copy-dest= partial-dir= remote-option= timeout= contimeout= bwlimit= max-size= min-size= max-delete= out-format= info= debug= iconv= protocol= checksum-choice= compress-choice= compress-level= exclude-from= include-from= modify-window= usermap= groupmap= block-size= rsync-path= sockopts= outbuf= stop-after= stop-at= write-batch= only-write-batch= read-batch= address= copy-as= skip-compress=", Partial: true, Abbrev: true}.Parse(args, 0)
+	for _, f := range p.Values("", "log-file", "write-batch", "only-write-batch") {
 		c.add(f, opWrite, "rsync --log-file")
 	}
-	ops := c.operands(p)
+	ops := p.OperandValues()
 	if len(ops) < 2 {
 		return
 	}
 	dest, srcs := ops[len(ops)-1], ops[:len(ops)-1]
-	if p.flag("", "remove-source-files") {
+	if p.Has("", "remove-source-files") {
 		for _, s := range srcs {
 			if !isRemote(s) {
 				c.add(s, opTree, "rsync --remove-source-files")
@@ -805,7 +788,7 @@ func (c *collector) rsync(args []string) {
 	if isRemote(dest) {
 		return
 	}
-	for _, d := range p.values("link-dest") {
+	for _, d := range p.Values("", "link-dest") {
 		// files under DIR are hard-linked into dest (writable there); a
 		// relative DIR is relative to the destination directory
 		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~") {
@@ -813,8 +796,8 @@ func (c *collector) rsync(args []string) {
 		}
 		c.add(d, opTree, "rsync --link-dest")
 	}
-	for _, o := range p.opts {
-		if o.long && (strings.HasPrefix(o.name, "del")) {
+	for _, o := range p.Opts {
+		if o.Long && (strings.HasPrefix(o.Name, "del")) {
 			c.add(dest, opTree, "rsync --delete")
 			break
 		}
@@ -865,34 +848,34 @@ sub:
 	defer func() { c.base = saved }()
 	switch sub {
 	case "checkout":
-		p := scan(rest, argSpec{shortVal: "bBU", longVal: []string{"orphan", "conflict", "pathspec-from-file", "inter-hunk-context", "unified"}})
-		for _, f := range c.pathspecs(rest, p) {
+		p := shell.OptSpec{Short: "bBU", Long: "orphan= conflict= pathspec-from-file= inter-hunk-context= unified=", Partial: true, Abbrev: true}.Parse(rest, 0)
+		for _, f := range c.pathspecs(p) {
 			c.add(f, opTree, "git checkout")
 		}
 	case "restore":
-		p := scan(rest, argSpec{shortVal: "sU", longVal: []string{"source", "conflict", "pathspec-from-file", "inter-hunk-context", "unified"}})
-		if p.flag("S", "staged") && !p.flag("W", "worktree") {
+		p := shell.OptSpec{Short: "sU", Long: "source= conflict= pathspec-from-file= inter-hunk-context= unified=", Partial: true, Abbrev: true}.Parse(rest, 0)
+		if p.Has("S", "staged") && !p.Has("W", "worktree") {
 			return
 		}
-		for _, f := range c.pathspecs(rest, p) {
+		for _, f := range c.pathspecs(p) {
 			c.add(f, opTree, "git restore")
 		}
 	case "rm":
-		p := scan(rest, argSpec{longVal: []string{"pathspec-from-file"}})
-		if p.flag("", "cached") {
+		p := shell.OptSpec{Long: "pathspec-from-file=", Partial: true, Abbrev: true}.Parse(rest, 0)
+		if p.Has("", "cached") {
 			return
 		}
 		o := opDelete
-		if p.has("r") {
+		if p.Has("r") {
 			o = opTree
 		}
-		for _, f := range c.pathspecs(rest, p) {
+		for _, f := range c.pathspecs(p) {
 			c.add(f, o, "git rm")
 		}
 		c.listing(o, "git rm")
 	case "mv":
-		p := scan(rest, argSpec{})
-		ops := c.operands(scanShift(p, len(args)-len(rest)))
+		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(rest, 0)
+		ops := p.OperandValues()
 		if len(ops) < 2 {
 			return
 		}
@@ -907,24 +890,13 @@ sub:
 	}
 }
 
-// scanShift moves operand indexes of a scan over args[off:] to args.
-func scanShift(p parsed, off int) parsed {
-	q := p
-	q.operands = make([]int, len(p.operands))
-	for i, o := range p.operands {
-		q.operands[i] = o + off
-	}
-	return q
-}
-
 // pathspecs returns the path operands of a git subcommand: everything after
 // "--", or every operand when there is no "--" (a revision named first is
 // judged as a path too, which only matters if a protected path has that
 // name).
-func (c *collector) pathspecs(rest []string, p parsed) []string {
+func (c *collector) pathspecs(p shell.ParsedOpts) []string {
 	var out []string
-	for _, i := range p.operands {
-		v := rest[i]
+	for _, v := range p.OperandValues() {
 		if v == "-" {
 			continue
 		}
@@ -976,46 +948,39 @@ func (c *collector) find(args []string) {
 
 func (c *collector) formatter(prog string, args []string) {
 	shortVal := map[string]string{"black": "lctW", "isort": "lmapobs", "ruff": "o", "eslint": "cfo", "shfmt": "i"}[prog]
-	p := scan(args, argSpec{
-		shortVal: shortVal,
-		longVal: []string{"config", "line-length", "target-version", "exclude", "extend-exclude", "force-exclude", "include",
-			"select", "ignore", "extend-select", "extend-ignore", "fixable", "unfixable", "per-file-ignores", "output-format",
-			"output-file", "ext", "rule", "parser", "format", "ignore-pattern", "resolve-plugins-relative-to", "settings-path",
-			"settings-file", "profile", "multi-line", "indent", "language-dialect", "stdin-filename", "cache-dir", "src",
-			"plugin", "rulesdir", "max-warnings", "env", "global", "parser-options", "cache-location"},
-	})
-	ops := c.operandsOf(args, p)
+	p := shell.OptSpec{Short: shortVal, Long: "config= line-length= target-version= exclude= extend-exclude= force-exclude= include= select= ignore= extend-select= extend-ignore= fixable= unfixable= per-file-ignores= output-format= output-file= ext= rule= parser= format= ignore-pattern= resolve-plugins-relative-to= settings-path= settings-file= profile= multi-line= indent= language-dialect= stdin-filename= cache-dir= src= plugin= rulesdir= max-warnings= env= global= parser-options= cache-location=", Partial: true, Abbrev: true}.Parse(args, 0)
+	ops := p.OperandValues()
 	what := prog
 	switch prog {
 	case "black":
-		if p.flag("", "check", "diff") {
+		if p.Has("", "check", "diff") {
 			return
 		}
 	case "isort":
-		if p.flag("c", "check-only", "check", "diff") {
+		if p.Has("c", "check-only", "check", "diff") {
 			return
 		}
 	case "ruff":
 		if len(ops) == 0 {
-			if !p.flag("", "fix") {
+			if !p.Has("", "fix") {
 				return
 			}
 		} else {
 			switch ops[0] {
 			case "format":
-				if p.flag("", "check", "diff") {
+				if p.Has("", "check", "diff") {
 					return
 				}
 				ops = ops[1:]
 				what = "ruff format"
 			case "check":
-				if !p.flag("", "fix", "unsafe-fixes") || p.flag("", "no-fix") {
+				if !p.Has("", "fix", "unsafe-fixes") || p.Has("", "no-fix") {
 					return
 				}
 				ops = ops[1:]
 				what = "ruff check --fix"
 			default:
-				if !p.flag("", "fix") {
+				if !p.Has("", "fix") {
 					return
 				}
 			}
@@ -1024,10 +989,10 @@ func (c *collector) formatter(prog string, args []string) {
 			ops = []string{"."}
 		}
 	case "eslint":
-		for _, f := range p.values("o", "output-file") {
+		for _, f := range p.Values("o", "output-file") {
 			c.add(f, opWrite, "eslint -o")
 		}
-		if !p.flag("", "fix") {
+		if !p.Has("", "fix") {
 			return
 		}
 		what = "eslint --fix"
@@ -1035,26 +1000,26 @@ func (c *collector) formatter(prog string, args []string) {
 			ops = []string{"."}
 		}
 	case "shfmt", "gofumpt":
-		if !p.flag("w", "write") {
+		if !p.Has("w", "write") {
 			return
 		}
 		what = prog + " -w"
 	case "clang-format":
-		if !p.has("i") {
+		if !p.Has("i") {
 			return
 		}
 		what = "clang-format -i"
 	case "autopep8", "yapf":
-		if !p.flag("i", "in-place") {
+		if !p.Has("i", "in-place") {
 			return
 		}
 		what = prog + " -i"
 	case "rustfmt":
-		if p.flag("", "check", "emit") {
+		if p.Has("", "check", "emit") {
 			return
 		}
 	case "biome":
-		if !p.flag("", "write", "apply", "apply-unsafe", "fix") {
+		if !p.Has("", "write", "apply", "apply-unsafe", "fix") {
 			return
 		}
 		if len(ops) > 0 {
@@ -1066,7 +1031,7 @@ func (c *collector) formatter(prog string, args []string) {
 		what = "biome --write"
 	case "terraform", "tofu", "dprint":
 		// Go-style single-dash long flags: -check, -write=false.
-		if len(ops) == 0 || ops[0] != "fmt" || p.flag("", "check", "list") || containsStr(args, "-check") || containsStr(args, "-write=false") {
+		if len(ops) == 0 || ops[0] != "fmt" || p.Has("", "check", "list") || containsStr(args, "-check") || containsStr(args, "-write=false") {
 			return
 		}
 		ops = ops[1:]
@@ -1110,23 +1075,23 @@ func (c *collector) tar(args []string) {
 		}
 		rest = args[j:]
 	}
-	p := scan(rest, argSpec{shortVal: "fCTXbgHKNVL", longVal: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "format", "starting-file", "newer", "label", "tape-length", "exclude", "transform", "owner", "group", "mode", "use-compress-program", "suffix", "to-command"}})
-	if p.flag("x", "extract", "get") {
+	p := shell.OptSpec{Short: "fCTXbgHKNVL", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= use-compress-program= suffix= to-command=", Partial: true, Abbrev: true}.Parse(rest, 0)
+	if p.Has("x", "extract", "get") {
 		extract = true
 	}
-	if p.flag("cruA", "create", "append", "update", "concatenate") {
+	if p.Has("cruA", "create", "append", "update", "concatenate") {
 		create = true
 	}
-	if v, ok := p.last("C", "directory"); ok {
+	if v, ok := p.Last("C", "directory"); ok {
 		dir = v
 	}
-	if v, ok := p.last("f", "file"); ok {
+	if v, ok := p.Last("f", "file"); ok {
 		file = v
 	}
 	if create && file != "" {
 		c.add(file, opWrite, "tar -f (archive)")
 	}
-	if extract && !p.flag("O", "to-stdout", "to-command") {
+	if extract && !p.Has("O", "to-stdout", "to-command") {
 		if dir == "" {
 			dir = "."
 		}
@@ -1135,11 +1100,11 @@ func (c *collector) tar(args []string) {
 }
 
 func (c *collector) unzip(args []string) {
-	p := scan(args, argSpec{shortVal: "dxP", stopAtOperand: false})
-	if p.flag("lptvZz") {
+	p := shell.OptSpec{Short: "dxP", Partial: true, Abbrev: true}.Parse(args, 0)
+	if p.Has("lptvZz") {
 		return
 	}
-	dir, ok := p.last("d")
+	dir, ok := p.Last("d")
 	if !ok {
 		dir = "."
 	}
@@ -1147,27 +1112,19 @@ func (c *collector) unzip(args []string) {
 }
 
 func (c *collector) curl(args []string) {
-	p := scan(args, argSpec{
-		shortVal: "AbcCdDeEFHKmoPQrTuUwxXyYz",
-		longVal: []string{"output", "output-dir", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "url",
-			"data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "header", "user-agent", "request", "upload-file",
-			"config", "cookie", "user", "proxy", "referer", "form", "form-string", "max-time", "connect-timeout", "range",
-			"write-out", "continue-at", "cert", "key", "cacert", "capath", "resolve", "connect-to", "retry", "retry-delay",
-			"retry-max-time", "max-filesize", "limit-rate", "proxy-user", "oauth2-bearer", "json", "etag-save", "etag-compare",
-			"hsts", "alt-svc", "aws-sigv4", "interface", "local-port", "dns-servers", "preproxy", "time-cond", "quote", "mail-from", "mail-rcpt"},
-	})
-	for _, f := range p.values("o", "output", "D", "dump-header", "c", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save") {
+	p := shell.OptSpec{Short: "AbcCdDeEFHKmoPQrTuUwxXyYz", Long: "output= output-dir= dump-header= cookie-jar= trace= trace-ascii= stderr= libcurl= url= data= data-raw= data-binary= data-urlencode= data-ascii= header= user-agent= request= upload-file= config= cookie= user= proxy= referer= form= form-string= max-time= connect-timeout= range= write-out= continue-at= cert= key= cacert= capath= resolve= connect-to= retry= retry-delay= retry-max-time= max-filesize= limit-rate= proxy-user= oauth2-bearer= json= etag-save= etag-compare= hsts= alt-svc= aws-sigv4= interface= local-port= dns-servers= preproxy= time-cond= quote= mail-from= mail-rcpt=", Partial: true, Abbrev: true}.Parse(args, 0)
+	for _, f := range p.Values("oDc", "output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save") {
 		c.add(f, opWrite, "curl -o")
 	}
-	if !p.flag("OJ", "remote-name", "remote-name-all", "remote-header-name") {
+	if !p.Has("OJ", "remote-name", "remote-name-all", "remote-header-name") {
 		return
 	}
-	dir, ok := p.last("output-dir")
+	dir, ok := p.Last("", "output-dir")
 	if !ok {
 		dir = "."
 	}
-	urls := append(c.operands(p), p.values("url")...)
-	if p.flag("J", "remote-header-name") || len(urls) == 0 {
+	urls := append(p.OperandValues(), p.Values("", "url")...)
+	if p.Has("J", "remote-header-name") || len(urls) == 0 {
 		c.add(strings.TrimRight(dir, "/")+"/"+placeholder, opWrite, "curl -O")
 		return
 	}
@@ -1177,25 +1134,18 @@ func (c *collector) curl(args []string) {
 }
 
 func (c *collector) wget(args []string) {
-	p := scan(args, argSpec{
-		shortVal: "eoaiBtOTwQPUlARDIX",
-		longVal: []string{"execute", "output-file", "append-output", "input-file", "base", "tries", "output-document", "timeout",
-			"wait", "quota", "directory-prefix", "user-agent", "level", "accept", "reject", "domains", "include-directories",
-			"exclude-directories", "header", "post-data", "post-file", "method", "body-data", "body-file", "user", "password",
-			"http-user", "http-password", "load-cookies", "save-cookies", "referer", "limit-rate", "config", "ca-certificate",
-			"certificate", "private-key", "bind-address", "dns-timeout", "connect-timeout", "read-timeout", "waitretry"},
-	})
-	for _, f := range p.values("o", "output-file", "save-cookies") {
+	p := shell.OptSpec{Short: "eoaiBtOTwQPUlARDIX", Long: "execute= output-file= append-output= input-file= base= tries= output-document= timeout= wait= quota= directory-prefix= user-agent= level= accept= reject= domains= include-directories= exclude-directories= header= post-data= post-file= method= body-data= body-file= user= password= http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry=", Partial: true, Abbrev: true}.Parse(args, 0)
+	for _, f := range p.Values("o", "output-file", "save-cookies") {
 		c.add(f, opWrite, "wget -o")
 	}
-	for _, f := range p.values("a", "append-output") {
+	for _, f := range p.Values("a", "append-output") {
 		c.add(f, opAppend, "wget -a")
 	}
-	if f, ok := p.last("O", "output-document"); ok {
+	if f, ok := p.Last("O", "output-document"); ok {
 		c.add(f, opWrite, "wget -O")
 		return
 	}
-	dir, ok := p.last("P", "directory-prefix")
+	dir, ok := p.Last("P", "directory-prefix")
 	if !ok {
 		dir = "."
 	}
@@ -1203,12 +1153,12 @@ func (c *collector) wget(args []string) {
 	if dir == "" {
 		dir = "/"
 	}
-	if p.flag("rmpk", "recursive", "mirror", "page-requisites") || p.flag("", "input-file") || p.has("i") {
+	if p.Has("rmpk", "recursive", "mirror", "page-requisites") || p.Has("", "input-file") || p.Has("i") {
 		c.add(dir+"/"+placeholder, opWrite, "wget")
 		c.add(dir, opWrite, "wget")
 		return
 	}
-	for _, u := range c.operands(p) {
+	for _, u := range p.OperandValues() {
 		c.add(dir+"/"+urlBase(u, "index.html"), opWrite, "wget")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/shell"
 )
 
 // maxDiffSize bounds how much of a diff file named on a patch/git apply
@@ -18,38 +19,34 @@ const maxDiffSize = 4 << 20
 // diff, read from -i FILE, a `<` redirection, or inline stdin (heredoc,
 // here-string), after -pN stripping.
 func (c *collector) patch(args []string) {
-	p := scan(args, argSpec{
-		shortVal: "pioDdBrFVzYg",
-		longVal: []string{"strip", "input", "output", "ifdef", "directory", "prefix", "reject-file", "fuzz", "version-control",
-			"suffix", "basename-prefix", "get", "quoting-style", "reject-format", "read-only"},
-	})
-	if p.flag("", "dry-run") {
+	p := shell.OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only=", Partial: true, Abbrev: true}.Parse(args, 0)
+	if p.Has("", "dry-run") {
 		return
 	}
 	base := c.base
-	if d, ok := p.last("d", "directory"); ok {
+	if d, ok := p.Last("d", "directory"); ok {
 		base = absJoin(base, d)
 	}
-	for _, f := range p.values("r", "reject-file") {
+	for _, f := range p.Values("r", "reject-file") {
 		c.addAt(base, f, opWrite, "patch -r")
 	}
-	if out, ok := p.last("o", "output"); ok {
+	if out, ok := p.Last("o", "output"); ok {
 		c.addAt(base, out, opWrite, "patch -o")
 		return
 	}
-	ops := c.operands(p)
+	ops := p.OperandValues()
 	if len(ops) >= 1 {
 		c.addAt(base, ops[0], opWrite, "patch")
 		return
 	}
 	var text string
-	if in, ok := p.last("i", "input"); ok {
+	if in, ok := p.Last("i", "input"); ok {
 		text = c.readDiff(in)
 	} else {
 		text = c.stdinDiff()
 	}
 	strip := -1
-	if v, ok := p.last("p", "strip"); ok {
+	if v, ok := p.Last("p", "strip"); ok {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			strip = n
 		}
@@ -64,25 +61,22 @@ func (c *collector) patch(args []string) {
 // gitApply handles `git apply [opts] [PATCH…]` (default -p1; --cached and
 // the report-only options write no worktree file).
 func (c *collector) gitApply(args []string) {
-	p := scan(args, argSpec{
-		shortVal: "pC",
-		longVal:  []string{"directory", "include", "exclude", "whitespace", "build-fake-ancestor"},
-	})
-	if p.flag("", "cached") {
+	p := shell.OptSpec{Short: "pC", Long: "directory= include= exclude= whitespace= build-fake-ancestor=", Partial: true, Abbrev: true}.Parse(args, 0)
+	if p.Has("", "cached") {
 		return
 	}
-	if p.flag("", "check", "stat", "numstat", "summary") && !p.flag("", "apply") {
+	if p.Has("", "check", "stat", "numstat", "summary") && !p.Has("", "apply") {
 		return
 	}
 	strip := 1
-	if v, ok := p.last("p"); ok {
+	if v, ok := p.Last("p"); ok {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			strip = n
 		}
 	}
-	prefix, _ := p.last("directory")
+	prefix, _ := p.Last("", "directory")
 	var texts []string
-	ops := c.operandsOf(args, p)
+	ops := p.OperandValues()
 	if len(ops) == 0 {
 		texts = append(texts, c.stdinDiff())
 	}
@@ -103,16 +97,6 @@ func (c *collector) gitApply(args []string) {
 			}
 		}
 	}
-}
-
-// operandsOf returns the operands of a scan over args (a slice that is not
-// c.args).
-func (c *collector) operandsOf(args []string, p parsed) []string {
-	out := make([]string, 0, len(p.operands))
-	for _, i := range p.operands {
-		out = append(out, args[i])
-	}
-	return out
 }
 
 // stdinDiff is the diff text on the command's stdin: inline text, or the

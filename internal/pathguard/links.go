@@ -164,13 +164,13 @@ func (c *collector) linkNames(dest, src string, noTarget, noDeref bool) []string
 
 // symlinks records the links of `ln -s` / `cp -s`: ops are the operands,
 // tdir the -t directory.
-func (c *collector) symlinks(p parsed, ops []string) {
+func (c *collector) symlinks(p shell.ParsedOpts, ops []string) {
 	if c.made == nil {
 		return
 	}
-	noTarget := p.flag("T", "no-target-directory")
-	noDeref := p.flag("n", "no-dereference")
-	if p.flag("r", "relative") {
+	noTarget := p.Has("T", "no-target-directory")
+	noDeref := p.Has("n", "no-dereference")
+	if p.Has("r", "relative") {
 		// ln -sr: the target is named relative to the working directory
 		// (ln writes the equivalent text relative to the link)
 		abs := make([]string, len(ops))
@@ -180,14 +180,14 @@ func (c *collector) symlinks(p parsed, ops []string) {
 				abs[i] = Normalize(c.base, c.g.home(o))
 			}
 		}
-		if _, ok := p.last("t", "target-directory"); ok || len(ops) == 1 {
+		if _, ok := p.Last("t", "target-directory"); ok || len(ops) == 1 {
 			if len(ops) > 0 && ops[len(ops)-1] != "" && !strings.Contains(ops[len(ops)-1], placeholder) {
 				abs[len(ops)-1] = Normalize(c.base, c.g.home(ops[len(ops)-1]))
 			}
 		}
 		ops = abs
 	}
-	if tdir, ok := p.last("t", "target-directory"); ok {
+	if tdir, ok := p.Last("t", "target-directory"); ok {
 		for _, s := range ops {
 			c.madeLinkAt(strings.TrimRight(tdir, "/")+"/"+path.Base(filepath.ToSlash(s)), s)
 		}
@@ -215,11 +215,11 @@ func (c *collector) symlinks(p parsed, ops []string) {
 // movedLinks records the destinations of mv / cp -P (copy as link) whose
 // source is a symbolic link, on disk or made earlier in the command: the
 // destination becomes a link with the same text.
-func (c *collector) movedLinks(p parsed, ops []string) {
+func (c *collector) movedLinks(p shell.ParsedOpts, ops []string) {
 	if c.made == nil {
 		return
 	}
-	dest, hasT := p.last("t", "target-directory")
+	dest, hasT := p.Last("t", "target-directory")
 	srcs := ops
 	if !hasT {
 		if len(ops) < 2 {
@@ -227,7 +227,7 @@ func (c *collector) movedLinks(p parsed, ops []string) {
 		}
 		dest, srcs = ops[len(ops)-1], ops[:len(ops)-1]
 	}
-	noTarget := p.flag("T", "no-target-directory")
+	noTarget := p.Has("T", "no-target-directory")
 	for _, s := range srcs {
 		if s == "" {
 			continue

@@ -18,14 +18,14 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 	case "script":
 		// script [opts] [file]: the typescript (default ./typescript) and
 		// the -O/-I/-B/-T log files are written
-		p := scan(args, argSpec{shortVal: "cEIOBTm", longVal: []string{"command", "echo", "log-in", "log-out", "log-io", "log-timing", "timing", "logging-format", "output-limit"}})
-		for _, v := range p.values("O", "I", "B", "T", "log-out", "log-in", "log-io", "log-timing", "timing") {
+		p := shell.OptSpec{Short: "cEIOBTm", Long: "command= echo= log-in= log-out= log-io= log-timing= timing= logging-format= output-limit=", Partial: true, Abbrev: true}.Parse(args, 0)
+		for _, v := range p.Values("OIBT", "log-out", "log-in", "log-io", "log-timing", "timing") {
 			c.add(v, opWrite, "script log")
 		}
-		if ops := c.operands(p); len(ops) > 0 {
-			c.add(ops[0], writeOrAppend(p.has("a", "append")), "script")
-		} else if !p.has("O", "B", "log-out", "log-io") {
-			c.add("typescript", writeOrAppend(p.has("a", "append")), "script")
+		if ops := p.OperandValues(); len(ops) > 0 {
+			c.add(ops[0], writeOrAppend(p.Has("a", "append")), "script")
+		} else if !p.Has("OB", "log-out", "log-io") {
+			c.add("typescript", writeOrAppend(p.Has("a", "append")), "script")
 		}
 		return true
 	case "pip", "pip3", "pip2", "uv":
@@ -33,20 +33,20 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 		return true
 	case "base64", "gbase64", "base32", "basenc":
 		// BSD/macOS: -o FILE / --output FILE (and -i FILE as input)
-		p := scan(args, argSpec{shortVal: "oibw", longVal: []string{"output", "input", "break", "wrap"}})
-		for _, v := range p.values("o", "output") {
+		p := shell.OptSpec{Short: "oibw", Long: "output= input= break= wrap=", Partial: true, Abbrev: true}.Parse(args, 0)
+		for _, v := range p.Values("o", "output") {
 			c.add(v, opWrite, prog+" -o")
 		}
 		return true
 	case "mkfifo":
-		p := scan(args, argSpec{shortVal: "mZ", longVal: []string{"mode", "context"}})
-		for _, f := range c.operands(p) {
+		p := shell.OptSpec{Short: "mZ", Long: "mode= context=", Partial: true, Abbrev: true}.Parse(args, 0)
+		for _, f := range p.OperandValues() {
 			c.add(f, opWrite, "mkfifo")
 		}
 		return true
 	case "mknod":
-		p := scan(args, argSpec{shortVal: "mZ", longVal: []string{"mode", "context"}})
-		if ops := c.operands(p); len(ops) > 0 {
+		p := shell.OptSpec{Short: "mZ", Long: "mode= context=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if ops := p.OperandValues(); len(ops) > 0 {
 			c.add(ops[0], opWrite, "mknod")
 		}
 		return true
@@ -68,24 +68,20 @@ func (c *collector) pip(args []string) {
 	if len(args) > 0 && args[0] == "pip" { // uv pip …
 		args = args[1:]
 	}
-	p := scan(args, argSpec{shortVal: "trcebiCf", longVal: []string{"target", "prefix", "root", "requirement", "constraint",
-		"editable", "build", "index-url", "extra-index-url", "find-links", "src", "python", "report", "log", "cache-dir", "config-settings", "platform", "python-version", "implementation", "abi"}})
-	var ops []string // args may be a tail of c.args (python -m pip, uv pip)
-	for _, i := range p.operands {
-		ops = append(ops, args[i])
-	}
+	p := shell.OptSpec{Short: "trcebiCf", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi=", Partial: true, Abbrev: true}.Parse(args, 0)
+	ops := p.OperandValues() // args may be a tail of c.args (python -m pip, uv pip)
 	if len(ops) == 0 || ops[0] != "install" && ops[0] != "download" && ops[0] != "wheel" {
 		return
 	}
-	for _, d := range p.values("t", "target", "prefix", "root") {
+	for _, d := range p.Values("t", "target", "prefix", "root") {
 		c.add(d, opTree, "pip "+ops[0]+" --target")
 	}
 	if ops[0] != "install" {
-		for _, d := range p.values("d", "dest", "w", "wheel-dir") {
+		for _, d := range p.Values("dw", "dest", "wheel-dir") {
 			c.add(d, opTree, "pip "+ops[0]+" -d")
 		}
 	}
-	for _, d := range p.values("log", "report") {
+	for _, d := range p.Values("", "log", "report") {
 		c.add(d, opWrite, "pip --log")
 	}
 }

@@ -3,6 +3,8 @@ package pathguard
 import (
 	"path"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/shell"
 )
 
 // other handles writers outside the list of testdata/corpus/README.md §3.3 whose
@@ -12,8 +14,8 @@ import (
 func (c *collector) other(prog string, args []string) {
 	switch prog {
 	case "gzip", "bzip2", "xz", "lzma", "lz4", "zstd", "compress", "gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat":
-		p := scan(args, argSpec{shortVal: "S", longVal: []string{"suffix"}})
-		if prog == "zcat" || p.flag("cltk", "stdout", "to-stdout", "list", "test", "keep") || (prog == "zstd" && !p.flag("", "rm")) {
+		p := shell.OptSpec{Short: "S", Long: "suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if prog == "zcat" || p.Has("cltk", "stdout", "to-stdout", "list", "test", "keep") || (prog == "zstd" && !p.Has("", "rm")) {
 			return
 		}
 		// The file is replaced by its (de)compressed version: the
@@ -22,7 +24,7 @@ func (c *collector) other(prog string, args []string) {
 	case "link":
 		// coreutils link FILE1 FILE2: FILE2 becomes a hard link to FILE1,
 		// so FILE1 is writable under the new name.
-		ops := c.operands(scan(args, argSpec{}))
+		ops := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0).OperandValues()
 		if len(ops) >= 1 {
 			c.add(ops[0], opWrite, "hard link (source)")
 		}
@@ -30,38 +32,38 @@ func (c *collector) other(prog string, args []string) {
 			c.add(ops[1], opWrite, "link")
 		}
 	case "sponge":
-		p := scan(args, argSpec{})
+		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0)
 		o := opWrite
-		if p.has("a") {
+		if p.Has("a") {
 			o = opAppend
 		}
-		for _, f := range c.operands(p) {
+		for _, f := range p.OperandValues() {
 			c.add(f, o, "sponge")
 		}
 	case "uniq":
-		p := scan(args, argSpec{shortVal: "fsw", longVal: []string{"skip-fields", "skip-chars", "check-chars", "all-repeated", "group"}})
-		if ops := c.operands(p); len(ops) >= 2 {
+		p := shell.OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated= group=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if ops := p.OperandValues(); len(ops) >= 2 {
 			c.add(ops[1], opWrite, "uniq (output)")
 		}
 	case "iconv":
-		p := scan(args, argSpec{shortVal: "fto", longVal: []string{"from-code", "to-code", "output"}})
-		for _, f := range p.values("o", "output") {
+		p := shell.OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}.Parse(args, 0)
+		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, "iconv -o")
 		}
 	case "ed", "ex", "vi", "vim", "nvim", "nano", "emacs", "red", "pico", "micro", "kak", "hx":
-		p := scan(args, argSpec{shortVal: "cSuiTtprwW", longVal: []string{"cmd", "eval", "load", "funcall", "insert"}})
-		if (prog == "vi" || prog == "vim" || prog == "nvim") && p.has("R", "M") {
+		p := shell.OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if (prog == "vi" || prog == "vim" || prog == "nvim") && p.Has("RM") {
 			return // read-only mode
 		}
-		for _, f := range c.operands(p) {
+		for _, f := range p.OperandValues() {
 			if !strings.HasPrefix(f, "+") {
 				c.add(f, opWrite, prog)
 			}
 		}
 	case "mktemp":
-		p := scan(args, argSpec{shortVal: "p", longVal: []string{"tmpdir", "suffix"}})
-		dir, hasDir := p.last("p", "tmpdir")
-		for _, f := range c.operands(p) {
+		p := shell.OptSpec{Short: "p", Long: "tmpdir= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		dir, hasDir := p.Last("p", "tmpdir")
+		for _, f := range p.OperandValues() {
 			if hasDir && !strings.Contains(f, "/") {
 				f = strings.TrimRight(dir, "/") + "/" + f
 			}
@@ -71,16 +73,16 @@ func (c *collector) other(prog string, args []string) {
 			c.add(strings.TrimRight(dir, "/")+"/"+placeholder, opWrite, "mktemp -p")
 		}
 	case "fallocate":
-		p := scan(args, argSpec{shortVal: "lo", longVal: []string{"length", "offset"}})
+		p := shell.OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}.Parse(args, 0)
 		c.files(p, opWrite, "fallocate")
 	case "rename", "prename", "file-rename":
-		p := scan(args, argSpec{shortVal: "e", longVal: []string{"expr"}})
-		ops := c.operands(p)
+		p := shell.OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}.Parse(args, 0)
+		ops := p.OperandValues()
 		skip := 1 // perl rename: the expression
-		if !p.has("e") && len(ops) >= 3 && !strings.ContainsAny(ops[0], "/(") {
+		if !p.Has("e") && len(ops) >= 3 && !strings.ContainsAny(ops[0], "/(") {
 			skip = 2 // util-linux rename FROM TO FILE…
 		}
-		if p.has("e") {
+		if p.Has("e") {
 			skip = 0
 		}
 		if len(ops) > skip {
@@ -90,8 +92,8 @@ func (c *collector) other(prog string, args []string) {
 		}
 	case "go":
 		if len(args) > 0 && (args[0] == "build" || args[0] == "test" || args[0] == "tool") {
-			p := scan(args[1:], argSpec{shortVal: "o", longVal: nil})
-			for _, f := range p.values("o") {
+			p := shell.OptSpec{Short: "o", Partial: true, Abbrev: true}.Parse(args[1:], 0)
+			for _, f := range p.Values("o") {
 				c.add(f, opWrite, "go "+args[0]+" -o")
 			}
 			for _, a := range args[1:] {
@@ -101,20 +103,20 @@ func (c *collector) other(prog string, args []string) {
 			}
 		}
 	case "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tcc", "zig", "ld", "as", "nasm", "pandoc", "protoc":
-		p := scan(args, argSpec{shortVal: "oIL", longVal: []string{"output", "out-dir", "outdir"}})
-		for _, f := range p.values("o", "output") {
+		p := shell.OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}.Parse(args, 0)
+		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, prog+" -o")
 		}
-		for _, d := range p.values("out-dir", "outdir") {
+		for _, d := range p.Values("", "out-dir", "outdir") {
 			c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, prog+" --out-dir")
 		}
-		for _, o := range p.opts {
-			if o.long && strings.HasSuffix(o.name, "_out") && o.has { // protoc --go_out=DIR
-				v := o.value
+		for _, o := range p.Opts {
+			if o.Long && strings.HasSuffix(o.Name, "_out") && o.HasValue { // protoc --go_out=DIR
+				v := o.Value
 				if i := strings.LastIndexByte(v, ':'); i >= 0 {
 					v = v[i+1:]
 				}
-				c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" --"+o.name)
+				c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" --"+o.Name)
 			}
 		}
 	case "openssl":
@@ -124,18 +126,18 @@ func (c *collector) other(prog string, args []string) {
 			}
 		}
 	case "esbuild", "tsc", "swc", "babel", "rollup", "webpack":
-		p := scan(args, argSpec{shortVal: "od", longVal: []string{"outfile", "outdir", "outDir", "outFile", "out-file", "out-dir", "file", "dir"}})
-		for _, f := range p.values("outfile", "outFile", "out-file", "o", "file") {
+		p := shell.OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}.Parse(args, 0)
+		for _, f := range p.Values("o", "outfile", "outFile", "out-file", "file") {
 			c.add(f, opWrite, prog+" --outfile")
 		}
-		for _, d := range p.values("outdir", "outDir", "out-dir", "d", "dir") {
+		for _, d := range p.Values("d", "outdir", "outDir", "out-dir", "dir") {
 			c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, prog+" --outdir")
 			c.add(d, opWrite, prog+" --outdir")
 		}
 	case "cpio":
-		p := scan(args, argSpec{shortVal: "DEFHIMORt", longVal: []string{"directory", "file", "format", "pattern-file"}})
-		if p.flag("i", "extract") {
-			dir, ok := p.last("D", "directory")
+		p := shell.OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if p.Has("i", "extract") {
+			dir, ok := p.Last("D", "directory")
 			if !ok {
 				dir = "."
 			}
@@ -144,22 +146,22 @@ func (c *collector) other(prog string, args []string) {
 	case "zip":
 		// zip [opts] ARCHIVE [files…]: the archive is written (also with
 		// -d/-u/-m, which change it; -m also deletes the added files)
-		p := scan(args, argSpec{shortVal: "bnPtO", longVal: []string{"temp-path", "suffixes", "password", "from-date", "before-date", "output-file"}})
-		if ops := c.operands(p); len(ops) > 0 {
+		p := shell.OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file=", Partial: true, Abbrev: true}.Parse(args, 0)
+		if ops := p.OperandValues(); len(ops) > 0 {
 			c.add(ops[0], opWrite, "zip archive")
-			if p.flag("m", "move") {
+			if p.Has("m", "move") {
 				for _, f := range ops[1:] {
 					c.add(f, opTree, "zip -m")
 				}
 			}
 		}
-		for _, f := range p.values("O", "output-file") {
+		for _, f := range p.Values("O", "output-file") {
 			c.add(f, opWrite, "zip -O")
 		}
 	case "scp", "sftp":
 		// a local destination (no host: part) is written
-		p := scan(args, argSpec{shortVal: "cFiJloPSDX"})
-		if ops := c.operands(p); len(ops) >= 2 && prog == "scp" && !remoteOperand(ops[len(ops)-1]) {
+		p := shell.OptSpec{Short: "cFiJloPSDX", Partial: true, Abbrev: true}.Parse(args, 0)
+		if ops := p.OperandValues(); len(ops) >= 2 && prog == "scp" && !remoteOperand(ops[len(ops)-1]) {
 			c.add(ops[len(ops)-1], opWrite, "scp destination")
 		}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
@@ -199,16 +201,16 @@ func (c *collector) other(prog string, args []string) {
 			c.add(dir, opWrite, "7z "+args[0])
 		}
 	case "split", "csplit":
-		p := scan(args, argSpec{shortVal: "abflnCtf", longVal: []string{"suffix-length", "bytes", "line-bytes", "lines", "number", "additional-suffix", "separator", "filter", "prefix", "digits", "suffix-format"}})
-		ops := c.operands(p)
+		p := shell.OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}.Parse(args, 0)
+		ops := p.OperandValues()
 		prefix := "x"
 		if prog == "split" && len(ops) >= 2 {
 			prefix = ops[1]
 		}
-		if v, ok := p.last("f", "prefix"); ok && prog == "csplit" {
+		if v, ok := p.Last("f", "prefix"); ok && prog == "csplit" {
 			prefix = v
 		}
-		if prog == "csplit" && !p.has("f", "prefix") {
+		if prog == "csplit" && !p.Has("f", "prefix") {
 			prefix = "xx"
 		}
 		c.add(prefix+placeholder, opWrite, prog)
@@ -220,8 +222,8 @@ func (c *collector) other(prog string, args []string) {
 func (c *collector) gitClone(sub string, rest []string) {
 	switch sub {
 	case "clone":
-		p := scan(rest, argSpec{shortVal: "obuc", longVal: []string{"origin", "branch", "upload-pack", "reference", "reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option", "jobs", "filter", "template", "bundle-uri", "ref-format"}})
-		ops := c.operandsOf(rest, p)
+		p := shell.OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format=", Partial: true, Abbrev: true}.Parse(rest, 0)
+		ops := p.OperandValues()
 		switch {
 		case len(ops) >= 2:
 			c.addNewDir(ops[1], "git clone")
@@ -233,8 +235,8 @@ func (c *collector) gitClone(sub string, rest []string) {
 		}
 	case "worktree":
 		if len(rest) > 0 && rest[0] == "add" {
-			p := scan(rest[1:], argSpec{shortVal: "bB", longVal: []string{"reason", "orphan"}})
-			if ops := c.operandsOf(rest[1:], p); len(ops) > 0 {
+			p := shell.OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}.Parse(rest[1:], 0)
+			if ops := p.OperandValues(); len(ops) > 0 {
 				c.addNewDir(ops[0], "git worktree add")
 			}
 		}

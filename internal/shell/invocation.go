@@ -55,12 +55,22 @@ type Listing struct {
 
 // Invocation is one simple command the shell would run, after unwrapping.
 type Invocation struct {
-	// Program is the command name after normalisation: quotes removed,
-	// directory part and a leading backslash dropped ("/usr/bin/git" → "git").
-	// Empty for a command that is only assignments and/or redirections.
+	// Program is the program's identity (Identity): quotes removed, the
+	// directory part, a leading backslash and a trailing ".exe" dropped,
+	// case-folded ("/usr/bin/git" → "git", "NOHUP" → "nohup"); a git helper
+	// binary is git with its subcommand as the first argument
+	// ("/usr/lib/git-core/git-push" → "git" "push"). Empty for a command that
+	// is only assignments and/or redirections, or whose name is unknown.
 	Program string
 	// Args are the words after the program.
 	Args []Word
+	// Word is the command word as the shell expanded it (before Program's
+	// normalisation): "/usr/local/bin/harness", "./x.sh", "RM".
+	Word Word
+	// Cmd is Args parsed once by the program's row of the program table:
+	// subcommand, options, operands, git configuration (corpus README §9.1).
+	// Guards read it and never re-parse Args. Never nil in a Result.
+	Cmd *Command
 	// Env holds literal values of variables in the command's environment:
 	// prefix assignments, `env VAR=…`, and `export VAR=…` earlier in the same
 	// command line. Values that are not fully literal keep their literal text.

@@ -2,114 +2,416 @@ package shell
 
 import "strings"
 
-// OptSpec describes a program's options for skipping them: which short
-// letters and which long names take a value (in the next word when not
-// attached). Options are skipped until the first operand.
+// OptSpec is the option grammar of one program or subcommand: the one
+// option model every guard reads (corpus README §2.2, §9.1). Parse applies
+// it the way the program's own parser would: bundled short options (`-rf`),
+// a value attached to its letter or in the next word (`-n5`, `-n 5`),
+// `--opt=value` and `--opt value`, long options abbreviated to a unique
+// prefix where the program accepts that (GNU getopt_long, git
+// parse-options: `rm --recurs`, `nice --adj 5`), `--` ending the options,
+// GNU permutation (options after operands) or POSIX order (Stop).
 type OptSpec struct {
-	// Short lists the short option letters that take a value.
+	// Short lists the short option letters that take a value: the rest of
+	// the cluster (`-n5`) or else the next word (`-n 5`). Other letters are
+	// flags.
 	Short string
-	// Long lists the long option names (without "--") that take a value.
-	Long []string
-	// NumericShort accepts "-5"-style numeric options (nice).
-	NumericShort bool
+	// ShortOpt lists letters whose value is optional and only attached
+	// (`sed -i.bak`, `perl -i~`): the rest of the cluster is the value.
+	ShortOpt string
+	// Long lists long option names without "--", separated by spaces; a
+	// name ending in "=" takes a value (`--file F` or `--file=F`). Other
+	// names take a value only when it is attached with "=".
+	Long string
+	// Abbrev: a unique prefix of a Long name stands for that name (an exact
+	// name always wins; a prefix of several names is ambiguous and matches
+	// none, as the program rejects it).
+	Abbrev bool
+	// Partial: Long is not every long option of the program. A long option
+	// that is not listed is kept as written and matches a listed name it is
+	// a prefix of (3 letters at least); an abbreviation of a listed name
+	// must have 4 letters (a shorter one may be an option the table does
+	// not list: --fix is not --fixable).
+	Partial bool
+	// Stop: options end at the first operand (POSIX getopt, and programs
+	// whose operands are a command: env, nice, timeout, ssh …); otherwise
+	// options are recognised anywhere before "--" (GNU permutation).
+	Stop bool
+	// Numeric: "-5"-style options (`nice -5`, `head -20`) are one option
+	// named "#" with the digits as its value.
+	Numeric bool
+	// OldStyle: a first word without a dash is a cluster of option letters
+	// whose value-taking letters consume the following words in order
+	// (`tar xzf a.tgz -C dir`, `ar rcs lib.a`).
+	OldStyle bool
+	// EndAfter lists option names (letters or long names, space-separated)
+	// after which every word is an operand (`python -c CODE ARGS…`,
+	// `python -m MODULE ARGS…`).
+	EndAfter string
+	// Plus: "+x" words are option clusters too (`bash +x`, `set +o`).
+	Plus bool
+	// GoFlags: Go's flag package grammar: "-name" and "--name" are the same
+	// long option, no bundling, no abbreviation.
+	GoFlags bool
 }
 
-func (o OptSpec) longTakes(name string) bool {
-	for _, l := range o.Long {
+// Opt is one option found by OptSpec.Parse.
+type Opt struct {
+	// Name is the letter of a short option ("f"), the full name of a long
+	// option ("force" for --forc when the spec resolves it), the name as
+	// written when it does not resolve, or "#" for a numeric option.
+	Name string
+	// Long is true for a --name option.
+	Long bool
+	// Value is the option's value when HasValue.
+	Value    string
+	HasValue bool
+	// Arg is the index of the word holding the option in the parsed words.
+	Arg int
+	// Ambiguous: a prefix of several long names (the program rejects it).
+	Ambiguous bool
+	// Unknown: a long name the spec does not list.
+	Unknown bool
+}
+
+// ParsedOpts is the result of OptSpec.Parse over a word list.
+type ParsedOpts struct {
+	// Opts are the options in order.
+	Opts []Opt
+	// Operands are the indexes (into the parsed words) of the operands, in
+	// order, those after "--" included.
+	Operands []int
+	// End is the index of the "--" that ended the options, -1 when none.
+	End int
+	// words are the parsed words (Operand values).
+	words   []string
+	partial bool
+}
+
+// longState is the outcome of resolving a long option name.
+type longState uint8
+
+const (
+	longExact longState = iota
+	longPrefix
+	longAmbiguous
+	longUnknown
+)
+
+// eachLong calls fn for every name of s.Long (without a trailing "=")
+// and whether it takes a value, until fn returns false.
+func (s OptSpec) eachLong(fn func(name string, takes bool) bool) {
+	l := s.Long
+	for l != "" {
+		var n string
+		if k := strings.IndexByte(l, ' '); k >= 0 {
+			n, l = l[:k], l[k+1:]
+		} else {
+			n, l = l, ""
+		}
+		if n == "" {
+			continue
+		}
+		takes := strings.HasSuffix(n, "=")
+		if !fn(strings.TrimSuffix(n, "="), takes) {
+			return
+		}
+	}
+}
+
+// resolveLong resolves a long option name as written (without "--").
+func (s OptSpec) resolveLong(name string) (full string, takes bool, st longState) {
+	full, st = name, longUnknown
+	n := 0
+	exact := false
+	s.eachLong(func(l string, t bool) bool {
 		if l == name {
+			full, takes, exact = l, t, true
+			return false
+		}
+		if s.Abbrev && strings.HasPrefix(l, name) && name != "" {
+			n++
+			if n == 1 {
+				full, takes = l, t
+			}
+		}
+		return true
+	})
+	switch {
+	case exact:
+		return full, takes, longExact
+	case n == 1 && (!s.Partial || len(name) >= 4):
+		return full, takes, longPrefix
+	case n > 1 && !s.Partial:
+		return name, false, longAmbiguous
+	}
+	return name, false, longUnknown
+}
+
+// TakesLong reports whether the long option name (exact or abbreviated as
+// the spec allows) takes a value in the next word.
+func (s OptSpec) TakesLong(name string) bool {
+	_, t, st := s.resolveLong(name)
+	return t && (st == longExact || st == longPrefix)
+}
+
+// Parse applies the spec to words[from:] (the words after the program
+// name, or after a subcommand). It never fails: an option missing its value
+// at the end of the words has HasValue false.
+func (s OptSpec) Parse(words []string, from int) ParsedOpts {
+	p := ParsedOpts{End: -1, words: words, partial: s.Partial}
+	rest := func(i int) {
+		for ; i < len(words); i++ {
+			p.Operands = append(p.Operands, i)
+		}
+	}
+	for i := from; i < len(words); i++ {
+		a := words[i]
+		if n := len(p.Opts); n > 0 && s.EndAfter != "" && hasName(s.EndAfter, p.Opts[n-1].Name) {
+			rest(i)
+			return p
+		}
+		switch {
+		case a == "--":
+			p.End = i
+			rest(i + 1)
+			return p
+		case s.GoFlags && len(a) > 1 && a[0] == '-':
+			i = s.goFlag(&p, words, i, strings.TrimPrefix(a[1:], "-"))
+		case len(a) > 2 && a[0] == '-' && a[1] == '-':
+			name, val, hasEq := strings.Cut(a[2:], "=")
+			full, takes, st := s.resolveLong(name)
+			o := Opt{Name: full, Long: true, Arg: i, Ambiguous: st == longAmbiguous, Unknown: st == longUnknown}
+			switch {
+			case hasEq:
+				o.Value, o.HasValue = val, true
+			case takes && i+1 < len(words):
+				i++
+				o.Value, o.HasValue = words[i], true
+			}
+			p.Opts = append(p.Opts, o)
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+' && s.Plus):
+			if s.Numeric && a[1] >= '0' && a[1] <= '9' {
+				p.Opts = append(p.Opts, Opt{Name: "#", Value: a[1:], HasValue: true, Arg: i})
+				continue
+			}
+			i = s.cluster(&p, words, i, a[1:], false)
+		case s.OldStyle && i == from && a != "" && len(p.Opts) == 0:
+			i = s.cluster(&p, words, i, a, true)
+		default:
+			if s.Stop {
+				rest(i)
+				return p
+			}
+			p.Operands = append(p.Operands, i)
+		}
+	}
+	return p
+}
+
+// goFlag parses one Go-style flag (name without dashes) at index i and
+// returns the index of the last word it consumed.
+func (s OptSpec) goFlag(p *ParsedOpts, words []string, i int, a string) int {
+	name, val, hasEq := strings.Cut(a, "=")
+	o := Opt{Name: name, Long: true, Arg: i, Unknown: true}
+	takes := false
+	s.eachLong(func(l string, t bool) bool {
+		if l == name {
+			o.Unknown, takes = false, t
+			return false
+		}
+		return true
+	})
+	switch {
+	case hasEq:
+		o.Value, o.HasValue = val, true
+	case takes && i+1 < len(words):
+		i++
+		o.Value, o.HasValue = words[i], true
+	}
+	p.Opts = append(p.Opts, o)
+	return i
+}
+
+// cluster parses the letters of one short-option word at index i and
+// returns the index of the last word it consumed. oldStyle: value letters
+// take the following words in order (tar's first word).
+func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, oldStyle bool) int {
+	next := i
+	for k := 0; k < len(letters); k++ {
+		ch := letters[k]
+		o := Opt{Name: letters[k : k+1], Arg: i}
+		switch {
+		case oldStyle && strings.IndexByte(s.Short, ch) >= 0:
+			if next+1 < len(words) {
+				next++
+				o.Value, o.HasValue = words[next], true
+			}
+		case strings.IndexByte(s.ShortOpt, ch) >= 0:
+			o.Value, o.HasValue = letters[k+1:], k+1 < len(letters)
+			p.Opts = append(p.Opts, o)
+			return next
+		case strings.IndexByte(s.Short, ch) >= 0:
+			if k+1 < len(letters) {
+				o.Value, o.HasValue = letters[k+1:], true
+			} else if next+1 < len(words) {
+				next++
+				o.Value, o.HasValue = words[next], true
+			}
+			p.Opts = append(p.Opts, o)
+			return next
+		}
+		p.Opts = append(p.Opts, o)
+	}
+	return next
+}
+
+// matches reports whether option o is the short letter in shorts or one
+// of the long names.
+func (p ParsedOpts) matches(o *Opt, shorts string, longs []string) bool {
+	if !o.Long {
+		return len(o.Name) == 1 && strings.IndexByte(shorts, o.Name[0]) >= 0
+	}
+	if o.Ambiguous {
+		return false
+	}
+	for _, l := range longs {
+		if o.Name == l || o.Unknown && p.partial && len(o.Name) >= 3 && strings.HasPrefix(l, o.Name) {
 			return true
 		}
 	}
 	return false
 }
 
-// FirstOperand returns the index of the first operand in vals at or after
-// start, skipping options (and their values) by spec; len(vals) when none.
-// "--" ends the options (the operand after it is returned).
-func (o OptSpec) FirstOperand(vals []string, start int) int {
-	i := start
-	for i < len(vals) {
-		v := vals[i]
-		if v == "--" {
-			return i + 1
+// Has reports whether a short option whose letter is in shorts, or a long
+// option named one of longs, was given.
+func (p ParsedOpts) Has(shorts string, longs ...string) bool {
+	for i := range p.Opts {
+		if p.matches(&p.Opts[i], shorts, longs) {
+			return true
 		}
-		if strings.HasPrefix(v, "--") {
-			name := v[2:]
-			if strings.IndexByte(name, '=') >= 0 {
-				i++
-				continue
-			}
-			if o.longTakes(name) {
-				i += 2
-				continue
-			}
-			i++
-			continue
-		}
-		if len(v) > 1 && v[0] == '-' {
-			if o.NumericShort && v[1] >= '0' && v[1] <= '9' {
-				i++
-				continue
-			}
-			consumed := false
-			for k := 1; k < len(v); k++ {
-				if strings.IndexByte(o.Short, v[k]) >= 0 {
-					if k == len(v)-1 {
-						consumed = true
-					}
-					break
-				}
-			}
-			i++
-			if consumed {
-				i++
-			}
-			continue
-		}
-		return i
 	}
-	return len(vals)
+	return false
 }
 
-// Flags returns the set of short option letters present in vals before
-// the first operand (per spec), and the long options (without "--", value
-// after "=" dropped).
-func (o OptSpec) Flags(vals []string, start int) (short map[byte]bool, long map[string]string) {
+// Values returns the values of every option (given with a value) whose
+// letter is in shorts or whose name is one of longs, in order.
+func (p ParsedOpts) Values(shorts string, longs ...string) []string {
+	var vs []string
+	for i := range p.Opts {
+		if o := &p.Opts[i]; o.HasValue && p.matches(o, shorts, longs) {
+			vs = append(vs, o.Value)
+		}
+	}
+	return vs
+}
+
+// Last returns the value of the last such option (Values).
+func (p ParsedOpts) Last(shorts string, longs ...string) (string, bool) {
+	for i := len(p.Opts) - 1; i >= 0; i-- {
+		if o := &p.Opts[i]; o.HasValue && p.matches(o, shorts, longs) {
+			return o.Value, true
+		}
+	}
+	return "", false
+}
+
+// First is the index of the first operand, len(words) when there is none.
+func (p ParsedOpts) First() int {
+	if len(p.Operands) == 0 {
+		return len(p.words)
+	}
+	return p.Operands[0]
+}
+
+// OperandValues returns the operands' words, in order.
+func (p ParsedOpts) OperandValues() []string {
+	out := make([]string, len(p.Operands))
+	for k, i := range p.Operands {
+		out[k] = p.words[i]
+	}
+	return out
+}
+
+// Before returns the operands before "--" (all of them when there is none).
+func (p ParsedOpts) Before() []string {
+	var out []string
+	for _, i := range p.Operands {
+		if p.End >= 0 && i > p.End {
+			break
+		}
+		out = append(out, p.words[i])
+	}
+	return out
+}
+
+// After returns the operands after "--" (nil when there is none).
+func (p ParsedOpts) After() []string {
+	if p.End < 0 {
+		return nil
+	}
+	var out []string
+	for _, i := range p.Operands {
+		if i > p.End {
+			out = append(out, p.words[i])
+		}
+	}
+	return out
+}
+
+// String renders the parse for table examples and messages: options in
+// order (`-f`, `-e=PAT`, `--force`, `--file=F`, `--forc?` when it does not
+// resolve), then "|" and the operands.
+func (p ParsedOpts) String() string {
+	var b strings.Builder
+	for _, o := range p.Opts {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		if o.Long {
+			b.WriteString("--")
+		} else {
+			b.WriteByte('-')
+		}
+		b.WriteString(o.Name)
+		if o.Ambiguous || o.Unknown && !p.partial {
+			b.WriteByte('?')
+		}
+		if o.HasValue {
+			b.WriteByte('=')
+			b.WriteString(o.Value)
+		}
+	}
+	b.WriteString(" |")
+	for _, i := range p.Operands {
+		b.WriteByte(' ')
+		b.WriteString(p.words[i])
+	}
+	return strings.TrimLeft(b.String(), " ")
+}
+
+// FirstOperand returns the index of the first operand in vals at or after
+// start, skipping options (and their values) by spec; len(vals) when none.
+// "--" ends the options (the operand after it is returned). Options are
+// read in POSIX order: the spec's Stop is implied.
+func (s OptSpec) FirstOperand(vals []string, start int) int {
+	s.Stop = true
+	p := s.Parse(vals, start)
+	return p.First()
+}
+
+// Flags returns the set of short option letters and the long options
+// (resolved names → value, "" when none) given before the first operand.
+func (s OptSpec) Flags(vals []string, start int) (short map[byte]bool, long map[string]string) {
+	s.Stop = true
+	p := s.Parse(vals, start)
 	short = map[byte]bool{}
 	long = map[string]string{}
-	i := start
-	for i < len(vals) {
-		v := vals[i]
-		if v == "--" || len(v) < 2 || v[0] != '-' {
-			return
+	for _, o := range p.Opts {
+		if o.Long {
+			long[o.Name] = o.Value
+		} else if len(o.Name) == 1 {
+			short[o.Name[0]] = true
 		}
-		if strings.HasPrefix(v, "--") {
-			name := v[2:]
-			if k := strings.IndexByte(name, '='); k >= 0 {
-				long[name[:k]] = name[k+1:]
-				i++
-				continue
-			}
-			if o.longTakes(name) && i+1 < len(vals) {
-				long[name] = vals[i+1]
-				i += 2
-				continue
-			}
-			long[name] = ""
-			i++
-			continue
-		}
-		next := 1
-		for k := 1; k < len(v); k++ {
-			short[v[k]] = true
-			if strings.IndexByte(o.Short, v[k]) >= 0 {
-				if k == len(v)-1 {
-					next = 2
-				}
-				break
-			}
-		}
-		i += next
 	}
-	return
+	return short, long
 }

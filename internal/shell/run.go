@@ -21,6 +21,22 @@ type cmdCtx struct {
 	// pipeListing is the listing piped into the command (for xargs).
 	pipeListing *Listing
 	pos         syntax.Pos
+	// cmd is the words after the program parsed by the program table (set by run).
+	cmd *Command
+}
+
+// withWord returns c with w inserted before words[i] (and an empty field
+// for it when c has fields).
+func (c cmdCtx) withWord(i int, w Word) cmdCtx {
+	ws := make([]Word, 0, len(c.words)+1)
+	ws = append(append(append(ws, c.words[:i]...), w), c.words[i:]...)
+	c.words = ws
+	if c.fields != nil {
+		fs := make([]field, 0, len(c.fields)+1)
+		fs = append(append(append(fs, c.fields[:i]...), field{val: w.Value, known: w.Known, raw: w.Raw, started: true}), c.fields[i:]...)
+		c.fields = fs
+	}
+	return c
 }
 
 // substitution walks a command substitution and returns its literal output
@@ -91,24 +107,30 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	prog := ""
 	if c.fields != nil {
 		if name, ok := c.fields[0].nameKnown(); ok {
-			prog = ProgramName(name)
+			prog = Identity(name)
 		}
 	} else if c.words[0].Known {
-		prog = ProgramName(c.words[0].Value)
+		prog = Identity(c.words[0].Value)
 	}
 	if strings.ContainsAny(prog, "*?[") {
 		prog = globProgram(prog)
 	}
-	inv := Invocation{Program: prog, Args: c.words[1:], Env: c.env, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
-	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
-		inv.Listing = f.listing
+	if sub := gitHelper(prog); sub != "" {
+		// /usr/lib/git-core/git-push is `git push`
+		prog = "git"
+		c = c.withWord(1, Word{Value: sub, Known: true, Raw: sub})
 	}
-	w.record(f, st, inv)
 	args := c.words[1:]
 	vals := make([]string, len(args))
 	for i, a := range args {
 		vals[i] = a.Value
 	}
+	c.cmd = ParseCommand(prog, vals)
+	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
+	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
+		inv.Listing = f.listing
+	}
+	w.record(f, st, inv)
 	switch prog {
 	case "":
 		// an unknown command name given a -c script (`$SHELL -c '…'`) runs it

@@ -26,22 +26,22 @@ var execWrappers = map[string]execWrapper{
 	"nohup":               {},
 	"unbuffer":            {opts: OptSpec{Short: ""}},
 	"caffeinate":          {opts: OptSpec{Short: "tw"}},
-	"time":                {opts: OptSpec{Short: "fo", Long: []string{"format", "output"}}},
-	"nice":                {opts: OptSpec{Short: "n", Long: []string{"adjustment"}, NumericShort: true}},
-	"timeout":             {opts: OptSpec{Short: "sk", Long: []string{"signal", "kill-after"}}, pos: 1},
-	"stdbuf":              {opts: OptSpec{Short: "ioe", Long: []string{"input", "output", "error"}}},
-	"ionice":              {opts: OptSpec{Short: "cnP", Long: []string{"class", "classdata"}}, noCmd: "p"},
+	"time":                {opts: OptSpec{Short: "fo", Long: "format= output=", Partial: true}},
+	"nice":                {opts: OptSpec{Short: "n", Long: "adjustment=", Partial: true, Numeric: true}},
+	"timeout":             {opts: OptSpec{Short: "sk", Long: "signal= kill-after=", Partial: true}, pos: 1},
+	"stdbuf":              {opts: OptSpec{Short: "ioe", Long: "input= output= error=", Partial: true}},
+	"ionice":              {opts: OptSpec{Short: "cnP", Long: "class= classdata=", Partial: true}, noCmd: "p"},
 	"setsid":              {},
-	"chrt":                {opts: OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, pos: 1, noCmd: "pm"},
+	"chrt":                {opts: OptSpec{Short: "TPD", Long: "sched-runtime= sched-period= sched-deadline=", Partial: true}, pos: 1, noCmd: "pm"},
 	"taskset":             {opts: OptSpec{}, pos: 1, noCmd: "p"},
-	"strace":              {opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: []string{"output", "trace", "signal", "attach", "user", "env", "string-limit", "expr"}}},
-	"ltrace":              {opts: OptSpec{Short: "oepsuanADlLFwx", Long: []string{"output", "library"}}},
-	"systemd-run":         {opts: OptSpec{Short: "upEHMsd", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "host", "machine", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "nice", "service-type", "expand-environment"}}},
-	"sudo":                {opts: OptSpec{Short: "uUgCDhprtTR", Long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}}, noCmd: "lVKk"},
-	"sudo-rs":             {opts: OptSpec{Short: "uUgCDhprtT", Long: []string{"user", "group", "chdir", "prompt"}}},
+	"strace":              {opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: "output= trace= signal= attach= user= env= string-limit= expr=", Partial: true}},
+	"ltrace":              {opts: OptSpec{Short: "oepsuanADlLFwx", Long: "output= library=", Partial: true}},
+	"systemd-run":         {opts: OptSpec{Short: "upEHMsd", Long: "unit= property= description= slice= setenv= uid= gid= working-directory= host= machine= on-active= on-boot= on-startup= on-unit-active= on-unit-inactive= on-calendar= timer-property= path-property= socket-property= nice= service-type= expand-environment=", Partial: true}},
+	"sudo":                {opts: OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot=", Partial: true}, noCmd: "lVKk"},
+	"sudo-rs":             {opts: OptSpec{Short: "uUgCDhprtT", Long: "user= group= chdir= prompt=", Partial: true}},
 	"doas":                {opts: OptSpec{Short: "uCa"}},
-	"pkexec":              {opts: OptSpec{Long: []string{"user"}}},
-	"run0":                {opts: OptSpec{Short: "uDg", Long: []string{"user", "group", "unit", "property", "description", "slice", "setenv", "chdir", "machine", "nice", "background"}}},
+	"pkexec":              {opts: OptSpec{Long: "user=", Partial: true}},
+	"run0":                {opts: OptSpec{Short: "uDg", Long: "user= group= unit= property= description= slice= setenv= chdir= machine= nice= background=", Partial: true}},
 	"catchsegv":           {},
 	"valgrind":            {},
 	"firejail":            {},
@@ -51,28 +51,28 @@ var execWrappers = map[string]execWrapper{
 	"chronic":             {},
 	"sg":                  {pos: 1},
 	"dbus-run-session":    {},
-	"xvfb-run":            {opts: OptSpec{Short: "nsfe", Long: []string{"server-num", "server-args", "auth-file", "error-file"}}},
-	"gtimeout":            {opts: OptSpec{Short: "sk", Long: []string{"signal", "kill-after"}}, pos: 1},
-	"unshare":             {opts: OptSpec{Short: "SGRwl", Long: []string{"setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups"}}},
-	"chroot":              {opts: OptSpec{Long: []string{"userspec", "groups"}}, pos: 1},
-	"nsenter":             {opts: OptSpec{Short: "tSGrw", Long: []string{"target", "setuid", "setgid", "root", "wd", "env"}}},
+	"xvfb-run":            {opts: OptSpec{Short: "nsfe", Long: "server-num= server-args= auth-file= error-file=", Partial: true}},
+	"gtimeout":            {opts: OptSpec{Short: "sk", Long: "signal= kill-after=", Partial: true}, pos: 1},
+	"unshare":             {opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true}},
+	"chroot":              {opts: OptSpec{Long: "userspec= groups=", Partial: true}, pos: 1},
+	"nsenter":             {opts: OptSpec{Short: "tSGrw", Long: "target= setuid= setgid= root= wd= env=", Partial: true}},
 	"sshpass":             {opts: OptSpec{Short: "pfdP"}},
 	"gosu":                {pos: 1},
 	"su-exec":             {pos: 1},
 	"setuidgid":           {pos: 1},
-	"setpriv":             {opts: OptSpec{Long: []string{"reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "selinux-label", "apparmor-profile", "pdeathsig", "ruid", "rgid", "euid", "egid"}}},
+	"setpriv":             {opts: OptSpec{Long: "reuid= regid= groups= inh-caps= ambient-caps= bounding-set= securebits= selinux-label= apparmor-profile= pdeathsig= ruid= rgid= euid= egid=", Partial: true}},
 	"chpst":               {opts: OptSpec{Short: "uUbeglmdostfcrpn"}},
 	"cgexec":              {opts: OptSpec{Short: "g"}},
 	"prlimit":             {opts: OptSpec{Short: "p"}},
-	"systemd-inhibit":     {opts: OptSpec{Long: []string{"what", "who", "why", "mode"}}},
+	"systemd-inhibit":     {opts: OptSpec{Long: "what= who= why= mode=", Partial: true}},
 	"faketime":            {opts: OptSpec{Short: "mf"}, pos: 1},
-	"numactl":             {opts: OptSpec{Short: "CNmipPb", Long: []string{"physcpubind", "cpunodebind", "membind", "interleave", "preferred", "preferred-many"}}},
+	"numactl":             {opts: OptSpec{Short: "CNmipPb", Long: "physcpubind= cpunodebind= membind= interleave= preferred= preferred-many=", Partial: true}},
 	"eatmydata":           {},
 	"rlwrap":              {opts: OptSpec{Short: "aCfHlOpPqsSt"}},
 	"nq":                  {opts: OptSpec{Short: ""}},
 	"tsp":                 {opts: OptSpec{Short: "LDWNEK"}},
 	"with-lock-ex":        {pos: 1},
-	"flatpak-spawn":       {opts: OptSpec{Long: []string{"env", "forward-fd", "directory", "unset-env"}}},
+	"flatpak-spawn":       {opts: OptSpec{Long: "env= forward-fd= directory= unset-env=", Partial: true}},
 	"distrobox-host-exec": {},
 	"winpty":              {},
 	"proot":               {opts: OptSpec{Short: "rbwvq"}},
@@ -88,33 +88,33 @@ var subWrappers = map[string]struct {
 	pos    int
 	needDD bool
 }{
-	"uv":         {subs: []string{"run"}, opts: OptSpec{Long: []string{"with", "python", "project", "directory", "env-file", "extra", "group", "package", "index", "index-url", "from"}, Short: "pw"}},
-	"poetry":     {subs: []string{"run"}, opts: OptSpec{Long: []string{"directory", "project"}, Short: "CP"}},
+	"uv":         {subs: []string{"run"}, opts: OptSpec{Long: "with= python= project= directory= env-file= extra= group= package= index= index-url= from=", Partial: true, Short: "pw"}},
+	"poetry":     {subs: []string{"run"}, opts: OptSpec{Long: "directory= project=", Partial: true, Short: "CP"}},
 	"pipenv":     {subs: []string{"run"}},
-	"pipx":       {subs: []string{"run"}, opts: OptSpec{Long: []string{"spec", "python", "index-url", "pip-args"}}},
+	"pipx":       {subs: []string{"run"}, opts: OptSpec{Long: "spec= python= index-url= pip-args=", Partial: true}},
 	"pdm":        {subs: []string{"run"}, opts: OptSpec{Short: "pg"}},
 	"hatch":      {subs: []string{"run"}},
 	"rye":        {subs: []string{"run"}},
-	"pixi":       {subs: []string{"run", "exec"}, opts: OptSpec{Short: "e", Long: []string{"environment", "manifest-path"}}},
-	"conda":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}},
-	"mamba":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}},
-	"micromamba": {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}},
-	"npm":        {subs: []string{"exec", "x"}, opts: OptSpec{Long: []string{"package", "workspace", "call"}, Short: "pwc"}},
-	"pnpm":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Long: []string{"filter", "dir", "package"}, Short: "FC"}},
-	"yarn":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Short: "p", Long: []string{"package"}}},
+	"pixi":       {subs: []string{"run", "exec"}, opts: OptSpec{Short: "e", Long: "environment= manifest-path=", Partial: true}},
+	"conda":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true}},
+	"mamba":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true}},
+	"micromamba": {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true}},
+	"npm":        {subs: []string{"exec", "x"}, opts: OptSpec{Long: "package= workspace= call=", Partial: true, Short: "pwc"}},
+	"pnpm":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Long: "filter= dir= package=", Partial: true, Short: "FC"}},
+	"yarn":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Short: "p", Long: "package=", Partial: true}},
 	"bun":        {subs: []string{"x"}},
 	"bundle":     {subs: []string{"exec"}},
-	"toolbox":    {subs: []string{"run"}, opts: OptSpec{Short: "cdr", Long: []string{"container", "distro", "release"}}},
+	"toolbox":    {subs: []string{"run"}, opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true}},
 	"op":         {subs: []string{"run"}, needDD: true},
 	"doppler":    {subs: []string{"run"}, needDD: true},
 	"devbox":     {subs: []string{"run"}},
-	"aws-vault":  {subs: []string{"exec"}, pos: 1, opts: OptSpec{Long: []string{"duration", "mfa-token", "region", "backend", "prompt"}, Short: "dtj"}},
+	"aws-vault":  {subs: []string{"exec"}, pos: 1, opts: OptSpec{Long: "duration= mfa-token= region= backend= prompt=", Partial: true, Short: "dtj"}},
 	"direnv":     {subs: []string{"exec"}, pos: 1},
 	"lxc":        {subs: []string{"exec"}, needDD: true},
 	"incus":      {subs: []string{"exec"}, needDD: true},
 	"multipass":  {subs: []string{"exec"}, needDD: true},
-	"limactl":    {subs: []string{"shell"}, pos: 1, opts: OptSpec{Long: []string{"workdir", "shell"}}},
-	"perf":       {subs: []string{"stat", "record", "trace"}, opts: OptSpec{Short: "eoCpGtIrcFj", Long: []string{"event", "output", "cpu", "pid", "cgroup", "tid", "repeat", "count", "freq"}}},
+	"limactl":    {subs: []string{"shell"}, pos: 1, opts: OptSpec{Long: "workdir= shell=", Partial: true}},
+	"perf":       {subs: []string{"stat", "record", "trace"}, opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true}},
 	"nix":        {subs: []string{"develop", "shell"}, needDD: false},
 	"cargo":      {subs: []string{"watch"}, needDD: false},
 }
@@ -183,7 +183,7 @@ func (w *walker) runString(f *frame, st *state, prog string, vals []string) bool
 	case "gcloud":
 		flags = []string{"--command"}
 	case "hyperfine":
-		spec := OptSpec{Short: "wrmMpcsnLPuSN", Long: []string{"warmup", "runs", "min-runs", "max-runs", "prepare", "conclude", "cleanup", "setup", "command-name", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "reference"}}
+		spec := OptSpec{Short: "wrmMpcsnLPuSN", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true}
 		for k := 0; k < len(vals); k++ {
 			v := vals[k]
 			if (v == "-p" || v == "--prepare" || v == "-c" || v == "--cleanup" || v == "-s" || v == "--setup" || v == "--conclude" || v == "--reference") && k+1 < len(vals) {
@@ -266,7 +266,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "go":
 		// `go run ./cmd/harness ARGS…` runs the harness CLI from source
 		if len(vals) >= 2 && vals[0] == "run" {
-			i := OptSpec{Short: "CoO", Long: []string{"exec", "tags", "ldflags", "gcflags", "mod", "modfile", "overlay", "pgo", "toolexec"}}.FirstOperand(vals, 1)
+			i := OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true}.FirstOperand(vals, 1)
 			if i < len(vals) && ProgramName(strings.TrimSuffix(vals[i], "@latest")) == "harness" {
 				ws := append(knownWords("harness"), c.words[i+2:]...)
 				w.runWords(f, st, ws, c.env, c.stdin, nil, "go run")
@@ -274,7 +274,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		}
 		return true
 	case "npx", "bunx", "pnpx":
-		i := OptSpec{Short: "pc", Long: []string{"package", "call"}}.FirstOperand(vals, 0)
+		i := OptSpec{Short: "pc", Long: "package= call=", Partial: true}.FirstOperand(vals, 0)
 		w.rerun(f, st, c, i+1, prog)
 		return true
 	case "wsl", "wsl.exe":
@@ -284,7 +284,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 				return true
 			}
 		}
-		i := OptSpec{Short: "du", Long: []string{"distribution", "user", "cd"}}.FirstOperand(vals, 0)
+		i := OptSpec{Short: "du", Long: "distribution= user= cd=", Partial: true}.FirstOperand(vals, 0)
 		if i < len(vals) {
 			w.script(f.child(prog), st.clone(), strings.Join(vals[i:], " "), ioCtx{})
 		}
@@ -293,7 +293,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.env(f, st, c, vals)
 		return true
 	case "xargs":
-		spec := OptSpec{Short: "adEILnPs", Long: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}
+		spec := OptSpec{Short: "adEILnPs", Long: "arg-file= delimiter= eof= replace= max-lines= max-args= max-procs= max-chars= process-slot-var=", Partial: true}
 		i := spec.FirstOperand(vals, 0)
 		inner := c
 		inner.listing = c.pipeListing
@@ -340,7 +340,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.rerunListing(f, st, inner, i+1, "xargs")
 		return true
 	case "parallel", "sem":
-		spec := OptSpec{Short: "jPSadEInNLlsC", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "eof", "joblog", "results", "tmpdir", "timeout", "retries", "load", "memfree", "delay", "workdir", "wd", "colsep", "max-args", "max-replace-args", "max-lines", "tagstring", "basefile", "env", "transfer-file", "return"}}
+		spec := OptSpec{Short: "jPSadEInNLlsC", Long: "jobs= sshlogin= arg-file= delimiter= eof= joblog= results= tmpdir= timeout= retries= load= memfree= delay= workdir= wd= colsep= max-args= max-replace-args= max-lines= tagstring= basefile= env= transfer-file= return=", Partial: true}
 		i := spec.FirstOperand(vals, 0)
 		end := len(vals)
 		for k := i; k < len(vals); k++ {
@@ -384,14 +384,14 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.find(f, st, c, vals)
 		return true
 	case "watch":
-		spec := OptSpec{Short: "nq", Long: []string{"interval", "differences"}}
+		spec := OptSpec{Short: "nq", Long: "interval= differences=", Partial: true}
 		i := spec.FirstOperand(vals, 0)
 		if i < len(vals) {
 			w.script(f.child("watch"), st.clone(), strings.Join(vals[i:], " "), ioCtx{})
 		}
 		return true
 	case "script":
-		spec := OptSpec{Short: "cTIOBEm", Long: []string{"command", "timing", "log-in", "log-out", "log-io", "echo", "logging-format"}}
+		spec := OptSpec{Short: "cTIOBEm", Long: "command= timing= log-in= log-out= log-io= echo= logging-format=", Partial: true}
 		short, long := spec.Flags(vals, 0)
 		_ = short
 		for k := 0; k < len(vals); k++ {
@@ -418,7 +418,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		_ = long
 		return true
 	case "flock":
-		spec := OptSpec{Short: "wEc", Long: []string{"timeout", "wait", "conflict-exit-code", "command"}}
+		spec := OptSpec{Short: "wEc", Long: "timeout= wait= conflict-exit-code= command=", Partial: true}
 		for k := 0; k < len(vals); k++ {
 			v := vals[k]
 			if v == "-c" || v == "--command" {
@@ -489,7 +489,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			}
 		}
 		// deprecated form without --: kubectl exec [opts] POD CMD…
-		spec := OptSpec{Short: "cnf", Long: []string{"container", "namespace", "context", "kubeconfig", "filename", "pod-running-timeout", "cluster", "user", "as", "as-group", "server", "token"}}
+		spec := OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true}
 		i := spec.FirstOperand(vals, 0)
 		if i < len(vals) && vals[i] == "exec" {
 			if j := spec.FirstOperand(vals, i+1); j+1 < len(vals) {
@@ -748,12 +748,6 @@ func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
 	res := w.script(f.child("ssh"), st.clone(), src, ioCtx{stdin: c.stdin})
 	_ = res
 }
-
-var dockerGlobal = OptSpec{Short: "Hcl", Long: []string{"host", "config", "context", "log-level", "tlscacert", "tlscert", "tlskey"}}
-var dockerExec = OptSpec{Short: "euw", Long: []string{"env", "env-file", "user", "workdir", "detach-keys"}}
-var dockerRun = OptSpec{Short: "acepuvwlhm", Long: []string{"add-host", "annotation", "attach", "blkio-weight", "blkio-weight-device", "cap-add", "cap-drop", "cgroup-parent", "cgroupns", "cidfile", "cpu-count", "cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period", "cpu-rt-runtime", "cpu-shares", "cpus", "cpuset-cpus", "cpuset-mems", "detach-keys", "device", "device-cgroup-rule", "device-read-bps", "device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option", "dns-search", "domainname", "entrypoint", "env", "env-file", "expose", "gpus", "group-add", "health-cmd", "health-interval", "health-retries", "health-start-period", "health-timeout", "hostname", "ip", "ip6", "ipc", "isolation", "kernel-memory", "label", "label-file", "link", "link-local-ip", "log-driver", "log-opt", "mac-address", "memory", "memory-reservation", "memory-swap", "memory-swappiness", "mount", "name", "network", "network-alias", "oom-score-adj", "pid", "pids-limit", "platform", "publish", "pull", "restart", "runtime", "security-opt", "shm-size", "stop-signal", "stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "user", "userns", "uts", "volume", "volume-driver", "volumes-from", "workdir", "net", "publish-all", "arch", "os", "variant", "secret", "pod", "hooks-dir"}}
-var composeRun = OptSpec{Short: "euwlpv", Long: []string{"env", "user", "workdir", "label", "publish", "volume", "name", "entrypoint", "index", "cap-add", "cap-drop", "env-from-file", "pull"}}
-var composeGlobal = OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "profile", "env-file", "ansi", "parallel", "progress"}}
 
 // container runs the command of docker|podman exec|run and docker compose
 // exec|run (testdata/corpus/README.md §2.1 containers).
@@ -1026,7 +1020,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return nil, false
 	case "awk", "gawk", "mawk", "nawk":
-		spec := OptSpec{Short: "fvF", Long: []string{"file", "assign", "field-separator"}}
+		spec := OptSpec{Short: "fvF", Long: "file= assign= field-separator=", Partial: true}
 		i := spec.FirstOperand(vals, 0)
 		if short, _ := spec.Flags(vals, 0); short['f'] || i >= len(vals) || !c.words[i+1].Known {
 			return nil, true
@@ -1037,7 +1031,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return &s, true
 	case "sed", "gsed":
-		spec := OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}}
+		spec := OptSpec{Short: "efl", Long: "expression= file= line-length=", Partial: true}
 		var progs []string
 		for k := 0; k < len(vals); k++ {
 			if (vals[k] == "-e" || vals[k] == "--expression") && k+1 < len(vals) {
@@ -1082,7 +1076,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 func (w *walker) listingProducer(st *state, prog string, vals []string) *string {
 	switch prog {
 	case "grep", "egrep", "fgrep", "rg", "ag":
-		short, long := OptSpec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "context", "after-context", "before-context"}}.Flags(vals, 0)
+		short, long := OptSpec{Short: "efmABCdD", Long: "regexp= file= max-count= context= after-context= before-context=", Partial: true}.Flags(vals, 0)
 		_, l1 := long["files-with-matches"]
 		_, l2 := long["files-without-match"]
 		if short['l'] || short['L'] || l1 || l2 {
@@ -1117,9 +1111,9 @@ func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []st
 	switch prog {
 	case "git":
 		// git [-C dir] ls-files [opts] [paths]: a listing producer
-		i := OptSpec{Short: "Cc", Long: []string{"git-dir", "work-tree", "namespace"}}.FirstOperand(vals, 0)
+		i := OptSpec{Short: "Cc", Long: "git-dir= work-tree= namespace=", Partial: true}.FirstOperand(vals, 0)
 		if i < len(vals) && vals[i] == "ls-files" {
-			spec := OptSpec{Short: "xX", Long: []string{"exclude", "exclude-from", "exclude-per-directory", "with-tree", "format", "abbrev"}}
+			spec := OptSpec{Short: "xX", Long: "exclude= exclude-from= exclude-per-directory= with-tree= format= abbrev=", Partial: true}
 			var roots []string
 			for k := spec.FirstOperand(vals, i+1); k < len(vals); k = spec.FirstOperand(vals, k+1) {
 				roots = append(roots, vals[k])
@@ -1499,9 +1493,7 @@ func (w *walker) fdExec(f *frame, st *state, c cmdCtx, vals []string, lst *Listi
 }
 
 // fdSpec lists fd's options that take a value.
-var fdSpec = OptSpec{Short: "etEdScjo", Long: []string{"extension", "type", "exclude", "max-depth", "min-depth", "exact-depth",
-	"size", "color", "threads", "changed-within", "changed-before", "owner", "base-directory", "path-separator",
-	"search-path", "max-results", "ignore-file", "format", "batch-size"}}
+var fdSpec = OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true}
 
 // fdRoots returns the search paths of `fd [opts] [pattern] [path…]`
 // (and of --search-path), "." when none is given.

@@ -29,7 +29,7 @@ func (w *walker) moreWrappers(f *frame, st *state, prog string, c cmdCtx, vals [
 		}
 		return true
 	case "screen":
-		spec := OptSpec{Short: "SctTephs", Long: []string{"Logfile"}}
+		spec := OptSpec{Short: "SctTephs", Long: "Logfile=", Partial: true}
 		short, _ := spec.Flags(vals, 0)
 		if short['X'] {
 			// screen -X stuff 'TEXT': the text is typed into the session's shell
@@ -53,7 +53,7 @@ func (w *walker) moreWrappers(f *frame, st *state, prog string, c cmdCtx, vals [
 		w.rerun(f, st, c, i+1, "screen")
 		return true
 	case "dbus-launch":
-		i := OptSpec{Long: []string{"config-file", "autolaunch"}}.FirstOperand(vals, 0)
+		i := OptSpec{Long: "config-file= autolaunch=", Partial: true}.FirstOperand(vals, 0)
 		w.rerun(f, st, c, i+1, "dbus-launch")
 		return true
 	case "gdb", "lldb", "cgdb":

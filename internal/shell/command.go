@@ -1,0 +1,97 @@
+package shell
+
+import "strings"
+
+// Command is an invocation's words parsed once by its program's row of
+// the program table (corpus README §9.1 "one argument model"): the
+// subcommand path, the options before it, and the options and operands of
+// the innermost (sub)command. Indexes are into the parsed words
+// (Invocation.Args).
+type Command struct {
+	// Prog is the program's table row, nil for an unknown program.
+	Prog *Program
+	// Row is the innermost row: Prog, or the row of the last subcommand;
+	// nil for an unknown program or an unknown subcommand.
+	Row *Program
+	// Sub is the subcommand path (["push"], ["compose", "exec"]); for a
+	// program with subcommands, an unknown first operand is kept as its
+	// subcommand (with a Partial grammar).
+	Sub []string
+	// SubAt are the indexes of the subcommand words.
+	SubAt []int
+	// Global are the program's own options before the first subcommand
+	// (the zero value when there is no subcommand).
+	Global ParsedOpts
+	// ParsedOpts are the options and operands of the innermost command.
+	ParsedOpts
+	// Config is, for git, the configuration in force for this run
+	// (lower-cased keys): `-c key=value`, GIT_CONFIG_COUNT/KEY_n/VALUE_n in
+	// the environment, and `git config` set earlier in the same command.
+	// Nil for other programs.
+	Config map[string]string
+}
+
+// SubName is the first subcommand word, "" when there is none.
+func (c *Command) SubName() string {
+	if c == nil || len(c.Sub) == 0 {
+		return ""
+	}
+	return c.Sub[0]
+}
+
+// Is reports whether the subcommand path starts with subs.
+func (c *Command) Is(subs ...string) bool {
+	if c == nil || len(c.Sub) < len(subs) {
+		return false
+	}
+	for i, s := range subs {
+		if c.Sub[i] != s {
+			return false
+		}
+	}
+	return true
+}
+
+// ParseCommand parses the words after a program (its identity, Identity)
+// by the program table. An unknown program's words are parsed with a
+// Partial grammar (options permuted, no value-taking options).
+func ParseCommand(name string, words []string) *Command {
+	p := Lookup(name)
+	c := &Command{Prog: p, Row: p}
+	if p == nil {
+		c.ParsedOpts = OptSpec{Partial: true}.Parse(words, 0)
+		return c
+	}
+	row := p
+	opts := row.Opts.Parse(words, 0)
+	for len(row.Subs) > 0 {
+		first := opts.First()
+		if first >= len(words) {
+			break
+		}
+		if len(c.Sub) == 0 {
+			c.Global = opts
+		}
+		w := words[first]
+		c.Sub = append(c.Sub, w)
+		c.SubAt = append(c.SubAt, first)
+		row = row.Sub(w)
+		if row == nil {
+			opts = OptSpec{Partial: true, Abbrev: true}.Parse(words, first+1)
+			break
+		}
+		opts = row.Opts.Parse(words, first+1)
+	}
+	c.Row = row
+	c.ParsedOpts = opts
+	return c
+}
+
+// String renders the parse: "SUB: " (the subcommand path) and the
+// innermost command's options and operands (ParsedOpts.String).
+func (c *Command) String() string {
+	if len(c.Sub) == 0 {
+		return c.ParsedOpts.String()
+	}
+	return strings.Join(c.Sub, " ") + ": " + c.ParsedOpts.String()
+}

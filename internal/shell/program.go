@@ -1,0 +1,217 @@
+package shell
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Kind says what a program does with its arguments, as far as the guards
+// need to know (corpus README §2.1 "data", §2.3 wrappers, §3.3 writers,
+// §9.1 unknown programs).
+type Kind uint8
+
+const (
+	// KindTool is a known program whose effects are judged per subcommand
+	// or not on its operands (git, docker, make, go, npm …).
+	KindTool Kind = iota
+	// KindData: the arguments are data; it runs nothing and writes no
+	// operand (echo, printf, true, test, getent, dpkg -L …).
+	KindData
+	// KindRead reads or inspects the paths among its operands (cat, less,
+	// grep, diff, stat, sha256sum …).
+	KindRead
+	// KindWrite writes, creates or deletes some of its operands or option
+	// values; the path guard knows which.
+	KindWrite
+	// KindExec runs its remaining words as a command, after its options
+	// and Pos operands (nohup, nice, timeout DURATION, chroot DIR …).
+	KindExec
+	// KindRun runs a command or a shell string in a way of its own (ssh,
+	// xargs, find -exec, su -c, watch, docker exec …).
+	KindRun
+	// KindShell is a POSIX-style shell (its -c script and stdin script are
+	// shell code).
+	KindShell
+	// KindInterp is an interpreter of another language (python, node,
+	// perl, ruby, php, lua …).
+	KindInterp
+)
+
+// Program is one row of the program table: what the guards know about a
+// program, looked up by its identity (Identity). Rows are data: every
+// option grammar any guard needs lives here, once.
+type Program struct {
+	// Name is the canonical (lower-case) program name.
+	Name string
+	// Names are other names with the same grammar, space-separated
+	// ("gsed", "gtar bsdtar").
+	Names string
+	// Kind is what the program does with its arguments.
+	Kind Kind
+	// Opts is the option grammar: of the whole command line, or of the
+	// words before the subcommand when Subs is set.
+	Opts OptSpec
+	// Pos is, for KindExec, the number of operands before the command
+	// (timeout DURATION CMD, chroot DIR CMD, taskset MASK CMD).
+	Pos int
+	// Lookup lists, for KindExec, the short letters (one-letter words) and
+	// long names after which the program runs nothing: a lookup or an
+	// operation on an existing process ("v V" for command -v/-V).
+	Lookup string
+	// DashDash is, for KindExec, true when the command follows a "--"
+	// (`op run -- CMD`, `lxc exec NAME -- CMD`).
+	DashDash bool
+	// Subs are the subcommands (the first operand names one), each a row
+	// of its own; nil for a program without subcommands.
+	Subs []Program
+	// Examples are "ARGS => PARSE" pairs: ARGS split on blanks, PARSE the
+	// ParsedOpts.String of the innermost command's options and operands
+	// (prefixed with "SUB: " for a subcommand). TestProgramExamples
+	// checks them all.
+	Examples []string
+}
+
+// Sub returns the subcommand row named name (or one of its Names), nil
+// when there is none.
+func (p *Program) Sub(name string) *Program {
+	if p == nil {
+		return nil
+	}
+	for i := range p.Subs {
+		if s := &p.Subs[i]; s.Name == name || hasName(s.Names, name) {
+			return s
+		}
+	}
+	return nil
+}
+
+// hasName reports whether the space-separated list names holds name.
+func hasName(names, name string) bool {
+	for names != "" {
+		var n string
+		n, names, _ = strings.Cut(names, " ")
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// programIndex is the sorted index of every name of the table (rows'
+// Name and Names), built on first use.
+type programIndex struct {
+	names []string
+	rows  []*Program
+}
+
+// index is built on first use (no work at process start).
+var index = sync.OnceValue(func() *programIndex {
+	var ix programIndex
+	for i := range programs {
+		p := &programs[i]
+		ix.names = append(ix.names, p.Name)
+		ix.rows = append(ix.rows, p)
+		for names := p.Names; names != ""; {
+			var n string
+			n, names, _ = strings.Cut(names, " ")
+			ix.names = append(ix.names, n)
+			ix.rows = append(ix.rows, p)
+		}
+	}
+	sort.Sort(byName(ix))
+	return &ix
+})
+
+type byName programIndex
+
+func (b byName) Len() int           { return len(b.names) }
+func (b byName) Less(i, j int) bool { return b.names[i] < b.names[j] }
+func (b byName) Swap(i, j int) {
+	b.names[i], b.names[j] = b.names[j], b.names[i]
+	b.rows[i], b.rows[j] = b.rows[j], b.rows[i]
+}
+
+// Lookup returns the table row of a program identity (Identity), nil for
+// a program the guards do not know.
+func Lookup(name string) *Program {
+	ix := index()
+	i := sort.SearchStrings(ix.names, name)
+	if i < len(ix.names) && ix.names[i] == name {
+		return ix.rows[i]
+	}
+	return nil
+}
+
+// SpecOf returns the option grammar of a program (the zero OptSpec when
+// the table does not know it), or of its subcommand path when subs are
+// given ("git", "push").
+func SpecOf(name string, subs ...string) OptSpec {
+	p := Lookup(name)
+	for _, s := range subs {
+		p = p.Sub(s)
+	}
+	if p == nil {
+		return OptSpec{Partial: true}
+	}
+	return p.Opts
+}
+
+// Identity is the program a command word runs, as the guards compare it
+// (corpus README §2.2, §9.1): the directory part and a trailing ".exe" are
+// dropped and the name is case-folded on every OS (a case-insensitive
+// file system runs `RM`, `NOHUP`, `BASH.EXE`, `ſudo` as rm, nohup, bash,
+// sudo). Git's helper binaries are not mapped here (see gitHelper).
+func Identity(word string) string {
+	n := ProgramName(word)
+	if ascii(n) {
+		n = strings.ToLower(n)
+	} else {
+		n = foldName(n)
+	}
+	if len(n) > 4 && strings.HasSuffix(n, ".exe") {
+		n = n[:len(n)-4]
+	}
+	return n
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// foldName applies simple Unicode case folding (each rune to the
+// lower-case form of the smallest rune of its case orbit: ſ → s, K (U+212A
+// KELVIN SIGN) → k), the comparison case-insensitive file systems make.
+func foldName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < m {
+				m = f
+			}
+		}
+		b.WriteRune(unicode.ToLower(m))
+	}
+	return b.String()
+}
+
+// gitHelper maps a git helper binary name (`git-push`, from
+// /usr/lib/git-core/) to the git subcommand it is; "" when name is not one.
+func gitHelper(name string) string {
+	sub, ok := strings.CutPrefix(name, "git-")
+	if !ok || sub == "" {
+		return ""
+	}
+	if Lookup("git").Sub(sub) == nil {
+		return ""
+	}
+	return sub
+}

@@ -1,0 +1,417 @@
+package shell
+
+// programs is the program table (Program): one row per program the guards
+// know, with its option grammar, its subcommands and examples that
+// TestProgramExamples checks. A program missing from the table is an
+// unknown program (corpus README §9.1): its arguments are searched for a
+// command, and a protected path given to it is judged as written.
+//
+// Grammars follow the programs' own parsers: GNU getopt_long programs
+// abbreviate long options (Abbrev) and permute (options after operands);
+// programs that run a command stop at the first operand (Stop). A Partial
+// spec lists only some long options (the value-taking ones, mostly).
+var programs = []Program{
+	// ---------------------------------------------------------------- files (coreutils and friends)
+	{Name: "rm", Names: "grm", Kind: KindWrite,
+		Opts: OptSpec{Long: "force interactive one-file-system no-preserve-root preserve-root recursive dir verbose help version", Abbrev: true},
+		Examples: []string{"-rf build => -r -f | build", "--recurs --forc x => --recursive --force | x", "build -fR => -f -R | build",
+			"-- -rf => | -rf", "-r --interactive=never x => -r --interactive=never | x", "--v x => --v? | x"}},
+	{Name: "rmdir", Kind: KindWrite, Opts: OptSpec{Long: "ignore-fail-on-non-empty parents verbose help version", Abbrev: true},
+		Examples: []string{"-p a/b => -p | a/b"}},
+	{Name: "unlink", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true}},
+	{Name: "shred", Kind: KindWrite, Opts: OptSpec{Short: "ns", Long: "force iterations= random-source= size= remove verbose exact zero help version", Abbrev: true},
+		Examples: []string{"-n 3 -u f => -n=3 -u | f", "--iter=2 --remove=wipe f => --iterations=2 --remove=wipe | f"}},
+	{Name: "truncate", Kind: KindWrite, Opts: OptSpec{Short: "sr", Long: "no-create io-blocks reference= size= help version", Abbrev: true},
+		Examples: []string{"-s 0 f => -s=0 | f", "--si 0 f => --size=0 | f"}},
+	{Name: "touch", Kind: KindWrite, Opts: OptSpec{Short: "drt", Long: "no-create date= no-dereference reference= time= help version", Abbrev: true},
+		Examples: []string{"-d now f => -d=now | f"}},
+	{Name: "mkdir", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= parents verbose context help version", Abbrev: true},
+		Examples: []string{"-pm 777 d => -p -m=777 | d", "--mod=777 d => --mode=777 | d", "--mod 777 d => --mode=777 | d"}},
+	{Name: "mkfifo", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= context help version", Abbrev: true},
+		Examples: []string{"-m 600 p => -m=600 | p"}},
+	{Name: "mknod", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= context help version", Abbrev: true},
+		Examples: []string{"n p => | n p"}},
+	{Name: "chmod", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference", Abbrev: true},
+		Examples: []string{"-R 777 d => -R | 777 d", "--ref=a b => --reference=a | b"}},
+	{Name: "chown", Names: "chgrp", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference from=", Abbrev: true}},
+	{Name: "install", Names: "ginstall", Kind: KindWrite,
+		Opts:     OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true},
+		Examples: []string{"-m 777 a b => -m=777 | a b", "--mod 777 a b => --mode=777 | a b", "-Dm644 a b => -D -m=644 | a b", "-d d => -d | d"}},
+	{Name: "ln", Names: "gln", Kind: KindWrite,
+		Opts:     OptSpec{Short: "tS", Long: "backup directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version", Abbrev: true},
+		Examples: []string{"-sf a b => -s -f | a b", "-t d a => -t=d | a"}},
+	{Name: "link", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true}},
+	{Name: "cp", Names: "gcp", Kind: KindWrite,
+		Opts:     OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true},
+		Examples: []string{"-rf a b => -r -f | a b", "--target-dir d a => --target-directory=d | a", "-t d a b => -t=d | a b"}},
+	{Name: "mv", Names: "gmv", Kind: KindWrite,
+		Opts:     OptSpec{Short: "tS", Long: "backup exchange force interactive no-clobber no-copy strip-trailing-slashes suffix= target-directory= no-target-directory update verbose context debug help version", Abbrev: true},
+		Examples: []string{"a b => | a b", "-t d a => -t=d | a"}},
+	{Name: "tee", Kind: KindWrite, Opts: OptSpec{Long: "append ignore-interrupts output-error help version", Abbrev: true},
+		Examples: []string{"-a f => -a | f", "--app f => --append | f"}},
+	{Name: "dd", Kind: KindWrite, Opts: OptSpec{Long: "help version"}, Examples: []string{"if=a of=b => | if=a of=b"}},
+	{Name: "sort", Kind: KindWrite,
+		Opts:     OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true},
+		Examples: []string{"-o f x => -o=f | x", "--out=f x => --output=f | x"}},
+	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true},
+		Examples: []string{"-c a b => -c | a b"}},
+	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}},
+	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}},
+	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true},
+		Examples: []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX"}},
+	{Name: "sponge", Kind: KindWrite, Examples: []string{"-a f => -a | f"}},
+	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}},
+	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}},
+	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true},
+		Examples: []string{"-d => -d |", "-o f x => -o=f | x"}},
+	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite, Opts: OptSpec{Short: "S", Long: "suffix=", Partial: true, Abbrev: true},
+		Examples: []string{"-dc f => -d -c | f"}},
+	{Name: "zcat", Names: "bzcat xzcat zstdcat zless zmore zgrep", Kind: KindRead},
+	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
+		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +
+			"use-compress-program= suffix= to-command= checkpoint-action= info-script= new-volume-script= rsh-command= rmt-command= checkpoint= " +
+			"extract get create append update concatenate list to-stdout", Partial: true, Abbrev: true, OldStyle: true},
+		Examples: []string{"xzf a.tgz -C d => -x -z -f=a.tgz -C=d |", "-xf a.tar => -x -f=a.tar |", "--checkpoint-act=exec=x -cf a d => --checkpoint-action=exec=x -c -f=a | d",
+			"-I zstd -cf a d => -I=zstd -c -f=a | d"}},
+	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
+	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= move", Partial: true, Abbrev: true}},
+	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
+	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite},
+	{Name: "patch", Names: "gpatch", Kind: KindWrite,
+		Opts:     OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run", Partial: true, Abbrev: true},
+		Examples: []string{"-p1 -i d.diff => -p=1 -i=d.diff |"}},
+	{Name: "shfmt", Names: "gofumpt", Kind: KindWrite, Opts: OptSpec{Short: "i", Partial: true, Abbrev: true}},
+	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}, Examples: []string{"-w -l . => -w -l | ."}},
+	{Name: "prettier", Kind: KindWrite, Opts: OptSpec{Long: "config= ignore-path= parser= plugin= stdin-filepath= log-level= cache-location= cache-strategy= write check", Partial: true, Abbrev: true},
+		Examples: []string{"--write . => --write | ."}},
+	{Name: "black", Names: "isort ruff eslint clang-format rustfmt autopep8 yapf biome dprint", Kind: KindWrite,
+		Opts: OptSpec{Long: "config= line-length= target-version= exclude= extend-exclude= force-exclude= include= select= ignore= extend-select= extend-ignore= fixable= unfixable= per-file-ignores= output-format= output-file= ext= rule= parser= format= ignore-pattern= " +
+			"resolve-plugins-relative-to= settings-path= settings-file= profile= multi-line= indent= language-dialect= stdin-filename= cache-dir= src= plugin= rulesdir= max-warnings= env= global= parser-options= cache-location= fix check diff", Partial: true, Abbrev: true},
+		Examples: []string{"--check . => --check | .", "check --fix src => --fix | check src"}},
+	{Name: "cat", Names: "tac nl less more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
+		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
+		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
+		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
+		Opts:     OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
+		Examples: []string{"-n 5 f => -n=5 | f"}},
+	{Name: "grep", Names: "egrep fgrep rg ag ack ggrep", Kind: KindRead,
+		Opts:     OptSpec{Short: "efmABCdD", Long: "regexp= file= max-count= context= after-context= before-context= files-with-matches files-without-match recursive", Partial: true, Abbrev: true},
+		Examples: []string{"-rl TODO . => -r -l | TODO .", "-e x f => -e=x | f"}},
+	{Name: "find", Names: "gfind", Kind: KindRun},
+	{Name: "fd", Names: "fdfind", Kind: KindRun,
+		Opts:     OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true},
+		Examples: []string{"-e go x src => -e=go | x src"}},
+	{Name: "sed", Names: "gsed", Kind: KindWrite,
+		Opts:     OptSpec{Short: "efl", ShortOpt: "i", Long: "expression= file= in-place line-length= null-data zero-terminated quiet silent regexp-extended posix separate sandbox unbuffered debug follow-symlinks binary help version", Abbrev: true},
+		Examples: []string{"-i.bak s/a/b/ f => -i=.bak | s/a/b/ f", "-ne p f => -n -e=p | f", "--in-pl s/a/b/ f => --in-place | s/a/b/ f"}},
+	{Name: "awk", Names: "gawk mawk nawk original-awk goawk onetrue-awk bwk-awk busybox-awk", Kind: KindWrite,
+		Opts:     OptSpec{Short: "fvFieElW", Long: "file= assign= field-separator= include= source= load= exec=", Partial: true, Abbrev: true},
+		Examples: []string{"-F: '{print}' f => -F=: | {print} f", "-i inplace x f => -i=inplace | x f"}},
+	{Name: "yq", Kind: KindWrite, Opts: OptSpec{Short: "IopsL", Long: "indent= output-format= input-format= expression= from-file= split-exp= lua-prefix= properties-separator= xml-attribute-prefix= xml-content-name= inplace", Partial: true, Abbrev: true},
+		Examples: []string{"-i .a=1 f => -i | .a=1 f"}},
+
+	// ---------------------------------------------------------------- data: arguments are text
+	{Name: "echo", Names: "printf true false : test [ [[ sleep date whoami id groups hostname uname uptime seq yes expr bc dc nproc free " +
+		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
+		"ping ping6 dig nslookup host traceroute ss netstat ip ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
+		"type which whereis man info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
+		"ssh-keygen ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set read " +
+		"mapfile readarray getopts wait umask ulimit hash enable caller let", Kind: KindData},
+	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "LlsSp", Partial: true}},
+	{Name: "sudoku", Kind: KindData},
+
+	// ---------------------------------------------------------------- shells and interpreters
+	{Name: "bash", Names: "sh zsh dash ksh mksh ash yash posh rbash fish csh tcsh lksh pdksh", Kind: KindShell,
+		Opts:     OptSpec{Short: "oO", Long: "rcfile= init-file= norc noprofile noediting login posix restricted verbose version help debugger dump-strings dump-po-strings pretty-print", Stop: true, Plus: true},
+		Examples: []string{"-xc 'x' a => -x -c | x a", "-o pipefail -c x => -o=pipefail -c | x", "--norc script => --norc | script", "+x -c y => -x -c | y"}},
+	{Name: "python", Names: "python2 python3 pypy pypy3 py", Kind: KindInterp,
+		Opts:     OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
+		Examples: []string{"-c 'x' a b => -c=x | a b", "-m black --check . => -m=black | --check .", "-u - a => -u | - a", "-Wignore x.py => -W=ignore | x.py"}},
+	{Name: "node", Names: "nodejs", Kind: KindInterp,
+		Opts:     OptSpec{Short: "eprC", Long: "eval= print= require= import= loader= experimental-loader= conditions= input-type= env-file= inspect check interactive", Partial: true, Stop: true},
+		Examples: []string{"-e 'x' => -e=x |", "--eval='x' => --eval=x |", "app.js a => | app.js a"}},
+	{Name: "deno", Kind: KindInterp, Opts: OptSpec{Partial: true, Stop: true}},
+	{Name: "bun", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true},
+		Subs: []Program{{Name: "x", Kind: KindExec, Opts: OptSpec{Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
+	{Name: "tsx", Names: "ts-node", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true}},
+	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEIMmFdDxCV", ShortOpt: "i0l", Stop: true}, Examples: []string{"-pi -e s/a/b/ f => -p -i -e=s/a/b/ | f", "-i.bak -pe x f => -i=.bak -p -e=x | f"}},
+	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEFKTUWx", ShortOpt: "i0l", Stop: true}, Examples: []string{"-e x => -e=x |"}},
+	{Name: "php", Names: "php-cli", Kind: KindInterp, Opts: OptSpec{Short: "rdcz", Long: "run=", Partial: true, Stop: true}, Examples: []string{"-r 'x' => -r=x |"}},
+	{Name: "lua", Names: "luajit", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}, Examples: []string{"-e x => -e=x |"}},
+	{Name: "rscript", Kind: KindInterp, Opts: OptSpec{Short: "e", Partial: true, Stop: true}},
+	{Name: "julia", Kind: KindInterp, Opts: OptSpec{Short: "e", Long: "eval=", Partial: true, Stop: true}},
+	{Name: "osascript", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}},
+
+	// ---------------------------------------------------------------- exec-style wrappers (corpus README §2.3)
+	{Name: "command", Kind: KindExec, Opts: OptSpec{Stop: true}, Lookup: "v V help", Examples: []string{"-v rm => -v | rm", "-p rm -rf x => -p | rm -rf x"}},
+	{Name: "builtin", Kind: KindExec, Opts: OptSpec{Stop: true}},
+	{Name: "exec", Kind: KindExec, Opts: OptSpec{Short: "a", Stop: true}, Examples: []string{"-a x rm f => -a=x | rm f"}},
+	{Name: "nohup", Names: "setsid catchsegv valgrind firejail torsocks torify fakeroot chronic dbus-run-session eatmydata distrobox-host-exec winpty unbuffer nq", Kind: KindExec,
+		Opts: OptSpec{Long: "ctty fork wait help version", Partial: true, Stop: true}, Examples: []string{"rm -rf x => | rm -rf x"}},
+	{Name: "caffeinate", Kind: KindExec, Opts: OptSpec{Short: "tw", Stop: true}},
+	{Name: "time", Kind: KindExec, Opts: OptSpec{Short: "fo", Long: "format= output= append verbose portability quiet help version", Abbrev: true, Stop: true},
+		Examples: []string{"-p rm x => -p | rm x", "-f %e rm x => -f=%e | rm x"}},
+	{Name: "nice", Kind: KindExec, Opts: OptSpec{Short: "n", Long: "adjustment= help version", Abbrev: true, Numeric: true, Stop: true},
+		Examples: []string{"-n 5 rm x => -n=5 | rm x", "--adj 5 rm x => --adjustment=5 | rm x", "-5 rm x => -#=5 | rm x", "rm -n 1 => | rm -n 1"}},
+	{Name: "timeout", Names: "gtimeout", Kind: KindExec, Pos: 1,
+		Opts:     OptSpec{Short: "sk", Long: "foreground kill-after= preserve-status signal= verbose help version", Abbrev: true, Stop: true},
+		Examples: []string{"-s KILL 5 rm x => -s=KILL | 5 rm x", "--sig KILL 5 rm x => --signal=KILL | 5 rm x", "-k5 10 rm => -k=5 | 10 rm"}},
+	{Name: "stdbuf", Kind: KindExec, Opts: OptSpec{Short: "ioe", Long: "input= output= error= help version", Abbrev: true, Stop: true}, Examples: []string{"-oL rm x => -o=L | rm x"}},
+	{Name: "ionice", Kind: KindExec, Lookup: "p P u pid pgid uid", Opts: OptSpec{Short: "cn", Long: "class= classdata= pid pgid uid ignore help version", Abbrev: true, Stop: true},
+		Examples: []string{"-c 3 rm x => -c=3 | rm x"}},
+	{Name: "chrt", Kind: KindExec, Pos: 1, Lookup: "p m pid max",
+		Opts: OptSpec{Short: "TPD", Long: "sched-runtime= sched-period= sched-deadline= all-tasks batch deadline fifo idle other rr reset-on-fork max pid verbose help version", Abbrev: true, Stop: true}},
+	{Name: "taskset", Kind: KindExec, Pos: 1, Lookup: "p pid", Opts: OptSpec{Long: "all-tasks pid cpu-list help version", Abbrev: true, Stop: true}},
+	{Name: "strace", Kind: KindExec, Opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: "output= trace= signal= attach= user= env= string-limit= expr=", Partial: true, Stop: true}},
+	{Name: "ltrace", Kind: KindExec, Opts: OptSpec{Short: "oepsuanADlLFwx", Long: "output= library=", Partial: true, Stop: true}},
+	{Name: "systemd-run", Kind: KindExec, Opts: OptSpec{Short: "upEHMsd", Long: "unit= property= description= slice= setenv= uid= gid= working-directory= host= machine= on-active= on-boot= on-startup= on-unit-active= on-unit-inactive= on-calendar= timer-property= path-property= socket-property= nice= service-type= expand-environment=", Partial: true, Stop: true}},
+	{Name: "sudo", Kind: KindExec, Lookup: "l V K k",
+		Opts:     OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot= askpass background bell edit help list login non-interactive preserve-env preserve-groups remove-timestamp reset-timestamp shell stdin validate version", Abbrev: true, Stop: true},
+		Examples: []string{"-u root rm x => -u=root | rm x", "--vers => --version |", "-E rm x => -E | rm x"}},
+	{Name: "sudo-rs", Kind: KindExec, Opts: OptSpec{Short: "uUgCDhprtT", Long: "user= group= chdir= prompt=", Partial: true, Stop: true}},
+	{Name: "sudoedit", Kind: KindTool},
+	{Name: "doas", Kind: KindExec, Opts: OptSpec{Short: "uCa", Stop: true}},
+	{Name: "pkexec", Kind: KindExec, Opts: OptSpec{Long: "user= disable-internal-agent help version", Stop: true}},
+	{Name: "run0", Kind: KindExec, Opts: OptSpec{Short: "uDg", Long: "user= group= unit= property= description= slice= setenv= chdir= machine= nice= background=", Partial: true, Stop: true}},
+	{Name: "proxychains", Names: "proxychains4", Kind: KindExec, Opts: OptSpec{Short: "f", Stop: true}},
+	{Name: "xvfb-run", Kind: KindExec, Opts: OptSpec{Short: "nsfe", Long: "server-num= server-args= auth-file= error-file=", Partial: true, Stop: true}},
+	{Name: "unshare", Kind: KindExec, Opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true, Stop: true}},
+	{Name: "chroot", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "userspec= groups= skip-chdir help version", Abbrev: true, Stop: true}},
+	{Name: "nsenter", Kind: KindExec, Opts: OptSpec{Short: "tSGrw", Long: "target= setuid= setgid= root= wd= env=", Partial: true, Stop: true}},
+	{Name: "gosu", Names: "su-exec setuidgid with-lock-ex", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}},
+	{Name: "setpriv", Kind: KindExec, Opts: OptSpec{Long: "reuid= regid= groups= inh-caps= ambient-caps= bounding-set= securebits= selinux-label= apparmor-profile= pdeathsig= ruid= rgid= euid= egid=", Partial: true, Stop: true}},
+	{Name: "chpst", Kind: KindExec, Opts: OptSpec{Short: "uUbeglmdostfcrpn", Stop: true}},
+	{Name: "cgexec", Kind: KindExec, Opts: OptSpec{Short: "g", Stop: true}},
+	{Name: "prlimit", Kind: KindExec, Opts: OptSpec{Short: "p", Stop: true}},
+	{Name: "systemd-inhibit", Kind: KindExec, Opts: OptSpec{Long: "what= who= why= mode=", Partial: true, Stop: true}},
+	{Name: "faketime", Kind: KindExec, Pos: 1, Opts: OptSpec{Short: "mf", Stop: true}},
+	{Name: "numactl", Kind: KindExec, Opts: OptSpec{Short: "CNmipPb", Long: "physcpubind= cpunodebind= membind= interleave= preferred= preferred-many=", Partial: true, Stop: true}},
+	{Name: "rlwrap", Kind: KindExec, Opts: OptSpec{Short: "aCfHlOpPqsSt", Stop: true}},
+	{Name: "tsp", Kind: KindExec, Opts: OptSpec{Short: "LDWNEK", Stop: true}},
+	{Name: "flatpak-spawn", Kind: KindExec, Opts: OptSpec{Long: "env= forward-fd= directory= unset-env=", Partial: true, Stop: true}},
+	{Name: "proot", Kind: KindExec, Opts: OptSpec{Short: "rbwvq", Stop: true}},
+	{Name: "dotenv", Kind: KindExec, Opts: OptSpec{Short: "ecv", Stop: true}},
+	{Name: "sshpass", Kind: KindExec, Opts: OptSpec{Short: "pfdP", Stop: true}, Examples: []string{"-p pw ssh h ls => -p=pw | ssh h ls", "-e ssh h => -e | ssh h"}},
+	{Name: "npx", Names: "bunx pnpx", Kind: KindRun, Opts: OptSpec{Short: "pc", Long: "package= call= yes no quiet", Partial: true, Stop: true},
+		Examples: []string{"-c 'rm -rf x' => -c=rm -rf x |", "-p a b c => -p=a | b c"}},
+	{Name: "env", Kind: KindRun, Opts: OptSpec{Short: "uCS", ShortOpt: "", Long: "ignore-environment null unset= chdir= split-string= block-signal default-signal ignore-signal list-signal-handling argv0= debug help version", Abbrev: true, Stop: true},
+		Examples: []string{"-iS 'rm -rf x' => -i -S=rm -rf x |", "-u X A=1 rm x => -u=X | A=1 rm x", "--split-s='a b' => --split-string=a b |"}},
+
+	// ---------------------------------------------------------------- runners of commands and shell strings
+	{Name: "xargs", Kind: KindRun, Opts: OptSpec{Short: "adEILnPs", ShortOpt: "ie", Long: "arg-file= delimiter= eof= replace max-lines max-args= max-procs= max-chars= process-slot-var= null no-run-if-empty interactive open-tty verbose exit show-limits help version", Abbrev: true, Stop: true},
+		Examples: []string{"-0 rm => -0 | rm", "-I{} rm {} => -I={} | rm {}", "--max-p 4 rm => --max-procs=4 | rm", "-n1 -P4 bash -c x => -n=1 -P=4 | bash -c x"}},
+	{Name: "parallel", Names: "sem", Kind: KindRun, Opts: OptSpec{Short: "jPSadEInNLlsC", Long: "jobs= sshlogin= arg-file= delimiter= eof= joblog= results= tmpdir= timeout= retries= load= memfree= delay= workdir= wd= colsep= max-args= max-replace-args= max-lines= tagstring= basefile= env= transfer-file= return=", Partial: true, Stop: true}},
+	{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "nq", Long: "interval= differences= beep chgexit errexit exec no-title precise color no-color no-wrap help version", Abbrev: true, Stop: true},
+		Examples: []string{"-n 2 rm -rf x => -n=2 | rm -rf x"}},
+	{Name: "script", Kind: KindRun, Opts: OptSpec{Short: "cTIOBEm", Long: "command= timing= log-in= log-out= log-io= log-timing= echo= logging-format= output-limit= append flush force quiet return help version", Abbrev: true},
+		Examples: []string{"-qc 'rm x' /dev/null => -q -c=rm x | /dev/null", "--comm=x f => --command=x | f"}},
+	{Name: "flock", Kind: KindRun, Opts: OptSpec{Short: "wEc", Long: "timeout= wait= conflict-exit-code= command= shared exclusive unlock nonblock nb close no-fork verbose help version", Abbrev: true, Stop: true},
+		Examples: []string{"-x /tmp/l rm f => -x | /tmp/l rm f", "/tmp/l -c 'rm x' => | /tmp/l -c rm x"}},
+	{Name: "at", Names: "batch", Kind: KindRun, Opts: OptSpec{Short: "fqtM", Stop: true}},
+	{Name: "su", Kind: KindRun, Opts: OptSpec{Short: "cCgGsw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= whitelist-environment= fast help version", Abbrev: true},
+		Examples: []string{"-c 'rm x' root => -c=rm x | root", "- postgres => | - postgres", "--comm=x => --command=x |"}},
+	{Name: "runuser", Kind: KindRun, Opts: OptSpec{Short: "cgGsuw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= user= whitelist-environment= help version", Abbrev: true},
+		Examples: []string{"-u x -- rm y => -u=x | rm y"}},
+	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Stop: true}},
+	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true},
+		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h"}},
+	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"}, Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},
+	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}},
+	{Name: "sshfs", Kind: KindTool, Opts: OptSpec{Short: "op"}},
+	{Name: "mosh", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true, Stop: true}},
+	{Name: "rsync", Kind: KindWrite, Opts: OptSpec{Short: "efBTM@", Long: rsyncLong, Abbrev: true},
+		Examples: []string{"-av -e 'ssh -p 2' a h:b => -a -v -e=ssh -p 2 | a h:b", "--rsh=ssh a b => --rsh=ssh | a b", "--del a/ b => --del? | a/ b"}},
+	{Name: "tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
+		Subs: []Program{
+			{Name: "new", Names: "new-session new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw display-popup popup run-shell run if-shell if pipe-pane pipep", Kind: KindRun, Opts: OptSpec{Short: "ceFflnpstxy", Stop: true}},
+			{Name: "send-keys", Names: "send", Kind: KindRun, Opts: OptSpec{Short: "tN", Stop: true}},
+		},
+		Examples: []string{"new -d 'rm x' => new: -d | rm x"}},
+	{Name: "screen", Kind: KindRun, Opts: OptSpec{Short: "SctTephs", Long: "Logfile=", Partial: true, Stop: true}},
+	{Name: "dbus-launch", Kind: KindExec, Opts: OptSpec{Long: "config-file= autolaunch= sh-syntax csh-syntax auto-syntax binary-syntax close-stderr exit-with-session exit-with-x11 help version", Stop: true}},
+	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun},
+	{Name: "nix-shell", Kind: KindRun, Opts: OptSpec{Long: "run= command=", Partial: true}},
+	{Name: "vagrant", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true}},
+	{Name: "entr", Kind: KindRun, Opts: OptSpec{Short: "s", Stop: true}},
+	{Name: "gcloud", Kind: KindRun, Opts: OptSpec{Long: "command=", Partial: true}},
+	{Name: "hyperfine", Kind: KindRun, Opts: OptSpec{Short: "wrmMpcsnLPuSN", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true}},
+	{Name: "busybox", Names: "toybox", Kind: KindExec},
+	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true}},
+	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}},
+	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloW", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval=", Partial: true, Abbrev: true},
+		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |"}},
+
+	// ---------------------------------------------------------------- subcommand runners (uv run CMD, npm exec CMD …)
+	{Name: "uv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+		Subs: []Program{
+			{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pw", Long: "with= python= project= directory= env-file= extra= group= package= index= index-url= from=", Partial: true, Stop: true}},
+			{Name: "pip", Kind: KindWrite},
+			{Name: "publish", Kind: KindTool},
+		}},
+	{Name: "uvx", Kind: KindExec, Opts: OptSpec{Long: "from= with= python=", Partial: true, Stop: true}},
+	{Name: "poetry", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "CP", Long: "directory= project=", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
+	{Name: "pipenv", Names: "hatch rye devbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
+	{Name: "pipx", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Long: "spec= python= index-url= pip-args=", Partial: true, Stop: true}}}},
+	{Name: "pdm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pg", Stop: true}}}},
+	{Name: "pixi", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Names: "exec", Kind: KindExec, Opts: OptSpec{Short: "e", Long: "environment= manifest-path=", Partial: true, Stop: true}}}},
+	{Name: "conda", Names: "mamba micromamba", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true, Stop: true}}}},
+	{Name: "npm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+		Subs: []Program{
+			{Name: "exec", Names: "x", Kind: KindRun, Opts: OptSpec{Short: "pwc", Long: "package= workspace= call=", Partial: true, Stop: true}},
+			{Name: "publish", Names: "unpublish", Kind: KindTool},
+		},
+		Examples: []string{"exec -c 'rm x' => exec: -c=rm x |", "x -- rm -rf y => x: | rm -rf y"}},
+	{Name: "pnpm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+		Subs: []Program{{Name: "exec", Names: "dlx", Kind: KindExec, Opts: OptSpec{Short: "FC", Long: "filter= dir= package=", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
+	{Name: "yarn", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+		Subs: []Program{{Name: "exec", Names: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package=", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
+	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
+	{Name: "toolbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true, Stop: true}}}},
+	{Name: "op", Names: "doppler", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, DashDash: true}}},
+	{Name: "aws-vault", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+		Subs: []Program{{Name: "exec", Kind: KindExec, Pos: 1, Opts: OptSpec{Short: "dtj", Long: "duration= mfa-token= region= backend= prompt=", Partial: true, Stop: true}}}},
+	{Name: "direnv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}}}},
+	{Name: "lxc", Names: "incus multipass", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, DashDash: true}}},
+	{Name: "limactl", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "shell", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "workdir= shell=", Partial: true, Stop: true}}}},
+	{Name: "perf", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+		Subs: []Program{{Name: "stat", Names: "record trace", Kind: KindExec, Opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true, Stop: true}}}},
+	{Name: "nix", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "develop", Names: "shell", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true}}}},
+	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Stop: true, Plus: true},
+		Subs:     []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}}, {Name: "fmt", Kind: KindWrite}, {Name: "publish", Kind: KindTool}},
+		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
+	{Name: "go", Kind: KindTool, Subs: []Program{
+		{Name: "run", Kind: KindRun, Opts: OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true, Stop: true}},
+		{Name: "build", Names: "test tool", Kind: KindWrite, Opts: OptSpec{Short: "o", Partial: true}},
+	}},
+
+	// ---------------------------------------------------------------- git, containers, clusters, clouds, registries
+	{Name: "git", Names: "hub", Kind: KindTool, Opts: gitGlobal, Subs: gitSubs,
+		Examples: []string{"-C d -c a=b push -f => push: -f |", "--git-dir=x reset --har => reset: --hard |", "push --forc origin => push: --forc? | origin",
+			"push --force-w => push: --force-with-lease |", "branch --del --forc b => branch: --delete --force | b", "commit --amen -m x => commit: --amend -m=x |",
+			"-P clean -fdx => clean: -f -d -x |", "checkout -- . => checkout: | .", "ls-files -x '*.o' src => ls-files: -x=*.o | src"}},
+	{Name: "docker", Names: "podman nerdctl", Kind: KindRun, Opts: dockerGlobal,
+		Subs: []Program{
+			{Name: "exec", Kind: KindRun, Opts: dockerExec},
+			{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun},
+			{Name: "container", Kind: KindRun, Opts: OptSpec{Stop: true}, Subs: []Program{
+				{Name: "exec", Kind: KindRun, Opts: dockerExec},
+				{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun},
+			}},
+			{Name: "compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs},
+			{Name: "image", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "push", Kind: KindTool}}},
+			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild}}},
+			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild},
+			{Name: "push", Kind: KindTool},
+			{Name: "cp", Kind: KindWrite},
+		},
+		Examples: []string{"-H h exec -it -u 0 c sh => exec: -i -t -u=0 | c sh", "run --rm -v /:/h img rm => run: --rm -v=/:/h | img rm",
+			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
+	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs},
+	{Name: "kubectl", Names: "oc", Kind: KindRun,
+		Opts:     OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true, Stop: true},
+		Examples: []string{"--context prod get pods => --context=prod | get pods", "-n x exec p -- ls => -n=x | exec p -- ls"}},
+	{Name: "helm", Kind: KindTool, Opts: OptSpec{Long: "kube-context= kubeconfig= namespace=", Partial: true, Abbrev: true}},
+	{Name: "aws", Kind: KindTool, Opts: OptSpec{Long: "profile= region= output= endpoint-url=", Partial: true}},
+	{Name: "curl", Kind: KindWrite,
+		Opts: OptSpec{Short: "AbcCdDeEFHKmoPQrtTuUwxXyYz", Long: "output= output-dir= dump-header= cookie-jar= trace= trace-ascii= stderr= libcurl= url= " +
+			"data= data-raw= data-binary= data-urlencode= data-ascii= header= user-agent= request= upload-file= " +
+			"config= cookie= user= proxy= referer= form= form-string= max-time= connect-timeout= range= " +
+			"write-out= continue-at= cert= key= cacert= capath= resolve= connect-to= retry= retry-delay= " +
+			"retry-max-time= max-filesize= limit-rate= proxy-user= oauth2-bearer= json= etag-save= etag-compare= " +
+			"hsts= alt-svc= aws-sigv4= interface= local-port= dns-servers= preproxy= time-cond= quote= mail-from= mail-rcpt= " +
+			"remote-name remote-name-all remote-header-name", Partial: true, Abbrev: true},
+		Examples: []string{"-XDELETE u => -X=DELETE | u", "-sSL -o f u => -s -S -L -o=f | u", "--request PUT u => --request=PUT | u"}},
+	{Name: "wget", Kind: KindWrite,
+		Opts: OptSpec{Short: "eoaiBtOTwQPUlARDIX", Long: "execute= output-file= append-output= input-file= base= tries= output-document= timeout= " +
+			"wait= quota= directory-prefix= user-agent= level= accept= reject= domains= include-directories= " +
+			"exclude-directories= header= post-data= post-file= method= body-data= body-file= user= password= " +
+			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
+			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= recursive mirror page-requisites", Partial: true, Abbrev: true},
+		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u"}},
+	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aAv", Long: "auth= auth-type= session= session-read-only= output= download verbose print=", Partial: true, Stop: true},
+		Examples: []string{"--auth u:p DELETE x => --auth=u:p | DELETE x"}},
+	{Name: "gh", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true},
+		Subs: []Program{
+			{Name: "api", Kind: KindTool, Opts: OptSpec{Short: "XHfFq", Long: "method= header= field= raw-field= jq= input= hostname= preview= template= cache=", Partial: true}},
+			{Name: "release", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}},
+			{Name: "repo", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}},
+		}},
+	{Name: "twine", Names: "gem helm-push", Kind: KindTool},
+	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite,
+		Opts: OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi= dest= wheel-dir=", Partial: true, Abbrev: true}},
+	{Name: "openssl", Kind: KindWrite},
+	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
+	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
+	{Name: "ed", Names: "ex vi vim nvim nano emacs red pico micro kak hx view", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
+
+	// ---------------------------------------------------------------- harness's own binaries
+	{Name: "harness", Kind: KindTool, Opts: OptSpec{Short: "", Long: "root= feature= json quiet verbose help version", Stop: true},
+		Examples: []string{"--root /r --feature=f002 eval append --event x => --root=/r --feature=f002 | eval append --event x"}},
+	{Name: "harness-hook", Kind: KindTool, Opts: OptSpec{Long: "event= root= feature= sprint= help h", GoFlags: true},
+		Examples: []string{"--event PreToolUse --root=/r => --event=PreToolUse --root=/r |", "-event Stop -feature f => --event=Stop --feature=f |"}},
+
+	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
+	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat socat telnet ftp psql mysql redis-cli mongosh mongo " +
+		"terraform tofu ansible ansible-playbook vault consul nomad packer pulumi az gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
+		"cmake ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal ghc dotnet swift swiftc xcodebuild " +
+		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
+		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
+		"node-gyp lerna nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
+		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
+		"docker-machine virsh qemu-img qemu-system-x86_64 lxd crictl ctr " +
+		"ffmpeg convert magick gm sox exiftool pdftotext " +
+		"dmesg lsof fuser gdbserver " +
+		"reboot shutdown poweroff halt systemd-analyze " +
+		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool},
+}
+
+// rsyncLong is rsync's long options ("=": takes a value).
+const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-delay delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +
+	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input= copy-as="
+
+// gitGlobal is git's options before the subcommand (git(1) OPTIONS); git
+// matches them exactly.
+var gitGlobal = OptSpec{Short: "Cc", Long: "git-dir= work-tree= namespace= super-prefix= config-env= attr-source= exec-path no-pager paginate bare literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-replace-objects no-lazy-fetch no-optional-locks no-advice html-path man-path info-path version help list-cmds", Stop: true}
+
+// gitSubs are git's subcommands the guards look into; parse-options
+// accepts unique abbreviations of their long options.
+var gitSubs = []Program{
+	{Name: "push", Kind: KindTool, Opts: OptSpec{Short: "o", Long: "all branches mirror tags follow-tags no-follow-tags atomic no-atomic dry-run porcelain delete prune force no-force force-with-lease no-force-with-lease force-if-includes no-force-if-includes repo= set-upstream thin no-thin quiet verbose progress no-progress no-verify verify receive-pack= exec= recurse-submodules= no-recurse-submodules signed no-signed push-option= ipv4 ipv6", Abbrev: true},
+		Examples: []string{"-fu origin main => -f -u | origin main", "--force-if origin => --force-if-includes | origin"}},
+	{Name: "reset", Kind: KindTool, Opts: OptSpec{Long: "hard soft mixed merge keep quiet no-quiet recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul patch intent-to-add no-refresh refresh", Abbrev: true}},
+	{Name: "clean", Kind: KindTool, Opts: OptSpec{Short: "e", Long: "force dry-run quiet exclude= interactive", Abbrev: true}, Examples: []string{"-e x -fd => -e=x -f -d |"}},
+	{Name: "config", Kind: KindTool, Opts: OptSpec{Short: "f", Long: "global system local worktree file= blob= list get get-all get-regexp get-urlmatch replace-all add unset unset-all rename-section remove-section edit type= bool int bool-or-int path expiry-date null name-only includes no-includes show-origin show-scope default= comment= value= fixed-value all regexp url=", Abbrev: true},
+		Examples: []string{"--global alias.x '!rm' => --global | alias.x !rm", "--file f k v => --file=f | k v"}},
+	{Name: "checkout", Kind: KindWrite, Opts: OptSpec{Short: "bBU", Long: "force quiet ours theirs track no-track detach merge conflict= patch orphan= ignore-skip-worktree-bits ignore-other-worktrees overwrite-ignore no-overwrite-ignore recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul progress no-progress guess no-guess overlay no-overlay inter-hunk-context= unified=", Abbrev: true}},
+	{Name: "restore", Kind: KindWrite, Opts: OptSpec{Short: "sU", Long: "source= staged worktree patch ours theirs merge conflict= ignore-unmerged ignore-skip-worktree-bits recurse-submodules no-recurse-submodules overlay no-overlay quiet progress no-progress pathspec-from-file= pathspec-file-nul inter-hunk-context= unified=", Abbrev: true}},
+	{Name: "switch", Kind: KindTool, Opts: OptSpec{Short: "cC", Long: "create= force-create= detach guess no-guess discard-changes force merge conflict= quiet progress no-progress track no-track orphan= ignore-other-worktrees recurse-submodules no-recurse-submodules", Abbrev: true}},
+	{Name: "branch", Kind: KindTool, Opts: OptSpec{Short: "u", Long: "delete force move copy list all remotes verbose quiet track no-track set-upstream-to= unset-upstream contains= no-contains= merged= no-merged= sort= points-at= format= column no-column color no-color abbrev no-abbrev edit-description create-reflog show-current ignore-case omit-empty recurse-submodules", Abbrev: true}},
+	{Name: "commit", Kind: KindTool, Opts: OptSpec{Short: "mFCct", Long: "amend all author= allow-empty allow-empty-message branch cleanup= date= dry-run edit no-edit file= fixup= gpg-sign no-gpg-sign include interactive long message= no-verify verify only patch porcelain quiet reedit-message= reuse-message= reset-author short signoff no-signoff squash= status no-status template= trailer= untracked-files verbose null pathspec-from-file= pathspec-file-nul no-post-rewrite ahead-behind no-ahead-behind", Abbrev: true}},
+	{Name: "add", Kind: KindTool, Opts: OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}},
+	{Name: "update-ref", Kind: KindTool, Opts: OptSpec{Short: "m", Long: "delete no-deref stdin create-reflog", Abbrev: true}},
+	{Name: "ls-files", Kind: KindRead, Opts: OptSpec{Short: "xX", Long: "exclude= exclude-from= exclude-per-directory= with-tree= format= abbrev", Partial: true, Abbrev: true}},
+	{Name: "rm", Kind: KindWrite, Opts: OptSpec{Long: "pathspec-from-file= cached force dry-run quiet ignore-unmatch sparse pathspec-file-nul", Abbrev: true}},
+	{Name: "mv", Kind: KindWrite, Opts: OptSpec{Long: "force dry-run verbose sparse", Abbrev: true}},
+	{Name: "apply", Kind: KindWrite, Opts: OptSpec{Short: "pC", Long: "directory= include= exclude= whitespace= build-fake-ancestor= cached check stat numstat summary apply", Partial: true, Abbrev: true}},
+	{Name: "clone", Kind: KindWrite, Opts: OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format= mirror bare", Partial: true, Abbrev: true}},
+	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}}}},
+	{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
+	{Name: "rebase", Kind: KindTool, Opts: OptSpec{Short: "xsX", ShortOpt: "S", Long: "exec= onto= strategy= strategy-option= gpg-sign", Partial: true, Abbrev: true}, Examples: []string{"-x 'make' main => -x=make | main"}},
+	{Name: "submodule", Kind: KindTool, Opts: OptSpec{Long: "quiet", Partial: true, Stop: true}, Subs: []Program{{Name: "foreach", Kind: KindRun, Opts: OptSpec{Long: "recursive quiet", Partial: true, Stop: true}}}},
+	{Name: "bisect", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
+	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool}, {Name: "show", Names: "exists list", Kind: KindRead}}},
+	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool},
+	{Name: "diff", Names: "log show status blame grep describe rev-parse symbolic-ref name-rev ls-remote ls-tree cat-file shortlog whatchanged reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}},
+	{Name: "fetch", Names: "pull merge stash tag remote gc cherry-pick revert am format-patch archive notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
+}
+
+// Docker's grammars (docker(1), docker-run(1), docker-compose(1)).
+var (
+	dockerGlobal  = OptSpec{Short: "Hcl", Long: "host= config= context= log-level= tlscacert= tlscert= tlskey= tls tlsverify debug", Partial: true, Stop: true}
+	dockerExec    = OptSpec{Short: "euw", Long: "env= env-file= user= workdir= detach-keys= detach interactive tty privileged", Partial: true, Stop: true}
+	dockerRun     = OptSpec{Short: "acepuvwlhm", Long: "add-host= annotation= attach= blkio-weight= blkio-weight-device= cap-add= cap-drop= cgroup-parent= cgroupns= cidfile= cpu-count= cpu-percent= cpu-period= cpu-quota= cpu-rt-period= cpu-rt-runtime= cpu-shares= cpus= cpuset-cpus= cpuset-mems= detach-keys= device= device-cgroup-rule= device-read-bps= device-read-iops= device-write-bps= device-write-iops= dns= dns-option= dns-search= domainname= entrypoint= env= env-file= expose= gpus= group-add= health-cmd= health-interval= health-retries= health-start-period= health-timeout= hostname= ip= ip6= ipc= isolation= kernel-memory= label= label-file= link= link-local-ip= log-driver= log-opt= mac-address= memory= memory-reservation= memory-swap= memory-swappiness= mount= name= network= network-alias= oom-score-adj= pid= pids-limit= platform= publish= pull= restart= runtime= security-opt= shm-size= stop-signal= stop-timeout= storage-opt= sysctl= tmpfs= ulimit= user= userns= uts= volume= volume-driver= volumes-from= workdir= net= publish-all= arch= os= variant= secret= pod= hooks-dir= rm detach interactive tty privileged init read-only", Partial: true, Stop: true}
+	dockerBuild   = OptSpec{Short: "tfo", Long: "tag= file= output= platform= build-arg= target= push load", Partial: true}
+	composeGlobal = OptSpec{Short: "fp", Long: "file= project-name= project-directory= profile= env-file= ansi= parallel= progress=", Partial: true, Stop: true}
+	composeRun    = OptSpec{Short: "euwlpv", Long: "env= user= workdir= label= publish= volume= name= entrypoint= index= cap-add= cap-drop= env-from-file= pull= rm detach no-deps service-ports", Partial: true, Stop: true}
+	composeSubs   = []Program{{Name: "exec", Names: "run", Kind: KindRun, Opts: composeRun}, {Name: "push", Kind: KindTool}}
+)
