@@ -3,7 +3,7 @@ package shell
 import "strings"
 
 // Command is an invocation's words parsed once by its program's row of
-// the program table (corpus README §9.1 "one argument model"): the
+// the program table (testdata/corpus/README.md §9.1 "one argument model"): the
 // subcommand path, the options before it, and the options and operands of
 // the innermost (sub)command. Indexes are into the parsed words
 // (Invocation.Args).

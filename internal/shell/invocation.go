@@ -68,7 +68,7 @@ type Invocation struct {
 	// normalisation): "/usr/local/bin/harness", "./x.sh", "RM".
 	Word Word
 	// Cmd is Args parsed once by the program's row of the program table:
-	// subcommand, options, operands, git configuration (corpus README §9.1).
+	// subcommand, options, operands, git configuration (testdata/corpus/README.md §9.1).
 	// Guards read it and never re-parse Args. Never nil in a Result.
 	Cmd *Command
 	// Env holds literal values of variables in the command's environment:

@@ -3,7 +3,7 @@ package shell
 import "strings"
 
 // OptSpec is the option grammar of one program or subcommand: the one
-// option model every guard reads (corpus README §2.2, §9.1). Parse applies
+// option model every guard reads (testdata/corpus/README.md §2.2, §9.1). Parse applies
 // it the way the program's own parser would: bundled short options (`-rf`),
 // a value attached to its letter or in the next word (`-n5`, `-n 5`),
 // `--opt=value` and `--opt value`, long options abbreviated to a unique

@@ -9,7 +9,7 @@ import (
 )
 
 // Kind says what a program does with its arguments, as far as the guards
-// need to know (corpus README §2.1 "data", §2.3 wrappers, §3.3 writers,
+// need to know (testdata/corpus/README.md §2.1 "data", §2.3 wrappers, §3.3 writers,
 // §9.1 unknown programs).
 type Kind uint8
 
@@ -160,7 +160,7 @@ func SpecOf(name string, subs ...string) OptSpec {
 }
 
 // Identity is the program a command word runs, as the guards compare it
-// (corpus README §2.2, §9.1): the directory part and a trailing ".exe" are
+// (testdata/corpus/README.md §2.2, §9.1): the directory part and a trailing ".exe" are
 // dropped and the name is case-folded on every OS (a case-insensitive
 // file system runs `RM`, `NOHUP`, `BASH.EXE`, `ſudo` as rm, nohup, bash,
 // sudo). Git's helper binaries are not mapped here (see gitHelper).

@@ -92,7 +92,7 @@ func TestProgramTableNames(t *testing.T) {
 }
 
 // TestIdentity checks the normalisation of a command word to a program
-// identity (corpus README §9.1).
+// identity (testdata/corpus/README.md §9.1).
 func TestIdentity(t *testing.T) {
 	for in, want := range map[string]string{
 		"rm": "rm", "RM": "rm", "/usr/bin/NoHup": "nohup", "BASH.EXE": "bash", `C:\bin\x`: `c:\bin\x`,

@@ -3,7 +3,7 @@ package shell
 // programs is the program table (Program): one row per program the guards
 // know, with its option grammar, its subcommands and examples that
 // TestProgramExamples checks. A program missing from the table is an
-// unknown program (corpus README §9.1): its arguments are searched for a
+// unknown program (testdata/corpus/README.md §9.1): its arguments are searched for a
 // command, and a protected path given to it is judged as written.
 //
 // Grammars follow the programs' own parsers: GNU getopt_long programs
@@ -142,7 +142,7 @@ var programs = []Program{
 	{Name: "julia", Kind: KindInterp, Opts: OptSpec{Short: "e", Long: "eval=", Partial: true, Stop: true}},
 	{Name: "osascript", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}},
 
-	// ---------------------------------------------------------------- exec-style wrappers (corpus README §2.3)
+	// ---------------------------------------------------------------- exec-style wrappers (testdata/corpus/README.md §2.3)
 	{Name: "command", Kind: KindExec, Opts: OptSpec{Stop: true}, Lookup: "v V help", Examples: []string{"-v rm => -v | rm", "-p rm -rf x => -p | rm -rf x"}},
 	{Name: "builtin", Kind: KindExec, Opts: OptSpec{Stop: true}},
 	{Name: "exec", Kind: KindExec, Opts: OptSpec{Short: "a", Stop: true}, Examples: []string{"-a x rm f => -a=x | rm f"}},
