@@ -13,17 +13,12 @@ type call struct {
 	prog  string
 	args  []string // word values
 	known []bool
-	// git is the parsed git invocation, computed once (nil until then).
-	git     *gitCall
-	gitDone bool
 }
 
 func newCall(inv *shell.Invocation, index int) *call {
-	// Program names compare case-insensitively: on case-insensitive file
-	// systems (macOS) `RM` runs rm.
-	prog := strings.ToLower(inv.Program)
-	prog = strings.TrimSuffix(prog, ".exe")
-	c := &call{inv: inv, index: index, prog: prog, args: make([]string, len(inv.Args)), known: make([]bool, len(inv.Args))}
+	// inv.Program is the program's identity (case-folded, .exe dropped:
+	// shell.Identity)
+	c := &call{inv: inv, index: index, prog: inv.Program, args: make([]string, len(inv.Args)), known: make([]bool, len(inv.Args))}
 	for i, a := range inv.Args {
 		c.args[i] = a.Value
 		c.known[i] = a.Known

@@ -17,12 +17,6 @@ type matcher func(m *evalCtx, c *call) (bool, string)
 type evalCtx struct {
 	ctx Context
 	res *shell.Result
-	// cleanForceOff is set once a `git config clean.requireForce false`
-	// was seen earlier in the command.
-	cleanForceOff bool
-	// gitAliases are aliases set by `git config alias.X VALUE` earlier in
-	// the command (lower-cased names).
-	gitAliases map[string]string
 }
 
 // matchers maps rule ids to their Go matchers (rules/*.yaml reference them).
@@ -49,6 +43,8 @@ var matchers = map[string]matcher{
 	"prod.ssh-host":               matchProdHost,
 	"prod.kube-context":           matchProdKube,
 	"prod.aws-profile":            matchProdAWS,
+	"prod.docker-host":            matchProdDocker,
+	"prod.db-host":                matchProdDB,
 	"harness.admin-command":       matchHarnessAdmin,
 	"harness.other-feature":       matchHarnessOtherFeature,
 	"harness.session-env":         matchHarnessSessionEnv,
@@ -62,15 +58,24 @@ var matchers = map[string]matcher{
 
 // ---------------------------------------------------------------- rm_rf
 
-var rmTable = shell.OptSpec{Long: "force interactive one-file-system no-preserve-root preserve-root recursive dir verbose help version", Abbrev: true}
-
 func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 	if c.prog != "rm" {
 		return false, ""
 	}
-	p := rmTable.Parse(c.args, 0)
-	if (p.Has("r", "recursive") || p.Has("R")) && p.Has("f", "force") {
+	p := c.inv.Cmd.ParsedOpts
+	if !p.Has("rR", "recursive") {
+		return false, ""
+	}
+	if p.Has("f", "force") {
 		return true, "rm with both a recursive and a force option"
+	}
+	for _, v := range p.Values("", "interactive") {
+		if v == "never" || v == "no" || v == "none" {
+			return true, "rm -r with --interactive=never deletes whole trees without a prompt"
+		}
+	}
+	if c.inv.Stdin != nil && strings.HasPrefix(strings.TrimSpace(*c.inv.Stdin), "y") {
+		return true, "rm -r fed yes on its input deletes whole trees without a prompt"
 	}
 	return false, ""
 }
@@ -101,13 +106,6 @@ func matchSu(_ *evalCtx, c *call) (bool, string) {
 
 // ---------------------------------------------------------------- git
 
-// gitCall is a git invocation after global options and -c aliases.
-type gitCall struct {
-	sub     string
-	args    []string
-	configs map[string]string // lower-cased keys
-}
-
 func falseValue(v string) bool {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "false", "no", "off", "0":
@@ -116,100 +114,27 @@ func falseValue(v string) bool {
 	return false
 }
 
-// parseGit parses a git (or hub) invocation once per call.
-func parseGit(m *evalCtx, c *call) *gitCall {
-	if c.gitDone {
-		return c.git
-	}
-	c.gitDone = true
-	c.git = parseGitArgs(m, c)
-	return c.git
-}
-
-func parseGitArgs(m *evalCtx, c *call) *gitCall {
+// gitSub returns the parsed git invocation (global options, -c and
+// GIT_CONFIG_* configuration and aliases applied by internal/shell) when
+// c runs git subcommand sub, nil otherwise.
+func gitSub(c *call, sub string) *shell.Command {
 	if c.prog != "git" && c.prog != "hub" {
 		return nil
 	}
-	g := &gitCall{configs: map[string]string{}}
-	if m != nil {
-		for k, v := range m.gitAliases {
-			g.configs["alias."+k] = v
-		}
+	if cmd := c.inv.Cmd; cmd.SubName() == sub {
+		return cmd
 	}
-	env := c.inv.Env
-	if n := env["GIT_CONFIG_COUNT"]; n != "" {
-		for i := 0; i < 32; i++ {
-			k, ok := env["GIT_CONFIG_KEY_"+itoa(i)]
-			if !ok {
-				continue
-			}
-			g.configs[strings.ToLower(k)] = env["GIT_CONFIG_VALUE_"+itoa(i)]
-		}
-	}
-	args := c.args
-	i := 0
-	addCfg := func(kv string) {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			v = "true"
-		}
-		g.configs[strings.ToLower(k)] = v
-	}
-	for i < len(args) {
-		a := args[i]
-		switch {
-		case a == "-c" && i+1 < len(args):
-			addCfg(args[i+1])
-			i += 2
-		case strings.HasPrefix(a, "-c") && len(a) > 2 && !strings.HasPrefix(a, "--"):
-			addCfg(a[2:])
-			i++
-		case a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--super-prefix" || a == "--config-env" || a == "--attr-source":
-			i += 2
-		case strings.HasPrefix(a, "-"):
-			i++
-		default:
-			goto sub
-		}
-	}
-sub:
-	if i >= len(args) {
-		return g
-	}
-	g.sub = args[i]
-	g.args = args[i+1:]
-	for n := 0; n < 8; n++ {
-		al, ok := g.configs["alias."+strings.ToLower(g.sub)]
-		if !ok || strings.HasPrefix(al, "!") {
-			break
-		}
-		words := strings.Fields(strings.NewReplacer("'", "", "\"", "").Replace(al))
-		if len(words) == 0 {
-			break
-		}
-		rest := append(append([]string{}, words[1:]...), g.args...)
-		g.sub, g.args = words[0], rest
-	}
-	return g
+	return nil
 }
 
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}
-
-var gitPush = shell.OptSpec{Short: "o", Long: "all branches mirror tags follow-tags no-follow-tags atomic no-atomic dry-run porcelain delete prune force no-force force-with-lease no-force-with-lease force-if-includes no-force-if-includes repo= set-upstream thin no-thin quiet verbose progress no-progress no-verify verify receive-pack= exec= recurse-submodules= no-recurse-submodules signed no-signed push-option= ipv4 ipv6", Abbrev: true}
-
-func matchGitPushForce(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "push" {
+func matchGitPushForce(_ *evalCtx, c *call) (bool, string) {
+	g := gitSub(c, "push")
+	if g == nil {
 		return false, ""
 	}
-	p := gitPush.Parse(g.args, 0)
+	p := g.ParsedOpts
 	switch {
-	case p.Has("f") || p.Has("", "force"):
+	case p.Has("f", "force"):
 		return true, "git push --force rewrites the remote history"
 	case p.Has("", "force-with-lease", "force-if-includes"):
 		return true, "git push --force-with-lease/--force-if-includes is a force push"
@@ -221,81 +146,59 @@ func matchGitPushForce(m *evalCtx, c *call) (bool, string) {
 			return true, "a refspec starting with + is a force push"
 		}
 	}
+	// a push made forced or mirroring by the run's configuration
+	for k, v := range g.Config {
+		if !strings.HasPrefix(k, "remote.") {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(k, ".mirror") && !falseValue(v) && v != "":
+			return true, "git push with " + k + "=" + v + " is a mirror push"
+		case strings.HasSuffix(k, ".push") && strings.HasPrefix(strings.TrimSpace(v), "+"):
+			return true, "git push with " + k + "=" + v + " is a force push"
+		}
+	}
 	return false, ""
 }
 
-func matchGitPushPrune(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "push" {
-		return false, ""
-	}
-	if gitPush.Parse(g.args, 0).Has("", "prune") {
+func matchGitPushPrune(_ *evalCtx, c *call) (bool, string) {
+	if g := gitSub(c, "push"); g != nil && g.Has("", "prune") {
 		return true, "git push --prune deletes remote branches that no longer exist locally"
 	}
 	return false, ""
 }
 
-var gitReset = shell.OptSpec{Long: "hard soft mixed merge keep quiet no-quiet recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul patch intent-to-add no-refresh refresh", Abbrev: true}
-
-func matchGitResetHard(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "reset" {
-		return false, ""
-	}
-	if gitReset.Parse(g.args, 0).Has("", "hard") {
+func matchGitResetHard(_ *evalCtx, c *call) (bool, string) {
+	if g := gitSub(c, "reset"); g != nil && g.Has("", "hard") {
 		return true, "git reset --hard throws away uncommitted changes"
 	}
 	return false, ""
 }
 
-var gitClean = shell.OptSpec{Short: "e", Long: "force dry-run quiet exclude= interactive", Abbrev: true}
-
-func matchGitClean(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "clean" {
+func matchGitClean(_ *evalCtx, c *call) (bool, string) {
+	g := gitSub(c, "clean")
+	if g == nil {
 		return false, ""
 	}
-	p := gitClean.Parse(g.args, 0)
-	if p.Has("f", "force") {
+	if g.Has("f", "force") {
 		return true, "git clean -f deletes untracked files"
 	}
-	if v, ok := g.configs["clean.requireforce"]; ok && falseValue(v) {
+	if v, ok := g.Config["clean.requireforce"]; ok && falseValue(v) {
 		return true, "git clean with clean.requireForce=false deletes untracked files"
-	}
-	if m.cleanForceOff {
-		return true, "git clean after clean.requireForce was set false deletes untracked files"
 	}
 	return false, ""
 }
 
-func matchGitCleanConfig(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "config" {
+func matchGitCleanConfig(_ *evalCtx, c *call) (bool, string) {
+	g := gitSub(c, "config")
+	if g == nil {
 		return false, ""
 	}
-	var ops []string
-	args := g.args
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--file" || a == "-f" || a == "--blob" || a == "--type" || a == "--comment" || a == "--value" || a == "--default":
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			ops = append(ops, a)
-		}
-	}
-	if len(ops) > 0 && (ops[0] == "set") {
+	ops := g.OperandValues()
+	if len(ops) > 0 && ops[0] == "set" {
 		ops = ops[1:]
 	}
-	if len(ops) >= 2 && strings.HasPrefix(strings.ToLower(ops[0]), "alias.") {
-		if m.gitAliases == nil {
-			m.gitAliases = map[string]string{}
-		}
-		m.gitAliases[strings.ToLower(ops[0][len("alias."):])] = strings.Join(ops[1:], " ")
-	}
 	if len(ops) >= 2 && strings.EqualFold(ops[0], "clean.requireForce") && falseValue(ops[1]) {
-		m.cleanForceOff = true
 		return true, "setting clean.requireForce false turns every later git clean into a delete"
 	}
 	return false, ""
@@ -434,16 +337,14 @@ func wholeTreeAdd(p string) bool {
 	return cl == "." || cl == ".." || cl == "*" || strings.Trim(cl, "./") == ""
 }
 
-var gitCheckout = shell.OptSpec{Short: "bB", Long: "force quiet ours theirs track no-track detach merge conflict= patch orphan= ignore-skip-worktree-bits ignore-other-worktrees overwrite-ignore no-overwrite-ignore recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul progress no-progress guess no-guess overlay no-overlay", Abbrev: true}
-
 func isHead(s string) bool { return s == "HEAD" || s == "@" }
 
 func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "checkout" {
+	g := gitSub(c, "checkout")
+	if g == nil {
 		return false, ""
 	}
-	p := gitCheckout.Parse(g.args, 0)
+	p := g.ParsedOpts
 	for _, op := range p.OperandValues() {
 		if wholeTree(op) {
 			return true, "git checkout of a whole-tree or directory pathspec (" + op + ") discards local changes"
@@ -463,14 +364,12 @@ func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var gitRestore = shell.OptSpec{Short: "s", Long: "source= staged worktree patch ours theirs merge conflict= ignore-unmerged ignore-skip-worktree-bits recurse-submodules no-recurse-submodules overlay no-overlay quiet progress no-progress pathspec-from-file= pathspec-file-nul", Abbrev: true}
-
 func matchGitRestore(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "restore" {
+	g := gitSub(c, "restore")
+	if g == nil {
 		return false, ""
 	}
-	p := gitRestore.Parse(g.args, 0)
+	p := g.ParsedOpts
 	staged := p.Has("S", "staged")
 	worktree := p.Has("W", "worktree") || !staged
 	if !worktree {
@@ -490,18 +389,16 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var gitSwitch = shell.OptSpec{Short: "cC", Long: "create= force-create= detach guess no-guess discard-changes force merge conflict= quiet progress no-progress track no-track orphan= ignore-other-worktrees recurse-submodules no-recurse-submodules", Abbrev: true}
-
 var currentBranchRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+HEAD`)
 })
 
 func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "switch" {
+	g := gitSub(c, "switch")
+	if g == nil {
 		return false, ""
 	}
-	p := gitSwitch.Parse(g.args, 0)
+	p := g.ParsedOpts
 	if !p.Has("f", "force", "discard-changes") || p.Has("c") || p.Has("C") || p.Has("", "create", "force-create", "orphan") {
 		return false, ""
 	}
@@ -523,41 +420,31 @@ func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var gitBranch = shell.OptSpec{Short: "u", Long: "delete force move copy list all remotes verbose quiet track no-track set-upstream-to= unset-upstream contains= no-contains= merged= no-merged= sort= points-at= format= column no-column color no-color abbrev no-abbrev edit-description create-reflog show-current ignore-case omit-empty recurse-submodules", Abbrev: true}
-
 func matchGitBranch(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "branch" {
+	g := gitSub(c, "branch")
+	if g == nil {
 		return false, ""
 	}
-	p := gitBranch.Parse(g.args, 0)
+	p := g.ParsedOpts
 	if p.Has("D") || (p.Has("d", "delete") && p.Has("f", "force")) {
 		return true, "git branch -D force-deletes a branch with unmerged work"
 	}
 	return false, ""
 }
 
-var gitCommit = shell.OptSpec{Short: "mFCct", Long: "amend all author= allow-empty allow-empty-message branch cleanup= date= dry-run edit no-edit file= fixup= gpg-sign no-gpg-sign include interactive long message= no-verify verify only patch porcelain quiet reedit-message= reuse-message= reset-author short signoff no-signoff squash= status no-status template= trailer= untracked-files verbose null pathspec-from-file= pathspec-file-nul no-post-rewrite ahead-behind no-ahead-behind", Abbrev: true}
-
 func matchGitAmend(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "commit" {
-		return false, ""
-	}
-	if gitCommit.Parse(g.args, 0).Has("", "amend") {
+	if g := gitSub(c, "commit"); g != nil && g.Has("", "amend") {
 		return true, "git commit --amend rewrites the last commit"
 	}
 	return false, ""
 }
 
-var gitAdd = shell.OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}
-
 func matchGitAddAll(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil || g.sub != "add" {
+	g := gitSub(c, "add")
+	if g == nil {
 		return false, ""
 	}
-	p := gitAdd.Parse(g.args, 0)
+	p := g.ParsedOpts
 	if p.Has("A") || p.Has("", "all") {
 		return true, "git add -A stages every change in the work tree"
 	}
@@ -575,22 +462,30 @@ func matchGitAddAll(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-func matchGitHistory(m *evalCtx, c *call) (bool, string) {
-	g := parseGit(m, c)
-	if g == nil {
+func matchGitHistory(_ *evalCtx, c *call) (bool, string) {
+	if c.prog != "git" && c.prog != "hub" {
 		return false, ""
 	}
-	switch g.sub {
+	g := c.inv.Cmd
+	switch sub := g.SubName(); sub {
 	case "filter-branch", "filter-repo":
-		return true, "git " + g.sub + " rewrites history"
+		return true, "git " + sub + " rewrites history"
 	case "reflog":
-		if len(g.args) > 0 && (g.args[0] == "expire" || g.args[0] == "delete") {
-			return true, "git reflog " + g.args[0] + " destroys the recovery log"
+		if g.Is("reflog", "expire") || g.Is("reflog", "delete") {
+			return true, "git reflog " + g.Sub[1] + " destroys the recovery log"
 		}
 	case "update-ref":
-		p := shell.OptSpec{Short: "m", Long: "delete no-deref stdin create-reflog", Abbrev: true}.Parse(g.args, 0)
-		if p.Has("d", "delete") {
+		if g.Has("d", "delete") {
 			return true, "git update-ref -d deletes a ref"
+		}
+		if g.Has("", "stdin") && c.inv.Stdin != nil {
+			// update-ref --stdin: `delete REF …` deletes, `update REF NEW OLD` rewrites
+			for _, line := range strings.Split(*c.inv.Stdin, "\n") {
+				f := strings.Fields(line)
+				if len(f) >= 2 && f[0] == "delete" || len(f) >= 4 && f[0] == "update" {
+					return true, "git update-ref --stdin " + f[0] + " " + f[1] + " deletes or rewrites a ref"
+				}
+			}
 		}
 	}
 	return false, ""
@@ -670,8 +565,6 @@ func worldRWX(mode string) bool {
 	return perm[0] == 7 && perm[1] == 7 && perm[2] == 7
 }
 
-var chmodTable = shell.OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference recursive help version dereference no-dereference", Abbrev: true}
-
 func matchPerms(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
 	case "chmod":
@@ -689,32 +582,8 @@ func matchPerms(_ *evalCtx, c *call) (bool, string) {
 			break
 		}
 	case "install", "mkdir":
-		for i := 0; i < len(c.args); i++ {
-			a := c.args[i]
-			var mode string
-			switch {
-			case a == "--mode" && i+1 < len(c.args):
-				mode = c.args[i+1]
-			case strings.HasPrefix(a, "--mode="):
-				mode = a[len("--mode="):]
-			case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
-				k := strings.IndexByte(a, 'm')
-				if k < 0 {
-					continue
-				}
-				if c.prog == "install" {
-					// value-taking letters before m end the cluster
-					if j := strings.IndexAny(a[1:], "ogStT"); j >= 0 && j+1 < k {
-						continue
-					}
-				}
-				if k+1 < len(a) {
-					mode = a[k+1:]
-				} else if i+1 < len(c.args) {
-					mode = c.args[i+1]
-				}
-			}
-			if mode != "" && worldRWX(mode) {
+		for _, mode := range c.inv.Cmd.Values("m", "mode") {
+			if worldRWX(mode) {
 				return true, c.prog + " with mode " + mode + " makes files writable by everyone"
 			}
 		}
@@ -821,18 +690,14 @@ func anyBlockDev(args []string) (string, bool) {
 func matchWipe(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
 	case "wipefs":
-		p := shell.OptSpec{Short: "otO", Long: "all offset= types= backup force noheadings json no-act output= parsable quiet lock", Abbrev: true}.Parse(c.args, 0)
-		if p.Has("a", "all") || p.Has("o", "offset") {
-			if p.Has("n", "no-act") {
-				return false, ""
-			}
+		p := c.inv.Cmd.ParsedOpts
+		if p.Has("ao", "all", "offset") && !p.Has("n", "no-act") {
 			return true, "wipefs erases file-system signatures"
 		}
 	case "blkdiscard":
 		return true, "blkdiscard discards every block of the device"
 	case "sgdisk":
-		p := shell.OptSpec{Long: "zap-all zap clear print", Abbrev: true}.Parse(c.args, 0)
-		if p.Has("Z", "zap-all") || p.Has("z", "zap") || p.Has("o", "clear") {
+		if c.inv.Cmd.Has("Zzo", "zap-all", "zap", "clear") {
 			return true, "sgdisk wipes the partition table"
 		}
 	case "shred":
@@ -907,24 +772,20 @@ func jumpHosts(v string) []string {
 
 var sshTable = shell.OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw", Abbrev: true}
 
-func sshOptHosts(p shell.ParsedOpts, args []string) (string, bool) {
-	if v, ok := p.Last("J"); ok {
+// sshOptHosts returns a production jump host given by -J or by an
+// -o ProxyJump=/HostName= option.
+func sshOptHosts(p shell.ParsedOpts) (string, bool) {
+	for _, v := range p.Values("J") {
 		for _, h := range jumpHosts(v) {
 			if hasProd(h) {
 				return h, true
 			}
 		}
 	}
-	for i, a := range args {
-		var opt string
-		if a == "-o" && i+1 < len(args) {
-			opt = args[i+1]
-		} else if strings.HasPrefix(a, "-o") {
-			opt = a[2:]
-		}
+	for _, opt := range p.Values("o") {
 		lo := strings.ToLower(opt)
 		if strings.HasPrefix(lo, "proxyjump") || strings.HasPrefix(lo, "hostname") {
-			v := strings.TrimLeft(opt[strings.IndexAny(lo, "= ")+1:], " =")
+			v := strings.TrimLeft(opt[strings.IndexAny(lo+"=", "= ")+1:], " =")
 			for _, h := range jumpHosts(v) {
 				if hasProd(h) {
 					return h, true
@@ -936,37 +797,20 @@ func sshOptHosts(p shell.ParsedOpts, args []string) (string, bool) {
 }
 
 func matchProdHost(_ *evalCtx, c *call) (bool, string) {
+	p := c.inv.Cmd.ParsedOpts
 	switch c.prog {
-	case "ssh", "mosh", "sftp":
-		tbl := sshTable
-		if c.prog == "mosh" {
-			tbl = shell.OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true}
-		}
-		if c.prog == "sftp" {
-			tbl = shell.OptSpec{Short: "BbcDFiJlloPRSsX", Abbrev: true}
-		}
-		p := tbl.Parse(c.args, 0)
-		if h, ok := sshOptHosts(p, c.args); ok {
+	case "ssh", "slogin", "autossh", "mosh", "sftp":
+		if h, ok := sshOptHosts(p); ok {
 			return true, "jump host " + h + " is production"
 		}
-		// the host is the first operand (ssh stops at it; the rest is the remote command)
-		i := tbl.FirstOperand(c.args, 0)
-		if i < len(c.args) {
-			h := hostOf(c.args[i], c.prog == "sftp")
-			if hasProd(h) {
+		// the host is the first operand (the rest is the remote command)
+		if ops := p.OperandValues(); len(ops) > 0 {
+			if h := hostOf(ops[0], c.prog == "sftp"); hasProd(h) {
 				return true, "host " + h + " is production"
 			}
 		}
 	case "scp", "rsync", "sshfs":
-		tbl := shell.OptSpec{Short: "cFiJloPSXD", Abbrev: true}
-		if c.prog == "rsync" {
-			tbl = shell.OptSpec{Short: "efBTM", Long: rsyncLong, Abbrev: true}
-		}
-		if c.prog == "sshfs" {
-			tbl = shell.OptSpec{Short: "op", Abbrev: true}
-		}
-		p := tbl.Parse(c.args, 0)
-		if h, ok := sshOptHosts(p, c.args); ok {
+		if h, ok := sshOptHosts(p); ok {
 			return true, "jump host " + h + " is production"
 		}
 		for _, op := range p.OperandValues() {
@@ -978,35 +822,40 @@ func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-// rsyncLong is rsync's long options ("=": takes a value).
-const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +
-	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input="
-
-func kubeProd(args []string, names []string) (string, bool) {
-	for i, a := range args {
-		for _, n := range names {
-			if a == "--"+n && i+1 < len(args) && hasProd(args[i+1]) {
-				return a + " " + args[i+1], true
-			}
-			if strings.HasPrefix(a, "--"+n+"=") && hasProd(a) {
-				return a, true
-			}
+// prodValue returns "--name value" for the first option named one of
+// names whose value contains prod.
+func prodValue(p shell.ParsedOpts, shorts string, names ...string) (string, bool) {
+	for _, o := range p.Opts {
+		if !o.HasValue || !hasProd(o.Value) {
+			continue
+		}
+		if !o.Long && len(o.Name) == 1 && strings.IndexByte(shorts, o.Name[0]) >= 0 {
+			return "-" + o.Name + " " + o.Value, true
+		}
+		if o.Long && !o.Ambiguous && contains(names, o.Name) {
+			return "--" + o.Name + " " + o.Value, true
 		}
 	}
 	return "", false
 }
 
 func matchProdKube(_ *evalCtx, c *call) (bool, string) {
+	var shorts string
 	var names []string
 	switch c.prog {
-	case "kubectl":
-		names = []string{"context", "kubeconfig"}
+	case "kubectl", "oc":
+		shorts, names = "s", []string{"context", "kubeconfig", "cluster", "user", "server"}
 	case "helm":
 		names = []string{"kube-context", "kubeconfig"}
 	default:
 		return false, ""
 	}
-	if s, ok := kubeProd(c.args, names); ok {
+	// the cluster options may stand before or after the subcommand
+	s, ok := prodValue(c.inv.Cmd.ParsedOpts, shorts, names...)
+	if !ok {
+		s, ok = prodValue(c.inv.Cmd.Global, shorts, names...)
+	}
+	if ok {
 		return true, c.prog + " " + s + " selects a production cluster"
 	}
 	if v := c.inv.Env["KUBECONFIG"]; hasProd(v) {
@@ -1016,18 +865,105 @@ func matchProdKube(_ *evalCtx, c *call) (bool, string) {
 }
 
 func matchProdAWS(_ *evalCtx, c *call) (bool, string) {
-	if c.prog != "aws" {
-		return false, ""
-	}
-	if s, ok := kubeProd(c.args, []string{"profile"}); ok {
-		return true, "aws " + s + " uses a production profile"
-	}
-	for _, k := range []string{"AWS_PROFILE"} {
-		if v := c.inv.Env[k]; hasProd(v) {
-			return true, k + "=" + v + " uses a production profile"
+	switch c.prog {
+	case "aws":
+		if s, ok := prodValue(c.inv.Cmd.ParsedOpts, "", "profile"); ok {
+			return true, "aws " + s + " uses a production profile"
+		}
+		for _, k := range []string{"AWS_PROFILE", "AWS_DEFAULT_PROFILE"} {
+			if v := c.inv.Env[k]; hasProd(v) {
+				return true, k + "=" + v + " uses a production profile"
+			}
+		}
+	case "aws-vault", "granted", "assume":
+		// aws-vault exec PROFILE, granted sso/assume PROFILE: the first
+		// operand after the subcommand (aws-vault) or the first (assume)
+		ops := c.inv.Cmd.OperandValues()
+		if c.prog == "aws-vault" && !c.inv.Cmd.Is("exec") {
+			return false, ""
+		}
+		for _, op := range ops {
+			if hasProd(op) {
+				return true, c.prog + " " + op + " uses a production profile"
+			}
+			break
 		}
 	}
 	return false, ""
+}
+
+func matchProdDocker(_ *evalCtx, c *call) (bool, string) {
+	switch c.prog {
+	case "docker", "podman", "docker-compose", "nerdctl":
+	default:
+		return false, ""
+	}
+	g := c.inv.Cmd.Global
+	if len(c.inv.Cmd.Sub) == 0 {
+		g = c.inv.Cmd.ParsedOpts
+	}
+	if s, ok := prodValue(g, "H", "host", "context"); ok {
+		return true, c.prog + " " + s + " targets a production docker host"
+	}
+	for _, k := range []string{"DOCKER_HOST", "DOCKER_CONTEXT"} {
+		if v := c.inv.Env[k]; hasProd(v) {
+			return true, k + "=" + v + " targets a production docker host"
+		}
+	}
+	return false, ""
+}
+
+// dbHostURI matches a database URI's host part (postgres://user@HOST/…).
+var dbHostURI = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss)://(?:[^@/]*@)?([^/:?]+)`)
+})
+
+func matchProdDB(_ *evalCtx, c *call) (bool, string) {
+	var shorts string
+	var longs []string
+	switch c.prog {
+	case "psql", "pg_dump", "pg_restore", "pg_dumpall":
+		shorts, longs = "h", []string{"host", "dbname"}
+	case "mysql", "mysqldump", "mariadb":
+		shorts, longs = "h", []string{"host"}
+	case "redis-cli":
+		shorts, longs = "hu", nil
+	case "mongosh", "mongo":
+		longs = []string{"host"}
+	default:
+		return false, ""
+	}
+	p := c.inv.Cmd.ParsedOpts
+	for _, o := range p.Opts {
+		if !o.HasValue {
+			continue
+		}
+		if (!o.Long && strings.IndexByte(shorts, o.Name[0]) >= 0 || o.Long && contains(longs, o.Name)) && dbProd(o.Value, o.Name != "dbname") {
+			return true, c.prog + " connects to the production host " + o.Value
+		}
+	}
+	for _, op := range p.OperandValues() {
+		if dbProd(op, false) {
+			return true, c.prog + " connects to the production host in " + op
+		}
+	}
+	if v := c.inv.Env["PGHOST"]; c.prog == "psql" && hasProd(v) {
+		return true, "PGHOST=" + v + " is a production host"
+	}
+	return false, ""
+}
+
+// dbProd reports a database URI or conninfo string whose host names
+// production, or (plain) a host value that does.
+func dbProd(v string, plain bool) bool {
+	if m := dbHostURI().FindStringSubmatch(v); m != nil {
+		return hasProd(m[1])
+	}
+	if k := strings.Index(v, "host="); k >= 0 { // psql "host=… dbname=…"
+		h, _, _ := strings.Cut(v[k+5:], " ")
+		return hasProd(h)
+	}
+	return plain && hasProd(v)
 }
 
 // ---------------------------------------------------------------- harness_admin

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// gitShellKeys are git configuration keys whose value git runs through a
-// shell (git-config(1)): pagers, editors, the ssh command, the external
-// diff, the fsmonitor hook, and "!"-prefixed credential helpers.
+// gitShellKey reports git configuration keys whose value git runs through
+// a shell (git-config(1)): pagers, editors, the ssh command, the external
+// diff, the fsmonitor hook, "!"-prefixed credential helpers and aliases.
 func gitShellKey(key string) bool {
 	switch key {
 	case "core.pager", "core.editor", "core.sshcommand", "sequence.editor", "diff.external", "core.fsmonitor",
@@ -19,103 +19,151 @@ func gitShellKey(key string) bool {
 		strings.HasPrefix(key, "filter.") && (strings.HasSuffix(key, ".clean") || strings.HasSuffix(key, ".smudge") || strings.HasSuffix(key, ".process"))
 }
 
+// gitShellValue returns the shell command a configuration value runs, ""
+// when the key does not run one (credential helpers and aliases run only
+// a "!"-prefixed value).
+func gitShellValue(key, v string) string {
+	switch {
+	case key == "credential.helper" || strings.HasPrefix(key, "alias."):
+		if s, ok := strings.CutPrefix(v, "!"); ok {
+			return s
+		}
+		return ""
+	case gitShellKey(key):
+		return v
+	}
+	return ""
+}
+
 // gitShellEnv are environment variables whose value git runs through a shell.
 var gitShellEnv = [...]string{"GIT_PAGER", "GIT_EDITOR", "GIT_SSH_COMMAND", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS"}
 
-// gitRuns walks the commands a git invocation runs through a shell (testdata/corpus/README.md
-// §2.1: a command is checked wherever it would be executed): the
-// values of shell-valued configuration given with -c or GIT_CONFIG_COUNT /
-// GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n or in the environment (GIT_PAGER,
-// GIT_EDITOR, GIT_SSH_COMMAND, …), `git submodule foreach CMD…`,
-// `git rebase -x|--exec CMD` and `git bisect run CMD…`. A value is judged
-// whether or not the subcommand would actually use it (conservative).
-func (w *walker) gitRuns(f *frame, st *state, c cmdCtx, vals []string) {
+// gitConfig is the configuration a git run sees (Command.Config, keys
+// lower-cased): what `git config` set earlier in the same command, then
+// GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n from its
+// environment, then its `-c key=value` options (a bare `-c key` is true).
+func (w *walker) gitConfig(env map[string]string, cmd *Command) map[string]string {
+	cfg := make(map[string]string, len(w.gitSet)+2)
+	for k, v := range w.gitSet {
+		cfg[k] = v
+	}
+	if env["GIT_CONFIG_COUNT"] != "" {
+		for i := 0; i < 32; i++ {
+			if k, ok := env["GIT_CONFIG_KEY_"+strconv.Itoa(i)]; ok {
+				cfg[strings.ToLower(k)] = env["GIT_CONFIG_VALUE_"+strconv.Itoa(i)]
+			}
+		}
+	}
+	opts := cmd.Global
+	if len(cmd.Sub) == 0 {
+		opts = cmd.ParsedOpts
+	}
+	for _, kv := range opts.Values("c") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "true"
+		}
+		cfg[strings.ToLower(k)] = v
+	}
+	return cfg
+}
+
+// git walks what a git invocation runs (testdata/corpus/README.md §2.1,
+// §9.2): it sets the run's configuration (Command.Config), remembers what
+// `git config KEY VALUE` sets for later git runs of the same command, walks
+// every shell-valued setting (`-c alias.x='!CMD'`, `git config alias.x
+// '!CMD'`, core.pager, core.sshCommand, … and GIT_PAGER, GIT_SSH_COMMAND, …
+// in its environment: judged whether or not the subcommand would use it,
+// and setting a shell alias whose body is blocked is itself blocked),
+// expands an alias used as the subcommand (`git -c alias.x='reset --hard'
+// x` runs `git reset --hard`), and runs `git submodule foreach CMD…`,
+// `git rebase -x|--exec CMD` and `git bisect run CMD…`.
+func (w *walker) git(f *frame, st *state, c cmdCtx, vals []string) {
+	cmd := c.cmd
+	cmd.Config = w.gitConfig(c.env, cmd)
 	run := func(via, src string) {
 		if strings.TrimSpace(src) != "" {
 			w.script(f.child(via), st.clone(), src, ioCtx{})
 		}
-	}
-	cfg := func(kv string) {
-		k, v, ok := strings.Cut(kv, "=")
-		k = strings.ToLower(k)
-		if !ok || !gitShellKey(k) {
-			return
-		}
-		if k == "credential.helper" {
-			if !strings.HasPrefix(v, "!") {
-				return
-			}
-			v = v[1:]
-		}
-		run("git -c "+k, v)
 	}
 	for _, name := range gitShellEnv {
 		if v, ok := c.env[name]; ok {
 			run(name, v)
 		}
 	}
-	if n := c.env["GIT_CONFIG_COUNT"]; n != "" {
-		for i := 0; i < 32; i++ {
-			if k, ok := c.env["GIT_CONFIG_KEY_"+strconv.Itoa(i)]; ok {
-				cfg(k + "=" + c.env["GIT_CONFIG_VALUE_"+strconv.Itoa(i)])
+	for k, v := range cmd.Config {
+		if _, set := w.gitSet[k]; set && w.gitSet[k] == v {
+			continue // walked where `git config` set it
+		}
+		if s := gitShellValue(k, v); s != "" {
+			via := "git -c " + k
+			if strings.HasPrefix(k, "alias.") {
+				// the alias runs with the words after it
+				if sub := cmd.SubName(); len(cmd.SubAt) > 0 && strings.EqualFold(sub, k[len("alias."):]) {
+					s += " " + strings.Join(vals[cmd.SubAt[0]+1:], " ")
+				}
+				via = "git alias " + k[len("alias."):]
 			}
+			run(via, s)
 		}
 	}
-	i := 0
-	for i < len(vals) {
-		v := vals[i]
-		switch {
-		case v == "-c" && i+1 < len(vals):
-			cfg(vals[i+1])
-			i += 2
-			continue
-		case strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--"):
-			cfg(v[2:])
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" ||
-			v == "--config-env" || v == "--attr-source":
-			i += 2
-			continue
-		case strings.HasPrefix(v, "-"):
-		default:
-			w.gitSubRuns(f, st, c, vals, i, run)
+	if len(cmd.Sub) == 0 {
+		return
+	}
+	sub := cmd.Sub[0]
+	p := cmd.ParsedOpts
+	switch {
+	case sub == "config":
+		w.gitConfigSet(f, st, cmd, run)
+	case cmd.Is("submodule", "foreach"):
+		if i := p.First(); i < len(vals) {
+			run("git submodule foreach", strings.Join(vals[i:], " "))
+		}
+	case sub == "rebase":
+		for _, v := range p.Values("x", "exec") {
+			run("git rebase --exec", v)
+		}
+	case cmd.Is("bisect", "run"):
+		if i := p.First(); i < len(vals) {
+			w.runWords(f, st.clone(), c.words[i+1:], c.env, nil, nil, "git bisect run")
+		}
+	}
+	if al, ok := cmd.Config["alias."+strings.ToLower(sub)]; ok && !strings.HasPrefix(al, "!") && f.calls < 8 {
+		// a git alias expands in place of the subcommand
+		words := envSplit(al)
+		if len(words) == 0 || strings.EqualFold(words[0], sub) {
 			return
 		}
-		i++
+		at := cmd.SubAt[0]
+		ws := append(append(append(knownWords("git"), c.words[1:at+1]...), knownWords(words...)...), c.words[at+2:]...)
+		nf := f.child("git alias " + sub)
+		nf.calls++
+		w.run(nf, st, cmdCtx{words: ws, env: c.env, stdin: c.stdin, redirs: c.redirs, pos: c.pos})
 	}
 }
 
-func (w *walker) gitSubRuns(f *frame, st *state, c cmdCtx, vals []string, i int, run func(via, src string)) {
-	switch vals[i] {
-	case "submodule":
-		for k := i + 1; k < len(vals); k++ {
-			if vals[k] != "foreach" {
-				continue
-			}
-			k++
-			for k < len(vals) && strings.HasPrefix(vals[k], "-") {
-				k++
-			}
-			if k < len(vals) {
-				run("git submodule foreach", strings.Join(vals[k:], " "))
-			}
-			return
-		}
-	case "rebase":
-		for k := i + 1; k < len(vals); k++ {
-			v := vals[k]
-			switch {
-			case (v == "-x" || v == "--exec") && k+1 < len(vals):
-				run("git rebase --exec", vals[k+1])
-				k++
-			case strings.HasPrefix(v, "--exec="):
-				run("git rebase --exec", v[len("--exec="):])
-			case strings.HasPrefix(v, "-x") && len(v) > 2:
-				run("git rebase --exec", v[2:])
-			}
-		}
-	case "bisect":
-		if i+1 < len(vals) && vals[i+1] == "run" && i+2 < len(vals) {
-			w.runWords(f, st.clone(), c.words[i+3:], c.env, nil, nil, "git bisect run")
-		}
+// gitConfigSet remembers what `git config [--global|--local|--file F …]
+// [set] KEY VALUE` sets, for the later git runs of the same command, and
+// walks a shell-valued setting now.
+func (w *walker) gitConfigSet(f *frame, st *state, cmd *Command, run func(via, src string)) {
+	p := cmd.ParsedOpts
+	if p.Has("l", "list", "get", "get-all", "get-regexp", "get-urlmatch", "unset", "unset-all", "rename-section", "remove-section", "edit", "show-origin", "show-scope") {
+		return
+	}
+	ops := p.OperandValues()
+	if len(ops) > 0 && ops[0] == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) < 2 || ops[0] == "get" || ops[0] == "unset" || ops[0] == "list" {
+		return
+	}
+	k := strings.ToLower(ops[0])
+	v := strings.Join(ops[1:], " ")
+	if w.gitSet == nil {
+		w.gitSet = map[string]string{}
+	}
+	w.gitSet[k] = v
+	if s := gitShellValue(k, v); s != "" {
+		run("git config "+k, s)
 	}
 }

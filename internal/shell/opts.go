@@ -49,6 +49,9 @@ type OptSpec struct {
 	EndAfter string
 	// Plus: "+x" words are option clusters too (`bash +x`, `set +o`).
 	Plus bool
+	// Reopt (with Stop): options are read again after the first operand,
+	// up to the next one (OpenSSH: `ssh HOST -l USER CMD…`).
+	Reopt bool
 	// GoFlags: Go's flag package grammar: "-name" and "--name" are the same
 	// long option, no bundling, no abbreviation.
 	GoFlags bool
@@ -198,7 +201,7 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 		case s.OldStyle && i == from && a != "" && len(p.Opts) == 0:
 			i = s.cluster(&p, words, i, a, true)
 		default:
-			if s.Stop {
+			if s.Stop && !(s.Reopt && len(p.Operands) == 0) {
 				rest(i)
 				return p
 			}

@@ -270,6 +270,9 @@ type walker struct {
 	// files are the literal contents written to files earlier in the
 	// command (`echo 'rm -rf x' > x.sh; bash x.sh`), by path (scriptfile.go).
 	files map[string]string
+	// gitSet is the git configuration `git config KEY VALUE` set earlier
+	// in the command (lower-cased keys; gitrun.go).
+	gitSet map[string]string
 }
 
 // spend charges n bytes of re-walked or expanded text to the work budget;

@@ -192,7 +192,7 @@ var programs = []Program{
 	{Name: "proot", Kind: KindExec, Opts: OptSpec{Short: "rbwvq", Stop: true}},
 	{Name: "dotenv", Kind: KindExec, Opts: OptSpec{Short: "ecv", Stop: true}},
 	{Name: "sshpass", Kind: KindExec, Opts: OptSpec{Short: "pfdP", Stop: true}, Examples: []string{"-p pw ssh h ls => -p=pw | ssh h ls", "-e ssh h => -e | ssh h"}},
-	{Name: "npx", Names: "bunx pnpx", Kind: KindRun, Opts: OptSpec{Short: "pc", Long: "package= call= yes no quiet", Partial: true, Stop: true},
+	{Name: "npx", Names: "bunx pnpx", Kind: KindRun, Opts: OptSpec{Short: "pc", Long: "package= call= yes no quiet", Abbrev: true, Stop: true},
 		Examples: []string{"-c 'rm -rf x' => -c=rm -rf x |", "-p a b c => -p=a | b c"}},
 	{Name: "env", Kind: KindRun, Opts: OptSpec{Short: "uCS", ShortOpt: "", Long: "ignore-environment null unset= chdir= split-string= block-signal default-signal ignore-signal list-signal-handling argv0= debug help version", Abbrev: true, Stop: true},
 		Examples: []string{"-iS 'rm -rf x' => -i -S=rm -rf x |", "-u X A=1 rm x => -u=X | A=1 rm x", "--split-s='a b' => --split-string=a b |"}},
@@ -213,8 +213,8 @@ var programs = []Program{
 	{Name: "runuser", Kind: KindRun, Opts: OptSpec{Short: "cgGsuw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= user= whitelist-environment= help version", Abbrev: true},
 		Examples: []string{"-u x -- rm y => -u=x | rm y"}},
 	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Stop: true}},
-	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true},
-		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h"}},
+	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true},
+		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}},
 	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"}, Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},
 	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}},
 	{Name: "sshfs", Kind: KindTool, Opts: OptSpec{Short: "op"}},
@@ -262,9 +262,16 @@ var programs = []Program{
 		},
 		Examples: []string{"exec -c 'rm x' => exec: -c=rm x |", "x -- rm -rf y => x: | rm -rf y"}},
 	{Name: "pnpm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
-		Subs: []Program{{Name: "exec", Names: "dlx", Kind: KindExec, Opts: OptSpec{Short: "FC", Long: "filter= dir= package=", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
+		Subs: []Program{
+			{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "F", Long: "filter= dir= resume-from= report-summary shell-mode recursive parallel", Partial: true, Stop: true}},
+			{Name: "dlx", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "package= shell-mode silent", Partial: true, Stop: true}},
+			{Name: "publish", Kind: KindTool}},
+		Examples: []string{"exec -c rm -rf x => exec: -c | rm -rf x", "dlx -p a b c => dlx: -p=a | b c"}},
 	{Name: "yarn", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
-		Subs: []Program{{Name: "exec", Names: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package=", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
+		Subs: []Program{
+			{Name: "exec", Kind: KindRun, Opts: OptSpec{Stop: true}},
+			{Name: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package= quiet", Partial: true, Stop: true}},
+			{Name: "publish", Names: "npm", Kind: KindTool}}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
 	{Name: "toolbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true, Stop: true}}}},
 	{Name: "op", Names: "doppler", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, DashDash: true}}},
@@ -308,8 +315,18 @@ var programs = []Program{
 			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
 	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs},
 	{Name: "kubectl", Names: "oc", Kind: KindRun,
-		Opts:     OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true, Stop: true},
-		Examples: []string{"--context prod get pods => --context=prod | get pods", "-n x exec p -- ls => -n=x | exec p -- ls"}},
+		Opts: OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
+		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}}},
+		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}},
+	{Name: "psql", Names: "pg_dump pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "cdfhLopPTUvFRS", Long: "command= dbname= file= host= log-file= output= port= pset= set= variable= username= field-separator= record-separator= table-attr=", Partial: true, Abbrev: true},
+		Examples: []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
+	{Name: "mysql", Names: "mysqldump mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeSp", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true}},
+	{Name: "redis-cli", Kind: KindTool, Opts: OptSpec{Short: "hpanu", Partial: true}},
+	{Name: "mongosh", Names: "mongo", Kind: KindTool, Opts: OptSpec{Long: "host= port= username= password= eval= file=", Partial: true}},
+	{Name: "wipefs", Kind: KindTool, Opts: OptSpec{Short: "otO", Long: "all offset= types= backup force noheadings json no-act output= parsable quiet lock", Abbrev: true},
+		Examples: []string{"-a /dev/sdb => -a | /dev/sdb", "--all -n d => --all -n | d"}},
+	{Name: "sgdisk", Names: "blkdiscard parted sfdisk fdisk gdisk cfdisk mkswap mke2fs mkdosfs mkntfs mkfs cryptsetup nvme hdparm badblocks setfacl", Kind: KindTool, Opts: OptSpec{Long: "zap-all zap clear print", Partial: true, Abbrev: true}},
+	{Name: "granted", Names: "assume", Kind: KindTool},
 	{Name: "helm", Kind: KindTool, Opts: OptSpec{Long: "kube-context= kubeconfig= namespace=", Partial: true, Abbrev: true}},
 	{Name: "aws", Kind: KindTool, Opts: OptSpec{Long: "profile= region= output= endpoint-url=", Partial: true}},
 	{Name: "curl", Kind: KindWrite,
@@ -351,7 +368,7 @@ var programs = []Program{
 		Examples: []string{"--event PreToolUse --root=/r => --event=PreToolUse --root=/r |", "-event Stop -feature f => --event=Stop --feature=f |"}},
 
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
-	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat socat telnet ftp psql mysql redis-cli mongosh mongo " +
+	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat socat telnet ftp " +
 		"terraform tofu ansible ansible-playbook vault consul nomad packer pulumi az gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
 		"cmake ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal ghc dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +

@@ -9,257 +9,137 @@ import (
 	"strings"
 )
 
-// execWrapper describes an exec-style wrapper (testdata/corpus/README.md §2.3): its
-// options, and how many positional words precede the wrapped command.
-type execWrapper struct {
-	opts OptSpec
-	pos  int
-	// noCmd lists option letters/names after which the wrapper runs nothing
-	// (a lookup or a pid operation).
-	noCmd string
-}
-
-var execWrappers = map[string]execWrapper{
-	"command":             {opts: OptSpec{}, noCmd: "vV"},
-	"builtin":             {},
-	"exec":                {opts: OptSpec{Short: "a"}},
-	"nohup":               {},
-	"unbuffer":            {opts: OptSpec{Short: ""}},
-	"caffeinate":          {opts: OptSpec{Short: "tw"}},
-	"time":                {opts: OptSpec{Short: "fo", Long: "format= output=", Partial: true}},
-	"nice":                {opts: OptSpec{Short: "n", Long: "adjustment=", Partial: true, Numeric: true}},
-	"timeout":             {opts: OptSpec{Short: "sk", Long: "signal= kill-after=", Partial: true}, pos: 1},
-	"stdbuf":              {opts: OptSpec{Short: "ioe", Long: "input= output= error=", Partial: true}},
-	"ionice":              {opts: OptSpec{Short: "cnP", Long: "class= classdata=", Partial: true}, noCmd: "p"},
-	"setsid":              {},
-	"chrt":                {opts: OptSpec{Short: "TPD", Long: "sched-runtime= sched-period= sched-deadline=", Partial: true}, pos: 1, noCmd: "pm"},
-	"taskset":             {opts: OptSpec{}, pos: 1, noCmd: "p"},
-	"strace":              {opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: "output= trace= signal= attach= user= env= string-limit= expr=", Partial: true}},
-	"ltrace":              {opts: OptSpec{Short: "oepsuanADlLFwx", Long: "output= library=", Partial: true}},
-	"systemd-run":         {opts: OptSpec{Short: "upEHMsd", Long: "unit= property= description= slice= setenv= uid= gid= working-directory= host= machine= on-active= on-boot= on-startup= on-unit-active= on-unit-inactive= on-calendar= timer-property= path-property= socket-property= nice= service-type= expand-environment=", Partial: true}},
-	"sudo":                {opts: OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot=", Partial: true}, noCmd: "lVKk"},
-	"sudo-rs":             {opts: OptSpec{Short: "uUgCDhprtT", Long: "user= group= chdir= prompt=", Partial: true}},
-	"doas":                {opts: OptSpec{Short: "uCa"}},
-	"pkexec":              {opts: OptSpec{Long: "user=", Partial: true}},
-	"run0":                {opts: OptSpec{Short: "uDg", Long: "user= group= unit= property= description= slice= setenv= chdir= machine= nice= background=", Partial: true}},
-	"catchsegv":           {},
-	"valgrind":            {},
-	"firejail":            {},
-	"proxychains":         {opts: OptSpec{Short: "f"}},
-	"torsocks":            {},
-	"fakeroot":            {},
-	"chronic":             {},
-	"sg":                  {pos: 1},
-	"dbus-run-session":    {},
-	"xvfb-run":            {opts: OptSpec{Short: "nsfe", Long: "server-num= server-args= auth-file= error-file=", Partial: true}},
-	"gtimeout":            {opts: OptSpec{Short: "sk", Long: "signal= kill-after=", Partial: true}, pos: 1},
-	"unshare":             {opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true}},
-	"chroot":              {opts: OptSpec{Long: "userspec= groups=", Partial: true}, pos: 1},
-	"nsenter":             {opts: OptSpec{Short: "tSGrw", Long: "target= setuid= setgid= root= wd= env=", Partial: true}},
-	"sshpass":             {opts: OptSpec{Short: "pfdP"}},
-	"gosu":                {pos: 1},
-	"su-exec":             {pos: 1},
-	"setuidgid":           {pos: 1},
-	"setpriv":             {opts: OptSpec{Long: "reuid= regid= groups= inh-caps= ambient-caps= bounding-set= securebits= selinux-label= apparmor-profile= pdeathsig= ruid= rgid= euid= egid=", Partial: true}},
-	"chpst":               {opts: OptSpec{Short: "uUbeglmdostfcrpn"}},
-	"cgexec":              {opts: OptSpec{Short: "g"}},
-	"prlimit":             {opts: OptSpec{Short: "p"}},
-	"systemd-inhibit":     {opts: OptSpec{Long: "what= who= why= mode=", Partial: true}},
-	"faketime":            {opts: OptSpec{Short: "mf"}, pos: 1},
-	"numactl":             {opts: OptSpec{Short: "CNmipPb", Long: "physcpubind= cpunodebind= membind= interleave= preferred= preferred-many=", Partial: true}},
-	"eatmydata":           {},
-	"rlwrap":              {opts: OptSpec{Short: "aCfHlOpPqsSt"}},
-	"nq":                  {opts: OptSpec{Short: ""}},
-	"tsp":                 {opts: OptSpec{Short: "LDWNEK"}},
-	"with-lock-ex":        {pos: 1},
-	"flatpak-spawn":       {opts: OptSpec{Long: "env= forward-fd= directory= unset-env=", Partial: true}},
-	"distrobox-host-exec": {},
-	"winpty":              {},
-	"proot":               {opts: OptSpec{Short: "rbwvq"}},
-	"torify":              {},
-	"dotenv":              {opts: OptSpec{Short: "ecv"}},
-}
-
-// subWrappers run a command after a subcommand: `uv run CMD`, `npm exec CMD`,
-// `bundle exec CMD`, `aws-vault exec PROFILE -- CMD`, `lxc exec NAME -- CMD`.
-var subWrappers = map[string]struct {
-	subs   []string
-	opts   OptSpec
-	pos    int
-	needDD bool
-}{
-	"uv":         {subs: []string{"run"}, opts: OptSpec{Long: "with= python= project= directory= env-file= extra= group= package= index= index-url= from=", Partial: true, Short: "pw"}},
-	"poetry":     {subs: []string{"run"}, opts: OptSpec{Long: "directory= project=", Partial: true, Short: "CP"}},
-	"pipenv":     {subs: []string{"run"}},
-	"pipx":       {subs: []string{"run"}, opts: OptSpec{Long: "spec= python= index-url= pip-args=", Partial: true}},
-	"pdm":        {subs: []string{"run"}, opts: OptSpec{Short: "pg"}},
-	"hatch":      {subs: []string{"run"}},
-	"rye":        {subs: []string{"run"}},
-	"pixi":       {subs: []string{"run", "exec"}, opts: OptSpec{Short: "e", Long: "environment= manifest-path=", Partial: true}},
-	"conda":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true}},
-	"mamba":      {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true}},
-	"micromamba": {subs: []string{"run"}, opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true}},
-	"npm":        {subs: []string{"exec", "x"}, opts: OptSpec{Long: "package= workspace= call=", Partial: true, Short: "pwc"}},
-	"pnpm":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Long: "filter= dir= package=", Partial: true, Short: "FC"}},
-	"yarn":       {subs: []string{"exec", "dlx"}, opts: OptSpec{Short: "p", Long: "package=", Partial: true}},
-	"bun":        {subs: []string{"x"}},
-	"bundle":     {subs: []string{"exec"}},
-	"toolbox":    {subs: []string{"run"}, opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true}},
-	"op":         {subs: []string{"run"}, needDD: true},
-	"doppler":    {subs: []string{"run"}, needDD: true},
-	"devbox":     {subs: []string{"run"}},
-	"aws-vault":  {subs: []string{"exec"}, pos: 1, opts: OptSpec{Long: "duration= mfa-token= region= backend= prompt=", Partial: true, Short: "dtj"}},
-	"direnv":     {subs: []string{"exec"}, pos: 1},
-	"lxc":        {subs: []string{"exec"}, needDD: true},
-	"incus":      {subs: []string{"exec"}, needDD: true},
-	"multipass":  {subs: []string{"exec"}, needDD: true},
-	"limactl":    {subs: []string{"shell"}, pos: 1, opts: OptSpec{Long: "workdir= shell=", Partial: true}},
-	"perf":       {subs: []string{"stat", "record", "trace"}, opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true}},
-	"nix":        {subs: []string{"develop", "shell"}, needDD: false},
-	"cargo":      {subs: []string{"watch"}, needDD: false},
-}
-
-// runSubWrapper unwraps a subcommand wrapper; it reports whether prog was one.
-func (w *walker) runSubWrapper(f *frame, st *state, prog string, c cmdCtx, vals []string) bool {
-	sw, ok := subWrappers[prog]
-	if !ok {
-		return false
-	}
-	i := OptSpec{Short: "C"}.FirstOperand(vals, 0)
-	if i >= len(vals) || !containsWord(sw.subs, vals[i]) {
-		if prog == "npx" {
-			return false
+// execWrapper runs the command of an exec-style wrapper (table Kind
+// KindExec, testdata/corpus/README.md §2.3): the words after its options
+// and its Pos operands, unless an option of its Lookup makes it a lookup
+// (`command -v`, `taskset -p`).
+func (w *walker) execWrapper(f *frame, st *state, prog string, row *Program, c cmdCtx, vals []string) {
+	p := c.cmd.ParsedOpts
+	for _, o := range p.Opts {
+		if hasName(row.Lookup, o.Name) {
+			return
 		}
-		return prog == "nix" || prog == "cargo"
 	}
-	sub := vals[i]
-	if prog == "nix" || prog == "cargo" {
-		// nix develop|shell -c|--command CMD…; cargo watch -x/-s
-		for k := i + 1; k < len(vals); k++ {
-			v := vals[k]
-			if v == "-c" || v == "--command" {
-				w.rerun(f, st, c, k+2, prog+" "+sub)
-				return true
-			}
-			if prog == "cargo" && (v == "-s" || v == "--shell") && k+1 < len(vals) {
-				w.script(f.child("cargo watch -s"), st.clone(), vals[k+1], ioCtx{})
-			}
+	i := p.First() + row.Pos
+	if row.Pos > 0 && i < len(vals) && vals[i] == "--" {
+		i++
+	}
+	if privProgram(prog) {
+		// `sudo VAR=val cmd`
+		for i < len(vals) && isAssign(vals[i]) {
+			i++
 		}
-		return true
 	}
-	var j int
-	if sw.needDD {
+	// the wrapped command's literal stdout is the wrapper's
+	// (`timeout 5 echo 'rm -rf x' | sh`)
+	w.wrapped = w.rerun(f, st, c, i+1, prog)
+}
+
+// privProgram reports the wrappers that run their command as another
+// user and accept `VAR=value` words before it.
+func privProgram(prog string) bool {
+	return prog == "sudo" || prog == "sudo-rs" || prog == "doas" || prog == "run0"
+}
+
+// subExec runs the command of a subcommand wrapper (`uv run CMD`, `pnpm
+// exec CMD`, `aws-vault exec PROFILE -- CMD`, `op run -- CMD`): the
+// subcommand row is KindExec.
+func (w *walker) subExec(f *frame, st *state, prog string, row *Program, c cmdCtx, vals []string) {
+	p := c.cmd.ParsedOpts
+	j := p.First() + row.Pos
+	switch {
+	case row.DashDash:
 		j = len(vals)
-		for k := i + 1; k < len(vals); k++ {
-			if vals[k] == "--" {
-				j = k + 1
-				break
-			}
+		if p.End >= 0 {
+			j = p.End + 1
 		}
-	} else {
-		j = sw.opts.FirstOperand(vals, i+1) + sw.pos
-		if sw.pos > 0 && j < len(vals) && vals[j] == "--" {
-			j++
-		}
+	case row.Pos > 0 && j < len(vals) && vals[j] == "--":
+		j++
 	}
-	w.rerun(f, st, c, j+1, prog+" "+sub)
-	return true
+	w.rerun(f, st, c, j+1, prog+" "+strings.Join(c.cmd.Sub, " "))
 }
 
 // runString handles programs that run a shell string given by an option
 // (`nix-shell --run S`, `vagrant ssh -c S`, `runuser -c S`, `entr -s S`,
-// `gcloud … ssh --command=S`) or as operands (`hyperfine S…`).
-func (w *walker) runString(f *frame, st *state, prog string, vals []string) bool {
-	var flags []string
+// `gcloud … ssh --command=S`, `nix develop -c CMD…`) or as operands
+// (`hyperfine S…`, `runuser -u U -- CMD…`); it reports whether prog was one.
+func (w *walker) runString(f *frame, st *state, prog string, c cmdCtx, vals []string) bool {
+	p := c.cmd.ParsedOpts
+	run := func(via, src string) {
+		if strings.TrimSpace(src) != "" {
+			w.script(f.child(via), st.clone(), src, ioCtx{})
+		}
+	}
+	var shorts string
+	var longs []string
 	switch prog {
 	case "nix-shell":
-		flags = []string{"--run", "--command"}
+		longs = []string{"run", "command"}
 	case "vagrant":
-		flags = []string{"-c", "--command"}
-	case "runuser", "sg", "newgrp":
-		flags = []string{"-c", "--command", "--session-command"}
+		shorts, longs = "c", []string{"command"}
+	case "runuser":
+		shorts, longs = "c", []string{"command", "session-command"}
+		if p.End >= 0 {
+			// runuser -u USER -- CMD…
+			run("runuser", strings.Join(vals[p.End+1:], " "))
+		}
 	case "entr":
-		flags = []string{"-s"}
+		shorts = "s"
 	case "gcloud":
-		flags = []string{"--command"}
+		longs = []string{"command"}
 	case "hyperfine":
-		spec := OptSpec{Short: "wrmMpcsnLPuSN", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true}
-		for k := 0; k < len(vals); k++ {
-			v := vals[k]
-			if (v == "-p" || v == "--prepare" || v == "-c" || v == "--cleanup" || v == "-s" || v == "--setup" || v == "--conclude" || v == "--reference") && k+1 < len(vals) {
-				w.script(f.child("hyperfine"), st.clone(), vals[k+1], ioCtx{})
+		for _, v := range p.Values("pcs", "prepare", "cleanup", "setup", "conclude", "reference") {
+			run("hyperfine", v)
+		}
+		for _, v := range p.OperandValues() {
+			run("hyperfine", v)
+		}
+		return true
+	case "nix":
+		// nix develop|shell -c|--command CMD…
+		if c.cmd.Row != nil && c.cmd.Row.Kind == KindRun {
+			for _, o := range p.Opts {
+				if o.Name == "c" || o.Name == "command" {
+					w.rerun(f, st, c, o.Arg+2, "nix "+c.cmd.SubName())
+					break
+				}
 			}
 		}
-		for k := spec.FirstOperand(vals, 0); k < len(vals); k = spec.FirstOperand(vals, k+1) {
-			w.script(f.child("hyperfine"), st.clone(), vals[k], ioCtx{})
+		return true
+	case "cargo":
+		// cargo watch -x CMD (a cargo subcommand) | -s|--shell CMD
+		if c.cmd.Is("watch") {
+			for _, v := range p.Values("s", "shell") {
+				run("cargo watch -s", v)
+			}
 		}
 		return true
 	default:
 		return false
 	}
-	for k := 0; k < len(vals); k++ {
-		v := vals[k]
-		for _, fl := range flags {
-			if v == fl && k+1 < len(vals) {
-				w.script(f.child(prog+" "+fl), st.clone(), vals[k+1], ioCtx{})
-			} else if strings.HasPrefix(v, fl+"=") && strings.HasPrefix(fl, "--") {
-				w.script(f.child(prog+" "+fl), st.clone(), v[len(fl)+1:], ioCtx{})
-			}
-		}
-	}
-	if prog == "runuser" {
-		// runuser -u USER -- CMD…
-		for k, v := range vals {
-			if v == "--" {
-				w.script(f.child("runuser"), st.clone(), strings.Join(vals[k+1:], " "), ioCtx{})
-				break
-			}
-		}
+	for _, v := range p.Values(shorts, longs...) {
+		run(prog+" -c", v)
 	}
 	return true
 }
 
-func hasAny(short map[byte]bool, long map[string]string, letters string) bool {
-	for i := 0; i < len(letters); i++ {
-		if short[letters[i]] {
-			return true
-		}
-	}
-	return false
-}
-
 // wrapper unwraps wrappers, runners, remote and container commands and
-// reports whether prog was one.
+// reports whether prog was one: the one dispatch point for "what does
+// this program run", by its row of the program table.
 func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []string) bool {
-	if w.moreWrappers(f, st, prog, c, vals) {
+	row := c.cmd.Prog
+	if row == nil {
+		return false
+	}
+	if row.Kind == KindExec && len(row.Subs) == 0 {
+		w.execWrapper(f, st, prog, row, c, vals)
 		return true
 	}
-	if ew, ok := execWrappers[prog]; ok {
-		short, long := ew.opts.Flags(vals, 0)
-		if hasAny(short, long, ew.noCmd) {
-			return true
-		}
-		if prog == "command" {
-			if _, ok := long["help"]; ok {
-				return true
-			}
-		}
-		if prog == "taskset" && short['p'] {
-			return true
-		}
-		i := ew.opts.FirstOperand(vals, 0) + ew.pos
-		if prog == "sudo" || prog == "sudo-rs" || prog == "doas" || prog == "run0" {
-			// `sudo VAR=val cmd`
-			for i < len(vals) && isAssign(vals[i]) {
-				i++
-			}
-		}
-		// the wrapped command's literal stdout is the wrapper's
-		// (`timeout 5 echo 'rm -rf x' | sh`)
-		w.wrapped = w.rerun(f, st, c, i+1, prog)
+	if r := c.cmd.Row; r != nil && r != row && r.Kind == KindExec {
+		w.subExec(f, st, prog, r, c, vals)
 		return true
 	}
-	if w.runSubWrapper(f, st, prog, c, vals) || w.runString(f, st, prog, vals) {
+	if w.moreWrappers(f, st, prog, c, vals) || w.runString(f, st, prog, c, vals) {
 		return true
 	}
 	switch prog {
@@ -273,9 +153,8 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			}
 		}
 		return true
-	case "npx", "bunx", "pnpx":
-		i := OptSpec{Short: "pc", Long: "package= call=", Partial: true}.FirstOperand(vals, 0)
-		w.rerun(f, st, c, i+1, prog)
+	case "npx", "bunx", "pnpx", "npm", "pnpm", "yarn":
+		w.packageRunner(f, st, prog, c, vals)
 		return true
 	case "wsl", "wsl.exe":
 		for k, v := range vals {
@@ -293,8 +172,8 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.env(f, st, c, vals)
 		return true
 	case "xargs":
-		spec := OptSpec{Short: "adEILnPs", Long: "arg-file= delimiter= eof= replace= max-lines= max-args= max-procs= max-chars= process-slot-var=", Partial: true}
-		i := spec.FirstOperand(vals, 0)
+		p := c.cmd.ParsedOpts
+		i := p.First()
 		inner := c
 		inner.listing = c.pipeListing
 		if inner.listing == nil {
@@ -308,17 +187,15 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		if c.stdin != nil {
 			// the input is known: run the command with it
 			repl := ""
-			for k := 0; k < i; k++ {
-				v := vals[k]
-				switch {
-				case v == "-I" && k+1 < i:
-					repl = vals[k+1]
-				case strings.HasPrefix(v, "-I") && len(v) > 2:
-					repl = v[2:]
-				case v == "-i" || v == "--replace":
+			for _, o := range p.Opts {
+				switch o.Name {
+				case "I":
+					repl = o.Value
+				case "i", "replace":
 					repl = "{}"
-				case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "--replace="):
-					repl = v[strings.IndexAny(v, "i=")+1:]
+					if o.HasValue && o.Value != "" {
+						repl = o.Value
+					}
 				}
 			}
 			cmdWords := c.words[i+1:]
@@ -480,24 +357,21 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.container(f, st, prog, c, vals)
 		return true
 	case "kubectl", "oc":
-		for k, v := range vals {
-			if v == "--" {
-				if k > 0 && containsWord(vals[:k], "exec") {
-					w.rerun(f, st, c, k+2, prog+" exec")
-				}
+		// kubectl exec [opts] POD [opts] -- CMD…, or (deprecated) POD CMD…
+		if !c.cmd.Is("exec") {
+			return false
+		}
+		ops := c.cmd.Operands
+		for _, k := range ops {
+			if vals[k] == "--" {
+				w.rerun(f, st, c, k+2, prog+" exec")
 				return true
 			}
 		}
-		// deprecated form without --: kubectl exec [opts] POD CMD…
-		spec := OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true}
-		i := spec.FirstOperand(vals, 0)
-		if i < len(vals) && vals[i] == "exec" {
-			if j := spec.FirstOperand(vals, i+1); j+1 < len(vals) {
-				w.rerun(f, st, c, j+2, prog+" exec")
-			}
-			return true
+		if len(ops) >= 2 {
+			w.rerun(f, st, c, ops[1]+1, prog+" exec")
 		}
-		return false
+		return true
 	case "rsync":
 		for k := 0; k < len(vals); k++ {
 			v := vals[k]
@@ -510,9 +384,8 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			}
 		}
 		return false
-	case "git":
-		w.gitAlias(f, st, vals)
-		w.gitRuns(f, st, c, vals)
+	case "git", "hub":
+		w.git(f, st, c, vals)
 		return false
 	}
 	return false
@@ -561,43 +434,23 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 	for k, v := range c.env {
 		env[k] = v
 	}
-	i := 0
-	for i < len(vals) {
-		v := vals[i]
-		switch {
-		case v == "--":
-			i++
-			goto done
-		case v == "-" || v == "-i" || v == "--ignore-environment" || v == "-0" || v == "--null" || v == "-v" || v == "--debug":
-			i++
-		case v == "-u" || v == "-C" || v == "--unset" || v == "--chdir":
-			i += 2
-		case v == "-S" || v == "--split-string":
-			if i+1 < len(vals) {
-				w.splitString(f, st, c, env, vals[i+1], vals[i+2:])
-			}
+	p := c.cmd.ParsedOpts
+	for _, o := range p.Opts {
+		if o.Name == "S" || o.Name == "split-string" {
+			// the string's words come first, then the operands
+			w.splitString(f, st, c, env, o.Value, vals[p.First():])
 			return
-		case strings.HasPrefix(v, "--split-string="):
-			w.splitString(f, st, c, env, v[len("--split-string="):], vals[i+1:])
-			return
-		case strings.HasPrefix(v, "-S") && len(v) > 2:
-			w.splitString(f, st, c, env, v[2:], vals[i+1:])
-			return
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if strings.HasPrefix(v, "-u") || strings.HasPrefix(v, "-C") || strings.HasPrefix(v, "--") {
-				i++
-			} else {
-				i++
-			}
-		case isAssign(v):
-			k := strings.IndexByte(v, '=')
-			env[v[:k]] = v[k+1:]
-			i++
-		default:
-			goto done
 		}
 	}
-done:
+	i := p.First()
+	if i < len(vals) && vals[i] == "-" && p.End < 0 {
+		i++ // `env -` is `env -i`
+	}
+	for i < len(vals) && isAssign(vals[i]) {
+		k := strings.IndexByte(vals[i], '=')
+		env[vals[i][:k]] = vals[i][k+1:]
+		i++
+	}
 	if i >= len(vals) {
 		return
 	}
@@ -708,7 +561,45 @@ func (w *walker) tmux(f *frame, st *state, vals []string) {
 	}
 }
 
-var sshSpec = OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw"}
+// packageRunner runs what a package runner runs (testdata/corpus/README.md
+// §9.1 string-taking runners): `npx|npm exec|npm x -c|--call STRING` runs
+// STRING through a shell, otherwise the package's program with the rest
+// of the words; `pnpm exec -c|--shell-mode CMD…` and `yarn exec CMD…` run
+// their words as one shell string; `pnpm exec CMD…`, `pnpm dlx CMD…` run
+// the command.
+func (w *walker) packageRunner(f *frame, st *state, prog string, c cmdCtx, vals []string) {
+	cmd := c.cmd
+	via := prog
+	if len(cmd.Sub) > 0 {
+		via += " " + cmd.SubName()
+	}
+	p := cmd.ParsedOpts
+	rest := func() string {
+		var ws []string
+		for _, k := range p.Operands {
+			ws = append(ws, vals[k])
+		}
+		return strings.Join(ws, " ")
+	}
+	switch {
+	case prog == "npx" || prog == "bunx" || prog == "pnpx" || cmd.Is("exec") && prog == "npm" || cmd.Is("x") && prog == "npm":
+		if calls := p.Values("c", "call"); len(calls) > 0 {
+			for _, s := range calls {
+				w.script(f.child(via+" -c"), st.clone(), s, ioCtx{stdin: c.stdin})
+			}
+			return
+		}
+		w.rerun(f, st, c, p.First()+1, via)
+	case prog == "pnpm" && (cmd.Is("exec") || cmd.Is("dlx")):
+		if p.Has("c", "shell-mode") {
+			w.script(f.child(via+" -c"), st.clone(), rest(), ioCtx{stdin: c.stdin})
+			return
+		}
+		w.rerun(f, st, c, p.First()+1, via)
+	case prog == "yarn" && cmd.Is("exec"):
+		w.script(f.child(via), st.clone(), rest(), ioCtx{stdin: c.stdin})
+	}
+}
 
 // ssh runs the remote command (and stdin scripts) of ssh as shell code.
 func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
@@ -730,13 +621,15 @@ func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
 			}
 		}
 	}
-	i := sshSpec.FirstOperand(vals, 0)
-	if i >= len(vals) {
+	// OpenSSH reads options after the host too (`ssh box -l deploy rm -rf
+	// /srv`): the remote command starts at the second operand
+	ops := c.cmd.Operands
+	if len(ops) == 0 {
 		return
 	}
-	remote := vals[i+1:]
-	if len(remote) > 0 && remote[0] == "--" {
-		remote = remote[1:]
+	var remote []string
+	for _, k := range ops[1:] {
+		remote = append(remote, vals[k])
 	}
 	if len(remote) == 0 {
 		if c.stdin != nil {
@@ -802,43 +695,6 @@ func (w *walker) container(f *frame, st *state, prog string, c cmdCtx, vals []st
 		}
 	}
 	w.rerun(f, st, c, j+2, prog+" "+sub)
-}
-
-// gitAlias runs shell aliases defined on the command line: `git -c
-// alias.x='!cmd' x`.
-func (w *walker) gitAlias(f *frame, st *state, vals []string) {
-	aliases := map[string]string{}
-	i := 0
-	for i < len(vals) {
-		v := vals[i]
-		var kv string
-		switch {
-		case v == "-c" && i+1 < len(vals):
-			kv = vals[i+1]
-			i += 2
-		case strings.HasPrefix(v, "-c") && len(v) > 2:
-			kv = v[2:]
-			i++
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env" || v == "--exec-path" && false:
-			i += 2
-			continue
-		case strings.HasPrefix(v, "-"):
-			i++
-			continue
-		default:
-			goto sub
-		}
-		if k := strings.IndexByte(kv, '='); k > 0 && strings.HasPrefix(strings.ToLower(kv[:k]), "alias.") {
-			aliases[strings.ToLower(kv[6:k])] = kv[k+1:]
-		}
-	}
-sub:
-	if i < len(vals) {
-		if a, ok := aliases[strings.ToLower(vals[i])]; ok && strings.HasPrefix(a, "!") {
-			src := a[1:] + " " + strings.Join(vals[i+1:], " ")
-			w.script(f.child("git alias"), st.clone(), src, ioCtx{})
-		}
-	}
 }
 
 // producer computes the literal stdout of echo/printf/cat/base64 -d/… and
@@ -1111,13 +967,8 @@ func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []st
 	switch prog {
 	case "git":
 		// git [-C dir] ls-files [opts] [paths]: a listing producer
-		i := OptSpec{Short: "Cc", Long: "git-dir= work-tree= namespace=", Partial: true}.FirstOperand(vals, 0)
-		if i < len(vals) && vals[i] == "ls-files" {
-			spec := OptSpec{Short: "xX", Long: "exclude= exclude-from= exclude-per-directory= with-tree= format= abbrev=", Partial: true}
-			var roots []string
-			for k := spec.FirstOperand(vals, i+1); k < len(vals); k = spec.FirstOperand(vals, k+1) {
-				roots = append(roots, vals[k])
-			}
+		if c.cmd.Is("ls-files") {
+			roots := c.cmd.OperandValues()
 			if len(roots) == 0 {
 				roots = []string{"."}
 			}
