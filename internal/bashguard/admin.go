@@ -26,94 +26,14 @@ func isSessionVar(name string) bool {
 	return false
 }
 
-// splitEnvArgs expands env's -S/--split-string value into the words it
-// stands for (`env -S "-u X harness …"`).
-func splitEnvArgs(args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case (a == "-S" || a == "--split-string") && i+1 < len(args):
-			out = append(out, strings.Fields(args[i+1])...)
-			i++
-		case strings.HasPrefix(a, "--split-string="):
-			out = append(out, strings.Fields(a[len("--split-string="):])...)
-		case strings.HasPrefix(a, "-S") && len(a) > 2:
-			out = append(out, strings.Fields(a[2:])...)
-		default:
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// envChangesSession reports whether an `env …` invocation that runs harness
-// clears the environment or removes/overrides a session variable.
-func envChangesSession(args []string) (bool, string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-i" || a == "--ignore-environment" || a == "-":
-			return true, "env " + a + " clears the session's environment"
-		case a == "-u" || a == "--unset":
-			if i+1 < len(args) && isSessionVar(args[i+1]) {
-				return true, "env " + a + " " + args[i+1] + " removes a session variable"
-			}
-			i++
-		case strings.HasPrefix(a, "--unset="):
-			if isSessionVar(a[len("--unset="):]) {
-				return true, "env " + a + " removes a session variable"
-			}
-		case strings.HasPrefix(a, "-u") && len(a) > 2:
-			if isSessionVar(a[2:]) {
-				return true, "env " + a + " removes a session variable"
-			}
-		case a == "-C" || a == "--chdir" || a == "-S" || a == "--split-string":
-			i++
-		case strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "--"):
-			// combined short options (-iu X, -vi)
-			if strings.ContainsRune(a[1:], 'i') {
-				return true, "env " + a + " clears the session's environment"
-			}
-		case strings.HasPrefix(a, "--"):
-		case strings.Contains(a, "="):
-			if name, _, _ := strings.Cut(a, "="); isSessionVar(name) {
-				return true, "env " + a + " overrides a session variable"
-			}
-		default:
-			return false, "" // the command
-		}
-	}
-	return false, ""
-}
-
-// runsHarness reports whether the words after an env wrapper's options run
-// the harness CLI, and returns the harness arguments (after its program word).
-func runsHarness(args []string) (bool, []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-u" || a == "--unset" || a == "-C" || a == "--chdir" || a == "-S" || a == "--split-string":
-			i++
-		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
-		default:
-			if strings.ToLower(shell.ProgramName(a)) == "harness" {
-				return true, args[i+1:]
-			}
-			return false, nil
-		}
-	}
-	return false, nil
-}
-
-// writesState reports whether harness arguments (after the program word) run
-// one of the two state-changing subcommands a Generator may run: `eval
-// append` and `phase complete`. The session environment matters only for
-// them: the read-only commands (validate, status, explain, …) cannot act as
-// Hermes whatever their environment, and every other subcommand is blocked
-// by harness.admin-command anyway.
-func writesState(args []string) bool {
-	sub, _ := harnessSubArgs(args)
+// writesState reports whether a harness invocation runs one of the two
+// state-changing subcommands a Generator may run: `eval append` and `phase
+// complete`. The session environment matters only for them: the read-only
+// commands (validate, status, explain, …) cannot act as Hermes whatever
+// their environment, and every other subcommand is blocked by
+// harness.admin-command anyway.
+func writesState(cmd *shell.Command) bool {
+	sub, _ := harnessSub(cmd)
 	if len(sub) < 2 || isHelp(sub) {
 		return false
 	}
@@ -121,18 +41,18 @@ func writesState(args []string) bool {
 }
 
 func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
-	if m.ctx.Feature == "" {
+	if m.ctx.Feature == "" || c.prog != "harness" || !writesState(c.inv.Cmd) {
 		return false, ""
 	}
-	if c.prog == "env" {
-		args := splitEnvArgs(c.args)
-		if ok, hargs := runsHarness(args); ok && writesState(hargs) {
-			return envChangesSession(args)
+	// an env wrapper that cleared the environment or removed a session
+	// variable (the model records it on the wrapped invocation)
+	for _, u := range c.inv.Unset {
+		if u == "*" {
+			return true, "env -i clears the session's environment before harness runs"
 		}
-		return false, ""
-	}
-	if c.prog != "harness" || !writesState(c.args) {
-		return false, ""
+		if isSessionVar(u) {
+			return true, "env -u " + u + " removes a session variable before harness runs"
+		}
 	}
 	for _, k := range sessionEnvVars {
 		if _, ok := c.inv.Env[k]; ok {
@@ -176,7 +96,7 @@ func matchHarnessGeneratorEntry(m *evalCtx, c *call) (bool, string) {
 	if m.ctx.Feature == "" || c.prog != "harness" {
 		return false, ""
 	}
-	sub, _ := harnessSub(c)
+	sub, _ := harnessSub(c.inv.Cmd)
 	if len(sub) < 2 || isHelp(sub) {
 		return false, ""
 	}

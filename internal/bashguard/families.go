@@ -969,32 +969,11 @@ func dbProd(v string, plain bool) bool {
 // ---------------------------------------------------------------- harness_admin
 
 // harnessSub returns the subcommand words of a harness invocation after
-// its global options, and a --feature given before the subcommand.
-func harnessSub(c *call) (sub []string, feature string) { return harnessSubArgs(c.args) }
-
-// harnessSubArgs skips the harness CLI's options before the subcommand in
-// args (the words after the program name) and returns the subcommand words
-// and the --feature value given before it.
-func harnessSubArgs(args []string) (sub []string, feature string) {
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		switch {
-		case a == "--root" || a == "--feature":
-			if a == "--feature" && i+1 < len(args) {
-				feature = args[i+1]
-			}
-			i += 2
-		case strings.HasPrefix(a, "--feature="):
-			feature = a[len("--feature="):]
-			i++
-		case strings.HasPrefix(a, "--root=") || a == "--json" || a == "--quiet" || a == "-q" || a == "--verbose" || a == "-v":
-			i++
-		default:
-			return args[i:], feature
-		}
-	}
-	return nil, feature
+// its global options (--root, --feature, --json, …: the table's harness
+// row), and a --feature given before the subcommand.
+func harnessSub(cmd *shell.Command) (sub []string, feature string) {
+	feature, _ = cmd.Last("", "feature")
+	return cmd.OperandValues(), feature
 }
 
 func isHelp(args []string) bool {
@@ -1010,7 +989,7 @@ func matchHarnessAdmin(m *evalCtx, c *call) (bool, string) {
 	if m.ctx.Feature == "" || c.prog != "harness" {
 		return false, ""
 	}
-	sub, _ := harnessSub(c)
+	sub, _ := harnessSub(c.inv.Cmd)
 	if len(sub) == 0 || isHelp(sub) {
 		return false, ""
 	}
@@ -1024,7 +1003,7 @@ func matchHarnessOtherFeature(m *evalCtx, c *call) (bool, string) {
 	if m.ctx.Feature == "" || c.prog != "harness" {
 		return false, ""
 	}
-	sub, gfeat := harnessSub(c)
+	sub, gfeat := harnessSub(c.inv.Cmd)
 	if len(sub) < 2 || isHelp(sub) {
 		return false, ""
 	}
@@ -1068,77 +1047,35 @@ func writeMethod(m string) bool {
 	return m == "DELETE" || m == "PUT"
 }
 
-var curlTable = shell.OptSpec{Short: "dDeEFHoTuUXxAbcCKmrwyYzQtP", Abbrev: true}
-
 func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
+	cmd := c.inv.Cmd
+	p := cmd.ParsedOpts
 	switch c.prog {
 	case "curl":
-		for i := 0; i < len(c.args); i++ {
-			a := c.args[i]
-			switch {
-			case a == "--request" || a == "-X":
-				if i+1 < len(c.args) && writeMethod(c.args[i+1]) {
-					return true, "curl " + a + " " + c.args[i+1] + " changes a remote resource"
-				}
-				i++
-			case strings.HasPrefix(a, "--request="):
-				if writeMethod(a[len("--request="):]) {
-					return true, "curl " + a + " changes a remote resource"
-				}
-			case a == "--upload-file" || strings.HasPrefix(a, "--upload-file="):
-				return true, "curl --upload-file sends a PUT"
-			case strings.HasPrefix(a, "--"):
-				if strings.HasPrefix("--request", a) && len(a) > 4 && i+1 < len(c.args) && writeMethod(c.args[i+1]) {
-					return true, "curl " + a + " " + c.args[i+1] + " changes a remote resource"
-				}
-			case strings.HasPrefix(a, "-") && len(a) > 1:
-				for k := 1; k < len(a); k++ {
-					ch := a[k]
-					if strings.IndexByte(curlTable.Short, ch) < 0 {
-						continue
-					}
-					val := a[k+1:]
-					if val == "" && i+1 < len(c.args) {
-						val = c.args[i+1]
-						i++
-					}
-					if ch == 'X' && writeMethod(val) {
-						return true, "curl -X " + val + " changes a remote resource"
-					}
-					if ch == 'T' {
-						return true, "curl -T uploads a file (PUT)"
-					}
-					break
-				}
+		for _, m := range p.Values("X", "request") {
+			if writeMethod(m) {
+				return true, "curl -X " + m + " changes a remote resource"
 			}
+		}
+		if p.Has("T", "upload-file") {
+			return true, "curl -T/--upload-file uploads a file (PUT)"
 		}
 	case "wget":
-		for i, a := range c.args {
-			if strings.HasPrefix(a, "--method=") && writeMethod(a[len("--method="):]) {
-				return true, "wget " + a + " changes a remote resource"
-			}
-			if a == "--method" && i+1 < len(c.args) && writeMethod(c.args[i+1]) {
-				return true, "wget --method " + c.args[i+1] + " changes a remote resource"
+		for _, m := range p.Values("", "method") {
+			if writeMethod(m) {
+				return true, "wget --method=" + m + " changes a remote resource"
 			}
 		}
-	case "http", "https":
-		for _, a := range c.args {
-			if strings.HasPrefix(a, "-") {
-				continue
-			}
-			if writeMethod(a) {
-				return true, c.prog + " " + a + " changes a remote resource"
-			}
-			break
+	case "http", "https", "xh", "xhs":
+		// HTTPie: [options] [METHOD] URL [ITEM…]
+		if ops := p.OperandValues(); len(ops) > 0 && writeMethod(ops[0]) {
+			return true, c.prog + " " + ops[0] + " changes a remote resource"
 		}
 	case "gh":
-		if len(c.args) > 0 && c.args[0] == "api" {
-			for i, a := range c.args {
-				if (a == "-X" || a == "--method") && i+1 < len(c.args) && writeMethod(c.args[i+1]) {
-					return true, "gh api " + a + " " + c.args[i+1] + " changes a remote resource"
-				}
-				if (strings.HasPrefix(a, "--method=") && writeMethod(a[len("--method="):])) || (strings.HasPrefix(a, "-X") && len(a) > 2 && writeMethod(strings.TrimPrefix(a[2:], "="))) {
-					return true, "gh api " + a + " changes a remote resource"
+		if cmd.Is("api") {
+			for _, m := range p.Values("X", "method") {
+				if writeMethod(m) {
+					return true, "gh api -X " + m + " changes a remote resource"
 				}
 			}
 		}
@@ -1146,105 +1083,62 @@ func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-func firstOperand(args []string, valOpts ...string) (int, string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") {
-			if contains(valOpts, a) {
-				i++
-			}
-			continue
-		}
-		return i, a
-	}
-	return -1, ""
-}
-
 func matchPublish(_ *evalCtx, c *call) (bool, string) {
-	sub := func(valOpts ...string) (string, []string) {
-		i, s := firstOperand(c.args, valOpts...)
-		if i < 0 {
-			return "", nil
-		}
-		return s, c.args[i+1:]
-	}
+	cmd := c.inv.Cmd
 	pub := func(what string) (bool, string) { return true, what + " publishes to a public registry" }
+	first := func() string {
+		if ops := cmd.OperandValues(); len(ops) > 0 {
+			return ops[0]
+		}
+		return ""
+	}
+	sub := cmd.SubName()
 	switch c.prog {
 	case "npm":
-		if s, _ := sub("--registry", "-w", "--workspace", "--prefix", "-C", "--otp", "--tag", "--access"); s == "publish" || s == "unpublish" {
-			return pub("npm " + s)
+		if sub == "publish" || sub == "unpublish" {
+			return pub("npm " + sub)
 		}
 	case "yarn":
-		s, rest := sub("--cwd")
-		if s == "publish" || (s == "npm" && len(rest) > 0 && rest[0] == "publish") {
+		if sub == "publish" || cmd.Is("npm") && first() == "publish" {
 			return pub("yarn publish")
 		}
-	case "pnpm":
-		if s, _ := sub("--filter", "-F", "-C", "--dir", "-w", "--workspace"); s == "publish" {
-			return pub("pnpm publish")
-		}
-	case "twine":
-		if s, _ := sub(); s == "upload" {
-			return pub("twine upload")
-		}
-	case "poetry", "uv":
-		if s, _ := sub(); s == "publish" {
+	case "pnpm", "bun", "deno", "poetry", "uv", "cargo":
+		if sub == "publish" {
 			return pub(c.prog + " publish")
 		}
-	case "cargo":
-		for _, a := range c.args {
-			if strings.HasPrefix(a, "+") || strings.HasPrefix(a, "-") {
-				continue
-			}
-			if a == "publish" {
-				return pub("cargo publish")
-			}
-			break
+	case "twine":
+		if first() == "upload" {
+			return pub("twine upload")
 		}
-	case "gem":
-		if s, _ := sub(); s == "push" {
-			return pub("gem push")
-		}
-	case "helm":
-		if s, _ := sub(); s == "push" {
-			return pub("helm push")
-		}
-	case "docker":
-		s, rest := sub("-H", "--host", "--config", "-c", "--context", "-l", "--log-level")
-		switch s {
-		case "push":
+	case "gem", "helm":
+		if first() == "push" {
 			return pub(c.prog + " push")
-		case "image":
-			if len(rest) > 0 && rest[0] == "push" {
-				return pub(c.prog + " image push")
+		}
+	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose":
+		switch {
+		case cmd.Is("push"), cmd.Is("image", "push"), cmd.Is("compose", "push"), c.prog != "docker" && c.prog != "podman" && c.prog != "nerdctl" && cmd.Is("push"):
+			return pub(c.prog + " " + strings.Join(cmd.Sub, " "))
+		case cmd.Is("build"), cmd.Is("builder"), cmd.Is("buildx", "build"), cmd.Is("buildx", "b"):
+			if cmd.Has("", "push") {
+				return pub(c.prog + " " + strings.Join(cmd.Sub, " ") + " --push")
 			}
-		case "build", "buildx", "builder":
-			if s == "buildx" && (len(rest) == 0 || (rest[0] != "build" && rest[0] != "b")) {
-				return false, ""
-			}
-			for _, a := range rest {
-				if a == "--push" || strings.HasPrefix(a, "--output=type=registry") || a == "--push=true" {
-					return pub(c.prog + " " + s + " --push")
+			for _, o := range cmd.Values("o", "output") {
+				if strings.Contains(o, "type=registry") || strings.Contains(o, "push=true") {
+					return pub(c.prog + " " + strings.Join(cmd.Sub, " ") + " --output " + o)
 				}
 			}
 		}
 	case "gh":
-		s, rest := sub("-R", "--repo")
-		if s == "release" && len(rest) > 0 {
-			switch rest[0] {
-			case "create", "delete", "upload", "edit":
-				if rest[0] == "edit" {
-					return false, ""
-				}
-				return true, "gh release " + rest[0] + " changes a published release"
+		switch {
+		case cmd.Is("release"):
+			switch op := first(); op {
+			case "create", "delete", "upload", "delete-asset":
+				return true, "gh release " + op + " changes a published release"
 			}
-		}
-	default:
-		if strings.HasPrefix(c.prog, "python") || c.prog == "py" {
-			for i, a := range c.args {
-				if a == "-m" && i+2 < len(c.args) && c.args[i+1] == "twine" && c.args[i+2] == "upload" {
-					return pub("python -m twine upload")
-				}
+		case cmd.Is("repo"):
+			switch op := first(); op {
+			case "delete", "archive":
+				return true, "gh repo " + op + " deletes or archives a repository"
 			}
 		}
 	}

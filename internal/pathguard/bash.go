@@ -49,6 +49,7 @@ func (g *Guard) checkInvocationIn(inv shell.Invocation, cwd string) verdict.Deci
 	if cwd == "" {
 		cwd = g.rootLex
 	}
+	inv.Command() // parsed by shell.Parse; by the table here for a hand-made invocation
 	c := collector{g: g, inv: inv, cwd: cwd, base: invBase(g.home(inv.Dir), cwd)}
 	c.args = make([]string, len(inv.Args))
 	for i, w := range inv.Args {
@@ -348,6 +349,12 @@ func (c *collector) listing(_ op, what string) {
 	}
 }
 
+// parsed is the invocation's parse by the program table (shell.Command),
+// read with the path guard's values of its words (wordValue).
+func (c *collector) parsed() shell.ParsedOpts {
+	return c.inv.Cmd.ParsedOpts.Rebind(c.args)
+}
+
 // program dispatches on the command name.
 func (c *collector) program() {
 	prog := c.inv.Program
@@ -365,7 +372,7 @@ func (c *collector) program() {
 	switch prog {
 	case "tee":
 		// --output-error takes its value only as --output-error=MODE.
-		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		o := opWrite
 		if p.Has("a", "append") {
 			o = opAppend
@@ -385,18 +392,18 @@ func (c *collector) program() {
 	case "yq":
 		c.yq(args)
 	case "sort":
-		p := shell.OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, "sort -o")
 		}
 	case "truncate":
-		p := shell.OptSpec{Short: "sr", Long: "size= reference=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		c.files(p, opWrite, "truncate")
 	case "touch":
-		p := shell.OptSpec{Short: "drt", Long: "date= reference= time=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		c.files(p, opWrite, "touch")
 	case "mkdir":
-		p := shell.OptSpec{Short: "m", Long: "mode=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		// The new entry is a directory: `mkdir .harness/features/f004`
 		// creates another feature's directory.
 		for _, f := range p.OperandValues() {
@@ -415,7 +422,7 @@ func (c *collector) program() {
 			}
 		}
 	case "cp", "gcp":
-		p := shell.OptSpec{Short: "tS", Long: "target-directory= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if p.Has("l", "link") {
 			c.hardLinkSources(p, p.OperandValues(), p.Has("rRa", "recursive", "archive"))
 		}
@@ -429,14 +436,14 @@ func (c *collector) program() {
 		}
 		c.copyLike(p, "cp", false)
 	case "install", "ginstall":
-		p := shell.OptSpec{Short: "gmoStZ", Long: "group= mode= owner= suffix= target-directory= strip-program=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if p.Has("d", "directory") {
 			c.files(p, opWrite, "install -d")
 			return
 		}
 		c.copyLike(p, "install", p.Has("D"))
 	case "ln", "gln":
-		p := shell.OptSpec{Short: "tS", Long: "target-directory= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		ops := p.OperandValues()
 		if !p.Has("s", "symbolic") {
 			// A hard link makes the source writable under another name.
@@ -452,7 +459,7 @@ func (c *collector) program() {
 	case "rsync":
 		c.rsync(args)
 	case "mv", "gmv":
-		p := shell.OptSpec{Short: "tS", Long: "target-directory= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		ops := p.OperandValues()
 		if _, ok := p.Last("t", "target-directory"); !ok && len(ops) > 0 {
 			ops = ops[:len(ops)-1]
@@ -465,21 +472,21 @@ func (c *collector) program() {
 		c.copyLike(p, "mv", false)
 	case "rm", "grm":
 		// --interactive takes its value only as --interactive=WHEN.
-		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		o := opDelete
 		if p.Has("rR", "recursive") {
 			o = opTree
 		}
 		c.files(p, o, "rm")
 	case "unlink":
-		c.files(shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0), opDelete, "unlink")
+		c.files(c.parsed(), opDelete, "unlink")
 	case "rmdir":
-		c.files(shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0), opDelete, "rmdir")
+		c.files(c.parsed(), opDelete, "rmdir")
 	case "shred":
-		p := shell.OptSpec{Short: "ns", Long: "iterations= size= random-source=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		c.files(p, opWrite, "shred")
-	case "git":
-		c.git(args)
+	case "git", "hub":
+		c.git()
 	case "patch", "gpatch":
 		c.patch(args)
 	case "curl":
@@ -487,22 +494,22 @@ func (c *collector) program() {
 	case "wget":
 		c.wget(args)
 	case "tar", "gtar", "bsdtar":
-		c.tar(args)
+		c.tar()
 	case "unzip":
 		c.unzip(args)
 	case "find", "gfind":
 		c.find(args)
-	case "node", "nodejs", "deno":
+	case "node", "nodejs", "deno", "bun":
 		c.node(args)
 	case "ruby":
 		c.ruby(args)
 	case "gofmt", "goimports":
-		p := shell.OptSpec{Short: "r", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if p.Has("w") {
 			c.files(p, opTree, prog+" -w")
 		}
 	case "prettier":
-		p := shell.OptSpec{Long: "config= ignore-path= parser= plugin= stdin-filepath= log-level= cache-location= cache-strategy=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if p.Has("w", "write") {
 			c.files(p, opTree, "prettier --write")
 		}
@@ -512,8 +519,6 @@ func (c *collector) program() {
 		if len(args) > 0 && args[0] == "fmt" && !containsStr(args, "--check") {
 			c.add(".", opTree, "cargo fmt")
 		}
-	case "npx", "bunx", "pnpx", "uvx", "pipx", "pnpm", "yarn", "npm", "bun", "uv", "poetry", "pdm", "hatch", "pipenv":
-		c.runner(prog, args)
 	default:
 		c.other(prog, args)
 	}
@@ -526,73 +531,6 @@ func containsStr(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// runner unwraps package runners that run a tool by name (`npx prettier
-// --write .`, `pnpm exec`, `yarn dlx`, `uvx black`, `pipx run`, `uv run`,
-// `poetry run`) and judges the tool's writes.
-func (c *collector) runner(prog string, args []string) {
-	if prog == "bun" && len(args) > 0 && (args[0] == "-e" || args[0] == "--eval" || args[0] == "-p" || args[0] == "--print") {
-		c.node(args)
-		return
-	}
-	i := 0
-	switch prog {
-	case "npx", "bunx", "pnpx", "uvx":
-	case "pipx", "uv", "poetry", "pdm", "hatch", "pipenv":
-		for i < len(args) && strings.HasPrefix(args[i], "-") {
-			i++
-		}
-		if i >= len(args) || args[i] != "run" {
-			return
-		}
-		i++
-	case "pnpm", "yarn", "npm", "bun":
-		for i < len(args) && strings.HasPrefix(args[i], "-") {
-			i++
-		}
-		if i >= len(args) {
-			return
-		}
-		switch args[i] {
-		case "exec", "dlx", "x":
-			i++
-		default:
-			if prog != "yarn" { // `yarn prettier …` runs the bin
-				return
-			}
-		}
-	}
-	for i < len(args) {
-		a := args[i]
-		if a == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(a, "-") {
-			break
-		}
-		switch a {
-		case "-p", "--package", "--with", "--from", "--spec", "-c", "--call":
-			i++
-		}
-		i++
-	}
-	if i >= len(args) {
-		return
-	}
-	name := args[i]
-	if at := strings.LastIndexByte(name, '@'); at > 0 { // prettier@3
-		name = name[:at]
-	}
-	name = path.Base(name)
-	inner := *c
-	inner.inv.Program = name
-	inner.args = args[i+1:]
-	inner.inv.Args = nil
-	inner.targets = nil
-	inner.program()
-	c.targets = append(c.targets, inner.targets...)
 }
 
 // files adds every operand (and listed path) with operation o.
@@ -708,7 +646,7 @@ func isPython(prog string) bool {
 }
 
 func (c *collector) sed(args []string) {
-	p := shell.OptSpec{Short: "efl", ShortOpt: "i", Long: "expression= file= line-length=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	if !p.Has("i", "in-place") {
 		return
 	}
@@ -724,7 +662,7 @@ func (c *collector) sed(args []string) {
 
 func (c *collector) awk(args []string) {
 	c.awkWrites(args)
-	p := shell.OptSpec{Short: "fvFie", Long: "file= assign= field-separator= include= source= load= exec=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	inplace := false
 	for _, v := range p.Values("i", "include") {
 		if v == "inplace" || v == "inplace.awk" {
@@ -748,7 +686,7 @@ func (c *collector) awk(args []string) {
 }
 
 func (c *collector) yq(args []string) {
-	p := shell.OptSpec{Short: "IopsL", Long: "indent= output-format= input-format= expression= from-file= split-exp= lua-prefix= properties-separator= xml-attribute-prefix= xml-content-name=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	if !p.Has("i", "inplace") {
 		return
 	}
@@ -769,7 +707,7 @@ func (c *collector) yq(args []string) {
 }
 
 func (c *collector) rsync(args []string) {
-	p := shell.OptSpec{Short: "efBTM@", Long: "rsh= exclude= include= filter= files-from= log-file= log-file-format= port= password-file= chmod= chown= temp-dir= backup-dir= suffix= compare-dest= link-dest= copy-dest= partial-dir= remote-option= timeout= contimeout= bwlimit= max-size= min-size= max-delete= out-format= info= debug= iconv= protocol= checksum-choice= compress-choice= compress-level= exclude-from= include-from= modify-window= usermap= groupmap= block-size= rsync-path= sockopts= outbuf= stop-after= stop-at= write-batch= only-write-batch= read-batch= address= copy-as= skip-compress=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	for _, f := range p.Values("", "log-file", "write-batch", "only-write-batch") {
 		c.add(f, opWrite, "rsync --log-file")
 	}
@@ -814,46 +752,29 @@ func isRemote(s string) bool {
 	return i > 0 && !strings.ContainsAny(s[:i], "/\\") && !(i == 1 && len(s) > 2 && (s[2] == '\\' || s[2] == '/'))
 }
 
-func (c *collector) git(args []string) {
+func (c *collector) git() {
+	cmd := c.inv.Cmd
+	if len(cmd.Sub) == 0 {
+		return
+	}
+	// -C DIR and --work-tree DIR move where pathspecs are (several -C add up)
 	base := c.base
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		switch {
-		case a == "-C" && i+1 < len(args):
-			base = absJoin(base, args[i+1])
-			i += 2
-		case strings.HasPrefix(a, "-C") && len(a) > 2:
-			base = absJoin(base, a[2:])
-			i++
-		case a == "--work-tree" && i+1 < len(args):
-			base = absJoin(base, args[i+1])
-			i += 2
-		case strings.HasPrefix(a, "--work-tree="):
-			base = absJoin(base, a[len("--work-tree="):])
-			i++
-		case a == "-c" || a == "--git-dir" || a == "--namespace" || a == "--config-env" || a == "--super-prefix":
-			i += 2
-		case strings.HasPrefix(a, "-"):
-			i++
-		default:
-			goto sub
+	g := cmd.Global.Rebind(c.args)
+	for _, o := range g.Opts {
+		if o.HasValue && (o.Name == "C" || o.Name == "work-tree") {
+			base = absJoin(base, o.Value)
 		}
 	}
-	return
-sub:
-	sub, rest := args[i], args[i+1:]
 	saved := c.base
 	c.base = base
 	defer func() { c.base = saved }()
-	switch sub {
+	p := c.parsed()
+	switch cmd.Sub[0] {
 	case "checkout":
-		p := shell.OptSpec{Short: "bBU", Long: "orphan= conflict= pathspec-from-file= inter-hunk-context= unified=", Partial: true, Abbrev: true}.Parse(rest, 0)
 		for _, f := range c.pathspecs(p) {
 			c.add(f, opTree, "git checkout")
 		}
 	case "restore":
-		p := shell.OptSpec{Short: "sU", Long: "source= conflict= pathspec-from-file= inter-hunk-context= unified=", Partial: true, Abbrev: true}.Parse(rest, 0)
 		if p.Has("S", "staged") && !p.Has("W", "worktree") {
 			return
 		}
@@ -861,7 +782,6 @@ sub:
 			c.add(f, opTree, "git restore")
 		}
 	case "rm":
-		p := shell.OptSpec{Long: "pathspec-from-file=", Partial: true, Abbrev: true}.Parse(rest, 0)
 		if p.Has("", "cached") {
 			return
 		}
@@ -874,7 +794,6 @@ sub:
 		}
 		c.listing(o, "git rm")
 	case "mv":
-		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(rest, 0)
 		ops := p.OperandValues()
 		if len(ops) < 2 {
 			return
@@ -884,9 +803,9 @@ sub:
 		}
 		c.intoDest(ops[len(ops)-1], ops[:len(ops)-1], "git mv (destination)", false, false)
 	case "apply":
-		c.gitApply(rest)
-	case "clone", "worktree":
-		c.gitClone(sub, rest)
+		c.gitApply(p)
+	case "clone", "worktree", "init":
+		c.gitClone(cmd, p)
 	}
 }
 
@@ -947,8 +866,7 @@ func (c *collector) find(args []string) {
 }
 
 func (c *collector) formatter(prog string, args []string) {
-	shortVal := map[string]string{"black": "lctW", "isort": "lmapobs", "ruff": "o", "eslint": "cfo", "shfmt": "i"}[prog]
-	p := shell.OptSpec{Short: shortVal, Long: "config= line-length= target-version= exclude= extend-exclude= force-exclude= include= select= ignore= extend-select= extend-ignore= fixable= unfixable= per-file-ignores= output-format= output-file= ext= rule= parser= format= ignore-pattern= resolve-plugins-relative-to= settings-path= settings-file= profile= multi-line= indent= language-dialect= stdin-filename= cache-dir= src= plugin= rulesdir= max-warnings= env= global= parser-options= cache-location=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	ops := p.OperandValues()
 	what := prog
 	switch prog {
@@ -1046,48 +964,13 @@ func (c *collector) formatter(prog string, args []string) {
 	c.listing(opTree, what)
 }
 
-func (c *collector) tar(args []string) {
-	extract, create := false, false
-	var dir, file string
-	rest := args
-	// Traditional first word without a dash: a cluster of letters whose
-	// value-taking letters consume the following words in order.
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		letters := args[0]
-		j := 1
-		for k := 0; k < len(letters); k++ {
-			switch letters[k] {
-			case 'x':
-				extract = true
-			case 'c', 'r', 'u', 'A':
-				create = true
-			case 'f', 'C', 'T', 'X', 'b', 'g', 'H', 'K', 'N', 'V', 'L':
-				if j < len(args) {
-					switch letters[k] {
-					case 'f':
-						file = args[j]
-					case 'C':
-						dir = args[j]
-					}
-					j++
-				}
-			}
-		}
-		rest = args[j:]
-	}
-	p := shell.OptSpec{Short: "fCTXbgHKNVL", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= use-compress-program= suffix= to-command=", Partial: true, Abbrev: true}.Parse(rest, 0)
-	if p.Has("x", "extract", "get") {
-		extract = true
-	}
-	if p.Has("cruA", "create", "append", "update", "concatenate") {
-		create = true
-	}
-	if v, ok := p.Last("C", "directory"); ok {
-		dir = v
-	}
-	if v, ok := p.Last("f", "file"); ok {
-		file = v
-	}
+func (c *collector) tar() {
+	// the table's grammar reads the traditional first word (`tar xzf a.tgz`)
+	p := c.parsed()
+	extract := p.Has("x", "extract", "get")
+	create := p.Has("cruA", "create", "append", "update", "concatenate")
+	dir, _ := p.Last("C", "directory")
+	file, _ := p.Last("f", "file")
 	if create && file != "" {
 		c.add(file, opWrite, "tar -f (archive)")
 	}
@@ -1100,7 +983,7 @@ func (c *collector) tar(args []string) {
 }
 
 func (c *collector) unzip(args []string) {
-	p := shell.OptSpec{Short: "dxP", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	if p.Has("lptvZz") {
 		return
 	}
@@ -1112,7 +995,7 @@ func (c *collector) unzip(args []string) {
 }
 
 func (c *collector) curl(args []string) {
-	p := shell.OptSpec{Short: "AbcCdDeEFHKmoPQrTuUwxXyYz", Long: "output= output-dir= dump-header= cookie-jar= trace= trace-ascii= stderr= libcurl= url= data= data-raw= data-binary= data-urlencode= data-ascii= header= user-agent= request= upload-file= config= cookie= user= proxy= referer= form= form-string= max-time= connect-timeout= range= write-out= continue-at= cert= key= cacert= capath= resolve= connect-to= retry= retry-delay= retry-max-time= max-filesize= limit-rate= proxy-user= oauth2-bearer= json= etag-save= etag-compare= hsts= alt-svc= aws-sigv4= interface= local-port= dns-servers= preproxy= time-cond= quote= mail-from= mail-rcpt=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	for _, f := range p.Values("oDc", "output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save") {
 		c.add(f, opWrite, "curl -o")
 	}
@@ -1134,7 +1017,7 @@ func (c *collector) curl(args []string) {
 }
 
 func (c *collector) wget(args []string) {
-	p := shell.OptSpec{Short: "eoaiBtOTwQPUlARDIX", Long: "execute= output-file= append-output= input-file= base= tries= output-document= timeout= wait= quota= directory-prefix= user-agent= level= accept= reject= domains= include-directories= exclude-directories= header= post-data= post-file= method= body-data= body-file= user= password= http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	for _, f := range p.Values("o", "output-file", "save-cookies") {
 		c.add(f, opWrite, "wget -o")
 	}

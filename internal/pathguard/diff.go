@@ -19,7 +19,7 @@ const maxDiffSize = 4 << 20
 // diff, read from -i FILE, a `<` redirection, or inline stdin (heredoc,
 // here-string), after -pN stripping.
 func (c *collector) patch(args []string) {
-	p := shell.OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	if p.Has("", "dry-run") {
 		return
 	}
@@ -60,8 +60,7 @@ func (c *collector) patch(args []string) {
 
 // gitApply handles `git apply [opts] [PATCH…]` (default -p1; --cached and
 // the report-only options write no worktree file).
-func (c *collector) gitApply(args []string) {
-	p := shell.OptSpec{Short: "pC", Long: "directory= include= exclude= whitespace= build-fake-ancestor=", Partial: true, Abbrev: true}.Parse(args, 0)
+func (c *collector) gitApply(p shell.ParsedOpts) {
 	if p.Has("", "cached") {
 		return
 	}

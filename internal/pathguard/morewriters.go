@@ -18,7 +18,7 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 	case "script":
 		// script [opts] [file]: the typescript (default ./typescript) and
 		// the -O/-I/-B/-T log files are written
-		p := shell.OptSpec{Short: "cEIOBTm", Long: "command= echo= log-in= log-out= log-io= log-timing= timing= logging-format= output-limit=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		for _, v := range p.Values("OIBT", "log-out", "log-in", "log-io", "log-timing", "timing") {
 			c.add(v, opWrite, "script log")
 		}
@@ -33,19 +33,19 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 		return true
 	case "base64", "gbase64", "base32", "basenc":
 		// BSD/macOS: -o FILE / --output FILE (and -i FILE as input)
-		p := shell.OptSpec{Short: "oibw", Long: "output= input= break= wrap=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		for _, v := range p.Values("o", "output") {
 			c.add(v, opWrite, prog+" -o")
 		}
 		return true
 	case "mkfifo":
-		p := shell.OptSpec{Short: "mZ", Long: "mode= context=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		for _, f := range p.OperandValues() {
 			c.add(f, opWrite, "mkfifo")
 		}
 		return true
 	case "mknod":
-		p := shell.OptSpec{Short: "mZ", Long: "mode= context=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if ops := p.OperandValues(); len(ops) > 0 {
 			c.add(ops[0], opWrite, "mknod")
 		}
@@ -68,7 +68,7 @@ func (c *collector) pip(args []string) {
 	if len(args) > 0 && args[0] == "pip" { // uv pip …
 		args = args[1:]
 	}
-	p := shell.OptSpec{Short: "trcebiCf", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi=", Partial: true, Abbrev: true}.Parse(args, 0)
+	p := c.parsed()
 	ops := p.OperandValues() // args may be a tail of c.args (python -m pip, uv pip)
 	if len(ops) == 0 || ops[0] != "install" && ops[0] != "download" && ops[0] != "wheel" {
 		return

@@ -14,7 +14,7 @@ import (
 func (c *collector) other(prog string, args []string) {
 	switch prog {
 	case "gzip", "bzip2", "xz", "lzma", "lz4", "zstd", "compress", "gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat":
-		p := shell.OptSpec{Short: "S", Long: "suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if prog == "zcat" || p.Has("cltk", "stdout", "to-stdout", "list", "test", "keep") || (prog == "zstd" && !p.Has("", "rm")) {
 			return
 		}
@@ -24,7 +24,7 @@ func (c *collector) other(prog string, args []string) {
 	case "link":
 		// coreutils link FILE1 FILE2: FILE2 becomes a hard link to FILE1,
 		// so FILE1 is writable under the new name.
-		ops := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0).OperandValues()
+		ops := c.parsed().OperandValues()
 		if len(ops) >= 1 {
 			c.add(ops[0], opWrite, "hard link (source)")
 		}
@@ -32,7 +32,7 @@ func (c *collector) other(prog string, args []string) {
 			c.add(ops[1], opWrite, "link")
 		}
 	case "sponge":
-		p := shell.OptSpec{Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		o := opWrite
 		if p.Has("a") {
 			o = opAppend
@@ -41,17 +41,17 @@ func (c *collector) other(prog string, args []string) {
 			c.add(f, o, "sponge")
 		}
 	case "uniq":
-		p := shell.OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated= group=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if ops := p.OperandValues(); len(ops) >= 2 {
 			c.add(ops[1], opWrite, "uniq (output)")
 		}
 	case "iconv":
-		p := shell.OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, "iconv -o")
 		}
 	case "ed", "ex", "vi", "vim", "nvim", "nano", "emacs", "red", "pico", "micro", "kak", "hx":
-		p := shell.OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if (prog == "vi" || prog == "vim" || prog == "nvim") && p.Has("RM") {
 			return // read-only mode
 		}
@@ -61,7 +61,7 @@ func (c *collector) other(prog string, args []string) {
 			}
 		}
 	case "mktemp":
-		p := shell.OptSpec{Short: "p", Long: "tmpdir= suffix=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		dir, hasDir := p.Last("p", "tmpdir")
 		for _, f := range p.OperandValues() {
 			if hasDir && !strings.Contains(f, "/") {
@@ -73,10 +73,10 @@ func (c *collector) other(prog string, args []string) {
 			c.add(strings.TrimRight(dir, "/")+"/"+placeholder, opWrite, "mktemp -p")
 		}
 	case "fallocate":
-		p := shell.OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		c.files(p, opWrite, "fallocate")
 	case "rename", "prename", "file-rename":
-		p := shell.OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		ops := p.OperandValues()
 		skip := 1 // perl rename: the expression
 		if !p.Has("e") && len(ops) >= 3 && !strings.ContainsAny(ops[0], "/(") {
@@ -91,19 +91,14 @@ func (c *collector) other(prog string, args []string) {
 			}
 		}
 	case "go":
-		if len(args) > 0 && (args[0] == "build" || args[0] == "test" || args[0] == "tool") {
-			p := shell.OptSpec{Short: "o", Partial: true, Abbrev: true}.Parse(args[1:], 0)
-			for _, f := range p.Values("o") {
-				c.add(f, opWrite, "go "+args[0]+" -o")
-			}
-			for _, a := range args[1:] {
-				if v, ok := strings.CutPrefix(a, "-o="); ok {
-					c.add(v, opWrite, "go "+args[0]+" -o")
-				}
+		// go build|test|tool -o FILE (Go flags: -o F, -o=F, --o F)
+		if cmd := c.inv.Cmd; cmd.Is("build") || cmd.Is("test") || cmd.Is("tool") {
+			for _, f := range c.parsed().Values("", "o") {
+				c.add(f, opWrite, "go "+cmd.SubName()+" -o")
 			}
 		}
 	case "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tcc", "zig", "ld", "as", "nasm", "pandoc", "protoc":
-		p := shell.OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, prog+" -o")
 		}
@@ -126,7 +121,7 @@ func (c *collector) other(prog string, args []string) {
 			}
 		}
 	case "esbuild", "tsc", "swc", "babel", "rollup", "webpack":
-		p := shell.OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		for _, f := range p.Values("o", "outfile", "outFile", "out-file", "file") {
 			c.add(f, opWrite, prog+" --outfile")
 		}
@@ -135,7 +130,7 @@ func (c *collector) other(prog string, args []string) {
 			c.add(d, opWrite, prog+" --outdir")
 		}
 	case "cpio":
-		p := shell.OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if p.Has("i", "extract") {
 			dir, ok := p.Last("D", "directory")
 			if !ok {
@@ -146,7 +141,7 @@ func (c *collector) other(prog string, args []string) {
 	case "zip":
 		// zip [opts] ARCHIVE [files…]: the archive is written (also with
 		// -d/-u/-m, which change it; -m also deletes the added files)
-		p := shell.OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if ops := p.OperandValues(); len(ops) > 0 {
 			c.add(ops[0], opWrite, "zip archive")
 			if p.Has("m", "move") {
@@ -160,7 +155,7 @@ func (c *collector) other(prog string, args []string) {
 		}
 	case "scp", "sftp":
 		// a local destination (no host: part) is written
-		p := shell.OptSpec{Short: "cFiJloPSDX", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		if ops := p.OperandValues(); len(ops) >= 2 && prog == "scp" && !remoteOperand(ops[len(ops)-1]) {
 			c.add(ops[len(ops)-1], opWrite, "scp destination")
 		}
@@ -201,7 +196,7 @@ func (c *collector) other(prog string, args []string) {
 			c.add(dir, opWrite, "7z "+args[0])
 		}
 	case "split", "csplit":
-		p := shell.OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}.Parse(args, 0)
+		p := c.parsed()
 		ops := p.OperandValues()
 		prefix := "x"
 		if prog == "split" && len(ops) >= 2 {
@@ -218,12 +213,11 @@ func (c *collector) other(prog string, args []string) {
 }
 
 // gitClone adds the directory `git clone URL [DIR]` or `git worktree add
-// PATH` creates.
-func (c *collector) gitClone(sub string, rest []string) {
-	switch sub {
-	case "clone":
-		p := shell.OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format=", Partial: true, Abbrev: true}.Parse(rest, 0)
-		ops := p.OperandValues()
+// PATH` creates, and the .git directory of `git init [DIR]`.
+func (c *collector) gitClone(cmd *shell.Command, p shell.ParsedOpts) {
+	ops := p.OperandValues()
+	switch {
+	case cmd.Is("clone"):
 		switch {
 		case len(ops) >= 2:
 			c.addNewDir(ops[1], "git clone")
@@ -233,13 +227,16 @@ func (c *collector) gitClone(sub string, rest []string) {
 				c.addNewDir(name, "git clone")
 			}
 		}
-	case "worktree":
-		if len(rest) > 0 && rest[0] == "add" {
-			p := shell.OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}.Parse(rest[1:], 0)
-			if ops := p.OperandValues(); len(ops) > 0 {
-				c.addNewDir(ops[0], "git worktree add")
-			}
+	case cmd.Is("worktree", "add"):
+		if len(ops) > 0 {
+			c.addNewDir(ops[0], "git worktree add")
 		}
+	case cmd.Is("init"):
+		dir := "."
+		if len(ops) > 0 {
+			dir = ops[0]
+		}
+		c.addNewDir(strings.TrimRight(dir, "/")+"/.git", "git init")
 	}
 }
 

@@ -107,6 +107,14 @@ func InterpreterCode(inv Invocation) (code, lang string, ok bool) {
 }
 
 func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, vals []string) *string {
+	if r := c.cmd.Prog; r != nil && r.Name == "python" {
+		// python -m MODULE ARGS… runs the module as a program
+		// (`python -m twine upload`, `python3 -m pip install --target D`)
+		if mod, ok := c.cmd.Last("m"); ok && mod != "" {
+			ws := append(knownWords(mod), c.words[c.cmd.First()+1:]...)
+			return w.runWords(f, st, ws, c.env, c.stdin, nil, prog+" -m")
+		}
+	}
 	inv := Invocation{Program: prog, Args: c.words[1:], Stdin: c.stdin}
 	code, lang, ok := InterpreterCode(inv)
 	if !ok || code == "" {

@@ -75,6 +75,9 @@ type Invocation struct {
 	// prefix assignments, `env VAR=…`, and `export VAR=…` earlier in the same
 	// command line. Values that are not fully literal keep their literal text.
 	Env map[string]string
+	// Unset are the variables an `env` wrapper removed from the command's
+	// environment (`env -u NAME`), "*" for a cleared one (`env -i`, `env -`).
+	Unset []string
 	// Redirects are the command's redirections in source order, including
 	// those of an enclosing compound command or `exec`.
 	Redirects []Redirect
@@ -111,6 +114,19 @@ type Invocation struct {
 	Via []string
 	// Pos is the position of the command in the (innermost) parsed source.
 	Pos syntax.Pos
+}
+
+// Command returns inv.Cmd, parsing Args by the program table when the
+// invocation was not made by Parse (tests, callers building their own).
+func (inv *Invocation) Command() *Command {
+	if inv.Cmd == nil {
+		vals := make([]string, len(inv.Args))
+		for i, a := range inv.Args {
+			vals[i] = a.Value
+		}
+		inv.Cmd = ParseCommand(inv.Program, vals)
+	}
+	return inv.Cmd
 }
 
 // DirAlt is one other directory an invocation may run in (Invocation.AltDirs).

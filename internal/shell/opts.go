@@ -70,6 +70,9 @@ type Opt struct {
 	HasValue bool
 	// Arg is the index of the word holding the option in the parsed words.
 	Arg int
+	// ValArg and ValOff locate the value: the index of the word holding it
+	// and the byte offset where it starts in that word (Rebind).
+	ValArg, ValOff int
 	// Ambiguous: a prefix of several long names (the program rejects it).
 	Ambiguous bool
 	// Unknown: a long name the spec does not list.
@@ -186,15 +189,15 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 			o := Opt{Name: full, Long: true, Arg: i, Ambiguous: st == longAmbiguous, Unknown: st == longUnknown}
 			switch {
 			case hasEq:
-				o.Value, o.HasValue = val, true
+				o.Value, o.HasValue, o.ValArg, o.ValOff = val, true, i, len(a)-len(val)
 			case takes && i+1 < len(words):
 				i++
-				o.Value, o.HasValue = words[i], true
+				o.Value, o.HasValue, o.ValArg = words[i], true, i
 			}
 			p.Opts = append(p.Opts, o)
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+' && s.Plus):
 			if s.Numeric && a[1] >= '0' && a[1] <= '9' {
-				p.Opts = append(p.Opts, Opt{Name: "#", Value: a[1:], HasValue: true, Arg: i})
+				p.Opts = append(p.Opts, Opt{Name: "#", Value: a[1:], HasValue: true, Arg: i, ValArg: i, ValOff: 1})
 				continue
 			}
 			i = s.cluster(&p, words, i, a[1:], false)
@@ -226,10 +229,10 @@ func (s OptSpec) goFlag(p *ParsedOpts, words []string, i int, a string) int {
 	})
 	switch {
 	case hasEq:
-		o.Value, o.HasValue = val, true
+		o.Value, o.HasValue, o.ValArg, o.ValOff = val, true, i, len(words[i])-len(val)
 	case takes && i+1 < len(words):
 		i++
-		o.Value, o.HasValue = words[i], true
+		o.Value, o.HasValue, o.ValArg = words[i], true, i
 	}
 	p.Opts = append(p.Opts, o)
 	return i
@@ -240,6 +243,7 @@ func (s OptSpec) goFlag(p *ParsedOpts, words []string, i int, a string) int {
 // take the following words in order (tar's first word).
 func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, oldStyle bool) int {
 	next := i
+	off := len(words[i]) - len(letters) // where letters start in the word
 	for k := 0; k < len(letters); k++ {
 		ch := letters[k]
 		o := Opt{Name: letters[k : k+1], Arg: i}
@@ -247,18 +251,18 @@ func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, o
 		case oldStyle && strings.IndexByte(s.Short, ch) >= 0:
 			if next+1 < len(words) {
 				next++
-				o.Value, o.HasValue = words[next], true
+				o.Value, o.HasValue, o.ValArg = words[next], true, next
 			}
 		case strings.IndexByte(s.ShortOpt, ch) >= 0:
-			o.Value, o.HasValue = letters[k+1:], k+1 < len(letters)
+			o.Value, o.HasValue, o.ValArg, o.ValOff = letters[k+1:], k+1 < len(letters), i, off+k+1
 			p.Opts = append(p.Opts, o)
 			return next
 		case strings.IndexByte(s.Short, ch) >= 0:
 			if k+1 < len(letters) {
-				o.Value, o.HasValue = letters[k+1:], true
+				o.Value, o.HasValue, o.ValArg, o.ValOff = letters[k+1:], true, i, off+k+1
 			} else if next+1 < len(words) {
 				next++
-				o.Value, o.HasValue = words[next], true
+				o.Value, o.HasValue, o.ValArg = words[next], true, next
 			}
 			p.Opts = append(p.Opts, o)
 			return next
@@ -266,6 +270,30 @@ func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, o
 		p.Opts = append(p.Opts, o)
 	}
 	return next
+}
+
+// Rebind returns the parse with its words replaced by others of the same
+// number, shape and literal option text (the path guard's expanded values
+// of the same words): operands and option values are read from the new
+// words. A value whose word got shorter than its offset is empty.
+func (p ParsedOpts) Rebind(words []string) ParsedOpts {
+	if len(words) != len(p.words) {
+		return p
+	}
+	q := p
+	q.words = words
+	q.Opts = make([]Opt, len(p.Opts))
+	for i, o := range p.Opts {
+		if o.HasValue && o.ValArg < len(words) {
+			if w := words[o.ValArg]; o.ValOff <= len(w) {
+				o.Value = w[o.ValOff:]
+			} else {
+				o.Value = ""
+			}
+		}
+		q.Opts[i] = o
+	}
+	return q
 }
 
 // matches reports whether option o is the short letter in shorts or one

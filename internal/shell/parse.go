@@ -781,13 +781,7 @@ func (w *walker) envOf(st *state, prefix map[string]string) map[string]string {
 }
 
 func (w *walker) record(f *frame, st *state, inv Invocation) int {
-	if inv.Cmd == nil {
-		vals := make([]string, len(inv.Args))
-		for i, a := range inv.Args {
-			vals[i] = a.Value
-		}
-		inv.Cmd = ParseCommand(inv.Program, vals)
-	}
+	inv.Command()
 	if len(f.via) > 0 {
 		inv.Via = f.via
 	}

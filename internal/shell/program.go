@@ -135,8 +135,26 @@ func (b byName) Swap(i, j int) {
 }
 
 // Lookup returns the table row of a program identity (Identity), nil for
-// a program the guards do not know.
+// a program the guards do not know. A versioned name is its program
+// (`python3.12`, `bash-5.2`, `gcc-12`, `perl5.36` → python, bash, gcc,
+// perl), and so is a file-system variant (`mkfs.ext4` → mkfs).
 func Lookup(name string) *Program {
+	if p := lookupExact(name); p != nil {
+		return p
+	}
+	base := strings.TrimSuffix(strings.TrimRight(name, "0123456789."), "-")
+	if base != name && base != "" {
+		if p := lookupExact(base); p != nil {
+			return p
+		}
+	}
+	if b, _, ok := strings.Cut(name, "."); ok && (b == "mkfs" || b == "fsck") {
+		return lookupExact(b)
+	}
+	return nil
+}
+
+func lookupExact(name string) *Program {
 	ix := index()
 	i := sort.SearchStrings(ix.names, name)
 	if i < len(ix.names) && ix.names[i] == name {

@@ -76,8 +76,13 @@ func TestProgramTableNames(t *testing.T) {
 			}
 		}
 	}
-	if Lookup("no-such-program") != nil {
+	if Lookup("no-such-program") != nil || Lookup("restart.sh") != nil || Lookup("x264") != nil {
 		t.Error("Lookup found an unknown program")
+	}
+	for name, row := range map[string]string{"python3.12": "python", "bash-5.2": "bash", "gcc-12": "gcc", "perl5.36": "perl", "mkfs.ext4": "sgdisk", "pip3.11": "pip"} {
+		if p := Lookup(name); p == nil || p.Name != row {
+			t.Errorf("Lookup(%q) = %v, want the row %s", name, p, row)
+		}
 	}
 	var missing []string
 	for _, p := range programs {

@@ -84,10 +84,11 @@ var programs = []Program{
 	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}, Examples: []string{"-w -l . => -w -l | ."}},
 	{Name: "prettier", Kind: KindWrite, Opts: OptSpec{Long: "config= ignore-path= parser= plugin= stdin-filepath= log-level= cache-location= cache-strategy= write check", Partial: true, Abbrev: true},
 		Examples: []string{"--write . => --write | ."}},
-	{Name: "black", Names: "isort ruff eslint clang-format rustfmt autopep8 yapf biome dprint", Kind: KindWrite,
-		Opts: OptSpec{Long: "config= line-length= target-version= exclude= extend-exclude= force-exclude= include= select= ignore= extend-select= extend-ignore= fixable= unfixable= per-file-ignores= output-format= output-file= ext= rule= parser= format= ignore-pattern= " +
-			"resolve-plugins-relative-to= settings-path= settings-file= profile= multi-line= indent= language-dialect= stdin-filename= cache-dir= src= plugin= rulesdir= max-warnings= env= global= parser-options= cache-location= fix check diff", Partial: true, Abbrev: true},
-		Examples: []string{"--check . => --check | .", "check --fix src => --fix | check src"}},
+	{Name: "black", Kind: KindWrite, Opts: OptSpec{Short: "lctW", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"--check . => --check | .", "-l 100 src => -l=100 | src"}},
+	{Name: "isort", Kind: KindWrite, Opts: OptSpec{Short: "lmapobs", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"-c src => -c | src"}},
+	{Name: "ruff", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"check --fix src => --fix | check src"}},
+	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"--fix -o r.txt . => --fix -o=r.txt | ."}},
+	{Name: "clang-format", Names: "rustfmt autopep8 yapf biome dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"-i a.c => -i | a.c"}},
 	{Name: "cat", Names: "tac nl less more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
 		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
@@ -245,7 +246,7 @@ var programs = []Program{
 	{Name: "uv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
 		Subs: []Program{
 			{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pw", Long: "with= python= project= directory= env-file= extra= group= package= index= index-url= from=", Partial: true, Stop: true}},
-			{Name: "pip", Kind: KindWrite},
+			{Name: "pip", Kind: KindWrite, Opts: pipSpec},
 			{Name: "publish", Kind: KindTool},
 		}},
 	{Name: "uvx", Kind: KindExec, Opts: OptSpec{Long: "from= with= python=", Partial: true, Stop: true}},
@@ -271,7 +272,8 @@ var programs = []Program{
 		Subs: []Program{
 			{Name: "exec", Kind: KindRun, Opts: OptSpec{Stop: true}},
 			{Name: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package= quiet", Partial: true, Stop: true}},
-			{Name: "publish", Names: "npm", Kind: KindTool}}},
+			{Name: "publish", Names: "npm", Kind: KindTool},
+			{Name: "add", Names: "install remove run init info why upgrade up upgrade-interactive audit cache config global link unlink pack version versions workspaces workspace bin create test start build plugin set constraints outdated list licenses login logout owner tag team import generate-lock-entry policies autoclean check help node", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}}}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
 	{Name: "toolbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true, Stop: true}}}},
 	{Name: "op", Names: "doppler", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, DashDash: true}}},
@@ -288,7 +290,8 @@ var programs = []Program{
 		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
 	{Name: "go", Kind: KindTool, Subs: []Program{
 		{Name: "run", Kind: KindRun, Opts: OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true, Stop: true}},
-		{Name: "build", Names: "test tool", Kind: KindWrite, Opts: OptSpec{Short: "o", Partial: true}},
+		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true},
+			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
 	}},
 
 	// ---------------------------------------------------------------- git, containers, clusters, clouds, registries
@@ -345,7 +348,7 @@ var programs = []Program{
 			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
 			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= recursive mirror page-requisites", Partial: true, Abbrev: true},
 		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u"}},
-	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aAv", Long: "auth= auth-type= session= session-read-only= output= download verbose print=", Partial: true, Stop: true},
+	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aApo", Long: "auth= auth-type= session= session-read-only= output= print= verify= cert= cert-key= proxy= timeout= pretty= style= format-options= default-scheme= ssl= ciphers= download verbose check-status follow json form multipart offline", Partial: true, Abbrev: true},
 		Examples: []string{"--auth u:p DELETE x => --auth=u:p | DELETE x"}},
 	{Name: "gh", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true},
 		Subs: []Program{
@@ -354,8 +357,7 @@ var programs = []Program{
 			{Name: "repo", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}},
 		}},
 	{Name: "twine", Names: "gem helm-push", Kind: KindTool},
-	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite,
-		Opts: OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi= dest= wheel-dir=", Partial: true, Abbrev: true}},
+	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Examples: []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
 	{Name: "openssl", Kind: KindWrite},
 	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
@@ -385,6 +387,14 @@ var programs = []Program{
 // rsyncLong is rsync's long options ("=": takes a value).
 const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-delay delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +
 	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input= copy-as="
+
+// formatterLong is the long options of the in-place formatters and
+// fixers whose operands the path guard judges as written.
+const formatterLong = "config= line-length= target-version= exclude= extend-exclude= force-exclude= include= select= ignore= extend-select= extend-ignore= fixable= unfixable= per-file-ignores= output-format= output-file= ext= rule= parser= format= ignore-pattern= " +
+	"resolve-plugins-relative-to= settings-path= settings-file= profile= multi-line= indent= language-dialect= stdin-filename= cache-dir= src= plugin= rulesdir= max-warnings= env= global= parser-options= cache-location= fix check diff"
+
+// pipSpec is pip's grammar (also `uv pip`, `python -m pip`).
+var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi= dest= wheel-dir=", Partial: true, Abbrev: true}
 
 // gitGlobal is git's options before the subcommand (git(1) OPTIONS); git
 // matches them exactly.

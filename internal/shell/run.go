@@ -23,6 +23,8 @@ type cmdCtx struct {
 	pos         syntax.Pos
 	// cmd is the words after the program parsed by the program table (set by run).
 	cmd *Command
+	// unset are the variables an env wrapper removed ("*": env -i).
+	unset []string
 }
 
 // withWord returns c with w inserted before words[i] (and an empty field
@@ -126,7 +128,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		vals[i] = a.Value
 	}
 	c.cmd = ParseCommand(prog, vals)
-	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
+	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
 		inv.Listing = f.listing
 	}

@@ -430,21 +430,52 @@ func (w *walker) rerunListing(f *frame, st *state, c cmdCtx, from int, via strin
 // env runs `env [opts] [VAR=val…] CMD…`; the assignments join the wrapped
 // command's environment. `env -S STRING` splits STRING into words.
 func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
+	p := c.cmd.ParsedOpts
+	for _, o := range p.Opts {
+		if (o.Name == "S" || o.Name == "split-string") && f.calls < 4 {
+			// GNU env: the string's words replace the -S argument and
+			// option processing goes on (`env -S '-u X rm -rf x'`)
+			ws := append([]Word{}, c.words[:o.Arg+1]...) // env and the words before the option
+			cluster := vals[o.Arg]
+			next := o.Arg + 1 // the first word after the option and its value
+			if !o.Long {
+				k := strings.IndexByte(cluster, 'S')
+				if k == len(cluster)-1 {
+					next++
+				}
+				if k > 1 {
+					ws = append(ws, knownWords(cluster[:k])...) // -iS: keep -i
+				}
+			} else if !strings.Contains(cluster, "=") {
+				next++
+			}
+			ws = append(ws, knownWords(envSplit(o.Value)...)...)
+			if next < len(vals) {
+				ws = append(ws, c.words[next+1:]...)
+			}
+			nf := f.child("env -S")
+			nf.calls++
+			w.wrapped = w.run(nf, st, cmdCtx{words: ws, env: c.env, redirs: c.redirs, stdin: c.stdin, pos: c.pos})
+			return
+		}
+	}
 	env := map[string]string{}
 	for k, v := range c.env {
 		env[k] = v
 	}
-	p := c.cmd.ParsedOpts
+	unset := c.unset
 	for _, o := range p.Opts {
-		if o.Name == "S" || o.Name == "split-string" {
-			// the string's words come first, then the operands
-			w.splitString(f, st, c, env, o.Value, vals[p.First():])
-			return
+		switch o.Name {
+		case "i", "ignore-environment":
+			unset = append(unset, "*")
+		case "u", "unset":
+			unset = append(unset, o.Value)
 		}
 	}
 	i := p.First()
 	if i < len(vals) && vals[i] == "-" && p.End < 0 {
 		i++ // `env -` is `env -i`
+		unset = append(unset, "*")
 	}
 	for i < len(vals) && isAssign(vals[i]) {
 		k := strings.IndexByte(vals[i], '=')
@@ -456,22 +487,12 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 	}
 	n := c
 	n.env = env
+	n.unset = unset
 	n.words = c.words[i+1:]
 	if c.fields != nil {
 		n.fields = c.fields[i+1:]
 	}
 	w.wrapped = w.run(f.child("env"), st, n)
-}
-
-func (w *walker) splitString(f *frame, st *state, c cmdCtx, env map[string]string, s string, rest []string) {
-	words := knownWords(envSplit(s)...)
-	words = append(words, knownWords(rest...)...)
-	for len(words) > 0 && isAssign(words[0].Value) {
-		k := strings.IndexByte(words[0].Value, '=')
-		env[words[0].Value[:k]] = words[0].Value[k+1:]
-		words = words[1:]
-	}
-	w.runWords(f, st, words, env, c.stdin, nil, "env -S")
 }
 
 // find handles `find … -exec|-execdir|-ok|-okdir CMD … ;|+`.
@@ -589,7 +610,7 @@ func (w *walker) packageRunner(f *frame, st *state, prog string, c cmdCtx, vals 
 			}
 			return
 		}
-		w.rerun(f, st, c, p.First()+1, via)
+		w.rerun(f, st, packageBin(c, p.First()+1), p.First()+1, via)
 	case prog == "pnpm" && (cmd.Is("exec") || cmd.Is("dlx")):
 		if p.Has("c", "shell-mode") {
 			w.script(f.child(via+" -c"), st.clone(), rest(), ioCtx{stdin: c.stdin})
@@ -598,7 +619,30 @@ func (w *walker) packageRunner(f *frame, st *state, prog string, c cmdCtx, vals 
 		w.rerun(f, st, c, p.First()+1, via)
 	case prog == "yarn" && cmd.Is("exec"):
 		w.script(f.child(via), st.clone(), rest(), ioCtx{stdin: c.stdin})
+	case prog == "yarn" && cmd.Row == nil && len(cmd.SubAt) > 0:
+		// `yarn prettier --write .` runs the package's program
+		w.rerun(f, st, c, cmd.SubAt[0]+1, "yarn")
 	}
+}
+
+// packageBin drops the version from the package word at words[i]
+// (`prettier@3`, `@scope/tool@latest`): npx runs the package's program.
+func packageBin(c cmdCtx, i int) cmdCtx {
+	if i >= len(c.words) {
+		return c
+	}
+	v := c.words[i].Value
+	if at := strings.LastIndexByte(v, '@'); at > 0 {
+		ws := append([]Word{}, c.words...)
+		ws[i].Value = v[:at]
+		c.words = ws
+		if c.fields != nil {
+			fs := append([]field{}, c.fields...)
+			fs[i].val = v[:at]
+			c.fields = fs
+		}
+	}
+	return c
 }
 
 // ssh runs the remote command (and stdin scripts) of ssh as shell code.
@@ -707,6 +751,17 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 	}
 	switch prog {
+	case "yes":
+		// one line of its endless output (`yes | rm -r x` answers every prompt)
+		s := "y"
+		if len(vals) > 0 {
+			if !allKnown {
+				return nil, true
+			}
+			s = strings.Join(vals, " ")
+		}
+		s += "\n"
+		return &s, true
 	case "echo":
 		i := 0
 		nl, esc := true, false
