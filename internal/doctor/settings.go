@@ -12,10 +12,11 @@ import (
 	"strconv"
 	"strings"
 
-	"mvdan.cc/sh/v3/shell"
+	mvshell "mvdan.cc/sh/v3/shell"
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/shell"
 )
 
 // knownEvents are hook event names of Claude Code 2.1.332 that doctor knows
@@ -298,7 +299,7 @@ func commandLine(h *ccsettings.Handler, t target) ([]string, error) {
 		}
 		return argv, nil
 	}
-	return shell.Fields(h.Command, func(name string) string {
+	return mvshell.Fields(h.Command, func(name string) string {
 		if name == "CLAUDE_PROJECT_DIR" {
 			return project
 		}
@@ -356,25 +357,13 @@ func samePath(a, b string) bool {
 	return err1 == nil && err2 == nil && ra == rb
 }
 
-// parseFlags reads --name value and --name=value pairs.
+// parseFlags reads harness-hook's arguments by the hook's own grammar
+// (shell.HookSpec): the flags given, by name, with their values.
 func parseFlags(args []string) map[string]string {
 	m := map[string]string{}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") {
-			continue
-		}
-		a = strings.TrimLeft(a, "-")
-		if k, v, ok := strings.Cut(a, "="); ok {
-			m[k] = v
-			continue
-		}
-		if i+1 < len(args) {
-			m[a] = args[i+1]
-			i++
-		} else {
-			m[a] = ""
-		}
+	p := shell.HookSpec.Parse(args, 0)
+	for _, o := range p.Opts {
+		m[o.Name] = o.Value
 	}
 	return m
 }

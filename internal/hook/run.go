@@ -8,6 +8,8 @@ import (
 	"os"
 	"runtime/debug"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/shell"
 )
 
 // Usage is printed for -h/--help (on stdout, without reading stdin).
@@ -28,21 +30,37 @@ type flags struct {
 	event, root, feature, sprint string
 }
 
-// parseFlags parses args with the standard flag package (no CLI framework on
-// the hot path). Both -name and --name forms are accepted.
+// parseFlags parses args by harness-hook's row of the program table
+// (shell.HookSpec: Go flag syntax, -name and --name, value in the next
+// word or after "="), the same grammar `harness doctor` reads the settings
+// with. -h/--help gives flag.ErrHelp; an unknown flag, a flag without its
+// value or an operand is an error.
 func parseFlags(args []string) (flags, error) {
 	var f flags
-	fs := flag.NewFlagSet("harness-hook", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&f.event, "event", "", "")
-	fs.StringVar(&f.root, "root", "", "")
-	fs.StringVar(&f.feature, "feature", "", "")
-	fs.StringVar(&f.sprint, "sprint", "", "")
-	if err := fs.Parse(args); err != nil {
-		return f, err
+	p := shell.HookSpec.Parse(args, 0)
+	for _, o := range p.Opts {
+		var dst *string
+		switch o.Name {
+		case "h", "help":
+			return f, flag.ErrHelp
+		case "event":
+			dst = &f.event
+		case "root":
+			dst = &f.root
+		case "feature":
+			dst = &f.feature
+		case "sprint":
+			dst = &f.sprint
+		default:
+			return f, fmt.Errorf("flag provided but not defined: -%s", o.Name)
+		}
+		if !o.HasValue {
+			return f, fmt.Errorf("flag needs an argument: -%s", o.Name)
+		}
+		*dst = o.Value
 	}
-	if fs.NArg() > 0 {
-		return f, fmt.Errorf("unexpected arguments %q", fs.Args())
+	if len(p.Operands) > 0 {
+		return f, fmt.Errorf("unexpected arguments %q", p.OperandValues())
 	}
 	return f, nil
 }

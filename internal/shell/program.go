@@ -3,7 +3,6 @@ package shell
 import (
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -100,39 +99,12 @@ func hasName(names, name string) bool {
 	return false
 }
 
-// programIndex is the sorted index of every name of the table (rows'
-// Name and Names), built on first use.
-type programIndex struct {
-	names []string
-	rows  []*Program
-}
+//go:generate go test -run ^TestProgramIndexInSync$ -update-index .
 
-// index is built on first use (no work at process start).
-var index = sync.OnceValue(func() *programIndex {
-	var ix programIndex
-	for i := range programs {
-		p := &programs[i]
-		ix.names = append(ix.names, p.Name)
-		ix.rows = append(ix.rows, p)
-		for names := p.Names; names != ""; {
-			var n string
-			n, names, _ = strings.Cut(names, " ")
-			ix.names = append(ix.names, n)
-			ix.rows = append(ix.rows, p)
-		}
-	}
-	sort.Sort(byName(ix))
-	return &ix
-})
-
-type byName programIndex
-
-func (b byName) Len() int           { return len(b.names) }
-func (b byName) Less(i, j int) bool { return b.names[i] < b.names[j] }
-func (b byName) Swap(i, j int) {
-	b.names[i], b.names[j] = b.names[j], b.names[i]
-	b.rows[i], b.rows[j] = b.rows[j], b.rows[i]
-}
+// The index of every name of the table (rows' Name and Names), sorted, is
+// generated into programs_index.go (progNames, progRows: the row of each
+// name) so that a lookup costs a binary search and no start-up work;
+// TestProgramIndexInSync fails when the table and the index drift.
 
 // Lookup returns the table row of a program identity (Identity), nil for
 // a program the guards do not know. A versioned name is its program
@@ -155,10 +127,9 @@ func Lookup(name string) *Program {
 }
 
 func lookupExact(name string) *Program {
-	ix := index()
-	i := sort.SearchStrings(ix.names, name)
-	if i < len(ix.names) && ix.names[i] == name {
-		return ix.rows[i]
+	i := sort.SearchStrings(progNames[:], name)
+	if i < len(progNames) && progNames[i] == name {
+		return &programs[progRows[i]]
 	}
 	return nil
 }

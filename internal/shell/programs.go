@@ -366,7 +366,7 @@ var programs = []Program{
 	// ---------------------------------------------------------------- harness's own binaries
 	{Name: "harness", Kind: KindTool, Opts: OptSpec{Short: "", Long: "root= feature= json quiet verbose help version", Stop: true},
 		Examples: []string{"--root /r --feature=f002 eval append --event x => --root=/r --feature=f002 | eval append --event x"}},
-	{Name: "harness-hook", Kind: KindTool, Opts: OptSpec{Long: "event= root= feature= sprint= help h", GoFlags: true},
+	{Name: "harness-hook", Kind: KindTool, Opts: HookSpec,
 		Examples: []string{"--event PreToolUse --root=/r => --event=PreToolUse --root=/r |", "-event Stop -feature f => --event=Stop --feature=f |"}},
 
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
@@ -387,6 +387,12 @@ var programs = []Program{
 // rsyncLong is rsync's long options ("=": takes a value).
 const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-delay delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +
 	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input= copy-as="
+
+// HookSpec is harness-hook's own grammar (the arguments harness
+// init-feature writes into settings.json: docs/protocol.md §4.6): the hook
+// parses its command line with it and `harness doctor` reads the settings'
+// handlers with it.
+var HookSpec = OptSpec{Long: "event= root= feature= sprint= help h", GoFlags: true}
 
 // formatterLong is the long options of the in-place formatters and
 // fixers whose operands the path guard judges as written.
