@@ -27,6 +27,8 @@ const (
 	ProdSshHost             = "prod.ssh-host"
 	ProdKubeContext         = "prod.kube-context"
 	ProdAwsProfile          = "prod.aws-profile"
+	ProdDockerHost          = "prod.docker-host"
+	ProdDbHost              = "prod.db-host"
 	HarnessAdminCommand     = "harness.admin-command"
 	HarnessOtherFeature     = "harness.other-feature"
 	HarnessSessionEnv       = "harness.session-env"
@@ -62,6 +64,8 @@ var bashIDs = []string{
 	ProdSshHost,
 	ProdKubeContext,
 	ProdAwsProfile,
+	ProdDockerHost,
+	ProdDbHost,
 	HarnessAdminCommand,
 	HarnessOtherFeature,
 	HarnessSessionEnv,
