@@ -237,6 +237,11 @@ func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decisio
 			return d
 		}
 	}
+	if !t.linked {
+		if d, ok := g.judgeHardLink(t, o, tool, edits); ok {
+			return d
+		}
+	}
 	ms, inside := g.classify(t)
 	if t.loop && inside {
 		return g.block(unresolvableRule(), t, o, tool, "", "")

@@ -29,6 +29,9 @@ type target struct {
 	// maxLinks links); phys then holds the path as far as it was resolved
 	// with the unresolved rest appended.
 	loop bool
+	// linked marks a target found as another name of a hard-linked file
+	// (judgeHardLink): it is not searched again.
+	linked bool
 	// cwd is the directory a relative path was joined to (the payload's
 	// cwd, or the directory a Bash command has cd'd to): Claude Code reads
 	// its .claude/ too (rule claude_config).
