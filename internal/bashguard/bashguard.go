@@ -80,6 +80,11 @@ type Result struct {
 // --version: a lookup, not a run (testdata/corpus/README.md §2.3 "Lookups are not runs").
 // Redirections still count (the path guard judges them).
 func lookupOnly(c *call) bool {
+	if privPrograms[c.prog] || c.prog == "su" {
+		// any invocation of them is a run (§2.4 privilege; sudo's lookups
+		// are matchSudo's)
+		return false
+	}
 	return len(c.args) == 1 && (c.args[0] == "--help" || c.args[0] == "--version") && len(c.inv.Redirects) == 0
 }
 
@@ -179,6 +184,11 @@ func Decide(cmd string, ctx Context) (res Result) {
 		}
 		if r := rs.byID("forkbomb.self-background"); r != nil {
 			add(r, -1, rs.action(r, nil, ctx.Cwd), fmt.Sprintf("function %s runs itself in the background", fn.Name), fn.Name+"()")
+		}
+	}
+	for _, loop := range pr.BackgroundLoops {
+		if r := rs.byID("forkbomb.background-loop"); r != nil {
+			add(r, -1, rs.action(r, nil, ctx.Cwd), "an endless loop starts a job in the background on every turn", loop)
 		}
 	}
 	if pr.Overflow != "" {

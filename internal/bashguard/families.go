@@ -24,6 +24,7 @@ var matchers = map[string]matcher{
 	"fs.rm-recursive-force":       matchRmRF,
 	"priv.sudo":                   matchSudo,
 	"priv.su":                     matchSu,
+	"priv.host-root":              matchHostRoot,
 	"git.push-force":              matchGitPushForce,
 	"git.reset-hard":              matchGitResetHard,
 	"git.clean-force":             matchGitClean,
@@ -53,6 +54,7 @@ var matchers = map[string]matcher{
 	"warn.publish":                matchPublish,
 	"warn.git-push-prune":         matchGitPushPrune,
 	"forkbomb.self-background":    nil, // judged on shell.Result.Functions
+	"forkbomb.background-loop":    nil, // judged on shell.Result.BackgroundLoops
 	"shell.too-complex":           nil, // judged on shell.Result.Overflow
 }
 
@@ -89,12 +91,73 @@ func matchSudo(_ *evalCtx, c *call) (bool, string) {
 		return false, ""
 	}
 	if c.prog == "sudo" && len(c.args) == 1 {
-		switch c.args[0] {
-		case "-h", "--help", "-V", "--version":
-			return false, ""
+		// sudo's only word a help or version option (also abbreviated:
+		// --vers, --he) is a lookup
+		if p := c.inv.Cmd.ParsedOpts; len(p.Opts) == 1 && len(p.Operands) == 0 {
+			switch p.Opts[0].Name {
+			case "h", "help", "V", "version":
+				return false, ""
+			}
 		}
 	}
 	return true, c.prog + " runs a command with elevated privileges"
+}
+
+// matchHostRoot blocks a root shell on the host through namespaces or
+// containers (testdata/corpus/README.md §9.3 privilege).
+func matchHostRoot(_ *evalCtx, c *call) (bool, string) {
+	cmd := c.inv.Cmd
+	switch c.prog {
+	case "nsenter":
+		return true, "nsenter enters another process's namespaces (a host root shell)"
+	case "machinectl":
+		if sub := firstOp(cmd); sub == "shell" || sub == "login" {
+			return true, "machinectl " + sub + " opens a root shell in a machine"
+		}
+	case "unshare":
+		if cmd.Has("r", "map-root-user") {
+			ops := cmd.OperandValues()
+			if len(ops) == 0 || shell.IsShell(shell.Identity(ops[0])) {
+				return true, "unshare -r starts a shell as root of a new user namespace"
+			}
+		}
+	case "docker", "podman", "nerdctl":
+		if !cmd.Is("run") && !cmd.Is("create") && !cmd.Is("container", "run") && !cmd.Is("container", "create") {
+			return false, ""
+		}
+		ops := cmd.OperandValues()
+		if len(ops) < 2 {
+			return false, ""
+		}
+		run := shell.Identity(ops[1])
+		if run != "chroot" && !shell.IsShell(run) {
+			return false, ""
+		}
+		if cmd.Has("", "privileged") {
+			return true, c.prog + " run --privileged with " + run + " is a root shell on the host"
+		}
+		for _, v := range cmd.Values("v", "volume") {
+			if src, _, _ := strings.Cut(v, ":"); src == "/" {
+				return true, c.prog + " run with the host root mounted (" + v + ") and " + run + " is a root shell on the host"
+			}
+		}
+		for _, m := range cmd.Values("", "mount") {
+			for _, kv := range strings.Split(m, ",") {
+				if k, v, _ := strings.Cut(kv, "="); (k == "src" || k == "source") && v == "/" {
+					return true, c.prog + " run with the host root mounted (" + m + ") and " + run + " is a root shell on the host"
+				}
+			}
+		}
+	}
+	return false, ""
+}
+
+// firstOp is the first operand of a parsed command, "" when none.
+func firstOp(cmd *shell.Command) string {
+	if ops := cmd.OperandValues(); len(ops) > 0 {
+		return ops[0]
+	}
+	return ""
 }
 
 func matchSu(_ *evalCtx, c *call) (bool, string) {
@@ -356,12 +419,50 @@ func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
 	if raw, ok := toplevelArg(c); ok {
 		return true, "git checkout of the worktree's top (" + raw + ") discards local changes"
 	}
+	if raw, ok := workDirArg(m, c, g); ok {
+		return true, "git checkout of the working directory (" + raw + ") discards local changes"
+	}
 	if p.Has("f", "force") && !p.Has("b") && !p.Has("B") && !p.Has("", "orphan") {
 		if len(p.After()) == 0 && (len(p.Before()) == 0 || (len(p.Before()) == 1 && isHead(p.Before()[0]))) {
 			return true, "git checkout --force without another branch throws away every local change"
 		}
+		// the current branch given by a substitution (as for switch)
+		for _, a := range c.inv.Args {
+			if !a.Known && currentBranchRe().MatchString(a.Raw) {
+				return true, "git checkout --force to the current branch throws away every local change"
+			}
+		}
 	}
 	return false, ""
+}
+
+// pwdRe matches a word that is the shell's working directory: "$PWD",
+// "${PWD}", "$(pwd)", `pwd` (quoted or not, a trailing / or /. allowed).
+var pwdRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^[\"']?(?:\\$PWD|\\$\\{PWD\\}|\\$\\(\\s*pwd\\s*\\)|`\\s*pwd\\s*`)[\"']?/?\\.?/?[\"']?$")
+})
+
+// workDirArg reports a pathspec operand of g that names the directory the
+// command runs in (`git checkout -- "$PWD"`, `"$(pwd)"`): the whole tree
+// below it.
+func workDirArg(m *evalCtx, c *call, g *shell.Command) (string, bool) {
+	dir := ""
+	if m != nil && m.ctx.Cwd != "" && c.inv.Dir != shell.DirUnknown && !strings.HasPrefix(c.inv.Dir, "~") {
+		dir = c.inv.Dir
+		if !path.IsAbs(dir) {
+			dir = path.Join(m.ctx.Cwd, dir)
+		}
+	}
+	for _, k := range g.Operands {
+		a := c.inv.Args[k]
+		if pwdRe().MatchString(a.Raw) {
+			return a.Raw, true
+		}
+		if dir != "" && a.Known && path.IsAbs(a.Value) && path.Clean(a.Value) == path.Clean(dir) {
+			return a.Raw, true
+		}
+	}
+	return "", false
 }
 
 func matchGitRestore(m *evalCtx, c *call) (bool, string) {
@@ -581,6 +682,17 @@ func matchPerms(_ *evalCtx, c *call) (bool, string) {
 			}
 			break
 		}
+	case "setfacl":
+		// an ACL entry giving others (o::, other:) rwx
+		p := c.inv.Cmd.ParsedOpts
+		for _, spec := range p.Values("m", "modify", "set") {
+			for _, e := range strings.Split(spec, ",") {
+				f := strings.Split(strings.TrimSpace(e), ":")
+				if len(f) >= 2 && (f[0] == "o" || f[0] == "other") && strings.Trim(f[len(f)-1], "rwxX") == "" && strings.Contains(f[len(f)-1], "r") && strings.Contains(f[len(f)-1], "w") && strings.ContainsAny(f[len(f)-1], "xX") {
+					return true, "setfacl " + spec + " gives others rwx"
+				}
+			}
+		}
 	case "install", "mkdir":
 		for _, mode := range c.inv.Cmd.Values("m", "mode") {
 			if worldRWX(mode) {
@@ -594,7 +706,7 @@ func matchPerms(_ *evalCtx, c *call) (bool, string) {
 // ---------------------------------------------------------------- disk
 
 var blockDevRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^/dev/(sd[a-z]|nvme[0-9]|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk[0-9]|r?disk[0-9]|loop[0-9]|dm-[0-9]|md[0-9]|md/.|mapper/.|disk/by-[^/]+/.)`)
+	return regexp.MustCompile(`^/dev/(sd[a-z]|nvme[0-9]|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk[0-9]|r?disk[0-9]|loop[0-9]|dm-[0-9]|md[0-9]|md/.|mapper/.|disk/by-[^/]+/.|nbd[0-9]|zd[0-9]|rbd[0-9]|bcache[0-9])`)
 })
 
 // blockDevice reports whether p names a block device (testdata/corpus/README.md §2.4 disk).
@@ -629,7 +741,7 @@ func matchDD(_ *evalCtx, c *call) (bool, string) {
 func matchMkfs(_ *evalCtx, c *call) (bool, string) {
 	switch {
 	case c.prog == "mkfs" || strings.HasPrefix(c.prog, "mkfs."),
-		c.prog == "mke2fs" || c.prog == "mkdosfs":
+		c.prog == "mke2fs" || c.prog == "mkdosfs" || c.prog == "mkntfs" || c.prog == "mkswap":
 		return true, c.prog + " creates a file system (erasing the target)"
 	}
 	return false, ""
@@ -703,6 +815,37 @@ func matchWipe(_ *evalCtx, c *call) (bool, string) {
 	case "shred":
 		if d, ok := anyBlockDev(c.args); ok {
 			return true, "shred overwrites the block device " + d
+		}
+	case "cryptsetup":
+		switch sub := firstOp(c.inv.Cmd); sub {
+		case "luksFormat", "erase", "luksErase", "reencrypt":
+			return true, "cryptsetup " + sub + " destroys the device's data or keys"
+		}
+	case "sfdisk":
+		p := c.inv.Cmd.ParsedOpts
+		if p.Has("lsdJ", "list", "show-size", "dump", "json", "verify", "help", "version") && !p.Has("", "delete") {
+			return false, ""
+		}
+		if p.Has("f", "force", "delete") {
+			return true, "sfdisk rewrites the partition table"
+		}
+		if c.inv.Stdin != nil {
+			return true, "sfdisk with a script on stdin rewrites the partition table"
+		}
+		for _, r := range c.inv.Redirects {
+			if r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
+				return true, "sfdisk with a script on stdin rewrites the partition table"
+			}
+		}
+	case "nvme":
+		if sub := firstOp(c.inv.Cmd); sub == "format" || sub == "sanitize" {
+			return true, "nvme " + sub + " erases the drive"
+		}
+	case "hdparm":
+		for _, o := range c.inv.Cmd.Opts {
+			if o.Long && (strings.HasPrefix(o.Name, "security-erase") || o.Name == "trim-sector-ranges" || o.Name == "trim-sector-ranges-stdin") {
+				return true, "hdparm --" + o.Name + " erases data on the drive"
+			}
 		}
 	case "parted":
 		for _, a := range c.args {

@@ -7,6 +7,7 @@ const (
 	FsRmRecursiveForce      = "fs.rm-recursive-force"
 	PrivSudo                = "priv.sudo"
 	PrivSu                  = "priv.su"
+	PrivHostRoot            = "priv.host-root"
 	GitPushForce            = "git.push-force"
 	GitResetHard            = "git.reset-hard"
 	GitCleanForce           = "git.clean-force"
@@ -24,6 +25,7 @@ const (
 	DiskBlockDeviceWrite    = "disk.block-device-write"
 	DiskWipe                = "disk.wipe"
 	ForkbombSelfBackground  = "forkbomb.self-background"
+	ForkbombBackgroundLoop  = "forkbomb.background-loop"
 	ProdSshHost             = "prod.ssh-host"
 	ProdKubeContext         = "prod.kube-context"
 	ProdAwsProfile          = "prod.aws-profile"
@@ -44,6 +46,7 @@ var bashIDs = []string{
 	FsRmRecursiveForce,
 	PrivSudo,
 	PrivSu,
+	PrivHostRoot,
 	GitPushForce,
 	GitResetHard,
 	GitCleanForce,
@@ -61,6 +64,7 @@ var bashIDs = []string{
 	DiskBlockDeviceWrite,
 	DiskWipe,
 	ForkbombSelfBackground,
+	ForkbombBackgroundLoop,
 	ProdSshHost,
 	ProdKubeContext,
 	ProdAwsProfile,

@@ -40,8 +40,9 @@ var gitShellEnv = [...]string{"GIT_PAGER", "GIT_EDITOR", "GIT_SSH_COMMAND", "GIT
 
 // gitConfig is the configuration a git run sees (Command.Config, keys
 // lower-cased): what `git config` set earlier in the same command, then
-// GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n from its
-// environment, then its `-c key=value` options (a bare `-c key` is true).
+// GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n and
+// GIT_CONFIG_PARAMETERS from its environment, then its `-c key=value`
+// options (a bare `-c key` is true).
 func (w *walker) gitConfig(env map[string]string, cmd *Command) map[string]string {
 	cfg := make(map[string]string, len(w.gitSet)+2)
 	for k, v := range w.gitSet {
@@ -51,6 +52,17 @@ func (w *walker) gitConfig(env map[string]string, cmd *Command) map[string]strin
 		for i := 0; i < 32; i++ {
 			if k, ok := env["GIT_CONFIG_KEY_"+strconv.Itoa(i)]; ok {
 				cfg[strings.ToLower(k)] = env["GIT_CONFIG_VALUE_"+strconv.Itoa(i)]
+			}
+		}
+	}
+	// GIT_CONFIG_PARAMETERS: what git itself exports for -c to its
+	// children, "'key'='value' …" (sq-quoted words)
+	if v := env["GIT_CONFIG_PARAMETERS"]; v != "" {
+		for _, kv := range envSplit(v) {
+			if k, val, ok := strings.Cut(kv, "="); ok {
+				cfg[strings.ToLower(k)] = val
+			} else {
+				cfg[strings.ToLower(kv)] = "true"
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -37,8 +38,12 @@ type Function struct {
 	// Name is the function name.
 	Name string
 	// SelfBackground is true when the body runs the function itself in the
-	// background (`f | f &`, `f &`), the fork-bomb shape.
+	// background (`f | f &`, `f &`), or another function that does so back
+	// (`a(){ b & }; b(){ a & }`): the fork-bomb shape.
 	SelfBackground bool
+	// BgCalls are the programs and functions the body starts in the
+	// background.
+	BgCalls []string
 	// Via is the nesting path to the definition.
 	Via []string
 }
@@ -53,6 +58,10 @@ type Result struct {
 	// ParseError is the first syntax error met (top level or in a nested
 	// script); the token fallback of testdata/corpus/README.md §2.6 was used for that text.
 	ParseError error
+	// BackgroundLoops describe endless loops whose body starts a job in the
+	// background (`while true; do x & done`, `for ((;;)); do … & done`):
+	// unbounded process creation (testdata/corpus/README.md §9.3 forkbomb).
+	BackgroundLoops []string
 	// Overflow is non-empty when a work bound was hit (nesting depth, parse
 	// budget): the walk is incomplete and callers must not treat the result
 	// as an allow. It says which bound.
@@ -79,7 +88,44 @@ func Parse(cmd string, opts Options) Result {
 		st.setVar(k, varVal{val: v, known: true})
 	}
 	w.script(&frame{}, st, cmd, ioCtx{})
+	markMutualBackground(w.res.Functions)
 	return w.res
+}
+
+// markMutualBackground marks functions that run each other in the
+// background in a cycle (`ping(){ pong & }; pong(){ ping & }`) as
+// SelfBackground.
+func markMutualBackground(fns []Function) {
+	if len(fns) < 2 {
+		return
+	}
+	byName := map[string]int{}
+	for i, f := range fns {
+		byName[f.Name] = i
+	}
+	for i := range fns {
+		// depth-first search from fns[i] along background calls
+		seen := map[int]bool{}
+		stack := []int{i}
+		for len(stack) > 0 && !fns[i].SelfBackground {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, callee := range fns[n].BgCalls {
+				j, ok := byName[callee]
+				if !ok {
+					continue
+				}
+				if j == i {
+					fns[i].SelfBackground = true
+					break
+				}
+				if !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+	}
 }
 
 // parsedPrefix walks the longest prefix of src before a syntax error that
@@ -501,6 +547,9 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 		return nil
 	case *syntax.WhileClause:
 		nf := f.child("")
+		if endlessCond(c.Cond, c.Until) && backgrounds(c.Do) {
+			w.res.BackgroundLoops = append(w.res.BackgroundLoops, strings.TrimSpace(w.raw(f, c)))
+		}
 		w.stmts(nf, st, c.Cond, io)
 		w.stmts(nf, st, c.Do, io)
 		return nil
@@ -539,6 +588,9 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 				w.stmts(nf, st, c.Do, io)
 			}
 		case *syntax.CStyleLoop:
+			if l.Cond == nil && backgrounds(c.Do) {
+				w.res.BackgroundLoops = append(w.res.BackgroundLoops, strings.TrimSpace(w.raw(f, c)))
+			}
 			w.generic(nf, st, l)
 			w.stmts(nf, st, c.Do, io)
 		}
@@ -794,10 +846,67 @@ func (w *walker) record(f *frame, st *state, inv Invocation) int {
 	st.cdLast = false
 	w.res.Invocations = append(w.res.Invocations, inv)
 	// fork-bomb shape: the function being defined runs itself in the background.
-	if f.fn != "" && f.bg && inv.Program == f.fn && len(w.funcStack) > 0 {
-		w.res.Functions[w.funcStack[len(w.funcStack)-1]].SelfBackground = true
+	if f.fn != "" && f.bg && len(w.funcStack) > 0 {
+		fn := &w.res.Functions[w.funcStack[len(w.funcStack)-1]]
+		if inv.Program == f.fn {
+			fn.SelfBackground = true
+		} else if inv.Program != "" && len(fn.BgCalls) < 16 && !slices.Contains(fn.BgCalls, inv.Program) {
+			fn.BgCalls = append(fn.BgCalls, inv.Program)
+		}
 	}
 	return len(w.res.Invocations) - 1
+}
+
+// endlessCond reports a loop condition that never ends the loop: `true`,
+// `:`, `[ 1 ]`, `test 1`, `((1))` for while; `false` for until.
+func endlessCond(cond []*syntax.Stmt, until bool) bool {
+	if len(cond) != 1 || cond[0].Negated {
+		return false
+	}
+	switch c := cond[0].Cmd.(type) {
+	case *syntax.CallExpr:
+		var ws []string
+		for _, a := range c.Args {
+			v, ok := literalWord(a)
+			if !ok {
+				return false
+			}
+			ws = append(ws, v)
+		}
+		if until {
+			return len(ws) == 1 && ws[0] == "false"
+		}
+		switch strings.Join(ws, " ") {
+		case "true", ":", "[ 1 ]", "test 1", "[ true ]", "[ 1 -eq 1 ]":
+			return true
+		}
+	case *syntax.ArithmCmd:
+		if l, ok := c.X.(*syntax.Word); ok && !until {
+			v := l.Lit()
+			return v != "" && strings.Trim(v, "0123456789") == "" && strings.Trim(v, "0") != ""
+		}
+	}
+	return false
+}
+
+// backgrounds reports a statement list that starts a job in the
+// background anywhere in it (function definitions aside).
+func backgrounds(list []*syntax.Stmt) bool {
+	found := false
+	for _, s := range list {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				return false
+			case *syntax.Stmt:
+				if n.Background {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // andChain flattens a left-nested `a && b && c` into its steps in order. A
