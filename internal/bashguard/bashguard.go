@@ -105,7 +105,11 @@ func Decide(cmd string, ctx Context) (res Result) {
 				Hint: "split the command into simpler steps or write a script file and run it"}
 		}
 	}()
-	pr := shell.Parse(cmd, shell.Options{Vars: ctx.Vars, Cwd: ctx.Cwd})
+	opts := shell.Options{Vars: ctx.Vars, Cwd: ctx.Cwd}
+	if ph, ok := ctx.Paths.(interface{ Physical(string) string }); ok {
+		opts.Physical = ph.Physical // cd -P follows links the way the kernel does (§9.4)
+	}
+	pr := shell.Parse(cmd, opts)
 	res = Result{Invocations: pr.Invocations, ParseError: pr.ParseError}
 	if pr.ParseError != nil {
 		res.Errors = append(res.Errors, "parse: "+pr.ParseError.Error())

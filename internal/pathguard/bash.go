@@ -647,12 +647,21 @@ func isPython(prog string) bool {
 
 func (c *collector) sed(args []string) {
 	p := c.parsed()
+	ops := p.OperandValues()
+	scripts := p.Values("e", "expression")
+	if !p.Has("ef", "expression", "file") && len(ops) > 0 {
+		scripts = append(scripts, ops[0])
+		ops = ops[1:]
+	}
+	// w FILE, W FILE and s///w FILE write FILE (truncated when sed starts),
+	// with or without -i (testdata/corpus/README.md §9.4)
+	for _, sc := range scripts {
+		for _, f := range shell.SedWrites(sc) {
+			c.add(f, opWrite, "sed w")
+		}
+	}
 	if !p.Has("i", "in-place") {
 		return
-	}
-	ops := p.OperandValues()
-	if !p.Has("ef", "expression", "file") && len(ops) > 0 {
-		ops = ops[1:]
 	}
 	for _, f := range ops {
 		c.add(f, opWrite, "sed -i")

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -136,4 +137,37 @@ func TestMktempDirectories(t *testing.T) {
 		// the directory the cd may have failed to leave is still judged
 		{`cd "$(mktemp -d)"; echo > README.md`, nil, verdict.Block},
 	})
+}
+
+// TestCdPhysical: `cd -P LINK/..` lands in the parent of the link's target
+// (testdata/corpus/README.md §9.4), so a relative write after it is judged
+// there; plain `cd LINK/..` (logical, bash's default) and `cd -P -L`
+// (the last option wins) stay in the link's own directory.
+func TestCdPhysical(t *testing.T) {
+	root := newWorkspace(t)
+	symlink(t, "../spec/guides", root+"/research/g")
+	g := mustGuard(t, root, "f002")
+	for _, c := range []struct {
+		cmd  string
+		want verdict.Action
+	}{
+		{"cd -P research/g/.. && echo x > index.md", verdict.Block},
+		{"cd -P research/g && cd .. && touch new.md", verdict.Block},
+		{"cd -LP research/g/.. && echo x > index.md", verdict.Block},
+		{"cd research/g/.. && echo x > notes2.md", verdict.Allow},
+		{"cd -P -L research/g/.. && echo x > notes2.md", verdict.Allow},
+		{"cd -P src && echo x > a.go", verdict.Allow},
+	} {
+		res := shell.Parse(c.cmd, shell.Options{Cwd: root, Physical: g.Physical})
+		got := verdict.Decision{}
+		for _, inv := range res.Invocations {
+			if d := g.CheckInvocation(inv, root); d.Action == verdict.Block {
+				got = d
+				break
+			}
+		}
+		if got.Action != c.want {
+			t.Errorf("%s: got %s %s, want %s", c.cmd, got.Action, got.Rule, c.want)
+		}
+	}
 }

@@ -246,3 +246,18 @@ func asciiEqualFold(a, b string) bool {
 	}
 	return true
 }
+
+// Physical returns the absolute path abs with its symbolic links resolved
+// the way the kernel walks it (a `..` after a link goes to the parent of the
+// link's target; a missing tail is appended), or "" on a link loop. The Bash
+// parser uses it for `cd -P` (shell.Options.Physical).
+func (g *Guard) Physical(abs string) string {
+	if !filepath.IsAbs(abs) {
+		return ""
+	}
+	p, loop := g.physical(abs)
+	if loop {
+		return ""
+	}
+	return filepath.ToSlash(p)
+}

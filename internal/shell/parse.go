@@ -23,6 +23,12 @@ type Options struct {
 	// MaxDepth bounds nested re-parses (`bash -c`, eval, stdin scripts, ssh,
 	// interpreter shell strings, …). 0 means DefaultMaxDepth.
 	MaxDepth int
+	// Physical resolves the symbolic links of an absolute path the way the
+	// kernel walks it; `cd -P DIR` moves to Physical(DIR), so later relative
+	// paths are joined to the link's target (testdata/corpus/README.md §9.4).
+	// nil: `cd -P` is followed like `cd`. The parser itself never touches
+	// the file system; the path guard supplies this.
+	Physical func(abs string) string
 }
 
 // DefaultMaxDepth is the default bound on nested re-parses.

@@ -388,6 +388,7 @@ func (w *walker) cd(st *state, args []Word) {
 // cdFrom moves st to the directory `cd ARGS` reaches from st's directory.
 func (w *walker) cdFrom(st *state, args []Word) {
 	var target *Word
+	physical := false // cd -P: the last of -L and -P wins, as in bash
 	for i := range args {
 		a := args[i]
 		if a.Value == "--" {
@@ -397,6 +398,14 @@ func (w *walker) cdFrom(st *state, args []Word) {
 			break
 		}
 		if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			for _, l := range a.Value[1:] {
+				switch l {
+				case 'P':
+					physical = true
+				case 'L':
+					physical = false
+				}
+			}
 			continue
 		}
 		target = &args[i]
@@ -448,6 +457,27 @@ func (w *walker) cdFrom(st *state, args []Word) {
 		// `cd ~/../x` with the home directory unknown: cleaning ate the
 		// tilde, so the result is not relative to anything known
 		nd = DirUnknown
+	}
+	if physical && w.opts.Physical != nil && nd != DirUnknown && unkSub == "" && !strings.HasPrefix(nd, "~") {
+		// `cd -P link/..` lands in the parent of the link's target
+		abs := nd
+		if !strings.HasPrefix(abs, "/") && w.opts.Cwd != "" {
+			abs = path.Join(w.opts.Cwd, abs)
+		}
+		if strings.HasPrefix(abs, "/") {
+			// ".." must follow the link, so resolve the text before cleaning
+			raw := t
+			if !strings.HasPrefix(raw, "/") {
+				base := st.dir
+				if !strings.HasPrefix(base, "/") {
+					base = path.Join(w.opts.Cwd, base)
+				}
+				raw = base + "/" + raw
+			}
+			if p := w.opts.Physical(raw); p != "" {
+				nd = p
+			}
+		}
 	}
 	st.changeDir(nd)
 	st.unkRel = unkSub
