@@ -61,7 +61,11 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"allow", "--list", "--root", "{root}"}, code: 0, data: []string{"allows"}},
 		{args: []string{"allow", "--root", "{root}"}, code: 2},
 	},
-	"demo":   {{args: []string{"demo"}, code: 0, data: []string{"steps", "checks", "failed", "hook_log"}}},
+	"demo": {{args: []string{"demo"}, code: 0, data: []string{"steps", "checks", "failed", "hook_log"}}},
+	"launch": {
+		{args: []string{"launch", "f001", "--root", "{root}", "--hook-bin", "{hook}", "--dry-run"}, code: 1},
+		{args: []string{"launch", "f001", "--root", "{root}", "--no-sandbox"}, code: 2},
+	},
 	"doctor": {{args: []string{"doctor", "--root", "{root}", "--no-probe", "--hook-bin", "{hook}"}, code: 1, data: []string{"checks"}}},
 	"eval append": {
 		{args: []string{"eval", "append", "--feature", "f002", "--phase", "1", "--event", "phase_evaluation", "--result", "pass", "--reason", "plan covers acceptance a1 and a2 with one task each", "{root}"}, code: 0, data: []string{"actions", "result"}},

@@ -17,6 +17,7 @@ type opsCommands struct {
 	Status     StatusCmd     `cmd:"" help:"Sprint overview: features, checkpoints, sessions, hook denials; --mermaid DAG."`
 	Task       TaskCmd       `cmd:"" help:"Task queue: add, next, done, fail, list (docs/protocol.md §10)."`
 	Preflight  PreflightCmd  `cmd:"" help:"STEP 2.5 hard checks before/after a feature start (docs/protocol.md §4.5)."`
+	Launch     LaunchCmd     `cmd:"" help:"Start a feature's Generator session in Claude Code's sandbox, with proof that its hooks run (STEP 3.3-3.4)."`
 	Yolo       YoloCmd       `cmd:"" help:"Pipeline YOLO: check eligibility, abort (docs/protocol.md §6)."`
 	Reset      ResetCmd      `cmd:"" help:"Hermes in-process Reset: hermes, resume (docs/protocol.md §8.2)."`
 	Pipeline   PipelineCmd   `cmd:"" help:"Sink the finished sprint into a pipeline (docs/protocol.md §9.3)."`

@@ -8,32 +8,83 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/testutil"
 )
 
-// TestMain exposes `harness` and a stand-in `harness-hook` to the scripts:
-// testscript re-executes this test binary under those names and puts them on
-// the scripts' PATH, which is where init-feature finds harness-hook. The
-// stand-in only has to exist and be executable (init-feature wires its path;
-// it never runs it); the real hook is tested by internal/hook and internal/e2e.
+// TestMain exposes `harness`, `harness-hook` (the real hook) and a stand-in
+// `claude` to the scripts: testscript re-executes this test binary under
+// those names and puts them on the scripts' PATH, which is where
+// init-feature finds harness-hook and harness launch finds claude. The
+// stand-in claude does what the real client does first (fakeClaude); the
+// real client is driven by internal/e2e.
 func TestMain(m *testing.M) {
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"harness": func() int {
 			return cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.EnvMap(os.Environ()), "v0.0.0-test")
 		},
 		"harness-hook": func() int {
-			_, _ = io.Copy(io.Discard, os.Stdin)
-			fmt.Println("{}")
-			return 0
+			return hook.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.EnvMap(os.Environ()))
 		},
+		"claude": func() int { return fakeClaude(os.Args[1:], os.Stdout, os.Stderr) },
+		// a client that starts and exits without running any hook (started
+		// outside the feature directory, without --settings)
+		"claude-nohooks": func() int { return 0 },
 	}))
+}
+
+// fakeClaude stands in for `claude … --settings FILE --session-id ID …`: it
+// runs the SessionStart handlers of FILE (exec form) in its working
+// directory with the payload the real client sends, as the real client does
+// when a session starts, prints what it did and exits 0. A missing
+// --settings or --session-id exits 2.
+func fakeClaude(args []string, stdout, stderr io.Writer) int {
+	var settings, sid string
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "--settings":
+			settings = args[i+1]
+		case "--session-id":
+			sid = args[i+1]
+		}
+	}
+	if settings == "" || sid == "" {
+		fmt.Fprintln(stderr, "fake claude: needs --settings and --session-id")
+		return 2
+	}
+	d, err := ccsettings.Read(settings)
+	if err != nil {
+		fmt.Fprintln(stderr, "fake claude:", err)
+		return 1
+	}
+	sf, err := d.Settings()
+	if err != nil {
+		fmt.Fprintln(stderr, "fake claude:", err)
+		return 1
+	}
+	cwd, _ := os.Getwd()
+	payload := fmt.Sprintf(`{"session_id":%q,"transcript_path":"","cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, sid, cwd)
+	for _, g := range sf.Hooks["SessionStart"] {
+		for _, h := range g.Hooks {
+			cmd := exec.Command(h.Command, h.Args...)
+			cmd.Stdin = strings.NewReader(payload)
+			cmd.Stderr = stderr
+			if err := cmd.Run(); err != nil {
+				fmt.Fprintln(stderr, "fake claude: SessionStart hook:", err)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "fake claude: session %s started in %s\n", sid, cwd)
+	return 0
 }
 
 // TestScripts runs testdata/script/*.txtar. $SPRINTS names the fixture

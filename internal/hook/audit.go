@@ -53,6 +53,10 @@ type Record struct {
 	Failing []string `json:"failing,omitempty"`
 	// AllowOnce is the reason of the allow-once authorisation that turned a block into allow.
 	AllowOnce string `json:"allow_once,omitempty"`
+	// Sandbox is, on a SessionStart record, the launcher's statement about
+	// the session's OS sandbox: HARNESS_SANDBOX as `harness launch` sets it
+	// ("on", or "off: <reason>" for --no-sandbox); "" when not launched by it.
+	Sandbox string `json:"sandbox,omitempty"`
 	// DurationUS is the time the hook took, in microseconds.
 	DurationUS int64 `json:"duration_us"`
 	// Errors are problems met on the way (invalid rules.yaml, event mismatch,
@@ -208,39 +212,6 @@ func consecutiveStopBlocks(path, session string, limit int) (int, error) {
 			done = true
 		}
 	}
-	err = reverseLines(f, st.Size(), visit, func() bool { return done })
+	err = fsutil.EachLineReverse(f, st.Size(), visit, func() bool { return done })
 	return count, err
-}
-
-// reverseLines calls visit for each line of f (size bytes), last line first,
-// until stop reports true.
-func reverseLines(f io.ReaderAt, size int64, visit func([]byte), stop func() bool) error {
-	const chunk = 64 << 10
-	var carry []byte // the start of a line whose beginning is in an earlier chunk
-	off := size
-	for off > 0 && !stop() {
-		n := int64(chunk)
-		if off < n {
-			n = off
-		}
-		off -= n
-		buf := make([]byte, n, int(n)+len(carry))
-		if _, err := f.ReadAt(buf, off); err != nil && err != io.EOF {
-			return err
-		}
-		buf = append(buf, carry...)
-		for !stop() {
-			i := bytes.LastIndexByte(buf, '\n')
-			if i < 0 {
-				break
-			}
-			visit(buf[i+1:])
-			buf = buf[:i]
-		}
-		carry = buf
-	}
-	if !stop() && len(carry) > 0 {
-		visit(carry)
-	}
-	return nil
 }

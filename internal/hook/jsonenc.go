@@ -127,6 +127,7 @@ func (r *Record) appendJSONLine(dst []byte) []byte {
 	o.str("path", r.Path, true)
 	o.strs("failing", r.Failing)
 	o.str("allow_once", r.AllowOnce, true)
+	o.str("sandbox", r.Sandbox, true)
 	o.key("duration_us")
 	o.b = strconv.AppendInt(o.b, r.DurationUS, 10)
 	o.strs("errors", r.Errors)

@@ -36,6 +36,7 @@ const sectionReserve = 450
 // (testdata/sprints/README.md §7 "What the hook writes"). Outside a workspace it answers {}.
 func (r runner) sessionStart(c *call) Output {
 	s := c.scope
+	c.rec.Sandbox = c.env["HARNESS_SANDBOX"]
 	if s.Root == "" {
 		c.rec.Reason = "no sprint workspace: nothing injected"
 		return Output{}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/cli"
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/hook"
 )
 
@@ -112,6 +113,20 @@ func (s *sprintRun) stop(fid string) bool {
 		}
 	}
 	return res["decision"] == "block"
+}
+
+// sessionStartHook appends the hook.log record the SessionStart hook writes
+// when session sid of fid starts (internal/hook Record), dated with the
+// test's clock: preflight --stage started takes it as the proof that the
+// session's hooks are live. (The hook dates its records with the real
+// clock; the chain hook → record → preflight is run by internal/e2e and the
+// walkthrough script.)
+func (s *sprintRun) sessionStartHook(fid, sid string) {
+	s.t.Helper()
+	rec := fmt.Sprintf(`{"time":%q,"event":"SessionStart","session":%q,"feature":%q,"verdict":"allow","duration_us":900}`, s.stamp(), sid, fid)
+	if err := fsutil.AppendLine(filepath.Join(s.root, ".harness", "logs", "hook.log"), []byte(rec)); err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 // section appends a phase section to the feature's generator_log.md as the
@@ -351,6 +366,8 @@ func TestEndToEndSprint(t *testing.T) {
 	s.ok("preflight", "--root", s.root, "--stage", "launch", "f001")
 	s.refused("preflight", "--root", s.root, "--stage", "started", "f001")
 	s.ok("session", "start", "--root", s.root, "f001", "--session-id", "sess_f001", "--type", "cc-print")
+	s.refused("preflight", "--root", s.root, "--stage", "started", "f001") // no SessionStart hook record: hooks not proven live
+	s.sessionStartHook("f001", "sess_f001")
 	s.ok("preflight", "--root", s.root, "--stage", "started", "f001")
 	if f := s.feature("f001"); f["status"] != "in_progress" {
 		t.Fatalf("f001 status %v after preflight started", f["status"])
@@ -439,6 +456,7 @@ func TestEndToEndSprint(t *testing.T) {
 	s.ok("init-feature", "--root", s.root, "f002", "--hook-bin", s.hookBin)
 	s.ok("preflight", "--root", s.root, "--stage", "launch", "f002")
 	s.ok("session", "start", "--root", s.root, "f002", "--session-id", "sess_f002", "--type", "cc-print")
+	s.sessionStartHook("f002", "sess_f002")
 	s.ok("preflight", "--root", s.root, "--stage", "started", "f002")
 	s.phase("f002", 1, "plan")
 	s.ok("checkpoint", "open", "--root", s.root, "cp-f002-1", "--blockers", gb)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -40,7 +41,11 @@ type PreflightResult struct {
 // executable harness-hook (or, legacy sprints, the four scripts in
 // $FDIR/.claude/hooks/). Stage "started", per feature: (4)
 // session_pool.active.<fid> exists; (5) session_id.txt is non-empty; (6)
-// .current_agent has role generator and current_feature <fid> (§13 #18).
+// the hooks are live: hook.log holds a SessionStart record for the pool
+// entry's session id, no older than its started_at minus HookProofWindow,
+// and session_id.txt names the same id (an empty or stale session_id.txt
+// proves nothing); (7) .current_agent has role generator and
+// current_feature <fid> (§13 #18).
 // When every started-stage check passes, each listed feature that is still
 // pending becomes in_progress (STEP 2.5: only then). Nothing else is written.
 func Preflight(env *Env, stage string, fids []string) (*PreflightResult, *Report, error) {
@@ -121,11 +126,14 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 			continue
 		}
 		pool, err := env.readObj("session_pool.json")
-		inPool := err == nil && pool.ObjAt("active").Has(fid)
+		entry := pool.ObjAt("active").ObjAt(fid)
+		inPool := err == nil && entry != nil
 		add(fid, "session_pool entry", inPool, "session_pool.active.%s %s", fid, map[bool]string{true: "present", false: "missing (run `harness session start`)"}[inPool])
 		b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0)
 		sid := strings.TrimSpace(string(b))
 		add(fid, "session_id.txt non-empty", err == nil && sid != "", "%s/session_id.txt = %q", rel, sid)
+		ok, detail := env.hookProof(entry, sid)
+		add(fid, "hooks live", ok, "%s", detail)
 		ca, err := env.readObj(".current_agent")
 		role, cur := "", ""
 		if err == nil {
@@ -346,4 +354,31 @@ func isExecutable(p string) bool {
 		return ext == ".exe" || ext == ".bat" || ext == ".cmd" || ext == ".com"
 	}
 	return st.Mode().Perm()&0o111 != 0
+}
+
+// hookProof is preflight's "hooks live" check for one pool entry: a
+// SessionStart hook record of the entry's session (SessionStartRecord, not
+// older than started_at minus HookProofWindow), with session_id.txt (fileID)
+// naming the same session.
+func (env *Env) hookProof(entry *Obj, fileID string) (bool, string) {
+	if entry == nil {
+		return false, "no session_pool entry, so no session to prove"
+	}
+	sid := entry.Str("session_id")
+	started, err := time.Parse(time.RFC3339, entry.Str("started_at"))
+	if sid == "" || err != nil {
+		return false, fmt.Sprintf("session_pool entry without a session_id or started_at (%q, %q)", sid, entry.Str("started_at"))
+	}
+	if fileID != sid {
+		return false, fmt.Sprintf("session_id.txt names %q but the pool's session is %q", fileID, sid)
+	}
+	rec, ok, err := SessionStartRecord(env.Root, sid, started.Add(-HookProofWindow))
+	switch {
+	case err != nil:
+		return false, "cannot read .harness/logs/hook.log: " + err.Error()
+	case !ok:
+		return false, fmt.Sprintf("no SessionStart record for session %s in .harness/logs/hook.log since %s: its hooks are not proven live (a client started outside the feature directory and without the session's --settings runs no hook); start it with `harness launch`",
+			sid, started.Add(-HookProofWindow).UTC().Format(TimeLayout))
+	}
+	return true, fmt.Sprintf("SessionStart hook record for session %s at %s", sid, rec.Time)
 }

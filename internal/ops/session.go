@@ -15,6 +15,26 @@ type SessionStartInput struct {
 	Feature   string
 	SessionID string
 	Type      string // cc-print | cc-interactive-mcp | mcp_direct
+	// Launch, when set, is recorded as the entry's "launch" object (what
+	// `harness launch` started; docs/sandbox.md §3).
+	Launch *LaunchInfo
+}
+
+// LaunchInfo is session_pool.active.<fid>.launch: how `harness launch`
+// started the session. Status and doctor warn about a session without the
+// sandbox on every run.
+type LaunchInfo struct {
+	// Settings is the session's --settings file, relative to the root.
+	Settings string `json:"settings"`
+	// Sandbox is false for --no-sandbox; NoSandboxReason then says why.
+	Sandbox         bool   `json:"sandbox"`
+	NoSandboxReason string `json:"no_sandbox_reason,omitempty"`
+	// Mode is print, interactive or mcp.
+	Mode string `json:"mode"`
+	// PID is the client's process id (0 when unknown, e.g. inside tmux).
+	PID int `json:"pid,omitempty"`
+	// TempDir is the sandbox's temporary directory (CLAUDE_CODE_TMPDIR).
+	TempDir string `json:"temp_dir,omitempty"`
 }
 
 // SessionStart records a Generator session (docs/protocol.md §4.6 STEP 3.4):
@@ -104,6 +124,9 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		}
 		entry := NewObj().With("session_id", id).With("session_type", in.Type).With("status", "running").
 			With("started_at", now).With("current_phase", num(phase)).With("last_activity", now)
+		if in.Launch != nil {
+			entry.With("launch", in.Launch)
+		}
 		active.With(fid, entry)
 		if err := tx.WriteJSON(relPool, pool); err != nil {
 			return err

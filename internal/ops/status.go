@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 )
@@ -18,7 +19,13 @@ type FeatureStatus struct {
 	DonePhases []int    `json:"done_phases"`
 	DependsOn  []string `json:"depends_on"`
 	Session    string   `json:"session,omitempty"` // pool status and id
-	Retries    int      `json:"retries"`           // eval entries with result retry (§3.6)
+	// Unguarded marks a running session without a SessionStart hook record
+	// (its hooks are not proven live; docs/sandbox.md §4).
+	Unguarded bool `json:"unguarded,omitempty"`
+	// Sandbox is "on", "off" (harness launch --no-sandbox) or "unknown" (not
+	// started by harness launch) for a running session; "" without one.
+	Sandbox string `json:"sandbox,omitempty"`
+	Retries int    `json:"retries"` // eval entries with result retry (§3.6)
 }
 
 // CheckpointStatus is one checkpoint waiting for the user.
@@ -53,10 +60,17 @@ type StatusResult struct {
 	Denials     []Denial           `json:"last_denials"`
 	Yolo        string             `json:"yolo"` // off | active | aborted
 	PendingEval bool               `json:"pending_eval"`
+	// Warnings name every running session that is unguarded or runs
+	// without the sandbox, on every run (docs/sandbox.md §3, §4).
+	Warnings []string `json:"warnings"`
 }
 
 // MaxDenials is how many hook.log denials status shows.
 const MaxDenials = 10
+
+// ProbeSessionPrefix starts the session id of every hook call `harness
+// doctor` makes to test the wiring; status does not count them as denials.
+const ProbeSessionPrefix = "harness-doctor"
 
 // Status gathers the sprint overview: features with phases and
 // dependencies, checkpoints waiting for the user (pending or revoked, plus
@@ -69,7 +83,7 @@ func Status(env *Env) (*StatusResult, error) {
 		return nil, err
 	}
 	res := &StatusResult{Sprint: fl.sprint(), Tooling: fl.Bool("tooling_locked"), Sessions: map[string]string{},
-		Features: []FeatureStatus{}, Checkpoints: []CheckpointStatus{}, Denials: []Denial{}}
+		Features: []FeatureStatus{}, Checkpoints: []CheckpointStatus{}, Denials: []Denial{}, Warnings: []string{}}
 	rt, _ := env.readObj("runtime_state.json")
 	res.Mode = rt.Str("mode")
 	if c, _, err := env.loadContract(fl); err == nil && c != nil {
@@ -118,6 +132,9 @@ func Status(env *Env) (*StatusResult, error) {
 			}
 		}
 		fs.Session = res.Sessions[fs.ID]
+		if e := active.ObjAt(fs.ID); e != nil {
+			fs.Unguarded, fs.Sandbox = env.sessionGuard(fs.ID, e, &res.Warnings)
+		}
 		fs.Retries = log.retryCount(fs.ID)
 		res.Features = append(res.Features, fs)
 		for _, cp := range checkpointsOf(f) {
@@ -133,8 +150,44 @@ func Status(env *Env) (*StatusResult, error) {
 	return res, nil
 }
 
+// sessionGuard judges one pool entry of a running session: unguarded when
+// hook.log holds no SessionStart record for it (SessionStartRecord, not older
+// than started_at minus HookProofWindow); sandbox "on"/"off" from the
+// entry's launch object, "unknown" without one. Each problem adds a line to
+// warnings. Entries that are not running (resetting, failed, suspended) are
+// not judged.
+func (env *Env) sessionGuard(fid string, e *Obj, warnings *[]string) (unguarded bool, sandbox string) {
+	if st := e.Str("status"); st != "running" && st != "waiting_human" {
+		return false, ""
+	}
+	sid := e.Str("session_id")
+	started, err := time.Parse(time.RFC3339, e.Str("started_at"))
+	if err == nil {
+		_, ok, rerr := SessionStartRecord(env.Root, sid, started.Add(-HookProofWindow))
+		unguarded = rerr != nil || !ok
+	} else {
+		unguarded = true
+	}
+	if unguarded {
+		*warnings = append(*warnings, fmt.Sprintf("%s: session %s is UNGUARDED: hook.log has no SessionStart record for it, so its hooks are not proven live (start Generators with `harness launch`)", fid, sid))
+	}
+	l := e.ObjAt("launch")
+	switch {
+	case l == nil:
+		sandbox = "unknown"
+		*warnings = append(*warnings, fmt.Sprintf("%s: session %s was not started by `harness launch`: no sandbox on record", fid, sid))
+	case l.Bool("sandbox"):
+		sandbox = "on"
+	default:
+		sandbox = "off"
+		*warnings = append(*warnings, fmt.Sprintf("%s: session %s runs WITHOUT the sandbox (harness launch --no-sandbox: %s); only the hook guards it", fid, sid, l.Str("no_sandbox_reason")))
+	}
+	return unguarded, sandbox
+}
+
 // lastDenials returns the last n block / stop_forced_incomplete records of
-// hook.log, oldest first.
+// hook.log, oldest first. Records of doctor's probes (session
+// "harness-doctor…") are not denials of a session and are skipped.
 func lastDenials(path string, n int) []Denial {
 	data, err := fsutil.ReadRegular(path, 0)
 	if err != nil {
@@ -154,6 +207,9 @@ func lastDenials(path string, n int) []Denial {
 		}
 		v := o.Str("verdict")
 		if v != "block" && v != "stop_forced_incomplete" {
+			continue
+		}
+		if strings.HasPrefix(o.Str("session"), ProbeSessionPrefix) {
 			continue
 		}
 		subj := firstNonEmpty(o.Str("command"), o.Str("path"), strings.Join(o.Strs("failing"), ","))
@@ -179,7 +235,11 @@ func (s *StatusResult) Text() string {
 	if s.PendingEval {
 		b.WriteString("  PENDING EVAL (run `harness reset resume`)")
 	}
-	b.WriteString("\n\nfeatures:\n")
+	b.WriteString("\n")
+	for _, w := range s.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
+	b.WriteString("\nfeatures:\n")
 	for _, f := range s.Features {
 		deps := "-"
 		if len(f.DependsOn) > 0 {
@@ -195,6 +255,12 @@ func (s *StatusResult) Text() string {
 		}
 		if f.Session != "" {
 			fmt.Fprintf(&b, " session=%s", f.Session)
+		}
+		if f.Unguarded {
+			b.WriteString(" UNGUARDED")
+		}
+		if f.Sandbox == "off" {
+			b.WriteString(" NO-SANDBOX")
 		}
 		fmt.Fprintf(&b, "  %s\n", f.Name)
 	}

@@ -1,0 +1,538 @@
+// Package launch starts a Generator session the one right way (docs/sandbox.md):
+// `harness launch FID` checks the start conditions (ops.Next, preflight
+// --stage launch), writes the session's Claude Code settings — hooks,
+// sandbox and permissions in one trusted tier — to a file the Generator
+// cannot write, starts the claude binary with --settings, --session-id, the
+// feature directory as working directory and HARNESS_ROOT, FEATURE_ID and
+// SPRINT_ID in its environment, waits until hook.log proves that the
+// session's hooks run (a SessionStart record for its id), and then does what
+// `harness session start` and `preflight --stage started` do.
+package launch
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/superagent-harness/harness/internal/ccsettings"
+	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ops"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// Modes of a session (docs/protocol.md §4.6 STEP 3.3).
+const (
+	ModePrint       = "print"       // claude -p PROMPT, output to the feature's OutputName (generator_cc)
+	ModeInteractive = "interactive" // attached to this terminal, or in tmux
+	ModeMCP         = "mcp"         // interactive with the feature's .mcp.json (generator_cc_mcp)
+)
+
+// OutputName is the file of the feature directory that receives a print
+// session's output (docs/protocol.md §4.6 STEP 3.3).
+const OutputName = "generator_log.md.cc_output"
+
+// DefaultPrompt is the first prompt when neither --prompt nor --prompt-file
+// is given; the SessionStart hook injects the feature's context.
+const DefaultPrompt = "Read AGENTS.md and context_snapshot.md, then do your current phase."
+
+// DefaultPermissionMode lets the Generator edit files without prompts; with
+// the sandbox, sandboxed Bash calls are approved by the sandbox setting
+// autoAllowBashIfSandboxed, and the Generator's own harness commands by
+// allow rules.
+const DefaultPermissionMode = "acceptEdits"
+
+// DefaultProofTimeout is how long launch waits for the session's
+// SessionStart hook record before it stops the client.
+const DefaultProofTimeout = 60 * time.Second
+
+// Options configure one launch.
+type Options struct {
+	// Ops is the workspace environment (root, clock, validation, Generator
+	// session marker) the ops functions run with.
+	Ops *ops.Env
+	// Feature is the feature id.
+	Feature string
+	// Mode is ModePrint (default), ModeInteractive or ModeMCP; Tmux runs an
+	// interactive or mcp session in a detached tmux session.
+	Mode string
+	Tmux bool
+	// Prompt is the first prompt (DefaultPrompt when empty).
+	Prompt string
+	// NoSandbox starts the session without Claude Code's sandbox; Reason
+	// (required then) is recorded in the pool entry and in hook.log.
+	NoSandbox bool
+	Reason    string
+	// PermissionMode is claude's --permission-mode (DefaultPermissionMode).
+	PermissionMode string
+	// OutputFormat is claude's --output-format in print mode ("" = text).
+	OutputFormat string
+	// AllowDomains are network domains sandboxed commands may reach.
+	AllowDomains []string
+	// Claude, HarnessBin and HookBin are absolute paths of the binaries.
+	Claude, HarnessBin, HookBin string
+	// Env is the launching process's environment; the session inherits it
+	// with the variables of Plan.Env set.
+	Env map[string]string
+	// ProofTimeout bounds the wait for the hook record (DefaultProofTimeout).
+	ProofTimeout time.Duration
+	// Wait keeps launch until the client exits (always for an attached
+	// interactive session).
+	Wait bool
+	// Stdin, Stdout and Stderr are the terminal of an attached session.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+// Plan is what a launch starts, computed by Prepare without writing
+// anything; --dry-run prints it.
+type Plan struct {
+	Feature     string `json:"feature"`
+	Sprint      string `json:"sprint"`
+	SessionID   string `json:"session_id"`
+	Mode        string `json:"mode"`
+	SessionType string `json:"session_type"`
+	// Dir is the client's working directory (the feature directory).
+	Dir string `json:"dir"`
+	// SettingsFile is the session's --settings file; Settings its content.
+	SettingsFile string          `json:"settings_file"`
+	Settings     json.RawMessage `json:"settings"`
+	// Argv is the exact command line (tmux's when Tmux is set).
+	Argv []string `json:"argv"`
+	// Env lists the variables launch sets for the session (KEY=VALUE,
+	// sorted); everything else is inherited.
+	Env             []string `json:"env"`
+	Sandbox         bool     `json:"sandbox"`
+	NoSandboxReason string   `json:"no_sandbox_reason,omitempty"`
+	// TempDir is the sandbox's temporary directory (CLAUDE_CODE_TMPDIR)
+	// with the build caches below it.
+	TempDir string `json:"temp_dir,omitempty"`
+	// Output is the file a print session writes to.
+	Output string `json:"output,omitempty"`
+	// Tmux is the tmux session name.
+	Tmux string `json:"tmux,omitempty"`
+
+	claudeArgv []string
+	env        []string // the whole environment of the client
+	cacheDirs  []string
+}
+
+// Result is what Start did.
+type Result struct {
+	Plan
+	// PID is the client's process id (tmux: the pane's process).
+	PID int `json:"pid"`
+	// HookRecord is the time of the SessionStart record that proved the
+	// hooks live.
+	HookRecord string `json:"hook_record"`
+	// Actions are what session start and preflight recorded.
+	Actions []string `json:"actions"`
+	// ExitCode is the client's exit status (with Wait).
+	ExitCode *int `json:"exit_code,omitempty"`
+	// Elapsed is the time from start to the recorded session, in ms.
+	ElapsedMS int64 `json:"elapsed_ms"`
+}
+
+// RefusedError is a launch that may not happen (exit 1): the start
+// conditions, preflight, missing sandbox prerequisites, hooks that never
+// proved live.
+type RefusedError struct {
+	Reason string
+	Items  []ops.CheckItem
+}
+
+func (e *RefusedError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Reason)
+	for _, it := range e.Items {
+		if !it.OK {
+			fmt.Fprintf(&b, "\n  FAIL %s %s: %s", it.Scope, it.Check, it.Detail)
+		}
+	}
+	return b.String()
+}
+
+func refuse(format string, a ...any) error { return &RefusedError{Reason: fmt.Sprintf(format, a...)} }
+
+// UsageError is a malformed request (exit 2).
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// Prepare checks that the feature may start now and computes the plan.
+func Prepare(o *Options) (*Plan, error) {
+	if o.Mode == "" {
+		o.Mode = ModePrint
+	}
+	if o.PermissionMode == "" {
+		o.PermissionMode = DefaultPermissionMode
+	}
+	if o.Prompt == "" {
+		o.Prompt = DefaultPrompt
+	}
+	if o.ProofTimeout <= 0 {
+		o.ProofTimeout = DefaultProofTimeout
+	}
+	switch {
+	case o.Ops.Generator:
+		return nil, refuse("harness launch is Hermes's: refused in a Generator session (FEATURE_ID or CLAUDECODE=1 is set)")
+	case !slices.Contains([]string{ModePrint, ModeInteractive, ModeMCP}, o.Mode):
+		return nil, &UsageError{fmt.Sprintf("--mode %q: print, interactive or mcp", o.Mode)}
+	case o.NoSandbox && strings.TrimSpace(o.Reason) == "":
+		return nil, &UsageError{"--no-sandbox needs --reason TEXT (recorded in the pool entry and hook.log, and warned about by status and doctor)"}
+	case !o.NoSandbox && o.Reason != "":
+		return nil, &UsageError{"--reason is only for --no-sandbox"}
+	case !slices.Contains([]string{"", "text", "json", "stream-json"}, o.OutputFormat):
+		return nil, &UsageError{fmt.Sprintf("--output-format %q: text, json or stream-json", o.OutputFormat)}
+	case o.OutputFormat != "" && o.Mode != ModePrint:
+		return nil, &UsageError{"--output-format is for --mode print"}
+	case o.Tmux && o.Mode == ModePrint:
+		return nil, &UsageError{"--tmux is for --mode interactive or mcp"}
+	}
+	root := o.Ops.Root
+	ws := &workspace.Workspace{Root: root}
+	fl, err := readFeatureList(ws)
+	if err != nil {
+		return nil, err
+	}
+	f := fl.Feature(o.Feature)
+	if f == nil {
+		return nil, refuse("feature %s is not in .harness/feature_list.json", o.Feature)
+	}
+	if err := startConditions(o, f.Status); err != nil {
+		return nil, err
+	}
+	pre, _, err := ops.Preflight(o.Ops, "launch", []string{o.Feature})
+	if err != nil {
+		return nil, err
+	}
+	if !pre.OK {
+		return nil, &RefusedError{Reason: "preflight --stage launch " + o.Feature + " fails", Items: pre.Items}
+	}
+	switch {
+	case o.Claude == "":
+		return nil, &UsageError{"no claude binary: set CLAUDE_BIN or put claude on PATH"}
+	case o.HarnessBin == "" || o.HookBin == "":
+		return nil, &UsageError{"the harness and harness-hook binaries are not known"}
+	}
+	if !o.NoSandbox {
+		if bad := Missing(CheckSandbox(o.Env)); len(bad) > 0 {
+			e := &RefusedError{Reason: "Claude Code's sandbox cannot run on this host; fix it, or start the session with --no-sandbox --reason TEXT (the hook is then the only guard)"}
+			for _, c := range bad {
+				e.Items = append(e.Items, ops.CheckItem{Scope: "host", Check: c.Name, Detail: c.Detail + "; " + c.Fix})
+			}
+			return nil, e
+		}
+	}
+	fdir := ws.FeatureDir(o.Feature)
+	if o.Mode == ModeMCP {
+		if err := checkMCPConfig(filepath.Join(fdir, ".mcp.json")); err != nil {
+			return nil, refuse("--mode mcp needs the feature's .mcp.json (the MCP servers tooling.md lists, as {\"mcpServers\": {…}}): %v", err)
+		}
+	}
+	sid, err := newSessionID()
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{
+		Feature: o.Feature, Sprint: fl.Sprint, SessionID: sid, Mode: o.Mode, Dir: fdir,
+		SettingsFile:    filepath.Join(ws.H(), "sessions", sid, "settings.json"),
+		Sandbox:         !o.NoSandbox,
+		NoSandboxReason: strings.TrimSpace(o.Reason),
+		SessionType:     "cc-print",
+	}
+	if o.Mode != ModePrint {
+		p.SessionType = "cc-interactive-mcp"
+	}
+	var ids []string
+	for _, ff := range fl.Features {
+		ids = append(ids, ff.ID)
+	}
+	pathDirs := sessionPath(o.Env, root, o.HarnessBin, o.HookBin)
+	in := PolicyInput{
+		Root: root, Feature: o.Feature, FeatureIDs: ids, HarnessBin: o.HarnessBin, HookBin: o.HookBin,
+		PathDirs: pathDirs, Home: o.Env["HOME"], ClaudeConfigDir: o.Env["CLAUDE_CONFIG_DIR"],
+		GitDir: gitDir(root), AllowDomains: o.AllowDomains,
+	}
+	if p.Sandbox {
+		p.TempDir = TempDir(root)
+		in.TempDir = p.TempDir
+		in.CacheDir = filepath.Join(p.TempDir, "cache")
+		p.cacheDirs = []string{in.CacheDir}
+	}
+	if p.Settings, err = SessionSettings(ccsettings.Wiring{HookBin: o.HookBin, Root: root, Feature: o.Feature, Sprint: fl.Sprint},
+		BuildPolicy(in), o.NoSandbox); err != nil {
+		return nil, err
+	}
+
+	// The session's environment.
+	set := map[string]string{
+		"HARNESS_ROOT": root, "FEATURE_ID": o.Feature, "SPRINT_ID": fl.Sprint,
+		"PATH": strings.Join(pathDirs, string(os.PathListSeparator)), "HARNESS_SANDBOX": "on",
+	}
+	if !p.Sandbox {
+		set["HARNESS_SANDBOX"] = "off: " + oneLine(p.NoSandboxReason)
+	} else {
+		c := filepath.Join(p.TempDir, "cache")
+		set["CLAUDE_CODE_TMPDIR"] = p.TempDir
+		set["GOCACHE"] = filepath.Join(c, "go-build")
+		set["GOMODCACHE"] = filepath.Join(c, "go-mod")
+		set["npm_config_cache"] = filepath.Join(c, "npm")
+		p.cacheDirs = append(p.cacheDirs, set["GOCACHE"], set["GOMODCACHE"], set["npm_config_cache"])
+	}
+	for k, v := range set {
+		p.Env = append(p.Env, k+"="+v)
+	}
+	sort.Strings(p.Env)
+	full := map[string]string{}
+	for k, v := range o.Env {
+		full[k] = v
+	}
+	delete(full, "CLAUDECODE")
+	for k, v := range set {
+		full[k] = v
+	}
+	for k, v := range full {
+		p.env = append(p.env, k+"="+v)
+	}
+	sort.Strings(p.env)
+
+	// The command line.
+	argv := []string{o.Claude, "--settings", p.SettingsFile, "--session-id", sid, "--permission-mode", o.PermissionMode}
+	switch o.Mode {
+	case ModePrint:
+		p.Output = filepath.Join(fdir, OutputName)
+		if o.OutputFormat != "" {
+			argv = append(argv, "--output-format", o.OutputFormat)
+			if o.OutputFormat == "stream-json" {
+				argv = append(argv, "--verbose")
+			}
+		}
+		argv = append(argv, "-p", o.Prompt)
+	case ModeInteractive:
+		argv = append(argv, o.Prompt)
+	case ModeMCP:
+		argv = append(argv, "--mcp-config", filepath.Join(fdir, ".mcp.json"), "--strict-mcp-config", o.Prompt)
+	}
+	p.claudeArgv = argv
+	p.Argv = argv
+	if o.Tmux {
+		p.Tmux = "harness-" + o.Feature + "-" + sid[:8]
+		t := []string{"tmux", "new-session", "-d", "-s", p.Tmux, "-c", fdir}
+		for _, kv := range p.Env {
+			t = append(t, "-e", kv)
+		}
+		p.Argv = append(append(t, "--"), argv...)
+	}
+	return p, nil
+}
+
+// SessionSettings is the content of a session's --settings file: the hook
+// wiring w, the sandbox block of pol (disabled with off) and its
+// permissions, in that order.
+func SessionSettings(w ccsettings.Wiring, pol Policy, off bool) ([]byte, error) {
+	doc := ccsettings.New()
+	if err := doc.SetHooks(w); err != nil {
+		return nil, err
+	}
+	if err := doc.SetSandbox(pol.Sandbox(off)); err != nil {
+		return nil, err
+	}
+	if err := doc.SetPermissions(pol.Permissions(off)); err != nil {
+		return nil, err
+	}
+	return doc.Bytes()
+}
+
+// startConditions applies `harness next`'s rules (ops.Next): the feature
+// must be startable now. A feature whose session is being reset (pool
+// status resetting) may get its new session.
+func startConditions(o *Options, status string) error {
+	next, err := ops.Next(o.Ops)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(next.Startable, o.Feature) {
+		return nil
+	}
+	if resetting(o.Ops.Root, o.Feature) {
+		return nil
+	}
+	for _, b := range next.Blocked {
+		if b.Feature == o.Feature {
+			return refuse("%s may not start now (harness next): %s", o.Feature, strings.Join(b.Reasons, "; "))
+		}
+	}
+	hint := ""
+	if status == "in_progress" {
+		hint = fmt.Sprintf(" (its session runs: `harness session end %s` first, or `harness session reset %s` for a Reset)", o.Feature, o.Feature)
+	}
+	return refuse("%s may not start now (harness next): its status is %s, not pending%s", o.Feature, status, hint)
+}
+
+// resetting reports whether the feature's pool entry is being reset (a new
+// session follows a Claude Code feature Reset, docs/protocol.md §8.1).
+func resetting(root, fid string) bool {
+	data, err := fsutil.ReadRegular((&workspace.Workspace{Root: root}).SessionPool(), 0)
+	if err != nil {
+		return false
+	}
+	var pool workspace.SessionPool
+	if json.Unmarshal(data, &pool) != nil {
+		return false
+	}
+	e := pool.Active[fid]
+	return e != nil && e.Status == "resetting"
+}
+
+func readFeatureList(ws *workspace.Workspace) (*workspace.FeatureList, error) {
+	data, err := fsutil.ReadRegular(ws.FeatureList(), 0)
+	if err != nil {
+		return nil, fmt.Errorf("read feature list: %w", err)
+	}
+	var fl workspace.FeatureList
+	if err := json.Unmarshal(data, &fl); err != nil {
+		return nil, fmt.Errorf(".harness/feature_list.json: %w (run harness validate)", err)
+	}
+	if !workspace.SprintIDPattern.MatchString(fl.Sprint) {
+		return nil, refuse(".harness/feature_list.json has no valid sprint id (%q)", fl.Sprint)
+	}
+	return &fl, nil
+}
+
+func checkMCPConfig(path string) error {
+	data, err := fsutil.ReadRegular(path, 1<<20)
+	if err != nil {
+		return err
+	}
+	var cfg struct {
+		MCPServers map[string]json.RawMessage `json:"mcpServers"`
+	}
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		return err
+	}
+	if len(cfg.MCPServers) == 0 {
+		return errors.New("no mcpServers")
+	}
+	return nil
+}
+
+// newSessionID returns a random version-4 UUID (claude --session-id
+// requires one).
+func newSessionID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:], nil
+}
+
+// TempDir is the sandbox's temporary directory of a sprint (the client's
+// CLAUDE_CODE_TMPDIR): /tmp/harness-<8 hex digits of the root's hash> on
+// Unix, one per sprint root, so the build caches below it survive from one
+// session to the next of the same sprint and are shared with nothing else.
+// It is short on purpose: Claude Code 2.1.332 keeps its sockets below it
+// and silently falls back to the shared /tmp/claude-<uid> (writable by every
+// sandboxed session of the user) when the path is longer than about 35
+// characters (checked with the real client; a macOS $TMPDIR is too long).
+func TempDir(root string) string {
+	base := "/tmp"
+	if runtime.GOOS == "windows" {
+		base = os.TempDir()
+	}
+	sum := sha256.Sum256([]byte(root))
+	return filepath.Join(base, "harness-"+hex.EncodeToString(sum[:4]))
+}
+
+// sessionPath is the session's PATH: the directories of harness and
+// harness-hook first (read-only in the sandbox, so the name harness in an
+// excluded command is the real binary), then the launcher's PATH without
+// relative entries and without the root or a directory above it (which
+// cannot be made read-only without the whole work area).
+func sessionPath(env map[string]string, root string, bins ...string) []string {
+	var out []string
+	add := func(d string) {
+		if d == "" || !filepath.IsAbs(d) {
+			return
+		}
+		d = filepath.Clean(d)
+		if within(root, d) || slices.Contains(out, d) {
+			return
+		}
+		out = append(out, d)
+	}
+	for _, b := range bins {
+		add(filepath.Dir(b))
+	}
+	path := env["PATH"]
+	if path == "" && runtime.GOOS == "windows" {
+		path = env["Path"]
+	}
+	for _, d := range filepath.SplitList(path) {
+		add(d)
+	}
+	return out
+}
+
+// gitDir finds the git directory of the work tree holding root: the nearest
+// .git at or above root (a directory, or a file naming one).
+func gitDir(root string) string {
+	for dir := root; ; dir = filepath.Dir(dir) {
+		p := filepath.Join(dir, ".git")
+		if st, err := os.Lstat(p); err == nil {
+			if st.IsDir() {
+				return p
+			}
+			if st.Mode().IsRegular() {
+				if b, err := fsutil.ReadRegular(p, 4096); err == nil {
+					if g, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:"); ok {
+						g = strings.TrimSpace(g)
+						if !filepath.IsAbs(g) {
+							g = filepath.Join(dir, g)
+						}
+						return filepath.Clean(g)
+					}
+				}
+			}
+			return ""
+		}
+		if filepath.Dir(dir) == dir {
+			return ""
+		}
+	}
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// FindClaude returns the claude binary a session runs: $CLAUDE_BIN (a bare
+// name is looked up on env's PATH), else claude on env's PATH ("" when
+// neither is there).
+func FindClaude(env map[string]string) string {
+	name := "claude"
+	if p := env["CLAUDE_BIN"]; p != "" {
+		if strings.ContainsAny(p, `/\`) {
+			return p
+		}
+		name = p
+	}
+	p, err := lookPath(name, env)
+	if err != nil {
+		return ""
+	}
+	return p
+}
