@@ -28,7 +28,15 @@ Exit 0 when no check fails, 1 when any does. Without a sprint root (no DIR/--roo
 HARNESS_ROOT, no .harness/ above the working directory) only the binaries and the user
 settings are checked. The probes run each feature's configured PreToolUse command line
 with a known deny payload (rm -rf, a Write into schemas/) and a known allow payload (ls -la),
-from the feature directory, as Claude Code would.`
+from the feature directory, as Claude Code would.
+
+Sandbox (docs/sandbox.md): bubblewrap able to create its namespaces and socat (Linux) or
+sandbox-exec (macOS), tried for real; every running session's hook proof (UNGUARDED without its
+SessionStart record), --no-sandbox sessions (warned on every run), the settings of launched
+sessions held to the policy and read by the client as sandboxed and strict; the policy
+harness launch would write now; and, with claude found ($CLAUDE_BIN or PATH), one sandboxed
+probe through the real client (an append of nothing to feature_list.json must be refused by
+the OS; it writes no hook.log record). --no-probe skips the probes.`
 }
 
 // Run performs the checks.

@@ -88,6 +88,7 @@ func Run(o Options) Report {
 	add(systemFacts(o)...)
 	hookBin, cs := checkBinaries(o)
 	add(cs...)
+	add(checkSandboxHost(o)...)
 	add(checkUserSettings(o.Home, o.Env)...)
 	if o.Root == "" {
 		add(Check{Name: "workspace", Status: StatusInfo,

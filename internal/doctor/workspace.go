@@ -17,6 +17,7 @@ import (
 	"github.com/superagent-harness/harness/internal/bashguard"
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/schema"
 )
 
@@ -73,6 +74,7 @@ func checkWorkspace(o Options, hookBin string) []Check {
 			cs = append(cs, probe(w, root, o)...)
 		}
 	}
+	cs = append(cs, checkLaunches(o, hookBin)...)
 	cs = append(cs, checkOverrides(root))
 	cs = append(cs, checkSchemas(o))
 	cs = append(cs, checkHookLog(root))
@@ -109,7 +111,7 @@ func probe(w *wiring, root string, o Options) []Check {
 			continue
 		}
 		payload, _ := json.Marshal(map[string]any{
-			"session_id": "harness-doctor", "transcript_path": "", "cwd": fdir, "hook_event_name": "PreToolUse",
+			"session_id": ops.ProbeSessionPrefix, "transcript_path": "", "cwd": fdir, "hook_event_name": "PreToolUse",
 			"permission_mode": "default", "tool_name": p.tool, "tool_use_id": "toolu_harness_doctor", "tool_input": p.input,
 		})
 		timeout := o.ProbeTimeout

@@ -400,3 +400,59 @@ func runFloor(t *testing.T, claude string, bins testutil.Binaries, ws workspace,
 		t.Errorf("harness validate after the session: %v\n%s", err, out)
 	}
 }
+
+// TestRealClaudeLaunchNoSandboxIsReported launches a session with
+// --no-sandbox: the reason is in the pool entry and in the session's
+// SessionStart record, and harness status and harness doctor warn about it.
+// Doctor's sandboxed probe (the real client, the policy launch would write,
+// an append of nothing to feature_list.json) must be refused by the OS and
+// leave no hook.log record.
+func TestRealClaudeLaunchNoSandboxIsReported(t *testing.T) {
+	claude, bins := setup(t)
+	ws, _ := sandboxWorkspace(t, bins)
+	script := Script{Turns: [][]Block{{ToolUse("toolu_echo", "Bash", map[string]any{"command": "echo unsandboxed work", "description": "work"})}}, FinalText: "ok"}
+	l := launchSession(t, claude, bins, ws, script, nil, "--no-sandbox", "--reason", "container without user namespaces", "--permission-mode", "bypassPermissions")
+	if l.code != 0 || l.result["sandbox"] != false {
+		t.Fatalf("launch --no-sandbox: exit %d, result %v", l.code, l.result)
+	}
+	pool, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "session_pool.json"))
+	if !strings.Contains(string(pool), `"no_sandbox_reason": "container without user namespaces"`) {
+		t.Errorf("pool entry lacks the reason:\n%s", pool)
+	}
+	sid, _ := l.result["session_id"].(string)
+	off := false
+	for _, rec := range hookLog(t, ws.Root) {
+		if rec["event"] == "SessionStart" && rec["session"] == sid && rec["sandbox"] == "off: container without user namespaces" {
+			off = true
+		}
+	}
+	if !off {
+		t.Errorf("no SessionStart record with the sandbox off for %s", sid)
+	}
+	env := launchEnv(claude, bins, "http://127.0.0.1:9", t.TempDir())
+	run := func(args ...string) string {
+		cmd := exec.Command(bins.Harness, args...)
+		cmd.Env = env
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	if out := run("status", "--root", ws.Root); !strings.Contains(out, "runs WITHOUT the sandbox (harness launch --no-sandbox: container without user namespaces)") || !strings.Contains(out, "NO-SANDBOX") {
+		t.Errorf("status does not warn about the session without the sandbox:\n%s", out)
+	}
+	before := len(hookLog(t, ws.Root))
+	out := run("doctor", "--root", ws.Root, "--hook-bin", bins.Hook)
+	if !strings.Contains(out, "WARN  session f002: session "+sid+" runs WITHOUT the sandbox") {
+		t.Errorf("doctor does not warn about the session without the sandbox:\n%s", out)
+	}
+	if !strings.Contains(out, "OK    sandbox probe: a sandboxed Bash call of feature") || !strings.Contains(out, "Read-only file system") {
+		t.Errorf("doctor's sandboxed probe was not refused by the OS:\n%s", out)
+	}
+	for _, rec := range hookLog(t, ws.Root)[before:] {
+		if s, _ := rec["session"].(string); s != "harness-doctor" {
+			t.Errorf("doctor wrote a hook.log record outside its wiring probes: %v", rec)
+		}
+	}
+	if out := run("status", "--root", ws.Root); strings.Contains(out, "harness-doctor") {
+		t.Errorf("doctor's probe records show up as denials in status:\n%s", out)
+	}
+}

@@ -258,17 +258,14 @@ func Prepare(o *Options) (*Plan, error) {
 	for _, ff := range fl.Features {
 		ids = append(ids, ff.ID)
 	}
-	pathDirs := sessionPath(o.Env, root, o.HarnessBin, o.HookBin)
-	in := PolicyInput{
-		Root: root, Feature: o.Feature, FeatureIDs: ids, HarnessBin: o.HarnessBin, HookBin: o.HookBin,
-		PathDirs: pathDirs, Home: o.Env["HOME"], ClaudeConfigDir: o.Env["CLAUDE_CONFIG_DIR"],
-		GitDir: gitDir(root), AllowDomains: o.AllowDomains,
-	}
+	in := PolicyFor(root, o.Feature, ids, o.HarnessBin, o.HookBin, o.Env)
+	in.AllowDomains = o.AllowDomains
+	pathDirs := in.PathDirs
 	if p.Sandbox {
-		p.TempDir = TempDir(root)
-		in.TempDir = p.TempDir
-		in.CacheDir = filepath.Join(p.TempDir, "cache")
+		p.TempDir = in.TempDir
 		p.cacheDirs = []string{in.CacheDir}
+	} else {
+		in.TempDir, in.CacheDir = "", ""
 	}
 	if p.Settings, err = SessionSettings(ccsettings.Wiring{HookBin: o.HookBin, Root: root, Feature: o.Feature, Sprint: fl.Sprint},
 		BuildPolicy(in), o.NoSandbox); err != nil {
