@@ -359,6 +359,9 @@ func (c *collector) parsed() shell.ParsedOpts {
 func (c *collector) program() {
 	prog := c.inv.Program
 	args := c.args
+	if code := codeOf(c.inv); code != nil {
+		c.codeWrites(code)
+	}
 	if c.moreWriters(prog, args) {
 		return
 	}
@@ -385,8 +388,6 @@ func (c *collector) program() {
 		c.sed(args)
 	case "perl":
 		c.perl(args)
-	case "php", "php7", "php8", "php-cli":
-		c.php(args)
 	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "onetrue-awk", "bwk-awk": // shell.IsAwk
 		c.awk(args)
 	case "yq":
@@ -500,7 +501,7 @@ func (c *collector) program() {
 	case "find", "gfind":
 		c.find(args)
 	case "node", "nodejs", "deno", "bun":
-		c.node(args)
+		// inline code: codeWrites
 	case "ruby":
 		c.ruby(args)
 	case "gofmt", "goimports":

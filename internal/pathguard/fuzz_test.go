@@ -6,9 +6,11 @@ import (
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/shell/codelex"
 )
 
-// FuzzScanCode: the interpreter scanner never panics on arbitrary code.
+// FuzzScanCode: judging the file writes of arbitrary interpreter code, in
+// every language codelex lexes, never panics.
 func FuzzScanCode(f *testing.F) {
 	for _, s := range []string{
 		`open('a','w')`, `Path('a') / 'b').write_text(`, `(Path('x'`, `open(F, ">>`, `File.write "a`,
@@ -21,10 +23,12 @@ func FuzzScanCode(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	langs := []codelex.Lang{codelex.Python, codelex.Node, codelex.Perl, codelex.Ruby, codelex.PHP, codelex.Lua, codelex.R, codelex.Julia, codelex.AppleScript}
 	f.Fuzz(func(t *testing.T, code string) {
-		for lang := langPython; lang <= langRuby; lang++ {
-			c := collector{g: g, cwd: root, base: root}
-			c.scanCode(lang, code)
+		var made []madeLink
+		for _, lang := range langs {
+			c := collector{g: g, cwd: root, base: root, made: &made}
+			c.codeWrites(codelex.Analyze(lang, code, codelex.Options{}))
 		}
 	})
 }

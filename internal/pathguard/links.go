@@ -5,9 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
@@ -118,14 +116,13 @@ func mayLink(inv shell.Invocation) bool {
 	switch p := inv.Program; {
 	case p == "ln" || p == "gln" || p == "cp" || p == "gcp" || p == "mv" || p == "gmv":
 		return true
-	case isPython(p) || p == "node" || p == "nodejs" || p == "deno" || p == "bun" || p == "perl" || p == "ruby":
-		has := func(s string) bool { return strings.Contains(s, "link") || strings.Contains(s, "ln_s") }
-		for _, w := range inv.Args {
-			if has(w.Value) || has(w.Raw) {
+	}
+	if code := codeOf(inv); code != nil {
+		for _, f := range code.Files {
+			if f.Link != nil {
 				return true
 			}
 		}
-		return inv.Stdin != nil && has(*inv.Stdin)
 	}
 	return false
 }
@@ -325,82 +322,6 @@ func (c *collector) linkText(s string) (string, bool, bool) {
 		return "", false, true
 	}
 	return text, true, true
-}
-
-// linkCallRes match interpreter calls that create a symbolic link; the
-// argument order is (link text, new name) in every language.
-var linkCallRes = sync.OnceValue(func() [4]*regexp.Regexp {
-	var r [4]*regexp.Regexp
-	r[langPython] = regexp.MustCompile(`\bos\s*\.\s*symlink\s*\(`)
-	r[langNode] = regexp.MustCompile(`\b(?:symlink|symlinkSync)\s*\(`)
-	r[langPerl] = regexp.MustCompile(`\bsymlink\b\s*\(?\s*`)
-	r[langRuby] = regexp.MustCompile(`\b(?:File\s*\.\s*symlink|FileUtils\s*\.\s*(?:ln_s|ln_sf|symlink))\b\s*\(?\s*`)
-	return r
-})
-
-// scanLinks records the symbolic links interpreter code creates.
-func (c *collector) scanLinks(ip *interp, lang int, code string) {
-	if c.made == nil || !strings.Contains(code, "link") && !strings.Contains(code, "ln_s") {
-		return
-	}
-	re := linkCallRes()[lang]
-	for _, loc := range re.FindAllStringIndex(code, maxCalls) {
-		paren := loc[1] > 0 && code[loc[1]-1] == '('
-		var pos []string
-		kw := map[string]string{}
-		for _, a := range splitArgs(code, loc[1], paren, lang) {
-			if k, v, ok := keywordArg(a); ok && lang == langPython {
-				kw[k] = v
-				continue
-			}
-			pos = append(pos, a)
-		}
-		if v, ok := kw["src"]; ok {
-			pos = append([]string{v}, pos...)
-		}
-		if v, ok := kw["dst"]; ok {
-			pos = append(pos, v)
-		}
-		if len(pos) < 2 {
-			continue
-		}
-		link, ok := ip.eval(pos[1])
-		if !ok {
-			continue
-		}
-		text, ok := ip.eval(pos[0])
-		if !ok {
-			text = placeholder
-		}
-		if lang == langRuby && c.isDir(link) { // FileUtils.ln_s(src, DIR)
-			link = strings.TrimRight(link, "/") + "/" + path.Base(filepath.ToSlash(text))
-		}
-		c.madeLinkAt(link, text)
-	}
-	if lang != langPython {
-		return
-	}
-	for off := 0; ; {
-		i := strings.Index(code[off:], ".symlink_to(")
-		if i < 0 {
-			break
-		}
-		dot := off + i
-		off = dot + len(".symlink_to(")
-		recv := receiverBefore(code, dot)
-		link, ok := ip.eval(recv)
-		if recv == "" || !ok {
-			continue
-		}
-		args := splitArgs(code, off, true, langPython)
-		text := placeholder
-		if len(args) > 0 {
-			if v, ok := ip.eval(strings.TrimPrefix(strings.TrimSpace(args[0]), "target=")); ok {
-				text = v
-			}
-		}
-		c.madeLinkAt(link, text)
-	}
 }
 
 // judgeOverlay decides a Bash target through the links the command creates

@@ -8,7 +8,11 @@
 // for write targets) work only on []Invocation, never on raw text.
 package shell
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/superagent-harness/harness/internal/shell/codelex"
+)
 
 // Word is one argument after quote removal, escapes, brace/literal-variable
 // expansion (testdata/corpus/README.md §2.2).
@@ -114,6 +118,13 @@ type Invocation struct {
 	Via []string
 	// Pos is the position of the command in the (innermost) parsed source.
 	Pos syntax.Pos
+	// Code is the inline code of an interpreter invocation (`python3 -c`,
+	// `node -e`, `perl -e`, a script on stdin, …) lexed once, with its calls
+	// and their effects (shell strings, argv lists, file writes, tree
+	// deletes, chmods, fork loops); nil for other commands. Guards read it
+	// instead of scanning the code again (testdata/corpus/README.md §2.1
+	// "Interpreters", §3.3, §9.2, §9.3).
+	Code *codelex.Code
 }
 
 // Command returns inv.Cmd, parsing Args by the program table when the

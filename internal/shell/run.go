@@ -132,7 +132,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
 		inv.Listing = f.listing
 	}
-	w.record(f, st, inv)
+	idx := w.record(f, st, inv)
 	switch prog {
 	case "":
 		// an unknown command name given a -c script (`$SHELL -c '…'`) runs it
@@ -333,7 +333,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		w.wrapped = nil
 		return out
 	}
-	return w.interpreter(f, st, prog, c, vals)
+	return w.interpreter(f, st, prog, c, idx)
 }
 
 // rerun runs words[from:] as a command of its own (an unwrapped wrapper).

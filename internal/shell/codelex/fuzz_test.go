@@ -1,0 +1,108 @@
+package codelex
+
+import (
+	"reflect"
+	"testing"
+)
+
+// Fuzz targets, one per tokenizer: on arbitrary input Analyze never
+// panics, stays within its token bound, records no more calls than there
+// are tokens, and gives the same result twice (deterministic).
+
+func fuzzLang(f *testing.F, lang Lang, seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		a := Analyze(lang, code, Options{Argv: []string{"x", "y"}, ArgvKnown: true})
+		if len(a.Tokens) > maxTokens+2*maxNesting {
+			t.Fatalf("%d tokens, bound %d", len(a.Tokens), maxTokens)
+		}
+		if len(a.Calls) > len(a.Tokens) {
+			t.Fatalf("%d calls from %d tokens", len(a.Calls), len(a.Tokens))
+		}
+		b := Analyze(lang, code, Options{Argv: []string{"x", "y"}, ArgvKnown: true})
+		if !reflect.DeepEqual(effectsOf(a), effectsOf(b)) {
+			t.Fatalf("not deterministic:\n%+v\n%+v", effectsOf(a), effectsOf(b))
+		}
+	})
+}
+
+type effectSummary struct {
+	Execs       []Exec
+	Files       []string
+	Trees       []string
+	Chmods      []int64
+	Fork        string
+	Printed     string
+	Truncated   bool
+	TokenKinds  []Kind
+	TokenTexts  []string
+	CallFuncs   []string
+	CallOffsets []int
+}
+
+func effectsOf(c *Code) effectSummary {
+	s := effectSummary{Execs: c.Execs, Fork: c.ForkLoop, Truncated: c.Truncated}
+	for _, f := range c.Files {
+		s.Files = append(s.Files, f.Func+" "+f.Path.S)
+	}
+	for _, f := range c.TreeDeletes {
+		s.Trees = append(s.Trees, f.Func+" "+f.Path.S)
+	}
+	for _, m := range c.Chmods {
+		s.Chmods = append(s.Chmods, m.Mode)
+	}
+	if c.Printed != nil {
+		s.Printed = *c.Printed
+	}
+	for _, t := range c.Tokens {
+		s.TokenKinds = append(s.TokenKinds, t.Kind)
+		s.TokenTexts = append(s.TokenTexts, t.Text)
+	}
+	for _, call := range c.Calls {
+		s.CallFuncs = append(s.CallFuncs, call.Func)
+		s.CallOffsets = append(s.CallOffsets, call.Tok)
+	}
+	return s
+}
+
+func FuzzPython(f *testing.F) {
+	fuzzLang(f, Python, `import os; os.system("rm -rf x")`, `f"{a!r:>{w}}"`, `'''a`, `rb'\'`, "while 1:\n  os.fork()",
+		`x = '%s' % ('a',)`, `'{}'.format(*[1])`, `subprocess.run(shlex.split('a b'))`, `f'{`, `"\N{DASH}"`)
+}
+
+func FuzzJS(f *testing.F) {
+	fuzzLang(f, Node, "require('child_process').execSync(`rm ${x}`)", "`${`${a}`}`", "a = /re/g; b = c / d", "$`ls`",
+		"const {a: b} = require('m'); b('x')", "`unterminated ${", "/* x", "'\\u{1F600}'")
+}
+
+func FuzzRuby(f *testing.F) {
+	fuzzLang(f, Ruby, `system %q(rm -rf /)`, "x = <<~EOS\n  a\n  EOS\nputs x", "%w[a b", "`ls #{d}`", "=begin\nx\n=end",
+		"puts 10 %(3)", "loop { fork }", ":sym", "?a", `"#{"#{1}"}"`)
+}
+
+func FuzzPerl(f *testing.F) {
+	fuzzLang(f, Perl, `system q(rm -rf /)`, "print <<\"E\";\n$x\nE\n", "s{a}{b}g; tr/a/b/", "qw[a b", "=pod\n=cut",
+		"fork while 1", `open(F, ">>", "$d/x")`, "$h{q}", "qx'ls'", "@{[ 1 ]}")
+}
+
+func FuzzPHP(f *testing.F) {
+	fuzzLang(f, PHP, "<?php system('ls'); ?>html", "$x = <<<EOT\n  a $y\n  EOT;", "`ls`", "/* x", "\"{$a->b}\"", "<<<'N'\nx\nN;")
+}
+
+func FuzzLua(f *testing.F) {
+	fuzzLang(f, Lua, "os.execute[[rm -rf x]]", "--[==[ x ]==]", "'\\z  \n a'", "[=[", "a:b 'c'", "\"\\65\"")
+}
+
+func FuzzR(f *testing.F) {
+	fuzzLang(f, R, `system("ls")`, `r"(a)"`, "x <- c('a', 'b')", "`my var` <- 1", "a %in% b", `R"---[x]---"`)
+}
+
+func FuzzJulia(f *testing.F) {
+	fuzzLang(f, Julia, "run(`rm -rf $d`)", `"a $(b) c"`, "#= #= =# =#", `raw"\d"`, "x' + 'c'", "```\nls\n```")
+}
+
+func FuzzAppleScript(f *testing.F) {
+	fuzzLang(f, AppleScript, `do shell script "ls" & x`, "(* x", "set x to \"a\"\ndo shell script x", "-- c\n#!x", "¬\n")
+}
