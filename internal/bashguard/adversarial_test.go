@@ -287,7 +287,10 @@ var adversarialCases = []struct {
 	{`rm -- x -rf`, verdict.Allow},
 	{"git commit -m \"$(cat <<'EOF'\nrm -rf /\nsudo reboot\nEOF\n)\"", verdict.Allow},
 	{`curl -H 'X-HTTP-Method-Override: DELETE' -X POST https://x`, verdict.Allow},
-	{`node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`, verdict.Allow},
+	// §9.3 (revision 2): a library call that deletes a tree is rm_rf; a
+	// single-file delete stays allowed
+	{`node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`, verdict.Block},
+	{`node -e "require('fs').rmSync('dist/a.txt', {force: true})"`, verdict.Allow},
 	{`harness --version`, verdict.Allow},
 	{`harness help phase`, verdict.Allow},
 	{`kubectl get ns prod`, verdict.Allow},

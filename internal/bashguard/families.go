@@ -22,6 +22,9 @@ type evalCtx struct {
 // matchers maps rule ids to their Go matchers (rules/*.yaml reference them).
 var matchers = map[string]matcher{
 	"fs.rm-recursive-force":       matchRmRF,
+	"fs.code-tree-delete":         matchCodeTreeDelete,
+	"perms.code-chmod":            matchCodeChmod,
+	"forkbomb.code-fork-loop":     matchCodeForkLoop,
 	"priv.sudo":                   matchSudo,
 	"priv.su":                     matchSu,
 	"priv.host-root":              matchHostRoot,

@@ -5,6 +5,7 @@ package ruleid
 // Rule ids of rules/*.yaml.
 const (
 	FsRmRecursiveForce      = "fs.rm-recursive-force"
+	FsCodeTreeDelete        = "fs.code-tree-delete"
 	PrivSudo                = "priv.sudo"
 	PrivSu                  = "priv.su"
 	PrivHostRoot            = "priv.host-root"
@@ -20,12 +21,14 @@ const (
 	GitAddAll               = "git.add-all"
 	GitHistoryRewrite       = "git.history-rewrite"
 	PermsWorldWritable      = "perms.world-writable"
+	PermsCodeChmod          = "perms.code-chmod"
 	DiskDd                  = "disk.dd"
 	DiskMkfs                = "disk.mkfs"
 	DiskBlockDeviceWrite    = "disk.block-device-write"
 	DiskWipe                = "disk.wipe"
 	ForkbombSelfBackground  = "forkbomb.self-background"
 	ForkbombBackgroundLoop  = "forkbomb.background-loop"
+	ForkbombCodeForkLoop    = "forkbomb.code-fork-loop"
 	ProdSshHost             = "prod.ssh-host"
 	ProdKubeContext         = "prod.kube-context"
 	ProdAwsProfile          = "prod.aws-profile"
@@ -44,6 +47,7 @@ const (
 // bashIDs lists the rule ids of rules/*.yaml in their order there.
 var bashIDs = []string{
 	FsRmRecursiveForce,
+	FsCodeTreeDelete,
 	PrivSudo,
 	PrivSu,
 	PrivHostRoot,
@@ -59,12 +63,14 @@ var bashIDs = []string{
 	GitAddAll,
 	GitHistoryRewrite,
 	PermsWorldWritable,
+	PermsCodeChmod,
 	DiskDd,
 	DiskMkfs,
 	DiskBlockDeviceWrite,
 	DiskWipe,
 	ForkbombSelfBackground,
 	ForkbombBackgroundLoop,
+	ForkbombCodeForkLoop,
 	ProdSshHost,
 	ProdKubeContext,
 	ProdAwsProfile,

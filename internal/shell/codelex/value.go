@@ -68,6 +68,23 @@ type Value struct {
 // Known reports a fully known string.
 func (v Value) Known() bool { return v.Kind == Str && !v.Partial && v.Env == "" && !v.Cwd }
 
+// String renders the value for a message: a string with "…" for unknown
+// parts and $NAME / $PWD for an environment variable or the working
+// directory it starts with; other kinds as "a computed value".
+func (v Value) String() string {
+	if v.Kind != Str {
+		return "a computed value"
+	}
+	s := strings.ReplaceAll(v.S, unknownMark, "…")
+	switch {
+	case v.Env != "":
+		s = "$" + v.Env + s
+	case v.Cwd:
+		s = "$PWD" + s
+	}
+	return s
+}
+
 // Text returns the string value with unknown parts replaced by repl; ok is
 // false when v is not a string or starts with an environment variable or
 // the working directory.
