@@ -1,6 +1,7 @@
 package codelex
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -110,9 +111,12 @@ func (c *Code) chmod(fn string, path, mode Value) {
 	case mode.Kind == Num:
 		ch.Mode, ch.ModeKnown = mode.N, true
 	case mode.Known():
-		if n, ok := parseInt(strings.TrimSpace(mode.S), true); ok {
-			ch.Mode, ch.ModeKnown = n, true
-		} else if n, ok := parseInt("0"+strings.TrimSpace(mode.S), true); ok {
+		// a mode given as a string is octal ('777', "0o755")
+		m := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(mode.S), "0o"), "0")
+		if m == "" {
+			m = "0"
+		}
+		if n, err := strconv.ParseInt(m, 8, 64); err == nil {
 			ch.Mode, ch.ModeKnown = n, true
 		}
 	}
@@ -226,12 +230,40 @@ func (c *Code) printCall(call *Call) (string, bool) {
 	return strings.Join(parts, sep), true
 }
 
+// handleFuncs truncate or reposition the file handle given as their first
+// argument (Perl truncate/seek, Node fs.ftruncate*, Python os.ftruncate,
+// PHP ftruncate/fseek).
+var handleFuncs = map[string]bool{"truncate": true, "seek": true, "sysseek": true, "os.ftruncate": true, "os.lseek": true,
+	"ftruncate": true, "ftruncateSync": true, "fseek": true, "rewind": true}
+
+// reopened judges truncating or seeking a file opened for appending: an
+// overwrite (testdata/corpus/README.md §9.4).
+func (c *Code) reopened(fn string, h Value) {
+	if h.Call == nil {
+		return
+	}
+	var sub Code
+	sub.Lang = c.Lang
+	sub.effect(h.Call, false)
+	for _, f := range sub.Files {
+		if f.Op == Append {
+			c.file(f.Func+" then "+fn, Write, f.Path)
+		}
+	}
+}
+
 // effect judges one call.
 func (c *Code) effect(call *Call, childProcess bool) {
 	fn := call.Func
 	if call.Recv != nil {
 		c.methodEffect(call, *call.Recv)
 		return
+	}
+	if m := call.Method(); handleFuncs[fn] || handleFuncs[m] && c.Lang == Node {
+		if pos := call.Pos(); len(pos) > 0 && pos[0].Call != nil {
+			c.reopened(m, pos[0])
+			return
+		}
 	}
 	if fn == "``" {
 		if len(call.Args) > 0 {
@@ -427,16 +459,8 @@ func (c *Code) methodEffect(call *Call, recv Value) {
 		}
 		return
 	}
-	if recv.Call != nil && (m == "truncate" || m == "seek" || m == "ftruncate") {
-		// append-then-truncate is an overwrite (testdata/corpus/README.md §9.4)
-		var sub Code
-		sub.Lang = c.Lang
-		sub.effect(recv.Call, false)
-		for _, f := range sub.Files {
-			if f.Op == Append {
-				c.file(f.Func+"."+m, Write, f.Path)
-			}
-		}
+	if m == "truncate" || m == "seek" || m == "ftruncate" {
+		c.reopened(m, recv)
 	}
 	if c.Lang == Node && m == "doShellScript" {
 		c.shell("doShellScript", a(0))

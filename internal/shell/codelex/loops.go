@@ -80,6 +80,13 @@ func forkLoop(c *Code) string {
 				return f
 			}
 		case "for":
+			if c.Lang == Python {
+				// for _ in itertools.count(): / iter(int, 1) / itertools.cycle(…)
+				if f := pyEndlessFor(toks, i, c, in); f != "" {
+					return f
+				}
+				continue
+			}
 			// for (;;) / for (init; ; step): no condition
 			if i+1 < len(toks) && isOpTok(toks[i+1], "(") {
 				k := i + 2
@@ -315,6 +322,9 @@ func constTruth(cond []Token, want bool) bool {
 		}
 		parts = append(parts, t)
 	}
+	if len(parts) == 1 && parts[0].Kind == Name && (parts[0].Text == "fork" || parts[0].Text == "pcntl_fork") {
+		return want // `fork while fork`: the parent always gets a pid
+	}
 	neg := false
 	for len(parts) > 1 && (isOpTok(parts[0], "!") || parts[0].Kind == Name && parts[0].Text == "not") {
 		neg = !neg
@@ -350,4 +360,42 @@ func constTruth(cond []Token, want bool) bool {
 		truth = !truth
 	}
 	return truth == want
+}
+
+// pyEndlessFor judges `for X in ITER:` whose iterator never ends
+// (itertools.count(), itertools.cycle(…), itertools.repeat(x) without a
+// count, iter(callable, sentinel)).
+func pyEndlessFor(toks []Token, i int, c *Code, in func(int, int) string) string {
+	k := i + 1
+	for k < len(toks) && !(toks[k].Kind == Name && toks[k].Text == "in") && toks[k].Kind != Newline {
+		k++
+	}
+	if k+1 >= len(toks) {
+		return ""
+	}
+	var iter *Call
+	for _, call := range c.Calls {
+		if call.Tok == k+1 {
+			iter = call
+			break
+		}
+	}
+	if iter == nil {
+		return ""
+	}
+	switch iter.Func {
+	case "itertools.count", "itertools.cycle", "count", "cycle":
+	case "itertools.repeat", "repeat":
+		if len(iter.Args) > 1 {
+			return ""
+		}
+	case "iter":
+		if len(iter.Args) != 2 {
+			return ""
+		}
+	default:
+		return ""
+	}
+	_, _, bodyFrom := loopHeader(toks, iter.End, c.Lang)
+	return in(bodyFrom, bodyEnd(toks, bodyFrom, i, c.Lang))
 }

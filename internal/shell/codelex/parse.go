@@ -171,9 +171,13 @@ func (p *parser) run() {
 				continue
 			}
 			start := p.i
-			p.expr()
+			v := p.expr()
 			if p.i == start {
 				p.i++
+			} else if p.isName(p.tok(), "as") && p.peek(1) != nil && p.peek(1).Kind == Name {
+				// Python `with open(p, 'a') as f:`
+				p.assign(p.peek(1).Text, v)
+				p.i += 2
 			}
 		}
 	}
@@ -201,6 +205,9 @@ func (p *parser) boundary(i int) bool {
 		return true
 	}
 	t := p.toks[i-1]
+	if p.lang == Node && t.Line != p.toks[i].Line {
+		return true // automatic semicolon insertion at a line break
+	}
 	switch t.Kind {
 	case Newline, HoleOpen:
 		return true
@@ -955,10 +962,14 @@ func (p *parser) name() Value {
 	t := p.tok()
 	p.i++
 	switch t.Text {
-	case "True", "true", "TRUE", "T":
+	case "True", "true", "TRUE":
 		return Value{Kind: Bool, B: true}
-	case "False", "false", "FALSE", "None", "nil", "null", "undefined", "NULL", "nothing", "F":
+	case "False", "false", "FALSE", "None", "nil", "null", "undefined", "NULL", "nothing":
 		return Value{Kind: Bool, B: false}
+	case "T", "F":
+		if p.lang == R {
+			return Value{Kind: Bool, B: t.Text == "T"}
+		}
 	}
 	name := varName(t.Text)
 	if p.lang == Perl && strings.HasPrefix(t.Text, "@") && name == "ARGV" || p.lang == Ruby && t.Text == "ARGV" && !p.isOp(p.tok(), "[") {
@@ -1307,6 +1318,26 @@ func (p *parser) call(callee Value, args []Arg, tok, line int) Value {
 	p.addCall(c)
 	if v.Kind == Unknown {
 		v.Call = c
+	}
+	if (c.Func == "open" || c.Func == "sysopen") && (p.lang == Perl || p.lang == PHP) {
+		// open(FH, …) / open(my $fh, …) makes FH the handle
+		k := tok + 1
+		if k < len(p.toks) && p.isOp(&p.toks[k], "(") {
+			k++
+		}
+		if k < len(p.toks) && p.isName(&p.toks[k], "my", "our", "local") {
+			k++
+		}
+		if k < len(p.toks) && p.toks[k].Kind == Name {
+			p.assign(varName(p.toks[k].Text), Value{Call: c})
+		}
+	}
+	if p.lang == Ruby {
+		// File.open(p, 'a') { |f| … } / do |f| … end: f is the result
+		k := p.i
+		if k+3 < len(p.toks) && (p.isOp(&p.toks[k], "{") || p.isName(&p.toks[k], "do")) && p.isOp(&p.toks[k+1], "|") && p.toks[k+2].Kind == Name {
+			p.assign(p.toks[k+2].Text, v)
+		}
 	}
 	return v
 }
