@@ -8,8 +8,15 @@ import "github.com/superagent-harness/harness/internal/shell"
 // (`print > $2".bak"`) writes a file the guard cannot name: it is judged as
 // an unknown name in the directory the command runs in.
 func (c *collector) awkWrites(args []string) {
-	for _, src := range shell.AwkPrograms(args) {
-		for _, w := range shell.AwkScanVars(src, shell.AwkAssigns(args)).Writes {
+	scripts := c.inv.Awk
+	if scripts == nil {
+		// an invocation built without the walker
+		for _, src := range shell.AwkPrograms(args) {
+			scripts = append(scripts, shell.AwkScanVars(src, shell.AwkAssigns(args)))
+		}
+	}
+	for _, s := range scripts {
+		for _, w := range s.Writes {
 			o := opWrite
 			if w.Append {
 				o = opAppend

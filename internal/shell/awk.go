@@ -362,13 +362,17 @@ func printArgs(ts []awkTok) []awkTok {
 // x" | "sh"` runs rm), and `"CMD" | getline`, with the variables set by -v,
 // --assign and name=value operands (testdata/corpus/README.md §2.1 "wherever the shell
 // would execute it"). File writes are the path guard's (AwkScript.Writes).
-func (w *walker) awk(f *frame, st *state, prog string, vals []string) {
+// The scans are kept on the recorded invocation idx (Invocation.Awk).
+func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int) {
 	assigns := AwkAssigns(vals)
 	for _, src := range AwkPrograms(vals) {
 		if !w.spend(len(src)) {
 			return
 		}
 		s := AwkScanVars(src, assigns)
+		if idx >= 0 && idx < len(w.res.Invocations) {
+			w.res.Invocations[idx].Awk = append(w.res.Invocations[idx].Awk, s)
+		}
 		seen := make(map[string]bool, len(s.Commands))
 		for _, cmd := range s.Commands {
 			if seen[cmd] {

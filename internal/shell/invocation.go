@@ -125,6 +125,10 @@ type Invocation struct {
 	// instead of scanning the code again (testdata/corpus/README.md §2.1
 	// "Interpreters", §3.3, §9.2, §9.3).
 	Code *codelex.Code
+	// Awk are the programs of an awk invocation (one per inline program
+	// text), scanned once for the commands they run and the files they
+	// write; nil for other commands.
+	Awk []AwkScript
 }
 
 // Command returns inv.Cmd, parsing Args by the program table when the

@@ -317,7 +317,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	}
 	switch {
 	case IsAwk(prog):
-		w.awk(f, st, prog, vals)
+		w.awk(f, st, prog, vals, idx)
 	case prog == "sed" || prog == "gsed":
 		w.sedRuns(f, st, vals)
 	}

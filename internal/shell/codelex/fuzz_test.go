@@ -106,3 +106,24 @@ func FuzzJulia(f *testing.F) {
 func FuzzAppleScript(f *testing.F) {
 	fuzzLang(f, AppleScript, `do shell script "ls" & x`, "(* x", "set x to \"a\"\ndo shell script x", "-- c\n#!x", "¬\n")
 }
+
+// BenchmarkAnalyze measures one lexing and analysis of a typical inline
+// script (hook hot path: once per interpreter invocation).
+func BenchmarkAnalyze(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		lang Lang
+		code string
+	}{
+		{"python", Python, "import os, subprocess, json\n# never os.system('rm -rf /')\ndef main():\n    \"\"\"Collect stats.\"\"\"\n    data = json.load(open('report.json'))\n    for k, v in data.items():\n        print(f'{k}: {v}')\n    subprocess.run(['git', 'status', '--short'])\nmain()\n"},
+		{"node", Node, "const fs = require('fs'); const cp = require('child_process');\n// cp.execSync('rm -rf /')\nconst pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));\nconsole.log(`${pkg.name}@${pkg.version}`);\ncp.execFileSync('git', ['status']);\n"},
+		{"perl", Perl, "use strict; my %h; while (<>) { chomp; $h{$_}++ } # system('rm -rf /')\nprint \"$_ $h{$_}\\n\" for sort keys %h;\n"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Analyze(c.lang, c.code, Options{})
+			}
+		})
+	}
+}
