@@ -138,6 +138,7 @@ func TestAnalyze(t *testing.T) {
 		{Ruby, "File.chmod(0777, 'x')", []string{"chmod:x:777"}},
 		{Ruby, "loop do\n  fork\nend", []string{"fork:fork"}},
 		{Ruby, "fork while true", []string{"fork:fork"}},
+		{Ruby, "Kernel.send(:system, 'rm -rf x')", []string{"sh:rm -rf x"}},
 		{Ruby, "File.open('log', 'a') { |f| f.truncate(0) }", []string{"append:log", "write:log"}},
 		// Perl
 		{Perl, `open(F, ">>", "log"); truncate(F, 0)`, []string{"append:log", "write:log"}},
@@ -172,6 +173,7 @@ func TestAnalyze(t *testing.T) {
 		{PHP, "$o = `git push -f`;", []string{"sh:git push -f"}},
 		{PHP, "proc_open(['rm', '-rf', 'x'], [], $p);", []string{"argv:rm -rf x"}},
 		{PHP, "file_put_contents('.harness/eval_log.jsonl', 'x', FILE_APPEND);", []string{"append:.harness/eval_log.jsonl"}},
+		{PHP, "call_user_func('system', 'rm -rf x');", []string{"sh:rm -rf x"}},
 		{PHP, "while (true) { pcntl_fork(); }", []string{"fork:pcntl_fork"}},
 		// Lua
 		{Lua, "print('os.execute(\"rm -rf x\")')", nil},

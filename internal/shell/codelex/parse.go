@@ -1314,6 +1314,7 @@ func (p *parser) call(callee Value, args []Arg, tok, line int) Value {
 		p.addCall(c)
 		return unknown()
 	}
+	indirect(c)
 	v := p.pure(c)
 	p.addCall(c)
 	if v.Kind == Unknown {
@@ -1639,4 +1640,34 @@ func first(s string) byte {
 		return 0
 	}
 	return s[0]
+}
+
+// indirect rewrites a call made through a dispatcher into the call it
+// makes: Ruby `obj.send(:name, …)` / public_send / __send__ and PHP
+// call_user_func('name', …) / call_user_func_array('name', [...]).
+func indirect(c *Call) {
+	m := c.Method()
+	pos := c.Pos()
+	if len(pos) == 0 || !pos[0].Known() || !isIdentString(pos[0].S) {
+		return
+	}
+	name := pos[0].S
+	rest := c.Args[1:]
+	switch {
+	case c.Recv == nil && (m == "send" || m == "public_send" || m == "__send__") && c.Func != m:
+		c.Func = strings.TrimSuffix(c.Func, m) + name
+	case c.Recv == nil && (m == "send" || m == "public_send" || m == "__send__"):
+		c.Func = name
+	case c.Func == "call_user_func":
+		c.Func = name
+	case c.Func == "call_user_func_array" && len(pos) > 1 && pos[1].Kind == List:
+		c.Func = name
+		rest = nil
+		for _, e := range pos[1].List {
+			rest = append(rest, Arg{V: e})
+		}
+	default:
+		return
+	}
+	c.Args = append([]Arg(nil), rest...)
 }
