@@ -72,6 +72,7 @@ func TestAnalyze(t *testing.T) {
 		{Python, `import os; os.system(r'rm -rf build')`, []string{"sh:rm -rf build"}},
 		{Python, `import os; d = 'build'; os.system(f"rm -rf {d}")`, []string{"sh:rm -rf build"}},
 		{Python, `import os; os.system(f"rm -rf {unknown}")`, []string{"sh:rm -rf " + UnknownWord}},
+		{Python, `import os; os.system("rm -rf " + os.getcwd())`, []string{"sh:rm -rf " + UnknownWord}},
 		{Python, `import os; os.system("rm -rf %s" % "build")`, []string{"sh:rm -rf build"}},
 		{Python, `import os; os.system("{} {}".format("rm -rf", "build"))`, []string{"sh:rm -rf build"}},
 		{Python, `import os; os.system("rm" + " -rf " + "build")`, []string{"sh:rm -rf build"}},

@@ -160,7 +160,8 @@ func concat(a, b Value) Value {
 		if a.Kind == Str && a.S == "" && !a.Partial && a.Env == "" && !a.Cwd {
 			return b
 		}
-		return Value{Kind: Str, S: unknownMark, Partial: true}
+		// a variable part in the middle: the text before it stays known
+		b = Value{Kind: Str, S: unknownMark + b.S, Partial: true}
 	}
 	out := Value{Kind: Str}
 	if a.Kind == Str {
