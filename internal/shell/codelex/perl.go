@@ -260,28 +260,5 @@ func (l *lexer) perlHeredoc() bool {
 	if end == i || quote == 0 && valueEnd(l.lastSig(), perlKeywords) {
 		return false
 	}
-	delim := s[i:end]
-	if quote != 0 {
-		if end >= len(s) || s[end] != quote {
-			return false
-		}
-		end++
-	}
-	off := l.pos
-	lineEnd, from := l.heredocStart()
-	body, to := heredocBody(s, from, delim, indented)
-	l.registerHeredoc(lineEnd, to)
-	if indented {
-		body = dedent(body)
-	}
-	l.pos = end
-	switch quote {
-	case '\'':
-		l.emit(String, body, off)
-	case '`':
-		l.perlInterp(Command, body, off, lexPerl)
-	default:
-		l.perlInterp(String, body, off, lexPerl)
-	}
-	return true
+	return l.heredoc(i, quote, indented, indented, func(k Kind, body string, off int) { l.perlInterp(k, body, off, lexPerl) })
 }

@@ -229,28 +229,5 @@ func (l *lexer) rubyHeredoc() bool {
 	if !indented && quote == 0 && valueEnd(l.lastSig(), rubyKeywords) && !(l.space && l.lastSig().Kind == Name) {
 		return false // x <<EOF with x a value: a shift
 	}
-	delim := s[i:end]
-	if quote != 0 {
-		if end >= len(s) || s[end] != quote {
-			return false
-		}
-		end++
-	}
-	off := l.pos
-	lineEnd, from := l.heredocStart()
-	body, to := heredocBody(s, from, delim, indented)
-	l.registerHeredoc(lineEnd, to)
-	if squiggly {
-		body = dedent(body)
-	}
-	l.pos = end
-	switch quote {
-	case '\'':
-		l.emit(String, body, off)
-	case '`':
-		l.rubyInterp(Command, body, off)
-	default:
-		l.rubyInterp(String, body, off)
-	}
-	return true
+	return l.heredoc(i, quote, indented, squiggly, l.rubyInterp)
 }

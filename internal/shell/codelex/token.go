@@ -467,3 +467,40 @@ func (l *lexer) heredocStart() (lineEnd, bodyFrom int) {
 	}
 	return lineEnd, lineEnd
 }
+
+// heredoc reads a heredoc delimiter at src[i:] (closed by quote when quote
+// is not 0), registers the body that follows the current line and emits
+// it: a single-quoted delimiter gives a literal String, a backquoted one
+// a Command, any other an interpolating String (interp). dedentBody
+// removes the body's common indentation (Ruby <<~, Perl <<~).
+func (l *lexer) heredoc(i int, quote byte, indented, dedentBody bool, interp func(Kind, string, int)) bool {
+	s := l.src
+	end := identEnd(s, i)
+	if end == i {
+		return false
+	}
+	delim := s[i:end]
+	if quote != 0 {
+		if end >= len(s) || s[end] != quote {
+			return false
+		}
+		end++
+	}
+	off := l.pos
+	lineEnd, from := l.heredocStart()
+	body, to := heredocBody(s, from, delim, indented)
+	l.registerHeredoc(lineEnd, to)
+	if dedentBody {
+		body = dedent(body)
+	}
+	l.pos = end
+	switch quote {
+	case '\'':
+		l.emit(String, body, off)
+	case '`':
+		interp(Command, body, off)
+	default:
+		interp(String, body, off)
+	}
+	return true
+}
