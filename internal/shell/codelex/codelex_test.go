@@ -100,6 +100,7 @@ func TestAnalyze(t *testing.T) {
 		{Python, "import os\nwhile True:\n    print(1)\nos.fork()\n", nil},
 		{Python, "import os, itertools\nfor _ in itertools.count(): os.fork()", []string{"fork:os.fork"}},
 		{Python, "with open('log', 'a') as f:\n    f.truncate(0)\n", []string{"append:log", "write:log"}},
+		{Python, "import socket; s = socket.socket(socket.AF_UNIX); s.bind('.harness/hook.sock')", []string{"write:.harness/hook.sock"}},
 		// JavaScript / TypeScript
 		{Node, "const fs = require('fs'); const fd = fs.openSync('log', 'a'); fs.ftruncateSync(fd, 0)", []string{"append:log", "write:log"}},
 		{Node, "require('fs').chmodSync('run.sh', '777')", []string{"chmod:run.sh:777"}},

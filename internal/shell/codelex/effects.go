@@ -462,6 +462,12 @@ func (c *Code) methodEffect(call *Call, recv Value) {
 	if m == "truncate" || m == "seek" || m == "ftruncate" {
 		c.reopened(m, recv)
 	}
+	if m == "bind" && recv.Call != nil && (recv.Call.Func == "socket.socket" || recv.Call.Func == "socket") {
+		// a Unix socket bound to a path creates that file (planting, §9.4)
+		if p := a(0); p.Kind == Str {
+			c.file("socket.bind", Write, p)
+		}
+	}
 	if c.Lang == Node && m == "doShellScript" {
 		c.shell("doShellScript", a(0))
 		return
