@@ -2,6 +2,7 @@ package codelex
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -125,5 +126,18 @@ func BenchmarkAnalyze(b *testing.B) {
 				Analyze(c.lang, c.code, Options{})
 			}
 		})
+	}
+}
+
+// TestJSErrorBound: JavaScript full of lexical errors stops after
+// maxJSErrors and is marked Truncated (each tdewolff error computes its
+// position from the start: unbounded, garbage would take quadratic time).
+func TestJSErrorBound(t *testing.T) {
+	c := Analyze(Node, strings.Repeat("#=", 10000), Options{})
+	if !c.Truncated {
+		t.Fatalf("garbage JavaScript not marked truncated (%d tokens)", len(c.Tokens))
+	}
+	if c := Analyze(Node, "let x = 1 # 2\nrequire('child_process').execSync('rm -rf x')", Options{}); c.Truncated || len(c.Execs) != 1 {
+		t.Fatalf("one stray byte: truncated=%v execs=%v", c.Truncated, c.Execs)
 	}
 }

@@ -13,6 +13,9 @@ import (
 var jsKeywordsBeforeExpr = map[string]bool{"return": true, "typeof": true, "instanceof": true, "in": true, "of": true,
 	"new": true, "delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true, "yield": true, "await": true}
 
+// maxJSErrors bounds the lexical errors tolerated in JavaScript code.
+const maxJSErrors = 64
+
 // lexJS tokenizes JavaScript and TypeScript with tdewolff/parse/v2/js (a
 // maintained ECMAScript lexer with no init work): comments are dropped,
 // "/" is read as a regular expression literal where an expression may
@@ -88,6 +91,7 @@ func lexJS(l *lexer) {
 		}
 	}
 	offset := 0
+	errs := 0
 	line := 0
 	space := false
 	for steps := 0; steps < 4*len(l.src)+16; steps++ {
@@ -99,6 +103,12 @@ func lexJS(l *lexer) {
 		offset += len(data)
 		if tt == js.ErrorToken {
 			if lx.Err() == io.EOF || len(data) == 0 {
+				break
+			}
+			// each lexer error computes its line and column from the start
+			// of the input: past a few, garbage would cost quadratic time
+			if errs++; errs > maxJSErrors {
+				*l.trunc = true
 				break
 			}
 			continue
