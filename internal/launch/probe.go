@@ -260,6 +260,10 @@ func ProbeWorkspace(claude string, in PolicyInput, env map[string]string, timeou
 	}
 	f.Close()
 	if in.TempDir != "" {
+		if _, err := os.Lstat(in.TempDir); os.IsNotExist(err) {
+			// made for the probe only: no session of this sprint uses it yet
+			defer os.RemoveAll(in.TempDir)
+		}
 		if err := ensurePrivateDir(in.TempDir); err != nil {
 			return ProbeResult{}, err
 		}
