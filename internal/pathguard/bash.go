@@ -345,6 +345,11 @@ func (c *collector) listing(_ op, what string) {
 	for _, base := range c.listingBases(l) {
 		for _, r := range l.Roots {
 			c.addAt(base, r, opTree, what+" over a listing")
+			if l.Follow {
+				for _, d := range c.g.linksBelow(absJoin(base, c.g.home(r))) {
+					c.addAt(base, d, opTree, what+" over a listing (find -L follows the link)")
+				}
+			}
 		}
 	}
 }
@@ -410,6 +415,14 @@ func (c *collector) program() {
 		for _, f := range p.OperandValues() {
 			c.addNewDir(f, "mkdir")
 		}
+	case "flock":
+		// flock FILE|DIR CMD / flock FILE -c CMD take (and create) the
+		// lock; flock FD works on an open descriptor
+		if ops := c.parsed().OperandValues(); len(ops) > 0 && !isDigits(ops[0]) {
+			c.add(ops[0], opLock, "flock")
+		}
+	case "socat":
+		c.socat(args)
 	case "dd":
 		o := opWrite
 		for _, a := range args {
@@ -452,11 +465,15 @@ func (c *collector) program() {
 		} else {
 			c.symlinks(p, ops)
 		}
+		from := len(c.targets)
 		if len(ops) == 1 && !p.Has("t", "target-directory") {
 			c.add(path.Base(filepath.ToSlash(ops[0])), opWrite, "ln")
-			return
+		} else {
+			c.copyLike(p, "ln", false)
 		}
-		c.copyLike(p, "ln", false)
+		for i := from; i < len(c.targets); i++ {
+			c.targets[i].op = opSpecial // the new names are links (planting, §9.4)
+		}
 	case "rsync":
 		c.rsync(args)
 	case "mv", "gmv":
@@ -841,9 +858,16 @@ func (c *collector) pathspecs(p shell.ParsedOpts) []string {
 func (c *collector) find(args []string) {
 	var starts []string
 	i := 0
+	follow := false
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-D") || strings.HasPrefix(a, "-O") {
+			switch a {
+			case "-L":
+				follow = true
+			case "-H", "-P":
+				follow = false
+			}
 			if a == "-D" && i+1 < len(args) {
 				i++
 			}
@@ -866,6 +890,11 @@ func (c *collector) find(args []string) {
 		case "-delete":
 			for _, s := range starts {
 				c.add(s, opTree, "find -delete")
+				if follow {
+					for _, d := range c.g.linksBelow(absJoin(c.base, c.g.home(s))) {
+						c.add(d, opTree, "find -L -delete (follows the link)")
+					}
+				}
 			}
 		case "-fprint", "-fprint0", "-fls", "-fprintf":
 			if j+1 < len(args) {

@@ -171,3 +171,25 @@ func TestCdPhysical(t *testing.T) {
 		}
 	}
 }
+
+// TestFindFollowsLinks: `find -L` descends through symbolic links, so its
+// -delete and its -exec writers reach the links' targets (testdata/corpus/
+// README.md §9.4); without -L (or with a later -P) only the tree itself.
+func TestFindFollowsLinks(t *testing.T) {
+	root := newWorkspace(t)
+	symlink(t, "../spec", root+"/research/sp")
+	g := mustGuard(t, root, "f002")
+	for _, c := range []struct {
+		cmd  string
+		want verdict.Action
+	}{
+		{"find -L research -name '*.md' -delete", verdict.Block},
+		{"find -L research -type f -exec sed -i s/a/b/ {} +", verdict.Block},
+		{"find -L docs -name '*.bak' -delete", verdict.Allow},
+		{"find -L -P docs -delete", verdict.Allow},
+	} {
+		if got := decideIn(g, c.cmd, root, nil); got.Action != c.want {
+			t.Errorf("%s: got %s %s, want %s", c.cmd, got.Action, got.Rule, c.want)
+		}
+	}
+}

@@ -115,6 +115,9 @@ const (
 	opAppend             // `>>`, tee -a, append-mode opens
 	opDelete             // rm, unlink, rmdir, mv source (a single entry)
 	opTree               // rm -r, mv of a directory, find -delete, formatters on a dir, xargs/find -exec over a listing
+	opSpecial            // create a FIFO, socket, device node or link (mkfifo, mknod, ln, socat UNIX-LISTEN)
+	opMkdir              // create a directory (mkdir, install -d)
+	opLock               // take a lock on a file (flock FILE)
 )
 
 func (o op) verb() string {
@@ -129,6 +132,12 @@ func (o op) verb() string {
 		return "delete or move"
 	case opTree:
 		return "delete, move or rewrite everything under"
+	case opSpecial:
+		return "create a FIFO, socket, device node or link at"
+	case opMkdir:
+		return "create the directory"
+	case opLock:
+		return "take a lock on"
 	default:
 		return "write"
 	}
@@ -292,6 +301,9 @@ func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decisio
 		if g.aboveRoot(t.lex) || g.aboveRoot(t.phys) {
 			return g.block(AncestorRule(), t, o, tool, ".", "the sprint root lies below it")
 		}
+	}
+	if d, ok := g.judgePlanting(ms, t, o, tool); ok {
+		return d
 	}
 	if d, ok := g.judgeClaudeConfig(t, o, tool); ok {
 		return d

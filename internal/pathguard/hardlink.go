@@ -117,3 +117,33 @@ func (g *Guard) judgeHardLink(t target, o op, tool string, edits []edit) (verdic
 	d.Message += " (a hard link of " + other + ")"
 	return d, true
 }
+
+// maxFollowWalk bounds the entries visited below one `find -L` start point.
+const maxFollowWalk = 20000
+
+// linksBelow returns the physical targets of the symbolic links found at or
+// below the directory dir (`find -L` descends through them, the way the
+// kernel resolves them: testdata/corpus/README.md §9.4). A link below a
+// followed link is found when its target tree is judged in turn (a tree
+// operation on it covers it). The walk stops after maxFollowWalk entries:
+// links deeper in a larger tree are not looked for (a documented bound, not
+// a silent one: docs/protocol.md §15 limits).
+func (g *Guard) linksBelow(dir string) []string {
+	var out []string
+	n := 0
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if n++; n > maxFollowWalk {
+			return fs.SkipAll
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if phys, loop := g.physical(p); !loop && phys != "" {
+				out = append(out, phys)
+			}
+		}
+		return nil
+	})
+	return out
+}

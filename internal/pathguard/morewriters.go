@@ -41,13 +41,13 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 	case "mkfifo":
 		p := c.parsed()
 		for _, f := range p.OperandValues() {
-			c.add(f, opWrite, "mkfifo")
+			c.add(f, opSpecial, "mkfifo")
 		}
 		return true
 	case "mknod":
 		p := c.parsed()
 		if ops := p.OperandValues(); len(ops) > 0 {
-			c.add(ops[0], opWrite, "mknod")
+			c.add(ops[0], opSpecial, "mknod")
 		}
 		return true
 	}
@@ -113,4 +113,30 @@ func procCwd(w shell.Word, base string) (string, bool) {
 		return "/" + tail, true
 	}
 	return "", false
+}
+
+// socat writes the files of its OPEN/CREATE/GOPEN addresses and creates the
+// socket of a listening or receiving UNIX address (a socket in .harness/ is
+// planting, testdata/corpus/README.md §9.4).
+func (c *collector) socat(args []string) {
+	for _, a := range c.parsed().OperandValues() {
+		typ, rest, ok := strings.Cut(a, ":")
+		if !ok {
+			continue
+		}
+		file, opts, _ := strings.Cut(rest, ",")
+		switch strings.ToUpper(typ) {
+		case "UNIX-LISTEN", "UNIX-L", "UNIX-RECVFROM", "UNIX-RECV":
+			c.add(file, opSpecial, "socat "+typ)
+		case "OPEN", "CREATE", "CREAT", "GOPEN":
+			o := opWrite
+			if strings.Contains(","+opts+",", ",append,") {
+				o = opAppend
+			}
+			if strings.Contains(","+opts+",", ",rdonly,") {
+				continue
+			}
+			c.add(file, o, "socat "+typ)
+		}
+	}
 }

@@ -246,7 +246,7 @@ func (c *collector) addNewDir(p, what string) {
 	if p == "" {
 		return
 	}
-	c.add(p, opWrite, what)
+	c.add(p, opMkdir, what)
 	c.add(strings.TrimRight(p, "/")+"/"+placeholder, opWrite, what)
 }
 

@@ -55,6 +55,10 @@ type Listing struct {
 	// AltDirs are the producer's other possible directories (same meaning
 	// as Invocation.AltDirs: `cd /tmp; find spec | xargs rm` may list ./spec).
 	AltDirs []DirAlt
+	// Follow is true when the producer follows symbolic links below the
+	// roots (`find -L`): the listed paths include every link's target tree
+	// (testdata/corpus/README.md §9.4).
+	Follow bool
 }
 
 // Invocation is one simple command the shell would run, after unwrapping.

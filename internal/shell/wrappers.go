@@ -499,9 +499,16 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
 	roots := []string{}
 	i := 0
+	follow := false // -L follows links below the roots; the last of -H -L -P wins
 	for i < len(vals) {
 		v := vals[i]
 		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-D") || strings.HasPrefix(v, "-O") {
+			switch v {
+			case "-L":
+				follow = true
+			case "-H", "-P":
+				follow = false
+			}
 			if v == "-D" {
 				i++
 			}
@@ -522,6 +529,7 @@ func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
 		roots = []string{"."}
 	}
 	lst := st.listing(roots)
+	lst.Follow = follow
 	for ; i < len(vals); i++ {
 		switch vals[i] {
 		case "-exec", "-execdir", "-ok", "-okdir":
