@@ -135,15 +135,22 @@ func Decide(cmd string, ctx Context) (res Result) {
 		if msg == "" {
 			msg = r.Message
 		}
+		hint := r.Hint
 		if idx >= 0 {
-			if via := pr.Invocations[idx].Via; len(via) > 0 {
+			inv := &pr.Invocations[idx]
+			if via := inv.Via; len(via) > 0 {
 				msg += " (run via " + strings.Join(via, " › ") + ")"
+			}
+			if inv.Inferred != "" {
+				// the cautious default of §9.1 found this command
+				msg += "; " + inv.Inferred + " is a program the guard does not know, so the command in its arguments is judged as run by it (cautious default)"
+				hint = "if " + inv.Inferred + " does not run its arguments, pass them another way (a file, stdin); otherwise: " + hint
 			}
 		}
 		if pr.ParseError != nil {
 			msg = "the command could not be parsed (" + pr.ParseError.Error() + "); the token scan found " + msg
 		}
-		decs = append(decs, verdict.Decision{Action: action, Rule: r.ID, Family: r.Family, Message: msg, Hint: r.Hint, Subject: subj})
+		decs = append(decs, verdict.Decision{Action: action, Rule: r.ID, Family: r.Family, Message: msg, Hint: hint, Subject: subj})
 	}
 	for i := range pr.Invocations {
 		inv := &pr.Invocations[i]

@@ -16,6 +16,9 @@ type bashTarget struct {
 	base string // directory a relative path is joined to
 	op   op
 	what string // the writer, for messages ("redirect >", "sed -i", …)
+	// dflt, when set, is the cautious default that made the target a write
+	// (an unknown program's word); a block says so and how to read instead.
+	dflt string
 }
 
 // CheckInvocation decides the write targets of one simple command found by
@@ -108,6 +111,14 @@ func invBase(dir, cwd string) string {
 func (g *Guard) judgeBash(t bashTarget, own map[string]bool) verdict.Decision {
 	if t.path == "" {
 		return verdict.Decision{}
+	}
+	if t.dflt != "" {
+		d := g.judgeBash(bashTarget{path: t.path, base: t.base, op: t.op, what: t.what}, own)
+		if d.Action == verdict.Block {
+			d.Message += " (" + t.dflt + ")"
+			d.Hint = "to read the file use cat, less, head, grep or jq, or give it on stdin; " + d.Hint
+		}
+		return d
 	}
 	tool := "Bash (" + t.what + ")"
 	d := g.judge(g.resolve(t.base, t.path), t.op, tool, nil)
@@ -539,6 +550,60 @@ func (c *collector) program() {
 		}
 	default:
 		c.other(prog, args)
+		if c.inv.Cmd.Prog == nil {
+			c.unknownProgram()
+		}
+	}
+}
+
+// maxDefaultWords bounds the words of an unknown program judged by the
+// cautious default (each is resolved against the file system).
+const maxDefaultWords = 32
+
+// unknownProgram applies the cautious default of
+// testdata/corpus/README.md §9.1 to a program the program table does not
+// know (`xxd -r dump SKILL.md`, `dos2unix README.md`, `sqlite3 spec/x.db`):
+// every path among its operands and long-option values is judged as
+// written by it. The words of a command the walker found it runs
+// (Invocation.RunsFrom) are that command's and judged there.
+func (c *collector) unknownProgram() {
+	name := c.inv.Program
+	if name == "" {
+		name = c.inv.Word.Raw
+	}
+	if name == "" {
+		return
+	}
+	end := len(c.args)
+	if c.inv.RunsFrom > 0 && c.inv.RunsFrom-1 < end {
+		end = c.inv.RunsFrom - 1
+	}
+	p := c.parsed()
+	var words []string
+	for _, k := range p.Operands {
+		if k < end {
+			words = append(words, c.args[k])
+		}
+	}
+	for _, o := range p.Opts {
+		if o.Long && o.HasValue && o.Arg < end {
+			words = append(words, o.Value)
+		}
+	}
+	what := name + ", a program the guard does not know"
+	note := name + " is not a known reader or writer, so a protected path given to it is judged as written by it (cautious default)"
+	for i, w := range words {
+		if i >= maxDefaultWords {
+			break
+		}
+		if w == "" || strings.Contains(w, "://") {
+			continue
+		}
+		before := len(c.targets)
+		c.add(w, opWrite, what)
+		for k := before; k < len(c.targets); k++ {
+			c.targets[k].dflt = note
+		}
 	}
 }
 

@@ -31,6 +31,11 @@ func (c *collector) other(prog string, args []string) {
 		if len(ops) >= 2 {
 			c.add(ops[1], opWrite, "link")
 		}
+	case "xxd":
+		// xxd [-r] [INFILE [OUTFILE]]: the second operand is written
+		if ops := c.parsed().OperandValues(); len(ops) >= 2 {
+			c.add(ops[1], opWrite, "xxd (output)")
+		}
 	case "sponge":
 		p := c.parsed()
 		o := opWrite

@@ -126,6 +126,12 @@ func tokenCommands(text string) [][]string {
 			tok.WriteString(text[i+1 : i+1+k])
 			inTok = true
 			i = i + 1 + k
+		case c == '#' && !inTok:
+			// a comment: the rest of the line is not a command
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			i--
 		case c == '\\' && i+1 < len(text):
 			if text[i+1] != '\n' {
 				tok.WriteByte(text[i+1])

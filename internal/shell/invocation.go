@@ -120,6 +120,15 @@ type Invocation struct {
 	// "docker exec", "kubectl exec", … in their path; "unparsed" marks
 	// commands found by the token scan of testdata/corpus/README.md §2.6.
 	Via []string
+	// Inferred names the unknown program this command was found in the
+	// words of, by the cautious default of testdata/corpus/README.md §9.1
+	// (`rtk rm -rf build` → rm -rf build, Inferred "rtk"); "" otherwise.
+	// Guards say so in their reasons.
+	Inferred string
+	// RunsFrom is, on an unknown program's own invocation, the index in
+	// Args+1 of the word where the command judged as run by it starts
+	// (Inferred); 0 when none. The words from there belong to that command.
+	RunsFrom int
 	// Pos is the position of the command in the (innermost) parsed source.
 	Pos syntax.Pos
 	// Code is the inline code of an interpreter invocation (`python3 -c`,

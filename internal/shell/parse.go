@@ -179,6 +179,9 @@ type frame struct {
 	bg bool
 	// calls counts nested function-call walks.
 	calls int
+	// inferred is the unknown program whose words this command was found
+	// in (the cautious default, Invocation.Inferred); "" otherwise.
+	inferred string
 	// listing is the listing a shell's -c script gets its positional
 	// arguments from (`find D -exec sh -c '… "$1"' _ {} \;`): commands in
 	// the script whose words hold "{}" are run over it.
@@ -193,7 +196,7 @@ func (f *frame) child(via string) *frame {
 	}
 	v := make([]string, len(f.via), len(f.via)+1)
 	copy(v, f.via)
-	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing}
+	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
 }
 
 type varVal struct {
@@ -363,7 +366,7 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		w.overflow("nested shell code larger than the parse budget")
 		return nil
 	}
-	nf := &frame{src: src, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing}
+	nf := &frame{src: src, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
@@ -840,6 +843,9 @@ func (w *walker) envOf(st *state, prefix map[string]string) map[string]string {
 
 func (w *walker) record(f *frame, st *state, inv Invocation) int {
 	inv.Command()
+	if f.inferred != "" && inv.Inferred == "" {
+		inv.Inferred = f.inferred
+	}
 	if len(f.via) > 0 {
 		inv.Via = f.via
 	}

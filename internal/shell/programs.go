@@ -77,6 +77,8 @@ var programs = []Program{
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= move", Partial: true, Abbrev: true}},
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
 	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite},
+	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true},
+		Examples: []string{"-r -p dump out => -r -p | dump out", "-l 64 f => -l=64 | f"}},
 	{Name: "patch", Names: "gpatch", Kind: KindWrite,
 		Opts:     OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run", Partial: true, Abbrev: true},
 		Examples: []string{"-p1 -i d.diff => -p=1 -i=d.diff |"}},
@@ -92,7 +94,7 @@ var programs = []Program{
 	{Name: "cat", Names: "tac nl less more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
 		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
-		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
+		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei view", Kind: KindRead,
 		Opts:     OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
 		Examples: []string{"-n 5 f => -n=5 | f"}},
 	{Name: "grep", Names: "egrep fgrep rg ag ack ggrep", Kind: KindRead,
@@ -372,7 +374,7 @@ var programs = []Program{
 	{Name: "openssl", Kind: KindWrite},
 	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
-	{Name: "ed", Names: "ex vi vim nvim nano emacs red pico micro kak hx view", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
+	{Name: "ed", Names: "ex vi vim nvim nano emacs red pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 
 	// ---------------------------------------------------------------- harness's own binaries
 	{Name: "harness", Kind: KindTool, Opts: OptSpec{Short: "", Long: "root= feature= json quiet verbose help version", Stop: true},

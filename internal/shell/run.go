@@ -139,6 +139,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		if len(vals) >= 2 && len(vals[0]) >= 2 && vals[0][0] == '-' && strings.HasSuffix(vals[0], "c") && strings.Trim(vals[0][1:], "abefhiklmnprstuvxBCEHPTc") == "" {
 			return w.script(f.child("? -c"), st.clone(), vals[1], ioCtx{stdin: c.stdin})
 		}
+		w.unknownRunner(f, st, idx, c)
 		return nil
 	case "cd", "pushd":
 		if prog == "pushd" {
@@ -333,7 +334,64 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		w.wrapped = nil
 		return out
 	}
+	if c.cmd.Prog == nil {
+		w.unknownRunner(f, st, idx, c)
+		return nil
+	}
 	return w.interpreter(f, st, prog, c, idx)
+}
+
+// unknownRunner applies the cautious default of testdata/corpus/README.md
+// §9.1 to a program the table does not know: when a later word names a
+// known program and has arguments of its own (`rtk rm -rf build`, `mise x
+// -- git push -f`, `cross-env CI=1 rm -rf out`), that command is judged as
+// run by it (Invocation.Inferred; the unknown program's own invocation
+// gets RunsFrom). A name alone never is (`getent group sudo`, `dpkg -L
+// rm`); `VAR=value` words before it join its environment.
+func (w *walker) unknownRunner(f *frame, st *state, idx int, c cmdCtx) {
+	if f.calls >= 4 {
+		return
+	}
+	var env map[string]string
+	for k := 1; k < len(c.words)-1; k++ {
+		wd := c.words[k]
+		v := wd.Value
+		if !wd.Known || v == "" || v[0] == '-' || strings.ContainsAny(v, " \t\n*?[") {
+			continue
+		}
+		if isAssign(v) {
+			if env == nil {
+				env = make(map[string]string, len(c.env)+1)
+				for ek, ev := range c.env {
+					env[ek] = ev
+				}
+			}
+			e := strings.IndexByte(v, '=')
+			env[v[:e]] = v[e+1:]
+			continue
+		}
+		name := Identity(v)
+		if Lookup(name) == nil {
+			continue
+		}
+		w.res.Invocations[idx].RunsFrom = k
+		n := c
+		n.words = c.words[k:]
+		if c.fields != nil {
+			n.fields = c.fields[k:]
+		}
+		if env != nil {
+			n.env = env
+		}
+		nf := f.child(c.words[0].Value + " (unknown)")
+		nf.calls++
+		nf.inferred = Identity(c.words[0].Value)
+		if nf.inferred == "" {
+			nf.inferred = c.words[0].Raw
+		}
+		w.run(nf, st, n)
+		return
+	}
 }
 
 // rerun runs words[from:] as a command of its own (an unwrapped wrapper).
