@@ -10,23 +10,25 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// Stop check ids (testdata/sprints/README.md §7).
+// Stop check ids (testdata/sprints/README.md §7), aliases of the registry
+// (internal/ruleid, docs/protocol.md §14.3).
 const (
-	RuleSkip              = "stop.skip"
-	RuleResetException    = "stop.reset-exception"
-	RuleFeatureListParse  = "stop.feature-list-parse"
-	RuleGenlogExists      = "stop.genlog-exists"
-	RuleGenlogSection     = "stop.genlog-section"
-	RuleGenlogKeyDecision = "stop.genlog-key-decisions"
-	RuleGenlogLength      = "stop.genlog-section-length"
-	RuleEvalEntry         = "stop.eval-entry"
-	RuleReasonPresent     = "stop.reason-present"
-	RuleReasonLazy        = "stop.reason-lazy"
-	RuleReasonLength      = "stop.reason-length"
-	RuleNextPhasesDone    = "stop.next-phases-done"
+	RuleSkip              = ruleid.StopSkip
+	RuleResetException    = ruleid.StopResetException
+	RuleFeatureListParse  = ruleid.StopFeatureListParse
+	RuleGenlogExists      = ruleid.StopGenlogExists
+	RuleGenlogSection     = ruleid.StopGenlogSection
+	RuleGenlogKeyDecision = ruleid.StopGenlogKeyDecisions
+	RuleGenlogLength      = ruleid.StopGenlogSectionLength
+	RuleEvalEntry         = ruleid.StopEvalEntry
+	RuleReasonPresent     = ruleid.StopReasonPresent
+	RuleReasonLazy        = ruleid.StopReasonLazy
+	RuleReasonLength      = ruleid.StopReasonLength
+	RuleNextPhasesDone    = ruleid.StopNextPhasesDone
 )
 
 // Failure is one failed record check.
