@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/pathguard"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -100,8 +101,8 @@ func Decide(cmd string, ctx Context) (res Result) {
 		if p := recover(); p != nil {
 			why := fmt.Sprintf("internal error while analysing the command: %v", p)
 			res = Result{Errors: []string{why}}
-			res.Matches = []Match{{Rule: "shell.too-complex", Family: "shell", Invocation: -1, Action: verdict.Block, Why: why}}
-			res.Decision = verdict.Decision{Action: verdict.Block, Rule: "shell.too-complex", Family: "shell", Message: why,
+			res.Matches = []Match{{Rule: ruleid.ShellTooComplex, Family: "shell", Invocation: -1, Action: verdict.Block, Why: why}}
+			res.Decision = verdict.Decision{Action: verdict.Block, Rule: ruleid.ShellTooComplex, Family: "shell", Message: why,
 				Hint: "split the command into simpler steps or write a script file and run it"}
 		}
 	}()
@@ -193,7 +194,7 @@ func Decide(cmd string, ctx Context) (res Result) {
 		if !fn.SelfBackground {
 			continue
 		}
-		if r := rs.byID("forkbomb.self-background"); r != nil {
+		if r := rs.byID(ruleid.ForkbombSelfBackground); r != nil {
 			add(r, -1, rs.action(r, nil, ctx.Cwd), fmt.Sprintf("function %s runs itself in the background", fn.Name), fn.Name+"()")
 		}
 	}
@@ -203,7 +204,7 @@ func Decide(cmd string, ctx Context) (res Result) {
 		}
 	}
 	if pr.Overflow != "" {
-		if r := rs.byID("shell.too-complex"); r != nil {
+		if r := rs.byID(ruleid.ShellTooComplex); r != nil {
 			// never weakened by overrides: the guard could not finish
 			add(r, -1, verdict.Block, pr.Overflow, "")
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -104,7 +105,7 @@ func ParseOverrides(data []byte) (*Overrides, error) {
 		if !known[id] {
 			return nil, fmt.Errorf("disable: unknown rule id %q", id)
 		}
-		if id == "shell.too-complex" {
+		if id == ruleid.ShellTooComplex {
 			return nil, fmt.Errorf("disable: %s cannot be disabled (the guard could not finish)", id)
 		}
 	}
@@ -157,7 +158,7 @@ func ParseOverrides(data []byte) (*Overrides, error) {
 
 func (ov *Overrides) action(r *Rule, c *call, cwd string) verdict.Action {
 	for _, id := range ov.Disable {
-		if id == r.ID && id != "shell.too-complex" {
+		if id == r.ID && id != ruleid.ShellTooComplex {
 			return verdict.Allow
 		}
 	}

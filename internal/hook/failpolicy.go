@@ -1,6 +1,10 @@
 package hook
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/superagent-harness/harness/internal/ruleid"
+)
 
 // answer is what harness-hook gives Claude Code when it cannot decide a call
 // normally. The words are the ones of the "answer" column of
@@ -71,7 +75,7 @@ var failurePolicy = []failureRow{
 	{events: []string{EventPreToolUse}, cause: "NUL byte in the Bash command", answer: answerDeny, rule: ruleCommandNUL},
 	{events: []string{EventPreToolUse}, cause: "Bash command larger than 1 MiB", answer: answerDeny, rule: ruleCommandTooLarge},
 	{events: []string{EventPreToolUse}, cause: "Bash tool_input without command, or command null", answer: answerDeny, rule: ruleBadInput},
-	{events: []string{EventPreToolUse}, cause: "file-tool tool_input without its path (the path guard cannot judge it)", answer: answerDeny, rule: "path.bad-input"},
+	{events: []string{EventPreToolUse}, cause: "file-tool tool_input without its path (the path guard cannot judge it)", answer: answerDeny, rule: ruleid.PathBadInput},
 	{events: []string{EventPreToolUse}, cause: "panic or internal error in a guard", answer: answerDeny, rule: ruleInternalError, generic: true},
 	{events: []string{EventPreToolUse}, cause: "the decision takes longer than 3 s", answer: answerDeny, rule: ruleTimedOut},
 	{events: []string{EventPreToolUse}, cause: "--root or HARNESS_ROOT names a folder that does not exist or holds no .harness/", answer: answerDeny, rule: ruleRootMissing},
@@ -79,8 +83,8 @@ var failurePolicy = []failureRow{
 	{events: []string{EventPreToolUse}, cause: ".harness/rules.yaml, .harness/allow.jsonl or a git apply diff is a FIFO or another non-regular file", answer: answerNoWait},
 	{events: []string{EventPreToolUse}, cause: "the hook cannot run at all: binary missing (exit 127), killed, timed out", answer: answerOnFailure},
 	{events: []string{EventStop}, cause: "broken payload", answer: answerChecksRun},
-	{events: []string{EventStop}, cause: "feature_list.json exists but is not a JSON object", answer: answerBlock, rule: "stop.feature-list-parse"},
-	{events: []string{EventStop}, cause: "no feature, unknown feature, no feature_list.json, phase not an integer", answer: answerAllow, rule: "stop.skip"},
+	{events: []string{EventStop}, cause: "feature_list.json exists but is not a JSON object", answer: answerBlock, rule: ruleid.StopFeatureListParse},
+	{events: []string{EventStop}, cause: "no feature, unknown feature, no feature_list.json, phase not an integer", answer: answerAllow, rule: ruleid.StopSkip},
 	{events: []string{EventStop}, cause: "a record cannot be read (other than missing) or is not a regular file", answer: answerBlock, rule: ruleStopIOError},
 	{events: []string{EventStop}, cause: "hook.log unreadable for the loop bound", answer: answerCountZero},
 	{events: []string{EventStop}, cause: "7 blocks in a row for one session_id", answer: answerAllowMessage, rule: ruleStopLoopBound},

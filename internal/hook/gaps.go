@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/prestack"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/verdict"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -17,12 +18,12 @@ import (
 const (
 	// ruleBadInput: a Bash tool_input without a string "command" (missing
 	// tool_input, missing or null command).
-	ruleBadInput = "hook.bad-input"
+	ruleBadInput = ruleid.HookBadInput
 	// ruleRootMissing: the sprint root named by --root or HARNESS_ROOT does
 	// not exist or holds no .harness/.
-	ruleRootMissing = "hook.sprint-root-missing"
+	ruleRootMissing = ruleid.HookSprintRootMissing
 	// ruleTimedOut: the decision did not finish within decideBudget.
-	ruleTimedOut = "shell.too-complex"
+	ruleTimedOut = ruleid.ShellTooComplex
 )
 
 // defaultDecideBudget is the wall-clock budget of one PreToolUse decision

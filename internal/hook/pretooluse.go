@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/verdict"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -18,8 +19,8 @@ const maxCommandBytes = 1 << 20
 
 // Rule ids of refusals the hook decides itself.
 const (
-	ruleCommandTooLarge = "hook.command-too-large"
-	ruleCommandNUL      = "hook.command-nul"
+	ruleCommandTooLarge = ruleid.HookCommandTooLarge
+	ruleCommandNUL      = ruleid.HookCommandNUL
 )
 
 // preToolUse decides one tool call: Bash → the command policy

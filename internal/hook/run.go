@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 )
 
@@ -232,8 +233,8 @@ func (r runner) decide(c *call) (out Output) {
 
 // Failure rule ids (hook.log "rule" and the deny reason).
 const (
-	ruleInputInvalid  = "hook.payload-invalid"
-	ruleInternalError = "hook.internal-error"
+	ruleInputInvalid  = ruleid.HookPayloadInvalid
+	ruleInternalError = ruleid.HookInternalError
 )
 
 // failure answers a call that could not be decided, as the generic rows of

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -17,8 +18,8 @@ const stopLoopBound = 7
 
 // Stop rule ids the hook adds to those of package records.
 const (
-	ruleStopLoopBound = "stop.loop-bound"
-	ruleStopIOError   = "stop.io-error"
+	ruleStopLoopBound = ruleid.StopLoopBound
+	ruleStopIOError   = ruleid.StopIOError
 )
 
 // stop runs the Stop checks of testdata/sprints/README.md §7: 0 (no feature: allow),

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -230,7 +231,7 @@ type edit struct {
 func badInput(tool, cause string) verdict.Decision {
 	return verdict.Decision{
 		Action:  verdict.Block,
-		Rule:    "path.bad-input",
+		Rule:    ruleid.PathBadInput,
 		Family:  "bad_input",
 		Message: fmt.Sprintf("path guard cannot judge this %s call: %s", tool, cause),
 		Hint:    "send the tool call with the fields Claude Code defines for it",
@@ -330,10 +331,10 @@ func (g *Guard) block(r Rule, t target, o op, tool, rel, why string) verdict.Dec
 		b.WriteString(")")
 	}
 	hint := r.Hint
-	if r.ID == "path.other-feature" && g.feature != "" {
+	if r.ID == ruleid.PathOtherFeature && g.feature != "" {
 		hint = "write under your own feature directory .harness/features/" + g.feature + "/ (exact id)"
 	}
-	if r.ID == "path.state-via-cli" && g.feature != "" {
+	if r.ID == ruleid.PathStateViaCli && g.feature != "" {
 		hint = "end the phase with `harness phase complete " + g.feature + "`"
 	}
 	// An unknown name (a variable the guard cannot expand) shows as "*".
