@@ -11,6 +11,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -47,7 +48,7 @@ func (c *checker) loadEvalLog() {
 		f, _, err := fsutil.OpenRegular(p)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
-				c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + err.Error()})
+				c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + err.Error()})
 			}
 			return
 		}
@@ -57,7 +58,7 @@ func (c *checker) loadEvalLog() {
 	c.lastRollback = map[rollbackKey]int{}
 	if err := workspace.EachEvalLine(r, c.checkEvalLine); err != nil {
 		c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
-		c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
+		c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
 	}
 	c.compactEntries()
 	c.lastRollback = nil
@@ -74,7 +75,7 @@ func (c *checker) checkEvalLine(n int, line []byte) {
 		if len(txt) > 120 {
 			txt = txt[:120] + "…"
 		}
-		c.evalFound.first.add(Finding{File: relEvalLog, Line: n, Rule: "eval.jsonl-parse",
+		c.evalFound.first.add(Finding{File: relEvalLog, Line: n, Rule: ruleid.EvalJSONLParse,
 			Message: fmt.Sprintf("line is not one JSON object (%v): %s", err, txt)})
 		return
 	}
@@ -97,17 +98,17 @@ func (c *checker) checkEvalLine(n int, line []byte) {
 // state files).
 func (c *checker) evalSchemaTime(rep *Report, e *workspace.EvalEntry) {
 	var tmp Report
-	c.validateValueTo(&tmp, relEvalLog, schema.EvalLog, "schema.eval_log", e.Line, e.Fields)
+	c.validateValueTo(&tmp, relEvalLog, schema.EvalLog, ruleid.SchemaEvalLog, e.Line, e.Fields)
 	var timePtrs []string
 	if !flatTimesOK(e.Fields) {
 		walkTimes(e.Fields, "", func(ptr, key, val string) {
 			timePtrs = append(timePtrs, ptr)
-			tmp.add(Finding{File: relEvalLog, Line: e.Line, Pointer: ptr, Rule: "time.utc-z",
+			tmp.add(Finding{File: relEvalLog, Line: e.Line, Pointer: ptr, Rule: ruleid.TimeUTCZ,
 				Message: fmt.Sprintf("%s %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ, no offset)", key, val)})
 		})
 	}
 	if e.Has("created_at") && !e.Has("timestamp") {
-		tmp.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/created_at", Rule: "time.timestamp-field",
+		tmp.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/created_at", Rule: ruleid.TimeTimestampField,
 			Message: "entry has created_at but no timestamp: eval_log entries carry their time in timestamp"})
 	}
 	for _, f := range tmp.Findings {
@@ -150,7 +151,7 @@ func (c *checker) evalSprintID(rep *Report, e *workspace.EvalEntry) {
 		return
 	}
 	if s, ok := e.Str("sprint_id"); ok && s != c.fl.Sprint {
-		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/sprint_id", Rule: "ids.sprint-consistent",
+		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/sprint_id", Rule: ruleid.IDsSprintConsistent,
 			Message: fmt.Sprintf("sprint_id %q differs from feature_list sprint %q", s, c.fl.Sprint)})
 	}
 }
@@ -159,14 +160,14 @@ func (c *checker) evalSprintID(rep *Report, e *workspace.EvalEntry) {
 // finalize.checkpoint-decision-present for one entry.
 func (c *checker) finalizeEntry(rep *Report, e *workspace.EvalEntry) {
 	if r, ok := e.Reason(); !ok || strings.TrimSpace(r) == "" {
-		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/reason", Rule: "finalize.eval-reason-present",
+		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/reason", Rule: ruleid.FinalizeEvalReasonPresent,
 			Message: fmt.Sprintf("%s entry has no reason%s", e.EventType(), featureNote(e))})
 	}
 	if e.IsCorrection() {
 		return
 	}
 	if e.EventType() == workspace.EventCheckpoint && e.CheckpointType() != "notify" && strings.TrimSpace(e.Decision()) == "" {
-		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/decision", Rule: "finalize.checkpoint-decision-present",
+		rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/decision", Rule: ruleid.FinalizeCheckpointDecisionPresent,
 			Message: fmt.Sprintf("checkpoint entry %s has no decision%s", e.CheckpointID(), featureNote(e))})
 	}
 }
@@ -300,13 +301,13 @@ func (c *checker) evalEntryRules(rep *Report, e *workspace.EvalEntry) {
 		default:
 			why = "its reason does not start with 补录:"
 		}
-		at(Finding{Pointer: "/supersedes_line", Rule: "eval.superseded",
+		at(Finding{Pointer: "/supersedes_line", Rule: ruleid.EvalSuperseded,
 			Message: "not a valid correction (" + why + "); it supersedes nothing"})
 	}
 	// eval.feature-exists
 	if c.fl != nil && e.Has("feature_id") {
 		if v, ok := e.Str("feature_id"); !ok || c.fl.Feature(v) == nil {
-			at(Finding{Pointer: "/feature_id", Rule: "eval.feature-exists",
+			at(Finding{Pointer: "/feature_id", Rule: ruleid.EvalFeatureExists,
 				Message: fmt.Sprintf("feature_id %s is not a feature in feature_list", schema.Verbatim(e.Fields["feature_id"]))})
 		}
 	}
@@ -315,9 +316,9 @@ func (c *checker) evalEntryRules(rep *Report, e *workspace.EvalEntry) {
 		r, isStr := rv.(string)
 		switch {
 		case !isStr || strings.TrimSpace(r) == "":
-			at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy", Message: "reason is empty" + about})
+			at(Finding{Pointer: "/reason", Rule: ruleid.EvalReasonNotLazy, Message: "reason is empty" + about})
 		case records.IsLazy(r):
-			at(Finding{Pointer: "/reason", Rule: "eval.reason-not-lazy",
+			at(Finding{Pointer: "/reason", Rule: ruleid.EvalReasonNotLazy,
 				Message: fmt.Sprintf("reason %q is a lazy value; say what was checked (acceptance ids, numbers)%s", strings.TrimSpace(r), about)})
 		}
 	}
@@ -333,15 +334,15 @@ func (c *checker) evalEntryRules(rep *Report, e *workspace.EvalEntry) {
 			}
 		}
 		if len(miss) > 0 {
-			at(Finding{Rule: "eval.phase-fields", Message: "phase_evaluation entry lacks " + strings.Join(miss, ", ") + about})
+			at(Finding{Rule: ruleid.EvalPhaseFields, Message: "phase_evaluation entry lacks " + strings.Join(miss, ", ") + about})
 		}
 		if r, ok := e.Reason(); ok && strings.TrimSpace(r) != "" && records.Length(r) < records.MinReasonBytes {
-			at(Finding{Pointer: "/reason", Rule: "eval.reason-min-length",
+			at(Finding{Pointer: "/reason", Rule: ruleid.EvalReasonMinLength,
 				Message: fmt.Sprintf("phase_evaluation reason %q is %d bytes, below %d%s", strings.TrimSpace(r), records.Length(r), records.MinReasonBytes, about)})
 		}
 		if p, ok := e.Phase(); ok && p == 3 && e.Result() == "pass" {
 			if _, has := e.Fields["acceptance_results"]; !has {
-				at(Finding{Pointer: "", Rule: "eval.acceptance-results-present",
+				at(Finding{Pointer: "", Rule: ruleid.EvalAcceptanceResultsPresent,
 					Message: "phase=3 pass entry has no acceptance_results" + about})
 			}
 		}
@@ -356,20 +357,20 @@ func (c *checker) evalEntryRules(rep *Report, e *workspace.EvalEntry) {
 	}
 	if f != nil {
 		if len(ar) != len(f.Acceptance) {
-			at(Finding{Pointer: "/acceptance_results", Rule: "eval.acceptance-results-match",
+			at(Finding{Pointer: "/acceptance_results", Rule: ruleid.EvalAcceptanceResultsMatch,
 				Message: fmt.Sprintf("acceptance_results has %d item(s) but feature %s has %d acceptance item(s)%s", len(ar), fid, len(f.Acceptance), about)})
 		}
 		for i, it := range ar {
 			m, _ := it.(map[string]any)
 			if i < len(f.Acceptance) {
 				if cr, _ := m["criteria"].(string); cr != f.Acceptance[i] {
-					at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/criteria", i), Rule: "eval.acceptance-results-match",
+					at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/criteria", i), Rule: ruleid.EvalAcceptanceResultsMatch,
 						Message: fmt.Sprintf("acceptance_results[%d].criteria %q is not the acceptance text of feature %s item %d (must be verbatim)%s", i, cr, fid, i+1, about)})
 				}
 			}
 			if e.Result() == "pass" {
 				if st, _ := m["status"].(string); st == "fail" {
-					at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/status", i), Rule: "eval.acceptance-results-match",
+					at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/status", i), Rule: ruleid.EvalAcceptanceResultsMatch,
 						Message: fmt.Sprintf("result pass with acceptance_results[%d] status fail%s", i, about)})
 				}
 			}
@@ -380,10 +381,10 @@ func (c *checker) evalEntryRules(rep *Report, e *workspace.EvalEntry) {
 		ev, isStr := m["evidence"].(string)
 		switch {
 		case !isStr || strings.TrimSpace(ev) == "":
-			at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
+			at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: ruleid.EvalEvidenceNotLazy,
 				Message: fmt.Sprintf("acceptance_results[%d] evidence is missing or empty%s", i, about)})
 		case records.IsLazy(ev):
-			at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: "eval.evidence-not-lazy",
+			at(Finding{Pointer: fmt.Sprintf("/acceptance_results/%d/evidence", i), Rule: ruleid.EvalEvidenceNotLazy,
 				Message: fmt.Sprintf("acceptance_results[%d] evidence %q is a lazy value%s", i, strings.TrimSpace(ev), about)})
 		}
 	}

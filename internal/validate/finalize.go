@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -22,7 +23,7 @@ func (c *checker) finalizeRules() {
 	// found while streaming the log (finalizeEntry)
 	c.rep.Findings = append(c.rep.Findings, c.evalFound.final.Findings...)
 	if c.hc != nil && len(c.hc.PendingEval) > 0 && string(c.hc.PendingEval) != "null" {
-		c.rep.add(Finding{File: relHermesContext, Pointer: "/pending_eval", Rule: "finalize.no-pending-eval",
+		c.rep.add(Finding{File: relHermesContext, Pointer: "/pending_eval", Rule: ruleid.FinalizeNoPendingEval,
 			Message: "pending_eval is not null: a verdict was reached but never written to eval_log: " + compact(c.hc.PendingEval)})
 	}
 	c.noPendingCheckpoints()
@@ -53,11 +54,11 @@ func (c *checker) featuresDone() {
 		return
 	}
 	if len(c.fl.Features) == 0 {
-		c.rep.add(Finding{File: relFeatureList, Pointer: "/features", Rule: "finalize.features-done", Message: "features is empty"})
+		c.rep.add(Finding{File: relFeatureList, Pointer: "/features", Rule: ruleid.FinalizeFeaturesDone, Message: "features is empty"})
 	}
 	for i, f := range c.fl.Features {
 		if f.Status != workspace.StatusCompleted && f.Status != workspace.StatusCancelled {
-			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/status", i), Rule: "finalize.features-done",
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/status", i), Rule: ruleid.FinalizeFeaturesDone,
 				Message: fmt.Sprintf("feature %s has status %q (phase=%d); finalize needs completed or cancelled", f.ID, f.Status, f.Phase)})
 		}
 	}
@@ -84,7 +85,7 @@ func (c *checker) finalizeFeatures() {
 		}
 		for p := 1; p <= 4; p++ {
 			if lastPass[p] == nil {
-				c.rep.add(Finding{File: relEvalLog, Rule: "finalize.phase-evals-present",
+				c.rep.add(Finding{File: relEvalLog, Rule: ruleid.FinalizePhaseEvalsPresent,
 					Message: fmt.Sprintf("feature %s has no phase_evaluation with result pass for phase=%d", f.ID, p)})
 			}
 		}
@@ -99,16 +100,16 @@ func (c *checker) finalizeFeatures() {
 			if f.Commit != nil {
 				v = fmt.Sprintf("%q", fc)
 			}
-			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/commit", i), Rule: "finalize.commit-hash",
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/commit", i), Rule: ruleid.FinalizeCommitHash,
 				Message: fmt.Sprintf("feature %s commit is %s; a completed feature needs the phase=4 commit hash (7-40 lowercase hex)", f.ID, v)})
 		}
 		if e := lastPass[4]; e != nil {
 			ec := e.Commit()
 			if !commitRe.MatchString(ec) {
-				c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/commit", Rule: "finalize.commit-hash",
+				c.rep.add(Finding{File: relEvalLog, Line: e.Line, Pointer: "/commit", Rule: ruleid.FinalizeCommitHash,
 					Message: fmt.Sprintf("the last passing phase=4 phase_evaluation of feature %s has commit %s; it needs the commit hash (7-40 lowercase hex)", f.ID, verb(e, "commit"))})
 			} else if commitRe.MatchString(fc) && !strings.HasPrefix(fc, ec) && !strings.HasPrefix(ec, fc) {
-				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/commit", i), Rule: "finalize.commit-hash",
+				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/commit", i), Rule: ruleid.FinalizeCommitHash,
 					Message: fmt.Sprintf("feature %s commit %s and the phase=4 entry's commit %s (%s) differ", f.ID, fc, ec, evalAt(e.Line))})
 			}
 		}
@@ -133,12 +134,12 @@ func (c *checker) genlogSections(f *workspace.Feature, lastPass map[int]*workspa
 	rel := relFeaturesDir + "/" + f.ID + "/generator_log.md"
 	data, err := c.readFile(c.ws.GeneratorLog(f.ID))
 	if errors.Is(err, fs.ErrNotExist) {
-		c.rep.add(Finding{File: rel, Rule: "finalize.generator-log-sections",
+		c.rep.add(Finding{File: rel, Rule: ruleid.FinalizeGeneratorLogSections,
 			Message: fmt.Sprintf("feature %s is completed but %s is missing", f.ID, rel)})
 		return
 	}
 	if err != nil {
-		c.rep.add(Finding{File: rel, Rule: "finalize.generator-log-sections", Message: "cannot read: " + err.Error()})
+		c.rep.add(Finding{File: rel, Rule: ruleid.FinalizeGeneratorLogSections, Message: "cannot read: " + err.Error()})
 		return
 	}
 	gl := records.ParseGeneratorLog(string(data))
@@ -160,15 +161,15 @@ func (c *checker) genlogSections(f *workspace.Feature, lastPass map[int]*workspa
 			if mark != nil && len(secs) > 0 {
 				msg = fmt.Sprintf("feature %s: %s has no phase=%d section written after the rollback verdict at %s (%s)", f.ID, rel, p, evalAt(mark.Entry.Line), mark.Entry.Timestamp())
 			}
-			c.rep.add(Finding{File: rel, Rule: "finalize.generator-log-sections", Message: msg})
+			c.rep.add(Finding{File: rel, Rule: ruleid.FinalizeGeneratorLogSections, Message: msg})
 		}
 		for _, s := range secs {
 			if n := s.Length(); n < records.MinSectionBytes {
-				c.rep.add(Finding{File: rel, Line: s.Line, Rule: "finalize.generator-log-sections",
+				c.rep.add(Finding{File: rel, Line: s.Line, Rule: ruleid.FinalizeGeneratorLogSections,
 					Message: fmt.Sprintf("feature %s: the phase=%d section body is %d bytes, below %d", f.ID, p, n, records.MinSectionBytes)})
 			}
 			if !s.KeyDecisions {
-				c.rep.add(Finding{File: rel, Line: s.Line, Rule: "finalize.generator-log-key-decisions",
+				c.rep.add(Finding{File: rel, Line: s.Line, Rule: ruleid.FinalizeGeneratorLogKeyDecisions,
 					Message: fmt.Sprintf("feature %s: the phase=%d section has no `### 关键决策` (key decisions) subsection", f.ID, p)})
 			}
 		}
@@ -178,11 +179,11 @@ func (c *checker) genlogSections(f *workspace.Feature, lastPass map[int]*workspa
 // finalize.no-pending-checkpoints
 func (c *checker) noPendingCheckpoints() {
 	if c.rs != nil && len(c.rs.PendingUserReplies) > 0 {
-		c.rep.add(Finding{File: relRuntimeState, Pointer: "/pending_user_replies", Rule: "finalize.no-pending-checkpoints",
+		c.rep.add(Finding{File: relRuntimeState, Pointer: "/pending_user_replies", Rule: ruleid.FinalizeNoPendingCheckpoints,
 			Message: "pending_user_replies is not empty: " + strings.Join(c.rs.PendingUserReplies, ", ")})
 	}
 	if c.hc != nil && len(c.hc.PendingCheckpoints) > 0 {
-		c.rep.add(Finding{File: relHermesContext, Pointer: "/pending_checkpoints", Rule: "finalize.no-pending-checkpoints",
+		c.rep.add(Finding{File: relHermesContext, Pointer: "/pending_checkpoints", Rule: ruleid.FinalizeNoPendingCheckpoints,
 			Message: "pending_checkpoints is not empty: " + strings.Join(c.hc.PendingCheckpoints, ", ")})
 	}
 	if c.fl == nil {
@@ -195,7 +196,7 @@ func (c *checker) noPendingCheckpoints() {
 		}
 		for k, cp := range f.Checkpoints {
 			if cp.Status == "pending" || cp.Status == "revoked" {
-				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/checkpoints/%d/status", i, k), Rule: "finalize.no-pending-checkpoints",
+				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/checkpoints/%d/status", i, k), Rule: ruleid.FinalizeNoPendingCheckpoints,
 					Message: fmt.Sprintf("checkpoint %s of completed feature %s has status %s", cp.ID, f.ID, cp.Status)})
 			}
 		}
@@ -217,7 +218,7 @@ func (c *checker) tooling() {
 	rel := relContractsDir + "/" + c.fl.Sprint + "/tooling.md"
 	data, err := c.readFile(c.ws.Tooling(c.fl.Sprint))
 	if err != nil {
-		c.rep.add(Finding{File: rel, Rule: "finalize.tooling-sections", Message: rel + " is missing"})
+		c.rep.add(Finding{File: rel, Rule: ruleid.FinalizeToolingSections, Message: rel + " is missing"})
 		return
 	}
 	lines := records.SplitMarkdown(string(data))
@@ -235,7 +236,7 @@ func (c *checker) tooling() {
 	for n := 1; n <= 6; n++ {
 		hs, ok := have[n]
 		if !ok {
-			c.rep.add(Finding{File: rel, Rule: "finalize.tooling-sections",
+			c.rep.add(Finding{File: rel, Rule: ruleid.FinalizeToolingSections,
 				Message: fmt.Sprintf("tooling.md has no section heading `## %s`", toolingTitles[n])})
 			continue
 		}
@@ -245,7 +246,7 @@ func (c *checker) tooling() {
 				good = good || strings.HasPrefix(h, "## 6. 运行时新增")
 			}
 			if !good {
-				c.rep.add(Finding{File: rel, Rule: "finalize.tooling-sections",
+				c.rep.add(Finding{File: rel, Rule: ruleid.FinalizeToolingSections,
 					Message: fmt.Sprintf("tooling.md section 6 heading %q must start with `## 6. 运行时新增`", hs[0])})
 			}
 		}
@@ -287,7 +288,7 @@ func (c *checker) tooling() {
 		if strings.Contains(text, "理由") || strings.Contains(text, "因") || reasonMarkerRe.MatchString(text) {
 			continue
 		}
-		c.rep.add(Finding{File: rel, Line: recLine[k], Rule: "finalize.tooling-reasons",
+		c.rep.add(Finding{File: rel, Line: recLine[k], Rule: ruleid.FinalizeToolingReasons,
 			Message: fmt.Sprintf("selection record in section 3 has no reason (理由/因/because/reason): %s", strings.TrimSpace(r[0]))})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -100,7 +101,7 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 	c := &checker{ws: ws, rep: &Report{}, finalize: finalize, docs: map[string]any{}, opts: opts}
 	own, foreign := schema.SprintCopies(ws.Root)
 	for p, why := range foreign {
-		c.rep.add(Finding{File: p, Rule: "schema.foreign-copy", Severity: SeverityInfo,
+		c.rep.add(Finding{File: p, Rule: ruleid.SchemaForeignCopy, Severity: SeverityInfo,
 			Message: "sprint schema copy ignored (" + why + "); the embedded harness schema is used"})
 	}
 	c.schemas = schemasFor(own)
@@ -108,7 +109,7 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 		if len(own) == 0 {
 			return nil, err
 		}
-		c.rep.add(Finding{File: "schemas", Rule: "schema.foreign-copy", Severity: SeverityInfo,
+		c.rep.add(Finding{File: "schemas", Rule: ruleid.SchemaForeignCopy, Severity: SeverityInfo,
 			Message: "sprint schema copies do not compile (" + err.Error() + "); the embedded harness schemas are used"})
 		c.schemas = embeddedSchemas()
 		if err := c.schemas.Err(); err != nil {
@@ -133,16 +134,16 @@ func (c *checker) readJSONFile(rel string) ([]byte, any) {
 		return nil, nil // files.required reports it
 	}
 	if err != nil {
-		c.rep.add(Finding{File: rel, Rule: "json.parse", Message: "cannot read: " + err.Error()})
+		c.rep.add(Finding{File: rel, Rule: ruleid.JSONParse, Message: "cannot read: " + err.Error()})
 		return nil, nil
 	}
 	doc, err := schema.Decode(data)
 	if err != nil {
-		c.rep.add(Finding{File: rel, Rule: "json.parse", Message: "not valid JSON: " + err.Error()})
+		c.rep.add(Finding{File: rel, Rule: ruleid.JSONParse, Message: "not valid JSON: " + err.Error()})
 		return nil, nil
 	}
 	if _, ok := doc.(map[string]any); !ok {
-		c.rep.add(Finding{File: rel, Rule: "json.parse", Message: "not a JSON object"})
+		c.rep.add(Finding{File: rel, Rule: ruleid.JSONParse, Message: "not a JSON object"})
 		return nil, nil
 	}
 	c.docs[rel] = doc

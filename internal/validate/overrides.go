@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/ruleid"
 )
 
 // rulesOverrides reports an invalid .harness/rules.yaml (the project's guard
@@ -16,7 +17,7 @@ func (c *checker) rulesOverrides() {
 		if !strings.Contains(msg, bashguard.OverridesFile) {
 			msg = bashguard.OverridesFile + ": " + msg
 		}
-		c.rep.add(Finding{File: bashguard.OverridesFile, Rule: "rules.overrides",
+		c.rep.add(Finding{File: bashguard.OverridesFile, Rule: ruleid.RulesOverrides,
 			Message: "invalid guard rule overrides (the built-in rules stay in force, the overrides are ignored): " + msg})
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -40,19 +41,19 @@ func (c *checker) exists(rel string, dir bool) bool {
 func (c *checker) filesRequired() {
 	for _, f := range []string{relRuntimeState, relFeatureList, relSessionPool, relEvalLog, relHermesContext, relClaudeContext, relCurrentAgent} {
 		if !c.exists(f, false) {
-			c.rep.add(Finding{File: f, Rule: "files.required", Message: "required file " + f + " is missing"})
+			c.rep.add(Finding{File: f, Rule: ruleid.FilesRequired, Message: "required file " + f + " is missing"})
 		}
 	}
 	for _, d := range []string{relFeaturesDir, relContractsDir, relLogsDir} {
 		if !c.exists(d, true) {
-			c.rep.add(Finding{File: d, Rule: "files.required", Message: "required directory " + d + "/ is missing"})
+			c.rep.add(Finding{File: d, Rule: ruleid.FilesRequired, Message: "required directory " + d + "/ is missing"})
 		}
 	}
 	if c.fl != nil && len(c.fl.Features) > 0 && c.relCT != "" {
 		dir := relContractsDir + "/" + c.fl.Sprint
 		for _, f := range []string{dir + "/contract.json", dir + "/tooling.md"} {
 			if !c.exists(f, false) {
-				c.rep.add(Finding{File: f, Rule: "files.required",
+				c.rep.add(Finding{File: f, Rule: ruleid.FilesRequired,
 					Message: fmt.Sprintf("%s is missing although feature_list has %d feature(s) (sprint %s); Hermes writes it when planning the sprint (docs/protocol.md §4.3–4.4, README walkthrough)", f, len(c.fl.Features), c.fl.Sprint)})
 			}
 		}
@@ -137,7 +138,7 @@ func (c *checker) validateValueTo(rep *Report, rel, name, rule string, line int,
 		msg := v.String()
 		if rel == relFeatureList {
 			if cp := c.checkpointAt(v.Pointer); cp != "" {
-				r = "schema.checkpoint"
+				r = ruleid.SchemaCheckpoint
 				msg += " (checkpoint " + cp + ")"
 			}
 			if f := c.featureAt(v.Pointer); f != "" {
@@ -150,15 +151,15 @@ func (c *checker) validateValueTo(rep *Report, rel, name, rule string, line int,
 
 // schema.* rules.
 func (c *checker) schemaRules() {
-	c.validateDoc(relRuntimeState, schema.RuntimeState, "schema.runtime_state", 0)
-	c.validateDoc(relFeatureList, schema.FeatureList, "schema.feature_list", 0)
-	c.validateDoc(relSessionPool, schema.SessionPool, "schema.session_pool", 0)
+	c.validateDoc(relRuntimeState, schema.RuntimeState, ruleid.SchemaRuntimeState, 0)
+	c.validateDoc(relFeatureList, schema.FeatureList, ruleid.SchemaFeatureList, 0)
+	c.validateDoc(relSessionPool, schema.SessionPool, ruleid.SchemaSessionPool, 0)
 	if c.relCT != "" {
-		c.validateDoc(c.relCT, schema.SprintContract, "schema.sprint_contract", 0)
+		c.validateDoc(c.relCT, schema.SprintContract, ruleid.SchemaSprintContract, 0)
 	}
-	c.validateDoc(relCurrentAgent, schema.CurrentAgent, "schema.current_agent", 0)
-	c.validateDoc(relHermesContext, schema.HermesContextState, "schema.current_agent", 0)
-	c.validateDoc(relClaudeContext, schema.ClaudeCodeContextState, "schema.current_agent", 0)
+	c.validateDoc(relCurrentAgent, schema.CurrentAgent, ruleid.SchemaCurrentAgent, 0)
+	c.validateDoc(relHermesContext, schema.HermesContextState, ruleid.SchemaCurrentAgent, 0)
+	c.validateDoc(relClaudeContext, schema.ClaudeCodeContextState, ruleid.SchemaCurrentAgent, 0)
 	// eval_log lines: schema.eval_log, time.*, eval.jsonl-parse and
 	// ids.sprint-consistent, found while streaming the log (loadEvalLog)
 	c.rep.Findings = append(c.rep.Findings, c.evalFound.first.Findings...)
@@ -223,7 +224,7 @@ func (c *checker) timeRules() {
 	sort.Strings(files)
 	for _, rel := range files {
 		walkTimes(c.docs[rel], "", func(ptr, key, val string) {
-			c.rep.add(Finding{File: rel, Pointer: ptr, Rule: "time.utc-z",
+			c.rep.add(Finding{File: rel, Pointer: ptr, Rule: ruleid.TimeUTCZ,
 				Message: fmt.Sprintf("%s %q is not a UTC-Z timestamp (YYYY-MM-DDTHH:MM:SSZ, no offset)", key, val)})
 		})
 	}
@@ -236,7 +237,7 @@ func (c *checker) timeRules() {
 	}
 	timeLocs := map[loc]bool{}
 	for _, f := range c.rep.Findings {
-		if f.Rule == "time.utc-z" {
+		if f.Rule == ruleid.TimeUTCZ {
 			timeLocs[loc{f.File, f.Line, f.Pointer}] = true
 		}
 	}
@@ -257,20 +258,20 @@ func (c *checker) idsSprintConsistent() {
 	}
 	sp := c.fl.Sprint
 	if !workspace.SprintIDPattern.MatchString(sp) {
-		c.rep.add(Finding{File: relFeatureList, Pointer: "/sprint", Rule: "ids.sprint-consistent",
+		c.rep.add(Finding{File: relFeatureList, Pointer: "/sprint", Rule: ruleid.IDsSprintConsistent,
 			Message: fmt.Sprintf("sprint %q does not match sprint_<YYYYMMDD>_<N>", sp)})
 	}
 	if c.rs != nil && c.rs.CurrentSprint != nil && *c.rs.CurrentSprint != sp {
-		c.rep.add(Finding{File: relRuntimeState, Pointer: "/current_sprint", Rule: "ids.sprint-consistent",
+		c.rep.add(Finding{File: relRuntimeState, Pointer: "/current_sprint", Rule: ruleid.IDsSprintConsistent,
 			Message: fmt.Sprintf("current_sprint %q differs from feature_list sprint %q", *c.rs.CurrentSprint, sp)})
 	}
 	if c.ct != nil && c.ct.SprintID != sp {
-		c.rep.add(Finding{File: c.relCT, Pointer: "/sprint_id", Rule: "ids.sprint-consistent",
+		c.rep.add(Finding{File: c.relCT, Pointer: "/sprint_id", Rule: ruleid.IDsSprintConsistent,
 			Message: fmt.Sprintf("sprint_id %q differs from feature_list sprint %q", c.ct.SprintID, sp)})
 	}
 	for i, f := range c.fl.Features {
 		if f.SprintID != "" && f.SprintID != sp {
-			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/sprint_id", i), Rule: "ids.sprint-consistent",
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/sprint_id", i), Rule: ruleid.IDsSprintConsistent,
 				Message: fmt.Sprintf("feature %s sprint_id %q differs from sprint %q", f.ID, f.SprintID, sp)})
 		}
 	}
@@ -298,7 +299,7 @@ func (c *checker) featureRules() {
 	ids := map[string]int{}
 	for i, f := range c.fl.Features {
 		if j, dup := ids[f.ID]; dup {
-			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/id", i), Rule: "features.unique-ids",
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/id", i), Rule: ruleid.FeaturesUniqueIDs,
 				Message: fmt.Sprintf("feature id %s appears twice (features[%d] and features[%d])", f.ID, j, i)})
 			continue
 		}
@@ -307,7 +308,7 @@ func (c *checker) featureRules() {
 	for i, f := range c.fl.Features {
 		for k, d := range f.DependsOn {
 			if _, ok := ids[d]; !ok {
-				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/depends_on/%d", i, k), Rule: "features.depends-on-exists",
+				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/depends_on/%d", i, k), Rule: ruleid.FeaturesDependsOnExists,
 					Message: fmt.Sprintf("feature %s depends_on %s, which is not a feature in feature_list", f.ID, d)})
 			}
 		}
@@ -324,7 +325,7 @@ func (c *checker) featureRules() {
 				continue
 			}
 			if st := c.fl.Features[j].Status; st != workspace.StatusCompleted {
-				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d", i), Rule: "features.deps-completed-before-start",
+				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d", i), Rule: ruleid.FeaturesDepsCompletedBeforeStart,
 					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but its dependency %s has status %s, not completed", f.ID, f.Status, f.Phase, d, st)})
 			}
 		}
@@ -341,7 +342,7 @@ func (c *checker) featureRules() {
 			}
 		}
 		if len(started) > 0 {
-			c.rep.add(Finding{File: relFeatureList, Pointer: "/tooling_locked", Rule: "features.tooling-locked",
+			c.rep.add(Finding{File: relFeatureList, Pointer: "/tooling_locked", Rule: ruleid.FeaturesToolingLocked,
 				Message: "tooling_locked is false but features have started: " + strings.Join(started, ", ")})
 		}
 	}
@@ -377,7 +378,7 @@ func (c *checker) dagAcyclic(ids map[string]int) {
 				key := canonicalCycle(cyc[:len(cyc)-1])
 				if !reported[key] {
 					reported[key] = true
-					c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/depends_on", ids[id]), Rule: "features.dag-acyclic",
+					c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/depends_on", ids[id]), Rule: ruleid.FeaturesDAGAcyclic,
 						Message: "depends_on has a cycle: " + strings.Join(cyc, " → ")})
 				}
 			}
@@ -402,7 +403,7 @@ func canonicalCycle(c []string) string {
 func (c *checker) nextPhases(i int, f *workspace.Feature) {
 	ptr := fmt.Sprintf("/features/%d", i)
 	add := func(p, msg string) {
-		c.rep.add(Finding{File: relFeatureList, Pointer: ptr + p, Rule: "features.next-phases-consistent", Message: "feature " + f.ID + ": " + msg})
+		c.rep.add(Finding{File: relFeatureList, Pointer: ptr + p, Rule: ruleid.FeaturesNextPhasesConsistent, Message: "feature " + f.ID + ": " + msg})
 	}
 	if f.Status == workspace.StatusCompleted {
 		if !f.PhaseOK() || f.Phase != 4 {
@@ -480,7 +481,7 @@ func (c *checker) gatesApproved() {
 		}
 		switch {
 		case last == nil:
-			c.rep.add(Finding{File: relEvalLog, Rule: "gates.sprint-gates-approved",
+			c.rep.add(Finding{File: relEvalLog, Rule: ruleid.GatesSprintGatesApproved,
 				Message: fmt.Sprintf("feature %s has started but %s has no checkpoint entry for the sprint gate %s; open it with `harness checkpoint open %s --blockers FILE` and record the user's answer with `harness checkpoint reply %s '1a 2a 3a'`", id, relEvalLog, gate, gate, gate)})
 		case !gateApproved[last.Decision()]:
 			d := "null"
@@ -489,7 +490,7 @@ func (c *checker) gatesApproved() {
 			} else {
 				d = "missing"
 			}
-			c.rep.add(Finding{File: relEvalLog, Line: last.Line, Pointer: "/decision", Rule: "gates.sprint-gates-approved",
+			c.rep.add(Finding{File: relEvalLog, Line: last.Line, Pointer: "/decision", Rule: ruleid.GatesSprintGatesApproved,
 				Message: fmt.Sprintf("the last checkpoint entry of the sprint gate %s has decision %s, not approved/approved_with_changes/auto_approved_yolo/auto_approved_yolo_task (feature %s has started)", gate, d, id)})
 		}
 	}
@@ -505,12 +506,12 @@ func (c *checker) gateCatchAll() {
 			return
 		}
 		if len(cp.Blockers) == 0 {
-			c.rep.add(Finding{File: relFeatureList, Pointer: ptr + "/blockers", Rule: "checkpoints.gate-catch-all",
+			c.rep.add(Finding{File: relFeatureList, Pointer: ptr + "/blockers", Rule: ruleid.CheckpointsGateCatchAll,
 				Message: fmt.Sprintf("gate checkpoint %s%s has no blockers; a gate ends with the catch_all blocker", cp.ID, owner)})
 			return
 		}
 		if last := cp.Blockers[len(cp.Blockers)-1]; last.ID != "catch_all" {
-			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("%s/blockers/%d/id", ptr, len(cp.Blockers)-1), Rule: "checkpoints.gate-catch-all",
+			c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("%s/blockers/%d/id", ptr, len(cp.Blockers)-1), Rule: ruleid.CheckpointsGateCatchAll,
 				Message: fmt.Sprintf("gate checkpoint %s%s: the last blocker is %q, not catch_all", cp.ID, owner, last.ID)})
 		}
 	}
@@ -539,16 +540,16 @@ func (c *checker) layoutRules() {
 				if c.exists(name+"/.harness", true) {
 					p = name + "/.harness"
 				}
-				c.rep.add(Finding{File: p, Rule: "layout.feature-dir-location",
+				c.rep.add(Finding{File: p, Rule: ruleid.LayoutFeatureDirLocation,
 					Message: fmt.Sprintf("feature directory %s is misplaced: feature directories live only at .harness/features/%s/", p, name)})
 			}
 			if e.IsDir() && name == "features" {
-				c.rep.add(Finding{File: "features", Rule: "layout.feature-dir-location",
+				c.rep.add(Finding{File: "features", Rule: ruleid.LayoutFeatureDirLocation,
 					Message: "directory features/ at the root is misplaced: feature directories live only at .harness/features/<id>/"})
 			}
 			// layout.no-flattened-readonly
 			if e.Type().IsRegular() && (flattened[name] || strings.HasSuffix(name, ".schema.json") || strings.HasSuffix(name, ".template.md")) {
-				c.rep.add(Finding{File: name, Rule: "layout.no-flattened-readonly",
+				c.rep.add(Finding{File: name, Rule: ruleid.LayoutNoFlattenedReadonly,
 					Message: fmt.Sprintf("read-only resource %s is flattened into the sprint root; it belongs in its folder (spec/, protocols/, schemas/, templates/)", name)})
 			}
 		}
@@ -557,7 +558,7 @@ func (c *checker) layoutRules() {
 		for _, e := range ents {
 			if e.IsDir() && workspace.FeatureIDPattern.MatchString(e.Name()) {
 				p := relH + "/" + e.Name()
-				c.rep.add(Finding{File: p, Rule: "layout.feature-dir-location",
+				c.rep.add(Finding{File: p, Rule: ruleid.LayoutFeatureDirLocation,
 					Message: fmt.Sprintf("feature directory %s is misplaced: feature directories live only at .harness/features/%s/", p, e.Name())})
 			}
 		}
@@ -571,25 +572,25 @@ func (c *checker) layoutRules() {
 			}
 			dir := relFeaturesDir + "/" + f.ID
 			if !c.exists(dir, true) {
-				c.rep.add(Finding{File: dir, Rule: "layout.feature-dir-files",
+				c.rep.add(Finding{File: dir, Rule: ruleid.LayoutFeatureDirFiles,
 					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but %s/ does not exist; run `harness init-feature %s`", f.ID, f.Status, f.Phase, dir, f.ID)})
 				continue
 			}
 			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"} {
 				if !c.exists(dir+"/"+name, false) {
-					c.rep.add(Finding{File: dir + "/" + name, Rule: "layout.feature-dir-files",
+					c.rep.add(Finding{File: dir + "/" + name, Rule: ruleid.LayoutFeatureDirFiles,
 						Message: fmt.Sprintf("feature %s has started but %s/%s is missing; `harness init-feature %s` creates it (existing records are kept)", f.ID, dir, name, f.ID)})
 				}
 			}
 			if b, err := c.readFile(c.ws.SessionIDFile(f.ID)); err == nil && strings.TrimSpace(string(b)) == "" {
-				c.rep.add(Finding{File: dir + "/session_id.txt", Rule: "layout.feature-dir-files",
+				c.rep.add(Finding{File: dir + "/session_id.txt", Rule: ruleid.LayoutFeatureDirFiles,
 					Message: fmt.Sprintf("feature %s has started but %s/session_id.txt is empty; after launching its Generator run `harness session start %s --session-id ID` (or keep the feature pending until then)", f.ID, dir, f.ID)})
 			}
 			for _, name := range []string{"context_snapshot.md", "AGENTS.md", "generator_log.md", "handoff.md", "session_id.txt"} {
 				// A FIFO or device here would hang every reader (hooks read
 				// these files at SessionStart and Stop).
 				if st := c.stat(filepath.Join(c.ws.FeatureDir(f.ID), name)); st.exists && st.mode&fs.ModeType != 0 && !st.dir {
-					c.rep.add(Finding{File: dir + "/" + name, Rule: "layout.feature-dir-files",
+					c.rep.add(Finding{File: dir + "/" + name, Rule: ruleid.LayoutFeatureDirFiles,
 						Message: fmt.Sprintf("%s/%s is not a regular file (%s)", dir, name, st.mode)})
 				}
 			}
@@ -605,7 +606,7 @@ func (c *checker) layoutRules() {
 		}
 		if d.Name() == "session_pool.json" && !d.IsDir() && p != c.ws.SessionPool() {
 			rel := c.ws.Rel(p)
-			c.rep.add(Finding{File: rel, Rule: "layout.session-pool-unique",
+			c.rep.add(Finding{File: rel, Rule: ruleid.LayoutSessionPoolUnique,
 				Message: fmt.Sprintf("%s is a second session_pool.json; the only one is %s", rel, relSessionPool)})
 		}
 		// layout.stale-temp
@@ -615,7 +616,7 @@ func (c *checker) layoutRules() {
 			if info, err := d.Info(); err == nil {
 				age = fmt.Sprintf(", %s old", time.Since(info.ModTime()).Round(time.Second))
 			}
-			c.rep.add(Finding{File: rel, Rule: "layout.stale-temp", Severity: SeverityInfo,
+			c.rep.add(Finding{File: rel, Rule: ruleid.LayoutStaleTemp, Severity: SeverityInfo,
 				Message: fmt.Sprintf("%s is the temporary file of an interrupted atomic write of %s%s; "+
 					"the target kept its old content; the next write of the target deletes it once it is %s old",
 					rel, path.Join(path.Dir(rel), target), age, fsutil.StaleTempAge)})
@@ -624,7 +625,7 @@ func (c *checker) layoutRules() {
 	})
 	// layout.current-agent-unique
 	if c.exists(relCurrentAgentJS, false) {
-		c.rep.add(Finding{File: relCurrentAgentJS, Rule: "layout.current-agent-unique",
+		c.rep.add(Finding{File: relCurrentAgentJS, Rule: ruleid.LayoutCurrentAgentUnique,
 			Message: relCurrentAgentJS + " exists; the current agent file is " + relCurrentAgent + " (no extension)"})
 	}
 }
@@ -642,15 +643,15 @@ func (c *checker) poolConsistent() {
 			f = c.fl.Feature(id)
 		}
 		if c.fl != nil && f == nil {
-			c.rep.add(Finding{File: relSessionPool, Pointer: ptr, Rule: "pool.active-consistent",
+			c.rep.add(Finding{File: relSessionPool, Pointer: ptr, Rule: ruleid.PoolActiveConsistent,
 				Message: fmt.Sprintf("active entry %s is not a feature in feature_list", id)})
 		}
 		if f != nil && (f.Status == workspace.StatusCompleted || f.Status == workspace.StatusCancelled) {
-			c.rep.add(Finding{File: relSessionPool, Pointer: ptr, Rule: "pool.active-consistent",
+			c.rep.add(Finding{File: relSessionPool, Pointer: ptr, Rule: ruleid.PoolActiveConsistent,
 				Message: fmt.Sprintf("active entry for feature %s, whose status is %s; finished features are removed from active", id, f.Status)})
 		}
 		if e.Status == "completed" {
-			c.rep.add(Finding{File: relSessionPool, Pointer: ptr + "/status", Rule: "pool.active-consistent",
+			c.rep.add(Finding{File: relSessionPool, Pointer: ptr + "/status", Rule: ruleid.PoolActiveConsistent,
 				Message: fmt.Sprintf("active entry %s has status completed; a finished session is deleted from active", id)})
 		}
 	}
@@ -659,14 +660,14 @@ func (c *checker) poolConsistent() {
 			f := &c.fl.Features[i]
 			if f.Status == workspace.StatusInProgress {
 				if _, ok := c.pool.Active[f.ID]; !ok {
-					c.rep.add(Finding{File: relSessionPool, Pointer: "/active", Rule: "pool.active-consistent",
+					c.rep.add(Finding{File: relSessionPool, Pointer: "/active", Rule: ruleid.PoolActiveConsistent,
 						Message: fmt.Sprintf("feature %s is in_progress but has no session_pool active entry; run `harness session start %s --session-id ID` once its Generator is launched, then `harness preflight --stage started %s` (or set the feature back to pending)", f.ID, f.ID, f.ID)})
 				}
 			}
 		}
 	}
 	if c.pool.MaxConcurrent > 0 && len(c.pool.Active) > c.pool.MaxConcurrent {
-		c.rep.add(Finding{File: relSessionPool, Pointer: "/active", Rule: "pool.active-consistent",
+		c.rep.add(Finding{File: relSessionPool, Pointer: "/active", Rule: ruleid.PoolActiveConsistent,
 			Message: fmt.Sprintf("%d active entries exceed max_concurrent %d", len(c.pool.Active), c.pool.MaxConcurrent)})
 	}
 }
@@ -687,7 +688,7 @@ func (c *checker) applySuperseded() {
 		if by, ok := c.supersededBy[f.Line]; ok && f.Severity != SeverityInfo {
 			c.rep.Findings[i].Severity = SeverityInfo
 			c.rep.Findings[i].Message = fmt.Sprintf("%s (was %s; superseded by the correction at %s)", f.Message, f.Rule, evalAt(by))
-			c.rep.Findings[i].Rule = "eval.superseded"
+			c.rep.Findings[i].Rule = ruleid.EvalSuperseded
 		}
 	}
 }
