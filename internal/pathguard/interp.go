@@ -34,7 +34,7 @@ func (c *collector) codeWrites(code *codelex.Code) {
 			continue
 		}
 		if f.Link != nil {
-			c.add(p, opWrite, lang+" symlink")
+			c.add(p, opSpecial, lang+" symlink")
 			if c.made != nil {
 				text, ok := c.codePath(*f.Link)
 				if !ok {
@@ -55,6 +55,8 @@ func (c *collector) codeWrites(code *codelex.Code) {
 			o = opDelete
 		case codelex.Tree:
 			o = opTree
+		case codelex.Write:
+			o = createOp(f.Func)
 		}
 		c.add(p, o, lang+" "+f.Func)
 	}
@@ -196,4 +198,21 @@ loop:
 
 func isIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// createOp is the operation of a code call that creates its path: a FIFO,
+// device node, socket or link (opSpecial), a directory (opMkdir), else a
+// plain write — what the planting rule (planting.go) tells apart.
+func createOp(fn string) op {
+	name := fn
+	if i := strings.LastIndexAny(fn, ".:"); i >= 0 {
+		name = fn[i+1:]
+	}
+	switch strings.TrimSuffix(name, "Sync") {
+	case "mkfifo", "mknod", "bind", "symlink", "link", "symlink_to", "hardlink_to", "ln", "ln_s", "ln_sf":
+		return opSpecial
+	case "mkdir", "makedirs", "mkdir_p", "mkpath", "make_path", "mkdirs":
+		return opMkdir
+	}
+	return opWrite
 }

@@ -38,6 +38,13 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 			c.add(v, opWrite, prog+" -o")
 		}
 		return true
+	case "xxd":
+		// xxd -r [-p] [INFILE [OUTFILE]] writes OUTFILE; a plain dump only reads
+		p := c.parsed()
+		if ops := p.OperandValues(); (p.Has("r", "revert") || containsStr(c.args, "-revert")) && len(ops) >= 2 {
+			c.add(ops[1], opWrite, "xxd -r")
+		}
+		return true
 	case "mkfifo":
 		p := c.parsed()
 		for _, f := range p.OperandValues() {
