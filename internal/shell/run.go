@@ -320,7 +320,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	case IsAwk(prog):
 		w.awk(f, st, prog, vals, idx)
 	case prog == "sed" || prog == "gsed":
-		w.sedRuns(f, st, vals)
+		w.sedRuns(f, st, vals, c.stdin)
 	}
 	if out, handled := w.producer2(f, st, prog, c, vals); handled {
 		return out

@@ -5,12 +5,13 @@ import "strings"
 // SedCommand is one command of a sed script (GNU sed syntax): Name is the
 // command letter ('s', 'w', 'e', 'p', …); Arg is what the command takes to
 // the end of its line (the file of r/R/w/W, the command of e, the text of
-// a/i/c, a label); for 's', Flags are the flags after the replacement and
-// Arg is the file of a `w` flag ("" when none).
+// a/i/c, a label); for 's', Flags are the flags after the replacement, Arg
+// is the file of a `w` flag ("" when none) and Repl the replacement text.
 type SedCommand struct {
 	Name  byte
 	Arg   string
 	Flags string
+	Repl  string
 }
 
 // ParseSed splits a sed script into its commands, as far as it can read it
@@ -129,10 +130,14 @@ func ParseSed(script string) []SedCommand {
 			}
 			d := s[i]
 			i++
-			if !delimited(d) || !delimited(d) {
+			if !delimited(d) {
 				return cmds
 			}
-			cmd := SedCommand{Name: c}
+			rs := i
+			if !delimited(d) {
+				return cmds
+			}
+			cmd := SedCommand{Name: c, Repl: s[rs : i-1]}
 			if c == 's' {
 				st := i
 				for i < len(s) && strings.IndexByte("gpeiImM0123456789", s[i]) >= 0 {

@@ -1,9 +1,7 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // moreWrappers handles runners whose command is not simply the rest of
@@ -68,16 +66,11 @@ func (w *walker) moreWrappers(f *frame, st *state, prog string, c cmdCtx, vals [
 	return false
 }
 
-var (
-	sedExecRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:^|[;\n}{])\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/)?(?:,(?:\d+|\$|/(?:[^/\\]|\\.)*/))?\s*e[ \t]+([^;\n}]+)`)
-	})
-)
-
-// sedRuns walks the commands GNU sed executes: `e COMMAND` and the
-// replacement of an `s///e` substitution (conservatively, the replacement
-// text as written).
-func (w *walker) sedRuns(f *frame, st *state, vals []string) {
+// sedRuns walks the commands GNU sed executes (ParseSed, the one sed script
+// reader): `e COMMAND`, a bare `e` (the pattern space: each line of a known
+// stdin) and the replacement of an `s///e` substitution (conservatively,
+// the replacement text as written).
+func (w *walker) sedRuns(f *frame, st *state, vals []string, stdin *string) {
 	var scripts []string
 	explicit := false
 	for k := 0; k < len(vals); k++ {
@@ -103,60 +96,23 @@ func (w *walker) sedRuns(f *frame, st *state, vals []string) {
 		}
 	}
 	for _, s := range scripts {
-		if !strings.Contains(s, "e") {
-			continue
-		}
-		cmds := sedSubstExec(s)
-		for _, m := range sedExecRe().FindAllStringSubmatch(s, 16) {
-			cmds = append(cmds, m[1])
-		}
-		for _, cmd := range cmds {
-			if strings.TrimSpace(cmd) != "" {
-				w.script(f.child("sed e"), st.clone(), cmd, ioCtx{})
+		for _, cmd := range ParseSed(s) {
+			var run []string
+			switch {
+			case cmd.Name == 'e' && strings.TrimSpace(cmd.Arg) != "":
+				run = []string{cmd.Arg} // e COMMAND
+			case cmd.Name == 'e' && stdin != nil:
+				run = strings.Split(*stdin, "\n") // bare e runs the pattern space: each input line
+			case cmd.Name == 's' && strings.Contains(cmd.Flags, "e"):
+				run = []string{cmd.Repl} // s///e runs the pattern space after the substitution
+			}
+			for _, r := range run {
+				if strings.TrimSpace(r) != "" {
+					w.script(f.child("sed e"), st.clone(), r, ioCtx{})
+				}
 			}
 		}
 	}
-}
-
-// sedSubstExec returns the replacement text of each `s/RE/REPL/FLAGS`
-// command whose flags include e (GNU sed runs the pattern space after the
-// substitution as a command).
-func sedSubstExec(script string) []string {
-	var out []string
-	for i := 0; i+1 < len(script) && len(out) < 16; i++ {
-		if script[i] != 's' || (i > 0 && isIdentByte(script[i-1])) {
-			continue
-		}
-		d := script[i+1]
-		if d == '\\' || d == '\n' || d == ' ' || isIdentByte(d) {
-			continue
-		}
-		parts := make([]string, 0, 2)
-		j := i + 2
-		start := j
-		for j < len(script) && len(parts) < 2 {
-			switch script[j] {
-			case '\\':
-				j++
-			case d:
-				parts = append(parts, script[start:j])
-				start = j + 1
-			}
-			j++
-		}
-		if len(parts) < 2 {
-			continue
-		}
-		k := start
-		for k < len(script) && strings.IndexByte("gpIiMm0123456789e", script[k]) >= 0 {
-			k++
-		}
-		if strings.IndexByte(script[start:k], 'e') >= 0 {
-			out = append(out, parts[1])
-		}
-		i = k - 1
-	}
-	return out
 }
 
 // envSplit splits the string of `env -S` the way GNU env does: blanks
