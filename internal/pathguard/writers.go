@@ -2,6 +2,7 @@ package pathguard
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/shell"
@@ -15,12 +16,68 @@ func (c *collector) other(prog string, args []string) {
 	switch prog {
 	case "gzip", "bzip2", "xz", "lzma", "lz4", "zstd", "compress", "gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat":
 		p := c.parsed()
-		if prog == "zcat" || p.Has("cltk", "stdout", "to-stdout", "list", "test", "keep") || (prog == "zstd" && !p.Has("", "rm")) {
+		if prog == "zcat" || p.Has("clt", "stdout", "to-stdout", "list", "test") {
 			return
 		}
-		// The file is replaced by its (de)compressed version: the
-		// original is removed, a sibling is written.
+		// A (de)compressed sibling is written next to each file (in a
+		// read-only folder that is a write there too); without -k the
+		// original is removed.
+		for _, f := range p.OperandValues() {
+			if f != "-" {
+				c.add(path.Dir(filepath.ToSlash(f))+"/"+placeholder, opWrite, prog+" (output beside the input)")
+			}
+		}
+		if p.Has("k", "keep") || (prog == "zstd" && !p.Has("", "rm")) {
+			return
+		}
 		c.files(p, opDelete, prog)
+	case "npm", "pnpm", "yarn":
+		// --prefix DIR (pnpm --dir/-C DIR) makes install and friends write
+		// DIR/node_modules and DIR/package*.json
+		installs := false
+		for _, a := range c.args {
+			switch a {
+			case "install", "i", "ci", "add", "update", "up", "upgrade", "uninstall", "un", "rm", "remove", "link", "ln", "dedupe", "prune", "init":
+				installs = true
+			}
+		}
+		if !installs {
+			return
+		}
+		for k, a := range c.args {
+			switch {
+			case (a == "--prefix" || a == "--dir" || a == "-C" || a == "--cwd") && k+1 < len(c.args):
+				c.add(strings.TrimRight(c.args[k+1], "/")+"/"+placeholder, opWrite, prog+" "+a)
+			case strings.HasPrefix(a, "--prefix="), strings.HasPrefix(a, "--dir="), strings.HasPrefix(a, "--cwd="):
+				_, v, _ := strings.Cut(a, "=")
+				c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" "+a)
+			}
+		}
+	case "convert", "magick":
+		// ImageMagick: the last operand is the output image
+		if ops := c.parsed().OperandValues(); len(ops) >= 2 {
+			c.add(ops[len(ops)-1], opWrite, prog+" (output)")
+		}
+	case "mogrify":
+		c.files(c.parsed(), opWrite, "mogrify (in place)")
+	case "exiftool":
+		// a tag assignment (-TAG=VALUE, -all=) rewrites the files (in place,
+		// or into -o OUT); without one exiftool only reads
+		writes := false
+		for _, a := range c.args {
+			if strings.HasPrefix(a, "-") && strings.Contains(a, "=") || a == "-overwrite_original" || a == "-overwrite_original_in_place" {
+				writes = true
+			}
+		}
+		if writes {
+			for k, a := range c.args {
+				if (a == "-o" || a == "-out") && k+1 < len(c.args) {
+					c.add(c.args[k+1], opWrite, "exiftool -o")
+				} else if !strings.HasPrefix(a, "-") && (k == 0 || (c.args[k-1] != "-o" && c.args[k-1] != "-out")) {
+					c.add(a, opWrite, "exiftool (in place)")
+				}
+			}
+		}
 	case "link":
 		// coreutils link FILE1 FILE2: FILE2 becomes a hard link to FILE1,
 		// so FILE1 is writable under the new name.

@@ -10,7 +10,7 @@ func TestOtherWriters(t *testing.T) {
 		{"gzip -c spec/index.md > /tmp/x.gz", "allow", ""},
 		{"gzip -k src/app.go", "allow", ""},
 		{"gunzip .harness/logs/hook.log.gz", "block", FamilyHookLog},
-		{"zstd spec/index.md", "allow", ""},
+		{"zstd spec/index.md", "block", FamilyReadonlyDir}, // keeps the original but writes spec/index.md.zst (a new entry in spec/)
 		{"jq . .harness/feature_list.json | sponge .harness/feature_list.json", "block", FamilyStateViaCLI},
 		{"echo x | sponge -a .harness/features/f002/generator_log.md", "allow", ""},
 		{"uniq src/a README.md", "block", FamilyReadonlyFile},
