@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/superagent-harness/harness/internal/roles"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -24,7 +25,43 @@ func (e *Env) rootFor(positional string) (string, error) {
 	if err != nil {
 		return "", usage("%v", err)
 	}
+	if err := generatorRoot(explicit, root, e.Vars); err != nil {
+		return "", err
+	}
 	return root, nil
+}
+
+// generatorRoot refuses (exit 1) an explicit sprint root other than the
+// session's own HARNESS_ROOT in a Generator session (internal/roles). The
+// Generator's eval append and phase complete run outside Claude Code's
+// sandbox (docs/sandbox.md §2.2): pointed at a sprint root the Generator
+// built itself in its work area, whose .harness/eval_log.jsonl is a symbolic
+// link, `harness eval append --root FAKE …` appended a line, unsandboxed, to
+// whatever file the link names (runtime_state.json in the attack that found
+// it). Roots are compared after resolving symbolic links.
+func generatorRoot(explicit, root string, vars map[string]string) error {
+	own := vars["HARNESS_ROOT"]
+	if explicit == "" || own == "" {
+		return nil
+	}
+	if gen, _ := roles.GeneratorSession(vars); !gen {
+		return nil
+	}
+	if samePlace(root, own) {
+		return nil
+	}
+	return refused("refused: this Generator session belongs to the sprint at %s (HARNESS_ROOT); it cannot work on %s (docs/sandbox.md §2.2)", own, root)
+}
+
+// samePlace reports whether a and b name the same directory once symbolic
+// links are resolved.
+func samePlace(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, errA := filepath.EvalSymlinks(a)
+	rb, errB := filepath.EvalSymlinks(b)
+	return errA == nil && errB == nil && ra == rb
 }
 
 // abs makes p absolute against the command's working directory.
