@@ -53,7 +53,7 @@ func TestHookWiringIsReadOnly(t *testing.T) {
 		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "content": `{"disableAllHooks":true}`}, "block"},
 		{"Edit", map[string]any{"file_path": exe, "old_string": "bin", "new_string": "x"}, "block"},
 		{"Bash", map[string]any{"command": "echo x > " + home + "/notes.txt"}, "allow"},
-		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "CLAUDE.md"), "content": "x"}, "allow"},
+		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "notes.md"), "content": "x"}, "allow"}, // CLAUDE.md there is a memory file: path.claude-config
 	} {
 		got, out := call(inWS, c.tool, c.input)
 		if got != c.want || (c.want == "block" && !strings.Contains(out, "path.hook-wiring")) {

@@ -33,7 +33,15 @@ import (
 var (
 	// readonlyTop are the root's protected entries (rules readonly_dir,
 	// readonly_file, claude_config).
-	readonlyTop = []string{"schemas", "templates", "spec", "protocols", "sub-skills", "SKILL.md", "README.md", ".claude", ".mcp.json"}
+	readonlyTop = []string{"schemas", "templates", "spec", "protocols", "sub-skills", "SKILL.md", "README.md", ".claude", ".mcp.json",
+		"CLAUDE.md", "CLAUDE.local.md"}
+	// memoryFiles are Claude Code's memory files: the client loads the ones
+	// of the working directory and of every directory above it at session
+	// start (a CLAUDE.md at the sprint root reaches every feature's
+	// Generator), and follows their @path imports. A Generator that could
+	// write one would instruct the next session, its own or another
+	// feature's (attack A13 of the adversary's findings).
+	memoryFiles = []string{"CLAUDE.md", "CLAUDE.local.md"}
 	// readonlyTopDirs are the entries of readonlyTop that are directories.
 	readonlyTopDirs = []string{"schemas", "templates", "spec", "protocols", "sub-skills", ".claude"}
 	// harnessNames are the names of .harness/ the protocol and the harness
@@ -43,14 +51,14 @@ var (
 		"hermes_context_state.json", "claude_code_context_state.json", "environment_probe.json", ".current_agent",
 		".current_agent.json", "rules.yaml", "allow.jsonl", "logs", "sprint_contracts", "checkpoints", "sessions",
 		"state.lock", "feature_list.json.lock", "eval_log.jsonl.lock", "allow.jsonl.lock", "session_pool.json.lock",
-		".claude", ".mcp.json",
+		".claude", ".mcp.json", "CLAUDE.md", "CLAUDE.local.md",
 	}
 	// harnessDirs are the entries of harnessNames that are directories.
 	harnessDirs = []string{"logs", "sprint_contracts", "checkpoints", "sessions", ".claude"}
 	// ownRecords are the only writable entries of the feature's directory.
 	ownRecords = []string{"generator_log.md", "handoff.md"}
 	// featureNames are the other names of a feature directory.
-	featureNames = []string{".claude", "AGENTS.md", "context_snapshot.md", "session_id.txt", ".mcp.json", OutputName}
+	featureNames = []string{".claude", "AGENTS.md", "context_snapshot.md", "session_id.txt", ".mcp.json", "CLAUDE.md", "CLAUDE.local.md", OutputName}
 	// homeChannels are files below HOME that run code for the next session
 	// or for Hermes (shell start-up files, git configuration): the Write and
 	// Edit tools are not sandboxed, so their own deny rules keep them.
@@ -170,7 +178,7 @@ func BuildPolicy(in PolicyInput) Policy {
 	// .harness/features/: every other feature's directory, existing or
 	// listed in feature_list.json, and Claude Code's channels there.
 	fd := filepath.Join(h, "features")
-	for _, n := range []string{".claude", ".mcp.json"} {
+	for _, n := range append([]string{".claude", ".mcp.json"}, memoryFiles...) {
 		both(filepath.Join(fd, n), n == ".claude")
 	}
 	for _, id := range in.FeatureIDs {
@@ -230,6 +238,9 @@ func BuildPolicy(in PolicyInput) Policy {
 	for dir := filepath.Dir(root); ; dir = filepath.Dir(dir) {
 		edit.add(filepath.Join(dir, ".claude"), true)
 		edit.add(filepath.Join(dir, ".mcp.json"), false)
+		for _, n := range memoryFiles {
+			edit.add(filepath.Join(dir, n), false)
+		}
 		if filepath.Dir(dir) == dir {
 			break
 		}

@@ -84,7 +84,9 @@ func TestPolicyDeniesEveryProtectedPath(t *testing.T) {
 			probe = filepath.Join(path, "x")
 		}
 		input, _ := json.Marshal(map[string]string{"file_path": probe, "content": "x"})
-		if d := g.CheckTool("Write", input, root); d.Action != verdict.Block {
+		// the Generator's working directory: the feature directory, whose
+		// ancestors' memory files (CLAUDE.md) the client loads
+		if d := g.CheckTool("Write", input, filepath.Join(root, ".harness", "features", in.Feature)); d.Action != verdict.Block {
 			t.Errorf("MustDeny lists %s, but the path guard allows a Write to %s (%v)", path, probe, d)
 		}
 	}

@@ -21,7 +21,7 @@ import (
 func MustDeny(root, feature string, ids []string) []string {
 	var out []string
 	add := func(p ...string) { out = append(out, filepath.Join(append([]string{root}, p...)...)) }
-	for _, n := range []string{"schemas", "templates", "spec", "protocols", "sub-skills", "SKILL.md", "README.md", ".claude", ".mcp.json"} {
+	for _, n := range []string{"schemas", "templates", "spec", "protocols", "sub-skills", "SKILL.md", "README.md", ".claude", ".mcp.json", "CLAUDE.md", "CLAUDE.local.md"} {
 		add(n)
 	}
 	h := workspace.HarnessDir
@@ -49,6 +49,11 @@ func MustDeny(root, feature string, ids []string) []string {
 		add(h, "features", id)
 	}
 	add(h, "features", feature, ".claude")
+	for _, n := range memoryFiles {
+		add(h, n)
+		add(h, "features", n)
+		add(h, "features", feature, n)
+	}
 	return out
 }
 

@@ -106,7 +106,7 @@ func testHookWiring(t *testing.T, g *Guard, root, home, cfg, bin, exe, linkDir s
 		{"Write", map[string]any{"file_path": "~/.claude/settings.local.json", "content": "{}"}, "block"},
 		{"Edit", map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "old_string": "a", "new_string": "b"}, "block"},
 		{"Write", map[string]any{"file_path": exe, "content": "x"}, "block"},
-		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "CLAUDE.md"), "content": "x"}, "allow"},
+		{"Write", map[string]any{"file_path": filepath.Join(home, ".claude", "notes.md"), "content": "x"}, "allow"}, // CLAUDE.md there is a memory file: path.claude-config,
 		{"Write", map[string]any{"file_path": filepath.Join(home, "notes.md"), "content": "x"}, "allow"},
 	} {
 		raw, _ := json.Marshal(c.in)
