@@ -20,11 +20,40 @@ import (
 // "id@form<TAB>reason"), and a listed entry whose case now passes must be
 // removed: the list can only shrink.
 
-const redteamGapsFile = "redteam/known_gaps.txt"
+// redteamSet is one round of red-team cases (testdata/redteam/README.md):
+// its two case files, its own shrink-only gap list, its id patterns, and
+// the earlier case files it must not repeat.
+type redteamSet struct {
+	bashFile, pathsFile, gapsFile string
+	bashID, pathsID               *regexp.Regexp
+	minBash, minPaths             int
+	// earlierBash/earlierPaths: case files a case of this set must not
+	// repeat (the shared corpus, earlier rounds).
+	earlierBash, earlierPaths []string
+}
 
-// redteamGaps reads known_gaps.txt: key → reason.
-func redteamGaps(t *testing.T) map[string]string {
+var (
+	// redteamRound1 is testdata/redteam/*.jsonl.
+	redteamRound1 = redteamSet{
+		bashFile: redteamBashFile, pathsFile: redteamPathsFile, gapsFile: "redteam/known_gaps.txt",
+		bashID: regexp.MustCompile(`^rb[0-9]{4}$`), pathsID: regexp.MustCompile(`^rp[0-9]{4}$`),
+		minBash: 450, minPaths: 220,
+		earlierBash: []string{sharedBashFile}, earlierPaths: []string{sharedPathsFile},
+	}
+	// redteamRound2 is testdata/redteam/round2/*.jsonl, written after the
+	// first round had been used to tune the guard.
+	redteamRound2 = redteamSet{
+		bashFile: "redteam/round2/bash.jsonl", pathsFile: "redteam/round2/paths.jsonl", gapsFile: "redteam/round2/known_gaps.txt",
+		bashID: regexp.MustCompile(`^sb[0-9]{4}$`), pathsID: regexp.MustCompile(`^sp[0-9]{4}$`),
+		minBash: 200, minPaths: 100,
+		earlierBash: []string{sharedBashFile, redteamBashFile}, earlierPaths: []string{sharedPathsFile, redteamPathsFile},
+	}
+)
+
+// redteamGaps reads the set's known_gaps.txt: key → reason.
+func redteamGaps(t *testing.T, set redteamSet) map[string]string {
 	t.Helper()
+	redteamGapsFile := set.gapsFile
 	f, err := os.Open(filepath.Join("..", "..", "testdata", filepath.FromSlash(redteamGapsFile)))
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +85,7 @@ func redteamGaps(t *testing.T) map[string]string {
 // with the gap entries it owns (keys that own() accepts): every miss must be
 // listed, every listed entry must still miss, and every listed id must
 // exist. The failure message gives the lines to add or remove.
-func checkGaps(t *testing.T, gaps map[string]string, own func(key string) bool, exists func(key string) bool, misses map[string]string) {
+func checkGaps(t *testing.T, redteamGapsFile string, gaps map[string]string, own func(key string) bool, exists func(key string) bool, misses map[string]string) {
 	t.Helper()
 	var unlisted, fixed, stale []string
 	for k, d := range misses {
@@ -170,21 +199,16 @@ func rowOf(m map[string]*scoreRow, k string) *scoreRow {
 	return m[k]
 }
 
-var (
-	redteamBashID  = regexp.MustCompile(`^rb[0-9]{4}$`)
-	redteamPathsID = regexp.MustCompile(`^rp[0-9]{4}$`)
-)
-
 // checkBashSchema enforces testdata/corpus/README.md §4 on a red-team Bash case: known expect,
 // family and kind, a source and a why, and "every cmd parses except kind
 // unparseable, which does not" (mvdan.cc/sh/v3/syntax, LangBash).
-func checkBashSchema(t *testing.T, c bashCase, seen map[string]bool) {
+func checkBashSchema(t *testing.T, set redteamSet, c bashCase, seen map[string]bool) {
 	t.Helper()
 	families := "rm_rf privilege git_history perms disk forkbomb production harness_admin warn_external none"
 	kinds := "direct wrapper nested_shell evasion in_string interpreter unparseable safe_dev edge"
 	switch {
-	case !redteamBashID.MatchString(c.ID) || seen[c.ID]:
-		t.Errorf("%s: id must be rbNNNN and unique", c.ID)
+	case !set.bashID.MatchString(c.ID) || seen[c.ID]:
+		t.Errorf("%s: id must match %s and be unique", c.ID, set.bashID)
 	case c.Expect != "block" && c.Expect != "warn" && c.Expect != "allow":
 		t.Errorf("%s: expect %q", c.ID, c.Expect)
 	case !strings.Contains(" "+families+" ", " "+c.Family+" "):
@@ -205,24 +229,32 @@ func checkBashSchema(t *testing.T, c bashCase, seen map[string]bool) {
 // (same runner as TestBashCorpus), logs block recall, warn accuracy and
 // false blocks per family and kind, and fails on every miss that
 // known_gaps.txt does not list, and on every listed case that now passes.
-func TestRedteamBash(t *testing.T) {
-	cases := loadBashCases(t, redteamBashFile)
-	if len(cases) < 450 {
-		t.Fatalf("%d red-team Bash cases, want ≥ 450", len(cases))
+func TestRedteamBash(t *testing.T) { scoreRedteamBash(t, redteamRound1) }
+
+// TestRedteam2Bash is TestRedteamBash for round 2
+// (testdata/redteam/round2/bash.jsonl, gaps in round2/known_gaps.txt).
+func TestRedteam2Bash(t *testing.T) { scoreRedteamBash(t, redteamRound2) }
+
+func scoreRedteamBash(t *testing.T, set redteamSet) {
+	cases := loadBashCases(t, set.bashFile)
+	if len(cases) < set.minBash {
+		t.Fatalf("%d red-team Bash cases in %s, want ≥ %d", len(cases), set.bashFile, set.minBash)
 	}
-	gaps := redteamGaps(t)
+	gaps := redteamGaps(t, set)
 	cwd := t.TempDir()
 	shared := map[string]string{}
-	for _, c := range loadBashCases(t, sharedBashFile) {
-		shared[c.Cmd] = c.ID
+	for _, file := range set.earlierBash {
+		for _, c := range loadBashCases(t, file) {
+			shared[c.Cmd] = c.ID
+		}
 	}
 	byFamily, byKind := map[string]*scoreRow{}, map[string]*scoreRow{}
 	misses := map[string]string{}
 	ids := map[string]bool{}
 	for _, c := range cases {
-		checkBashSchema(t, c, ids)
+		checkBashSchema(t, set, c, ids)
 		if id, dup := shared[c.Cmd]; dup {
-			t.Errorf("%s repeats the shared corpus case %s: the red-team set must be fresh", c.ID, id)
+			t.Errorf("%s repeats the earlier case %s: the red-team set must be fresh", c.ID, id)
 		}
 		got := decideBashCase(t, c, cwd)
 		rowOf(byFamily, c.Family).add(c.Expect, got.Outcome)
@@ -233,18 +265,18 @@ func TestRedteamBash(t *testing.T) {
 	}
 	t.Logf("red-team Bash set: %d cases, %d misses\n%s\n%s", len(cases), len(misses),
 		scoreTable("per family", byFamily), scoreTable("per kind", byKind))
-	checkGaps(t, gaps, redteamBashID.MatchString, func(k string) bool { return ids[k] }, misses)
+	checkGaps(t, set.gapsFile, gaps, set.bashID.MatchString, func(k string) bool { return ids[k] }, misses)
 }
 
 // checkPathSchema enforces testdata/corpus/README.md §4 and testdata/redteam/README.md on a
 // red-team path case.
-func checkPathSchema(t *testing.T, c pathCase, seen map[string]bool) {
+func checkPathSchema(t *testing.T, set redteamSet, c pathCase, seen map[string]bool) {
 	t.Helper()
 	rules := "readonly_dir readonly_file contract tooling other_feature eval_log_append_only generator_log_append_only state_via_cli hook_log protected_ancestor claude_config hook_wiring none"
 	kinds := "absolute relative dot_segments symlink hardlink unicode home content bash_write bash_read interpreter edge"
 	switch {
-	case !redteamPathsID.MatchString(c.ID) || seen[c.ID]:
-		t.Errorf("%s: id must be rpNNNN and unique", c.ID)
+	case !set.pathsID.MatchString(c.ID) || seen[c.ID]:
+		t.Errorf("%s: id must match %s and be unique", c.ID, set.pathsID)
 	case c.Expect != "block" && c.Expect != "allow":
 		t.Errorf("%s: expect %q (no warn in path cases)", c.ID, c.Expect)
 	case !strings.Contains(" Edit Write MultiEdit NotebookEdit Bash ", " "+c.Tool+" "):
@@ -266,23 +298,31 @@ func checkPathSchema(t *testing.T, c pathCase, seen map[string]bool) {
 // rule, kind and tool, and fails on every miss that known_gaps.txt does not
 // list, and on every listed case that now passes. A block whose reason
 // lacks the case's reason_contains is a miss too.
-func TestRedteamPaths(t *testing.T) {
-	cases := loadPathCases(t, redteamPathsFile)
-	if len(cases) < 220 {
-		t.Fatalf("%d red-team path cases, want ≥ 220", len(cases))
+func TestRedteamPaths(t *testing.T) { scoreRedteamPaths(t, redteamRound1) }
+
+// TestRedteam2Paths is TestRedteamPaths for round 2
+// (testdata/redteam/round2/paths.jsonl).
+func TestRedteam2Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound2) }
+
+func scoreRedteamPaths(t *testing.T, set redteamSet) {
+	cases := loadPathCases(t, set.pathsFile)
+	if len(cases) < set.minPaths {
+		t.Fatalf("%d red-team path cases in %s, want ≥ %d", len(cases), set.pathsFile, set.minPaths)
 	}
-	gaps := redteamGaps(t)
+	gaps := redteamGaps(t, set)
 	shared := map[string]string{}
-	for _, c := range loadPathCases(t, sharedPathsFile) {
-		shared[c.Tool+string(c.ToolInput)] = c.ID
+	for _, file := range set.earlierPaths {
+		for _, c := range loadPathCases(t, file) {
+			shared[c.Tool+string(c.ToolInput)] = c.ID
+		}
 	}
 	byRule, byKind, byTool, bySession := map[string]*scoreRow{}, map[string]*scoreRow{}, map[string]*scoreRow{}, map[string]*scoreRow{}
 	misses := map[string]string{}
 	ids := map[string]bool{}
 	for _, c := range cases {
-		checkPathSchema(t, c, ids)
+		checkPathSchema(t, set, c, ids)
 		if id, dup := shared[c.Tool+string(c.ToolInput)]; dup {
-			t.Errorf("%s repeats the shared corpus case %s: the red-team set must be fresh", c.ID, id)
+			t.Errorf("%s repeats the earlier case %s: the red-team set must be fresh", c.ID, id)
 		}
 		got := runPathCase(t, c)
 		outcome := got.Outcome
@@ -303,7 +343,7 @@ func TestRedteamPaths(t *testing.T) {
 	}
 	t.Logf("red-team path set: %d cases, %d misses\n%s\n%s\n%s\n%s", len(cases), len(misses),
 		scoreTable("per rule", byRule), scoreTable("per kind", byKind), scoreTable("per tool", byTool), scoreTable("per session", bySession))
-	checkGaps(t, gaps, redteamPathsID.MatchString, func(k string) bool { return ids[k] }, misses)
+	checkGaps(t, set.gapsFile, gaps, set.pathsID.MatchString, func(k string) bool { return ids[k] }, misses)
 }
 
 // wrappedGapKey accepts "rbNNNN@form" / "rpNNNN@form" keys of prefix.
@@ -318,12 +358,17 @@ func wrappedGapKey(prefix string) func(string) bool {
 // TestBashCorpusWrapped over the red-team Bash cases whose own verdict is
 // right (a listed case is skipped: its variants would only repeat its
 // miss). A wrapped miss must be listed as "id@form".
-func TestRedteamBashWrapped(t *testing.T) {
-	cases := loadBashCases(t, redteamBashFile)
-	gaps := redteamGaps(t)
+func TestRedteamBashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound1) }
+
+// TestRedteam2BashWrapped is TestRedteamBashWrapped for round 2.
+func TestRedteam2BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound2) }
+
+func redteamBashWrapped(t *testing.T, set redteamSet) {
+	cases := loadBashCases(t, set.bashFile)
+	gaps := redteamGaps(t, set)
 	skip := map[string]bool{}
 	for k := range gaps {
-		if redteamBashID.MatchString(k) {
+		if set.bashID.MatchString(k) {
 			skip[k] = true
 		}
 	}
@@ -333,7 +378,7 @@ func TestRedteamBashWrapped(t *testing.T) {
 		misses[m.key()] = fmt.Sprintf("got %s: %q", m.got, m.cmd)
 	}
 	t.Logf("%d wrapped red-team Bash variants, %d misses", n, len(misses))
-	checkGaps(t, gaps, wrappedGapKey("rb"), func(k string) bool {
+	checkGaps(t, set.gapsFile, gaps, wrappedGapKey(set.bashID.String()[1:3]), func(k string) bool {
 		id, form, _ := strings.Cut(k, "@")
 		return !skip[id] && knownBashForm(form) && bashIDExists(cases, id)
 	}, misses)
@@ -341,12 +386,17 @@ func TestRedteamBashWrapped(t *testing.T) {
 
 // TestRedteamPathsWrapped is TestRedteamBashWrapped for the Bash cases of
 // testdata/redteam/paths.jsonl.
-func TestRedteamPathsWrapped(t *testing.T) {
-	cases := loadPathCases(t, redteamPathsFile)
-	gaps := redteamGaps(t)
+func TestRedteamPathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound1) }
+
+// TestRedteam2PathsWrapped is TestRedteamPathsWrapped for round 2.
+func TestRedteam2PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound2) }
+
+func redteamPathsWrapped(t *testing.T, set redteamSet) {
+	cases := loadPathCases(t, set.pathsFile)
+	gaps := redteamGaps(t, set)
 	skip := map[string]bool{}
 	for k := range gaps {
-		if redteamPathsID.MatchString(k) {
+		if set.pathsID.MatchString(k) {
 			skip[k] = true
 		}
 	}
@@ -360,7 +410,7 @@ func TestRedteamPathsWrapped(t *testing.T) {
 	for _, c := range cases {
 		exists[c.ID] = c.Tool == "Bash"
 	}
-	checkGaps(t, gaps, wrappedGapKey("rp"), func(k string) bool {
+	checkGaps(t, set.gapsFile, gaps, wrappedGapKey(set.pathsID.String()[1:3]), func(k string) bool {
 		id, form, _ := strings.Cut(k, "@")
 		if skip[id] || !exists[id] {
 			return false
