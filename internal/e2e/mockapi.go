@@ -58,6 +58,42 @@ type Script struct {
 	// mock answer that request with the API error instead (reply kind
 	// "error"), e.g. the 400 "prompt is too long" of a full context.
 	Error func(turn int) *APIError
+	// Subagents scripts the loops of Agent-tool subagents: a request with
+	// tools whose first user message contains a key of Subagents is that
+	// subagent's loop (reply kind "subagent"); with k assistant messages in
+	// it, it gets Subagents[key][k], past the end FinalText. The key is a
+	// marker the scripted Agent call puts in its prompt.
+	Subagents map[string][][]Block
+}
+
+// subagentTurns returns the scripted turns of the subagent whose loop the
+// request body raw belongs to (see Script.Subagents), or ok false.
+func (s Script) subagentTurns(raw []byte) (turns [][]Block, ok bool) {
+	if len(s.Subagents) == 0 {
+		return nil, false
+	}
+	var in struct {
+		Messages []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if json.Unmarshal(raw, &in) != nil {
+		return nil, false
+	}
+	for _, m := range in.Messages {
+		if m.Role != "user" {
+			continue
+		}
+		text := contentText(m.Content)
+		for key, t := range s.Subagents {
+			if strings.Contains(text, key) {
+				return t, true
+			}
+		}
+		return nil, false
+	}
+	return nil, false
 }
 
 // APIError is an error reply of the Messages API: HTTP status, error type
@@ -97,7 +133,8 @@ type Request struct {
 	Path string `json:"path"`
 	// Body is the raw request body (JSON for the API routes).
 	Body json.RawMessage `json:"body,omitempty"`
-	// ReplyKind is turn, final, compact, error or aux for Kind "messages".
+	// ReplyKind is turn, final, subagent, compact, error or aux for Kind
+	// "messages".
 	ReplyKind string `json:"reply_kind,omitempty"`
 	// ReplyTurn is the index of the scripted turn sent back (-1 when none).
 	ReplyTurn int `json:"reply_turn"`
@@ -232,7 +269,15 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 					"type": apiErr.Type, "message": apiErr.Message}})
 				return
 			}
+			sub, isSub := m.script.subagentTurns(raw)
 			switch {
+			case isSub:
+				req.ReplyKind = "subagent"
+				if k < len(sub) {
+					content = materialise(sub[k], 1000+k)
+				} else {
+					content = []Block{Text(orDefault(m.script.FinalText, "Mock: end of script."))}
+				}
 			case isCompaction(raw):
 				req.ReplyKind = "compact"
 				content = []Block{Text(orDefault(m.script.CompactText,

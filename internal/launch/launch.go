@@ -304,8 +304,11 @@ func Prepare(o *Options) (*Plan, error) {
 	}
 	sort.Strings(p.env)
 
-	// The command line.
-	argv := []string{o.Claude, "--settings", p.SettingsFile, "--session-id", sid, "--permission-mode", o.PermissionMode}
+	// The command line. --setting-sources user: the feature directory's
+	// project and local sources (settings*.json hooks, which run outside
+	// the sandbox, CLAUDE.md, agents, skills, commands) are never read, so
+	// nothing planted there reaches the session (docs/sandbox.md §1).
+	argv := []string{o.Claude, "--settings", p.SettingsFile, "--setting-sources", "user", "--session-id", sid, "--permission-mode", o.PermissionMode}
 	switch o.Mode {
 	case ModePrint:
 		p.Output = filepath.Join(fdir, OutputName)
