@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/ops"
 )
 
@@ -110,19 +110,31 @@ func printReport(w io.Writer, rep *ops.Report) {
 	}
 }
 
-// readArg reads a FILE argument: "-" is stdin, "" is nothing.
+// maxArgFile bounds a FILE argument (--entry, --acceptance-results,
+// --handoff, --prompt-file, …) and stdin given as "-": 8 MiB, far above any
+// entry or text these commands take.
+const maxArgFile = 8 << 20
+
+// readArg reads a FILE argument: "-" is stdin, "" is nothing. A file must be
+// a regular file of at most maxArgFile bytes and is opened without blocking
+// (fsutil.ReadRegular), stdin is read up to maxArgFile: `eval append` and
+// `phase complete` run outside the sandbox in a Generator session, and
+// --entry /dev/zero grew without bound while --entry FIFO hung forever.
 func (e *Env) readArg(name, path string) ([]byte, error) {
 	switch path {
 	case "":
 		return nil, nil
 	case "-":
-		b, err := io.ReadAll(e.Stdin)
+		b, err := io.ReadAll(io.LimitReader(e.Stdin, maxArgFile+1))
 		if err != nil {
 			return nil, usage("%s: reading stdin: %v", name, err)
 		}
+		if len(b) > maxArgFile {
+			return nil, usage("%s: stdin holds more than %d bytes", name, maxArgFile)
+		}
 		return b, nil
 	}
-	b, err := os.ReadFile(e.abs(path))
+	b, err := fsutil.ReadRegular(e.abs(path), maxArgFile)
 	if err != nil {
 		return nil, usage("%s: %v", name, err)
 	}

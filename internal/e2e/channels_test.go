@@ -2,11 +2,15 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // TestRealClaudeLaunchSubagentIsGuarded: a Generator hands its attacks to an
@@ -142,4 +146,63 @@ func readFile(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestRealClaudeLaunchExcludedCommandInputs: the Generator's own harness
+// commands run OUTSIDE the sandbox, so what they read is the attack surface:
+// --entry /dev/zero (read without bound by an earlier version), a FIFO the
+// Generator made in its own directory (hung until the Bash timeout) and
+// stdin from /dev/zero must each be refused at once with the reason, and
+// eval_log.jsonl stays byte-identical. The hook is switched off: the CLI
+// alone must hold.
+func TestRealClaudeLaunchExcludedCommandInputs(t *testing.T) {
+	claude, bins := setup(t)
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		t.Skipf("Claude Code has no sandbox on %s", runtime.GOOS)
+	}
+	ws, _ := sandboxWorkspace(t, bins)
+	noHook := hookSwitchedOff(t, bins, ws)
+	el := filepath.Join(ws.Root, ".harness", "eval_log.jsonl")
+	fifo := filepath.Join(ws.FDir, "entry.fifo")
+	bash := func(id, cmd string) []Block {
+		return []Block{ToolUse(id, "Bash", map[string]any{"command": cmd, "description": "work", "timeout": 60000})}
+	}
+	script := Script{Turns: [][]Block{
+		bash("i_zero", "harness eval append --entry /dev/zero --feature f002"),
+		bash("i_mkfifo", "mkfifo "+fifo+" && echo made"),
+		bash("i_fifo", "harness eval append --entry "+fifo+" --feature f002"),
+		bash("i_stdin_zero", "harness eval append --entry - --feature f002 < /dev/zero"),
+	}, FinalText: "done"}
+	before := sha(t, el)
+	l := launchSession(t, claude, bins, ws, script, nil, "--hook-bin", noHook, "--permission-mode", "bypassPermissions")
+	if l.code != 0 {
+		t.Fatalf("harness launch exited %d: %s", l.code, l.stderr)
+	}
+	for id, want := range map[string]string{"i_zero": "not a regular file", "i_fifo": "not a regular file", "i_stdin_zero": "more than"} {
+		if tr := l.toolResult(t, id); !strings.Contains(tr.Text, want) {
+			t.Errorf("%s: want %q in the tool result, got:\n%s", id, want, tr.Text)
+		}
+	}
+	if tr := l.toolResult(t, "i_mkfifo"); !strings.Contains(tr.Text, "made") {
+		t.Fatalf("the FIFO could not be made (the test proves nothing): %s", tr.Text)
+	}
+	if got := sha(t, el); got != before {
+		t.Errorf("eval_log.jsonl changed")
+	}
+}
+
+// hookSwitchedOff re-wires the feature with a harness-hook wrapper that runs
+// the real hook for SessionStart only (the proof launch waits for) and
+// returns its path for launch's --hook-bin: the floor alone is tested.
+func hookSwitchedOff(t *testing.T, bins testutil.Binaries, ws workspace) string {
+	t.Helper()
+	noHook := filepath.Join(t.TempDir(), "hookbin", "harness-hook")
+	mustWrite(t, noHook, fmt.Sprintf("#!/bin/sh\n# the hook, switched off: only SessionStart runs (the proof launch waits for)\ncase \" $* \" in *\" --event SessionStart \"*) exec %q \"$@\";; esac\ncat >/dev/null\nexit 0\n", bins.Hook))
+	if err := os.Chmod(noHook, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(bins.Harness, "init-feature", feature, "--root", ws.Root, "--hook-bin", noHook).CombinedOutput(); err != nil {
+		t.Fatalf("init-feature --hook-bin %s: %v\n%s", noHook, err, out)
+	}
+	return noHook
 }
