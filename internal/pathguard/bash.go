@@ -605,6 +605,13 @@ func (c *collector) unknownProgram() {
 			c.targets[k].dflt = note
 		}
 	}
+	// the paths xargs (or find -exec {}) hands it are handed to it too
+	// (`git ls-files spec | xargs dos2unix`)
+	before := len(c.targets)
+	c.listing(opWrite, what)
+	for k := before; k < len(c.targets); k++ {
+		c.targets[k].dflt = note
+	}
 }
 
 func containsStr(list []string, s string) bool {
@@ -898,6 +905,50 @@ func (c *collector) git() {
 		c.gitApply(p)
 	case "clone", "worktree", "init":
 		c.gitClone(cmd, p)
+	case "archive":
+		for _, f := range p.Values("o", "output") {
+			c.add(f, opWrite, "git archive --output")
+		}
+	case "format-patch":
+		for _, d := range p.Values("o", "output-directory") {
+			c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, "git format-patch --output-directory")
+		}
+		for _, f := range p.Values("", "output") {
+			c.add(f, opWrite, "git format-patch --output")
+		}
+	case "bundle":
+		if ops := p.OperandValues(); cmd.Is("bundle", "create") && len(ops) > 0 {
+			c.add(ops[0], opWrite, "git bundle create")
+		}
+	case "config":
+		c.gitConfigFile(p)
+	}
+}
+
+// gitConfigFile adds the file `git config --file F` changes: any use that
+// sets, adds, unsets, renames, removes or edits (git-config(1)); reading
+// actions (--get*, --list, one key and no value, `git config get|list`)
+// write nothing.
+func (c *collector) gitConfigFile(p shell.ParsedOpts) {
+	file, ok := p.Last("f", "file")
+	if !ok || file == "" || file == "-" {
+		return
+	}
+	if p.Has("l", "list", "get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool") {
+		return
+	}
+	ops := p.OperandValues()
+	writes := p.Has("e", "edit", "add", "replace-all", "unset", "unset-all", "rename-section", "remove-section") || len(ops) >= 2
+	if len(ops) > 0 {
+		switch ops[0] {
+		case "get", "list":
+			writes = false
+		case "set", "unset", "rename-section", "remove-section", "edit":
+			writes = true
+		}
+	}
+	if writes {
+		c.add(file, opWrite, "git config --file")
 	}
 }
 

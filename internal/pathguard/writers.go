@@ -32,6 +32,17 @@ func (c *collector) other(prog string, args []string) {
 		}
 		c.files(p, opDelete, prog)
 	case "npm", "pnpm", "yarn":
+		if c.inv.Cmd.SubName() == "pack" {
+			// npm pack --pack-destination DIR writes the tarball into DIR
+			for k, a := range c.args {
+				if a == "--pack-destination" && k+1 < len(c.args) {
+					c.add(strings.TrimRight(c.args[k+1], "/")+"/"+placeholder, opWrite, prog+" pack --pack-destination")
+				} else if v, ok := strings.CutPrefix(a, "--pack-destination="); ok {
+					c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" pack --pack-destination")
+				}
+			}
+			return
+		}
 		// --prefix DIR (pnpm --dir/-C DIR) makes install and friends write
 		// DIR/node_modules and DIR/package*.json
 		installs := false
@@ -88,10 +99,11 @@ func (c *collector) other(prog string, args []string) {
 		if len(ops) >= 2 {
 			c.add(ops[1], opWrite, "link")
 		}
-	case "xxd":
-		// xxd [-r] [INFILE [OUTFILE]]: the second operand is written
+	case "xxd", "json.tool":
+		// xxd [-r] [INFILE [OUTFILE]], python -m json.tool [INFILE
+		// [OUTFILE]]: the second operand is written
 		if ops := c.parsed().OperandValues(); len(ops) >= 2 {
-			c.add(ops[1], opWrite, "xxd (output)")
+			c.add(ops[1], opWrite, prog+" (output)")
 		}
 	case "sponge":
 		p := c.parsed()

@@ -77,6 +77,12 @@ var programs = []Program{
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= move", Partial: true, Abbrev: true}},
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
 	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite},
+	// Python standard-library modules run as programs (`python -m MODULE`):
+	// json.tool [INFILE [OUTFILE]] writes only its second operand; the
+	// others read or print their operands.
+	{Name: "json.tool", Kind: KindWrite, Opts: OptSpec{Long: "sort-keys no-ensure-ascii json-lines indent= tab no-indent compact", Partial: true},
+		Examples: []string{"--indent 2 in.json => --indent=2 | in.json"}},
+	{Name: "tokenize", Names: "pydoc dis pyclbr tabnanny pickletools mimetypes py_compile.show", Kind: KindRead},
 	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true},
 		Examples: []string{"-r -p dump out => -r -p | dump out", "-l 64 f => -l=64 | f"}},
 	{Name: "patch", Names: "gpatch", Kind: KindWrite,
@@ -259,18 +265,18 @@ var programs = []Program{
 	{Name: "pdm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pg", Stop: true}}}},
 	{Name: "pixi", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Names: "exec", Kind: KindExec, Opts: OptSpec{Short: "e", Long: "environment= manifest-path=", Partial: true, Stop: true}}}},
 	{Name: "conda", Names: "mamba micromamba", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true, Stop: true}}}},
-	{Name: "npm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+	{Name: "npm", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true, Stop: true},
 		Subs: []Program{
 			{Name: "exec", Names: "x", Kind: KindRun, Opts: OptSpec{Short: "pwc", Long: "package= workspace= call=", Partial: true, Stop: true}},
 			{Name: "publish", Names: "unpublish", Kind: KindTool},
 		},
-		Examples: []string{"exec -c 'rm x' => exec: -c=rm x |", "x -- rm -rf y => x: | rm -rf y"}},
-	{Name: "pnpm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
+		Examples: []string{"exec -c 'rm x' => exec: -c=rm x |", "x -- rm -rf y => x: | rm -rf y", "--workspace a publish => publish: |"}},
+	{Name: "pnpm", Kind: KindTool, Opts: OptSpec{Short: "CF", Long: "filter= filter-prod= dir= test-pattern= changed-files-ignore-pattern= workspace-root recursive", Partial: true, Stop: true},
 		Subs: []Program{
 			{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "F", Long: "filter= dir= resume-from= report-summary shell-mode recursive parallel", Partial: true, Stop: true}},
 			{Name: "dlx", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "package= shell-mode silent", Partial: true, Stop: true}},
 			{Name: "publish", Kind: KindTool}},
-		Examples: []string{"exec -c rm -rf x => exec: -c | rm -rf x", "dlx -p a b c => dlx: -p=a | b c"}},
+		Examples: []string{"exec -c rm -rf x => exec: -c | rm -rf x", "dlx -p a b c => dlx: -p=a | b c", "--filter ./pkgs/** publish => publish: |", "-r -F a publish => publish: |"}},
 	{Name: "yarn", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
 		Subs: []Program{
 			{Name: "exec", Kind: KindRun, Opts: OptSpec{Stop: true}},
@@ -448,7 +454,14 @@ var gitSubs = []Program{
 	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool}, {Name: "show", Names: "exists list", Kind: KindRead}}},
 	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool},
 	{Name: "diff", Names: "log show status blame grep describe rev-parse symbolic-ref name-rev ls-remote ls-tree cat-file shortlog whatchanged reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}},
-	{Name: "fetch", Names: "pull merge stash tag remote gc cherry-pick revert am format-patch archive notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
+	{Name: "fetch", Names: "pull merge stash tag remote gc cherry-pick revert am notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
+	// writers of files named by an option or operand (git-archive(1),
+	// git-format-patch(1), git-bundle(1))
+	{Name: "archive", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output= format= prefix= remote= exec= add-file= add-virtual-file= mtime= list verbose worktree-attributes", Partial: true, Abbrev: true},
+		Examples: []string{"HEAD -o t/a.tar => -o=t/a.tar | HEAD", "--output x.zip HEAD => --output=x.zip | HEAD"}},
+	{Name: "format-patch", Kind: KindWrite, Opts: OptSpec{Short: "ov", Long: "output-directory= output= reroll-count= subject-prefix= in-reply-to= to= cc= from= suffix= start-number= base= signature-file= cover-letter stdout numbered no-numbered", Partial: true, Abbrev: true},
+		Examples: []string{"-o p/ HEAD~1 => -o=p/ | HEAD~1", "--output-directory=d -1 => --output-directory=d -1 |"}},
+	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "create", Kind: KindWrite, Opts: OptSpec{Partial: true}}, {Name: "verify", Names: "list-heads unbundle", Kind: KindRead}}},
 }
 
 // Docker's grammars (docker(1), docker-run(1), docker-compose(1)).
