@@ -108,7 +108,8 @@ func TestCodeUsesOnlyRegisteredIDs(t *testing.T) {
 		prefixes[p] = true
 	}
 	notIDs := map[string]bool{"json": true, "jsonl": true, "md": true, "yaml": true, "yml": true, "log": true, "go": true,
-		"lock": true, "txt": true, "sh": true, "html": true, "exe": true, "mjs": true, "js": true, "py": true, "toml": true}
+		"lock": true, "txt": true, "sh": true, "html": true, "exe": true, "mjs": true, "js": true, "py": true, "toml": true,
+		"tool": true} // json.tool is the Python module run by python -m (internal/shell programs)
 	shape := regexp.MustCompile(`^([a-z]+)\.([a-z0-9_]+(?:-[a-z0-9_]+)*)$`)
 	root := filepath.Join("..", "..")
 	fset := token.NewFileSet()
