@@ -206,3 +206,59 @@ func hookSwitchedOff(t *testing.T, bins testutil.Binaries, ws workspace) string 
 	}
 	return noHook
 }
+
+// TestRealClaudeLaunchWriteToolInAcceptEdits: launch's default permission
+// mode (acceptEdits) with the hook on. The Write tool is not sandboxed, so
+// what holds it outside the sprint is Claude Code's own working-directory
+// rule: a file outside the working directories needs a prompt nobody can
+// answer in print mode. The product tree must stay writable: the working
+// directory is the feature's, so launch adds the root with --add-dir
+// (without it the Write tool could not write ROOT/src in acceptEdits).
+func TestRealClaudeLaunchWriteToolInAcceptEdits(t *testing.T) {
+	claude, bins := setup(t)
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		t.Skipf("Claude Code has no sandbox on %s", runtime.GOOS)
+	}
+	ws, _ := sandboxWorkspace(t, bins)
+	other := filepath.Join(t.TempDir(), "other_sprint", ".harness")
+	mustWrite(t, filepath.Join(other, "feature_list.json"), "{\"features\": []}\n")
+	outside := filepath.Join(t.TempDir(), "outside.txt")
+	w := func(id, p string) []Block {
+		return []Block{ToolUse(id, "Write", map[string]any{"file_path": p, "content": "EVIL\n"})}
+	}
+	script := Script{Turns: [][]Block{
+		w("w_src", filepath.Join(ws.Root, "src", "tool_written.txt")),
+		{ToolUse("r_other_sprint", "Read", map[string]any{"file_path": filepath.Join(other, "feature_list.json")})},
+		w("w_other_sprint", filepath.Join(other, "feature_list.json")),
+		w("w_future_feature", filepath.Join(ws.Root, ".harness", "features", "f099", "AGENTS.md")),
+		w("w_harness_new", filepath.Join(ws.Root, ".harness", "newname.json")),
+		w("w_outside", outside),
+		w("w_own_log", filepath.Join(ws.FDir, "notes.md")),
+	}, FinalText: "done"}
+	l := launchSession(t, claude, bins, ws, script, nil)
+	if l.code != 0 {
+		t.Fatalf("harness launch exited %d: %s", l.code, l.stderr)
+	}
+	for _, id := range []string{"w_src", "r_other_sprint", "w_other_sprint", "w_future_feature", "w_harness_new", "w_outside", "w_own_log"} {
+		tr := l.toolResult(t, id)
+		t.Logf("%s: error=%v %s", id, tr.IsError, tr.Text)
+	}
+	// a future feature's directory (A12's vector: init-feature keeps what it
+	// finds) is held by the hook (path.other-feature); a new name directly in
+	// .harness/ is not held (docs/sandbox.md §6: nothing reads such a name)
+	if tr := l.toolResult(t, "w_future_feature"); refusedBy(tr) != "hook" {
+		t.Errorf("Write of .harness/features/f099/AGENTS.md was not denied by the hook:\n%s", tr.Text)
+	}
+	if _, err := os.Lstat(filepath.Join(ws.Root, ".harness", "features", "f099")); err == nil {
+		t.Errorf("the Write tool created .harness/features/f099")
+	}
+	if b, _ := os.ReadFile(filepath.Join(other, "feature_list.json")); strings.Contains(string(b), "EVIL") {
+		t.Errorf("the Write tool wrote another sprint's feature_list.json")
+	}
+	if b, _ := os.ReadFile(outside); strings.Contains(string(b), "EVIL") {
+		t.Errorf("the Write tool wrote outside the sprint: %s", outside)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws.Root, "src", "tool_written.txt")); !strings.Contains(string(b), "EVIL") {
+		t.Errorf("the Write tool could not write the product tree (ROOT/src) in acceptEdits: %s", l.toolResult(t, "w_src").Text)
+	}
+}

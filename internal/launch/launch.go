@@ -307,8 +307,12 @@ func Prepare(o *Options) (*Plan, error) {
 	// The command line. --setting-sources user: the feature directory's
 	// project and local sources (settings*.json hooks, which run outside
 	// the sandbox, CLAUDE.md, agents, skills, commands) are never read, so
-	// nothing planted there reaches the session (docs/sandbox.md §1).
-	argv := []string{o.Claude, "--settings", p.SettingsFile, "--setting-sources", "user", "--session-id", sid, "--permission-mode", o.PermissionMode}
+	// nothing planted there reaches the session. --add-dir ROOT: the
+	// working directory is the feature's, and without it the Write/Edit
+	// tools needed a prompt for the product tree, which nobody answers in
+	// print mode (docs/sandbox.md §1).
+	argv := []string{o.Claude, "--settings", p.SettingsFile, "--setting-sources", "user", "--add-dir", root,
+		"--session-id", sid, "--permission-mode", o.PermissionMode}
 	switch o.Mode {
 	case ModePrint:
 		p.Output = filepath.Join(fdir, OutputName)
