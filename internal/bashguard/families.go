@@ -63,7 +63,21 @@ var matchers = map[string]matcher{
 
 // ---------------------------------------------------------------- rm_rf
 
+// treeDeleters are programs whose only job is rm -rf: they delete every
+// operand as a whole tree and never prompt (rimraf, the npm package most
+// build scripts call; del-cli's del), so the family judges them by that
+// effect (testdata/corpus/README.md §9: judge the effect, not the spelling).
+var treeDeleters = map[string]bool{"rimraf": true, "del-cli": true}
+
 func matchRmRF(_ *evalCtx, c *call) (bool, string) {
+	if treeDeleters[c.prog] {
+		for _, a := range c.args {
+			if a != "" && !strings.HasPrefix(a, "-") {
+				return true, c.prog + " deletes each operand as a whole tree without a prompt (it is rm -rf as a program)"
+			}
+		}
+		return false, "" // --help, --version: a lookup
+	}
 	if c.prog != "rm" {
 		return false, ""
 	}

@@ -47,6 +47,13 @@ func forkLoop(c *Code) string {
 			if i > 0 && !stmtBoundary(toks, i) {
 				// a statement modifier: BODY while COND (Perl, Ruby)
 				end := condEnd(toks, i+1, c.Lang)
+				if want {
+					// the condition forks on every test and the parent
+					// sees a pid, a true value (`1 while fork // 1`)
+					if f := in(i+1, end); f != "" {
+						return f
+					}
+				}
 				if constTruth(toks[i+1:end], want) {
 					if f := in(stmtStart(toks, i), i); f != "" {
 						return f
@@ -55,6 +62,12 @@ func forkLoop(c *Code) string {
 				continue
 			}
 			condFrom, condTo, bodyFrom := loopHeader(toks, i+1, c.Lang)
+			if want {
+				// while (fork()) …: a fork on every test, true in the parent
+				if f := in(condFrom, condTo); f != "" {
+					return f
+				}
+			}
 			if !constTruth(toks[condFrom:condTo], want) {
 				continue
 			}
