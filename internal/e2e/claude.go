@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -86,7 +87,7 @@ type RunResult struct {
 func (o RunOptions) Env() []string {
 	env := []string{
 		"PATH=" + o.Path,
-		"LANG=" + orDefault(o.Lang, "C.UTF-8"),
+		"LANG=" + cmp.Or(o.Lang, "C.UTF-8"),
 		"HOME=" + o.Home,
 		"TERM=dumb",
 		"IS_SANDBOX=1",

@@ -1,22 +1,17 @@
 package launch
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
+	"github.com/superagent-harness/harness/internal/mockapi"
 )
 
 // ProbeResult is what one sandboxed probe saw.
@@ -55,11 +50,11 @@ const probeMarker = "HARNESS-PROBE-WROTE"
 // touched. The probe writes no hook.log record (no hooks run).
 func Probe(claude, settings, dir, tmp, target string, env map[string]string, timeout time.Duration) (ProbeResult, error) {
 	var res ProbeResult
-	srv, err := newProbeServer(target)
+	srv, err := startProbeAPI(target)
 	if err != nil {
 		return res, err
 	}
-	defer srv.close()
+	defer srv.Close()
 	home, err := os.MkdirTemp("", "harness-probe-home-")
 	if err != nil {
 		return res, err
@@ -74,8 +69,8 @@ func Probe(claude, settings, dir, tmp, target string, env map[string]string, tim
 	cmd.Dir = dir
 	cmd.Env = []string{
 		"PATH=" + env["PATH"], "HOME=" + home, "LANG=C.UTF-8", "TERM=dumb", "IS_SANDBOX=1",
-		"ANTHROPIC_BASE_URL=" + srv.url, "ANTHROPIC_API_KEY=sk-ant-harness-probe",
-		"HTTPS_PROXY=" + srv.url, "HTTP_PROXY=" + srv.url, "NO_PROXY=127.0.0.1,localhost",
+		"ANTHROPIC_BASE_URL=" + srv.URL(), "ANTHROPIC_API_KEY=sk-ant-harness-probe",
+		"HTTPS_PROXY=" + srv.URL(), "HTTP_PROXY=" + srv.URL(), "NO_PROXY=127.0.0.1,localhost",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1", "DISABLE_ERROR_REPORTING=1",
 		"CLAUDE_CODE_TMPDIR=" + tmp,
 	}
@@ -83,7 +78,7 @@ func Probe(claude, settings, dir, tmp, target string, env map[string]string, tim
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	runErr := cmd.Run()
-	res.Output = srv.result()
+	res.Output = probeOutput(srv)
 	switch {
 	case ctx.Err() != nil:
 		return res, fmt.Errorf("the probe did not finish within %s", timeout)
@@ -114,130 +109,33 @@ func lastLine(s string) string {
 	return s
 }
 
-// probeServer answers POST /v1/messages: the first main-loop request gets
-// the probe's Bash call, every later one a final text; it keeps the tool
-// result. Anything else gets 404 (or 403 as a proxy: nothing is forwarded).
-type probeServer struct {
-	url string
-	srv *http.Server
-	mu  sync.Mutex
-	out string
-	cmd string
-}
+// probeToolID is the tool_use id of the probe's one Bash call.
+const probeToolID = "toolu_harness_probe"
 
-func newProbeServer(target string) (*probeServer, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
+// startProbeAPI starts the mock Messages API (internal/mockapi) scripted
+// with the probe: the first main-loop request gets one Bash call that
+// appends nothing to target and then prints probeMarker, every later one a
+// final text. It refuses to forward anything (it is the proxy, too).
+func startProbeAPI(target string) (*mockapi.Server, error) {
 	q := "'" + strings.ReplaceAll(target, "'", `'\''`) + "'"
-	s := &probeServer{url: "http://" + l.Addr().String(), cmd: ": >> " + q + " && echo " + probeMarker}
-	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve), ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = s.srv.Serve(l) }()
-	return s, nil
+	return mockapi.Start(mockapi.Script{
+		Turns: [][]mockapi.Block{{mockapi.ToolUse(probeToolID, "Bash", map[string]any{
+			"command": ": >> " + q + " && echo " + probeMarker, "description": "harness doctor sandbox probe"})}},
+		FinalText: "probe done",
+	}, "")
 }
 
-func (s *probeServer) close() { _ = s.srv.Close() }
-
-func (s *probeServer) result() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.out
-}
-
-func (s *probeServer) serve(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodConnect || r.URL.IsAbs() {
-		http.Error(w, "probe: no outbound traffic", http.StatusForbidden)
-		return
-	}
-	if r.Method != http.MethodPost || r.URL.Path != "/v1/messages" {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotFound)
-		_, _ = io.WriteString(w, `{"type":"error","error":{"type":"not_found_error","message":"probe"}}`)
-		return
-	}
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
-	var in struct {
-		Tools    []json.RawMessage `json:"tools"`
-		Messages []struct {
-			Role    string          `json:"role"`
-			Content json.RawMessage `json:"content"`
-		} `json:"messages"`
-	}
-	_ = json.Unmarshal(body, &in)
-	assistant := 0
-	for _, m := range in.Messages {
-		if m.Role == "assistant" {
-			assistant++
-		}
-		var blocks []struct {
-			Type      string          `json:"type"`
-			ToolUseID string          `json:"tool_use_id"`
-			Content   json.RawMessage `json:"content"`
-		}
-		if m.Role == "user" && json.Unmarshal(m.Content, &blocks) == nil {
-			for _, b := range blocks {
-				if b.Type == "tool_result" && b.ToolUseID == "toolu_harness_probe" {
-					s.mu.Lock()
-					s.out = blockText(b.Content)
-					s.mu.Unlock()
-				}
+// probeOutput is the tool result of the probe's Bash call the client sent
+// back ("" when none arrived).
+func probeOutput(m *mockapi.Server) string {
+	for _, r := range m.Messages() {
+		for _, tr := range r.ToolResults() {
+			if tr.ToolUseID == probeToolID {
+				return tr.Text
 			}
 		}
 	}
-	block := map[string]any{"type": "text", "text": "probe done"}
-	stop := "end_turn"
-	if len(in.Tools) > 0 && assistant == 0 {
-		block = map[string]any{"type": "tool_use", "id": "toolu_harness_probe", "name": "Bash",
-			"input": map[string]any{"command": s.cmd, "description": "harness doctor sandbox probe"}}
-		stop = "tool_use"
-	}
-	streamOne(w, block, stop)
-}
-
-// blockText is the text of a tool_result's content (a string or text blocks).
-func blockText(raw json.RawMessage) string {
-	var str string
-	if json.Unmarshal(raw, &str) == nil {
-		return str
-	}
-	var parts []struct {
-		Text string `json:"text"`
-	}
-	_ = json.Unmarshal(raw, &parts)
-	var b strings.Builder
-	for _, p := range parts {
-		b.WriteString(p.Text)
-	}
-	return b.String()
-}
-
-// streamOne writes one assistant message with one content block as the
-// Messages API's server-sent events.
-func streamOne(w http.ResponseWriter, block map[string]any, stop string) {
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.WriteHeader(http.StatusOK)
-	bw := bufio.NewWriter(w)
-	ev := func(name string, data map[string]any) {
-		data["type"] = name
-		b, _ := json.Marshal(data)
-		fmt.Fprintf(bw, "event: %s\ndata: %s\n\n", name, b)
-	}
-	usage := map[string]any{"input_tokens": 10, "output_tokens": 1}
-	ev("message_start", map[string]any{"message": map[string]any{"id": "msg_harness_probe", "type": "message", "role": "assistant",
-		"model": "probe", "content": []any{}, "stop_reason": nil, "stop_sequence": nil, "usage": usage}})
-	if block["type"] == "tool_use" {
-		in, _ := json.Marshal(block["input"])
-		ev("content_block_start", map[string]any{"index": 0, "content_block": map[string]any{"type": "tool_use", "id": block["id"], "name": block["name"], "input": map[string]any{}}})
-		ev("content_block_delta", map[string]any{"index": 0, "delta": map[string]any{"type": "input_json_delta", "partial_json": string(in)}})
-	} else {
-		ev("content_block_start", map[string]any{"index": 0, "content_block": map[string]any{"type": "text", "text": ""}})
-		ev("content_block_delta", map[string]any{"index": 0, "delta": map[string]any{"type": "text_delta", "text": block["text"]}})
-	}
-	ev("content_block_stop", map[string]any{"index": 0})
-	ev("message_delta", map[string]any{"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]any{"output_tokens": 1}})
-	ev("message_stop", map[string]any{})
-	_ = bw.Flush()
+	return ""
 }
 
 // ProbeWorkspace runs Probe for feature of the sprint at root with the

@@ -1,7 +1,7 @@
-// Package e2e drives the real Claude Code CLI (claude, `-p` headless mode)
-// offline against a scripted mock of the Anthropic Messages API, with
-// harness-hook wired through the feature's .claude/settings.json, and checks
-// what actually happens: whether a tool ran, and what text reached the model.
+// Package mockapi is a scripted mock of the Anthropic Messages API for
+// running the real Claude Code CLI offline: internal/e2e drives every
+// real-client test with it, and harness doctor's sandboxed probe
+// (internal/launch) scripts its one Bash call with it.
 //
 // The mock speaks the streaming Messages API the way the CLI expects it
 // (docs/hooks.md, the [E2E] marks): POST /v1/messages answers with SSE streaming
@@ -11,10 +11,11 @@
 // same answer. It listens on 127.0.0.1 only and doubles as a black-hole HTTP
 // proxy (CONNECT and absolute-URI requests are logged and refused), so with
 // HTTPS_PROXY/HTTP_PROXY pointing at it nothing leaves the machine.
-package e2e
+package mockapi
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -142,8 +143,8 @@ type Request struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-// MockAPI is a running mock Messages API on a loopback httptest server.
-type MockAPI struct {
+// Server is a running mock Messages API on a loopback httptest server.
+type Server struct {
 	script  Script
 	logPath string
 	srv     *httptest.Server
@@ -152,31 +153,35 @@ type MockAPI struct {
 	reqs []Request
 }
 
-// NewMockAPI starts the mock on 127.0.0.1 (ephemeral port). Every request is
+// maxBody bounds a request body the mock reads (64 MiB).
+const maxBody = 64 << 20
+
+// Start starts the mock on 127.0.0.1 (ephemeral port). Every request is
 // kept in memory and, when logPath is not empty, appended to it as JSON Lines.
-func NewMockAPI(script Script, logPath string) *MockAPI {
-	m := &MockAPI{script: script, logPath: logPath}
+// The error is a failed listen on the loopback interface.
+func Start(script Script, logPath string) (*Server, error) {
+	m := &Server{script: script, logPath: logPath}
 	m.srv = httptest.NewUnstartedServer(http.HandlerFunc(m.serve))
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		panic(fmt.Sprintf("e2e: listen on loopback: %v", err))
+		return nil, fmt.Errorf("mock Messages API: listen on loopback: %w", err)
 	}
 	m.srv.Listener = l
 	m.srv.Start()
-	return m
+	return m, nil
 }
 
 // URL is the base URL, e.g. http://127.0.0.1:41234.
-func (m *MockAPI) URL() string { return m.srv.URL }
+func (m *Server) URL() string { return m.srv.URL }
 
 // Close stops the server and drops its connections.
-func (m *MockAPI) Close() {
+func (m *Server) Close() {
 	m.srv.CloseClientConnections()
 	m.srv.Close()
 }
 
 // Requests returns a copy of every request received so far.
-func (m *MockAPI) Requests() []Request {
+func (m *Server) Requests() []Request {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return append([]Request(nil), m.reqs...)
@@ -184,7 +189,7 @@ func (m *MockAPI) Requests() []Request {
 
 // Messages returns the POST /v1/messages requests that carried tools (the
 // main agent loop), in order.
-func (m *MockAPI) Messages() []Request {
+func (m *Server) Messages() []Request {
 	var out []Request
 	for _, r := range m.Requests() {
 		if r.Kind == "messages" && r.ReplyKind != "aux" {
@@ -194,7 +199,7 @@ func (m *MockAPI) Messages() []Request {
 	return out
 }
 
-func (m *MockAPI) record(r Request) Request {
+func (m *Server) record(r Request) Request {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r.Seq = len(m.reqs) + 1
@@ -211,7 +216,7 @@ func (m *MockAPI) record(r Request) Request {
 }
 
 // setUsage notes the scripted usage on the recorded request seq.
-func (m *MockAPI) setUsage(seq int, u Usage) {
+func (m *Server) setUsage(seq int, u Usage) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if seq >= 1 && seq <= len(m.reqs) {
@@ -219,8 +224,8 @@ func (m *MockAPI) setUsage(seq int, u Usage) {
 	}
 }
 
-func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
-	raw, _ := io.ReadAll(r.Body)
+func (m *Server) serve(w http.ResponseWriter, r *http.Request) {
+	raw, _ := io.ReadAll(io.LimitReader(r.Body, maxBody))
 	body := json.RawMessage(nil)
 	if len(raw) > 0 {
 		if json.Valid(raw) {
@@ -253,7 +258,7 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 		var content []Block
 		if len(in.Tools) == 0 {
 			req.ReplyKind = "aux"
-			content = []Block{Text(orDefault(m.script.AuxText, "OK"))}
+			content = []Block{Text(cmp.Or(m.script.AuxText, "OK"))}
 		} else {
 			k := 0
 			for _, msg := range in.Messages {
@@ -276,22 +281,22 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 				if k < len(sub) {
 					content = materialise(sub[k], 1000+k)
 				} else {
-					content = []Block{Text(orDefault(m.script.FinalText, "Mock: end of script."))}
+					content = []Block{Text(cmp.Or(m.script.FinalText, "Mock: end of script."))}
 				}
 			case isCompaction(raw):
 				req.ReplyKind = "compact"
-				content = []Block{Text(orDefault(m.script.CompactText,
+				content = []Block{Text(cmp.Or(m.script.CompactText,
 					"<analysis>mock</analysis>\n<summary>Mock compaction summary of the session so far.</summary>"))}
 			case k < len(m.script.Turns):
 				req.ReplyKind = "turn"
 				content = materialise(m.script.Turns[k], k)
 			default:
 				req.ReplyKind = "final"
-				content = []Block{Text(orDefault(m.script.FinalText, "Mock: end of script."))}
+				content = []Block{Text(cmp.Or(m.script.FinalText, "Mock: end of script."))}
 			}
 		}
 		req = m.record(req)
-		msg := messageObject(req.Seq, orDefault(in.Model, "mock-model"), content, len(raw))
+		msg := messageObject(req.Seq, cmp.Or(in.Model, "mock-model"), content, len(raw))
 		if m.script.Usage != nil && (req.ReplyKind == "turn" || req.ReplyKind == "final") {
 			msg.Usage = m.script.Usage(req.ReplyTurn)
 			req.Usage = &msg.Usage
@@ -326,7 +331,7 @@ func (m *MockAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (m *MockAPI) scriptError(turn int) *APIError {
+func (m *Server) scriptError(turn int) *APIError {
 	if m.script.Error == nil {
 		return nil
 	}
@@ -353,13 +358,6 @@ func isCompaction(raw []byte) bool {
 		return strings.Contains(contentText(m.Content), compactionMarker)
 	}
 	return false
-}
-
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 func approxTokens(n int) int { return max(1, (n+3)/4) }

@@ -1,4 +1,4 @@
-package e2e
+package mockapi
 
 import (
 	"bufio"
@@ -11,7 +11,7 @@ import (
 // TestMockAPIStreamsScriptedTurns checks the SSE wire format the CLI parses and
 // the stateless turn choice, without the CLI.
 func TestMockAPIStreamsScriptedTurns(t *testing.T) {
-	m := NewMockAPI(Script{Turns: [][]Block{
+	m := newTestServer(t, Script{Turns: [][]Block{
 		{Text("hi"), ToolUse("", "Bash", map[string]any{"command": "ls -la"})},
 	}, FinalText: "bye"}, "")
 	defer m.Close()
@@ -81,7 +81,7 @@ func TestMockAPIStreamsScriptedTurns(t *testing.T) {
 }
 
 func TestMockAPIRefusesProxyAndUnknown(t *testing.T) {
-	m := NewMockAPI(Script{}, "")
+	m := newTestServer(t, Script{}, "")
 	defer m.Close()
 	resp, err := http.Get(m.URL() + "/nope")
 	if err != nil {
@@ -130,7 +130,7 @@ func TestRequestToolResultsAndTexts(t *testing.T) {
 // TestMockAPIUsageCompactionAndErrors checks the scripted usage of a turn,
 // the compaction reply and a scripted API error, without the CLI.
 func TestMockAPIUsageCompactionAndErrors(t *testing.T) {
-	m := NewMockAPI(Script{
+	m := newTestServer(t, Script{
 		Turns: [][]Block{{Text("one")}, {Text("two")}},
 		Usage: func(k int) Usage {
 			return Usage{InputTokens: 10 * (k + 1), CacheReadInputTokens: 1000, OutputTokens: 5}
@@ -178,4 +178,13 @@ func TestMockAPIUsageCompactionAndErrors(t *testing.T) {
 	if r := m.Messages()[0]; r.Usage == nil || r.Usage.Total() != 1015 {
 		t.Errorf("recorded usage %+v", r.Usage)
 	}
+}
+
+func newTestServer(t *testing.T, script Script, logPath string) *Server {
+	t.Helper()
+	m, err := Start(script, logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
