@@ -262,3 +262,46 @@ func TestRealClaudeLaunchWriteToolInAcceptEdits(t *testing.T) {
 		t.Errorf("the Write tool could not write the product tree (ROOT/src) in acceptEdits: %s", l.toolResult(t, "w_src").Text)
 	}
 }
+
+// TestRealClaudeLaunchHermesHomeReadOnly: Hermes' own home (~/.hermes: the
+// task queue, the pipelines, the Hermes skill) and the user's dotfiles are
+// outside the feature's work area. With the hook switched off, a compiled
+// program (which no Bash parser reads) must get the OS refusal for each:
+// a planted pending task, a rewritten Hermes skill, a new pipeline, ~/.bashrc,
+// ~/.gitconfig and a user-level Claude Code skill.
+func TestRealClaudeLaunchHermesHomeReadOnly(t *testing.T) {
+	claude, bins := setup(t)
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		t.Skipf("Claude Code has no sandbox on %s", runtime.GOOS)
+	}
+	ws, evil := sandboxWorkspace(t, bins)
+	noHook := hookSwitchedOff(t, bins, ws)
+	targets := []string{
+		".hermes/tasks/pending/task_20260421_001.json", ".hermes/skills/harness/SKILL.md", ".hermes/pipelines/evil.json",
+		".bashrc", ".gitconfig", ".claude/skills/evil/SKILL.md",
+	}
+	var turns [][]Block
+	for i, rel := range targets {
+		turns = append(turns, []Block{ToolUse(fmt.Sprintf("home_%d", i), "Bash", map[string]any{
+			"command":     `p="$HOME/` + rel + `"; mkdir -p "$(dirname "$p")" && ` + evil + ` "$p" overwrite`,
+			"description": "work"})})
+	}
+	turns = append(turns, []Block{ToolUse("home_where", "Bash", map[string]any{"command": `echo "HOME=$HOME"`, "description": "work"})})
+	l := launchSession(t, claude, bins, ws, Script{Turns: turns, FinalText: "done"}, nil, "--hook-bin", noHook, "--permission-mode", "bypassPermissions")
+	if l.code != 0 {
+		t.Fatalf("harness launch exited %d: %s", l.code, l.stderr)
+	}
+	home := strings.TrimSpace(strings.TrimPrefix(l.toolResult(t, "home_where").Text, "HOME="))
+	if home == "" || !filepath.IsAbs(home) {
+		t.Fatalf("the session's HOME is unknown: %q", home)
+	}
+	for i, rel := range targets {
+		tr := l.toolResult(t, fmt.Sprintf("home_%d", i))
+		if strings.Contains(tr.Text, "evilwrite: wrote") || refusedBy(tr) != "sandbox" {
+			t.Errorf("~/%s: want the OS refusal of a sandboxed program, got:\n%s", rel, tr.Text)
+		}
+		if b, err := os.ReadFile(filepath.Join(home, rel)); err == nil && strings.Contains(string(b), "EVIL") {
+			t.Errorf("~/%s holds the program's EVIL line", rel)
+		}
+	}
+}
