@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/superagent-harness/harness/internal/render"
 )
 
 // Exit codes of every harness command.
@@ -71,6 +72,8 @@ type Env struct {
 
 	// data is the command's answer for the JSON envelope (set by reply).
 	data any
+	// messages are the messages for the user the command produced (send).
+	messages []render.Message
 }
 
 // exitError carries a non-zero exit code and its message: printed on stderr
@@ -189,7 +192,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		}
 	}
 	if e.JSON {
-		writeEnvelope(stdout, command, e.data, code, msg)
+		writeEnvelope(stdout, command, withMessages(e.data, e.messages, nil), code, msg)
 	}
 	return code
 }

@@ -75,11 +75,9 @@ func (c *CheckpointRenderCmd) Run(e *Env) error {
 	if err != nil {
 		return e.opsResult(nil, err)
 	}
-	e.reply(map[string]any{"checkpoint_id": c.ID, "message": msg}, func(w io.Writer) {
-		fmt.Fprint(w, msg)
-		if !strings.HasSuffix(msg, "\n") {
-			fmt.Fprintln(w)
-		}
+	e.send(msg)
+	e.reply(map[string]any{"checkpoint_id": c.ID}, func(w io.Writer) {
+		fmt.Fprintln(w, strings.TrimRight(msg.Text, "\n"))
 	})
 	return nil
 }

@@ -94,6 +94,7 @@ func (e *Env) opsResult(rep *ops.Report, err error) error {
 		}
 		return err
 	}
+	e.send(rep.Messages...)
 	e.reply(newOpsData(rep), func(w io.Writer) { printReport(w, rep) })
 	return nil
 }
@@ -107,6 +108,9 @@ func printReport(w io.Writer, rep *ops.Report) {
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintln(w, strings.TrimRight(n, "\n"))
+	}
+	for _, m := range rep.Messages {
+		fmt.Fprintln(w, strings.TrimRight(m.Text, "\n"))
 	}
 }
 

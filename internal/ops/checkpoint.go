@@ -313,8 +313,8 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if err != nil {
 			return err
 		}
-		rep.Notes = append(rep.Notes, msg)
-		rep.Data = map[string]any{"checkpoint_id": in.ID, "type": typ, "message": msg}
+		rep.send(msg)
+		rep.Data = map[string]any{"checkpoint_id": in.ID, "type": typ}
 		return nil
 	})
 }
@@ -467,7 +467,7 @@ func without(l, ids []string) []string {
 
 // renderCheckpoint renders the message of a checkpoint with templates/
 // (internal/render).
-func renderCheckpoint(fl featureList, ref cpRef, cp *Obj) (string, error) {
+func renderCheckpoint(fl featureList, ref cpRef, cp *Obj) (render.Message, error) {
 	d := renderData(fl, ref, cp)
 	return render.CheckpointMessage(cp.Str("type"), d)
 }
@@ -477,9 +477,18 @@ func renderData(fl featureList, ref cpRef, cp *Obj) render.Checkpoint {
 	if ref.feature != nil {
 		d.FeatureID = ref.feature.Str("id")
 		d.Name = firstNonEmpty(ref.feature.Str("title"), ref.feature.Str("name"))
+		d.Done = d.FeatureID + " 的工作"
+		if p, ok := cp.Int("phase"); ok {
+			d.Done = fmt.Sprintf("%s 的 phase %d", d.FeatureID, p)
+			if a := phaseActions[p]; a != "" {
+				d.Done += " (" + a + ")"
+			}
+		}
 	} else {
 		d.FeatureID = fl.sprint()
-		d.Name = map[string]string{GateTooling: "tooling (phase 0)", GateDAG: "feature DAG"}[cp.Str("id")]
+		d.Name = map[string]string{GateTooling: "工具选型 (phase 0)", GateDAG: "feature DAG"}[cp.Str("id")]
+		d.Done = map[string]string{GateTooling: fl.sprint() + " 的工具选型草案 (tooling.md)",
+			GateDAG: fl.sprint() + " 的 feature 拆分和依赖 (DAG)"}[cp.Str("id")]
 	}
 	for _, b := range blockersOf(cp) {
 		d.Blockers = append(d.Blockers, render.Blocker{ID: b.ID, Question: b.Question, Options: b.Options})
@@ -490,17 +499,17 @@ func renderData(fl featureList, ref cpRef, cp *Obj) render.Checkpoint {
 // CheckpointRender returns the message of CP_ID from the templates (§5 step
 // 2): title, prompt, numbered blockers with options a/b/c, catch_all last,
 // and the reply hint. It changes nothing.
-func CheckpointRender(env *Env, id string) (string, error) {
+func CheckpointRender(env *Env, id string) (render.Message, error) {
 	fl, err := env.loadFeatureList()
 	if err != nil {
-		return "", err
+		return render.Message{}, err
 	}
 	ref, err := findCheckpoint(fl, id)
 	if err != nil {
-		return "", err
+		return render.Message{}, err
 	}
 	if ref.cp == nil {
-		return "", refuse("checkpoint %s is not in .harness/feature_list.json; open it with `harness checkpoint open %s --blockers FILE`", id, id)
+		return render.Message{}, refuse("checkpoint %s is not in .harness/feature_list.json; open it with `harness checkpoint open %s --blockers FILE`", id, id)
 	}
 	return renderCheckpoint(fl, ref, ref.cp)
 }
@@ -807,7 +816,8 @@ type DueItem struct {
 	Type         string `json:"type"`
 	Action       string `json:"action"` // reminder | urgent_reminder | auto_approved_timeout | waiting
 	WaitedHours  int    `json:"waited_hours"`
-	Message      string `json:"message,omitempty"`
+	// Message is the reminder sent (reminder, urgent_reminder).
+	Message *render.Message `json:"message,omitempty"`
 }
 
 // CheckpointDue runs the checkpoint timers (docs/protocol.md §5 step 4): a gate
@@ -854,8 +864,9 @@ func CheckpointDue(env *Env) (*Report, error) {
 			case "gate":
 				urgent := hours >= 72 && len(reminded) < 2
 				if urgent || (hours >= 24 && len(reminded) < 1) {
-					d := render.Reminder{Checkpoint: renderData(fl, ref, cp), Urgent: urgent, WaitedHours: hours}
-					msg, err := render.Render(render.ReminderFile, d)
+					d := render.Reminder{Checkpoint: renderData(fl, ref, cp), Urgent: urgent, WaitedHours: hours,
+						Parallel: parallelFeatures(fl, ref)}
+					msg, err := render.ReminderMessage(d)
 					if err != nil {
 						return err
 					}
@@ -865,7 +876,7 @@ func CheckpointDue(env *Env) (*Report, error) {
 					if urgent {
 						act = "urgent_reminder"
 					}
-					items = append(items, DueItem{CheckpointID: id, Type: "gate", Action: act, WaitedHours: hours, Message: msg})
+					items = append(items, DueItem{CheckpointID: id, Type: "gate", Action: act, WaitedHours: hours, Message: &msg})
 					rep.did("%s: %s after %dh (reminded_at += now)", id, act, hours)
 				} else {
 					items = append(items, DueItem{CheckpointID: id, Type: "gate", Action: "waiting", WaitedHours: hours})
@@ -920,8 +931,8 @@ func CheckpointDue(env *Env) (*Report, error) {
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].WaitedHours > items[j].WaitedHours })
 	for _, it := range items {
-		if it.Message != "" {
-			rep.Notes = append(rep.Notes, it.Message)
+		if it.Message != nil {
+			rep.send(*it.Message)
 		}
 	}
 	if items == nil {
@@ -1032,4 +1043,20 @@ func (env *Env) signTooling(tx *Tx, rep *Report, fl featureList, now string, r R
 	tx.Write(rel, []byte(head+signed))
 	rep.did("signed %s (## 用户签字: approved at %s)", rel, now)
 	return nil
+}
+
+// parallelFeatures lists the features that kept running while the checkpoint
+// of ref waits (the 24 h reminder's parallel_features, docs/protocol.md §5):
+// every other feature in_progress, as "<fid> <name>".
+func parallelFeatures(fl featureList, ref cpRef) []string {
+	var out []string
+	for _, f := range fl.features() {
+		if ref.feature != nil && f.Str("id") == ref.feature.Str("id") {
+			continue
+		}
+		if f.Str("status") == "in_progress" {
+			out = append(out, strings.TrimSpace(f.Str("id")+" "+firstNonEmpty(f.Str("title"), f.Str("name"))))
+		}
+	}
+	return out
 }

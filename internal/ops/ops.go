@@ -30,6 +30,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/render"
 )
 
 // TimeLayout is the only timestamp shape the harness writes: UTC, whole
@@ -138,6 +140,11 @@ type Report struct {
 	OK      bool   `json:"ok"`
 	// Actions lists every change made, one human-readable line each.
 	Actions []string `json:"actions"`
+	// Messages are the messages for the user the operation produced, in
+	// the order to send them (docs/protocol.md §5 message formats): the
+	// CLI prints their text, puts them into its --json data and delivers
+	// them with --notify.
+	Messages []render.Message `json:"messages,omitempty"`
 	// Warnings are findings that existed before the change (not caused by it).
 	Warnings []Finding `json:"warnings,omitempty"`
 	// Notes are extra lines for the reader (e.g. the rendered message).
@@ -145,6 +152,9 @@ type Report struct {
 	// Data is the command's structured result (preflight items, next, …).
 	Data any `json:"data,omitempty"`
 }
+
+// send adds a message for the user to the report.
+func (r *Report) send(m render.Message) { r.Messages = append(r.Messages, m) }
 
 func (r *Report) did(format string, args ...any) {
 	r.Actions = append(r.Actions, fmt.Sprintf(format, args...))

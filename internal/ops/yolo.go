@@ -331,12 +331,12 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 				return err
 			}
 		}
-		msg, err := render.Render(render.YoloAbortFile, render.YoloAbort{Sprint: fl.sprint(), Cause: strings.TrimSpace(cause), Checkpoints: revoked})
+		msg, err := render.YoloAbortMessage(render.YoloAbort{Sprint: fl.sprint(), Cause: strings.TrimSpace(cause), Checkpoints: revoked})
 		if err != nil {
 			return err
 		}
-		rep.Notes = append(rep.Notes, msg)
-		rep.Data = map[string]any{"revoked": nonNil(ids), "message": msg}
+		rep.send(msg)
+		rep.Data = map[string]any{"revoked": nonNil(ids)}
 		return nil
 	})
 }

@@ -29,6 +29,8 @@ const (
 	NotifyFile          = "checkpoint_notify.template.md"
 	ReminderFile        = "checkpoint_reminder.template.md"
 	YoloAbortFile       = "yolo_abort.template.md"
+	FinalizingFile      = "sprint_finalizing.template.md"
+	SprintDoneFile      = "sprint_done.template.md"
 )
 
 // CatchAllID is the id of the fixed last blocker of a gate (docs/protocol.md §3.2).
@@ -110,25 +112,78 @@ type Blocker struct {
 	Options      []string
 }
 
-// Checkpoint is the data of the gate, review and notify messages (§5).
+// Checkpoint is the data of the gate, review and notify messages
+// (docs/protocol.md §5 message formats).
 type Checkpoint struct {
 	CheckpointID, FeatureID, Name, Prompt string
-	Blockers                              []Blocker
+	// Done is the work summary of the message's "我做完了<Done>" line: what
+	// was finished before the checkpoint (e.g. "f003 的 phase 3 (verify)").
+	Done     string
+	Blockers []Blocker
 }
 
 // Reminder is the data of checkpoint_reminder.template.md: Urgent selects the
-// 72h 【催办-紧急】 form, which also offers `suspend`.
+// 72h 【催办-紧急】 form, which also offers `suspend`. Parallel lists the
+// features that kept running while the checkpoint waits ("f004 name"; the
+// protocol's parallel_features).
 type Reminder struct {
 	Checkpoint
 	Urgent      bool
 	WaitedHours int
+	Parallel    []string
 }
 
-// YoloAbort is the data of yolo_abort.template.md (§6.1 step 4): one message
-// listing every revoked checkpoint with its original blockers.
+// YoloAbort is the data of yolo_abort.template.md (docs/protocol.md §6.1 step
+// 4): one message listing every revoked checkpoint with its original
+// blockers, numbered 1…n; the user answers checkpoint n on a line `cp<n>: …`.
 type YoloAbort struct {
 	Sprint, Cause string
 	Checkpoints   []Checkpoint
+}
+
+// Finalizing is the data of sprint_finalizing.template.md, the finalizer's
+// question after its checklist (docs/protocol.md §9.2 step 3).
+type Finalizing struct {
+	Sprint string
+	// Checks is the number of checklist items, Passed and Failed split it;
+	// Errors and Infos count the findings of `harness finalize --check`.
+	Checks, Passed, Failed, Errors, Infos int
+	Problems                              []string // one line per failed item
+	// Pipeline is the pipeline the sprint would sink into (a version bump
+	// from Version); "" offers a new pipeline v1.0.
+	Pipeline, Version string
+	// ForcedClose: more than 30 % of the records are missing, so sinking is
+	// refused and the sprint can only be archived (§9.2 consequences).
+	ForcedClose bool
+}
+
+// SprintDone is the data of sprint_done.template.md (docs/protocol.md §9.2
+// step 6): Outcome "sunk" (into Pipeline vVersion) or "closed".
+type SprintDone struct {
+	Sprint, Outcome, Pipeline, Version string
+	Archive                            string // where the sprint's records are kept
+}
+
+// Message is one message for the user, as every message-producing command
+// gives it in its --json data ({"message": {…}}) and as internal/notify
+// delivers it. Text is the whole message, title line first, ready to send;
+// Title is its first line; ReplyFormat shows the answer the message asks for
+// ("1a 2a 3a", "cp1: 1a 2a\ncp2: 1a", "a | b | c", "1a 2a | suspend"), ""
+// when no answer is expected (notify, 【Sprint 完成】).
+type Message struct {
+	Title       string `json:"title"`
+	Text        string `json:"text"`
+	ReplyFormat string `json:"reply_format"`
+}
+
+// message renders template name with data into a Message.
+func message(name string, data any, reply string) (Message, error) {
+	text, err := Render(name, data)
+	if err != nil {
+		return Message{}, err
+	}
+	title, _, _ := strings.Cut(text, "\n")
+	return Message{Title: strings.TrimSpace(title), Text: text, ReplyFormat: reply}, nil
 }
 
 // Render executes the template file name (a base name under templates/) with
@@ -171,26 +226,61 @@ func GeneratorLogTitle(d GeneratorLog) (string, error) { return Render(Generator
 func ContextSnapshotText(d ContextSnapshot) (string, error) { return Render(ContextSnapshotFile, d) }
 
 // CheckpointMessage renders the message for a checkpoint of type kind
-// ("gate", "review" or "notify").
-func CheckpointMessage(kind string, d Checkpoint) (string, error) {
+// ("gate", "review" or "notify"; docs/protocol.md §5 message formats).
+func CheckpointMessage(kind string, d Checkpoint) (Message, error) {
 	switch kind {
 	case "gate":
-		return Render(GateFile, d)
+		return message(GateFile, d, exampleReply(d.Blockers))
 	case "review":
-		return Render(ReviewFile, d)
+		reply := ""
+		if len(d.Blockers) > 0 {
+			reply = exampleReply(d.Blockers)
+		}
+		return message(ReviewFile, d, reply)
 	case "notify":
-		return Render(NotifyFile, d)
+		return message(NotifyFile, d, "")
 	}
-	return "", fmt.Errorf("render: unknown checkpoint type %q (want gate, review or notify)", kind)
+	return Message{}, fmt.Errorf("render: unknown checkpoint type %q (want gate, review or notify)", kind)
+}
+
+// ReminderMessage renders the 24h 【催办】 or, with d.Urgent, the 72h
+// 【催办-紧急】 reminder of a gate (docs/protocol.md §5 step 4).
+func ReminderMessage(d Reminder) (Message, error) {
+	reply := exampleReply(d.Blockers)
+	if d.Urgent {
+		reply += " | suspend"
+	}
+	return message(ReminderFile, d, reply)
+}
+
+// YoloAbortMessage renders the one aggregated message of a global YOLO abort
+// (docs/protocol.md §6.1 step 4).
+func YoloAbortMessage(d YoloAbort) (Message, error) {
+	return message(YoloAbortFile, d, abortReply(d.Checkpoints))
+}
+
+// FinalizingMessage renders 【Sprint finalizing】 (docs/protocol.md §9.2 step 3).
+func FinalizingMessage(d Finalizing) (Message, error) {
+	return message(FinalizingFile, d, "a | b | c")
+}
+
+// SprintDoneMessage renders 【Sprint 完成】 (docs/protocol.md §9.2 step 6).
+func SprintDoneMessage(d SprintDone) (Message, error) {
+	if d.Outcome != "sunk" && d.Outcome != "closed" {
+		return Message{}, fmt.Errorf("render: sprint outcome %q (want sunk or closed)", d.Outcome)
+	}
+	return message(SprintDoneFile, d, "")
 }
 
 // funcs are the helpers the templates may call.
 func funcs() template.FuncMap {
 	return template.FuncMap{
-		"inc":      func(i int) int { return i + 1 },
-		"blockers": orderBlockers,
-		"option":   optionLine,
-		"example":  exampleReply,
+		"inc":        func(i int) int { return i + 1 },
+		"blockers":   orderBlockers,
+		"option":     optionLine,
+		"example":    exampleReply,
+		"abortReply": abortReply,
+		"join":       strings.Join,
 	}
 }
 
@@ -232,4 +322,14 @@ func exampleReply(bs []Blocker) string {
 		return "1a"
 	}
 	return strings.Join(parts, " ")
+}
+
+// abortReply builds the reply lines of a YOLO abort message: one
+// "cp<n>: 1a 2a …" line per revoked checkpoint, n its number in the message.
+func abortReply(cps []Checkpoint) string {
+	lines := make([]string, 0, len(cps))
+	for i, c := range cps {
+		lines = append(lines, fmt.Sprintf("cp%d: %s", i+1, exampleReply(c.Blockers)))
+	}
+	return strings.Join(lines, "\n")
 }

@@ -13,7 +13,7 @@ func samples() map[string]any {
 		{ID: "b1", Question: "Group the text report by file or by status?", Options: []string{"by file", "by status"}},
 		{ID: "b2", Question: "Should unreachable links exit 1?", Options: []string{"a. yes", "b. no", "c. only with --strict"}},
 	}
-	cp := Checkpoint{CheckpointID: "cp-f003-1", FeatureID: "f003", Name: "linkcheck-cli",
+	cp := Checkpoint{CheckpointID: "cp-f003-1", FeatureID: "f003", Name: "linkcheck-cli", Done: "f003 的 phase 3 (verify)",
 		Prompt: "End-to-end checks pass; confirm the report format before delivery.", Blockers: blockers}
 	return map[string]any{
 		ToolingFile:      Tooling{Sprint: "sprint_20260421_1", GeneratedBy: "Hermes", GeneratedAt: "2026-04-21T01:05:00Z"},
@@ -40,6 +40,8 @@ func samples() map[string]any {
 		ReminderFile: Reminder{Checkpoint: cp, Urgent: true, WaitedHours: 72},
 		YoloAbortFile: YoloAbort{Sprint: "sprint_20260421_1", Cause: "retry_count_in_sprint >= 2",
 			Checkpoints: []Checkpoint{cp}},
+		FinalizingFile: Finalizing{Sprint: "sprint_20260421_1", Checks: 9, Passed: 9},
+		SprintDoneFile: SprintDone{Sprint: "sprint_20260421_1", Outcome: "closed", Archive: "/w/sprint_20260421_1/.harness"},
 	}
 }
 
@@ -122,10 +124,11 @@ func TestGeneratorLogTitleBlockOnly(t *testing.T) {
 }
 
 func TestGateMessage(t *testing.T) {
-	out, err := CheckpointMessage("gate", samples()[GateFile].(Checkpoint))
+	m, err := CheckpointMessage("gate", samples()[GateFile].(Checkpoint))
 	if err != nil {
 		t.Fatal(err)
 	}
+	out := m.Text
 	for _, w := range []string{"【Checkpoint】f003 linkcheck-cli", "1. Group the text report", "   a. by file",
 		"   b. by status", "2. Should unreachable", "   c. only with --strict", "3. 还有其他你觉得不对的地方吗?",
 		"   a. 没有", "`1a 2a 3a`"} {
@@ -136,6 +139,9 @@ func TestGateMessage(t *testing.T) {
 	if strings.Contains(out, "a. a.") || strings.Contains(out, "http") {
 		t.Errorf("gate message has doubled labels or a link:\n%s", out)
 	}
+	if m.Title != "【Checkpoint】f003 linkcheck-cli" || m.ReplyFormat != "1a 2a 3a" {
+		t.Errorf("gate title %q reply_format %q", m.Title, m.ReplyFormat)
+	}
 	if _, err := CheckpointMessage("poll", Checkpoint{}); err == nil {
 		t.Error("unknown checkpoint type accepted")
 	}
@@ -143,13 +149,13 @@ func TestGateMessage(t *testing.T) {
 
 func TestReminderLevels(t *testing.T) {
 	cp := samples()[GateFile].(Checkpoint)
-	u, _ := Render(ReminderFile, Reminder{Checkpoint: cp, Urgent: true, WaitedHours: 72})
-	n, _ := Render(ReminderFile, Reminder{Checkpoint: cp, WaitedHours: 24})
-	if !strings.HasPrefix(u, "【催办-紧急】") || !strings.Contains(u, "suspend") {
-		t.Errorf("72h reminder:\n%s", u)
+	u, _ := ReminderMessage(Reminder{Checkpoint: cp, Urgent: true, WaitedHours: 72})
+	n, _ := ReminderMessage(Reminder{Checkpoint: cp, WaitedHours: 24})
+	if !strings.HasPrefix(u.Text, "【催办-紧急】") || !strings.Contains(u.Text, "suspend") || !strings.HasSuffix(u.ReplyFormat, "| suspend") {
+		t.Errorf("72h reminder: %+v", u)
 	}
-	if !strings.HasPrefix(n, "【催办】") || strings.Contains(n, "suspend") {
-		t.Errorf("24h reminder:\n%s", n)
+	if !strings.HasPrefix(n.Text, "【催办】") || strings.Contains(n.Text, "suspend") || strings.Contains(n.ReplyFormat, "suspend") {
+		t.Errorf("24h reminder: %+v", n)
 	}
 }
 
