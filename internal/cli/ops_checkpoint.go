@@ -13,7 +13,7 @@ type CheckpointCmd struct {
 	Open     CheckpointOpenCmd     `cmd:"" help:"Push a checkpoint to the user: store blockers, pending, pending_user_replies."`
 	Render   CheckpointRenderCmd   `cmd:"" help:"Print the message of a checkpoint (templates/)."`
 	Reply    CheckpointReplyCmd    `cmd:"" help:"Record the user's reply (1a 2b 3a, 1 选 a, 2: b, reject, suspend)."`
-	ReplyAll CheckpointReplyAllCmd `cmd:"" name:"reply-all" help:"Record one message answering several checkpoints, one line each: 'cp-f001-1: 1a 2b'."`
+	ReplyAll CheckpointReplyAllCmd `cmd:"" name:"reply-all" help:"Record one message answering several checkpoints, one line each: 'cp-f001-1: 1a 2b' or, after a YOLO abort, 'cp1: 1a 2b'."`
 	Due      CheckpointDueCmd      `cmd:"" help:"Send due reminders (24h/72h) and auto-approve reviews after 48h."`
 }
 
@@ -129,14 +129,15 @@ func (c *CheckpointDueCmd) Run(e *Env) error {
 
 // CheckpointReplyAllCmd is `harness checkpoint reply-all 'TEXT'`.
 type CheckpointReplyAllCmd struct {
-	Text string `arg:"" name:"TEXT" help:"The user's message verbatim, one '<checkpoint id>: <reply>' per line ('-' reads stdin)."`
+	Text string `arg:"" name:"TEXT" help:"The user's message verbatim, one '<checkpoint id>: <reply>' or 'cp<n>: <reply>' per line ('-' reads stdin)."`
 	Dir  string `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
 func (c *CheckpointReplyAllCmd) Help() string {
-	return `docs/protocol.md §5 (after a YOLO abort the user answers several checkpoints in one message). Every line is
-parsed before anything is recorded; one unclear line refuses the whole message with the questions.`
+	return `docs/protocol.md §5 (after a YOLO abort the user answers several checkpoints in one message). A line
+'cp<n>: …' answers checkpoint n of the YOLO abort message (its '========== n. cp-… ==========' block). Every line
+is parsed before anything is recorded; one unclear line refuses the whole message with the questions.`
 }
 
 // Run performs the command.

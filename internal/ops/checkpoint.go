@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -943,7 +944,36 @@ func CheckpointDue(env *Env) (*Report, error) {
 	return rep, nil
 }
 
-var reMultiReply = regexp.MustCompile(`^\s*(cp-[A-Za-z0-9-]+)\s*[:：]\s*(.*)$`)
+var reMultiReply = regexp.MustCompile(`^\s*(cp-[A-Za-z0-9-]+|cp[0-9]+)\s*[:：]\s*(.*)$`)
+
+var reAbortNumber = regexp.MustCompile(`^cp([0-9]+)$`)
+
+// revokedOrder lists the checkpoints a YOLO abort revoked (revoked_from
+// auto_approved_yolo), in the order the abort message numbers them: sprint
+// gates first, then each feature's checkpoints in feature_list order. The
+// user answers checkpoint n of that message on a line `cp<n>: …`
+// (docs/protocol.md §5); the numbering stays valid while the replies come in
+// because revoked_from is kept after the answer, and YOLO is not entered
+// again in the sprint.
+func revokedOrder(fl featureList) []string {
+	var ids []string
+	visit := func(cp *Obj) {
+		if cp.Str("revoked_from") == "auto_approved_yolo" {
+			ids = append(ids, cp.Str("id"))
+		}
+	}
+	for _, v := range fl.Arr("sprint_checkpoints") {
+		if o, ok := v.(*Obj); ok {
+			visit(o)
+		}
+	}
+	for _, f := range fl.features() {
+		for _, cp := range checkpointsOf(f) {
+			visit(cp)
+		}
+	}
+	return ids
+}
 
 // CheckpointReplyAll records a message that answers several checkpoints,
 // one per line as "<checkpoint id>: 1a 2b …" (docs/protocol.md §5, the reply after
@@ -960,7 +990,7 @@ func CheckpointReplyAll(env *Env, text string) (*Report, error) {
 		}
 		m := reMultiReply.FindStringSubmatch(line)
 		if m == nil {
-			return nil, &Refusal{Reason: "refused: every line must read \"<checkpoint id>: <reply>\"; nothing was recorded", Question: "请每行回复一个 checkpoint,格式如「cp-f001-1: 1a 2b 3a」。无法识别:" + strings.TrimSpace(line)}
+			return nil, &Refusal{Reason: "refused: every line must read \"<checkpoint id>: <reply>\" or \"cp<n>: <reply>\"; nothing was recorded", Question: "请每行回复一个 checkpoint,格式如「cp1: 1a 2b 3a」或「cp-f001-1: 1a 2b 3a」。无法识别:" + strings.TrimSpace(line)}
 		}
 		items = append(items, item{m[1], m[2]})
 	}
@@ -972,6 +1002,20 @@ func CheckpointReplyAll(env *Env, text string) (*Report, error) {
 		return nil, err
 	}
 	var questions []string
+	// cp<n> is checkpoint n of the YOLO abort message.
+	order := revokedOrder(fl)
+	for i, it := range items {
+		m := reAbortNumber.FindStringSubmatch(it.id)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		if n < 1 || n > len(order) {
+			questions = append(questions, fmt.Sprintf("%s: YOLO 退出消息里没有第 %d 个 checkpoint(共 %d 个)", it.id, n, len(order)))
+			continue
+		}
+		items[i].id = order[n-1]
+	}
 	seen := map[string]bool{}
 	for _, it := range items {
 		if seen[it.id] {
