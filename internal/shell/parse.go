@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -179,6 +180,11 @@ type frame struct {
 	bg bool
 	// calls counts nested function-call walks.
 	calls int
+	// srcID numbers the parsed source text (aliases expand in later lines
+	// of the text that defined them); alias is the alias whose text is
+	// being walked ("" outside one).
+	srcID int
+	alias string
 	// inferred is the unknown program whose words this command was found
 	// in (the cautious default, Invocation.Inferred); "" otherwise.
 	inferred string
@@ -196,15 +202,30 @@ func (f *frame) child(via string) *frame {
 	}
 	v := make([]string, len(f.via), len(f.via)+1)
 	copy(v, f.via)
-	return &frame{src: f.src, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
+	return &frame{src: f.src, srcID: f.srcID, alias: f.alias, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
 }
 
 type varVal struct {
 	val   string
 	known bool
-	// arr holds the elements of an indexed array (all literal) when isArr.
+	// arr holds the elements of an indexed array when isArr; unk marks the
+	// elements whose value is not known (nil: all known).
 	arr   []string
+	unk   []bool
 	isArr bool
+	// assoc holds an associative array's elements (declare -A) when isAssoc.
+	assoc   map[string]string
+	isAssoc bool
+	// ref is the variable a nameref (declare -n NAME=REF) stands for.
+	ref string
+}
+
+// aliasDef is one alias definition: its text and where it was made (the
+// source text and line: it expands only on later lines of that text).
+type aliasDef struct {
+	val  string
+	src  int
+	line uint
 }
 
 type state struct {
@@ -237,10 +258,9 @@ type state struct {
 	arg0      string
 	// owned is false while vars/exported are shared with a clone.
 	owned bool
-	// aliases are alias definitions seen so far; they expand only after
-	// `shopt -s expand_aliases` (bash's non-interactive default is off).
-	aliases       map[string]string
-	expandAliases bool
+	// aliases are the alias definitions seen so far (shared between
+	// clones, copied before a change).
+	aliases map[string]aliasDef
 }
 
 func newState() *state {
@@ -274,7 +294,7 @@ func (s *state) own() {
 }
 
 func (s *state) setVar(name string, v varVal) {
-	if old, ok := s.vars[name]; ok && old.known == v.known && old.val == v.val && !old.isArr && !v.isArr {
+	if old, ok := s.vars[name]; ok && old.known == v.known && old.val == v.val && !old.isArr && !v.isArr && !old.isAssoc && !v.isAssoc && old.ref == v.ref {
 		return
 	}
 	s.own()
@@ -325,6 +345,8 @@ type walker struct {
 	// files are the literal contents written to files earlier in the
 	// command (`echo 'rm -rf x' > x.sh; bash x.sh`), by path (scriptfile.go).
 	files map[string]string
+	// srcSeq numbers the source texts parsed (frame.srcID).
+	srcSeq int
 	// gitSet is the git configuration `git config KEY VALUE` set earlier
 	// in the command (lower-cased keys; gitrun.go).
 	gitSet map[string]string
@@ -366,7 +388,8 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		w.overflow("nested shell code larger than the parse budget")
 		return nil
 	}
-	nf := &frame{src: src, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
+	w.srcSeq++
+	nf := &frame{src: src, srcID: w.srcSeq, alias: f.alias, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
@@ -669,10 +692,15 @@ func (w *walker) generic(f *frame, st *state, n syntax.Node) {
 func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 	variant := c.Variant.Value
 	export := variant == "export"
+	assoc, nameref := false, variant == "nameref"
 	for _, a := range c.Args {
 		if a.Name == nil {
 			if a.Value != nil {
 				v := w.singleWord(f, st, a.Value, false)
+				if strings.HasPrefix(v.Value, "-") {
+					assoc = assoc || strings.Contains(v.Value, "A")
+					nameref = nameref || strings.Contains(v.Value, "n")
+				}
 				if variant == "declare" || variant == "typeset" {
 					// +x removes the export attribute: the variable is kept
 					// in the environment view (Invocation.Env) so that rules
@@ -691,11 +719,59 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 			}
 			continue
 		}
-		w.assign(f, st, a)
+		switch {
+		case nameref && a.Value != nil && a.Array == nil:
+			// declare -n NAME=REF: NAME stands for the variable REF
+			if ref, ok := literalWord(a.Value); ok && isName(ref) {
+				st.setVar(name, varVal{ref: ref, known: true})
+			} else {
+				st.unsetVar(name)
+			}
+		case assoc && a.Array != nil:
+			w.assignAssoc(f, st, a)
+		default:
+			w.assign(f, st, a)
+		}
 		if export {
 			st.export(name)
 		}
 	}
+}
+
+// isName reports a shell variable name.
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// assignAssoc assigns `declare -A NAME=([key]=value …)`; elements whose
+// key or value is not literal are left out.
+func (w *walker) assignAssoc(f *frame, st *state, a *syntax.Assign) {
+	m := map[string]string{}
+	for _, el := range a.Array.Elems {
+		if el.Value != nil {
+			w.expandWord(f, st, el.Value) // walk substitutions
+		}
+		key, ok := "", false
+		if iw, isWord := el.Index.(*syntax.Word); isWord {
+			key, ok = literalWord(iw)
+		}
+		if !ok || el.Value == nil {
+			continue
+		}
+		if v := w.singleWord(f, st, el.Value, false); v.Known {
+			m[key] = v.Value
+		}
+	}
+	st.setVar(a.Name.Value, varVal{known: true, assoc: m, isAssoc: true})
 }
 
 func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
@@ -704,39 +780,66 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 	}
 	name := a.Name.Value
 	if a.Array != nil {
+		// indexed array: elements in order, [N]=value at literal indexes;
+		// unknown values are kept as unknown elements
 		var elems []string
-		known := true
+		var unk []bool
+		anyUnk := false
+		put := func(i int, v string, u bool) {
+			for len(elems) <= i {
+				elems = append(elems, "")
+				unk = append(unk, false)
+			}
+			elems[i], unk[i] = v, u
+			anyUnk = anyUnk || u
+		}
+		if a.Append {
+			if old, ok := st.vars[name]; ok && old.isArr {
+				for i, v := range old.arr {
+					put(i, v, i < len(old.unk) && old.unk[i])
+				}
+			} else if ok {
+				put(0, old.val, !old.known)
+			}
+		}
 		for _, el := range a.Array.Elems {
+			next := len(elems)
 			if el.Index != nil {
-				known = false
-			}
-			if el.Value != nil {
-				for _, fl := range w.expandWord(f, st, el.Value) {
-					if !fl.known {
-						known = false
+				n := -1
+				if iw, isWord := el.Index.(*syntax.Word); isWord {
+					if s, ok := literalWord(iw); ok {
+						if k, err := strconv.Atoi(s); err == nil && k >= 0 && k < 4096 {
+							n = k
+						}
 					}
-					elems = append(elems, fl.val)
 				}
+				if n < 0 {
+					st.unsetVar(name)
+					return
+				}
+				next = n
+			}
+			if el.Value == nil {
+				put(next, "", false)
+				continue
+			}
+			for _, fl := range w.expandWord(f, st, el.Value) {
+				put(next, fl.val, !fl.known)
+				next++
 			}
 		}
-		if known {
-			if a.Append {
-				if old, ok := st.vars[name]; ok && old.isArr && old.known {
-					elems = append(append([]string{}, old.arr...), elems...)
-				} else {
-					known = false
-				}
-			}
-		}
-		if !known {
+		if len(elems) > 4096 {
 			st.unsetVar(name)
 			return
 		}
-		v0 := ""
-		if len(elems) > 0 {
-			v0 = elems[0]
+		if !anyUnk {
+			unk = nil
 		}
-		st.setVar(name, varVal{val: v0, known: true, arr: elems, isArr: true})
+		v0, k0 := "", true
+		if len(elems) > 0 {
+			v0, k0 = elems[0], unk == nil || !unk[0]
+		}
+		st.setVar(name, varVal{val: v0, known: k0, arr: elems, unk: unk, isArr: true})
 		return
 	}
 	if a.Index != nil {

@@ -125,7 +125,8 @@ var programs = []Program{
 		"ping ping6 dig nslookup host traceroute ss netstat ip ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
 		"type which whereis man info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-keygen ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set read " +
-		"mapfile readarray getopts wait umask ulimit hash enable caller let", Kind: KindData},
+		"getopts wait umask ulimit hash enable caller let", Kind: KindData},
+	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}, Examples: []string{"-t -d , arr => -t -d=, | arr"}},
 	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "LlsSp", Partial: true}},
 	{Name: "sudoku", Kind: KindData},
 
@@ -242,7 +243,9 @@ var programs = []Program{
 	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun},
 	{Name: "nix-shell", Kind: KindRun, Opts: OptSpec{Long: "run= command=", Partial: true}},
 	{Name: "vagrant", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true}},
-	{Name: "entr", Kind: KindRun, Opts: OptSpec{Short: "s", Stop: true}},
+	{Name: "entr", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"-r rm -rf x => -r | rm -rf x", "-s 'make test' => -s | make test"}},
+	{Name: "lerna", Kind: KindTool, Opts: OptSpec{Stop: true},
+		Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Long: "scope= ignore= concurrency= since= stream parallel no-bail no-prefix", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
 	{Name: "gcloud", Kind: KindRun, Opts: OptSpec{Long: "command=", Partial: true}},
 	{Name: "hyperfine", Kind: KindRun, Opts: OptSpec{Short: "wrmMpcsnLPuSN", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true}},
 	{Name: "busybox", Names: "toybox", Kind: KindExec},
@@ -394,7 +397,7 @@ var programs = []Program{
 		"cmake ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal ghc dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
-		"node-gyp lerna nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
+		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
 		"docker-machine virsh qemu-img qemu-system-x86_64 lxd crictl ctr " +
 		"ffmpeg convert magick gm sox exiftool pdftotext " +

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -168,17 +169,19 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "shopt":
-		if len(vals) >= 2 && vals[0] == "-s" && containsWord(vals[1:], "expand_aliases") {
-			st.expandAliases = true
-		}
 		return nil
 	case "alias":
+		// Claude Code's Bash tool runs with alias expansion on: an alias
+		// expands in the lines after the one that defines it (bash reads a
+		// whole line before running it), testdata/corpus/README.md §9.2
 		for _, v := range vals {
 			if k := strings.IndexByte(v, '='); k > 0 {
 				if st.aliases == nil {
-					st.aliases = map[string]string{}
+					st.aliases = map[string]aliasDef{}
+				} else {
+					st.aliases = maps.Clone(st.aliases)
 				}
-				st.aliases[v[:k]] = v[k+1:]
+				st.aliases[v[:k]] = aliasDef{val: v[k+1:], src: f.srcID, line: c.pos.Line()}
 			}
 		}
 		return nil
@@ -222,7 +225,41 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			}
 		}
 		return nil
-	case "mapfile", "readarray", "getopts":
+	case "mapfile", "readarray":
+		// mapfile [-t] [-d DELIM] [NAME] from a known stdin: one element
+		// per line (testdata/corpus/README.md §9.2)
+		p := c.cmd.ParsedOpts
+		name := "MAPFILE"
+		if ops := p.OperandValues(); len(ops) > 0 {
+			name = ops[0]
+		}
+		if c.stdin == nil || p.Has("usCcnO") {
+			st.unsetVar(name)
+			return nil
+		}
+		delim := "\n"
+		if d, ok := p.Last("d"); ok {
+			delim = d
+			if delim == "" {
+				delim = "\x00"
+			}
+		}
+		in := strings.TrimSuffix(*c.stdin, delim)
+		var elems []string
+		if in != "" {
+			elems = strings.Split(in, delim)
+		}
+		if len(elems) > 4096 {
+			st.unsetVar(name)
+			return nil
+		}
+		v0 := ""
+		if len(elems) > 0 {
+			v0 = elems[0]
+		}
+		st.setVar(name, varVal{val: v0, known: true, arr: elems, isArr: true})
+		return nil
+	case "getopts":
 		for _, v := range vals {
 			if !strings.HasPrefix(v, "-") {
 				st.unsetVar(v)
@@ -257,20 +294,23 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 				return w.script(f.child(prog+" "+vals[0]), st, src, ioCtx{stdin: c.stdin})
 			}
 		}
-		if len(vals) > 0 && (vals[0] == "/dev/stdin" || vals[0] == "-") && c.stdin != nil {
+		if len(vals) > 0 && (stdinPath(vals[0]) || vals[0] == "-") && c.stdin != nil {
 			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
 		}
 		return nil
 	}
-	if st.expandAliases && c.fields != nil && c.fields[0].known {
-		if a, ok := st.aliases[c.words[0].Value]; ok && f.calls < 3 {
+	if c.fields != nil && c.fields[0].known && len(st.aliases) > 0 {
+		name := c.words[0].Value
+		if a, ok := st.aliases[name]; ok && f.calls < 3 && name != f.alias &&
+			(f.alias != "" || a.src == f.srcID && c.pos.IsValid() && c.pos.Line() > a.line) {
 			// an alias expands to its text followed by the arguments
-			src := a
+			src := a.val
 			for _, wd := range c.words[1:] {
 				src += " " + wd.Raw
 			}
-			nf := f.child("alias " + c.words[0].Value)
+			nf := f.child("alias " + name)
 			nf.calls++
+			nf.alias = name
 			return w.script(nf, st, src, ioCtx{stdin: c.stdin})
 		}
 	}
@@ -353,7 +393,15 @@ func (w *walker) unknownRunner(f *frame, st *state, idx int, c cmdCtx) {
 		return
 	}
 	var env map[string]string
+	from := 1
 	for k := 1; k < len(c.words)-1; k++ {
+		if c.words[k].Value == "--" {
+			// runners put their command after "--" (`watchexec -e go -- CMD`)
+			from = k + 1
+			break
+		}
+	}
+	for k := from; k < len(c.words)-1; k++ {
 		wd := c.words[k]
 		v := wd.Value
 		if !wd.Known || v == "" || v[0] == '-' || strings.ContainsAny(v, " \t\n*?[") {
@@ -609,7 +657,7 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 		if c.fields != nil && c.fields[i+1].proc != nil {
 			return w.script(f.child(prog+" <( )"), st.clone(), *c.fields[i+1].proc, ioCtx{})
 		}
-		if args[i].Value == "/dev/stdin" && c.stdin != nil {
+		if stdinPath(args[i].Value) && c.stdin != nil {
 			return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
 		}
 		if src, ok := w.writtenScript(st, args[i].Value); ok && args[i].Known {
@@ -626,6 +674,20 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 		return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
 	}
 	return nil
+}
+
+// stdinPath reports a path that names the process's standard input
+// (`bash /dev/fd/0 <<< …`, `. /proc/self/fd/0`).
+func stdinPath(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0":
+		return true
+	}
+	if rest, ok := strings.CutPrefix(p, "/proc/"); ok {
+		pid, fd, _ := strings.Cut(rest, "/")
+		return fd == "fd/0" && (pid == "$$" || isNumber(pid))
+	}
+	return false
 }
 
 // mentionsListing reports an argument or redirection target holding "{}":

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -55,6 +56,9 @@ type expander struct {
 	// nosplit: no field splitting (assignment values, redirection targets),
 	// but unquoted parts keep their unquoted meaning.
 	nosplit bool
+	// unkMask, set by lookup for `${a[@]}` of an array with unknown
+	// elements, marks which of the values are unknown (consumed by param).
+	unkMask []bool
 	// b owns the work budget expanded text is charged to (the walker, also
 	// when w is nil because substitutions must not be walked twice).
 	b *walker
@@ -355,7 +359,10 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		}
 		return
 	}
+	e.unkMask = nil
 	vals, ok := e.lookup(name, p.Index)
+	mask := e.unkMask
+	e.unkMask = nil
 	if !ok && p.Exp != nil && p.Exp.Word != nil {
 		switch p.Exp.Op {
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
@@ -373,6 +380,10 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		}
 	} else if ok && p.Exp != nil {
 		vals, ok = e.applyOp(vals, p.Exp)
+		mask = nil
+	}
+	if mask != nil && (p.Slice != nil || p.Repl != nil) {
+		ok = false
 	}
 	if ok && p.Slice != nil {
 		vals, ok = applySlice(vals, p.Slice, p.Index != nil && isAll(p.Index))
@@ -405,9 +416,12 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 				e.cur = nil
 			}
 		}
-		if quoted {
+		switch {
+		case i < len(mask) && mask[i]:
+			e.unknown(quoted)
+		case quoted:
 			e.lit(v, true)
-		} else {
+		default:
 			e.split(v)
 		}
 	}
@@ -463,23 +477,62 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 		return []string{""}, true
 	}
 	v, ok := e.st.vars[name]
+	for hops := 0; ok && v.ref != "" && hops < 8; hops++ {
+		// a nameref stands for the variable it names
+		name = v.ref
+		v, ok = e.st.vars[name]
+	}
 	if !ok && (name == "PWD" || name == "OLDPWD") {
 		return e.dirVar(name)
 	}
 	if !ok && name == "IFS" {
 		v, ok = varVal{val: " \t\n", known: true}, true
 	}
-	if !ok || !v.known {
+	if !ok || v.ref != "" || !v.known && !v.isArr {
 		return nil, false
 	}
+	if v.isAssoc {
+		if idx == nil {
+			return []string{v.assoc["0"]}, true
+		}
+		if isAll(idx) {
+			keys := make([]string, 0, len(v.assoc))
+			for k := range v.assoc {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			out := make([]string, len(keys))
+			for i, k := range keys {
+				out[i] = v.assoc[k]
+			}
+			return out, true
+		}
+		w, isWord := idx.(*syntax.Word)
+		if !isWord {
+			return nil, false
+		}
+		key, ok := literalWord(w)
+		if !ok {
+			return nil, false
+		}
+		val, set := v.assoc[key]
+		return []string{val}, set
+	}
 	if idx == nil {
+		if !v.known {
+			return nil, false
+		}
 		return []string{v.val}, true
 	}
 	if isAll(idx) {
 		if v.isArr {
+			if v.unk != nil {
+				// some elements are not known: the caller marks them
+				e.unkMask = v.unk
+			}
 			return v.arr, true
 		}
-		return []string{v.val}, true
+		return []string{v.val}, v.known
 	}
 	w, isWord := idx.(*syntax.Word)
 	if !isWord {
@@ -491,7 +544,7 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 	}
 	if !v.isArr {
 		if n == 0 {
-			return []string{v.val}, true
+			return []string{v.val}, v.known
 		}
 		return []string{""}, true
 	}
@@ -499,7 +552,7 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 		n += len(v.arr)
 	}
 	if n >= 0 && n < len(v.arr) {
-		return []string{v.arr[n]}, true
+		return []string{v.arr[n]}, v.unk == nil || !v.unk[n]
 	}
 	return []string{""}, true
 }
@@ -540,6 +593,31 @@ func (e *expander) applyOp(vals []string, exp *syntax.Expansion) ([]string, bool
 		case syntax.AlternateUnsetOrNull:
 			if v != "" {
 				out[i] = arg
+			}
+		case syntax.OtherParamOps:
+			switch arg {
+			case "Q":
+				// the value quoted for reuse as shell input
+				out[i] = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+			case "E":
+				out[i] = ansiC(v)
+			case "P":
+				// prompt expansion: the guard knows no prompt escapes' values;
+				// plain text stays itself
+				if strings.ContainsRune(v, '\\') {
+					return nil, false
+				}
+				out[i] = v
+			case "U":
+				out[i] = strings.ToUpper(v)
+			case "L":
+				out[i] = strings.ToLower(v)
+			case "u":
+				if v != "" {
+					out[i] = strings.ToUpper(v[:1]) + v[1:]
+				}
+			default:
+				return nil, false
 			}
 		case syntax.UpperAll:
 			out[i] = strings.ToUpper(v)

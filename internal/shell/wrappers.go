@@ -84,7 +84,15 @@ func (w *walker) runString(f *frame, st *state, prog string, c cmdCtx, vals []st
 			run("runuser", strings.Join(vals[p.End+1:], " "))
 		}
 	case "entr":
-		shorts = "s"
+		// entr [-s] UTILITY [ARG…]: -s runs the first operand through $SHELL
+		if ops := p.Operands; len(ops) > 0 {
+			if p.Has("s") {
+				run("entr -s", vals[ops[0]])
+			} else {
+				w.rerun(f, st, c, ops[0]+1, "entr")
+			}
+		}
+		return true
 	case "gcloud":
 		longs = []string{"command"}
 	case "hyperfine":
@@ -209,7 +217,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 					w.runWords(f, st, ws, c.env, nil, inner.listing, "xargs")
 				}
 			} else {
-				ws := append(append([]Word{}, cmdWords...), knownWords(strings.Fields(*c.stdin)...)...)
+				ws := append(append([]Word{}, cmdWords...), knownWords(xargsItems(p, *c.stdin)...)...)
 				w.runWords(f, st, ws, c.env, nil, inner.listing, "xargs")
 			}
 			return true
@@ -387,8 +395,154 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "git", "hub":
 		w.git(f, st, c, vals)
 		return false
+	case "tar", "gtar", "bsdtar":
+		w.tarRuns(f, st, c)
+		return false
+	case "make", "gmake":
+		w.makeRuns(f, st, c)
+		return false
+	case "crontab":
+		w.crontabRuns(f, st, c)
+		return true
 	}
 	return false
+}
+
+// xargsItems splits xargs's input into its arguments: NUL-separated with
+// -0/--null (a text without NUL is one argument: `echo 'rm -rf x' | xargs
+// -0 sh -c`), by the -d/--delimiter character, else at blanks and
+// newlines.
+func xargsItems(p ParsedOpts, in string) []string {
+	sep := ""
+	if p.Has("0", "null") {
+		sep = "\x00"
+	}
+	if d, ok := p.Last("d", "delimiter"); ok {
+		sep = ansiC(d)
+	}
+	if sep == "" {
+		return strings.Fields(in)
+	}
+	if sep == "\x00" {
+		in = strings.TrimRight(in, "\x00")
+		if !strings.Contains(in, "\x00") {
+			in = strings.TrimSuffix(in, "\n")
+		}
+	} else {
+		in = strings.TrimSuffix(in, sep)
+	}
+	if in == "" {
+		return nil
+	}
+	return strings.Split(in, sep)
+}
+
+// tarRuns walks the shell commands GNU tar runs from its options
+// (testdata/corpus/README.md §9.2): --checkpoint-action=exec=CMD,
+// --to-command=CMD, --use-compress-program=CMD / -I CMD, --info-script=CMD
+// / -F CMD, --new-volume-script=CMD, --rsh-command=CMD, --rmt-command=CMD.
+func (w *walker) tarRuns(f *frame, st *state, c cmdCtx) {
+	p := c.cmd.ParsedOpts
+	for _, o := range p.Opts {
+		if !o.HasValue {
+			continue
+		}
+		v := o.Value
+		switch o.Name {
+		case "checkpoint-action":
+			var ok bool
+			if v, ok = strings.CutPrefix(v, "exec="); !ok {
+				continue
+			}
+		case "to-command", "use-compress-program", "I", "info-script", "F", "new-volume-script", "rsh-command", "rmt-command":
+		default:
+			continue
+		}
+		if strings.TrimSpace(v) != "" {
+			w.script(f.child("tar --"+o.Name), st.clone(), v, ioCtx{})
+		}
+	}
+}
+
+// makeRuns walks the recipes of a makefile make reads from its stdin
+// (`make -f - <<EOF`, `make -f /dev/stdin`) or that an earlier part of the
+// command wrote (testdata/corpus/README.md §9.2): each recipe line is a
+// shell command.
+func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
+	for _, mf := range c.cmd.Values("f", "file", "makefile") {
+		var text string
+		switch {
+		case (mf == "-" || stdinPath(mf)) && c.stdin != nil:
+			text = *c.stdin
+		default:
+			src, ok := w.writtenScript(st, mf)
+			if !ok {
+				continue
+			}
+			text = src
+		}
+		var recipes []string
+		for _, line := range strings.Split(text, "\n") {
+			if r, ok := strings.CutPrefix(line, "\t"); ok {
+				recipes = append(recipes, strings.TrimLeft(r, "@-+ \t"))
+			}
+		}
+		if len(recipes) > 0 {
+			w.script(f.child("make -f "+mf), st.clone(), strings.Join(recipes, "\n"), ioCtx{})
+		}
+	}
+}
+
+// crontabRuns walks the commands of a crontab installed from stdin
+// (`crontab -`, or `crontab` with no file) or from a file written earlier in
+// the command: every schedule line's command (testdata/corpus/README.md
+// §9.2). Listing, removing and editing (-l, -r, -e) install nothing.
+func (w *walker) crontabRuns(f *frame, st *state, c cmdCtx) {
+	p := c.cmd.ParsedOpts
+	if p.Has("lre") {
+		return
+	}
+	var text string
+	ops := p.OperandValues()
+	switch {
+	case (len(ops) == 0 || ops[0] == "-") && c.stdin != nil:
+		text = *c.stdin
+	case len(ops) > 0:
+		src, ok := w.writtenScript(st, ops[0])
+		if !ok {
+			return
+		}
+		text = src
+	default:
+		return
+	}
+	var cmds []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || isAssign(line) {
+			continue
+		}
+		fields := strings.Fields(line)
+		n := 5
+		if strings.HasPrefix(fields[0], "@") {
+			n = 1
+		}
+		if len(fields) <= n {
+			continue
+		}
+		// the command is the rest of the line after the schedule fields
+		rest := line
+		for k := 0; k < n; k++ {
+			rest = strings.TrimLeft(rest, " \t")
+			if j := strings.IndexAny(rest, " \t"); j >= 0 {
+				rest = rest[j:]
+			}
+		}
+		cmds = append(cmds, strings.TrimSpace(strings.ReplaceAll(rest, "%", "\n")))
+	}
+	if len(cmds) > 0 {
+		w.script(f.child("crontab"), st.clone(), strings.Join(cmds, "\n"), ioCtx{})
+	}
 }
 
 func isAssign(v string) bool {
