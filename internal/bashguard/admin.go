@@ -187,3 +187,13 @@ func matchHarnessGeneratorEntry(m *evalCtx, c *call) (bool, string) {
 	}
 	return false, ""
 }
+
+// matchHarnessBinaryCopy: copying, linking or renaming a harness binary
+// in a Generator session (testdata/corpus/README.md §9.1; the walker finds the copy,
+// shell.Invocation.CopiesBinary).
+func matchHarnessBinaryCopy(m *evalCtx, c *call) (bool, string) {
+	if m.ctx.Feature == "" || c.inv.CopiesBinary == "" {
+		return false, ""
+	}
+	return true, c.prog + " copies, links or renames the " + c.inv.CopiesBinary + " binary"
+}

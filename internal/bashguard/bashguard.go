@@ -43,6 +43,10 @@ type Context struct {
 	// Vars are variables with values known before the command runs (e.g.
 	// HARNESS_ROOT), substituted like literal assignments.
 	Vars map[string]string
+	// Identify recognises the harness binaries by what a file is
+	// (shell.Options.Identify; the hook passes binid.Set.Identify); nil:
+	// only names and copies made in the command count.
+	Identify func(file string, dirs []string) (id string, found bool)
 }
 
 // Match is one rule that fired.
@@ -106,7 +110,7 @@ func Decide(cmd string, ctx Context) (res Result) {
 				Hint: "split the command into simpler steps or write a script file and run it"}
 		}
 	}()
-	opts := shell.Options{Vars: ctx.Vars, Cwd: ctx.Cwd}
+	opts := shell.Options{Vars: ctx.Vars, Cwd: ctx.Cwd, Identify: ctx.Identify}
 	if ph, ok := ctx.Paths.(interface{ Physical(string) string }); ok {
 		opts.Physical = ph.Physical // cd -P follows links the way the kernel does (§9.4)
 	}
@@ -141,6 +145,10 @@ func Decide(cmd string, ctx Context) (res Result) {
 			inv := &pr.Invocations[idx]
 			if via := inv.Via; len(via) > 0 {
 				msg += " (run via " + strings.Join(via, " › ") + ")"
+			}
+			if shell.IsHarnessBinary(inv.Program) && inv.Word.Known && shell.Identity(inv.Word.Value) != inv.Program {
+				// recognised by what the file is, not by its name (§9.1)
+				msg += "; " + inv.Word.Value + " is the " + inv.Program + " binary (a copy, link or rename of it)"
 			}
 			if inv.Inferred != "" {
 				// the cautious default of §9.1 found this command

@@ -53,6 +53,7 @@ var matchers = map[string]matcher{
 	"harness.other-feature":       matchHarnessOtherFeature,
 	"harness.session-env":         matchHarnessSessionEnv,
 	"harness.generator-entry":     matchHarnessGeneratorEntry,
+	"harness.binary-copy":         matchHarnessBinaryCopy,
 	"warn.http-write":             matchHTTPWrite,
 	"warn.publish":                matchPublish,
 	"warn.git-push-prune":         matchGitPushPrune,

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"fmt"
+	"github.com/superagent-harness/harness/internal/binid"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
@@ -103,6 +104,11 @@ func (r runner) bashScope(c *call) BashScope {
 // decideBash is BashDecision after the command's size and bytes were checked.
 func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 	ctx := bashguard.Context{Feature: s.Feature, Cwd: s.Cwd, Vars: knownVars(s.Env)}
+	if s.Feature != "" {
+		// the harness binaries by identity (§9.1): only the harness_admin
+		// rules, which apply in a Generator session, ask
+		ctx.Identify = binid.New(s.Executable, s.Env["PATH"]).Identify
+	}
 	if s.Root == "" {
 		return bashguard.Decide(cmd, ctx), nil
 	}

@@ -38,6 +38,7 @@ const (
 	HarnessOtherFeature     = "harness.other-feature"
 	HarnessSessionEnv       = "harness.session-env"
 	HarnessGeneratorEntry   = "harness.generator-entry"
+	HarnessBinaryCopy       = "harness.binary-copy"
 	WarnHttpWrite           = "warn.http-write"
 	WarnPublish             = "warn.publish"
 	WarnGitPushPrune        = "warn.git-push-prune"
@@ -80,6 +81,7 @@ var bashIDs = []string{
 	HarnessOtherFeature,
 	HarnessSessionEnv,
 	HarnessGeneratorEntry,
+	HarnessBinaryCopy,
 	WarnHttpWrite,
 	WarnPublish,
 	WarnGitPushPrune,

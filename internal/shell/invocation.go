@@ -129,6 +129,10 @@ type Invocation struct {
 	// Args+1 of the word where the command judged as run by it starts
 	// (Inferred); 0 when none. The words from there belong to that command.
 	RunsFrom int
+	// CopiesBinary is HarnessCLI or HarnessHook when this invocation
+	// copies, links or renames that binary (cp, ln, mv, install, rsync,
+	// ditto, dd, cat > FILE; binaries.go); "" otherwise.
+	CopiesBinary string
 	// Pos is the position of the command in the (innermost) parsed source.
 	Pos syntax.Pos
 	// Code is the inline code of an interpreter invocation (`python3 -c`,

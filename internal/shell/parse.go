@@ -30,6 +30,14 @@ type Options struct {
 	// nil: `cd -P` is followed like `cd`. The parser itself never touches
 	// the file system; the path guard supplies this.
 	Physical func(abs string) string
+	// Identify says which harness binary (HarnessCLI, HarnessHook) a file
+	// is by what it is, not by its name (testdata/corpus/README.md §9.1): file is an
+	// absolute path, or a bare command name to look up in dirs ($PATH as
+	// the command set it; nil: the caller's own PATH). id is "" when the
+	// file is neither; found is false when there is no such file (its name
+	// then decides, as without Identify). nil: only names and copies made
+	// in the command count. The hook supplies it (internal/binid).
+	Identify func(file string, dirs []string) (id string, found bool)
 }
 
 // DefaultMaxDepth is the default bound on nested re-parses.
@@ -335,6 +343,9 @@ type walker struct {
 	callBudget  int
 	res         Result
 	lastListing *Listing
+	// binaries are the files an earlier part of the command made a copy,
+	// link or rename of a harness binary (binaries.go): path → identity.
+	binaries map[string]string
 	// substStdin is the pipe input command substitutions of the current
 	// command's words read.
 	substStdin *string

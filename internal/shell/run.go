@@ -123,6 +123,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		prog = "git"
 		c = c.withWord(1, Word{Value: sub, Known: true, Raw: sub})
 	}
+	if b := w.programBinary(st, c.words[0], prog); b != "" {
+		prog = b // a copy or rename of a harness binary is that binary (§9.1)
+	}
 	args := c.words[1:]
 	vals := make([]string, len(args))
 	for i, a := range args {
@@ -130,6 +133,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	}
 	c.cmd = ParseCommand(prog, vals)
 	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
+	w.noteBinaryCopy(st, &inv)
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
 		inv.Listing = f.listing
 	}
