@@ -189,6 +189,19 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			}
 		}
 		return nil
+	case "unalias":
+		// unalias NAME… / unalias -a: later lines no longer expand them
+		if len(st.aliases) == 0 {
+			return nil
+		}
+		st.aliases = maps.Clone(st.aliases)
+		for _, v := range vals {
+			if v == "-a" {
+				clear(st.aliases)
+			}
+			delete(st.aliases, v)
+		}
+		return nil
 	case "unset":
 		for _, v := range vals {
 			st.unsetVar(v)
