@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/superagent-harness/harness/internal/roles"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 )
 
@@ -21,45 +22,45 @@ type evalCtx struct {
 
 // matchers maps rule ids to their Go matchers (rules/*.yaml reference them).
 var matchers = map[string]matcher{
-	"fs.rm-recursive-force":       matchRmRF,
-	"fs.code-tree-delete":         matchCodeTreeDelete,
-	"perms.code-chmod":            matchCodeChmod,
-	"forkbomb.code-fork-loop":     matchCodeForkLoop,
-	"priv.sudo":                   matchSudo,
-	"priv.su":                     matchSu,
-	"priv.host-root":              matchHostRoot,
-	"git.push-force":              matchGitPushForce,
-	"git.reset-hard":              matchGitResetHard,
-	"git.clean-force":             matchGitClean,
-	"git.clean-require-force-off": matchGitCleanConfig,
-	"git.checkout-discard":        matchGitCheckout,
-	"git.restore-discard":         matchGitRestore,
-	"git.switch-discard":          matchGitSwitch,
-	"git.branch-force-delete":     matchGitBranch,
-	"git.commit-amend":            matchGitAmend,
-	"git.add-all":                 matchGitAddAll,
-	"git.history-rewrite":         matchGitHistory,
-	"perms.world-writable":        matchPerms,
-	"disk.dd":                     matchDD,
-	"disk.mkfs":                   matchMkfs,
-	"disk.block-device-write":     matchBlockWrite,
-	"disk.wipe":                   matchWipe,
-	"prod.ssh-host":               matchProdHost,
-	"prod.kube-context":           matchProdKube,
-	"prod.aws-profile":            matchProdAWS,
-	"prod.docker-host":            matchProdDocker,
-	"prod.db-host":                matchProdDB,
-	"harness.admin-command":       matchHarnessAdmin,
-	"harness.other-feature":       matchHarnessOtherFeature,
-	"harness.session-env":         matchHarnessSessionEnv,
-	"harness.generator-entry":     matchHarnessGeneratorEntry,
-	"harness.binary-copy":         matchHarnessBinaryCopy,
-	"warn.http-write":             matchHTTPWrite,
-	"warn.publish":                matchPublish,
-	"warn.git-push-prune":         matchGitPushPrune,
-	"forkbomb.self-background":    nil, // judged on shell.Result.Functions
-	"forkbomb.background-loop":    nil, // judged on shell.Result.BackgroundLoops
-	"shell.too-complex":           nil, // judged on shell.Result.Overflow
+	ruleid.FsRmRecursiveForce:      matchRmRF,
+	ruleid.FsCodeTreeDelete:        matchCodeTreeDelete,
+	ruleid.PermsCodeChmod:          matchCodeChmod,
+	ruleid.ForkbombCodeForkLoop:    matchCodeForkLoop,
+	ruleid.PrivSudo:                matchSudo,
+	ruleid.PrivSu:                  matchSu,
+	ruleid.PrivHostRoot:            matchHostRoot,
+	ruleid.GitPushForce:            matchGitPushForce,
+	ruleid.GitResetHard:            matchGitResetHard,
+	ruleid.GitCleanForce:           matchGitClean,
+	ruleid.GitCleanRequireForceOff: matchGitCleanConfig,
+	ruleid.GitCheckoutDiscard:      matchGitCheckout,
+	ruleid.GitRestoreDiscard:       matchGitRestore,
+	ruleid.GitSwitchDiscard:        matchGitSwitch,
+	ruleid.GitBranchForceDelete:    matchGitBranch,
+	ruleid.GitCommitAmend:          matchGitAmend,
+	ruleid.GitAddAll:               matchGitAddAll,
+	ruleid.GitHistoryRewrite:       matchGitHistory,
+	ruleid.PermsWorldWritable:      matchPerms,
+	ruleid.DiskDd:                  matchDD,
+	ruleid.DiskMkfs:                matchMkfs,
+	ruleid.DiskBlockDeviceWrite:    matchBlockWrite,
+	ruleid.DiskWipe:                matchWipe,
+	ruleid.ProdSshHost:             matchProdHost,
+	ruleid.ProdKubeContext:         matchProdKube,
+	ruleid.ProdAwsProfile:          matchProdAWS,
+	ruleid.ProdDockerHost:          matchProdDocker,
+	ruleid.ProdDbHost:              matchProdDB,
+	ruleid.HarnessAdminCommand:     matchHarnessAdmin,
+	ruleid.HarnessOtherFeature:     matchHarnessOtherFeature,
+	ruleid.HarnessSessionEnv:       matchHarnessSessionEnv,
+	ruleid.HarnessGeneratorEntry:   matchHarnessGeneratorEntry,
+	ruleid.HarnessBinaryCopy:       matchHarnessBinaryCopy,
+	ruleid.WarnHttpWrite:           matchHTTPWrite,
+	ruleid.WarnPublish:             matchPublish,
+	ruleid.WarnGitPushPrune:        matchGitPushPrune,
+	ruleid.ForkbombSelfBackground:  nil, // judged on shell.Result.Functions
+	ruleid.ForkbombBackgroundLoop:  nil, // judged on shell.Result.BackgroundLoops
+	ruleid.ShellTooComplex:         nil, // judged on shell.Result.Overflow
 }
 
 // ---------------------------------------------------------------- rm_rf
