@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/superagent-harness/harness/internal/notify"
 	"github.com/superagent-harness/harness/internal/render"
 )
 
@@ -41,6 +42,7 @@ type CLI struct {
 	Version kong.VersionFlag `help:"Print the version and exit."`
 	JSON    bool             `name:"json" help:"Machine output: one JSON object on stdout."`
 	Root    string           `name:"root" placeholder:"DIR" help:"Sprint root (default: positional DIR, then $$HARNESS_ROOT, then the nearest folder above the working directory holding .harness/)."`
+	NotifyFlags
 
 	Init        InitCmd        `cmd:"" help:"Create a new sprint workspace (STEP 1, docs/protocol.md §4.3)."`
 	InitFeature InitFeatureCmd `cmd:"" name:"init-feature" help:"Create a feature directory and wire harness-hook for it (STEP 3.1-3.2, §4.6)."`
@@ -51,6 +53,7 @@ type CLI struct {
 	Allow       AllowCmd       `cmd:"" help:"Authorise one exact command once for a feature, or list authorisations."`
 	Demo        DemoCmd        `cmd:"" help:"Run the self-contained demonstration of the guards."`
 	Doctor      DoctorCmd      `cmd:"" help:"Check that the binaries and every settings.json really enforce the harness."`
+	NotifyCmd   NotifyCmd      `cmd:"" name:"notify" help:"Deliver a message to the user's channel (see the global --notify)."`
 
 	opsCommands
 }
@@ -74,6 +77,11 @@ type Env struct {
 	data any
 	// messages are the messages for the user the command produced (send).
 	messages []render.Message
+	// root is the sprint root the command resolved (opsEnvAt), where a
+	// delivery is recorded.
+	root string
+	// deliveries are the --notify delivery attempts of the messages.
+	deliveries []notify.Delivery
 }
 
 // exitError carries a non-zero exit code and its message: printed on stderr
@@ -177,8 +185,15 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 	command := commandPath(ctx.Selected())
 	code, msg := ExitOK, ""
 	err = generatorGate(&root, ctx, env)
+	var ch *notify.Feishu
+	if err == nil {
+		ch, err = e.notifier(root.NotifyFlags)
+	}
 	if err == nil {
 		err = ctx.Run(e)
+	}
+	if err == nil && ch != nil {
+		err = e.deliver(ch, command)
 	}
 	if err != nil {
 		code, msg = ExitUsage, err.Error()
@@ -192,7 +207,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		}
 	}
 	if e.JSON {
-		writeEnvelope(stdout, command, withMessages(e.data, e.messages, nil), code, msg)
+		writeEnvelope(stdout, command, withMessages(e.data, e.messages, e.deliveries), code, msg)
 	}
 	return code
 }

@@ -80,7 +80,11 @@ var envelopeCases = map[string][]envelopeCase{
 	"checkpoint reply":     {{args: []string{"checkpoint", "reply", "cp-f001-1", "maybe", "{root}"}, code: 1}},
 	"checkpoint reply-all": {{args: []string{"checkpoint", "reply-all", "cp-f001-1: maybe", "{root}"}, code: 1}},
 	"checkpoint due":       {{args: []string{"checkpoint", "due", "{root}"}, code: 0, data: []string{"actions"}}},
-	"next":                 {{args: []string{"next", "{root}"}, code: 0, data: []string{"startable"}}},
+	"notify send": {
+		{args: []string{"notify", "send", "【测试】hello", "{root}"}, code: 0, data: []string{"message", "messages"}},
+		{args: []string{"notify", "send", "【测试】hello", "--notify", "slack"}, code: 2},
+	},
+	"next": {{args: []string{"next", "{root}"}, code: 0, data: []string{"startable"}}},
 	"status": {
 		{args: []string{"status", "{root}"}, code: 0, data: []string{"features"}},
 		{args: []string{"status", "--mermaid", "{root}"}, code: 0, data: []string{"mermaid"}},

@@ -23,20 +23,26 @@ func (e *Env) opsEnv(positional string) (*ops.Env, error) {
 	return e.opsEnvAt(root), nil
 }
 
-func (e *Env) opsEnvAt(root string) *ops.Env {
-	now := time.Now
-	// HARNESS_NOW (UTC-Z) fixes the clock for scripted tests; a Generator
-	// session (FEATURE_ID set) always gets the real clock, so it cannot
-	// date its entries.
-	generator := e.Vars["FEATURE_ID"] != "" || e.Vars["CLAUDECODE"] == "1"
-	if s := e.Vars["HARNESS_NOW"]; s != "" && !generator {
+// clock is the command's clock: HARNESS_NOW (UTC-Z) fixes it for scripted
+// tests; a Generator session (FEATURE_ID set) always gets the real clock, so
+// it cannot date its entries.
+func (e *Env) clock() func() time.Time {
+	if s := e.Vars["HARNESS_NOW"]; s != "" && !e.generator() {
 		if t, err := time.Parse(time.RFC3339, s); err == nil {
-			now = func() time.Time { return t }
+			return func() time.Time { return t }
 		}
 	}
+	return time.Now
+}
+
+func (e *Env) generator() bool { return e.Vars["FEATURE_ID"] != "" || e.Vars["CLAUDECODE"] == "1" }
+
+func (e *Env) opsEnvAt(root string) *ops.Env {
+	e.root = root
+	generator := e.generator()
 	return &ops.Env{
 		Root:     root,
-		Now:      now,
+		Now:      e.clock(),
 		Validate: ops.EngineValidate,
 		// the dry run of every change overlays it on the real workspace
 		ValidateOverlay: ops.EngineValidateOverlay,

@@ -17,6 +17,7 @@ import (
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/cli"
 	"github.com/superagent-harness/harness/internal/hook"
+	"github.com/superagent-harness/harness/internal/notify/notifytest"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/testutil"
 )
@@ -138,6 +139,26 @@ func TestScripts(t *testing.T) {
 				if err := validEnvelope(set, []byte(ts.ReadFile("stdout")), args); err != nil {
 					ts.Fatalf("%v", err)
 				}
+			},
+			// feishu-mock SECRET starts a loopback mock of a Feishu custom
+			// bot (internal/notify/notifytest) for the rest of the script:
+			// $FEISHU_WEBHOOK is its URL, and every request it gets is
+			// appended to $WORK/feishu.jsonl ({"text","code",…}).
+			"feishu-mock": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: feishu-mock SECRET")
+				}
+				bot := notifytest.NewFeishu(args[0])
+				log := ts.MkAbs("feishu.jsonl")
+				bot.OnReceive = func(r notifytest.Received) {
+					b, _ := json.Marshal(r)
+					if f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+						_, _ = f.Write(append(b, '\n'))
+						_ = f.Close()
+					}
+				}
+				ts.Defer(bot.Close)
+				ts.Setenv("FEISHU_WEBHOOK", bot.Webhook())
 			},
 			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {

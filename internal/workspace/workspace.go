@@ -140,6 +140,10 @@ func (w *Workspace) LogsDir() string { return w.h("logs") }
 // HookLog is H/logs/hook.log.
 func (w *Workspace) HookLog() string { return w.h("logs", "hook.log") }
 
+// NotifyLog is H/logs/notify.jsonl, one record per message delivery attempt
+// (`--notify`, docs/protocol.md §15).
+func (w *Workspace) NotifyLog() string { return w.h("logs", "notify.jsonl") }
+
 // FeaturesDir is H/features.
 func (w *Workspace) FeaturesDir() string { return w.h("features") }
 
