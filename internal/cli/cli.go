@@ -53,6 +53,7 @@ type CLI struct {
 	Allow       AllowCmd       `cmd:"" help:"Authorise one exact command once for a feature, or list authorisations."`
 	Demo        DemoCmd        `cmd:"" help:"Run the self-contained demonstration of the guards."`
 	Doctor      DoctorCmd      `cmd:"" help:"Check that the binaries and every settings.json really enforce the harness."`
+	Skill       SkillCmd       `cmd:"" help:"The Hermes skill shipped with harness (install)."`
 	NotifyCmd   NotifyCmd      `cmd:"" name:"notify" help:"Deliver a message to the user's channel (see the global --notify)."`
 
 	opsCommands

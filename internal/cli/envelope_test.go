@@ -80,6 +80,9 @@ var envelopeCases = map[string][]envelopeCase{
 	"checkpoint reply":     {{args: []string{"checkpoint", "reply", "cp-f001-1", "maybe", "{root}"}, code: 1}},
 	"checkpoint reply-all": {{args: []string{"checkpoint", "reply-all", "cp-f001-1: maybe", "{root}"}, code: 1}},
 	"checkpoint due":       {{args: []string{"checkpoint", "due", "{root}"}, code: 0, data: []string{"actions"}}},
+	"skill install": {
+		{args: []string{"skill", "install", "--hermes-home", "{dir}/hermes", "--claude"}, code: 0, data: []string{"installs"}},
+	},
 	"notify send": {
 		{args: []string{"notify", "send", "【测试】hello", "{root}"}, code: 0, data: []string{"message", "messages"}},
 		{args: []string{"notify", "send", "【测试】hello", "--notify", "slack"}, code: 2},

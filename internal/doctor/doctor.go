@@ -90,6 +90,7 @@ func Run(o Options) Report {
 	add(cs...)
 	add(checkSandboxHost(o)...)
 	add(checkUserSettings(o.Home, o.Env)...)
+	add(checkSkill(o)...)
 	if o.Root == "" {
 		add(Check{Name: "workspace", Status: StatusInfo,
 			Detail: "no sprint root (--root, HARNESS_ROOT, or a folder above holding .harness/): workspace checks skipped"})
