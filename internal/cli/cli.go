@@ -208,7 +208,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		}
 	}
 	if e.JSON {
-		writeEnvelope(stdout, command, withMessages(e.data, e.messages, e.deliveries), code, msg)
+		var deliveries any // absent without --notify; [] when --notify had nothing to deliver
+		if e.deliveries != nil {
+			deliveries = e.deliveries
+		}
+		writeEnvelope(stdout, command, withMessages(e.data, e.messages, deliveries), code, msg)
 	}
 	return code
 }
