@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -159,6 +160,47 @@ func TestScripts(t *testing.T) {
 				}
 				ts.Defer(bot.Close)
 				ts.Setenv("FEISHU_WEBHOOK", bot.Webhook())
+			},
+			// field PATH REGEX: the --json answer on stdout has at the dotted
+			// PATH (data.result.resume_as; a number indexes an array) a value
+			// whose JSON text matches REGEX. ! field PATH: PATH is absent.
+			"field": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 && !(neg && len(args) == 1) {
+					ts.Fatalf("usage: field PATH REGEX | ! field PATH")
+				}
+				var v any
+				ts.Check(json.Unmarshal([]byte(ts.ReadFile("stdout")), &v))
+				found := true
+				for _, k := range strings.Split(args[0], ".") {
+					switch x := v.(type) {
+					case map[string]any:
+						v, found = x[k]
+					case []any:
+						i, err := strconv.Atoi(k)
+						found = err == nil && i >= 0 && i < len(x)
+						if found {
+							v = x[i]
+						}
+					default:
+						found = false
+					}
+					if !found {
+						break
+					}
+				}
+				if neg {
+					if found {
+						ts.Fatalf("%s is present: %v", args[0], v)
+					}
+					return
+				}
+				if !found {
+					ts.Fatalf("%s is absent", args[0])
+				}
+				b, _ := json.Marshal(v)
+				if ok, err := regexp.MatchString(args[1], string(b)); err != nil || !ok {
+					ts.Fatalf("%s = %s, want a match for %s", args[0], b, args[1])
+				}
 			},
 			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
