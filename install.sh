@@ -5,7 +5,8 @@
 #        PREFIX=/usr/local ./install.sh
 #        VERSION=v1.2.3 ./install.sh   (default: git describe of this checkout, else "dev")
 #
-# Static builds (CGO_ENABLED=0, -trimpath), the version stamped with -ldflags. Safe to re-run:
+# Static builds (CGO_ENABLED=0, -trimpath), version, commit and build date stamped with -ldflags
+# (`harness --version` → "harness v1.2.3 (commit abcdef1, built 2026-…)"). Safe to re-run:
 # each binary is built to a temporary file and renamed over the installed one. Ends with a
 # self-check through the installed binaries: `harness --version`, a destructive Bash payload that
 # harness-hook must deny, and a harmless one it must not deny.
@@ -24,6 +25,11 @@ if [ -z "${VERSION:-}" ]; then
 	VERSION=$(git -C "$here" describe --tags --always --dirty 2>/dev/null || true)
 	[ -n "$VERSION" ] || VERSION=dev
 fi
+COMMIT=$(git -C "$here" rev-parse --short=7 HEAD 2>/dev/null || true)
+DATE=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+
+say() { printf 'install.sh: %s\n' "$*"; }
+say "installing harness $VERSION (commit ${COMMIT:-unknown}) into $BINDIR with $(go version | cut -d' ' -f3)"
 
 mkdir -p "$BINDIR" || die "cannot create $BINDIR"
 
@@ -32,8 +38,9 @@ case "$(go env GOOS)" in windows) exe=.exe ;; esac
 
 build() { # build NAME: cmd/NAME → $BINDIR/NAME
 	tmp="$BINDIR/.$1.tmp.$$$exe"
+	say "building $1 (static; the first build downloads the Go modules and can take a minute) ..."
 	(cd "$here" && CGO_ENABLED=0 go build -trimpath \
-		-ldflags "-s -w -X main.version=$VERSION" -o "$tmp" "./cmd/$1") ||
+		-ldflags "-s -w -X main.version=$VERSION -X main.commit=$COMMIT -X main.date=$DATE" -o "$tmp" "./cmd/$1") ||
 		{ rm -f "$tmp"; die "go build ./cmd/$1 failed"; }
 	mv -f "$tmp" "$BINDIR/$1$exe" || die "cannot install $BINDIR/$1$exe"
 	printf 'installed %s\n' "$BINDIR/$1$exe"
@@ -42,8 +49,12 @@ build harness
 build harness-hook
 
 # Self-check through the installed binaries.
+say "self-check: --version, and harness-hook must deny rm -rf / and allow go test ./..."
 got=$("$BINDIR/harness$exe" --version) || die "self-check: harness --version failed"
-[ "$got" = "$VERSION" ] || die "self-check: harness --version printed '$got', want '$VERSION'"
+case "$got" in
+"harness $VERSION (commit "*) ;;
+*) die "self-check: harness --version printed '$got', want 'harness $VERSION (commit …)'" ;;
+esac
 
 check_dir=$(mktemp -d 2>/dev/null || mktemp -d -t harness-install)
 trap 'rm -rf "$check_dir"' EXIT INT TERM
@@ -64,6 +75,7 @@ case "$allow" in
 esac
 
 printf 'self-check ok: harness %s; harness-hook denies rm -rf / and lets go test through\n' "$VERSION"
+say "done. Guard a project with: harness install --project DIR (or --user for every project); see harness install --help"
 case ":$PATH:" in
 *":$BINDIR:"*) ;;
 *) printf 'note: %s is not on your PATH; add it, e.g. export PATH="%s:$PATH"\n' "$BINDIR" "$BINDIR" ;;

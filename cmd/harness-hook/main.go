@@ -10,12 +10,13 @@ import (
 	"os"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/buildinfo"
 	"github.com/superagent-harness/harness/internal/hook"
 )
 
-// version is set at build time: go build -ldflags "-X main.version=v1.2.3"
-// (install.sh stamps both binaries with the same value).
-var version = "dev"
+// version, commit and date are set at build time (install.sh stamps both
+// binaries with the same values, see cmd/harness).
+var version, commit, date = "dev", "", ""
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, environ()))
@@ -26,7 +27,7 @@ func main() {
 // version for people and doctor; Claude Code never passes it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string) int {
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
-		fmt.Fprintln(stdout, version)
+		fmt.Fprintln(stdout, buildinfo.Get(version, commit, date).Line("harness-hook"))
 		return 0
 	}
 	return hook.Run(args, stdin, stdout, stderr, env)

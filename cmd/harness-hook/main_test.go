@@ -12,8 +12,8 @@ func TestVersionFlagPrintsVersion(t *testing.T) {
 	if code := run([]string{"--version"}, strings.NewReader(""), &out, &errb, nil); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if got := strings.TrimSpace(out.String()); got != version {
-		t.Fatalf("printed %q, want %q", got, version)
+	if got := strings.TrimSpace(out.String()); !strings.HasPrefix(got, "harness-hook "+version+" (commit ") {
+		t.Fatalf("printed %q, want harness-hook %s (commit …)", got, version)
 	}
 }
 

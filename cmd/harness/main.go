@@ -8,11 +8,14 @@ import (
 	"io"
 	"os"
 
+	"github.com/superagent-harness/harness/internal/buildinfo"
 	"github.com/superagent-harness/harness/internal/cli"
 )
 
-// version is set at build time: go build -ldflags "-X main.version=v1.2.3".
-var version = "dev"
+// version, commit and date are set at build time (install.sh):
+// go build -ldflags "-X main.version=v1.2.3 -X main.commit=abcdef1 -X main.date=2026-12-01T20:00:00Z".
+// Unset, --version says "dev" and uses the VCS stamp Go recorded, if any.
+var version, commit, date = "dev", "", ""
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Environ()))
@@ -20,5 +23,5 @@ func main() {
 
 // run is the whole program: parse args, run the command, return the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
-	return cli.Run(args, stdin, stdout, stderr, cli.EnvMap(environ), version)
+	return cli.RunBuild(args, stdin, stdout, stderr, cli.EnvMap(environ), buildinfo.Get(version, commit, date))
 }

@@ -23,6 +23,8 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/superagent-harness/harness/internal/buildinfo"
 	"github.com/superagent-harness/harness/internal/notify"
 	"github.com/superagent-harness/harness/internal/render"
 )
@@ -131,10 +133,14 @@ func EnvMap(environ []string) map[string]string {
 // Run parses args (without the program name), runs the command and returns
 // the process exit code (ExitOK, ExitFindings, ExitUsage). Output goes only to
 // stdout/stderr; configuration comes only from env.
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string, version string) (code int) {
-	if version == "" {
-		version = "dev"
-	}
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string, version string) int {
+	return RunBuild(args, stdin, stdout, stderr, env, buildinfo.Get(version, "", ""))
+}
+
+// RunBuild is Run with the full build information (version, commit, date)
+// that --version prints: "harness v1.2.3 (commit abcdef1, built 2026-…)".
+func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string, build buildinfo.Info) (code int) {
+	version := build.Version
 	cwd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(stderr, "harness: cannot read the working directory: %v\n", err)
@@ -144,8 +150,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 	asJSON := wantsJSON(args)
 	if asJSON && wantsVersion(args) {
 		// kong's VersionFlag prints plain text; --json promises one envelope.
-		writeEnvelope(stdout, "", map[string]any{"version": version}, ExitOK, "")
+		writeEnvelope(stdout, "", build, ExitOK, "")
 		return ExitOK
+	}
+	if len(args) == 0 {
+		args = []string{"--help"} // bare `harness` shows what it can do
 	}
 
 	var root CLI
@@ -158,7 +167,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 			panic(r)
 		}
 	}()
-	parser, err := newParser(&root, stdout, stderr, version)
+	parser, err := newParser(&root, stdout, stderr, build.Line("harness"))
 	if err != nil {
 		fmt.Fprintf(stderr, "harness: internal error: %v\n", err)
 		if asJSON {
@@ -218,14 +227,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 }
 
 // newParser builds the kong parser of the harness command tree (also used by
-// the tests that walk every command).
-func newParser(root *CLI, stdout, stderr io.Writer, version string) (*kong.Kong, error) {
+// the tests that walk every command); versionLine is what --version prints.
+func newParser(root *CLI, stdout, stderr io.Writer, versionLine string) (*kong.Kong, error) {
 	return kong.New(root,
 		kong.Name("harness"),
 		kong.Description("Enforce the Hermes + Claude Code sprint protocol: workspaces, records, guards.\n\nExit codes: 0 ok, 1 findings or refused, 2 usage or internal error."),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(c int) { panic(kongExit{c}) }),
-		kong.Vars{"version": version},
+		kong.Vars{"version": versionLine},
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 	)
 }

@@ -81,7 +81,7 @@ func (c *ValidateCmd) Run(e *Env) error {
 
 // FinalizeCmd is `harness finalize --check`.
 type FinalizeCmd struct {
-	Check bool   `name:"check" required:"" help:"Run the finalizer checklist without changing anything (required)."`
+	Check bool   `name:"check" default:"true" help:"Run the finalizer checklist without changing anything (the default and only mode; accepted for scripts that pass it)."`
 	Dir   string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
 }
 
