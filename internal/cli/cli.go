@@ -57,6 +57,9 @@ type CLI struct {
 	Doctor      DoctorCmd      `cmd:"" help:"Check that the binaries and every settings.json really enforce the harness."`
 	Skill       SkillCmd       `cmd:"" help:"The Hermes skill shipped with harness (install)."`
 	NotifyCmd   NotifyCmd      `cmd:"" name:"notify" help:"Deliver a message to the user's channel (see the global --notify)."`
+	Install     InstallCmd     `cmd:"" help:"Guard Claude Code in a project (or --user: every project) by wiring harness-hook into its settings."`
+	Uninstall   UninstallCmd   `cmd:"" help:"Remove harness-hook from a project's (or --user: the user's) Claude Code settings."`
+	Logs        LogsCmd        `cmd:"" help:"Show the guard's decisions (the sprint's hook.log, or the user-level audit log outside a sprint)."`
 
 	opsCommands
 }

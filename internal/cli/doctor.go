@@ -1,12 +1,18 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/doctor"
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -68,6 +74,16 @@ func (c *DoctorCmd) Run(e *Env) error {
 		Root: root, Home: home, HarnessBin: self, HookBin: hookBin,
 		Env: e.Vars, Assets: harness.Assets(), NoProbe: c.NoProbe,
 	})
+	if root == "" {
+		// outside a sprint: is the guard wired anywhere Claude Code looks?
+		wired := wiringChecks(e.Cwd, home)
+		rep.Checks = append(rep.Checks, wired...)
+		for _, c := range wired {
+			if c.Status == doctor.StatusFail {
+				rep.OK = false
+			}
+		}
+	}
 	if rep.Checks == nil {
 		rep.Checks = []doctor.Check{}
 	}
@@ -82,4 +98,97 @@ func (c *DoctorCmd) Run(e *Env) error {
 		return silent(ExitFindings, "doctor: %d check(s) failed", failed)
 	}
 	return nil
+}
+
+// wiringChecks reads every settings file Claude Code loads for a session
+// started in cwd (the project's .claude/settings.json and
+// settings.local.json, the user's ~/.claude/settings.json) and fails when
+// none wires harness-hook as a PreToolUse hook that can fire: the event
+// key spelled exactly "PreToolUse", a matcher without commas (a
+// comma-separated matcher such as "Edit,Write" matches no tool) and
+// "onFailure": "block" (docs/hooks.md §7).
+func wiringChecks(cwd, home string) []doctor.Check {
+	var files []string
+	for _, f := range []string{filepath.Join(cwd, ".claude", "settings.json"), filepath.Join(cwd, ".claude", "settings.local.json")} {
+		files = append(files, f)
+	}
+	if home != "" {
+		files = append(files, filepath.Join(home, ".claude", "settings.json"))
+	}
+	var out []doctor.Check
+	wired := 0
+	for _, f := range files {
+		data, err := fsutil.ReadRegular(f, 4<<20)
+		if err != nil {
+			continue
+		}
+		name := "wiring " + f
+		var doc struct {
+			Hooks map[string][]struct {
+				Matcher string            `json:"matcher"`
+				Hooks   []json.RawMessage `json:"hooks"`
+			} `json:"hooks"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: "not a valid settings file: " + err.Error(),
+				Fix: "repair the JSON (Claude Code ignores a file it cannot read), then run harness install"})
+			continue
+		}
+		good := 0
+		for ev, groups := range doc.Hooks {
+			for _, g := range groups {
+				for _, h := range g.Hooks {
+					if !ccsettings.IsHarnessHookHandler(h, "") {
+						continue
+					}
+					var hh struct {
+						OnFailure string `json:"onFailure"`
+						Command   string `json:"command"`
+					}
+					_ = json.Unmarshal(h, &hh)
+					switch {
+					case ev != "PreToolUse" && strings.EqualFold(ev, "PreToolUse"):
+						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: fmt.Sprintf("event key %q is not \"PreToolUse\": event names are case-sensitive, this hook never fires", ev),
+							Fix: "rename the key to \"PreToolUse\" (harness install writes it correctly)"})
+					case ev != "PreToolUse":
+						continue
+					case strings.Contains(g.Matcher, ","):
+						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: fmt.Sprintf("matcher %q: a comma-separated matcher matches no tool, this hook never fires", g.Matcher),
+							Fix: "separate tool names with | (\"Edit|Write\"), or run harness install"})
+					case hh.OnFailure != "block":
+						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: "a harness-hook PreToolUse handler without \"onFailure\": \"block\": a hook that cannot run lets the tool call through",
+							Fix: "add \"onFailure\": \"block\" to the handler, or run harness install"})
+					case !isExecutableFile(hh.Command):
+						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: fmt.Sprintf("command %q is not an executable file", hh.Command),
+							Fix: "run harness install again (it writes the absolute path of the installed harness-hook)"})
+					default:
+						good++
+					}
+				}
+			}
+		}
+		if good > 0 {
+			wired++
+			out = append(out, doctor.Check{Name: name, Status: doctor.StatusOK, Detail: fmt.Sprintf("%d harness-hook PreToolUse handler(s) wired", good)})
+		}
+	}
+	if wired == 0 {
+		out = append(out, doctor.Check{Name: "wiring", Status: doctor.StatusFail,
+			Detail: "no settings file Claude Code reads here (" + strings.Join(files, ", ") + ") wires harness-hook: nothing is guarded",
+			Fix:    "run harness install (this project) or harness install --user (every project)"})
+	}
+	return out
+}
+
+// isExecutableFile reports whether p is an absolute path to an executable
+// regular file.
+func isExecutableFile(p string) bool {
+	if !filepath.IsAbs(p) {
+		return false
+	}
+	st, err := os.Stat(p)
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	return runtime.GOOS == "windows" || st.Mode()&0o111 != 0
 }

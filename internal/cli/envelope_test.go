@@ -107,6 +107,12 @@ var envelopeCases = map[string][]envelopeCase{
 		{before: [][]string{{"reset", "hermes", "--handoff", "{dir}/handoff.md", "{root}"}}, args: []string{"reset", "resume", "{root}"}, code: 0, data: []string{"actions", "result"}},
 		{args: []string{"reset", "resume", "{root}"}, code: 1},
 	},
+	"install": {
+		{args: []string{"install", "--project", "{dir}", "--hook-bin", "{hook}"}, code: 0, data: []string{"settings", "changed", "diff"}},
+		{args: []string{"install", "--project", "{dir}/nowhere", "--hook-bin", "{hook}"}, code: 2},
+	},
+	"uninstall":     {{args: []string{"uninstall", "--project", "{dir}"}, code: 0, data: []string{"settings", "changed"}}},
+	"logs":          {{args: []string{"logs", "{root}", "--verdict", "block"}, code: 0, data: []string{"source", "records"}}},
 	"pipeline sink": {{args: []string{"pipeline", "sink", "--id", "demo-pipeline", "--home", "{dir}/hermes", "{root}"}, code: 1}},
 }
 

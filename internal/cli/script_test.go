@@ -26,7 +26,7 @@ import (
 // TestMain exposes `harness`, `harness-hook` (the real hook) and a stand-in
 // `claude` to the scripts: testscript re-executes this test binary under
 // those names and puts them on the scripts' PATH, which is where
-// init-feature finds harness-hook and harness launch finds claude. The
+// init-feature and install find harness-hook and harness launch finds claude. The
 // stand-in claude does what the real client does first (fakeClaude); the
 // real client is driven by internal/e2e.
 func TestMain(m *testing.M) {
@@ -96,6 +96,7 @@ func fakeClaude(args []string, stdout, stderr io.Writer) int {
 //	exitcode N PROG ARGS...   run PROG and require exit status N (stdout/stderr kept for checks)
 //	appendfile SRC DST        append the contents of SRC to DST
 //	envelope [COMMAND]        the last stdout is one CLI envelope (schemas/cli_envelope.schema.json), for COMMAND if given
+//	payload FILE TOOL ARG     write a PreToolUse payload for TOOL (Bash: ARG is the command; else the file_path) with cwd = the current directory
 func TestScripts(t *testing.T) {
 	fixtures := testutil.Testdata(t, "sprints")
 	set := schema.New(harness.Assets(), nil)
@@ -201,6 +202,19 @@ func TestScripts(t *testing.T) {
 				if ok, err := regexp.MatchString(args[1], string(b)); err != nil || !ok {
 					ts.Fatalf("%s = %s, want a match for %s", args[0], b, args[1])
 				}
+			},
+			"payload": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: payload FILE TOOL ARG")
+				}
+				input := map[string]any{"command": args[2]}
+				if args[1] != "Bash" {
+					input = map[string]any{"file_path": args[2], "content": "x"}
+				}
+				b, err := json.Marshal(map[string]any{"session_id": "script", "hook_event_name": "PreToolUse", "cwd": ts.Getenv("PWD"),
+					"transcript_path": ts.MkAbs("transcript.jsonl"), "tool_name": args[1], "tool_input": input})
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), b, 0o644))
 			},
 			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {

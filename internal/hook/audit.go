@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/userlog"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -62,7 +64,18 @@ type Record struct {
 	// Errors are problems met on the way (invalid rules.yaml, event mismatch,
 	// unreadable payload, recovered panic, …).
 	Errors []string `json:"errors,omitempty"`
+	// Project is the working directory of a call outside a sprint workspace
+	// (user-level log only).
+	Project string `json:"project,omitempty"`
+	// Preset is the --preset of a call outside a sprint workspace.
+	Preset string `json:"preset,omitempty"`
+	// Probe marks a call made by `harness doctor` (session id
+	// ProbeSession…), not by Claude Code: status and logs hide it.
+	Probe bool `json:"probe,omitempty"`
 }
+
+// ProbeSession is the session id prefix of harness doctor's probe payloads.
+const ProbeSession = "harness-doctor"
 
 // Truncation limits for hook.log fields, in Unicode code points.
 const (
@@ -137,7 +150,8 @@ func hookLogPath(root string) string {
 // record that is not a plain allow goes to stderr instead (Claude Code shows
 // hook stderr only in its debug log), as does a record that cannot be
 // written. A logging failure never changes a verdict.
-func appendRecord(s scope, rec Record, stderr io.Writer) {
+func appendRecord(s scope, rec Record, env map[string]string, stderr io.Writer) {
+	rec.Probe = strings.HasPrefix(rec.Session, ProbeSession)
 	rec.Command = redactSecrets(truncateRunes(rec.Command, maxLogCommand))
 	rec.Path = truncateRunes(rec.Path, maxLogCommand)
 	rec.Reason = redactSecrets(truncateRunes(rec.Reason, maxLogReason))
@@ -146,10 +160,19 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 	}
 	line := rec.appendJSONLine(make([]byte, 0, 512))
 	if !s.HasState {
+		// outside a sprint: the user-level audit log (internal/userlog)
+		if p := userlog.Path(env, runtime.GOOS); p != "" {
+			if err := userlog.Append(p, line, userlog.MaxBytes); err == nil {
+				return
+			} else if rec.Verdict != "allow" || len(rec.Errors) > 0 {
+				fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", p, err, line)
+			}
+			return
+		}
 		if rec.Verdict == "allow" && len(rec.Errors) == 0 {
 			return
 		}
-		fmt.Fprintf(stderr, "harness-hook (no sprint workspace, not logged to hook.log): %s", line)
+		fmt.Fprintf(stderr, "harness-hook (no sprint workspace and no home directory, not logged): %s", line)
 		return
 	}
 	path := hookLogPath(s.Root)

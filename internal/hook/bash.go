@@ -77,6 +77,10 @@ type BashScope struct {
 	// Executable returns the running harness-hook binary (os.Executable),
 	// also protected as hook wiring; nil when not known.
 	Executable func() (string, error)
+	// Preset is the policy outside a sprint workspace (PresetStrict or ""
+	// = the sprint policy, PresetStandard; rules/presets/presets.yaml).
+	// Inside a workspace the sprint policy always applies.
+	Preset string
 }
 
 // BashDecision judges cmd as the PreToolUse Bash handler does before an
@@ -98,7 +102,7 @@ func BashDecision(cmd string, s BashScope) (bashguard.Result, error) {
 
 // bashScope is the BashScope of one hook call.
 func (r runner) bashScope(c *call) BashScope {
-	return BashScope{Root: c.scope.Root, Feature: c.scope.Feature, Cwd: cwdOf(c), Env: c.env, Executable: r.executable}
+	return BashScope{Root: c.scope.Root, Feature: c.scope.Feature, Cwd: cwdOf(c), Env: c.env, Executable: r.executable, Preset: c.flags.preset}
 }
 
 // decideBash is BashDecision after the command's size and bytes were checked.
@@ -110,7 +114,7 @@ func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 		ctx.Identify = binid.New(s.Executable, s.Env["PATH"]).Identify
 	}
 	if s.Root == "" {
-		return bashguard.Decide(cmd, ctx), nil
+		return applyPreset(s.Preset, cmd, bashguard.Decide(cmd, ctx), s.Cwd, ctx.Vars), nil
 	}
 	// the root the hook resolved (flag > env > discovery) is what
 	// $HARNESS_ROOT means for every use: cd, targets, variables

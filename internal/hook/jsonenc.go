@@ -131,6 +131,12 @@ func (r *Record) appendJSONLine(dst []byte) []byte {
 	o.key("duration_us")
 	o.b = strconv.AppendInt(o.b, r.DurationUS, 10)
 	o.strs("errors", r.Errors)
+	o.str("project", r.Project, true)
+	o.str("preset", r.Preset, true)
+	if r.Probe {
+		o.key("probe")
+		o.b = append(o.b, "true"...)
+	}
 	return append(o.b, '}', '\n')
 }
 

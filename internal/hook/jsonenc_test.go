@@ -65,6 +65,8 @@ func fillRandom(t *testing.T, r *rand.Rand, v reflect.Value) {
 				}
 				f.Set(s)
 			}
+		case reflect.Bool:
+			f.SetBool(r.IntN(2) == 1)
 		case reflect.Pointer:
 			if r.IntN(3) > 0 {
 				p := reflect.New(f.Type().Elem())

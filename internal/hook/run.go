@@ -16,19 +16,23 @@ import (
 // Usage is printed for -h/--help (on stdout, without reading stdin).
 const Usage = `harness-hook: the Claude Code hook of the superAgent harness (every hook event).
 
-Usage: harness-hook [--event EVENT] [--root DIR] [--feature FID] [--sprint SID] < payload.json
+Usage: harness-hook [--event EVENT] [--root DIR] [--feature FID] [--sprint SID] [--preset P] < payload.json
 
 Reads one hook payload (JSON) on stdin and prints one JSON answer on stdout; exit status 0.
   --event    hook event (SessionStart, PreToolUse, Stop, …); default: the payload's hook_event_name
   --root     sprint root; default: $HARNESS_ROOT, else the nearest folder above the payload's cwd holding .harness/
   --feature  running feature; default: $FEATURE_ID, else a cwd inside .harness/features/<FID>/
   --sprint   sprint id; default: $SPRINT_ID, else feature_list.json's sprint
+  --preset   policy outside a sprint workspace: strict (default, the sprint policy) or standard (harness install)
 `
 
 // flags are the command-line arguments harness init-feature writes
 // (docs/protocol.md §4.6).
 type flags struct {
 	event, root, feature, sprint string
+	// preset is --preset (harness install writes it): the policy outside
+	// a sprint workspace.
+	preset string
 }
 
 // parseFlags parses args by harness-hook's row of the program table
@@ -52,6 +56,8 @@ func parseFlags(args []string) (flags, error) {
 			dst = &f.feature
 		case "sprint":
 			dst = &f.sprint
+		case "preset":
+			dst = &f.preset
 		default:
 			return f, fmt.Errorf("flag provided but not defined: -%s", o.Name)
 		}
@@ -59,6 +65,9 @@ func parseFlags(args []string) (flags, error) {
 			return f, fmt.Errorf("flag needs an argument: -%s", o.Name)
 		}
 		*dst = o.Value
+	}
+	if !ValidPreset(f.preset) {
+		return f, fmt.Errorf("unknown --preset %q (strict, standard)", f.preset)
 	}
 	if len(p.Operands) > 0 {
 		return f, fmt.Errorf("unexpected arguments %q", p.OperandValues())
@@ -188,7 +197,10 @@ func (r runner) run(args []string, stdin io.Reader, stdout io.Writer, env map[st
 	}
 	answered = true
 	c.rec.DurationUS = time.Since(c.start).Microseconds()
-	appendRecord(c.scope, c.rec, r.stderr)
+	if !c.scope.HasState {
+		c.rec.Project, c.rec.Preset = cwdOf(c), c.flags.preset
+	}
+	appendRecord(c.scope, c.rec, c.env, r.stderr)
 	return 0
 }
 

@@ -209,8 +209,8 @@ func lastDenials(path string, n int) []Denial {
 		if v != "block" && v != "stop_forced_incomplete" {
 			continue
 		}
-		if strings.HasPrefix(o.Str("session"), ProbeSessionPrefix) {
-			continue
+		if probe, _ := o.Value("probe").(bool); probe || strings.HasPrefix(o.Str("session"), ProbeSessionPrefix) {
+			continue // harness doctor's probe, not a decision about the Generator
 		}
 		subj := firstNonEmpty(o.Str("command"), o.Str("path"), strings.Join(o.Strs("failing"), ","))
 		all = append(all, Denial{Time: o.Str("time"), Event: o.Str("event"), Feature: o.Str("feature"), Verdict: v, Rule: o.Str("rule"), Subject: subj})

@@ -411,10 +411,11 @@ const rsyncLong = "archive verbose quiet recursive compress delete dry-run progr
 	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input= copy-as="
 
 // HookSpec is harness-hook's own grammar (the arguments harness
-// init-feature writes into settings.json: docs/protocol.md §4.6): the hook
+// init-feature and harness install write into settings.json: docs/protocol.md
+// §4.6): the hook
 // parses its command line with it and `harness doctor` reads the settings'
 // handlers with it.
-var HookSpec = OptSpec{Long: "event= root= feature= sprint= help h", GoFlags: true}
+var HookSpec = OptSpec{Long: "event= root= feature= sprint= preset= help h", GoFlags: true}
 
 // formatterLong is the long options of the in-place formatters and
 // fixers whose operands the path guard judges as written.

@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/superagent-harness/harness/internal/ccsettings"
+	"github.com/superagent-harness/harness/internal/cli/scaffold"
+	"github.com/superagent-harness/harness/internal/fsutil"
+)
+
+// scopeFlags are the settings file install and uninstall edit: the
+// project's .claude/settings.json (default: the working directory) or the
+// user's ~/.claude/settings.json.
+type scopeFlags struct {
+	User    bool   `name:"user" xor:"scope" help:"Edit ~/.claude/settings.json: every project of this user is guarded."`
+	Project string `name:"project" xor:"scope" placeholder:"DIR" help:"Edit DIR/.claude/settings.json (default: the current directory)."`
+	DryRun  bool   `name:"dry-run" help:"Print the change; write nothing."`
+}
+
+// settingsPath resolves the scope to an absolute settings file.
+func (s scopeFlags) settingsPath(e *Env) (string, error) {
+	if s.User {
+		home := e.Vars["HOME"]
+		if home == "" {
+			home = e.Vars["USERPROFILE"]
+		}
+		if home == "" {
+			return "", usage("--user: no HOME (or USERPROFILE) in the environment")
+		}
+		return filepath.Join(home, ".claude", "settings.json"), nil
+	}
+	dir := e.Cwd
+	if s.Project != "" {
+		dir = e.abs(s.Project)
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", usage("--project %s is not a directory", dir)
+	}
+	return filepath.Join(dir, ".claude", "settings.json"), nil
+}
+
+// InstallCmd is `harness install`: wires harness-hook into a Claude Code
+// settings file (docs/hooks.md §7) outside any sprint.
+type InstallCmd struct {
+	scopeFlags
+	Preset  string `name:"preset" enum:"strict,standard" default:"standard" help:"Policy: standard (for ordinary projects) or strict (the sprint policy)."`
+	HookBin string `name:"hook-bin" placeholder:"PATH" help:"harness-hook binary to wire (default: beside this harness binary, else on PATH)."`
+}
+
+// Help is the long help of install.
+func (c *InstallCmd) Help() string {
+	return `Guards Claude Code in a project (or, with --user, in every project): adds harness-hook as the
+PreToolUse hook for Bash and for the file tools (Edit, Write, MultiEdit, NotebookEdit) to the settings
+file, in exec form with the absolute path of harness-hook and "onFailure": "block", so a hook that
+cannot run refuses the tool call instead of letting it through.
+
+Only harness-hook's own entries are added or replaced; every other byte of the file stays as it was.
+The previous file is kept as settings.json.harness-backup, and the change is printed as a diff.
+Running it again changes nothing. Decisions are logged: see 'harness logs'.
+
+Presets: standard = the sprint policy, except that rm -rf of build outputs inside the project and of
+temp dirs is allowed, and piping a download into a shell is blocked (rules/presets/presets.yaml);
+strict = the sprint policy unchanged.
+
+Examples:
+  harness install                       # guard the project in the current directory
+  harness install --project ~/src/app --dry-run
+  harness install --user --preset strict
+  harness doctor                        # then check that the guard is really wired`
+}
+
+// installData is the envelope data of install and uninstall.
+type installData struct {
+	Settings string `json:"settings"`
+	HookBin  string `json:"hook_bin,omitempty"`
+	Preset   string `json:"preset,omitempty"`
+	Changed  bool   `json:"changed"`
+	DryRun   bool   `json:"dry_run"`
+	Backup   string `json:"backup,omitempty"`
+	Diff     string `json:"diff"`
+}
+
+// Run performs install.
+func (c *InstallCmd) Run(e *Env) error {
+	path, err := c.settingsPath(e)
+	if err != nil {
+		return err
+	}
+	hookBin, err := scaffold.FindHookBin(c.HookBin, e.Vars, e.Cwd)
+	if err != nil {
+		return usage("%v", err)
+	}
+	groups := installGroups(hookBin, c.Preset)
+	return editSettings(e, path, c.DryRun, installData{HookBin: hookBin, Preset: c.Preset}, func(old []byte) ([]byte, error) {
+		return ccsettings.SpliceHooks(old, func(h []byte) bool { return ccsettings.IsHarnessHookHandler(h, hookBin) }, groups)
+	})
+}
+
+// installGroups are the matcher groups install writes: PreToolUse for Bash
+// and for the file tools, each running hookBin --event PreToolUse --preset P.
+func installGroups(hookBin, preset string) []ccsettings.SpliceGroup {
+	type handler struct {
+		Type      string   `json:"type"`
+		Command   string   `json:"command"`
+		Args      []string `json:"args"`
+		Timeout   int      `json:"timeout"`
+		OnFailure string   `json:"onFailure"`
+	}
+	type group struct {
+		Matcher string    `json:"matcher"`
+		Hooks   []handler `json:"hooks"`
+	}
+	h := handler{Type: "command", Command: hookBin, Args: []string{"--event", "PreToolUse", "--preset", preset}, Timeout: 10, OnFailure: "block"}
+	return []ccsettings.SpliceGroup{
+		{Event: "PreToolUse", Group: group{Matcher: "Bash", Hooks: []handler{h}}},
+		{Event: "PreToolUse", Group: group{Matcher: "Edit|Write|MultiEdit|NotebookEdit", Hooks: []handler{h}}},
+	}
+}
+
+// UninstallCmd is `harness uninstall`.
+type UninstallCmd struct {
+	scopeFlags
+}
+
+// Help is the long help of uninstall.
+func (c *UninstallCmd) Help() string {
+	return `Removes every harness-hook entry from the settings file that 'harness install' edited (the project's
+.claude/settings.json, or with --user ~/.claude/settings.json); everything else stays byte for byte.
+The previous file is kept as settings.json.harness-backup; the change is printed as a diff.
+
+Examples:
+  harness uninstall                     # the project in the current directory
+  harness uninstall --user --dry-run`
+}
+
+// Run performs uninstall.
+func (c *UninstallCmd) Run(e *Env) error {
+	path, err := c.settingsPath(e)
+	if err != nil {
+		return err
+	}
+	return editSettings(e, path, c.DryRun, installData{}, func(old []byte) ([]byte, error) {
+		return ccsettings.SpliceHooks(old, func(h []byte) bool { return ccsettings.IsHarnessHookHandler(h, "") }, nil)
+	})
+}
+
+// editSettings applies edit to the settings file at path: prints the diff,
+// keeps a backup of a file it changes, writes atomically (unless dryRun).
+func editSettings(e *Env, path string, dryRun bool, d installData, edit func([]byte) ([]byte, error)) error {
+	old, err := fsutil.ReadRegular(path, 4<<20) // settings files are a few KB
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	neu, err := edit(old)
+	if err != nil {
+		return refused("%s: %v; nothing was changed", path, err)
+	}
+	d.Settings, d.DryRun = path, dryRun
+	d.Changed = !bytes.Equal(old, neu) && !(len(old) == 0 && len(bytes.TrimSpace(neu)) == 0)
+	if d.Changed {
+		d.Diff, _ = difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+			A: difflib.SplitLines(string(old)), B: difflib.SplitLines(string(neu)),
+			FromFile: path, ToFile: path, Context: 2,
+		})
+	}
+	if d.Changed && !dryRun {
+		if exists {
+			d.Backup = path + ".harness-backup"
+			if err := fsutil.WriteFileAtomic(d.Backup, old, 0o600); err != nil {
+				return fmt.Errorf("backup %s: %w", d.Backup, err)
+			}
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := fsutil.WriteFileAtomic(path, neu, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+	}
+	e.reply(d, func(w io.Writer) {
+		switch {
+		case !d.Changed:
+			fmt.Fprintf(w, "%s: already up to date, nothing to change\n", path)
+			return
+		case dryRun:
+			fmt.Fprintf(w, "%s would change (dry run, nothing written):\n", path)
+		default:
+			fmt.Fprintf(w, "%s changed", path)
+			if d.Backup != "" {
+				fmt.Fprintf(w, " (previous version: %s)", d.Backup)
+			}
+			fmt.Fprintln(w, ":")
+		}
+		fmt.Fprint(w, d.Diff)
+		if d.HookBin != "" && !dryRun {
+			fmt.Fprintf(w, "guarded by %s (preset %s); new Claude Code sessions pick it up. Check with: harness doctor\n", d.HookBin, d.Preset)
+		}
+	})
+	return nil
+}
