@@ -3,7 +3,7 @@ package ccsettings
 import (
 	"encoding/json"
 	"errors"
-	"path/filepath"
+	"path"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -22,17 +22,21 @@ const (
 const GuardedMatcher = "Edit|Write|MultiEdit|NotebookEdit"
 
 // Wiring names what our hook handlers run: the absolute harness-hook path
-// and the workspace it guards.
+// and the workspace it guards. A Wiring without Root is the plain-project
+// wiring of `harness install` (no sprint): its handlers pass --event and
+// --preset only.
 type Wiring struct {
 	HookBin string // absolute path of harness-hook
-	Root    string // absolute sprint root
+	Root    string // absolute sprint root; "" outside a sprint
 	Feature string // feature id
 	Sprint  string // sprint id
+	Preset  string // guard preset outside a sprint (strict | standard; "" = the hook's default)
 }
 
 // Handler is THE generator of one harness-hook handler (docs/hooks.md §7):
 // exec form, command = the absolute hook path, args naming the event, root,
-// feature and sprint, timeout in seconds. PreToolUse handlers also carry
+// feature and sprint (or, without Root, the event and the preset), timeout
+// in seconds. PreToolUse handlers also carry
 // "onFailure": "block"; other events get none (Stop and SubagentStop ignore
 // it, and a failing SessionStart must not keep the session from starting).
 func (w Wiring) Handler(event string) Handler {
@@ -40,10 +44,17 @@ func (w Wiring) Handler(event string) Handler {
 	if event == "PreToolUse" {
 		t = PreToolUseTimeout
 	}
+	args := []string{"--event", event, "--root", w.Root, "--feature", w.Feature, "--sprint", w.Sprint}
+	if w.Root == "" {
+		args = []string{"--event", event}
+		if w.Preset != "" {
+			args = append(args, "--preset", w.Preset)
+		}
+	}
 	h := Handler{
 		Type:    "command",
 		Command: w.HookBin,
-		Args:    []string{"--event", event, "--root", w.Root, "--feature", w.Feature, "--sprint", w.Sprint},
+		Args:    args,
 		Timeout: &t,
 	}
 	if event == "PreToolUse" {
@@ -63,13 +74,21 @@ type EventGroup struct {
 // Stop, SubagentStop.
 func (w Wiring) Groups() []EventGroup {
 	one := func(ev string) []Handler { return []Handler{w.Handler(ev)} }
+	gs := []EventGroup{{"SessionStart", Group{Hooks: one("SessionStart")}}}
+	gs = append(gs, w.GuardGroups()...)
+	return append(gs,
+		EventGroup{"Stop", Group{Hooks: one("Stop")}},
+		EventGroup{"SubagentStop", Group{Hooks: one("SubagentStop")}})
+}
+
+// GuardGroups returns only the two PreToolUse groups (Bash; Edit|Write|
+// MultiEdit|NotebookEdit): the guard, all that `harness install` wires
+// into a project or user settings file outside a sprint.
+func (w Wiring) GuardGroups() []EventGroup {
 	bash, files := "Bash", GuardedMatcher
 	return []EventGroup{
-		{"SessionStart", Group{Hooks: one("SessionStart")}},
-		{"PreToolUse", Group{Matcher: &bash, Hooks: one("PreToolUse")}},
-		{"PreToolUse", Group{Matcher: &files, Hooks: one("PreToolUse")}},
-		{"Stop", Group{Hooks: one("Stop")}},
-		{"SubagentStop", Group{Hooks: one("SubagentStop")}},
+		{"PreToolUse", Group{Matcher: &bash, Hooks: []Handler{w.Handler("PreToolUse")}}},
+		{"PreToolUse", Group{Matcher: &files, Hooks: []Handler{w.Handler("PreToolUse")}}},
 	}
 }
 
@@ -93,7 +112,8 @@ func (h Handler) IsOurs(hookBin string) bool {
 	} else if i := strings.IndexAny(prog, " \t"); i >= 0 {
 		prog = prog[:i]
 	}
-	base := strings.ToLower(filepath.Base(filepath.ToSlash(prog)))
+	// a Windows path names the same program on every OS
+	base := strings.ToLower(path.Base(strings.ReplaceAll(prog, `\`, "/")))
 	if base != "harness-hook" && base != "harness-hook.exe" {
 		return false
 	}
@@ -103,6 +123,13 @@ func (h Handler) IsOurs(hookBin string) bool {
 		}
 	}
 	return strings.Contains(cmd, "--event")
+}
+
+// IsOursJSON is IsOurs for one handler object as JSON text (what
+// SpliceHooks sees); anything but a handler object is not ours.
+func IsOursJSON(raw []byte, hookBin string) bool {
+	h, ok := handlerFromJSON(raw)
+	return ok && h.IsOurs(hookBin)
 }
 
 // handlerOf decodes one element of a "hooks" array; ok is false for an
@@ -116,6 +143,11 @@ func handlerOf(v any) (Handler, bool) {
 	if err != nil {
 		return Handler{}, false
 	}
+	return handlerFromJSON(b)
+}
+
+// handlerFromJSON decodes one handler object.
+func handlerFromJSON(b []byte) (Handler, bool) {
 	var h Handler
 	// A handler whose fields have other types (args of numbers, a numeric
 	// command) is not ours: keep it as it is.

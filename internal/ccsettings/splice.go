@@ -5,19 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path"
 	"strings"
 )
 
-// SpliceGroup is one matcher group to add under a hook event: Group
-// marshals to the JSON object ({"matcher"?, "hooks": [handlers]}).
-type SpliceGroup struct {
-	Event string
-	Group any
-}
-
 // SpliceHooks returns settings text with every harness-hook handler
-// (ours(handler JSON) true) removed and add appended, changing no byte
+// (Handler.IsOurs(hookBin); hookBin "" = any harness-hook) removed and add
+// appended, changing no byte
 // outside the entries it touches: other members, events, groups and
 // handlers keep their text, order and white space, and the new entries are
 // indented like the file. A group left without handlers, an event left
@@ -29,7 +22,8 @@ type SpliceGroup struct {
 // This is what `harness install` and `harness uninstall` (add = nil) write
 // into a user's settings file, where re-encoding the whole document would
 // reformat their own entries.
-func SpliceHooks(data []byte, ours func(handler []byte) bool, add []SpliceGroup) ([]byte, error) {
+func SpliceHooks(data []byte, hookBin string, add []EventGroup) ([]byte, error) {
+	ours := func(raw []byte) bool { return IsOursJSON(raw, hookBin) }
 	if len(bytes.TrimSpace(data)) == 0 {
 		if len(add) == 0 {
 			return data, nil
@@ -92,7 +86,7 @@ func SpliceHooks(data []byte, ours func(handler []byte) bool, add []SpliceGroup)
 // editHooks rebuilds the "hooks" object h: our handlers removed, add
 // appended. empty reports that the removal left it without members (and
 // nothing was added).
-func editHooks(b []byte, h *jnode, ours func([]byte) bool, add []SpliceGroup, st style) (string, bool, error) {
+func editHooks(b []byte, h *jnode, ours func([]byte) bool, add []EventGroup, st style) (string, bool, error) {
 	byEvent := map[string][]any{}
 	var order []string
 	for _, g := range add {
@@ -188,7 +182,7 @@ func editGroup(b []byte, g *jnode, ours func([]byte) bool, st style) (text strin
 
 // sameHandlers reports whether the file's harness-hook handlers are exactly
 // those of add, event by event and matcher by matcher, in order.
-func sameHandlers(b []byte, root *jnode, ours func([]byte) bool, add []SpliceGroup) (bool, error) {
+func sameHandlers(b []byte, root *jnode, ours func([]byte) bool, add []EventGroup) (bool, error) {
 	var have []string
 	if hm := root.member(b, "hooks"); hm != nil && hm.val.kind == '{' {
 		for _, m := range hm.val.members {
@@ -255,45 +249,6 @@ func canonical(raw []byte) string {
 	}
 	out, _ := json.Marshal(v)
 	return string(out)
-}
-
-// IsHarnessHookHandler reports whether one handler object (JSON) runs
-// harness-hook: its command is hookBin, or a program named harness-hook
-// (.exe) given an --event argument (exec or shell form).
-func IsHarnessHookHandler(raw []byte, hookBin string) bool {
-	var h struct {
-		Command string `json:"command"`
-		Args    []any  `json:"args"`
-	}
-	if json.Unmarshal(raw, &h) != nil {
-		return false
-	}
-	cmd := strings.TrimSpace(h.Command)
-	if cmd == "" {
-		return false
-	}
-	if hookBin != "" && h.Command == hookBin {
-		return true
-	}
-	prog := cmd
-	if q := prog[0]; q == '"' || q == '\'' {
-		if i := strings.IndexByte(prog[1:], q); i >= 0 {
-			prog = prog[1 : i+1]
-		}
-	} else if i := strings.IndexAny(prog, " \t"); i >= 0 {
-		prog = prog[:i]
-	}
-	// a Windows path names the same program on every OS
-	base := strings.ToLower(path.Base(strings.ReplaceAll(prog, `\`, "/")))
-	if base != "harness-hook" && base != "harness-hook.exe" {
-		return false
-	}
-	for _, a := range h.Args {
-		if s, _ := a.(string); s == "--event" {
-			return true
-		}
-	}
-	return strings.Contains(cmd, "--event")
 }
 
 // style is how a file is laid out: the indent unit ("" for a compact file)
@@ -375,7 +330,7 @@ func newArray(vs []any, st style, depth int) (string, error) {
 }
 
 // newEventsObject renders a new "hooks" object holding add, at depth.
-func newEventsObject(add []SpliceGroup, st style, depth int) (string, error) {
+func newEventsObject(add []EventGroup, st style, depth int) (string, error) {
 	var order []string
 	by := map[string][]any{}
 	for _, g := range add {
@@ -397,7 +352,7 @@ func newEventsObject(add []SpliceGroup, st style, depth int) (string, error) {
 }
 
 // freshHooksDoc is a new settings document holding only add.
-func freshHooksDoc(add []SpliceGroup) ([]byte, error) {
+func freshHooksDoc(add []EventGroup) ([]byte, error) {
 	st := style{newline: true, eol: "\n", unit: "  ", colonSpace: " "}
 	h, err := newEventsObject(add, st, 1)
 	if err != nil {

@@ -11,22 +11,12 @@ import (
 
 const testHookBin = "/opt/harness/bin/harness-hook"
 
-func testGroups() []SpliceGroup {
-	h := func(ev string, block bool) map[string]any {
-		m := map[string]any{"type": "command", "command": testHookBin, "args": []string{"--event", ev, "--preset", "standard"}, "timeout": 10}
-		if block {
-			m["onFailure"] = "block"
-		}
-		return m
-	}
-	return []SpliceGroup{
-		{"PreToolUse", map[string]any{"matcher": "Bash", "hooks": []any{h("PreToolUse", true)}}},
-		{"PreToolUse", map[string]any{"matcher": "Edit|Write|MultiEdit|NotebookEdit", "hooks": []any{h("PreToolUse", true)}}},
-		{"SessionStart", map[string]any{"hooks": []any{h("SessionStart", false)}}},
-	}
+func testGroups() []EventGroup {
+	w := Wiring{HookBin: testHookBin, Preset: "standard"}
+	return append(w.GuardGroups(), EventGroup{"SessionStart", Group{Hooks: []Handler{w.Handler("SessionStart")}}})
 }
 
-func ours(raw []byte) bool { return IsHarnessHookHandler(raw, testHookBin) }
+func ours(raw []byte) bool { return IsOursJSON(raw, testHookBin) }
 
 // TestSpliceHooksRealWorldFiles installs into settings files of varied
 // layout (two/four spaces, tabs, CRLF, compact, other hooks, hooks null,
@@ -44,7 +34,7 @@ func TestSpliceHooksRealWorldFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in, err := SpliceHooks(orig, ours, testGroups())
+			in, err := SpliceHooks(orig, testHookBin, testGroups())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,11 +66,11 @@ func TestSpliceHooksRealWorldFiles(t *testing.T) {
 			if bytes.Contains(orig, []byte("\r\n")) && bytes.Count(in, []byte("\n")) != bytes.Count(in, []byte("\r\n")) {
 				t.Errorf("mixed line endings:\n%q", in)
 			}
-			again, err := SpliceHooks(in, ours, testGroups())
+			again, err := SpliceHooks(in, testHookBin, testGroups())
 			if err != nil || !bytes.Equal(again, in) {
 				t.Fatalf("second install changed the file (err %v):\n%s\n---\n%s", err, in, again)
 			}
-			out, err := SpliceHooks(in, ours, nil)
+			out, err := SpliceHooks(in, testHookBin, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +117,7 @@ func TestSpliceHooksReplacesAndKeepsMixedGroups(t *testing.T) {
   }
 }
 `)
-	out, err := SpliceHooks(orig, ours, testGroups())
+	out, err := SpliceHooks(orig, testHookBin, testGroups())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +128,7 @@ func TestSpliceHooksReplacesAndKeepsMixedGroups(t *testing.T) {
 	if strings.Count(s, testHookBin) != 3 {
 		t.Fatalf("want 3 handlers of ours:\n%s", s)
 	}
-	removed, _ := SpliceHooks(out, ours, nil)
+	removed, _ := SpliceHooks(out, testHookBin, nil)
 	if !strings.Contains(string(removed), "/opt/lint/bash-lint") || strings.Contains(string(removed), "harness-hook") {
 		t.Fatalf("uninstall:\n%s", removed)
 	}
@@ -146,13 +136,13 @@ func TestSpliceHooksReplacesAndKeepsMixedGroups(t *testing.T) {
 
 func TestSpliceHooksRefusesWhatIsNotAnObject(t *testing.T) {
 	for _, bad := range []string{`[]`, `null`, `{"hooks": []}`, `{"hooks": 1}`, `{`, `{} {}`} {
-		if _, err := SpliceHooks([]byte(bad), ours, testGroups()); err == nil {
+		if _, err := SpliceHooks([]byte(bad), testHookBin, testGroups()); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
 	}
 }
 
-func TestIsHarnessHookHandler(t *testing.T) {
+func TestIsOursJSON(t *testing.T) {
 	for raw, want := range map[string]bool{
 		`{"command": "/opt/harness/bin/harness-hook"}`:                            true,
 		`{"command": "/x/harness-hook", "args": ["--event", "Stop"]}`:             true,
@@ -163,7 +153,7 @@ func TestIsHarnessHookHandler(t *testing.T) {
 		`{"command": ""}`: false,
 		`{"args": 3}`:     false,
 	} {
-		if got := IsHarnessHookHandler([]byte(raw), testHookBin); got != want {
+		if got := IsOursJSON([]byte(raw), testHookBin); got != want {
 			t.Errorf("%s: %v, want %v", raw, got, want)
 		}
 	}

@@ -1,18 +1,12 @@
 package cli
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
-	"strings"
 
 	harness "github.com/superagent-harness/harness"
-	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/doctor"
-	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -29,20 +23,29 @@ type DoctorCmd struct {
 
 // Help is the long help of the command.
 func (c *DoctorCmd) Help() string {
-	return `Prints one line per check (OK, WARN, FAIL, INFO) with the fix for each problem.
-Exit 0 when no check fails, 1 when any does. Without a sprint root (no DIR/--root, no
-HARNESS_ROOT, no .harness/ above the working directory) only the binaries and the user
-settings are checked. The probes run each feature's configured PreToolUse command line
-with a known deny payload (rm -rf, a Write into schemas/) and a known allow payload (ls -la),
-from the feature directory, as Claude Code would.
+	return `Checks that the guard really runs: the binaries, every Claude Code settings file that should wire
+harness-hook, the rules, the schemas and the hook log. Prints one line per check (OK, WARN, FAIL,
+INFO) with the fix for each problem; exits 0 when no check fails, 1 when any does.
 
-Sandbox (docs/sandbox.md): bubblewrap able to create its namespaces and socat (Linux) or
-sandbox-exec (macOS), tried for real; every running session's hook proof (UNGUARDED without its
-SessionStart record), --no-sandbox sessions (warned on every run), the settings of launched
-sessions held to the policy and read by the client as sandboxed and strict; the policy
-harness launch would write now; and, with claude found ($CLAUDE_BIN or PATH), one sandboxed
-probe through the real client (an append of nothing to feature_list.json must be refused by
-the OS; it writes no hook.log record). --no-probe skips the probes.`
+In a sprint (DIR, --root, HARNESS_ROOT, or a folder above holding .harness/) it checks each
+feature's settings. Outside one it checks the settings a Claude Code session started here reads
+(.claude/settings.json, .claude/settings.local.json, ~/.claude/settings.json) and fails when none
+wires harness-hook: run 'harness install' then.
+
+Unless --no-probe is given, doctor runs each wired command line as Claude Code would, with a
+payload that must be denied (rm -rf /harness-doctor-probe; in a sprint also a Write into schemas/)
+and one that must be allowed (ls -la). The hook logs these calls as probes; status and logs hide them.
+
+In a sprint it also checks the sandbox (docs/sandbox.md): bubblewrap able to create its namespaces
+and socat (Linux) or sandbox-exec (macOS), tried for real; every running session's hook proof
+(UNGUARDED without its SessionStart record); --no-sandbox sessions; the settings of launched
+sessions held to the policy; and, with claude found ($CLAUDE_BIN or PATH), one sandboxed probe
+through the real client (an append to feature_list.json must be refused by the OS).
+
+Examples:
+  harness doctor                        # the project in the current directory
+  harness doctor ~/sprints/sprint_20260421_1
+  harness doctor --no-probe --json`
 }
 
 // Run performs the checks.
@@ -71,19 +74,9 @@ func (c *DoctorCmd) Run(e *Env) error {
 		hookBin = e.abs(hookBin)
 	}
 	rep := doctor.Run(doctor.Options{
-		Root: root, Home: home, HarnessBin: self, HookBin: hookBin,
+		Root: root, Home: home, Cwd: e.Cwd, HarnessBin: self, HookBin: hookBin,
 		Env: e.Vars, Assets: harness.Assets(), NoProbe: c.NoProbe,
 	})
-	if root == "" {
-		// outside a sprint: is the guard wired anywhere Claude Code looks?
-		wired := wiringChecks(e.Cwd, home)
-		rep.Checks = append(rep.Checks, wired...)
-		for _, c := range wired {
-			if c.Status == doctor.StatusFail {
-				rep.OK = false
-			}
-		}
-	}
 	if rep.Checks == nil {
 		rep.Checks = []doctor.Check{}
 	}
@@ -98,97 +91,4 @@ func (c *DoctorCmd) Run(e *Env) error {
 		return silent(ExitFindings, "doctor: %d check(s) failed", failed)
 	}
 	return nil
-}
-
-// wiringChecks reads every settings file Claude Code loads for a session
-// started in cwd (the project's .claude/settings.json and
-// settings.local.json, the user's ~/.claude/settings.json) and fails when
-// none wires harness-hook as a PreToolUse hook that can fire: the event
-// key spelled exactly "PreToolUse", a matcher without commas (a
-// comma-separated matcher such as "Edit,Write" matches no tool) and
-// "onFailure": "block" (docs/hooks.md §7).
-func wiringChecks(cwd, home string) []doctor.Check {
-	var files []string
-	for _, f := range []string{filepath.Join(cwd, ".claude", "settings.json"), filepath.Join(cwd, ".claude", "settings.local.json")} {
-		files = append(files, f)
-	}
-	if home != "" {
-		files = append(files, filepath.Join(home, ".claude", "settings.json"))
-	}
-	var out []doctor.Check
-	wired := 0
-	for _, f := range files {
-		data, err := fsutil.ReadRegular(f, 4<<20)
-		if err != nil {
-			continue
-		}
-		name := "wiring " + f
-		var doc struct {
-			Hooks map[string][]struct {
-				Matcher string            `json:"matcher"`
-				Hooks   []json.RawMessage `json:"hooks"`
-			} `json:"hooks"`
-		}
-		if err := json.Unmarshal(data, &doc); err != nil {
-			out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: "not a valid settings file: " + err.Error(),
-				Fix: "repair the JSON (Claude Code ignores a file it cannot read), then run harness install"})
-			continue
-		}
-		good := 0
-		for ev, groups := range doc.Hooks {
-			for _, g := range groups {
-				for _, h := range g.Hooks {
-					if !ccsettings.IsHarnessHookHandler(h, "") {
-						continue
-					}
-					var hh struct {
-						OnFailure string `json:"onFailure"`
-						Command   string `json:"command"`
-					}
-					_ = json.Unmarshal(h, &hh)
-					switch {
-					case ev != "PreToolUse" && strings.EqualFold(ev, "PreToolUse"):
-						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: fmt.Sprintf("event key %q is not \"PreToolUse\": event names are case-sensitive, this hook never fires", ev),
-							Fix: "rename the key to \"PreToolUse\" (harness install writes it correctly)"})
-					case ev != "PreToolUse":
-						continue
-					case strings.Contains(g.Matcher, ","):
-						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: fmt.Sprintf("matcher %q: a comma-separated matcher matches no tool, this hook never fires", g.Matcher),
-							Fix: "separate tool names with | (\"Edit|Write\"), or run harness install"})
-					case hh.OnFailure != "block":
-						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: "a harness-hook PreToolUse handler without \"onFailure\": \"block\": a hook that cannot run lets the tool call through",
-							Fix: "add \"onFailure\": \"block\" to the handler, or run harness install"})
-					case !isExecutableFile(hh.Command):
-						out = append(out, doctor.Check{Name: name, Status: doctor.StatusFail, Detail: fmt.Sprintf("command %q is not an executable file", hh.Command),
-							Fix: "run harness install again (it writes the absolute path of the installed harness-hook)"})
-					default:
-						good++
-					}
-				}
-			}
-		}
-		if good > 0 {
-			wired++
-			out = append(out, doctor.Check{Name: name, Status: doctor.StatusOK, Detail: fmt.Sprintf("%d harness-hook PreToolUse handler(s) wired", good)})
-		}
-	}
-	if wired == 0 {
-		out = append(out, doctor.Check{Name: "wiring", Status: doctor.StatusFail,
-			Detail: "no settings file Claude Code reads here (" + strings.Join(files, ", ") + ") wires harness-hook: nothing is guarded",
-			Fix:    "run harness install (this project) or harness install --user (every project)"})
-	}
-	return out
-}
-
-// isExecutableFile reports whether p is an absolute path to an executable
-// regular file.
-func isExecutableFile(p string) bool {
-	if !filepath.IsAbs(p) {
-		return false
-	}
-	st, err := os.Stat(p)
-	if err != nil || !st.Mode().IsRegular() {
-		return false
-	}
-	return runtime.GOOS == "windows" || st.Mode()&0o111 != 0
 }

@@ -98,31 +98,10 @@ func (c *InstallCmd) Run(e *Env) error {
 	if err != nil {
 		return usage("%v", err)
 	}
-	groups := installGroups(hookBin, c.Preset)
+	groups := ccsettings.Wiring{HookBin: hookBin, Preset: c.Preset}.GuardGroups()
 	return editSettings(e, path, c.DryRun, installData{HookBin: hookBin, Preset: c.Preset}, func(old []byte) ([]byte, error) {
-		return ccsettings.SpliceHooks(old, func(h []byte) bool { return ccsettings.IsHarnessHookHandler(h, hookBin) }, groups)
+		return ccsettings.SpliceHooks(old, hookBin, groups)
 	})
-}
-
-// installGroups are the matcher groups install writes: PreToolUse for Bash
-// and for the file tools, each running hookBin --event PreToolUse --preset P.
-func installGroups(hookBin, preset string) []ccsettings.SpliceGroup {
-	type handler struct {
-		Type      string   `json:"type"`
-		Command   string   `json:"command"`
-		Args      []string `json:"args"`
-		Timeout   int      `json:"timeout"`
-		OnFailure string   `json:"onFailure"`
-	}
-	type group struct {
-		Matcher string    `json:"matcher"`
-		Hooks   []handler `json:"hooks"`
-	}
-	h := handler{Type: "command", Command: hookBin, Args: []string{"--event", "PreToolUse", "--preset", preset}, Timeout: 10, OnFailure: "block"}
-	return []ccsettings.SpliceGroup{
-		{Event: "PreToolUse", Group: group{Matcher: "Bash", Hooks: []handler{h}}},
-		{Event: "PreToolUse", Group: group{Matcher: "Edit|Write|MultiEdit|NotebookEdit", Hooks: []handler{h}}},
-	}
 }
 
 // UninstallCmd is `harness uninstall`.
@@ -148,7 +127,7 @@ func (c *UninstallCmd) Run(e *Env) error {
 		return err
 	}
 	return editSettings(e, path, c.DryRun, installData{}, func(old []byte) ([]byte, error) {
-		return ccsettings.SpliceHooks(old, func(h []byte) bool { return ccsettings.IsHarnessHookHandler(h, "") }, nil)
+		return ccsettings.SpliceHooks(old, "", nil)
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -30,7 +31,7 @@ import (
 // stand-in claude does what the real client does first (fakeClaude); the
 // real client is driven by internal/e2e.
 func TestMain(m *testing.M) {
-	os.Exit(testscript.RunMain(m, map[string]func() int{
+	os.Exit(testscript.RunMain(removeBuilds{m}, map[string]func() int{
 		"harness": func() int {
 			return cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.EnvMap(os.Environ()), "v0.0.0-test")
 		},
@@ -89,6 +90,12 @@ func fakeClaude(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// removeBuilds runs the tests, then removes the binaries testutil.Build
+// made (testutil.Main).
+type removeBuilds struct{ m *testing.M }
+
+func (r removeBuilds) Run() int { return testutil.Main(r.m) }
+
 // TestScripts runs testdata/script/*.txtar. $SPRINTS names the fixture
 // folder; the extra commands are:
 //
@@ -98,15 +105,42 @@ func fakeClaude(args []string, stdout, stderr io.Writer) int {
 //	envelope [COMMAND]        the last stdout is one CLI envelope (schemas/cli_envelope.schema.json), for COMMAND if given
 //	payload FILE TOOL ARG     write a PreToolUse payload for TOOL (Bash: ARG is the command; else the file_path) with cwd = the current directory
 func TestScripts(t *testing.T) {
+	testscript.Run(t, scriptParams(t, "testdata/script", ""))
+}
+
+// TestShippedBinaryScripts runs testdata/static/*.txtar with harness and
+// harness-hook built as install.sh builds them (static, CGO_ENABLED=0)
+// first on PATH, so that doctor's binary checks see what a user installs
+// and a script can require doctor's exit code 0.
+func TestShippedBinaryScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binaries")
+	}
+	bins, err := testutil.BuildBinaries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bins.Harness == "" || bins.Hook == "" {
+		t.Fatalf("the binaries do not build: %s %s", bins.HarnessErr, bins.HookErr)
+	}
+	testscript.Run(t, scriptParams(t, "testdata/static", filepath.Dir(bins.Harness)))
+}
+
+// scriptParams are the testscript parameters of the scripts in dir; binDir,
+// when set, comes first on the scripts' PATH.
+func scriptParams(t *testing.T, dir, binDir string) testscript.Params {
 	fixtures := testutil.Testdata(t, "sprints")
 	set := schema.New(harness.Assets(), nil)
-	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata/script",
+	return testscript.Params{
+		Dir:                 dir,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("SPRINTS", fixtures)
 			env.Setenv("HARNESS_ROOT", "")
 			env.Setenv("FEATURE_ID", "")
+			if binDir != "" {
+				env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
+			}
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -229,7 +263,7 @@ func TestScripts(t *testing.T) {
 				ts.Check(f.Close())
 			},
 		},
-	})
+	}
 }
 
 // validEnvelope checks that stdout is one JSON document valid against the

@@ -61,6 +61,10 @@ type Options struct {
 	Root string
 	// Home is the user's home directory, for ~/.claude/settings.json.
 	Home string
+	// Cwd is the working directory: outside a sprint its
+	// .claude/settings.json and settings.local.json are the project's
+	// settings (what Claude Code started there reads).
+	Cwd string
 	// HarnessBin is the running harness executable.
 	HarnessBin string
 	// HookBin is the harness-hook binary that should be wired; "" = beside
@@ -89,12 +93,13 @@ func Run(o Options) Report {
 	hookBin, cs := checkBinaries(o)
 	add(cs...)
 	add(checkSandboxHost(o)...)
-	add(checkUserSettings(o.Home, o.Env)...)
 	add(checkSkill(o)...)
 	if o.Root == "" {
 		add(Check{Name: "workspace", Status: StatusInfo,
-			Detail: "no sprint root (--root, HARNESS_ROOT, or a folder above holding .harness/): workspace checks skipped"})
+			Detail: "no sprint root (--root, HARNESS_ROOT, or a folder above holding .harness/): checking the project and user settings"})
+		add(checkProject(o, hookBin)...)
 	} else {
+		add(checkUserSettings(o.Home, o.Env)...)
 		add(checkWorkspace(o, hookBin)...)
 	}
 	r.OK = true

@@ -215,6 +215,11 @@ func TestDoctorCommaMatcherIsExactNames(t *testing.T) {
 		dump(t, r)
 		t.Errorf("comma-separated exact names rejected")
 	}
+	// ... but reported: comma lists are said to match nothing; | is safe
+	if len(find(r, StatusWarn, "separates tool names with a comma")) != 1 {
+		dump(t, r)
+		t.Errorf("comma matcher not warned about")
+	}
 }
 
 func TestDoctorInvalidJSONAndUserSettings(t *testing.T) {
@@ -247,7 +252,7 @@ func TestDoctorProbeCatchesSilentAllow(t *testing.T) {
 	f := newFixture(t)
 	f.writeSettings(t, goodSettings(f.hook, f.root))
 	r := f.run(t, true)
-	if got := find(r, StatusFail, "rm -rf /tmp/harness-doctor-probe` → allow"); len(got) != 1 {
+	if got := find(r, StatusFail, "rm -rf /harness-doctor-probe` → allow"); len(got) != 1 {
 		dump(t, r)
 		t.Errorf("the probe did not catch a hook that allows rm -rf")
 	}

@@ -44,6 +44,7 @@ const (
 	kindLocal                       // a settings.local.json next to one: merged, may disable hooks
 	kindRoot                        // the sprint root's .claude/settings.json
 	kindUser                        // ~/.claude/settings.json (read-only for doctor)
+	kindProject                     // outside a sprint: <cwd>/.claude/settings(.local).json
 )
 
 // target is one settings file to check.
@@ -84,13 +85,13 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 	name := "settings " + t.rel
 	data, err := fsutil.ReadRegular(t.path, 0)
 	if err != nil {
-		return []Check{{Name: name, Status: StatusFail, Detail: err.Error(), Fix: "run harness init-feature " + t.feature}}, nil
+		return []Check{{Name: name, Status: StatusFail, Detail: err.Error(), Fix: "run " + t.fix()}}, nil
 	}
 	sf, err := ccsettings.Decode(data)
 	if err != nil {
 		return []Check{{Name: name, Status: StatusFail,
 			Detail: "not a valid settings file: " + err.Error() + " (claude -p silently ignores a settings file that fails validation: no hook of it runs)",
-			Fix:    "fix the JSON, or re-create it with harness init-feature " + t.feature}}, nil
+			Fix:    "fix the JSON, then run " + t.fix()}}, nil
 	}
 	w := &wiring{t: t}
 	var cs []Check
@@ -130,6 +131,11 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 				where := fmt.Sprintf("%s[%d].hooks[%d]", ev, gi, hi)
 				cs = append(cs, checkHandler(name, where, ev, h, t, hookBin, root)...)
 			}
+			if g.Matcher != nil && ev == "PreToolUse" && strings.Contains(*g.Matcher, ",") &&
+				slices.ContainsFunc(g.Hooks, func(h ccsettings.Handler) bool { return isOurHook(&h, t) }) {
+				warn(fmt.Sprintf("%s[%d] matcher %q separates tool names with a comma: docs/hooks.md §7 reads it as a list, but comma lists are reported to match no tool, and then the guard never fires", ev, gi, *g.Matcher),
+					"separate tool names with | (\"Edit|Write|MultiEdit|NotebookEdit\"), or run "+t.fix())
+			}
 			if g.Matcher != nil && ev == "PreToolUse" {
 				if _, err := ccsettings.MatcherMatches(*g.Matcher, "Bash"); err != nil {
 					fail(fmt.Sprintf("%s[%d] matcher %q is not a valid regular expression: %v", ev, gi, *g.Matcher, err), "use exact names separated by | (Bash or Edit|Write|MultiEdit|NotebookEdit)")
@@ -137,13 +143,7 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 			}
 		}
 	}
-	if t.kind == kindUser || t.kind == kindLocal || t.kind == kindRoot {
-		if len(cs) == 0 {
-			cs = append(cs, Check{Name: name, Status: StatusOK, Detail: fmt.Sprintf("valid; %d hook event(s), none conflicts", len(events))})
-		}
-		return cs, w
-	}
-	// a feature's settings must wire our hook for the needed events
+	// the handler of ours that runs for a tool (nil: none)
 	ours := func(ev, tool string) *ccsettings.Handler {
 		for gi, g := range sf.Hooks[ev] {
 			m := ""
@@ -164,7 +164,18 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 		}
 		return nil
 	}
-	fixInit := "run harness init-feature " + t.feature + " (it rewrites only its own entries)"
+	if t.kind == kindUser || t.kind == kindProject {
+		// outside a sprint these carry the guard (harness install)
+		w.bash, w.write = ours("PreToolUse", "Bash"), ours("PreToolUse", "Write")
+	}
+	if t.kind != kindFeature {
+		if len(cs) == 0 {
+			cs = append(cs, Check{Name: name, Status: StatusOK, Detail: fmt.Sprintf("valid; %d hook event(s), none conflicts", len(events))})
+		}
+		return cs, w
+	}
+	// a feature's settings must wire our hook for the needed events
+	fixInit := "run " + t.fix() + " (it rewrites only its own entries)"
 	for _, ev := range []string{"SessionStart", "Stop"} {
 		if ours(ev, "") == nil {
 			fail(fmt.Sprintf("no harness-hook handler for %s", ev), fixInit)
@@ -233,19 +244,19 @@ func checkHandler(name, where, event string, h *ccsettings.Handler, t target, ho
 	prog := resolveProgram(argv[0], t)
 	if prog == "" || !isExecutable(prog) {
 		fail(fmt.Sprintf("command %q does not exist or is not executable: the call exits 127, which Claude Code treats as allow (the guard is silently off)", argv[0]),
-			"point command at the absolute path of an existing harness-hook (harness init-feature --hook-bin PATH)")
+			"point command at the absolute path of an existing harness-hook: run "+t.fix()+" --hook-bin PATH")
 	}
 	if !isOurHook(h, t) {
 		return cs
 	}
 	if hookBin != "" && prog != "" && !sameFile(prog, hookBin) {
-		warn(fmt.Sprintf("runs %s, not the harness-hook beside this harness (%s)", prog, hookBin), "re-run harness init-feature so both come from the same build")
+		warn(fmt.Sprintf("runs %s, not the harness-hook beside this harness (%s)", prog, hookBin), "run "+t.fix()+" so both come from the same build")
 	}
 	flags := parseFlags(argv[1:])
 	switch ev, ok := flags["event"]; {
 	case !ok:
 		fail("no --event argument: the hook then depends on the payload's hook_event_name and cannot tell its role when stdin is unreadable",
-			fmt.Sprintf(`add "--event", "%s" to args (harness init-feature does)`, event))
+			fmt.Sprintf(`add "--event", "%s" to args (%s does)`, event, t.fix()))
 	case ev != event:
 		fail(fmt.Sprintf("--event %s registered under %s: the hook answers as the wrong event", ev, event), fmt.Sprintf("use --event %s", event))
 	}
@@ -271,12 +282,8 @@ func checkHandler(name, where, event string, h *ccsettings.Handler, t target, ho
 		if h.OnFailure != "" {
 			got = fmt.Sprintf("%q instead of", h.OnFailure)
 		}
-		feature := t.feature
-		if feature == "" {
-			feature = "<feature>"
-		}
 		fail(got+` "onFailure": "block": if the hook binary is missing, killed or times out, Claude Code 2.1.332 runs the tool anyway (checked end to end)`,
-			`add "onFailure": "block" to the PreToolUse handlers (harness init-feature `+feature+` writes it)`)
+			`add "onFailure": "block" to the PreToolUse handlers (`+t.fix()+` writes it)`)
 	}
 	if h.Async {
 		fail(`"async": true: the CLI does not wait for the decision`, `remove "async"`)

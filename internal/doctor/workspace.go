@@ -87,7 +87,7 @@ func checkWorkspace(o Options, hookBin string) []Check {
 // The calls add lines with session_id "harness-doctor" to hook.log.
 func probe(w *wiring, root string, o Options) []Check {
 	var cs []Check
-	name := "probe " + w.t.feature
+	name := w.probeName()
 	fdir := w.t.project
 	type pr struct {
 		h       *ccsettings.Handler
@@ -98,9 +98,16 @@ func probe(w *wiring, root string, o Options) []Check {
 		explain string
 	}
 	probes := []pr{
-		{w.bash, "Bash", map[string]any{"command": "rm -rf /tmp/harness-doctor-probe"}, true, "Bash `rm -rf /tmp/harness-doctor-probe`", "must be denied"},
+		// denied by every preset (standard allows rm -rf only inside the project and in temp dirs)
+		{w.bash, "Bash", map[string]any{"command": "rm -rf /harness-doctor-probe"}, true, "Bash `rm -rf /harness-doctor-probe`", "must be denied"},
 		{w.bash, "Bash", map[string]any{"command": "ls -la"}, false, "Bash `ls -la`", "must be allowed"},
-		{w.write, "Write", map[string]any{"file_path": filepath.Join(root, "schemas", "harness-doctor-probe.json"), "content": "{}"}, true, "Write schemas/harness-doctor-probe.json", "must be denied"},
+	}
+	if root != "" {
+		probes = append(probes, pr{w.write, "Write", map[string]any{"file_path": filepath.Join(root, "schemas", "harness-doctor-probe.json"), "content": "{}"}, true, "Write schemas/harness-doctor-probe.json", "must be denied"})
+	}
+	logHint := ".harness/logs/hook.log, session harness-doctor"
+	if root == "" {
+		logHint = "harness logs --probes"
 	}
 	for _, p := range probes {
 		if p.h == nil {
@@ -124,7 +131,7 @@ func probe(w *wiring, root string, o Options) []Check {
 		if !ok {
 			c.Status = StatusFail
 			c.Detail = fmt.Sprintf("%s → %s, but it %s (%s)", p.label, verdict, p.explain, detail)
-			c.Fix = "run the command line by hand with the payload on stdin (see .harness/logs/hook.log, session harness-doctor); rebuild harness-hook and re-run harness init-feature " + w.t.feature
+			c.Fix = "run the command line by hand with the payload on stdin (see " + logHint + "); rebuild harness-hook and run " + w.t.fix()
 		}
 		cs = append(cs, c)
 	}
