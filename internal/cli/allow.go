@@ -21,15 +21,16 @@ type AllowCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *AllowCmd) Help() string {
-	return `harness allow --feature FID --once 'CMD' --reason '…' records that the Generator of FID may run
-exactly CMD once even though the Bash guard blocks it; the hook consumes it on that call.
-CMD and the Bash command are compared exactly after removing leading and trailing blanks
-(space, tab, newline, CR) from both: ' rm -rf build' and 'rm -rf build ' are the same command,
-'rm  -rf build' is not. --once is a switch: the command is the positional CMD.
+	return `Lets the Generator of a feature run one exact command once, although the Bash guard blocks it;
+the hook uses the authorisation up on that call. The command must match exactly, apart from
+leading and trailing blanks: ' rm -rf build' and 'rm -rf build ' are the same command,
+'rm -rf  build' is not. --list prints every authorisation and whether it was used.
 
-harness allow --list prints every authorisation and whether it was used.
+A Generator session cannot run this command. Exit 0 ok, 2 usage error.
 
-A Generator session cannot run this command (family harness_admin). Exit 0 ok, 2 usage error.`
+Examples:
+  harness allow --feature f001 --once 'rm -rf build' --reason 'clean rebuild approved at cp-f001-2'
+  harness allow --list`
 }
 
 // Run performs the command.

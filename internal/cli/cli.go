@@ -29,6 +29,19 @@ import (
 	"github.com/superagent-harness/harness/internal/render"
 )
 
+// rootHelp is the description bare `harness` and `harness --help` print.
+const rootHelp = `Guards Claude Code sessions and runs the Hermes + Claude Code sprint protocol: wire the guard
+into any project, read its decisions, and create, check and drive sprint workspaces.
+
+Exit codes: 0 ok, 1 findings or refused, 2 usage or internal error.
+
+Examples:
+  harness install                       # guard the project in the current directory
+  harness doctor                        # check that the guard really runs
+  harness logs --verdict block          # what the guard refused
+  harness explain 'rm -rf build'        # how a command is judged
+  harness init ~/sprints/sprint_20260421_1 && harness validate ~/sprints/sprint_20260421_1`
+
 // Exit codes of every harness command.
 const (
 	ExitOK       = 0
@@ -46,10 +59,10 @@ type CLI struct {
 	Root    string           `name:"root" placeholder:"DIR" help:"Sprint root (default: positional DIR, then $$HARNESS_ROOT, then the nearest folder above the working directory holding .harness/)."`
 	NotifyFlags
 
-	Init        InitCmd        `cmd:"" help:"Create a new sprint workspace (STEP 1, docs/protocol.md §4.3)."`
-	InitFeature InitFeatureCmd `cmd:"" name:"init-feature" help:"Create a feature directory and wire harness-hook for it (STEP 3.1-3.2, §4.6)."`
+	Init        InitCmd        `cmd:"" help:"Create a new sprint workspace."`
+	InitFeature InitFeatureCmd `cmd:"" name:"init-feature" help:"Create a feature's directory and wire harness-hook for its Generator session."`
 	Validate    ValidateCmd    `cmd:"" help:"Check every state file and record of a sprint workspace."`
-	Finalize    FinalizeCmd    `cmd:"" help:"Finalizer checklist (docs/protocol.md §9.2); use with --check."`
+	Finalize    FinalizeCmd    `cmd:"" help:"Check that a sprint is ready to be closed (the finalizer checklist)."`
 	Phase       PhaseCmd       `cmd:"" help:"Phase bookkeeping of one feature."`
 	Explain     ExplainCmd     `cmd:"" help:"Show how the Bash guard decides a command (same code path as the hook)."`
 	Allow       AllowCmd       `cmd:"" help:"Authorise one exact command once for a feature, or list authorisations."`
@@ -234,7 +247,7 @@ func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[
 func newParser(root *CLI, stdout, stderr io.Writer, versionLine string) (*kong.Kong, error) {
 	return kong.New(root,
 		kong.Name("harness"),
-		kong.Description("Enforce the Hermes + Claude Code sprint protocol: workspaces, records, guards.\n\nExit codes: 0 ok, 1 findings or refused, 2 usage or internal error."),
+		kong.Description(rootHelp),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(c int) { panic(kongExit{c}) }),
 		kong.Vars{"version": versionLine},

@@ -8,9 +8,13 @@ type DemoCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *DemoCmd) Help() string {
-	return `Creates a temporary sprint, sends real hook payloads through harness-hook (blocked and allowed Bash
-commands, protected-path edits, a Stop with missing records) and prints each decision. Exit 0 when every
-decision is the expected one, 1 otherwise.`
+	return `Creates a temporary sprint, sends real hook payloads through harness-hook (blocked and allowed
+Bash commands, edits of protected files, a Stop with missing records) and prints each decision.
+Exit 0 when every decision is the expected one, 1 otherwise.
+
+Examples:
+  harness demo
+  harness demo --keep --json`
 }
 
 // Run performs the command.

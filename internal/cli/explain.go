@@ -17,9 +17,15 @@ type ExplainCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *ExplainCmd) Help() string {
-	return `Prints every invocation the parser found (program, arguments, nesting), each rule that matched and the
-final verdict (allow, warn, block). Inside a sprint (--root, HARNESS_ROOT, or a .harness/ above the working
-directory) the protected-path guard takes part as in the hook. Exit 0 whatever the verdict; 2 on usage errors.`
+	return `Shows how the Bash guard judges a command, through the same code as the hook: every program
+call the parser found (program, arguments, nesting), each rule that matched, and the final
+verdict (allow, warn, block). Inside a sprint the protected-path guard takes part as it does in
+the hook. Exit 0 whatever the verdict; 2 on usage errors.
+
+Examples:
+  harness explain 'rm -rf build'
+  harness explain 'curl -fsSL https://example.com/i.sh | sh' --cwd ~/src/app
+  harness explain --feature f001 'git push --force' --json`
 }
 
 // explainOutput is the envelope data of explain.

@@ -20,11 +20,16 @@ type InitCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *InitCmd) Help() string {
-	return `Copies the embedded read-only resources (schemas/, templates/, spec/, and spec/protocols/* to protocols/),
-creates .harness/ with features/, sprint_contracts/, logs/ and the seven state files at their initial
-values (docs/protocol.md §3.12), and prints the sprint root's real path as the last stdout line.
+	return `Creates a new, empty sprint workspace: the read-only resources (schemas/, templates/, spec/,
+protocols/) and .harness/ with its state files at their initial values. The last line printed is
+the sprint root's real path, so a script can capture it.
 
-Exit 1 when the target exists and is not empty; exit 2 on usage errors.`
+Exit 1 when the target exists and is not empty; exit 2 on usage errors.
+
+Examples:
+  harness init ~/sprints/sprint_20260421_1
+  harness init --sprints-dir ~/sprints          # next free sprint_<today>_<N>
+  root=$(harness init --sprints-dir ~/sprints | tail -n 1)`
 }
 
 // initResult is the envelope data of init.

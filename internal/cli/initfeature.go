@@ -19,14 +19,18 @@ type InitFeatureCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *InitFeatureCmd) Help() string {
-	return `Creates .harness/features/FID/ with context_snapshot.md (rendered from feature_list.json), AGENTS.md
-(from spec/), generator_log.md (title block), empty handoff.md and session_id.txt, and
-.harness/features/FID/.claude/settings.json registering harness-hook for SessionStart, PreToolUse
-(matchers Bash and Edit|Write|MultiEdit|NotebookEdit), Stop and SubagentStop.
+	return `Prepares the directory a feature's Generator session runs in (.harness/features/FID/): its
+context snapshot, AGENTS.md, generator_log.md, handoff.md, session_id.txt, and a
+.claude/settings.json that runs harness-hook when the session starts, before every Bash and
+file-editing tool call, and when the session stops.
 
-Re-running keeps generator_log.md, handoff.md and session_id.txt as they are and replaces only the
-settings entries that run harness-hook, leaving every other hook and key untouched.
-Exit 1 for a feature id not in feature_list.json; exit 2 when no harness-hook binary is found.`
+Running it again keeps generator_log.md, handoff.md and session_id.txt and replaces only
+harness-hook's own settings entries; every other hook and key stays. Exit 1 for a feature id
+that is not in feature_list.json; exit 2 when no harness-hook binary is found.
+
+Examples:
+  harness init-feature f001
+  harness init-feature f002 ~/sprints/sprint_20260421_1 --hook-bin /usr/local/bin/harness-hook`
 }
 
 // Run performs the command.

@@ -17,6 +17,18 @@ type CheckpointCmd struct {
 	Due      CheckpointDueCmd      `cmd:"" help:"Send due reminders (24h/72h) and auto-approve reviews after 48h."`
 }
 
+// Help is the long help of the command group.
+func (c *CheckpointCmd) Help() string {
+	return `Checkpoints are the questions a sprint asks the user: gates (the work waits for the answer),
+reviews (they pass after 48 hours) and notifications.
+
+Examples:
+  harness checkpoint open cp-f001-1 --blockers blockers.json
+  harness checkpoint render cp-f001-1
+  harness checkpoint reply cp-f001-1 '1a 2b 3a'
+  harness checkpoint due`
+}
+
 // CheckpointOpenCmd is `harness checkpoint open CP_ID`.
 type CheckpointOpenCmd struct {
 	ID        string   `arg:"" name:"CP_ID" help:"cp-<fid>-<n>, cp-sprint-tooling or cp-sprint-dag."`
@@ -25,20 +37,23 @@ type CheckpointOpenCmd struct {
 	Phase     int      `name:"phase" help:"Phase of a feature checkpoint that is not planned yet."`
 	Prompt    string   `name:"prompt" help:"Opening line of the message."`
 	Artifacts []string `name:"artifact" help:"Artifact path under review (repeatable)."`
-	TaskYolo  string   `name:"task-yolo" placeholder:"TASK_FILE" help:"Running task file of a task in YOLO mode: gates pass as auto_approved_yolo_task (§6.2)."`
+	TaskYolo  string   `name:"task-yolo" placeholder:"TASK_FILE" help:"Running task file of a task in YOLO mode: its gates pass on their own (auto_approved_yolo_task)."`
 	External  bool     `name:"external-irreversible" help:"The gate guards an external irreversible operation (git push, publish, deploy): YOLO never passes it."`
 	Dir       string   `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
 }
 
 // Help is shown under the usage line.
 func (c *CheckpointOpenCmd) Help() string {
-	return `docs/protocol.md §5 steps 1-3, §13 #48: a gate needs 2-4 drafted blockers (≥ 2 options each, no default);
-the fixed catch_all is appended last. Sets status pending and created_at, adds the id to
-pending_user_replies and pending_checkpoints, puts the feature and its pool entry into waiting_human.
-Sprint gates live in feature_list.sprint_checkpoints[] (§13 #5). A notify is logged at once (D14).
-Under pipeline YOLO a feature gate passes as auto_approved_yolo unless external_irreversible; with
---task-yolo every gate passes as auto_approved_yolo_task (task_id, yolo_context mode task_level).
-Prints the message to send.`
+	return `Pushes a checkpoint to the user and prints the message to send. A gate needs 2 to 4 drafted
+blockers with at least two options each and no default; the catch-all question is appended
+last. The checkpoint becomes pending, the feature and its session wait for the user, and a
+notification is logged. In pipeline YOLO a feature gate passes on its own unless it guards an
+external irreversible step; with --task-yolo every gate of that task passes on its own.
+
+Examples:
+  harness checkpoint open cp-f001-1 --blockers blockers.json --prompt "Plan for f001 ready"
+  harness checkpoint open cp-sprint-dag --type review --artifact .harness/feature_list.json
+  harness checkpoint open cp-f003-2 --blockers - --external-irreversible < blockers.json`
 }
 
 // Run performs the command.
@@ -91,15 +106,17 @@ type CheckpointReplyCmd struct {
 
 // Help is shown under the usage line.
 func (c *CheckpointReplyCmd) Help() string {
-	return `docs/protocol.md §5: strict '1a 2b 3a' or loose '1 选 a', '2: b'; text next to the choices (or catch_all b with
-details) → approved_with_changes with that feedback; reject/no/不对 → rejected; suspend/resume. All
-blockers answered, nothing else, catch_all a → approved. Missing, extra or ambiguous answers are refused
-(exit 1) with the follow-up question; nothing is recorded. Writes feature_list (status, decision,
-feedback, responded_at), one checkpoint eval entry and pending_user_replies; cp-sprint-tooling approved →
-tooling_locked + contract planned; cp-sprint-dag approved → contract active, mode active, evaluator.
-Resolutions: §13 #3 (status passed for approving decisions, failed for rejected), #17 (sprint-gate
-approval set), #40 (mode back to active once nothing is pending), #2 (a revoked checkpoint is answered
-like a pending one).`
+	return `Records the user's reply to a checkpoint. Accepted: '1a 2b 3a', '1 选 a', '2: b'; text next to
+the choices (or catch-all b with details) means approved with changes; reject / no / 不对 means
+rejected; suspend and resume. When every blocker is answered and nothing else was said, the
+checkpoint is approved. A missing, extra or unclear answer is refused (exit 1) with the
+follow-up question to ask, and nothing is recorded. Approving the tooling checkpoint locks the
+tooling; approving the dependency plan makes the sprint active.
+
+Examples:
+  harness checkpoint reply cp-f001-1 '1a 2b 3a'
+  harness checkpoint reply cp-f001-2 '1a 2b, but keep the old flag as an alias'
+  harness checkpoint reply cp-sprint-dag reject`
 }
 
 // Run performs the command.
@@ -135,9 +152,17 @@ type CheckpointReplyAllCmd struct {
 
 // Help is shown under the usage line.
 func (c *CheckpointReplyAllCmd) Help() string {
-	return `docs/protocol.md §5 (after a YOLO abort the user answers several checkpoints in one message). A line
-'cp<n>: …' answers checkpoint n of the YOLO abort message (its '========== n. cp-… ==========' block). Every line
-is parsed before anything is recorded; one unclear line refuses the whole message with the questions.`
+	return `Records one message that answers several checkpoints, one '<checkpoint id>: <reply>' per line
+(as after a YOLO abort). A line 'cp<n>: …' answers checkpoint n of the YOLO abort message (its
+numbered block). Every line is read before anything is recorded; one unclear line refuses the
+whole message with the questions to ask.
+
+Examples:
+  harness checkpoint reply-all $'cp-f001-1: 1a 2b
+cp-f002-1: 1b 2a'
+  harness checkpoint reply-all $'cp1: 1a 2b
+cp2: 1b'          # after a YOLO abort message
+  harness checkpoint reply-all - < reply.txt`
 }
 
 // Run performs the command.
@@ -160,15 +185,22 @@ func (c *CheckpointReplyAllCmd) Run(e *Env) error {
 
 // Help is shown under the usage line.
 func (c *CheckpointDueCmd) Help() string {
-	return `docs/protocol.md §5 step 4: a gate waiting ≥ 24h gets 【催办】 and ≥ 72h 【催办-紧急】 (offering suspend), each
-once, recorded in reminded_at; gates never time out (D17). A review waiting ≥ 48h passes as
-auto_approved_timeout (status passed, checkpoint eval entry, removed from pending_user_replies and
-pending_checkpoints). Prints every due message.`
+	return `Sends the reminders that are due and prints each message: a gate waiting 24 hours gets a
+reminder, after 72 hours an urgent one offering to suspend (each once); gates never time out. A
+review waiting 48 hours passes as approved on timeout.
+
+Examples:
+  harness checkpoint due
+  harness checkpoint due ~/sprints/sprint_20260421_1 --json`
 }
 
 // Help is shown under the usage line.
 func (c *CheckpointRenderCmd) Help() string {
-	return `docs/protocol.md §5 step 2: the message from templates/checkpoint_{gate,review,notify}.template.md: title
-【Checkpoint】/【Review】/【Notify】 <fid> <name>, the prompt, numbered blockers with options a/b/c, catch_all
-last, and the reply hint (1a 2b 3a). No links. Read-only.`
+	return `Prints the message of a checkpoint as it is sent to the user (from templates/): the title, the
+opening line, the numbered blockers with options a/b/c, the catch-all last, and how to reply
+(1a 2b 3a). Read-only.
+
+Examples:
+  harness checkpoint render cp-f001-1
+  harness checkpoint render cp-sprint-tooling --json`
 }

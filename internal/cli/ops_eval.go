@@ -5,7 +5,17 @@ import "github.com/superagent-harness/harness/internal/ops"
 // EvalCmd groups `harness eval append` and `harness eval amend`.
 type EvalCmd struct {
 	Append EvalAppendCmd `cmd:"" help:"Append one entry to .harness/eval_log.jsonl (timestamp and sprint_id filled in)."`
-	Amend  EvalAmendCmd  `cmd:"" help:"Append a 补录 correction of eval_log line N (supersedes_line: N)."`
+	Amend  EvalAmendCmd  `cmd:"" help:"Append a correction (补录) of eval_log line N."`
+}
+
+// Help is the long help of the command group.
+func (c *EvalCmd) Help() string {
+	return `eval_log.jsonl is the sprint's audit trail of verdicts and checkpoint decisions: entries are
+only ever appended, and a wrong line is corrected by a new one.
+
+Examples:
+  harness eval append --feature f001 --phase 1 --event phase_evaluation --result pass --reason "A1-A3 planned"
+  harness eval amend --line 12 --reason '补录: corrected reason'`
 }
 
 // EvalAppendCmd is `harness eval append`.
@@ -25,16 +35,20 @@ type EvalAppendCmd struct {
 
 // Help is shown under the usage line.
 func (c *EvalAppendCmd) Help() string {
-	return `Appends one entry (docs/protocol.md §3.6, §4.7) with timestamp = now (UTC, whole seconds) and sprint_id =
-feature_list.sprint. Refuses (exit 1, nothing written) what validate would reject (testdata/sprints/README.md §5):
-schema enums, a missing or lazy reason, a phase_evaluation reason under 20 bytes, a phase-3 pass without
-acceptance_results matching feature.acceptance one-to-one (verbatim criteria, non-empty non-lazy evidence),
-an unknown feature, and any other finding the new line would add. Pre-existing findings print as warnings.
-The timestamp is always now. In a Generator session (FEATURE_ID set) only the session's own
-phase_evaluation of its current phase or a retry entry may be appended, without checkpoint/decision
-fields: a Generator never approves or judges (docs/protocol.md §1). Resolutions followed: §13 #35 (sprint_id
-always written; the 20-byte minimum only for phase_evaluation), #41 (one or two entries per phase, the
-last is the verdict), #49 (testdata/sprints/README.md lazy list and thresholds are canonical).`
+	return `Appends one entry to .harness/eval_log.jsonl, with the timestamp (now, UTC) and the sprint id
+filled in. Refused (exit 1, nothing written) when validate would reject the new line: an unknown
+value, a missing or vague reason (a phase_evaluation reason needs 20 bytes or more), a phase-3
+pass without one acceptance result per criterion, an unknown feature. Findings that were already
+in the log print as warnings.
+
+In a Generator session (FEATURE_ID set) only the session's own phase_evaluation of its current
+phase, or a retry entry, may be appended, without checkpoint or decision fields: a Generator
+never approves or judges.
+
+Examples:
+  harness eval append --feature f001 --phase 1 --event phase_evaluation --result pass --reason "A1-A3 planned; API split agreed in cp-f001-1"
+  harness eval append --feature f001 --phase 3 --event phase_evaluation --result pass --reason "A1-A4 verified by go test ./..." --acceptance-results results.json
+  harness eval append --entry entry.json`
 }
 
 // Run performs the command.
@@ -71,9 +85,14 @@ type EvalAmendCmd struct {
 
 // Help is shown under the usage line.
 func (c *EvalAmendCmd) Help() string {
-	return `eval_log is never rewritten (docs/protocol.md §13 #39): this appends a correction with supersedes_line N
-that copies line N's event_type, feature_id, phase and checkpoint_id. validate and finalize then report
-line N's findings as info (testdata/sprints/README.md eval.superseded, D33) and Stop reads the corrected reason.`
+	return `eval_log is never rewritten: this appends a correction of line N (supersedes_line N) that copies
+its event type, feature, phase and checkpoint. validate and finalize then report line N's
+findings as info, and the Stop hook reads the corrected reason. The reason must start with
+'补录:' (the protocol's marker of a late correction).
+
+Examples:
+  harness eval amend --line 12 --reason '补录: A2 was verified by TestParseEmpty, not by hand'
+  harness eval amend --line 7 --event phase_evaluation --reason '补录: line 7 was cut off; the verdict was pass'   # line 7 is not JSON`
 }
 
 // Run performs the command.

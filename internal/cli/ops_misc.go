@@ -9,19 +9,24 @@ import (
 
 // PreflightCmd is `harness preflight --stage launch|started FID…`.
 type PreflightCmd struct {
-	Stage         string   `name:"stage" required:"" enum:"launch,started" help:"launch (before STEP 3.3) or started (after STEP 3.4)."`
+	Stage         string   `name:"stage" required:"" enum:"launch,started" help:"launch (before the session starts) or started (after harness session start)."`
 	Features      []string `arg:"" name:"FID" help:"Feature ids being started."`
-	RecordFailure bool     `name:"record-failure" help:"On failure, do the §4.5 handling: feature back to pending and an event_type fail entry naming the failed checks."`
+	RecordFailure bool     `name:"record-failure" help:"On failure, put the feature back to pending and record a fail entry naming the failed checks."`
 }
 
 // Help is shown under the usage line.
 func (c *PreflightCmd) Help() string {
-	return `STEP 2.5 hard checks (docs/protocol.md §4.5, §13 #50), each printed ok/fail; exit 1 if any fails.
-Sprint: tooling_locked, cp-sprint-tooling and cp-sprint-dag approved (last eval entry), legal
-runtime_state.mode and contract.status. launch: feature directory, its five files, and
-.claude/settings.json registering an executable harness-hook for SessionStart, PreToolUse (Bash,
-Edit|Write|MultiEdit|NotebookEdit) and Stop. started: session_pool entry, non-empty session_id.txt,
-.current_agent role generator on the feature; when all pass, pending features become in_progress.`
+	return `The hard checks around starting a feature's Generator session, each printed ok or fail; exit 1
+if any fails. Always: tooling locked, the tooling and dependency-plan checkpoints approved, a
+valid sprint mode and contract status. --stage launch (before the session starts): the feature
+directory, its files, and a .claude/settings.json that runs an executable harness-hook for the
+session start, Bash and file tools, and stop. --stage started (after 'harness session start'):
+the pool entry, a session id, .current_agent naming the feature; when all pass, the features
+become in progress.
+
+Examples:
+  harness preflight --stage launch f001
+  harness preflight --stage started f001 f002 --record-failure`
 }
 
 // Run performs the command.
@@ -86,6 +91,15 @@ type YoloCmd struct {
 	Abort YoloAbortCmd `cmd:"" help:"Global YOLO abort: revoke every auto_approved_yolo checkpoint."`
 }
 
+// Help is the long help of the command group.
+func (c *YoloCmd) Help() string {
+	return `Pipeline YOLO lets the checkpoints of a well-proven pipeline pass on their own.
+
+Examples:
+  harness yolo check --dry-run
+  harness yolo abort --reason "retry_count_in_sprint = 2"`
+}
+
 // YoloCheckCmd is `harness yolo check`.
 type YoloCheckCmd struct {
 	Home   string `name:"home" placeholder:"DIR" help:"Hermes home (default $$HERMES_HOME, else ~/.hermes)."`
@@ -95,11 +109,14 @@ type YoloCheckCmd struct {
 
 // Help is shown under the usage line.
 func (c *YoloCheckCmd) Help() string {
-	return `docs/protocol.md §6.1: eligible when the sprint's pipeline has stats.total_runs ≥ min_total_runs (3) and
-total_success_rate ≥ min_success_rate (0.9), the current version did not fail its last 2 runs (§13 #14)
-and YOLO was not aborted earlier in this sprint (§13 #20). When eligible it appends yolo_enter with
-yolo_context; while YOLO is on, 'checkpoint open' passes feature gates as auto_approved_yolo (gates marked
-external_irreversible are always sent). Also reports due abort triggers. Exit 0 eligible, 1 not.`
+	return `Checks whether the sprint may run in pipeline YOLO mode (checkpoints pass on their own): its
+pipeline has run at least 3 times with a success rate of 90% or more, the current version did
+not fail its last 2 runs, and YOLO was not aborted earlier in this sprint. When eligible (and not
+--dry-run) it enters YOLO. Also reports the abort triggers that are due. Exit 0 eligible, 1 not.
+
+Examples:
+  harness yolo check --dry-run
+  harness yolo check --home ~/.hermes`
 }
 
 // Run performs the command.
@@ -137,9 +154,12 @@ type YoloAbortCmd struct {
 
 // Help is shown under the usage line.
 func (c *YoloAbortCmd) Help() string {
-	return `docs/protocol.md §6.1 revoke procedure: each auto_approved_yolo checkpoint → status revoked, revoked_from,
-revoke_reason "yolo_aborted: <cause>", decision null (§13 #2); one yolo_abort entry per checkpoint plus a
-sprint-level one; mode waiting_human; prints the one aggregated message. No YOLO re-entry this sprint.`
+	return `Leaves YOLO mode for the whole sprint: every checkpoint that passed on its own is revoked and
+must be answered by the user, the sprint waits for the user, and one combined message is
+printed. YOLO cannot be entered again in this sprint.
+
+Examples:
+  harness yolo abort --reason "retry_count_in_sprint = 2"`
 }
 
 // Run performs the command.
@@ -154,8 +174,17 @@ func (c *YoloAbortCmd) Run(e *Env) error {
 
 // ResetCmd groups the Hermes Reset operations (docs/protocol.md §8.2).
 type ResetCmd struct {
-	Hermes ResetHermesCmd `cmd:"" help:"Write the Hermes Reset files in the fixed order (Z9)."`
+	Hermes ResetHermesCmd `cmd:"" help:"Write the Hermes Reset files (handoff, context state, runtime state) in their fixed order."`
 	Resume ResetResumeCmd `cmd:"" help:"After a Hermes Reset: apply the pending_eval, list answered checkpoints."`
+}
+
+// Help is the long help of the command group.
+func (c *ResetCmd) Help() string {
+	return `A Hermes Reset hands Hermes' own context over to a fresh Hermes: write the handoff, then resume.
+
+Examples:
+  harness reset hermes --handoff handoff.md
+  harness reset resume`
 }
 
 // ResetHermesCmd is `harness reset hermes --handoff FILE`.
@@ -167,10 +196,14 @@ type ResetHermesCmd struct {
 
 // Help is shown under the usage line.
 func (c *ResetHermesCmd) Help() string {
-	return `Writes (1) .harness/hermes_handoff.md, (2) hermes_context_state.json (last_reset_at, token_usage_ratio 0,
-pending_eval, pending_checkpoints), (3) runtime_state.json (last_reset_at, last_heartbeat), in that order
-(Z9), each atomically: a crash between two steps loses nothing (the pending eval is in the handoff first).
-Refused in suspended or idle mode (§13 #29).`
+	return `Writes the files of a Hermes Reset in a fixed order, each atomically: the handoff
+(.harness/hermes_handoff.md), then hermes_context_state.json (with the pending evaluation), then
+runtime_state.json. A crash between two steps loses nothing, because the pending evaluation is
+in the handoff first. Refused while the sprint is suspended or idle.
+
+Examples:
+  harness reset hermes --handoff handoff.md
+  harness reset hermes --handoff - --pending-eval '{"feature_id":"f001","reason":"A2 unverified","eval_decision":"retry","fix_direction":"add the test"}' < handoff.md`
 }
 
 // Run performs the command.
@@ -211,6 +244,14 @@ type PipelineCmd struct {
 	Sink PipelineSinkCmd `cmd:"" help:"Abstract the finished sprint into a pipeline under the Hermes home."`
 }
 
+// Help is the long help of the command group.
+func (c *PipelineCmd) Help() string {
+	return `Pipelines are what finished sprints leave behind for the next sprint of the same kind.
+
+Examples:
+  harness pipeline sink --id csv-export --dry-run`
+}
+
 // PipelineSinkCmd is `harness pipeline sink --id ID`.
 type PipelineSinkCmd struct {
 	ID     string   `name:"id" required:"" help:"Pipeline id (kebab-case)."`
@@ -223,11 +264,14 @@ type PipelineSinkCmd struct {
 
 // Help is shown under the usage line.
 func (c *PipelineSinkCmd) Help() string {
-	return `docs/protocol.md §9.3: refuses unless 'finalize --check' passes (Z6). New pipeline: 1.0.0, total_runs 1;
-existing: --change patch|minor (stats inherited, total_runs + 1) or major (stats reset); every sink
-appends version_history. Writes pipeline.yaml, feature_template.json, tooling_template.md,
-checkpoint_policy.yaml and runs/<sprint_id>; sets the contract status sunk. Versions are full semver
-(§13 #33), stats use total_success_rate (§13 #13) and the safety-valve counter (§13 #14).`
+	return `Turns a finished sprint into a reusable pipeline under the Hermes home (pipeline.yaml, feature
+and tooling templates, checkpoint policy, the run record), so the next sprint of this kind starts
+from it. Refused unless 'harness finalize' passes. A new pipeline starts at 1.0.0; an existing one
+takes --change patch or minor (statistics kept) or major (statistics reset).
+
+Examples:
+  harness pipeline sink --id csv-export --dry-run
+  harness pipeline sink --id csv-export --change minor --change-note "adds the streaming variant"`
 }
 
 // Run performs the command.
@@ -243,10 +287,12 @@ func (c *PipelineSinkCmd) Run(e *Env) error {
 
 // Help is shown under the usage line.
 func (c *ResetResumeCmd) Help() string {
-	return `docs/protocol.md §8.2 reload: the pending_eval (hermes_context_state.json, or the handoff's Pending Eval block
-when a crash came before step 2) is appended as a phase_evaluation with a recovery note and cleared;
-pending checkpoints whose decision arrived are listed and dropped, the others kept without re-sending;
-then the reset entry {agent hermes, pending_eval_recovered, pending_checkpoints_recovered}. Prints the
-role to resume as (finalizing contract → finalizer, planning → planner, else evaluator; §13 #29).
-Idempotent: a second run after the reset entry changes nothing.`
+	return `Run by Hermes after a Hermes Reset: applies the pending evaluation (from
+hermes_context_state.json, or from the handoff if the crash came earlier), lists the checkpoints
+answered meanwhile, records the reset, and prints the role to resume as (finalizer, planner or
+evaluator). Running it again changes nothing.
+
+Examples:
+  harness reset resume
+  harness reset resume ~/sprints/sprint_20260421_1 --json`
 }

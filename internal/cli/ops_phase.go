@@ -11,11 +11,14 @@ type PhaseAdvanceCmd struct {
 
 // Help is shown under the usage line.
 func (c *PhaseAdvanceCmd) Help() string {
-	return `Hermes, after a passing verdict (docs/protocol.md §4.7, §13 #42). Requires next_phases[phase==P].done (set by
-'harness phase complete'), a last phase_evaluation for P with result pass written after any rollback,
-every gate of phase P approved (Z5), and tooling_locked before phase 2. P<4: phase P+1, current on P+1,
-pool current_phase and last_activity. P=4: status completed, completed_at, commit (from the phase-4 entry
-or --commit), pool entry removed (Z16), and the features this unblocks listed. Exit 1 = refused.`
+	return `Run by Hermes after a passing verdict: moves the feature from phase P to P+1, or after phase 4
+marks it completed (with its commit) and lists the features that can start now. Refused (exit 1)
+unless phase P was marked done, its last phase_evaluation is a pass written after any rollback,
+every gate of the phase is approved, and tooling is locked before phase 2.
+
+Examples:
+  harness phase advance f001
+  harness phase advance f003 --commit 4f2c9e1       # phase 4 entry without a commit`
 }
 
 // Run performs the command.
@@ -38,10 +41,14 @@ type PhaseRetryCmd struct {
 
 // Help is shown under the usage line.
 func (c *PhaseRetryCmd) Help() string {
-	return `Sends a feature back (docs/protocol.md §4.7, §13 #45): phase Q, done=false on every next_phases entry ≥ Q,
-current on Q, pool current_phase Q, retry_hint and contract.iteration_history. The verdict is recorded in
-eval_log as a phase_evaluation with result retry, unless the feature's last entry already is that
-rollback (a retry/fail verdict or a rejected checkpoint), so a retry is never counted twice (§13 #44).`
+	return `Sends a feature back to an earlier phase after a retry or fail verdict or a rejected checkpoint:
+the feature, its phases from Q on and its session go back to phase Q, and --reason becomes the
+hint the next session reads. The verdict is recorded in eval_log once: if the feature's last
+entry already is that rollback, no second entry is written.
+
+Examples:
+  harness phase retry f001 --to 2 --reason "A3 fails: empty input crashes the parser; validate before parsing"
+  harness phase retry f002 --to 1 --reason "plan rejected at checkpoint cp-f002-1: split the API change out"`
 }
 
 // Run performs the command.

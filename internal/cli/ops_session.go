@@ -4,9 +4,19 @@ import "github.com/superagent-harness/harness/internal/ops"
 
 // SessionCmd groups the session pool operations.
 type SessionCmd struct {
-	Start SessionStartCmd `cmd:"" help:"Record a started Generator session (STEP 3.4)."`
+	Start SessionStartCmd `cmd:"" help:"Record a started Generator session in the pool."`
 	End   SessionEndCmd   `cmd:"" help:"Remove a feature's session from the pool."`
 	Reset SessionResetCmd `cmd:"" help:"Record a Claude Code feature Reset (pool resetting + reset entry)."`
+}
+
+// Help is the long help of the command group.
+func (c *SessionCmd) Help() string {
+	return `The session pool tracks the Generator sessions that are running, one per feature.
+
+Examples:
+  harness session start f001 --type cc-print
+  harness session reset f001 --reason "token_usage_ratio 0.74 > 0.70"
+  harness session end f001`
 }
 
 // SessionStartCmd is `harness session start FID`.
@@ -19,11 +29,14 @@ type SessionStartCmd struct {
 
 // Help is shown under the usage line.
 func (c *SessionStartCmd) Help() string {
-	return `docs/protocol.md §4.6 STEP 3.4: session_pool.active.<fid> = {session_id, session_type, status running,
-started_at, current_phase, last_activity}; deletes a stray .current_agent.json; .current_agent role
-generator (developer hermes-as-proxy for hermes-proxy-* ids, §13 #18). Refuses without a session id,
-without the feature directory, before cp-sprint-dag is approved (Z11) or when the pool is full.
-Then run 'harness preflight --stage started FID'.`
+	return `Records that a Generator session was started for a feature: its entry in the session pool
+(session id, type, running, phase) and .current_agent naming the Generator. Refused without a
+session id, without the feature directory, before the sprint's dependency plan is approved, or
+when the pool is full. Then run 'harness preflight --stage started FID'.
+
+Examples:
+  harness session start f001 --type cc-print
+  harness session start f002 --type cc-interactive-mcp --session-id 7b1c2d9e-…`
 }
 
 // Run performs the command.
@@ -61,8 +74,13 @@ type SessionResetCmd struct {
 
 // Help is shown under the usage line.
 func (c *SessionResetCmd) Help() string {
-	return `docs/protocol.md §8.1 step 3, §13 #9: pool status resetting and one reset eval entry (agent claude-code).
-Idempotent with the Stop hook's Reset bookkeeping: nothing is written twice for one handoff.`
+	return `Records a Feature Reset of a Claude Code session (its context is too full, it retried too
+often, or Hermes decided so): the pool entry becomes resetting and one reset entry goes into
+eval_log. Nothing is written twice when the Stop hook already recorded the same handoff.
+
+Examples:
+  harness session reset f001
+  harness session reset f001 --reason "token_usage_ratio 0.74 > 0.70"`
 }
 
 // Run performs the command.
@@ -77,8 +95,11 @@ func (c *SessionResetCmd) Run(e *Env) error {
 
 // Help is shown under the usage line.
 func (c *SessionEndCmd) Help() string {
-	return `Deletes session_pool.active.<fid> (a finished entry is removed, never kept as completed: Z16, §3.3);
-an in_progress feature goes back to pending and a .current_agent naming it is handed back to the
-evaluator (§13 #18: it records the last handover only). A completed feature's entry is already removed
-by 'phase advance' at phase 4 (§13 #9). No-op when there is no entry.`
+	return `Removes a feature's session from the pool. A feature still in progress goes back to pending,
+and a .current_agent naming it is handed back to the evaluator. A completed feature's entry was
+already removed by 'harness phase advance'. Nothing happens when there is no entry.
+
+Examples:
+  harness session end f001
+  harness session end f002 ~/sprints/sprint_20260421_1 --json`
 }

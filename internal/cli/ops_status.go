@@ -15,9 +15,13 @@ type NextCmd struct {
 
 // Help is shown under the usage line.
 func (c *NextCmd) Help() string {
-	return `docs/protocol.md §7 and §13 #51: lists the features that may start now and, for every other pending feature,
-each condition that stops it (dependencies not completed, no free slot of max_concurrent, tooling not
-locked, suspended, cp-sprint-dag not approved, unsettled YOLO abort, dependency cycle). Read-only; exit 0.`
+	return `Lists the features that may start now and, for every other pending feature, what stops it:
+dependencies not completed, no free session slot, tooling not locked, suspended, dependency plan
+not approved, an unsettled YOLO abort, a dependency cycle. Read-only; exit 0.
+
+Examples:
+  harness next
+  harness next --json | jq -r '.data.startable[]'`
 }
 
 // Run performs the command.
@@ -55,9 +59,14 @@ type StatusCmd struct {
 
 // Help is shown under the usage line.
 func (c *StatusCmd) Help() string {
-	return `Features (status, phase, done phases, dependencies, session), checkpoints waiting for the user, active
-sessions and the last hook denials from .harness/logs/hook.log (JSON lines; legacy text lines skipped).
-Read-only.`
+	return `Prints the sprint at a glance: features (status, phase, phases done, dependencies, session),
+checkpoints waiting for the user, active sessions and the guard's last denials from
+.harness/logs/hook.log (harness doctor's probes are left out). --mermaid prints the feature
+dependency graph as a Mermaid flowchart coloured by status. Read-only.
+
+Examples:
+  harness status
+  harness status --mermaid > dag.mmd`
 }
 
 // Run performs the command.

@@ -11,6 +11,16 @@ type TaskCmd struct {
 	List TaskListCmd `cmd:"" help:"List every task."`
 }
 
+// Help is the long help of the command group.
+func (c *TaskCmd) Help() string {
+	return `The task queue of the task runner: a folder holding tasks/, PROMPTS/ and sprints/.
+
+Examples:
+  harness task add --queue ~/queue --title "Add CSV export" --prompt-file PROMPTS/csv-export.md
+  harness task next --queue ~/queue
+  harness task list --queue ~/queue`
+}
+
 // queueFlag is the --queue flag shared by the task commands.
 type queueFlag struct {
 	Queue string `name:"queue" placeholder:"DIR" default:"." help:"Queue root (holds tasks/, PROMPTS/, sprints/)."`
@@ -24,7 +34,7 @@ func (q queueFlag) queue(e *Env) *ops.Queue {
 type TaskAddCmd struct {
 	queueFlag
 	Title        string   `name:"title" required:"" help:"Task title."`
-	PromptFile   string   `name:"prompt-file" required:"" placeholder:"PROMPTS/<slug>.md" help:"Prompt file, relative to the queue root (Z20)."`
+	PromptFile   string   `name:"prompt-file" required:"" placeholder:"PROMPTS/<slug>.md" help:"Prompt file, relative to the queue root."`
 	Mode         string   `name:"mode" enum:"interactive,yolo" default:"interactive" help:"interactive or yolo."`
 	AutoApprove  bool     `name:"auto-approve-all" help:"Task YOLO: auto-approve gates (with --mode yolo)."`
 	Priority     int      `name:"priority" default:"3" help:"1 (most urgent) .. 5."`
@@ -35,8 +45,12 @@ type TaskAddCmd struct {
 
 // Help is shown under the usage line.
 func (c *TaskAddCmd) Help() string {
-	return `docs/protocol.md §10, §13 #32: the id task_<UTC yyyymmdd>_<NNN> numbers across pending/, running/, failed/,
-cancelled/ and sprints/*/TASK.json, so ids never repeat.`
+	return `Queues a task for the task runner: tasks/pending/<id>.json, with an id task_<UTC date>_<NNN>
+that is unique across pending, running, failed, cancelled and finished tasks.
+
+Examples:
+  harness task add --queue ~/queue --title "Add CSV export" --prompt-file PROMPTS/csv-export.md
+  harness task add --queue ~/queue --title "Bump deps" --prompt-file PROMPTS/bump.md --mode yolo --auto-approve-all --priority 1`
 }
 
 // Run performs the command.
@@ -51,9 +65,13 @@ type TaskNextCmd struct{ queueFlag }
 
 // Help is shown under the usage line.
 func (c *TaskNextCmd) Help() string {
-	return `Runner steps A-D (docs/protocol.md §10): exit 1 when a task is running or nothing is pending; otherwise the
-lowest priority (missing = 3), then the earliest created_at, is renamed into tasks/running/ with status
-running and started_at. A missing prompt file fails the task (tasks/failed/, exit 1).`
+	return `Starts the next task: the most urgent pending task (lowest priority number, then the oldest)
+moves to tasks/running/. Exit 1 when a task is already running or nothing is pending; a task
+whose prompt file is missing fails (tasks/failed/, exit 1).
+
+Examples:
+  harness task next --queue ~/queue
+  harness task next --queue ~/queue --json`
 }
 
 // Run performs the command.
@@ -99,19 +117,30 @@ func (c *TaskListCmd) Run(e *Env) error {
 
 // Help is shown under the usage line.
 func (c *TaskDoneCmd) Help() string {
-	return `docs/protocol.md §10 step F, §13 #47: requires a sprint_id (the task's, or --sprint-id) whose folder
-sprints/<sprint_id> exists; the task moves to sprints/<sprint_id>/TASK.json with status done (atomic write,
-then the running file is removed). Otherwise it stays in tasks/running/ (exit 1).`
+	return `Finishes a running task: it moves to sprints/<sprint_id>/TASK.json with status done. The
+sprint folder must exist (the task's sprint_id, or --sprint-id); otherwise the task stays
+running (exit 1).
+
+Examples:
+  harness task done task_20260421_001 --queue ~/queue
+  harness task done task_20260421_002 --queue ~/queue --sprint-id sprint_20260421_2`
 }
 
 // Help is shown under the usage line.
 func (c *TaskFailCmd) Help() string {
-	return `Moves a running (or pending) task to tasks/failed/ with status failed and failure_reason. Failed tasks
-are never retried automatically (docs/protocol.md §10).`
+	return `Moves a running or pending task to tasks/failed/ with its failure reason. Failed tasks are
+never retried automatically.
+
+Examples:
+  harness task fail task_20260421_003 --queue ~/queue --reason "the Claude Code CLI is not installed"`
 }
 
 // Help is shown under the usage line.
 func (c *TaskListCmd) Help() string {
-	return `Every task: running first, then pending in run order (priority, created_at), then failed, cancelled
-(terminal, §13 #32) and done (sprints/*/TASK.json).`
+	return `Lists every task: running first, then pending in the order they will run, then failed,
+cancelled and done.
+
+Examples:
+  harness task list --queue ~/queue
+  harness task list --queue ~/queue --json`
 }

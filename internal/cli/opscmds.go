@@ -10,15 +10,15 @@ package cli
 //
 // Phase subcommands go into PhaseCmd (phase.go) instead, next to `complete`.
 type opsCommands struct {
-	Eval       EvalCmd       `cmd:"" help:"Append to or amend .harness/eval_log.jsonl (docs/protocol.md §3.6)."`
-	Session    SessionCmd    `cmd:"" help:"Session pool: start, end, reset (docs/protocol.md §4.6, §8.1)."`
-	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints: open, render, reply, reply-all, due (docs/protocol.md §5)."`
-	Next       NextCmd       `cmd:"" help:"Which features may start now, and why the others wait (docs/protocol.md §7)."`
+	Eval       EvalCmd       `cmd:"" help:"Append to or correct the sprint's audit trail .harness/eval_log.jsonl."`
+	Session    SessionCmd    `cmd:"" help:"Session pool: start, end, reset a feature's Generator session."`
+	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints (questions to the user): open, render, reply, reply-all, due."`
+	Next       NextCmd       `cmd:"" help:"Which features may start now, and why the others wait."`
 	Status     StatusCmd     `cmd:"" help:"Sprint overview: features, checkpoints, sessions, hook denials; --mermaid DAG."`
-	Task       TaskCmd       `cmd:"" help:"Task queue: add, next, done, fail, list (docs/protocol.md §10)."`
-	Preflight  PreflightCmd  `cmd:"" help:"STEP 2.5 hard checks before/after a feature start (docs/protocol.md §4.5)."`
-	Launch     LaunchCmd     `cmd:"" help:"Start a feature's Generator session in Claude Code's sandbox, with proof that its hooks run (STEP 3.3-3.4)."`
-	Yolo       YoloCmd       `cmd:"" help:"Pipeline YOLO: check eligibility, abort (docs/protocol.md §6)."`
-	Reset      ResetCmd      `cmd:"" help:"Hermes in-process Reset: hermes, resume (docs/protocol.md §8.2)."`
-	Pipeline   PipelineCmd   `cmd:"" help:"Sink the finished sprint into a pipeline (docs/protocol.md §9.3)."`
+	Task       TaskCmd       `cmd:"" help:"Task queue: add, next, done, fail, list."`
+	Preflight  PreflightCmd  `cmd:"" help:"Hard checks before and after a feature's Generator session starts."`
+	Launch     LaunchCmd     `cmd:"" help:"Start a feature's Generator session in Claude Code's sandbox, with proof that its hooks run."`
+	Yolo       YoloCmd       `cmd:"" help:"Pipeline YOLO (checkpoints pass on their own): check, abort."`
+	Reset      ResetCmd      `cmd:"" help:"Hermes Reset: write the handoff, resume from it."`
+	Pipeline   PipelineCmd   `cmd:"" help:"Turn the finished sprint into a reusable pipeline."`
 }

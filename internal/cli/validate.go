@@ -60,10 +60,18 @@ type ValidateCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *ValidateCmd) Help() string {
-	return `Checks every state file against the embedded schemas and the protocol's rules, and prints one finding
-per line: path[:line][#/json/pointer]: message [rule-id] (info findings are marked and do not fail).
---json prints the envelope with data {"valid": bool, "findings": [{"file","line","pointer","rule","severity","message"}]}.
-Never modifies the workspace. Exit 0 valid, 1 findings, 2 usage or internal error.`
+	return `Checks every state file and record of a sprint workspace against the schemas and the protocol's
+rules and prints one finding per line: file[:line][#/json/pointer]: message [rule-id]. Info
+findings are marked and do not fail. Never changes the workspace.
+
+--json prints the envelope with data {"valid", "findings": [{"file",
+"line", "pointer", "rule", "severity", "message"}]}. Exit 0 valid, 1 findings, 2 usage or
+internal error.
+
+Examples:
+  harness validate
+  harness validate ~/sprints/sprint_20260421_1 --json
+  harness validate || echo "the sprint has findings"`
 }
 
 // Run performs the command.
@@ -87,9 +95,15 @@ type FinalizeCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *FinalizeCmd) Help() string {
-	return `Runs the finalizer checklist (docs/protocol.md §9.2, testdata/sprints/README.md §6): tooling sections and reasons,
-feature states, four phase sections per completed feature, commits, eval reasons, checkpoint decisions,
-no pending eval or checkpoints. Output and exit codes as for validate.`
+	return `Runs the checklist a sprint must pass before it is closed: every tooling section has a reason,
+every feature is completed with its four phase sections and a commit, every eval entry has a
+reason, every checkpoint is decided, and nothing is pending. Never changes anything; output
+and exit codes are those of validate.
+
+Examples:
+  harness finalize
+  harness finalize ~/sprints/sprint_20260421_1 --json
+  harness finalize --check                    # the same; --check is accepted for older scripts`
 }
 
 // Run performs the command.
@@ -107,9 +121,20 @@ func (c *FinalizeCmd) Run(e *Env) error {
 
 // PhaseCmd groups the phase subcommands.
 type PhaseCmd struct {
-	Complete PhaseCompleteCmd `cmd:"" help:"Mark the current phase of a feature done after checking its records (Generator, §4.7)."`
-	Advance  PhaseAdvanceCmd  `cmd:"" help:"Move a feature to its next phase after a passing verdict (Hermes, §4.7)."`
-	Retry    PhaseRetryCmd    `cmd:"" help:"Send a feature back to phase Q after a retry/fail verdict or a rejected checkpoint (§4.7)."`
+	Complete PhaseCompleteCmd `cmd:"" help:"Mark the current phase of a feature done after checking its records (Generator)."`
+	Advance  PhaseAdvanceCmd  `cmd:"" help:"Move a feature to its next phase after a passing verdict (Hermes)."`
+	Retry    PhaseRetryCmd    `cmd:"" help:"Send a feature back to phase Q after a retry or fail verdict or a rejected checkpoint."`
+}
+
+// Help is the long help of the command group.
+func (c *PhaseCmd) Help() string {
+	return `A feature goes through four phases. The Generator marks a phase done ('phase complete'); Hermes
+moves the feature on after a passing verdict ('phase advance') or sends it back ('phase retry').
+
+Examples:
+  harness phase complete f001
+  harness phase advance f001
+  harness phase retry f001 --to 2 --reason "A3 fails on empty input"`
 }
 
 // PhaseCompleteCmd is `harness phase complete FID`.
@@ -120,11 +145,16 @@ type PhaseCompleteCmd struct {
 
 // Help is shown under the command's usage line.
 func (c *PhaseCompleteCmd) Help() string {
-	return `Runs the Stop hook's record checks for the feature's current phase (generator_log section with
-关键决策, phase_evaluation entry with a concrete reason, acceptance_results at phase 3) and, only if they
-pass, sets next_phases[phase==P].done = true. Never changes phase, current or status.
-With FEATURE_ID set (a Generator session) only that feature can be completed.
-Exit 0 done, 1 records missing (each listed), 2 usage or internal error.`
+	return `Run by the Generator when it has finished the current phase of its feature: checks the phase's
+records (a generator_log section with its key decisions, a phase_evaluation entry with a
+concrete reason, the acceptance results in phase 3) and, only if they are all there, marks the
+phase done. It never moves the feature to another phase. In a Generator session (FEATURE_ID set)
+only that feature can be completed. Exit 0 done, 1 records missing (each listed), 2 usage or
+internal error.
+
+Examples:
+  harness phase complete f001
+  FEATURE_ID=f001 harness phase complete f001 --json`
 }
 
 // phaseCompleteResult is the envelope data of phase complete.
