@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -19,11 +20,11 @@ const (
 	PresetStandard = "standard"
 )
 
-// Rule ids of the standard preset.
+// Rule ids of the standard preset (registered in internal/ruleid).
 const (
-	RulePresetRmInProject = "preset.rm-in-project"
-	RulePresetRmTemp      = "preset.rm-temp"
-	RulePipeToShell       = "net.pipe-to-shell"
+	RulePresetRmInProject = ruleid.PresetRmInProject
+	RulePresetRmTemp      = ruleid.PresetRmTemp
+	RulePipeToShell       = ruleid.NetPipeToShell
 )
 
 // ValidPreset reports whether p names a preset ("" is strict).

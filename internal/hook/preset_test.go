@@ -7,6 +7,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/testutil"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
@@ -51,6 +52,11 @@ func TestPresetExamples(t *testing.T) {
 	}
 	n := 0
 	for _, p := range pf.Presets {
+		for _, r := range append(append([]presetRule{}, p.Relaxations...), p.Additions...) {
+			if !ruleid.Known(r.ID) || ruleid.Of(ruleid.Preset) == nil {
+				t.Errorf("preset rule %s is not registered in internal/ruleid (and docs/protocol.md §14.7)", r.ID)
+			}
+		}
 		for _, r := range p.Relaxations {
 			for _, c := range r.MustAllow {
 				n++

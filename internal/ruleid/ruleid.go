@@ -32,6 +32,9 @@ const (
 	Bash Source = "bash"
 	// Path: the path rules of rules/paths.yaml (§14.6, generated).
 	Path Source = "path"
+	// Preset: the rules a guard preset adds or relaxes outside a sprint
+	// (rules/presets/presets.yaml, §14.7).
+	Preset Source = "preset"
 )
 
 // `harness validate` (docs/protocol.md §14.1, testdata/sprints/README.md §5).
@@ -122,6 +125,15 @@ const (
 	PathBadInput          = "path.bad-input"
 )
 
+// The rules of the standard preset (docs/protocol.md §14.7,
+// rules/presets/presets.yaml): two relaxations of fs.rm-recursive-force and
+// one addition.
+const (
+	PresetRmInProject = "preset.rm-in-project"
+	PresetRmTemp      = "preset.rm-temp"
+	NetPipeToShell    = "net.pipe-to-shell"
+)
+
 // ID is one registered rule id and the part of harness that reports it.
 type ID struct {
 	ID     string
@@ -149,6 +161,7 @@ var handwritten = []struct {
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
 		HookSprintRootMissing, PathBadInput}},
+	{Preset, []string{PresetRmInProject, PresetRmTemp, NetPipeToShell}},
 }
 
 // All returns every registered id once: the hand-written ones by source,
