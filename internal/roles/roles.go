@@ -26,10 +26,8 @@ func GeneratorMayRun(sub []string) bool {
 		next = sub[1]
 	}
 	switch sub[0] {
-	case "validate", "explain", "status", "next", "help", "--version":
-		return true
-	case "finalize":
-		return contains(sub[1:], "--check")
+	case "validate", "finalize", "explain", "status", "next", "help", "--version":
+		return true // finalize only checks (--check is the default and only mode)
 	case "checkpoint":
 		return next == "render"
 	case "allow":
