@@ -319,14 +319,14 @@ func (c *checker) featureRules() {
 		if !c.started(f) {
 			continue
 		}
-		for _, d := range f.DependsOn {
+		for k, d := range f.DependsOn {
 			j, ok := ids[d]
 			if !ok {
 				continue
 			}
 			if st := c.fl.Features[j].Status; st != workspace.StatusCompleted {
-				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d", i), Rule: ruleid.FeaturesDepsCompletedBeforeStart,
-					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but its dependency %s has status %s, not completed", f.ID, f.Status, f.Phase, d, st)})
+				c.rep.add(Finding{File: relFeatureList, Pointer: fmt.Sprintf("/features/%d/depends_on/%d", i, k), Rule: ruleid.FeaturesDepsCompletedBeforeStart,
+					Message: fmt.Sprintf("feature %s has started (status %s, phase=%d) but depends_on lists %s, which is %s, not completed", f.ID, f.Status, f.Phase, d, st)})
 			}
 		}
 	}
