@@ -30,21 +30,33 @@ func (r Report) counts() (errs, infos int) {
 	return errs, infos
 }
 
-// answer replies with r (findings lines plus a summary, or the envelope
-// data {valid, findings}) and returns nil when valid, exit 1 otherwise.
-func (r Report) answer(e *Env, what string) error {
+// answer replies with r (findings lines plus a summary, GitHub
+// annotations or a JUnit report as format says, or the envelope data
+// {valid, findings}) and returns nil when valid, exit 1 otherwise. root
+// locates the findings' files for the CI formats.
+func (r Report) answer(e *Env, what, root, format string) error {
 	if r.Findings == nil {
 		r.Findings = []Finding{}
 	}
+	if e.JSON && format != "" && format != "text" {
+		return usage("--json and --format %s are two outputs: pick one", format)
+	}
 	errs, infos := r.counts()
+	summary := fmt.Sprintf("%s: ok (%d info)", what, infos)
+	if !r.Valid {
+		summary = fmt.Sprintf("%s: %d error(s), %d info", what, errs, infos)
+	}
 	e.reply(r, func(w io.Writer) {
-		for _, f := range r.Findings {
-			fmt.Fprintln(w, f.String())
-		}
-		if r.Valid {
-			fmt.Fprintf(w, "%s: ok (%d info)\n", what, infos)
-		} else {
-			fmt.Fprintf(w, "%s: %d error(s), %d info\n", what, errs, infos)
+		switch format {
+		case "github":
+			writeGitHub(w, r, newLocator(root, e.Cwd), summary)
+		case "junit":
+			writeJUnit(w, r, newLocator(root, e.Cwd), what)
+		default:
+			for _, f := range r.Findings {
+				fmt.Fprintln(w, f.String())
+			}
+			fmt.Fprintln(w, summary)
 		}
 	})
 	if r.Valid {
@@ -56,6 +68,7 @@ func (r Report) answer(e *Env, what string) error {
 // ValidateCmd is `harness validate`.
 type ValidateCmd struct {
 	Dir string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
+	ciFormat
 }
 
 // Help is shown under the command's usage line.
@@ -64,14 +77,17 @@ func (c *ValidateCmd) Help() string {
 rules and prints one finding per line: file[:line][#/json/pointer]: message [rule-id]. Info
 findings are marked and do not fail. Never changes the workspace.
 
---json prints the envelope with data {"valid", "findings": [{"file",
+For CI, --format github prints one GitHub Actions annotation per finding (::error
+file=…,line=…::…, pointing at the file and line of the value at fault) and --format junit a JUnit
+XML report. --json prints the envelope with data {"valid", "findings": [{"file",
 "line", "pointer", "rule", "severity", "message"}]}. Exit 0 valid, 1 findings, 2 usage or
 internal error.
 
 Examples:
   harness validate
   harness validate ~/sprints/sprint_20260421_1 --json
-  harness validate || echo "the sprint has findings"`
+  harness validate --format github            # in a GitHub Actions step
+  harness validate --format junit > validate.xml`
 }
 
 // Run performs the command.
@@ -84,13 +100,14 @@ func (c *ValidateCmd) Run(e *Env) error {
 	if err != nil {
 		return fmt.Errorf("validate %s: %w", root, err)
 	}
-	return r.answer(e, "validate")
+	return r.answer(e, "validate", root, c.Format)
 }
 
 // FinalizeCmd is `harness finalize --check`.
 type FinalizeCmd struct {
 	Check bool   `name:"check" default:"true" help:"Run the finalizer checklist without changing anything (the default and only mode; accepted for scripts that pass it)."`
 	Dir   string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
+	ciFormat
 }
 
 // Help is shown under the command's usage line.
@@ -98,11 +115,12 @@ func (c *FinalizeCmd) Help() string {
 	return `Runs the checklist a sprint must pass before it is closed: every tooling section has a reason,
 every feature is completed with its four phase sections and a commit, every eval entry has a
 reason, every checkpoint is decided, and nothing is pending. Never changes anything; output
-and exit codes are those of validate.
+(--format text, github or junit; --json) and exit codes are those of validate.
 
 Examples:
   harness finalize
   harness finalize ~/sprints/sprint_20260421_1 --json
+  harness finalize --format github
   harness finalize --check                    # the same; --check is accepted for older scripts`
 }
 
@@ -116,7 +134,7 @@ func (c *FinalizeCmd) Run(e *Env) error {
 	if err != nil {
 		return fmt.Errorf("finalize --check %s: %w", root, err)
 	}
-	return r.answer(e, "finalize --check")
+	return r.answer(e, "finalize --check", root, c.Format)
 }
 
 // PhaseCmd groups the phase subcommands.
