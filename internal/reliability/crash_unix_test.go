@@ -224,9 +224,7 @@ func trimResetEntries(t *testing.T, path string) {
 
 // crashEvalAppendTrials SIGKILLs `harness eval append` at random moments.
 func crashEvalAppendTrials(t *testing.T, rng *rand.Rand, trials int) {
-	if !harnessHas("eval", "append") {
-		t.Skip("harness eval append is not available yet")
-	}
+	needSubcommand(t, "eval", "append")
 	root := newWorkspace(t)
 	path := filepath.Join(root, ".harness", "eval_log.jsonl")
 	for i := 0; i < trials; i++ {

@@ -45,9 +45,10 @@ func TestMain(m *testing.M) {
 // runHelper is the body of a helper writer process. args are the last three
 // command-line words: path, prefix, count.
 //
-//	append:  count × fsutil.AppendLine(path, {"id":"<prefix>-<i>",…})
+//	append:  count × fsutil.AppendLine(path, evalLine(<prefix>-<i>))
 //	update:  count × (workspace lock; +1 on "h6_counter" of the JSON object
-//	         in path, atomic replace; append a line to <dir>/eval_log.jsonl)
+//	         in path, atomic replace; append evalLine(<prefix>-<i>) to
+//	         <dir>/eval_log.jsonl)
 //	crash:   forever: atomic replace of path with {"n":i,"pad":…,"sum":…}
 //	         and an append of {"n":i} to path+".log"; killed by the test
 func runHelper(mode string, args []string) int {
@@ -57,8 +58,8 @@ func runHelper(mode string, args []string) int {
 	switch mode {
 	case "append":
 		for i := 0; i < n; i++ {
-			line := fmt.Sprintf(`{"id":"%s-%d","pad":"%s"}`, prefix, i, strings.Repeat("x", i%300))
-			if err := fsutil.AppendLine(path, []byte(line)); err != nil {
+			line := evalLine(fmt.Sprintf("%s-%d", prefix, i), strings.Repeat("x", i%300))
+			if err := fsutil.AppendLine(path, line); err != nil {
 				return fail(err)
 			}
 		}
@@ -87,8 +88,7 @@ func runHelper(mode string, args []string) int {
 			if err != nil {
 				return fail(err)
 			}
-			line := fmt.Sprintf(`{"id":"%s-%d","timestamp":"2026-04-21T03:00:00Z","sprint_id":"sprint_20260421_1","event_type":"retry","reason":"reliability test line"}`, prefix, i)
-			if err := fsutil.AppendLine(filepath.Join(harness, "eval_log.jsonl"), []byte(line)); err != nil {
+			if err := fsutil.AppendLine(filepath.Join(harness, "eval_log.jsonl"), evalLine(fmt.Sprintf("%s-%d", prefix, i), "")); err != nil {
 				return fail(err)
 			}
 		}
@@ -110,6 +110,18 @@ func runHelper(mode string, args []string) int {
 	return 0
 }
 
+// evalLine is a valid eval_log entry (what `harness eval append` writes for
+// a retry of f002) whose reason starts with id, padded by pad so that lines
+// differ in length. It is valid so that a `harness eval append` or
+// `harness session start` running at the same time, which refuses a change
+// that would add findings, never sees another writer's line as a finding.
+func evalLine(id, pad string) []byte {
+	b, _ := json.Marshal(map[string]any{"timestamp": "2026-04-21T03:00:00Z", "sprint_id": "sprint_20260421_1",
+		"feature_id": "f002", "phase": 1, "event_type": "retry", "result": "retry",
+		"reason": id + " concurrent append from the reliability test " + pad})
+	return b
+}
+
 // helperCmd returns the command that runs this test binary as a helper.
 func helperCmd(ctx context.Context, mode, path, prefix string, n int) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$", path, prefix, strconv.Itoa(n))
@@ -117,20 +129,22 @@ func helperCmd(ctx context.Context, mode, path, prefix string, n int) *exec.Cmd 
 	return cmd
 }
 
+// needHook returns the built harness-hook; a build failure fails the test.
 func needHook(t *testing.T) string {
 	t.Helper()
 	if bins.Hook == "" {
-		t.Skipf("cmd/harness-hook does not build yet: %s", bins.HookErr)
+		t.Fatalf("cmd/harness-hook does not build: %s", bins.HookErr)
 	}
 	return bins.Hook
 }
 
-// harnessHas reports whether the built harness CLI has the subcommand words.
-func harnessHas(words ...string) bool {
-	if bins.Harness == "" {
-		return false
+// needSubcommand fails the test unless the built harness CLI has the
+// subcommand words.
+func needSubcommand(t *testing.T, words ...string) {
+	t.Helper()
+	if out, err := exec.Command(needHarness(t), append(words, "--help")...).CombinedOutput(); err != nil {
+		t.Fatalf("harness %s --help: %v %s", strings.Join(words, " "), err, out)
 	}
-	return exec.Command(bins.Harness, append(words, "--help")...).Run() == nil
 }
 
 // newWorkspace copies testdata/sprints/valid-midway into a temp sprint root.
