@@ -24,10 +24,7 @@ func TestHarnessDoctorOnInitFeatureWorkspace(t *testing.T) {
 		t.Fatal(err)
 	}
 	if bins.Harness == "" || bins.Hook == "" {
-		t.Skipf("binaries do not build yet: %s %s", bins.HarnessErr, bins.HookErr)
-	}
-	if exec.Command(bins.Harness, "doctor", "--help").Run() != nil {
-		t.Skip("harness doctor is not registered")
+		t.Fatalf("the binaries do not build: %s %s", bins.HarnessErr, bins.HookErr)
 	}
 	root := filepath.Join(t.TempDir(), "sprint_20260421_1")
 	testutil.CopyTree(t, testutil.Testdata(t, "sprints", "valid-midway"), root)
