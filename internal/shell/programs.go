@@ -412,9 +412,8 @@ const rsyncLong = "archive verbose quiet recursive compress delete dry-run progr
 
 // HookSpec is harness-hook's own grammar (the arguments harness
 // init-feature and harness install write into settings.json: docs/protocol.md
-// §4.6): the hook
-// parses its command line with it and `harness doctor` reads the settings'
-// handlers with it.
+// §4.6): the hook parses its command line with it and `harness doctor` reads
+// the settings' handlers with it.
 var HookSpec = OptSpec{Long: "event= root= feature= sprint= preset= help h", GoFlags: true}
 
 // formatterLong is the long options of the in-place formatters and
