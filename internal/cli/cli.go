@@ -73,6 +73,7 @@ type CLI struct {
 	Install     InstallCmd     `cmd:"" help:"Guard Claude Code in a project (or --user: every project) by wiring harness-hook into its settings."`
 	Uninstall   UninstallCmd   `cmd:"" help:"Remove harness-hook from a project's (or --user: the user's) Claude Code settings."`
 	Logs        LogsCmd        `cmd:"" help:"Show the guard's decisions (the sprint's hook.log, or the user-level audit log outside a sprint)."`
+	Completion  CompletionCmd  `cmd:"" help:"Print the shell code that completes harness commands and flags (bash, zsh, fish)."`
 
 	opsCommands
 }
@@ -190,6 +191,14 @@ func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[
 			writeEnvelope(stdout, "", nil, ExitUsage, "internal error: "+err.Error())
 		}
 		return ExitUsage
+	}
+	if completing(env) {
+		// the shell asks for completions (harness completion)
+		if err := completeLine(parser, env, stdout); err != nil {
+			fmt.Fprintf(stderr, "harness: completion: %v\n", err)
+			return ExitUsage
+		}
+		return ExitOK
 	}
 	ctx, err := parser.Parse(args)
 	if err != nil {

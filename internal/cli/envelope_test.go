@@ -112,6 +112,7 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"install", "--project", "{dir}/nowhere", "--hook-bin", "{hook}"}, code: 2},
 	},
 	"uninstall":     {{args: []string{"uninstall", "--project", "{dir}"}, code: 0, data: []string{"settings", "changed"}}},
+	"completion":    {{args: []string{"completion", "fish"}, code: 0, data: []string{"shell", "script"}}},
 	"logs":          {{args: []string{"logs", "{root}", "--verdict", "block"}, code: 0, data: []string{"source", "records"}}},
 	"pipeline sink": {{args: []string{"pipeline", "sink", "--id", "demo-pipeline", "--home", "{dir}/hermes", "{root}"}, code: 1}},
 }
