@@ -107,10 +107,6 @@ type Env struct {
 	Generator bool
 	// Getenv reads configuration (HERMES_HOME, HOME); nil means no variables.
 	Getenv func(string) string
-
-	// crashAfter, when > 0, makes a commit stop after that many writes to
-	// the real workspace, as a process crash would (tests only).
-	crashAfter int
 }
 
 func (e *Env) now() time.Time {

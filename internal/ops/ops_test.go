@@ -127,7 +127,8 @@ func TestResetHermesCrashLosesNothing(t *testing.T) {
 	for crash := 0; crash <= 3; crash++ {
 		t.Run(fmt.Sprintf("crash-after-%d", crash), func(t *testing.T) {
 			root := fixture(t, "valid-midway")
-			env := &Env{Root: root, Now: time.Now, Validate: EngineValidate, crashAfter: crash}
+			env := &Env{Root: root, Now: time.Now, Validate: EngineValidate}
+			setCrash(t, root, crash)
 			ctxBefore := mustRead(t, env.H("hermes_context_state.json"))
 			rtBefore := mustRead(t, env.H("runtime_state.json"))
 			_, err := ResetHermes(env, HermesResetInput{Handoff: []byte(handoff), PendingEval: []byte(pe)})
@@ -154,7 +155,7 @@ func TestResetHermesCrashLosesNothing(t *testing.T) {
 				t.Fatalf("after %d steps: context state changed %v, runtime state changed %v", done, ctxChanged, rtChanged)
 			}
 			// Hermes restarts: resume applies the pending eval exactly once.
-			env.crashAfter = 0
+			setCrash(t, root, 0)
 			res, _, err := ResetResume(env)
 			if err != nil {
 				t.Fatal(err)
@@ -464,14 +465,14 @@ func TestJournalCompletesAnInterruptedChange(t *testing.T) {
 			if _, err := CheckpointOpen(env, CheckpointOpenInput{ID: "cp-f001-4", Phase: 2, Blockers: blockers}); err != nil {
 				t.Fatal(err)
 			}
-			env.crashAfter = crash
+			setCrash(t, root, crash)
 			if _, err := CheckpointReply(env, "cp-f001-4", "1a 2b 3a"); !errors.Is(err, errCrash) {
 				t.Fatalf("want the simulated crash, got %v", err)
 			}
 			if _, err := os.Stat(filepath.Join(root, ".harness", "logs", "ops.journal")); err != nil {
 				t.Fatalf("no journal after the crash: %v", err)
 			}
-			env.crashAfter = 0
+			setCrash(t, root, 0)
 			rep, err := CheckpointDue(env)
 			if err != nil {
 				t.Fatal(err)
@@ -571,4 +572,21 @@ func TestConcurrentAppendsLoseNothing(t *testing.T) {
 			t.Fatalf("torn line %q", l)
 		}
 	}
+}
+
+// crashes maps a test's workspace root to its crash failpoint (see
+// testHookCrashAfter); roots are unique temp dirs, so tests do not meet.
+var crashes sync.Map
+
+// setCrash makes commits to root stop after n writes (0: never) until the
+// test ends.
+func setCrash(t *testing.T, root string, n int) {
+	t.Helper()
+	testHookCrashAfter = func(r string) int {
+		v, _ := crashes.Load(r)
+		n, _ := v.(int)
+		return n
+	}
+	crashes.Store(root, n)
+	t.Cleanup(func() { crashes.Delete(root) })
 }

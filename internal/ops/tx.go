@@ -123,12 +123,12 @@ func (t *Tx) commit(rep *Report) error {
 	}
 	if len(t.steps) == 1 {
 		// One atomic replace or one locked append is already all-or-nothing.
-		return t.apply(t.env.Root, t.env.crashAfter)
+		return t.apply(t.env.Root, crashAfter(t.env.Root))
 	}
 	if err := t.writeJournal(rep.Command); err != nil {
 		return fmt.Errorf("write %s: %w", relJournal, err)
 	}
-	if err := t.apply(t.env.Root, t.env.crashAfter); err != nil {
+	if err := t.apply(t.env.Root, crashAfter(t.env.Root)); err != nil {
 		return err // the journal stays; the next command completes the change
 	}
 	return t.env.removeJournal()
@@ -137,11 +137,26 @@ func (t *Tx) commit(rep *Report) error {
 // errCrash is the simulated crash of a test failpoint.
 var errCrash = errors.New("simulated crash")
 
-// apply performs the steps on root; crashAfter > 0 stops after that many
+// testHookCrashAfter is the crash failpoint, a test-only seam (the standard
+// library's testHook pattern: nil outside tests, set only by this package's
+// tests): for the workspace root of a commit it returns after how many
+// writes the commit stops as a killed process would (0: never). It is not
+// part of Env, so no caller of the package can make a commit stop halfway.
+var testHookCrashAfter func(root string) int
+
+// crashAfter is testHookCrashAfter(root), 0 without the hook.
+func crashAfter(root string) int {
+	if testHookCrashAfter == nil {
+		return 0
+	}
+	return testHookCrashAfter(root)
+}
+
+// apply performs the steps on root; stopAfter > 0 stops after that many
 // steps (a test failpoint standing in for a killed process).
-func (t *Tx) apply(root string, crashAfter int) error {
+func (t *Tx) apply(root string, stopAfter int) error {
 	for i, s := range t.steps {
-		if crashAfter > 0 && i == crashAfter {
+		if stopAfter > 0 && i == stopAfter {
 			return errCrash
 		}
 		p := filepath.Join(root, filepath.FromSlash(s.rel))
