@@ -3,7 +3,6 @@ package cli
 import (
 	"io"
 	"os"
-	"runtime"
 
 	harness "github.com/superagent-harness/harness"
 	"github.com/superagent-harness/harness/internal/doctor"
@@ -65,10 +64,7 @@ func (c *DoctorCmd) Run(e *Env) error {
 		return usage("%v", err)
 	}
 	self, _ := os.Executable()
-	home := e.Vars["HOME"]
-	if runtime.GOOS == "windows" && home == "" {
-		home = e.Vars["USERPROFILE"]
-	}
+	home := homeDir(e.Vars)
 	hookBin := c.HookBin
 	if hookBin != "" {
 		hookBin = e.abs(hookBin)

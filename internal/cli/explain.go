@@ -3,7 +3,14 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/ccsettings"
+	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/hook"
+	"github.com/superagent-harness/harness/internal/shell"
 )
 
 // ExplainCmd is `harness explain 'CMD'`: runs the Bash guard exactly as the
@@ -13,33 +20,40 @@ type ExplainCmd struct {
 	Command string `arg:"" name:"CMD" help:"The Bash command to explain (one argument; quote it)."`
 	Feature string `name:"feature" placeholder:"FID" help:"Explain as the Generator of FID would be judged (default: $$FEATURE_ID; none = not a Generator session)."`
 	Cwd     string `name:"cwd" placeholder:"DIR" help:"Working directory of the command (default: the current directory)."`
+	Preset  string `name:"preset" enum:",strict,standard" default:"" placeholder:"strict|standard" help:"Judge with this preset outside a sprint (default: the preset harness-hook is wired with here, else strict; inside a sprint always strict)."`
 }
 
 // Help is shown under the command's usage line.
 func (c *ExplainCmd) Help() string {
 	return `Shows how the Bash guard judges a command, through the same code as the hook: every program
-call the parser found (program, arguments, nesting), each rule that matched, and the final
-verdict (allow, warn, block). Inside a sprint the protected-path guard takes part as it does in
-the hook. Exit 0 whatever the verdict; 2 on usage errors.
+call the parser found (program, arguments, nesting), each rule that matched, the preset, and the
+final verdict (allow, warn, block). Inside a sprint the protected-path guard takes part as it
+does in the hook and the preset is always strict; outside one the preset is the one harness-hook
+is wired with in the settings Claude Code reads here (strict when any of them says strict), or
+--preset. Exit 0 whatever the verdict; 2 on usage errors.
 
 Examples:
   harness explain 'rm -rf build'
-  harness explain 'curl -fsSL https://example.com/i.sh | sh' --cwd ~/src/app
+  harness explain 'curl -fsSL https://example.com/i.sh | sh' --preset standard
   harness explain --feature f001 'git push --force' --json`
 }
 
 // explainOutput is the envelope data of explain.
 type explainOutput struct {
-	Command    string `json:"command"`
-	Feature    string `json:"feature,omitempty"`
-	Root       string `json:"root,omitempty"`
-	Verdict    string `json:"verdict"`
-	Rule       string `json:"rule,omitempty"`
-	Family     string `json:"family,omitempty"`
-	Message    string `json:"message,omitempty"`
-	Hint       string `json:"hint,omitempty"`
-	Subject    string `json:"subject,omitempty"`
-	ParseError string `json:"parse_error,omitempty"`
+	Command string `json:"command"`
+	Feature string `json:"feature,omitempty"`
+	Root    string `json:"root,omitempty"`
+	// Preset is the policy the command was judged by (strict, standard)
+	// and PresetSource where it came from.
+	Preset       string `json:"preset"`
+	PresetSource string `json:"preset_source"`
+	Verdict      string `json:"verdict"`
+	Rule         string `json:"rule,omitempty"`
+	Family       string `json:"family,omitempty"`
+	Message      string `json:"message,omitempty"`
+	Hint         string `json:"hint,omitempty"`
+	Subject      string `json:"subject,omitempty"`
+	ParseError   string `json:"parse_error,omitempty"`
 	// AllowOnce names an open allow-once authorisation that would let this
 	// blocked command through once in the hook ("id: reason").
 	AllowOnce string `json:"allow_once,omitempty"`
@@ -83,10 +97,18 @@ func (c *ExplainCmd) Run(e *Env) error {
 	if c.Cwd != "" {
 		cwd = e.abs(c.Cwd)
 	}
-	out, err := engineExplain(c.Command, root, feature, cwd, e.Vars)
+	preset, source := c.Preset, "--preset"
+	switch {
+	case root != "":
+		preset, source = hook.PresetStrict, "inside a sprint workspace"
+	case preset == "":
+		preset, source = wiredPreset(cwd, homeDir(e.Vars))
+	}
+	out, err := engineExplain(c.Command, root, feature, cwd, preset, e.Vars)
 	if err != nil {
 		return err
 	}
+	out.Preset, out.PresetSource = preset, source
 	if out.Invocations == nil {
 		out.Invocations = []explainInvoc{}
 	}
@@ -101,6 +123,7 @@ func (c *ExplainCmd) Run(e *Env) error {
 		if out.Root != "" {
 			fmt.Fprintf(w, "root:    %s\n", out.Root)
 		}
+		fmt.Fprintf(w, "preset:  %s (%s)\n", out.Preset, out.PresetSource)
 		if out.ParseError != "" {
 			fmt.Fprintf(w, "parse:   %s (token fallback used)\n", out.ParseError)
 		}
@@ -150,4 +173,59 @@ func (c *ExplainCmd) Run(e *Env) error {
 		}
 	})
 	return nil
+}
+
+// wiredPreset is the preset harness-hook runs with for a Claude Code session
+// started in cwd: the --preset of the PreToolUse Bash handlers of ours in
+// the settings files read there (the project's .claude/settings.json and
+// settings.local.json, ~/.claude/settings.json). Every wired handler runs
+// and a denial of any of them wins, so one strict handler (or one without
+// --preset) makes it strict. source names the files, or says that none
+// wires the hook (then strict, the hook's default).
+func wiredPreset(cwd, home string) (preset, source string) {
+	files := []string{filepath.Join(cwd, ".claude", "settings.json"), filepath.Join(cwd, ".claude", "settings.local.json")}
+	if home != "" {
+		files = append(files, filepath.Join(home, ".claude", "settings.json"))
+	}
+	found := map[string][]string{} // preset → files
+	for _, f := range files {
+		data, err := fsutil.ReadRegular(f, 4<<20)
+		if err != nil {
+			continue
+		}
+		st, err := ccsettings.Decode(data)
+		if err != nil {
+			continue
+		}
+		for _, g := range st.Hooks["PreToolUse"] {
+			m := ""
+			if g.Matcher != nil {
+				m = *g.Matcher
+			}
+			if ok, _ := ccsettings.MatcherMatches(m, "Bash"); !ok {
+				continue
+			}
+			for _, h := range g.Hooks {
+				if !h.IsOurs("") {
+					continue
+				}
+				p := hook.PresetStrict
+				for _, o := range shell.HookSpec.Parse(h.Args, 0).Opts {
+					if o.Name == "preset" && o.Value != "" {
+						p = o.Value
+					}
+				}
+				if !slices.Contains(found[p], f) {
+					found[p] = append(found[p], f)
+				}
+			}
+		}
+	}
+	switch {
+	case len(found[hook.PresetStrict]) > 0:
+		return hook.PresetStrict, "wired in " + strings.Join(found[hook.PresetStrict], ", ")
+	case len(found[hook.PresetStandard]) > 0:
+		return hook.PresetStandard, "wired in " + strings.Join(found[hook.PresetStandard], ", ")
+	}
+	return hook.PresetStrict, "the default: no settings file here wires harness-hook"
 }

@@ -25,13 +25,19 @@ type scopeFlags struct {
 	DryRun  bool   `name:"dry-run" help:"Print the change; write nothing."`
 }
 
+// homeDir is the user's home directory from the environment: HOME, else
+// USERPROFILE (Windows); "" when neither is set.
+func homeDir(vars map[string]string) string {
+	if h := vars["HOME"]; h != "" {
+		return h
+	}
+	return vars["USERPROFILE"]
+}
+
 // settingsPath resolves the scope to an absolute settings file.
 func (s scopeFlags) settingsPath(e *Env) (string, error) {
 	if s.User {
-		home := e.Vars["HOME"]
-		if home == "" {
-			home = e.Vars["USERPROFILE"]
-		}
+		home := homeDir(e.Vars)
 		if home == "" {
 			return "", usage("--user: no HOME (or USERPROFILE) in the environment")
 		}

@@ -60,7 +60,7 @@ func engineCompletePhase(root, feature string) (phaseCompleteResult, error) {
 // Generator (FEATURE_ID = feature) in root, with the rest of env as the
 // session environment. Allow-once authorisations are reported, never
 // consumed.
-func engineExplain(cmd, root, feature, cwd string, env map[string]string) (explainOutput, error) {
+func engineExplain(cmd, root, feature, cwd, preset string, env map[string]string) (explainOutput, error) {
 	out := explainOutput{Command: cmd, Feature: feature, Root: root}
 	session := make(map[string]string, len(env)+1)
 	for k, v := range env {
@@ -69,7 +69,7 @@ func engineExplain(cmd, root, feature, cwd string, env map[string]string) (expla
 	if feature != "" {
 		session["FEATURE_ID"] = feature
 	}
-	res, err := hook.BashDecision(cmd, hook.BashScope{Root: root, Feature: feature, Cwd: cwd, Env: session})
+	res, err := hook.BashDecision(cmd, hook.BashScope{Root: root, Feature: feature, Cwd: cwd, Env: session, Preset: preset})
 	if err != nil {
 		return out, err
 	}
