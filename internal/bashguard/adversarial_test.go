@@ -208,7 +208,9 @@ var adversarialCases = []struct {
 	{`harness session end`, verdict.Block},
 	{`harness --root . phase advance f002`, verdict.Block},
 	{`bash -c 'harness yolo start'`, verdict.Block},
-	{`harness finalize`, verdict.Block},
+	{`harness finalize`, verdict.Allow}, // only checks, like finalize --check
+	{`harness uninstall`, verdict.Block},
+	{`harness install --user --preset standard`, verdict.Block},
 	{`go run ./cmd/harness phase advance f002`, verdict.Block},
 	{`go run ./cmd/harness validate`, verdict.Allow},
 	{`harness --feature=f003 eval append --file x`, verdict.Block},
