@@ -104,6 +104,9 @@ func probe(w *wiring, root string, o Options) []Check {
 	}
 	if root != "" {
 		probes = append(probes, pr{w.write, "Write", map[string]any{"file_path": filepath.Join(root, "schemas", "harness-doctor-probe.json"), "content": "{}"}, true, "Write schemas/harness-doctor-probe.json", "must be denied"})
+	} else {
+		// outside a sprint the guard protects its own wiring
+		probes = append(probes, pr{w.write, "Write", map[string]any{"file_path": filepath.Join(fdir, ".claude", "settings.json"), "content": "{}"}, true, "Write .claude/settings.json", "must be denied"})
 	}
 	logHint := ".harness/logs/hook.log, session harness-doctor"
 	if root == "" {

@@ -114,6 +114,12 @@ func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 		ctx.Identify = binid.New(s.Executable, s.Env["PATH"]).Identify
 	}
 	if s.Root == "" {
+		// no sprint: the command families, the preset, and the hook wiring
+		g, err := newPathGuard(s)
+		if err != nil {
+			return bashguard.Result{}, err
+		}
+		ctx.Paths = g
 		return applyPreset(s.Preset, cmd, bashguard.Decide(cmd, ctx), s.Cwd, ctx.Vars), nil
 	}
 	// the root the hook resolved (flag > env > discovery) is what

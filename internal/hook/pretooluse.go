@@ -118,16 +118,17 @@ func (r runner) preEdit(c *call) Output {
 		path = in.NotebookPath
 	}
 	c.rec.Path = path
-	if c.scope.Root == "" {
-		c.rec.Reason = "no sprint workspace: path guard off"
-		return Output{}
-	}
+	// outside a sprint the guard judges only the hook wiring (pathguard.NewPlain)
 	g, err := r.pathGuard(c)
 	if err != nil {
 		return r.failure(c, ruleInternalError, err)
 	}
 	d := g.CheckTool(c.in.ToolName, c.in.ToolInput, cwdOf(c))
-	what := fmt.Sprintf("this %s of %s", c.in.ToolName, (&workspace.Workspace{Root: c.scope.Root}).Rel(path))
+	shown := path
+	if c.scope.Root != "" {
+		shown = (&workspace.Workspace{Root: c.scope.Root}).Rel(path)
+	}
+	what := fmt.Sprintf("this %s of %s", c.in.ToolName, shown)
 	return r.answer(c, d, what)
 }
 

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"path/filepath"
 	"runtime"
 
 	"github.com/superagent-harness/harness/internal/pathguard"
@@ -15,15 +16,26 @@ import (
 // which a Generator could otherwise change to switch the guard off for
 // later sessions.
 func (r runner) pathGuard(c *call) (*pathguard.Guard, error) {
-	return newPathGuard(BashScope{Root: c.scope.Root, Feature: c.scope.Feature, Env: c.env, Executable: r.executable})
+	return newPathGuard(BashScope{Root: c.scope.Root, Feature: c.scope.Feature, Cwd: cwdOf(c), Env: c.env, Executable: r.executable})
 }
 
-// newPathGuard builds the path guard of s.Root (which must be set) for
-// s.Feature, with the hook wiring located from s.Env and s.Executable.
+// newPathGuard builds the path guard of s.Root for s.Feature, with the hook
+// wiring located from s.Env and s.Executable. Without a root (a project
+// guarded outside any sprint) it is pathguard.NewPlain, which protects only
+// the wiring, the project's own .claude/settings*.json (the session's cwd,
+// s.Cwd) included.
 func newPathGuard(s BashScope) (*pathguard.Guard, error) {
-	g, err := pathguard.New(s.Root, s.Feature)
-	if err != nil {
-		return nil, err
+	var g *pathguard.Guard
+	if s.Root == "" {
+		g = pathguard.NewPlain()
+		if filepath.IsAbs(s.Cwd) {
+			g = g.WithClaudeProjectDir(s.Cwd)
+		}
+	} else {
+		var err error
+		if g, err = pathguard.New(s.Root, s.Feature); err != nil {
+			return nil, err
+		}
 	}
 	g = g.WithHome(homeDir(s.Env)).WithClaudeConfigDir(s.Env["CLAUDE_CONFIG_DIR"]).
 		WithClaudeProjectDir(s.Env["CLAUDE_PROJECT_DIR"]).WithManagedSettings(runtime.GOOS)

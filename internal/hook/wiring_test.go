@@ -60,12 +60,13 @@ func TestHookWiringIsReadOnly(t *testing.T) {
 			t.Errorf("%s %v: got %s, want %s (path.hook-wiring)\n%s", c.tool, c.input, got, c.want, out)
 		}
 	}
-	// outside a workspace the path guard is off by policy
+	// outside a workspace the wiring stays protected (pathguard.NewPlain);
+	// nothing else is (TestPlainProjectProtectsHookWiring)
 	outside := t.TempDir()
 	p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": outside,
 		"tool_name": "Write", "tool_input": map[string]any{"file_path": filepath.Join(home, ".claude", "settings.json"), "content": "{}"}})
 	res := runIn(r, nil, map[string]string{"HOME": home}, strings.NewReader(string(p)))
-	if got := corpusOutcome(t, "outside", res); got != "allow" {
+	if got := corpusOutcome(t, "outside", res); got != "block" || !strings.Contains(res.stdout, "path.hook-wiring") {
 		t.Fatalf("outside a workspace: %s\n%s", got, res.stdout)
 	}
 }

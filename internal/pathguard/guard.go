@@ -55,6 +55,9 @@ type Guard struct {
 	// lazyExe is the executable of WithHookExecutableFunc, looked up on
 	// first need; nil when not set.
 	lazyExe func() lazyExecutable
+	// plain marks the guard of a session outside any sprint workspace
+	// (NewPlain): only the hook wiring is judged.
+	plain bool
 }
 
 // WithHome returns a copy of g that expands a leading "~" in Bash targets
@@ -246,6 +249,9 @@ func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decisio
 		if d, ok := g.judgeWiring(t, o, tool); ok {
 			return d
 		}
+	}
+	if g.plain {
+		return verdict.Decision{} // no sprint: nothing else is protected
 	}
 	if !t.linked {
 		if d, ok := g.judgeHardLink(t, o, tool, edits); ok {

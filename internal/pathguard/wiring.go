@@ -13,7 +13,21 @@ import (
 // user-level Claude Code settings, or replaces the harness-hook binary,
 // switches the guard off for every later session. This extension keeps
 // those files read-only for Edit/Write/MultiEdit/NotebookEdit and Bash
-// writes while a sprint root is known (the guard exists only then).
+// writes, in a sprint workspace and (NewPlain) in any project the hook
+// guards outside one.
+
+// NewPlain returns the guard of a session outside any sprint workspace (a
+// project wired with `harness install`): it judges only the hook wiring
+// (rule path.hook-wiring) — the settings*.json of the settings directories
+// added with WithHome, WithClaudeConfigDir and WithClaudeProjectDir (the
+// project's own .claude/ among them), the managed policy file and the hook
+// executable — and allows every other write, because no sprint rule applies
+// in an ordinary project. Without it an agent could write
+// ~/.claude/settings.json or .claude/settings.json and switch its own guard
+// off.
+func NewPlain() *Guard {
+	return &Guard{plain: true, rules: Rules()}
+}
 
 // wiringFile is one protected file outside the root in its two forms
 // (testdata/corpus/README.md §3.1): lex as named, phys with existing links resolved.
@@ -317,7 +331,11 @@ func (g *Guard) judgeSettingsDirs(t target, o op, tool string) (verdict.Decision
 				if f != d.lex && g.inRoot(f) {
 					continue // reached through a link into the root: the root's rules decide
 				}
-				if rel, ok := relTo(p, f); ok { // p is the directory or above it
+				if rel, ok := relTo(p, f); ok && (!g.plain || rel == ".") { // p is the directory or above it
+					// (outside a sprint a tree operation on the project, an
+					// ancestor, is left to the command rules: rm -rf of the
+					// project, . or ~ is blocked there, and find . -name '*.pyc'
+					// -delete stays a developer's everyday command)
 					why := ""
 					if rel != "." {
 						why = "it contains " + f
