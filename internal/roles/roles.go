@@ -12,6 +12,8 @@
 // Generator session, whatever the program was called.
 package roles
 
+import "strings"
+
 // GeneratorMayRun reports whether the harness subcommand words sub (the
 // arguments after the program name and its global options, e.g.
 // ["finalize", "--check"] or ["eval", "append", "--feature", "f001"]) may
@@ -26,8 +28,17 @@ func GeneratorMayRun(sub []string) bool {
 		next = sub[1]
 	}
 	switch sub[0] {
-	case "validate", "finalize", "explain", "status", "next", "help", "--version":
-		return true // finalize only checks (--check is the default and only mode)
+	case "validate", "explain", "status", "next", "help", "--version":
+		return true
+	case "finalize":
+		// finalize checks by default (--check); --close ends the sprint
+		// and is Hermes's
+		for _, a := range sub[1:] {
+			if a == "--close" || strings.HasPrefix(a, "--close=") {
+				return false
+			}
+		}
+		return true
 	case "checkpoint":
 		return next == "render"
 	case "allow":

@@ -10,7 +10,7 @@ func TestGeneratorMayRun(t *testing.T) {
 		{"allow", "--help"}, {"task", "add", "-h"},
 	}
 	refused := [][]string{
-		{"allow", "--feature", "f001", "--once", "rm -rf build"}, {"checkpoint", "reply", "cp-f001-1", "1a"},
+		{"allow", "--feature", "f001", "--once", "rm -rf build"}, {"finalize", "--close"}, {"finalize", "--close=true", "--json"}, {"checkpoint", "reply", "cp-f001-1", "1a"},
 		{"checkpoint"}, {"eval", "amend", "--line", "1"}, {"eval"}, {"phase", "advance", "f001"}, {"phase", "retry", "f001"},
 		{"session", "start", "f001"}, {"reset", "hermes"}, {"yolo", "check"}, {"pipeline", "sink"}, {"task", "list"},
 		{"init"}, {"init-feature", "f002"}, {"doctor"}, {"install"}, {"uninstall", "--user"}, {"demo"}, {"preflight"},
