@@ -121,6 +121,14 @@ type NotifyCmd struct {
 	Send NotifySendCmd `cmd:"" help:"Send a message to the user's channel (with --notify), e.g. one a failed delivery did not get through."`
 }
 
+// Help is shown under the usage line.
+func (c *NotifyCmd) Help() string {
+	return `Sends messages to the user's channel (the global --notify flags choose it).
+
+Examples:
+  harness notify send --notify feishu - < message.txt`
+}
+
 // NotifySendCmd is `harness notify send TEXT`.
 type NotifySendCmd struct {
 	Text string `arg:"" name:"TEXT" help:"The message, its first line the title ('-' reads stdin)."`
@@ -130,12 +138,13 @@ type NotifySendCmd struct {
 // Help is shown under the usage line.
 func (c *NotifySendCmd) Help() string {
 	return `Delivers TEXT as one message with the global --notify flags, e.g. the text of a message whose delivery
-failed (data.deliveries[i].ok false; the message itself is data.messages[i].text):
-
-  harness notify send --notify feishu --webhook "$HARNESS_FEISHU_WEBHOOK" - < message.txt
-
+failed (data.deliveries[i].ok false; the message itself is data.messages[i].text).
 Without --notify it only prints the message (and gives it as data.message with --json). The delivery is
-recorded in the sprint's .harness/logs/notify.jsonl when a sprint root is found.`
+recorded in the sprint's .harness/logs/notify.jsonl when a sprint root is found.
+
+Examples:
+  harness notify send --notify feishu --webhook "$HARNESS_FEISHU_WEBHOOK" - < message.txt
+  harness notify send $'Sprint done\nall features passed' --json`
 }
 
 // Run performs the command.

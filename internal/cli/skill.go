@@ -14,6 +14,16 @@ type SkillCmd struct {
 	Install SkillInstallCmd `cmd:"" help:"Install the Hermes skill harness-sprint that ships with this binary (Hermes Agent, and Claude Code with --claude)."`
 }
 
+// Help is shown under the usage line.
+func (c *SkillCmd) Help() string {
+	return `The Hermes skill harness-sprint ships inside this binary; install writes it where Hermes Agent
+(and, with --claude, Claude Code) loads skills.
+
+Examples:
+  harness skill install
+  harness skill install --claude`
+}
+
 // SkillInstallCmd is `harness skill install`.
 type SkillInstallCmd struct {
 	HermesHome string `name:"hermes-home" placeholder:"DIR" help:"Hermes home (default $$HERMES_HOME, else ~/.hermes); the skill goes to DIR/skills/software-development/harness-sprint/."`
@@ -27,11 +37,12 @@ layout Hermes Agent loads (<hermes home>/skills/<category>/<name>/SKILL.md). Ide
 not touched, files of an earlier version of the skill that this one no longer has are removed, files you added
 are kept. 'harness doctor' warns when an installed copy differs from the binary's.
 
-  harness skill install
-  harness skill install --hermes-home /srv/hermes --claude --json
-
 --json data: {"installs": [{"dir", "written", "unchanged", "removed", "version"}]}. Exit 2 when a folder cannot be
-written.`
+written.
+
+Examples:
+  harness skill install
+  harness skill install --hermes-home /srv/hermes --claude --json`
 }
 
 // Run performs the command.
