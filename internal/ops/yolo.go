@@ -13,21 +13,31 @@ import (
 	"github.com/superagent-harness/harness/internal/render"
 )
 
+// HermesHome returns Hermes' home directory from the environment: $HERMES_HOME,
+// else $HOME/.hermes (else $USERPROFILE/.hermes); "" when none of them is
+// set (docs/protocol.md §9.3). harness launch denies it to the Generator.
+func HermesHome(getenv func(string) string) string {
+	if home := getenv("HERMES_HOME"); home != "" {
+		return home
+	}
+	h := getenv("HOME")
+	if h == "" {
+		h = getenv("USERPROFILE")
+	}
+	if h == "" {
+		return ""
+	}
+	return filepath.Join(h, ".hermes")
+}
+
 // PipelinesHome returns the pipelines folder: home/pipelines, where home is
-// the given directory, else $HERMES_HOME, else $HOME/.hermes (docs/protocol.md §9.3).
+// the given directory, else HermesHome (docs/protocol.md §9.3).
 func (env *Env) PipelinesHome(home string) (string, error) {
 	if home == "" {
-		home = env.getenv("HERMES_HOME")
+		home = HermesHome(env.getenv)
 	}
 	if home == "" {
-		h := env.getenv("HOME")
-		if h == "" {
-			h = env.getenv("USERPROFILE")
-		}
-		if h == "" {
-			return "", usage("no pipelines home: pass --home DIR or set HERMES_HOME")
-		}
-		home = filepath.Join(h, ".hermes")
+		return "", usage("no pipelines home: pass --home DIR or set HERMES_HOME")
 	}
 	return filepath.Join(home, "pipelines"), nil
 }
