@@ -37,7 +37,7 @@ const backwardChunk = 64 << 10
 // The error is the reader's.
 func EachLineBackward(r io.ReaderAt, size int64, opts BackwardOptions, visit func(line []byte) bool) (BackwardStats, error) {
 	var st BackwardStats
-	var carry []byte // the end of a line whose start lies in an earlier chunk
+	var carry []byte  // the end of a line whose start lies in an earlier chunk
 	skipping := false // the line being assembled is longer than MaxLine
 	off := size
 	buf := make([]byte, backwardChunk)
