@@ -2,11 +2,11 @@ package records
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
+	"hash/fnv"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -135,19 +135,21 @@ func (pe *PhaseEvalRef) Effective() ReasonRef {
 
 // evalCacheVersion changes whenever FeatureEvalState or fold changes
 // meaning, so an old cache is rebuilt instead of trusted.
-const evalCacheVersion = 1
+const evalCacheVersion = 2
 
 // evalCache is the on-disk cache of one feature's state: the state after
-// the first Lines lines (Offset bytes, ending in '\n'), with the SHA-256 of
-// the file's first and last (up to) 4 KB before Offset, by which a file that
-// was rewritten or truncated instead of appended to is noticed.
+// the first Lines lines (Offset bytes, ending in '\n'), with checksums
+// (FNV-1a, 64 bit) of the file's first and last (up to) 4 KB before Offset,
+// by which a file that was rewritten or truncated instead of appended to is
+// noticed. (Not a cryptographic hash: the cache lives in .harness/logs/,
+// which the Generator cannot write, and the hook links no crypto package.)
 type evalCache struct {
 	Version int              `json:"version"`
 	Feature string           `json:"feature"`
 	Offset  int64            `json:"offset"`
 	Lines   int              `json:"lines"`
-	Head    string           `json:"head_sha256"`
-	Tail    string           `json:"tail_sha256"`
+	Head    string           `json:"head_fnv64a"`
+	Tail    string           `json:"tail_fnv64a"`
 	State   FeatureEvalState `json:"state"`
 }
 
@@ -270,23 +272,27 @@ func clonePhaseEvals(m map[int]PhaseEvalRef) map[int]PhaseEvalRef {
 	return out
 }
 
-// checksums returns the SHA-256 of f's first and last min(cacheSpan, off)
-// bytes before off.
+// checksums returns the FNV-1a checksums of f's first and last
+// min(cacheSpan, off) bytes before off, with the length covered.
 func checksums(f io.ReaderAt, off int64) (head, tail string, err error) {
 	n := int64(cacheSpan)
 	if off < n {
 		n = off
 	}
 	buf := make([]byte, n)
-	if _, err := f.ReadAt(buf, 0); err != nil && err != io.EOF {
+	sum := func(at int64) (string, error) {
+		if _, err := f.ReadAt(buf, at); err != nil && err != io.EOF {
+			return "", err
+		}
+		var h hash.Hash64 = fnv.New64a()
+		h.Write(buf)
+		return fmt.Sprintf("%016x:%d", h.Sum64(), n), nil
+	}
+	if head, err = sum(0); err != nil {
 		return "", "", err
 	}
-	h := sha256.Sum256(buf)
-	if _, err := f.ReadAt(buf, off-n); err != nil && err != io.EOF {
-		return "", "", err
-	}
-	t := sha256.Sum256(buf)
-	return hex.EncodeToString(h[:]), hex.EncodeToString(t[:]), nil
+	tail, err = sum(off - n)
+	return head, tail, err
 }
 
 // loadEvalCache returns the cache of feature when it is valid for the log
