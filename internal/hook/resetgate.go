@@ -7,6 +7,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/monitor"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -14,10 +15,10 @@ import (
 // Rule ids of the Reset enforcement (docs/protocol.md §8.1).
 const (
 	// ruleResetHardLimit refuses a tool call past a hard Reset limit.
-	ruleResetHardLimit = "reset.hard-limit"
+	ruleResetHardLimit = ruleid.ResetHardLimit
 	// ruleResetCompaction blocks an automatic compaction in a Generator
 	// session.
-	ruleResetCompaction = "reset.compaction-blocked"
+	ruleResetCompaction = ruleid.ResetCompactionBlocked
 )
 
 // resetPrograms are the programs a Bash call may run past a hard limit: the

@@ -120,6 +120,10 @@ const (
 	HookInternalError     = "hook.internal-error"
 	HookSprintRootMissing = "hook.sprint-root-missing"
 	PathBadInput          = "path.bad-input"
+	// The Reset enforcement of docs/protocol.md §8.1: a tool call past a
+	// hard Reset limit, and an automatic compaction in a Generator session.
+	ResetHardLimit         = "reset.hard-limit"
+	ResetCompactionBlocked = "reset.compaction-blocked"
 )
 
 // ID is one registered rule id and the part of harness that reports it.
@@ -148,7 +152,7 @@ var handwritten = []struct {
 		StopGenlogKeyDecisions, StopGenlogSectionLength, StopEvalEntry, StopReasonPresent, StopReasonLazy, StopReasonLength,
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
-		HookSprintRootMissing, PathBadInput}},
+		HookSprintRootMissing, PathBadInput, ResetHardLimit, ResetCompactionBlocked}},
 }
 
 // All returns every registered id once: the hand-written ones by source,
