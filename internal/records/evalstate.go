@@ -2,11 +2,11 @@ package records
 
 import (
 	"bytes"
-	"hash/fnv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
