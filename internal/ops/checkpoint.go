@@ -813,12 +813,18 @@ func (env *Env) suspendResume(tx *Tx, rep *Report, fl featureList, suspend bool)
 
 // DueItem is one checkpoint that needs attention now.
 type DueItem struct {
-	CheckpointID string `json:"checkpoint_id"`
-	Type         string `json:"type"`
-	Action       string `json:"action"` // reminder | urgent_reminder | auto_approved_timeout | waiting
-	WaitedHours  int    `json:"waited_hours"`
+	CheckpointID string `json:"checkpoint_id,omitempty"`
+	// Type is gate, review, reset (a feature's session) or hermes_reset.
+	Type string `json:"type"`
+	// Action: reminder | urgent_reminder | auto_approved_timeout | waiting
+	// for checkpoints; due | overdue | resetting | stale for resets.
+	Action      string `json:"action"`
+	WaitedHours int    `json:"waited_hours"`
 	// Message is the reminder sent (reminder, urgent_reminder).
 	Message *render.Message `json:"message,omitempty"`
+	// Feature and Detail name a reset item's feature and what was measured.
+	Feature string `json:"feature,omitempty"`
+	Detail  string `json:"detail,omitempty"`
 }
 
 // CheckpointDue runs the checkpoint timers (docs/protocol.md §5 step 4): a gate
@@ -935,6 +941,21 @@ func CheckpointDue(env *Env) (*Report, error) {
 		if it.Message != nil {
 			rep.send(*it.Message)
 		}
+	}
+	// the Resets Hermes must act on are due too (docs/protocol.md §8)
+	if rv, err := Resets(env); err == nil {
+		for _, f := range rv.Attention() {
+			act := f.Reset
+			if act == "" {
+				act = "stale"
+			}
+			items = append(items, DueItem{Type: "reset", Action: act, Feature: f.Feature, Detail: f.Why,
+				WaitedHours: int(f.IdleS / 3600)})
+		}
+		if rv.Hermes.Due {
+			items = append(items, DueItem{Type: "hermes_reset", Action: "due", Detail: strings.Join(rv.Hermes.Reasons, "; ")})
+		}
+		rep.Notes = append(rep.Notes, rv.ResetLines()...)
 	}
 	if items == nil {
 		items = []DueItem{}

@@ -19,6 +19,11 @@ type NextResult struct {
 	Cycles    [][]string `json:"cycles"`
 	Active    int        `json:"active_sessions"`
 	Max       int        `json:"max_concurrent"`
+	// Resets are the sessions Hermes must act on before or besides
+	// starting features (a Reset due, overdue or under way, a stale
+	// session); HermesReset is Hermes' own (docs/protocol.md §8).
+	Resets      []FeatureReset `json:"resets"`
+	HermesReset HermesReset    `json:"hermes_reset"`
 }
 
 // Next applies the start conditions of docs/protocol.md §7 (feature-isolation):
@@ -151,6 +156,11 @@ func Next(env *Env) (*NextResult, error) {
 		res.Blocked = append(res.Blocked, Blocked{Feature: id, Reasons: []string{
 			fmt.Sprintf("no free session slot (%d active + %d starting of max_concurrent %d)", res.Active, len(res.Startable), res.Max)}})
 	}
+	rv, err := Resets(env)
+	if err != nil {
+		return nil, err
+	}
+	res.Resets, res.HermesReset = nonNilResets(rv.Attention()), rv.Hermes
 	return res, nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // SessionStartInput is `harness session start FID [--session-id ID] --type T`.
@@ -209,8 +210,39 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 // resetting or eval_log already has a reset entry for the feature not older
 // than handoff.md, so running both never records a Reset twice. A
 // .current_agent naming the feature's Generator is handed back to the
-// evaluator until `session start` records the new session.
+// evaluator until `session start` records the new session. Afterwards the
+// feature's entry of claude_code_context_state.json gets the Reset trigger
+// kind "hermes" for the session on record (unless a trigger of that session
+// is already there), which makes the hook refuse every tool call of that
+// session but the Reset's own (docs/protocol.md §3.8, §8.1).
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
+	rep, err := sessionReset(env, fid, reason)
+	if err != nil {
+		return rep, err
+	}
+	ws := &workspace.Workspace{Root: env.Root}
+	detail := strings.TrimSpace(reason)
+	if detail == "" {
+		detail = "harness session reset " + fid
+	}
+	written, err := ws.UpdateContextState(fid, func(cs *workspace.ContextState) error {
+		if cs.ResetTrigger != nil && cs.ResetTrigger.SessionID == cs.SessionID {
+			return workspace.ErrContextStateUnchanged
+		}
+		cs.ResetTrigger = &workspace.ResetTrigger{Kind: workspace.TriggerHermes, Detail: detail, At: env.stamp(), SessionID: cs.SessionID}
+		cs.ResetInstructedAt = ""
+		cs.UpdatedAt = env.stamp()
+		return nil
+	})
+	if err != nil {
+		rep.Notes = append(rep.Notes, "could not record the Reset trigger in claude_code_context_state.json: "+err.Error())
+	} else if written {
+		rep.did("claude_code_context_state.json: %s reset_trigger = hermes (%s)", fid, detail)
+	}
+	return rep, nil
+}
+
+func sessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
 	return env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)
