@@ -22,7 +22,10 @@ type InitCmd struct {
 func (c *InitCmd) Help() string {
 	return `Copies the embedded read-only resources (schemas/, templates/, spec/, and spec/protocols/* to protocols/),
 creates .harness/ with features/, sprint_contracts/, logs/ and the seven state files at their initial
-values (docs/protocol.md §3.12), and prints the sprint root's real path as the last stdout line.
+values (docs/protocol.md §3.12), and prints the sprint root's real path as the last stdout line. From the
+previous sprint of the same folder it carries Hermes' Reset counters (docs/protocol.md §13 #26):
+consecutive_sprints_with_retries (+1 after a sprint with a retry, else 0) and Hermes' session start (while
+that sprint's last heartbeat is at most 1h old).
 
 Exit 1 when the target exists and is not empty; exit 2 on usage errors.`
 }
