@@ -183,11 +183,28 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 		return
 	}
-	// AppendLine refuses a FIFO (or any non-regular file) without waiting
-	// for a reader.
-	if err := fsutil.AppendLine(path, line); err != nil {
+	if err := appendRotating(path, line); err != nil {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 	}
+}
+
+// appendRotating appends line to the hook log at path under its lock, first
+// renaming a log of workspace.HookLogRotateSize bytes or more to
+// hook.log.<N+1> (docs/protocol.md §15), so hook.log stays small and no
+// record is ever dropped. The append refuses a FIFO (or any non-regular
+// file) without waiting for a reader.
+func appendRotating(path string, line []byte) error {
+	unlock, err := fsutil.Lock(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() >= workspace.HookLogRotateSize {
+		if err := os.Rename(path, workspace.NextRotatedHookLog(path)); err != nil {
+			return fmt.Errorf("rotate: %w", err)
+		}
+	}
+	return fsutil.AppendLineLocked(path, line)
 }
 
 // maxLoopScan bounds the fallback count of consecutiveStopBlocks: the end

@@ -299,3 +299,34 @@ func TestMonitorPreCompactPolicy(t *testing.T) {
 		t.Errorf("after a compaction the instruction comes first again: %.300q", additional(obj))
 	}
 }
+
+// hook.log rotates at workspace.HookLogRotateSize: the full file becomes
+// hook.log.<N+1>, the record goes to a new hook.log, nothing is lost.
+func TestHookLogRotates(t *testing.T) {
+	m := newMonitorWS(t)
+	logPath := filepath.Join(m.root, ".harness", "logs", "hook.log")
+	old, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := strings.Repeat(`{"time":"2026-04-21T03:00:00Z","event":"PreToolUse","verdict":"allow","duration_us":1}`+"\n", workspace.HookLogRotateSize/80)
+	if err := os.WriteFile(logPath, append(old, pad...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full, _ := os.ReadFile(logPath)
+	m.call(EventPreToolUse, "s1", bashCall("rm -rf /"))
+	rotated, err := os.ReadFile(logPath + ".1")
+	if err != nil || string(rotated) != string(full) {
+		t.Fatalf("hook.log.1 is not the full log (%d vs %d bytes): %v", len(rotated), len(full), err)
+	}
+	cur := hookLogRecords(t, m.root)
+	if len(cur) != 1 || cur[0].Verdict != "block" {
+		t.Fatalf("new hook.log: %+v", cur)
+	}
+	if files := workspace.HookLogFiles(logPath); len(files) != 2 || files[1] != logPath+".1" {
+		t.Errorf("HookLogFiles: %v", files)
+	}
+	if next := workspace.NextRotatedHookLog(logPath); next != logPath+".2" {
+		t.Errorf("next rotation: %s", next)
+	}
+}
