@@ -73,9 +73,12 @@ type Validator func(root string) ([]Finding, error)
 
 // OverlayValidator runs `harness validate` on the workspace at root as if the
 // files of overlay (slash paths relative to root → content, nil = removed)
-// were written, reading nothing else in their place and writing nothing.
+// were written and the bytes of appends (slash path → bytes as
+// fsutil.AppendLine writes them) appended, reading nothing else in their
+// place. It may keep a cache of the eval_log pass under .harness/logs/cache/
+// (so an append costs its own line); it writes nothing else.
 // EngineValidateOverlay is the internal/validate one.
-type OverlayValidator func(root string, overlay map[string][]byte) ([]Finding, error)
+type OverlayValidator func(root string, overlay, appends map[string][]byte) ([]Finding, error)
 
 // Env is what every operation needs: the resolved sprint root, the clock and
 // the validator. Now must return the current time (the CLI passes time.Now);

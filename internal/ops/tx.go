@@ -173,14 +173,14 @@ func (t *Tx) apply(root string, crashAfter int) error {
 // shows up as an added finding.
 func (t *Tx) dryRun() (before, after []Finding, err error) {
 	if v := t.env.ValidateOverlay; v != nil {
-		ov, err := t.overlay()
+		ov, app, err := t.overlay()
 		if err != nil {
 			return nil, nil, fmt.Errorf("stage change: %w", err)
 		}
-		if before, err = v(t.env.Root, nil); err != nil {
+		if before, err = v(t.env.Root, nil, nil); err != nil {
 			return nil, nil, fmt.Errorf("validate before: %w", err)
 		}
-		if after, err = v(t.env.Root, ov); err != nil {
+		if after, err = v(t.env.Root, ov, app); err != nil {
 			return nil, nil, fmt.Errorf("validate after: %w", err)
 		}
 		return before, after, nil
@@ -207,41 +207,79 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 	return before, after, nil
 }
 
-// overlay is the content every file the steps touch would have after
-// apply (slash path relative to the root → bytes, nil = removed), computed
-// in memory from the files as they are now: a replace is its data, an
-// append is the current content plus the line (with the '\n' fsutil.AppendLine
-// adds before it after a torn last line and after it when missing).
-func (t *Tx) overlay() (map[string][]byte, error) {
-	ov := map[string][]byte{}
+// overlay is what every file the steps touch would hold after apply: ov
+// maps a replaced or removed file (slash path relative to the root → bytes,
+// nil = removed) to its content, app maps a file that is only appended to
+// (eval_log.jsonl) to the bytes fsutil.AppendLine would add (a '\n' before
+// the first line when the file ends in a torn line, and after each line
+// missing one), so the dry run never copies the log. A file that is both
+// replaced and appended to is computed whole into ov.
+func (t *Tx) overlay() (ov, app map[string][]byte, err error) {
+	ov = map[string][]byte{}
+	app = map[string][]byte{}
 	for _, s := range t.steps {
 		switch {
 		case s.remove:
 			ov[s.rel] = nil
+			delete(app, s.rel)
 		case !s.append:
 			ov[s.rel] = s.data
+			delete(app, s.rel)
 		default:
-			base, ok := ov[s.rel]
+			if base, ok := ov[s.rel]; ok {
+				ov[s.rel] = appendLine(base, s.data)
+				continue
+			}
+			pending, ok := app[s.rel]
 			if !ok {
-				data, err := fsutil.ReadRegular(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)), 0)
-				if err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return nil, err
+				torn, err := tornLastLine(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)))
+				if err != nil {
+					return nil, nil, err
 				}
-				base = data
+				if torn {
+					pending = []byte{'\n'}
+				}
 			}
-			out := make([]byte, 0, len(base)+len(s.data)+2)
-			out = append(out, base...)
-			if len(out) > 0 && out[len(out)-1] != '\n' {
-				out = append(out, '\n')
-			}
-			out = append(out, s.data...)
-			if len(s.data) == 0 || s.data[len(s.data)-1] != '\n' {
-				out = append(out, '\n')
-			}
-			ov[s.rel] = out
+			app[s.rel] = appendLine(pending, s.data)
 		}
 	}
-	return ov, nil
+	return ov, app, nil
+}
+
+// appendLine returns base with line appended as fsutil.AppendLine writes it
+// (a '\n' first when base does not end in one, a '\n' after the line).
+func appendLine(base, line []byte) []byte {
+	out := make([]byte, 0, len(base)+len(line)+2)
+	out = append(out, base...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	out = append(out, line...)
+	if len(line) == 0 || line[len(line)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// tornLastLine reports whether the file at p exists, is not empty and does
+// not end in '\n' (reading only its last byte).
+func tornLastLine(p string) (bool, error) {
+	f, st, err := fsutil.OpenRegular(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	if st.Size() == 0 {
+		return false, nil
+	}
+	b := make([]byte, 1)
+	if _, err := f.ReadAt(b, st.Size()-1); err != nil {
+		return false, err
+	}
+	return b[0] != '\n', nil
 }
 
 // applyScratch performs the steps on the throw-away scratch root with plain

@@ -38,22 +38,37 @@ type evalFindings struct {
 func (c *checker) loadEvalLog() {
 	c.supersededBy = map[int]int{}
 	p := c.ws.EvalLog()
+	app := c.opts.Appends[relEvalLog]
 	var r io.Reader
 	if data, ok := c.overlaid(p); ok {
-		if data == nil {
+		if data == nil && app == nil {
 			return
 		}
-		r = bytes.NewReader(data)
+		r = io.MultiReader(bytes.NewReader(data), bytes.NewReader(app))
 	} else {
-		f, _, err := fsutil.OpenRegular(p)
-		if err != nil {
+		f, st, err := fsutil.OpenRegular(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && app != nil:
+			r = bytes.NewReader(app) // the append creates the file
+		case err != nil:
 			if !errors.Is(err, fs.ErrNotExist) {
 				c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + err.Error()})
 			}
 			return
+		default:
+			defer f.Close()
+			if c.opts.EvalCache && !c.finalize {
+				c.lastRollback = map[rollbackKey]int{}
+				if err := c.streamCached(f, st.Size()); err != nil {
+					c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
+					c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
+				}
+				c.compactEntries()
+				c.lastRollback = nil
+				return
+			}
+			r = io.MultiReader(f, bytes.NewReader(app))
 		}
-		defer f.Close()
-		r = f
 	}
 	c.lastRollback = map[rollbackKey]int{}
 	if err := workspace.EachEvalLine(r, c.checkEvalLine); err != nil {

@@ -50,6 +50,8 @@ type checker struct {
 	hc    *workspace.HermesContext
 	ct    *workspace.Contract
 	relCT string // contract path, relative; "" when the sprint is unknown
+	// schemaKey identifies the sprint's own schema copies (evalCacheKey).
+	schemaKey string
 
 	// entries are the eval_log entries the rules across lines need (sprint
 	// gate checkpoints; under finalize, phase verdicts and rollback marks),
@@ -105,6 +107,7 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 			Message: "sprint schema copy ignored (" + why + "); the embedded harness schema is used"})
 	}
 	c.schemas = schemasFor(own)
+	c.schemaKey = schemaKeyOf(own)
 	if err := c.schemas.Err(); err != nil {
 		if len(own) == 0 {
 			return nil, err
