@@ -58,9 +58,10 @@ type checker struct {
 	// each reduced to the fields those rules read (keptFields); the other
 	// lines are checked while the log is streamed and leave only findings.
 	entries []*workspace.EvalEntry
-	// lastRollback and droppedEntries serve keepEntry while streaming.
-	lastRollback   map[rollbackKey]int
-	droppedEntries int
+	// lastRollback, lastPass, anchor and droppedEntries serve keepEntry
+	// while streaming (indexes into entries per feature and phase value).
+	lastRollback, lastPass, anchor, lastGate map[rollbackKey]int
+	droppedEntries                           int
 	// evalFound holds the findings at eval_log lines made while streaming.
 	evalFound evalFindings
 	// supersededBy maps a line N to the line of its last valid correction.
