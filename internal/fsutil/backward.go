@@ -14,6 +14,10 @@ type BackwardOptions struct {
 	// line is skipped without being held in memory (visit never sees it)
 	// and Skipped counts it.
 	MaxLine int
+	// FirstChunk is the size of the first read (0: 64 KB); each later read
+	// doubles it up to 64 KB. A small first read suits a caller that
+	// usually stops within the last few lines.
+	FirstChunk int
 }
 
 // BackwardStats says what a backward read did.
@@ -40,16 +44,24 @@ func EachLineBackward(r io.ReaderAt, size int64, opts BackwardOptions, visit fun
 	var carry []byte  // the end of a line whose start lies in an earlier chunk
 	skipping := false // the line being assembled is longer than MaxLine
 	off := size
-	buf := make([]byte, backwardChunk)
+	next := backwardChunk
+	if opts.FirstChunk > 0 && opts.FirstChunk < backwardChunk {
+		next = opts.FirstChunk
+	}
+	buf := make([]byte, next)
 	for off > 0 {
 		if opts.MaxBytes > 0 && st.Read >= opts.MaxBytes {
 			st.Truncated = true
 			return st, nil
 		}
-		n := int64(backwardChunk)
+		n := int64(next)
 		if off < n {
 			n = off
 		}
+		if int(n) > len(buf) {
+			buf = make([]byte, n)
+		}
+		next = min(2*next, backwardChunk)
 		off -= n
 		chunk := buf[:n]
 		if _, err := r.ReadAt(chunk, off); err != nil && err != io.EOF {

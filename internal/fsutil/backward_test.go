@@ -48,7 +48,8 @@ func TestEachLineBackwardMatchesForwardSplit(t *testing.T) {
 			want = nil
 		}
 		var got []string
-		st, err := EachLineBackward(bytes.NewReader(data), int64(len(data)), BackwardOptions{MaxLine: maxLine}, func(line []byte) bool {
+		first := []int{0, 1, 4096, 10000}[trial%4]
+		st, err := EachLineBackward(bytes.NewReader(data), int64(len(data)), BackwardOptions{MaxLine: maxLine, FirstChunk: first}, func(line []byte) bool {
 			got = append(got, string(line))
 			return true
 		})

@@ -2,8 +2,10 @@ package monitor
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -236,5 +238,54 @@ func TestCompactionThresholdAndRecovering(t *testing.T) {
 	}
 	if !Recovering(Reading{}, 150000, 200000, nil) || Recovering(Reading{}, 190000, 200000, nil) || !Recovering(Reading{PendingRequest: true}, 190000, 200000, nil) {
 		t.Error("Recovering")
+	}
+}
+
+// scanLine reads what encoding/json reads of every line of the real
+// client's transcripts and of hand-made lines with the hard cases; where it
+// gives up, decodeLine falls back to encoding/json.
+func TestScanLineMatchesEncodingJSON(t *testing.T) {
+	var lines [][]byte
+	for _, f := range []string{"growing-usage.jsonl", "precompact-after-context-error.jsonl", "precompact-at-threshold.jsonl", "model-1m-variant.jsonl"} {
+		data, err := os.ReadFile(filepath.Join("testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, bytes.Split(bytes.TrimSpace(data), []byte("\n"))...)
+	}
+	for _, l := range []string{
+		`{"type":"assistant","message":{"model":"m","usage":{"input_tokens":1,"output_tokens":2,"cache_read_input_tokens":null}}}`,
+		`{"type":"assistant","message":{"content":[{"type":"tool_use","input":{"usage":{"input_tokens":999}}}],"model":"m","usage":{"input_tokens":5}}}`,
+		`{"type":"assistant","type":"user"}`,
+		`{"type":"assi\u0073tant","message":{"usage":{"input_tokens":3}}}`,
+		`{"type":"assistant","message":{"usage":{"input_tokens":3.5}}}`,
+		`{"type":"assistant","message":"text","isSidechain":true}`,
+		`{"type":"assistant","message":{"usage":{"input_tokens":1e3}}}`,
+		`{"type":"assistant","message":{"model":"a\"b","usage":{}}} trailing`,
+		`{"type":"assistant",}`, `[]`, `{"a":[1,{"b":"]}"}],"type":"api-request"}`, `{"isApiErrorMessage":false,"requestedModel":"x[1m]"}`,
+	} {
+		lines = append(lines, []byte(l))
+	}
+	scanned := 0
+	for _, line := range lines {
+		var want transcriptLine
+		werr := json.Unmarshal(line, &want)
+		got, ok := scanLine(line)
+		if ok {
+			scanned++
+			if werr != nil {
+				t.Errorf("scanLine accepted what encoding/json rejects (%v): %s", werr, line)
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("scanLine %+v, encoding/json %+v: %s", got, want, line)
+			}
+		}
+		if d, ok := decodeLine(line); ok != (werr == nil) || (ok && !reflect.DeepEqual(d, want)) {
+			t.Errorf("decodeLine %+v %v, encoding/json %+v %v: %s", d, ok, want, werr, line)
+		}
+	}
+	if scanned < len(lines)/2 {
+		t.Errorf("scanLine handled %d of %d lines itself", scanned, len(lines))
 	}
 }

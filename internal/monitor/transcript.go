@@ -10,7 +10,6 @@ package monitor
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io/fs"
 
@@ -111,20 +110,19 @@ func ReadTranscript(path string) (Reading, error) {
 		return rd, err
 	}
 	defer f.Close()
-	stats, err := fsutil.EachLineBackward(f, st.Size(), fsutil.BackwardOptions{MaxBytes: MaxTranscriptRead, MaxLine: MaxTranscriptLine},
+	stats, err := fsutil.EachLineBackward(f, st.Size(), fsutil.BackwardOptions{MaxBytes: MaxTranscriptRead, MaxLine: MaxTranscriptLine, FirstChunk: 8 << 10},
 		func(line []byte) bool {
 			isAssistant := bytes.Contains(line, markAssistant)
 			if !isAssistant {
 				if bytes.Contains(line, markAPIRequest) {
-					var l transcriptLine
-					if json.Unmarshal(line, &l) == nil && l.Type == "api-request" {
+					if l, ok := decodeLine(line); ok && l.Type == "api-request" {
 						rd.PendingRequest = true
 					}
 				}
 				return true
 			}
-			var l transcriptLine
-			if json.Unmarshal(line, &l) != nil || l.Type != "assistant" || l.IsSidechain || l.IsAPIErrorMessage ||
+			l, ok := decodeLine(line)
+			if !ok || l.Type != "assistant" || l.IsSidechain || l.IsAPIErrorMessage ||
 				l.Message == nil || l.Message.Usage == nil || l.Message.Model == "<synthetic>" {
 				return true
 			}

@@ -6,6 +6,13 @@
 // Usage (from the repository root):
 //
 //	go run ./scripts/benchlatency [-runs 100] [-evallines 100000] [-validateruns 10] [-compare OLD-HOOK-BINARY]
+//	go run ./scripts/benchlatency -scaling [-runs 30] [-large 1000000] [-appendlarge 100000] [-hooklogmb 140] [-validatelines 1000000]
+//
+// -scaling measures what must not grow with the sprint's history
+// (scaling.go): Stop at -small vs -large eval_log lines in two shapes,
+// eval append at -small vs -appendlarge lines, status with a large hook.log,
+// validate on real-shaped lines, PreToolUse with the transcript, as paired
+// ratios of interleaved rows.
 //
 // It builds static binaries (CGO_ENABLED=0) into a temp dir, makes a sprint
 // workspace from testdata/sprints/valid-midway whose eval_log.jsonl has
@@ -19,6 +26,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -69,6 +77,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	compare := fl.String("compare", "", "another harness-hook binary (e.g. built from an older commit): adds its PreToolUse Bash and Stop rows to the interleaved rounds")
 	validateRuns := fl.Int("validateruns", 10, "runs of the (slow) harness validate row")
 	keep := fl.Bool("keep", false, "keep the temp dir (binaries and workspace) and print its path")
+	scaling := fl.Bool("scaling", false, "measure the costs that must not grow with the sprint's history instead (Stop, eval append, status, validate; docs/performance.md)")
+	small := fl.Int("small", 200, "-scaling: lines of the small eval_log")
+	large := fl.Int("large", 1000000, "-scaling: lines of the large eval_log (Stop)")
+	appendLarge := fl.Int("appendlarge", 100000, "-scaling: lines of the large eval_log (eval append)")
+	hookLogMB := fl.Int("hooklogmb", 140, "-scaling: size of the hook.log of the status row, MB")
+	validateLines := fl.Int("validatelines", 1000000, "-scaling: real-shaped eval_log lines of the validate row")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -103,6 +117,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := buildMinimal(filepath.Join(tmp, "minimal"), minimal); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if *scaling {
+		return runScaling(tmp, repo, hook, harness, minimal, *runs, *small, *large, *appendLarge, *hookLogMB, *validateLines, stdout, stderr)
 	}
 	root := filepath.Join(tmp, "sprint_20260421_1")
 	if err := makeWorkspace(filepath.Join(repo, "testdata", "sprints", "valid-midway"), root, *evalLines); err != nil {
@@ -387,3 +404,7 @@ func rssViaTime(bin string, args []string, stdin []byte) (int64, bool) {
 	}
 	return kb * 1024, true
 }
+
+func runtimeVersion() string { return runtime.Version() }
+
+func bufioWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 1<<20) }
