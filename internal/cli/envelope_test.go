@@ -88,6 +88,8 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"notify", "send", "【测试】hello", "--notify", "slack"}, code: 2},
 	},
 	"next": {{args: []string{"next", "{root}"}, code: 0, data: []string{"startable"}}},
+	// success is a stream of one envelope per event (ops_watch.txtar checks it)
+	"watch": {{args: []string{"watch", "--interval", "0s", "{root}"}, code: 2}},
 	"status": {
 		{args: []string{"status", "{root}"}, code: 0, data: []string{"features"}},
 		{args: []string{"status", "--mermaid", "{root}"}, code: 0, data: []string{"mermaid"}},

@@ -27,10 +27,10 @@ triggers: > 3h session, consecutive_sprints_with_retries >= 3, its own ratio > 0
 .harness/claude_code_context_state.json, which harness-hook keeps. Read-only.
 
 With --once it prints the events of now and exits. Otherwise it polls every --interval and prints an event
-when it appears (again after it went away). With --json every event is one JSON object on its own line (a
-stream of lines, not the one envelope of other commands):
-  {"time":"…","event":"reset_due","feature":"f002","session_id":"…","trigger":"context",
-   "detail":"Reset due (token_usage_ratio 0.74 > 0.70) since …","token_usage_ratio":0.74,…}
+when it appears (again after it went away). With --json every event is one line, a CLI envelope whose data
+is the event (a stream of envelopes: one per event, none when nothing is due):
+  {"ok":true,"command":"watch","data":{"time":"…","event":"reset_due","feature":"f002","session_id":"…",
+   "trigger":"context","detail":"Reset due (token_usage_ratio 0.74 > 0.70) since …","token_usage_ratio":0.74,…}}
 
 Examples:
   harness watch --once --json
@@ -74,9 +74,11 @@ func (c *WatchCmd) Run(e *Env) error {
 // writeWatchEvent prints one event: a compact JSON line, or a text line.
 func writeWatchEvent(w io.Writer, asJSON bool, ev ops.WatchEvent) error {
 	if asJSON {
-		enc := json.NewEncoder(w) // one compact line, HTML escaping off
+		// one compact line per event, itself a CLI envelope whose data is
+		// the event, so every line a scheduler reads has the envelope's shape
+		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
-		return enc.Encode(ev)
+		return enc.Encode(Envelope{OK: true, Command: "watch", Data: ev})
 	}
 	who := ev.Feature
 	if who == "" {

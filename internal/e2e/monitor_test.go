@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -143,6 +144,33 @@ func TestRealClaudeResetTrigger(t *testing.T) {
 	t.Logf("recorded %d tokens / %d = %.4f; mock's last answer %d", cs.ContextTokens, cs.ContextWindow, cs.TokenUsageRatio, want)
 	checkMeasurementAccuracy(t, s)
 	checkOneHookRunPerToolCall(t, s)
+
+	// Hermes' scheduler sees it: harness watch --once reports the Reset under way
+	out, err := exec.Command(bins.Harness, "--json", "watch", "--once", "--root", ws.Root).Output()
+	if err != nil {
+		t.Fatalf("harness watch --once --json: %v\n%s", err, out)
+	}
+	found := false
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var env struct {
+			OK   bool `json:"ok"`
+			Data struct {
+				Event   string `json:"event"`
+				Feature string `json:"feature"`
+				Trigger string `json:"trigger"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal([]byte(line), &env); err != nil || !env.OK {
+			t.Errorf("watch line is not an envelope: %q (%v)", line, err)
+			continue
+		}
+		if env.Data.Event == "resetting" && env.Data.Feature == feature && env.Data.Trigger == "context" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("harness watch --once does not report %s resetting:\n%s", feature, out)
+	}
 }
 
 // checkMeasurementAccuracy compares the context tokens the hook measured
