@@ -30,6 +30,17 @@ type HookRecord struct {
 	Sandbox string `json:"sandbox"`
 }
 
+// recordTime reads the time of a hook.log record written by harness-hook,
+// whose first member is "time" (UTC-Z, whole seconds).
+func recordTime(line []byte) (time.Time, bool) {
+	const prefix = `{"time":"`
+	if len(line) < len(prefix)+20 || string(line[:len(prefix)]) != prefix || line[len(prefix)+20] != '"' {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, string(line[len(prefix):len(prefix)+20]))
+	return t, err == nil
+}
+
 // At is the record's time (zero when it does not parse).
 func (r HookRecord) At() time.Time {
 	t, _ := time.Parse(time.RFC3339, r.Time)
@@ -47,9 +58,19 @@ func SessionStartRecord(root, sid string, notBefore time.Time) (HookRecord, bool
 	floor := notBefore.Truncate(time.Second)
 	var found HookRecord
 	ok, done := false, false
+	event := []byte(`"SessionStart"`)
 	visit := func(line []byte) bool {
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || t[0] != '{' {
+			return true
+		}
+		if !bytes.Contains(t, event) {
+			// not a SessionStart: only its time matters (harness-hook writes
+			// "time" first); the line is not decoded
+			if at, ok := recordTime(t); ok && at.Before(floor.Add(-HookProofWindow)) {
+				done = true
+				return false
+			}
 			return true
 		}
 		var r HookRecord

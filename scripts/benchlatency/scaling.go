@@ -191,24 +191,55 @@ func realShaped(i int) string {
 	return fmt.Sprintf(`{"timestamp":%q,"sprint_id":"sprint_20260421_1","feature_id":"f001","phase":2,"event_type":"checkpoint","checkpoint_id":"cp-f001-1","checkpoint_type":"review","decision":"approved","user_reply_raw":"1a 2b","reason":"用户确认:引用式链接的处理方式 a,超时策略 b","blockers_resolved":[{"id":"q1","answer":"a","feedback":null},{"id":"catch_all","answer":"a","feedback":"没有其他问题"}]}`, ts)
 }
 
-// bigHookLog writes size bytes of realistic hook.log records (allows and a
-// denial now and then).
+// bigHookLog writes size bytes of realistic hook.log records: the
+// sprint's history (allows and a denial now and then, earlier days), then
+// the two running sessions of the fixture's pool, each from its
+// SessionStart record (f001 at 01:50, f002 at 02:42) at one tool call per
+// 5 s up to 03:00.
 func bigHookLog(p string, size int64) error {
 	f, err := os.Create(p)
 	if err != nil {
 		return err
 	}
 	w := bufioWriter(f)
-	var n int64
-	for i := 0; n < size; i++ {
-		var s string
+	rec := func(t time.Time, i int) string {
+		ts := t.UTC().Format("2006-01-02T15:04:05Z")
 		if i%50 == 0 {
-			s = fmt.Sprintf(`{"time":"2026-04-21T02:%02d:%02dZ","event":"PreToolUse","session":"sess_7f3a9c21","feature":"f001","tool":"Bash","verdict":"block","rule":"fs.rm-recursive-force","reason":"harness-hook blocked this Bash command [fs.rm-recursive-force]","command":"rm -rf build/%d","duration_us":900}`+"\n", (i/60)%60, i%60, i)
-		} else {
-			s = fmt.Sprintf(`{"time":"2026-04-21T02:%02d:%02dZ","event":"PreToolUse","session":"sess_7f3a9c21","feature":"f001","tool":"Bash","verdict":"allow","command":"go test ./internal/extract/... -run TestRefLinks -count=1 2>&1 | tail -n 20 # %d","monitor":{"context_tokens":41230,"context_window":200000,"token_usage_ratio":"0.2062","retries":0,"session_age_s":1800},"duration_us":1200}`+"\n", (i/60)%60, i%60, i)
+			return fmt.Sprintf(`{"time":%q,"event":"PreToolUse","session":"sess_old_%d","feature":"f001","tool":"Bash","verdict":"block","rule":"fs.rm-recursive-force","reason":"harness-hook blocked this Bash command [fs.rm-recursive-force]","command":"rm -rf build/%d","duration_us":900}`+"\n", ts, i/5000, i)
 		}
-		w.WriteString(s)
-		n += int64(len(s))
+		return fmt.Sprintf(`{"time":%q,"event":"PreToolUse","session":"sess_old_%d","feature":"f001","tool":"Bash","verdict":"allow","command":"go test ./internal/extract/... -run TestRefLinks -count=1 2>&1 | tail -n 20 # %d","monitor":{"context_tokens":41230,"context_window":200000,"token_usage_ratio":"0.2062","retries":0,"session_age_s":1800},"duration_us":1200}`+"\n", ts, i/5000, i)
+	}
+	start := time.Date(2026, 4, 21, 1, 0, 0, 0, time.UTC)
+	sessions := start.Add(50 * time.Minute)
+	var tail []string
+	for t := sessions; t.Before(start.Add(2 * time.Hour)); t = t.Add(5 * time.Second) {
+		if t.Equal(sessions) {
+			tail = append(tail, `{"time":"2026-04-21T01:50:00Z","event":"SessionStart","session":"sess_7f3a9c21","feature":"f001","verdict":"allow","duration_us":3000}`+"\n")
+		}
+		if t.Equal(time.Date(2026, 4, 21, 2, 42, 0, 0, time.UTC)) {
+			tail = append(tail, `{"time":"2026-04-21T02:42:00Z","event":"SessionStart","session":"sess_b41d0e88","feature":"f002","verdict":"allow","duration_us":3000}`+"\n")
+		}
+		tail = append(tail, strings.Replace(rec(t, 1+len(tail)), `"sess_old_0"`, `"sess_7f3a9c21"`, 1))
+	}
+	var tailSize int64
+	for _, l := range tail {
+		tailSize += int64(len(l))
+	}
+	// history: one record a second, ending before the sessions
+	var hist []byte
+	var n int64
+	for i := 0; n < size-tailSize; i++ {
+		l := rec(start.Add(-time.Duration(i)*time.Second), i)
+		hist = append(hist, l...)
+		n += int64(len(l))
+	}
+	// written oldest first
+	lines := bytes.SplitAfter(hist, []byte("\n"))
+	for i := len(lines) - 1; i >= 0; i-- {
+		w.Write(lines[i])
+	}
+	for _, l := range tail {
+		w.WriteString(l)
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
