@@ -26,7 +26,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -317,59 +316,12 @@ func buildMinimal(dir, out string) error {
 
 // makeWorkspace copies the fixture, completes f002's phase-1 records (so
 // Stop runs every check and allows) and pads eval_log.jsonl to lines lines
-// with realistic entries of other features.
+// with realistic entries of another feature.
 func makeWorkspace(src, root string, lines int) error {
-	if err := testutil.CopyDir(src, root); err != nil {
+	if err := testutil.StopReadyWorkspace(src, root); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(root, "src", "main.go"), []byte("package main\n\nfunc main() { a() }\n"), 0o644); err != nil {
-		return err
-	}
-	h := filepath.Join(root, ".harness")
-	genlog := filepath.Join(h, "features", "f002", "generator_log.md")
-	old, err := os.ReadFile(genlog)
-	if err != nil {
-		return err
-	}
-	section := "\n---\n\n## phase=1 plan — 2026-04-21T03:00:00Z\n\n### 做了什么\n把 f002 拆成 3 个子任务:并发调度器、超时与 DNS 失败分类、429/503 的 Retry-After 重试。\n\n" +
-		"### 关键决策\n- 使用 errgroup 限制并发数,默认 8,与 acceptance a1 一致。\n\n### 产出物\n- 子任务清单\n\n### 遇到的问题 / 偏差\n- 无\n"
-	if err := os.WriteFile(genlog, append(old, section...), 0o644); err != nil {
-		return err
-	}
-	fl, err := os.ReadFile(filepath.Join(h, "feature_list.json"))
-	if err != nil {
-		return err
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(fl, &doc); err != nil {
-		return err
-	}
-	for _, f := range doc["features"].([]any) {
-		fm := f.(map[string]any)
-		if fm["id"] == "f002" {
-			fm["next_phases"].([]any)[0].(map[string]any)["done"] = true
-		}
-	}
-	fl, _ = json.MarshalIndent(doc, "", "  ")
-	if err := os.WriteFile(filepath.Join(h, "feature_list.json"), fl, 0o644); err != nil {
-		return err
-	}
-	evalPath := filepath.Join(h, "eval_log.jsonl")
-	eval, err := os.ReadFile(evalPath)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	buf.Write(eval)
-	n := bytes.Count(eval, []byte("\n"))
-	for i := n; i < lines-1; i++ {
-		fmt.Fprintf(&buf, `{"timestamp":"2026-04-21T02:%02d:%02dZ","sprint_id":"sprint_20260421_1","generator":"claude-code","feature_id":"f001","phase":2,"iteration":%d,"event_type":"retry","result":"retry","reason":"第 %d 次重试:解析器在引用式链接定义上漏报,补充表驱动用例后重跑 a2"}`+"\n", (i/60)%60, i%60, i+1, i+1)
-	}
-	buf.WriteString(`{"timestamp":"2026-04-21T03:05:00Z","sprint_id":"sprint_20260421_1","generator":"claude-code","feature_id":"f002","phase":1,"iteration":1,"event_type":"phase_evaluation","result":"pass","reason":"拆出 3 个子任务:并发调度、超时分类、Retry-After 重试,分别覆盖 acceptance a1、a2、a3"}` + "\n")
-	return os.WriteFile(evalPath, buf.Bytes(), 0o644)
+	return testutil.PadEvalLog(root, lines, testutil.EvalPaddingLine)
 }
 
 // rssViaTime runs the command once under GNU time (`/usr/bin/time -f %M`),
@@ -406,5 +358,3 @@ func rssViaTime(bin string, args []string, stdin []byte) (int64, bool) {
 }
 
 func runtimeVersion() string { return runtime.Version() }
-
-func bufioWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 1<<20) }
