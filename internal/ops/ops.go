@@ -76,9 +76,11 @@ type Validator func(root string) ([]Finding, error)
 // were written and the bytes of appends (slash path → bytes as
 // fsutil.AppendLine writes them) appended, reading nothing else in their
 // place. It may keep a cache of the eval_log pass under .harness/logs/cache/
-// (so an append costs its own line); it writes nothing else.
+// (so an append costs its own line); it writes nothing else. evalSize ≥ 0
+// reads eval_log.jsonl on disk as its first evalSize bytes (the dry run's
+// snapshot; appends follow it); evalSize < 0 reads it whole.
 // EngineValidateOverlay is the internal/validate one.
-type OverlayValidator func(root string, overlay, appends map[string][]byte) ([]Finding, error)
+type OverlayValidator func(root string, overlay, appends map[string][]byte, evalSize int64) ([]Finding, error)
 
 // Env is what every operation needs: the resolved sprint root, the clock and
 // the validator. Now must return the current time (the CLI passes time.Now);

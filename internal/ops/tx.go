@@ -173,14 +173,21 @@ func (t *Tx) apply(root string, crashAfter int) error {
 // shows up as an added finding.
 func (t *Tx) dryRun() (before, after []Finding, err error) {
 	if v := t.env.ValidateOverlay; v != nil {
-		ov, app, err := t.overlay()
+		// Both runs read one snapshot of eval_log (its size now): a line
+		// appended meanwhile by a writer that does not take the workspace
+		// lock must not count as a finding added by the change.
+		size, err := evalLogSize(filepath.Join(t.env.Root, filepath.FromSlash(relEvalLog)))
 		if err != nil {
 			return nil, nil, fmt.Errorf("stage change: %w", err)
 		}
-		if before, err = v(t.env.Root, nil, nil); err != nil {
+		ov, app, err := t.overlay(size)
+		if err != nil {
+			return nil, nil, fmt.Errorf("stage change: %w", err)
+		}
+		if before, err = v(t.env.Root, nil, nil, size); err != nil {
 			return nil, nil, fmt.Errorf("validate before: %w", err)
 		}
-		if after, err = v(t.env.Root, ov, app); err != nil {
+		if after, err = v(t.env.Root, ov, app, size); err != nil {
 			return nil, nil, fmt.Errorf("validate after: %w", err)
 		}
 		return before, after, nil
@@ -213,8 +220,9 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 // (eval_log.jsonl) to the bytes fsutil.AppendLine would add (a '\n' before
 // the first line when the file ends in a torn line, and after each line
 // missing one), so the dry run never copies the log. A file that is both
-// replaced and appended to is computed whole into ov.
-func (t *Tx) overlay() (ov, app map[string][]byte, err error) {
+// replaced and appended to is computed whole into ov. evalSize is the
+// dry run's eval_log snapshot (its appends follow byte evalSize).
+func (t *Tx) overlay(evalSize int64) (ov, app map[string][]byte, err error) {
 	ov = map[string][]byte{}
 	app = map[string][]byte{}
 	for _, s := range t.steps {
@@ -232,7 +240,11 @@ func (t *Tx) overlay() (ov, app map[string][]byte, err error) {
 			}
 			pending, ok := app[s.rel]
 			if !ok {
-				torn, err := tornLastLine(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)))
+				size := int64(-1)
+				if s.rel == relEvalLog {
+					size = evalSize
+				}
+				torn, err := tornLastLine(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)), size)
 				if err != nil {
 					return nil, nil, err
 				}
@@ -244,6 +256,19 @@ func (t *Tx) overlay() (ov, app map[string][]byte, err error) {
 		}
 	}
 	return ov, app, nil
+}
+
+// evalLogSize is the size of the eval_log at p now (0 when missing): the
+// dry run's snapshot of the log.
+func evalLogSize(p string) (int64, error) {
+	st, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return st.Size(), nil
 }
 
 // appendLine returns base with line appended as fsutil.AppendLine writes it
@@ -261,9 +286,10 @@ func appendLine(base, line []byte) []byte {
 	return out
 }
 
-// tornLastLine reports whether the file at p exists, is not empty and does
-// not end in '\n' (reading only its last byte).
-func tornLastLine(p string) (bool, error) {
+// tornLastLine reports whether the file at p (its first size bytes; all of
+// it when size < 0) exists, is not empty and does not end in '\n' (reading
+// only its last byte).
+func tornLastLine(p string, size int64) (bool, error) {
 	f, st, err := fsutil.OpenRegular(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
@@ -272,11 +298,14 @@ func tornLastLine(p string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	if st.Size() == 0 {
+	if size < 0 || size > st.Size() {
+		size = st.Size()
+	}
+	if size == 0 {
 		return false, nil
 	}
 	b := make([]byte, 1)
-	if _, err := f.ReadAt(b, st.Size()-1); err != nil {
+	if _, err := f.ReadAt(b, size-1); err != nil {
 		return false, err
 	}
 	return b[0] != '\n', nil

@@ -58,16 +58,20 @@ func (c *checker) loadEvalLog() {
 			return
 		default:
 			defer f.Close()
+			size := st.Size()
+			if lim := c.opts.EvalSize; lim != nil && *lim < size {
+				size = max(*lim, 0)
+			}
 			if c.opts.EvalCache && !c.finalize {
 				c.lastRollback = map[rollbackKey]int{}
-				if err := c.streamCached(f, st.Size()); err != nil {
+				if err := c.streamCached(f, size); err != nil {
 					c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
 					c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
 				}
 				c.endKeep()
 				return
 			}
-			r = io.MultiReader(f, bytes.NewReader(app))
+			r = io.MultiReader(io.NewSectionReader(f, 0, size), bytes.NewReader(app))
 		}
 	}
 	c.lastRollback = map[rollbackKey]int{}

@@ -25,6 +25,12 @@ type Options struct {
 	// dry run of an eval_log append reads the log once instead of a copy
 	// with the line added. Only .harness/eval_log.jsonl is read this way.
 	Appends map[string][]byte
+	// EvalSize, when set, reads .harness/eval_log.jsonl on disk as its first
+	// *EvalSize bytes (all of it when shorter): a snapshot taken by the dry
+	// run, so that its runs before and after the change see the same log
+	// while writers that do not take the workspace lock append to it. The
+	// Appends of eval_log follow the snapshot.
+	EvalSize *int64
 	// EvalCache makes the eval_log pass of a validate (not finalize) run
 	// start from the state cached in .harness/logs/cache/validate-eval.json
 	// and check only the lines appended since, refreshing the cache (see
