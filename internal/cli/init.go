@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -27,7 +28,8 @@ previous sprint of the same folder it carries Hermes' Reset counters (docs/proto
 consecutive_sprints_with_retries (+1 after a sprint with a retry, else 0) and Hermes' session start (while
 that sprint's last heartbeat is at most 1h old).
 
-Exit 1 when the target exists and is not empty; exit 2 on usage errors.`
+Exit 1 when the target exists and is not empty, or when another sprint of the same folder is still running
+(one runtime runs one sprint); exit 2 on usage errors.`
 }
 
 // initResult is the envelope data of init.
@@ -55,6 +57,9 @@ func (c *InitCmd) Run(e *Env) error {
 		if c.Sprint != "" {
 			return usage("--sprint cannot be combined with --sprints-dir (the id is numbered automatically)")
 		}
+		if err := refuseBesideActive(e.abs(c.SprintsDir), ""); err != nil {
+			return err
+		}
 		dir, id, err := scaffold.NewSprintDir(e.abs(c.SprintsDir), now)
 		if err != nil {
 			return err
@@ -72,8 +77,15 @@ func (c *InitCmd) Run(e *Env) error {
 		if !workspace.SprintIDPattern.MatchString(sprint) {
 			return usage("sprint id %q does not match sprint_YYYYMMDD_N", sprint)
 		}
+		_, statErr := os.Stat(target)
 		if err := scaffold.EnsureEmptyDir(target); err != nil {
 			return asExit(err)
+		}
+		if err := refuseBesideActive(filepath.Dir(target), filepath.Base(target)); err != nil {
+			if statErr != nil {
+				os.Remove(target) // the empty folder EnsureEmptyDir just made
+			}
+			return err
 		}
 	default:
 		return usage("give --root DIR --sprint ID, a positional DIR, or --sprints-dir DIR")
@@ -94,6 +106,15 @@ func (c *InitCmd) Run(e *Env) error {
 		fmt.Fprintf(w, "initialised sprint %s (%d files)\n", sprint, len(files))
 		fmt.Fprintln(w, real)
 	})
+	return nil
+}
+
+// refuseBesideActive refuses a new sprint while another sprint of the same
+// sprints folder is still running (Z8).
+func refuseBesideActive(sprintsDir, skip string) error {
+	if id, why := scaffold.ActiveSprint(sprintsDir, skip); id != "" {
+		return refused("sprint %s in %s is still running (%s); one runtime runs one sprint: finish it first (sink it with `harness pipeline sink --id ID`, or archive it) (Z8)", id, sprintsDir, why)
+	}
 	return nil
 }
 

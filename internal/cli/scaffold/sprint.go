@@ -358,3 +358,55 @@ func marshalIndent(v any) ([]byte, error) {
 	}
 	return []byte(b.String()), nil
 }
+
+// ActiveSprint returns the first sprint folder of sprintsDir (a
+// sprint_YYYYMMDD_N folder with a .harness/) that is still running: its
+// runtime_state.mode is not idle and its contract is not final (sunk or
+// closed). `harness init` refuses a new sprint beside it (docs/protocol.md
+// §4.3, Z8: one runtime runs one sprint at a time; `harness finalize
+// --close` ends one). skip names a folder to ignore (the new sprint's own).
+// A folder whose state cannot be read is not counted (validate reports it).
+func ActiveSprint(sprintsDir, skip string) (id, why string) {
+	ents, err := os.ReadDir(sprintsDir)
+	if err != nil {
+		return "", ""
+	}
+	for _, en := range ents {
+		name := en.Name()
+		if !en.IsDir() || name == skip || !workspace.SprintIDPattern.MatchString(name) {
+			continue
+		}
+		h := filepath.Join(sprintsDir, name, ".harness")
+		var rt struct {
+			Mode          string  `json:"mode"`
+			CurrentSprint *string `json:"current_sprint"`
+		}
+		data, err := fsutil.ReadRegular(filepath.Join(h, "runtime_state.json"), 1<<20)
+		if err != nil || json.Unmarshal(data, &rt) != nil {
+			continue
+		}
+		if rt.Mode == "idle" || rt.Mode == "" {
+			continue
+		}
+		var c struct {
+			Status string `json:"status"`
+		}
+		if data, err := fsutil.ReadRegular(filepath.Join(h, "sprint_contracts", name, "contract.json"), 1<<20); err == nil {
+			_ = json.Unmarshal(data, &c)
+		}
+		if c.Status == "sunk" || c.Status == "closed" {
+			continue
+		}
+		return name, fmt.Sprintf("runtime_state.mode %s, contract status %s", rt.Mode, firstNonEmptyStr(c.Status, "(none)"))
+	}
+	return "", ""
+}
+
+func firstNonEmptyStr(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
