@@ -156,6 +156,9 @@ type Report struct {
 	Notes []string `json:"notes,omitempty"`
 	// Data is the command's structured result (preflight items, next, …).
 	Data any `json:"data,omitempty"`
+	// Abort is set when a trigger this command recorded aborted pipeline
+	// YOLO in the same operation (docs/protocol.md §6.1).
+	Abort *AbortOutcome `json:"yolo_abort,omitempty"`
 }
 
 // send adds a message for the user to the report.

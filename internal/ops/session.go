@@ -67,13 +67,6 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if st == "completed" || st == "cancelled" {
 			return refuse("%s is %s; no session starts for it", fid, st)
 		}
-		log, err := env.loadEvalLog()
-		if err != nil {
-			return err
-		}
-		if ok, why := log.gateApproved(GateDAG); !ok {
-			return refuse("the DAG gate cp-sprint-dag is not approved (%s); no feature starts before it (Z11)", why)
-		}
 		fileID := ""
 		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0); err == nil {
 			fileID = strings.TrimSpace(string(b))
@@ -104,6 +97,11 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if old := active.ObjAt(fid); old != nil && old.Str("session_id") == id && old.Str("status") == "running" {
 			rep.did("session %s of %s is already recorded as running; nothing to do", id, fid)
 			return nil
+		}
+		if reasons, err := StartBlockers(env, fid, true); err != nil {
+			return err
+		} else if len(reasons) > 0 {
+			return refuse("%s may not start now (the start conditions of `harness next`): %s", fid, strings.Join(reasons, "; "))
 		}
 		if !active.Has(fid) {
 			max := 2

@@ -29,6 +29,12 @@ type step struct {
 type Tx struct {
 	env   *Env
 	steps []step
+	// objs keeps the last object staged per state file, so a later part of
+	// the same operation (a YOLO abort a retry triggers) reads what the
+	// earlier part wrote instead of the file on disk (Tx.readObj).
+	objs map[string]*Obj
+	// evals are the eval_log entries staged so far, in order.
+	evals []*Obj
 }
 
 // Write stages an atomic replace of rel (relative to the root).
@@ -43,7 +49,22 @@ func (t *Tx) WriteJSON(rel string, v any) error {
 		return fmt.Errorf("encode %s: %w", rel, err)
 	}
 	t.Write(rel, data)
+	if o, ok := v.(*Obj); ok {
+		if t.objs == nil {
+			t.objs = map[string]*Obj{}
+		}
+		t.objs[filepath.ToSlash(rel)] = o
+	}
 	return nil
+}
+
+// readObj is Env.readObj seen through the transaction: the object staged
+// for that file by this operation, if any, else the file.
+func (t *Tx) readObj(parts ...string) (*Obj, error) {
+	if o := t.objs[relH(parts...)]; o != nil {
+		return o, nil
+	}
+	return t.env.readObj(parts...)
 }
 
 // AppendEval stages one eval_log line.
@@ -53,6 +74,7 @@ func (t *Tx) AppendEval(entry *Obj) error {
 		return err
 	}
 	t.steps = append(t.steps, step{rel: ".harness/eval_log.jsonl", data: line, append: true})
+	t.evals = append(t.evals, entry)
 	return nil
 }
 
@@ -83,6 +105,9 @@ func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
 	}
 	defer unlock()
 	if err := e.recoverJournal(rep); err != nil {
+		return err
+	}
+	if err := e.pendingEvalGate(rep.Command); err != nil {
 		return err
 	}
 	tx := &Tx{env: e}
@@ -537,6 +562,31 @@ func addedFindings(before, after []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// pendingEvalGate refuses a Hermes state change while
+// hermes_context_state.pending_eval is set (docs/protocol.md §8.2: after a
+// Hermes Reset the pending verdict is applied first): only `harness reset
+// resume`, which applies it to the phase it was meant for, runs. A
+// Generator's own eval append is not Hermes's and is not held back.
+func (e *Env) pendingEvalGate(cmd string) error {
+	if cmd == "reset resume" || e.inGenerator() {
+		return nil
+	}
+	hc, err := e.readObj("hermes_context_state.json")
+	if err != nil {
+		return nil // validate reports a missing or broken state file
+	}
+	pe := hc.ObjAt("pending_eval")
+	if pe == nil {
+		return nil
+	}
+	at := ""
+	if p, ok := pe.Int("phase"); ok {
+		at = fmt.Sprintf(" phase=%d", p)
+	}
+	return refuse("refused: a Hermes Reset left a pending verdict (hermes_context_state.pending_eval: %s%s %s); run `harness reset resume` first, which applies it, before `harness %s`",
+		pe.Str("feature_id"), at, pe.Str("eval_decision"), cmd)
 }
 
 // readObj reads and parses one JSON state file under .harness.
