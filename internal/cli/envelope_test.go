@@ -30,6 +30,14 @@ type envelopeCase struct {
 	data []string
 }
 
+// envelopePlan is the plan file of the `harness plan` cases.
+const envelopePlan = `features:
+  - id: f001
+    name: parser
+    acceptance: [go test ./internal/parse 通过]
+    checkpoints: [{phase: 3, type: notify}]
+`
+
 // envelopeCases holds at least one case for every leaf command of the kong
 // tree (TestEveryCommandAnswersWithTheEnvelope fails for a command without
 // one): add a row when you add a command.
@@ -108,6 +116,12 @@ var envelopeCases = map[string][]envelopeCase{
 	"reset resume": {
 		{before: [][]string{{"reset", "hermes", "--handoff", "{dir}/handoff.md", "{root}"}}, args: []string{"reset", "resume", "{root}"}, code: 0, data: []string{"actions", "result"}},
 		{args: []string{"reset", "resume", "{root}"}, code: 1},
+	},
+	"plan": {
+		{before: [][]string{{"init", "--root", "{dir}/sprint_20260421_8"}}, args: []string{"plan", "{dir}/plan.yaml", "{dir}/sprint_20260421_8"}, code: 0, data: []string{"actions", "result"}},
+		{args: []string{"plan", "{dir}/plan.yaml", "{root}"}, code: 1},
+		{args: []string{"plan", "{dir}/no-plan.yaml", "{root}"}, code: 2},
+		{args: []string{"plan", "{dir}/handoff.md", "{root}"}, code: 2},
 	},
 	"pipeline sink": {{args: []string{"pipeline", "sink", "--id", "demo-pipeline", "--home", "{dir}/hermes", "{root}"}, code: 1}},
 }
@@ -209,7 +223,7 @@ func TestEveryCommandAnswersWithTheEnvelope(t *testing.T) {
 					}
 				}
 				hook := filepath.Join(dir, "harness-hook")
-				for name, body := range map[string]string{"q/PROMPTS/p.md": "make slides\n", "handoff.md": "# Hermes handoff\n", "harness-hook": "#!/bin/sh\necho '{}'\n"} {
+				for name, body := range map[string]string{"q/PROMPTS/p.md": "make slides\n", "handoff.md": "# Hermes handoff\n", "plan.yaml": envelopePlan, "harness-hook": "#!/bin/sh\necho '{}'\n"} {
 					if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o755); err != nil {
 						t.Fatal(err)
 					}

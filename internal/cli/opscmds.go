@@ -10,6 +10,7 @@ package cli
 //
 // Phase subcommands go into PhaseCmd (phase.go) instead, next to `complete`.
 type opsCommands struct {
+	Plan       PlanCmd       `cmd:"" help:"Write the features, checkpoints, contract and tooling.md from one plan file."`
 	Eval       EvalCmd       `cmd:"" help:"Append to or amend .harness/eval_log.jsonl (docs/protocol.md §3.6)."`
 	Session    SessionCmd    `cmd:"" help:"Session pool: start, end, reset (docs/protocol.md §4.6, §8.1)."`
 	Checkpoint CheckpointCmd `cmd:"" help:"Checkpoints: open, render, reply, reply-all, due (docs/protocol.md §5)."`
