@@ -45,6 +45,7 @@ var envelopeCases = map[string][]envelopeCase{
 	"init": {
 		{args: []string{"init", "--root", "{dir}/sprint_20260421_7"}, code: 0, data: []string{"root", "sprint", "files"}},
 		{args: []string{"init", "--root", "{root}"}, code: 1},
+		{args: []string{"init", "--root", "{dir}/sprint_20260421_9", "--from-pipeline", "demo-pipeline", "--home", "{dir}/hermes"}, code: 1},
 	},
 	"init-feature": {
 		{args: []string{"init-feature", "f003", "--root", "{root}", "--hook-bin", "{hook}"}, code: 0, data: []string{"feature", "settings"}},
@@ -54,7 +55,11 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"validate", "{root}"}, code: 0, data: []string{"valid", "findings"}},
 		{args: []string{"validate", "--root", "{dir}/nowhere"}, code: 2},
 	},
-	"finalize": {{args: []string{"finalize", "--check", "{root}"}, code: 1, data: []string{"valid", "findings"}}},
+	"finalize": {
+		{args: []string{"finalize", "--check", "{root}"}, code: 1, data: []string{"valid", "findings"}},
+		{args: []string{"finalize", "--close", "{root}"}, code: 1, data: []string{"actions"}},
+		{args: []string{"finalize", "--close", "--check", "{root}"}, code: 2},
+	},
 	"phase complete": {
 		{args: []string{"phase", "complete", "f002", "{root}"}, code: 1, data: []string{"feature", "phase", "done", "missing"}},
 	},
@@ -124,6 +129,11 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"plan", "{dir}/handoff.md", "{root}"}, code: 2},
 	},
 	"pipeline sink": {{args: []string{"pipeline", "sink", "--id", "demo-pipeline", "--home", "{dir}/hermes", "{root}"}, code: 1}},
+	"pipeline list": {{args: []string{"pipeline", "list", "--home", "{dir}/hermes"}, code: 0, data: []string{"pipelines", "notes"}}},
+	"pipeline show": {
+		{args: []string{"pipeline", "show", "demo-pipeline", "--home", "{dir}/hermes"}, code: 1},
+		{args: []string{"pipeline", "show", "Demo", "--home", "{dir}/hermes"}, code: 2},
+	},
 }
 
 // leafCommands walks the kong tree of CLI and returns the path of every

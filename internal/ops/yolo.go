@@ -1,15 +1,10 @@
 package ops
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
-	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/render"
 )
 
@@ -125,7 +120,7 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		if err != nil {
 			return err
 		}
-		p, err := readPipeline(filepath.Join(dir, pid, "pipeline.yaml"))
+		p, err := loadPipeline(filepath.Join(dir, pid))
 		if err != nil {
 			res.Reasons = append(res.Reasons, err.Error())
 			return nil
@@ -184,21 +179,6 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 	_ = enterEntry
 	rep.OK = true
 	return res, rep, nil
-}
-
-func readPipeline(path string) (map[string]any, error) {
-	data, err := fsutil.ReadRegular(path, 0)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("no pipeline.yaml at %s", path)
-		}
-		return nil, err
-	}
-	var m map[string]any
-	if err := yaml.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("%s does not parse: %v", path, err)
-	}
-	return m, nil
 }
 
 func toInt(v any) int {

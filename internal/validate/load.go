@@ -194,3 +194,21 @@ func (c *checker) load() {
 }
 
 func evalAt(line int) string { return fmt.Sprintf("%s:%d", relEvalLog, line) }
+
+// Document validates a document that lives outside a sprint workspace (a
+// pipeline's pipeline.yaml decoded with schema.DecodeYAML, the pipelines'
+// registry.json decoded with schema.Decode) against the embedded schema
+// name (schema.Pipeline, schema.PipelineRegistry). It returns one message
+// per violation ("/stats/total_runs: …"); an error only when the schema set
+// cannot be compiled.
+func Document(name string, doc any) ([]string, error) {
+	vs, err := embeddedSchemas().Validate(name, doc)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.String())
+	}
+	return out, nil
+}
