@@ -189,9 +189,12 @@ func changeRank(s string) int { return indexOf(changeNames, s) }
 // and which are external irreversible) → minor; texts (names, acceptance
 // items, prompts, blockers, contract) → patch; nothing → none. A tooling
 // change is not structural: pass --change patch to record it as a version.
+// A pipeline without a template needs an explicit --change (any level).
 func templateChange(old, cur *Obj) (int, string) {
 	if old == nil {
-		return changeMajor, "the pipeline has no feature_template.json"
+		// nothing to compare with (a pipeline written by hand): any
+		// explicit --change is taken as the user's word
+		return changePatch, "the pipeline has no feature_template.json to compare the sprint with"
 	}
 	dag := func(t *Obj) string {
 		var l []string
