@@ -1,9 +1,10 @@
 package ops
 
 import (
-	"fmt"
 	"strings"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/render"
 )
 
 // FinalizeDefaultAfter is how long the 【Sprint finalizing】 question waits
@@ -93,7 +94,8 @@ func FinalizeClose(env *Env, in CloseInput) (*CloseResult, *Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	nerr := len(errorsOnly(fins))
+	errs := errorsOnly(fins)
+	nerr := len(errs)
 	res := &CloseResult{Findings: nerr}
 	now := env.now()
 	fin := contract.ObjAt("finalizer")
@@ -139,8 +141,12 @@ func FinalizeClose(env *Env, in CloseInput) (*CloseResult, *Report, error) {
 			return nil, nil, err
 		}
 		res.Step = "asked"
-		res.Message = finalizingMessage(fl.sprint(), nerr, len(fl.features()))
-		rep.Notes = append(rep.Notes, res.Message)
+		msg, err := render.FinalizingMessage(finalizingData(fl, fins, errs))
+		if err != nil {
+			return nil, nil, err
+		}
+		rep.send(msg)
+		res.Message = msg.Text
 		rep.OK = true
 		return res, rep, nil
 	}
@@ -175,8 +181,12 @@ func FinalizeClose(env *Env, in CloseInput) (*CloseResult, *Report, error) {
 		return nil, nil, err
 	}
 	res.Step = status
-	res.Message = sprintDoneMessage(fl.sprint(), res, env.H())
-	rep.Notes = append(rep.Notes, res.Message)
+	msg, err := render.SprintDoneMessage(render.SprintDone{Sprint: fl.sprint(), Outcome: status, Pipeline: res.Pipeline, Version: res.Version, Archive: env.H()})
+	if err != nil {
+		return nil, nil, err
+	}
+	rep.send(msg)
+	res.Message = msg.Text
 	rep.OK = true
 	return res, rep, nil
 }
@@ -206,32 +216,24 @@ func (env *Env) closeOut(tx *Tx, rep *Report) error {
 	return tx.WriteJSON(relPool, pool)
 }
 
-// finalizingMessage is the 【Sprint finalizing】 message (docs/protocol.md §5
-// message table, §9.2 step 3).
-func finalizingMessage(sprint string, findings, features int) string {
-	check := "finalize --check 全部通过"
-	if findings > 0 {
-		check = fmt.Sprintf("finalize --check 有 %d 处未通过(沉淀为 pipeline 前需补录)", findings)
+// finalizingChecks is the number of items of the finalizer checklist
+// (docs/protocol.md §9.2).
+const finalizingChecks = 9
+
+// finalizingData is the 【Sprint finalizing】 message's data: the check
+// totals (a failed item = one rule with error findings), the problems, and
+// the pipeline the sprint came from (a version bump) or none (a new one).
+func finalizingData(fl featureList, fins, errs []Finding) render.Finalizing {
+	d := render.Finalizing{Sprint: fl.sprint(), Checks: finalizingChecks, Errors: len(errs), Infos: len(fins) - len(errs),
+		Pipeline: fl.Str("pipeline_id"), Version: fl.Str("pipeline_version")}
+	rules := map[string]bool{}
+	for _, f := range errs {
+		rules[f.Rule] = true
+		if len(d.Problems) < 5 {
+			d.Problems = append(d.Problems, f.String())
+		}
 	}
-	return fmt.Sprintf(`【Sprint finalizing】%s
-
-%d 个 feature 已全部完成或取消;%s。
-
-请选择:
-a. 沉淀为 pipeline(新建 v1.0.0,或在已有 pipeline 上计一次运行 / 升版本)
-b. 仅归档(closed)
-c. 先看抽象草稿再决定
-
-回复 a、b 或 c;72 小时内未回复按 b 处理。`, sprint, features, check)
-}
-
-// sprintDoneMessage is the 【Sprint 完成】 message (§9.2 step 6).
-func sprintDoneMessage(sprint string, res *CloseResult, h string) string {
-	outcome := "已归档(closed)"
-	if res.Step == "sunk" {
-		outcome = fmt.Sprintf("已沉淀为 %s v%s", res.Pipeline, res.Version)
-	} else if res.Default {
-		outcome = "72 小时未回复,按默认 b 归档(closed)"
-	}
-	return fmt.Sprintf("【Sprint 完成】%s\n\n%s。记录保留在 %s。", sprint, outcome, h)
+	d.Failed = min(len(rules), finalizingChecks)
+	d.Passed = finalizingChecks - d.Failed
+	return d
 }
