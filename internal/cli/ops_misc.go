@@ -339,7 +339,8 @@ func (c *PipelineShowCmd) Run(e *Env) error {
 		if h, ok := d.Pipeline["version_history"].([]any); ok {
 			for _, v := range h {
 				if m, ok := v.(map[string]any); ok {
-					fmt.Fprintf(w, "version %v (%v): %v\n", m["version"], firstNonEmptyStr(fmt.Sprint(m["change_type"]), "new"), m["changes"])
+					ct, _ := m["change_type"].(string)
+					fmt.Fprintf(w, "version %v (%v): %v\n", m["version"], firstNonEmptyStr(ct, "new"), m["changes"])
 				}
 			}
 		}
@@ -369,13 +370,6 @@ func nonNilStrings(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-func firstNonEmptyStr(a, b string) string {
-	if a == "" || a == "<nil>" {
-		return b
-	}
-	return a
 }
 
 // Help is shown under the usage line.
