@@ -17,7 +17,9 @@ type NextCmd struct {
 func (c *NextCmd) Help() string {
 	return `Lists the features that may start now and, for every other pending feature, what stops it:
 dependencies not completed, no free session slot, tooling not locked, suspended, dependency plan
-not approved, an unsettled YOLO abort, a dependency cycle. Read-only; exit 0.
+not approved, an unsettled YOLO abort, a dependency cycle. Also lists the sessions Hermes must act
+on: a Reset due, overdue or under way (resetting: start a new session), a stale session (no hook
+record for reset.stale_after, default 30m), and Hermes' own Reset. Read-only; exit 0.
 
 Examples:
   harness next
@@ -47,6 +49,9 @@ func (c *NextCmd) Run(e *Env) error {
 			fmt.Fprintf(w, "cycle: %s\n", strings.Join(append(cy, cy[0]), " → "))
 		}
 		fmt.Fprintf(w, "sessions: %d active of max_concurrent %d\n", res.Active, res.Max)
+		for _, l := range (&ops.ResetView{Features: res.Resets, Hermes: res.HermesReset}).ResetLines() {
+			fmt.Fprintln(w, l)
+		}
 	})
 	return nil
 }
@@ -60,9 +65,10 @@ type StatusCmd struct {
 // Help is shown under the usage line.
 func (c *StatusCmd) Help() string {
 	return `Prints the sprint at a glance: features (status, phase, phases done, dependencies, session),
-checkpoints waiting for the user, active sessions and the guard's last denials from
-.harness/logs/hook.log (harness doctor's probes are left out). --mermaid prints the feature
-dependency graph as a Mermaid flowchart coloured by status. Read-only.
+checkpoints waiting for the user, active sessions, Resets due/overdue/under way and stale sessions,
+Hermes' own Reset triggers, and the guard's last denials from .harness/logs/hook.log and its rotated
+files (harness doctor's probes are left out). --mermaid prints the feature dependency graph as a
+Mermaid flowchart coloured by status. Read-only.
 
 Examples:
   harness status

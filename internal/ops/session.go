@@ -8,6 +8,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // SessionStartInput is `harness session start FID [--session-id ID] --type T`.
@@ -66,13 +67,6 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if st == "completed" || st == "cancelled" {
 			return refuse("%s is %s; no session starts for it", fid, st)
 		}
-		log, err := env.loadEvalLog()
-		if err != nil {
-			return err
-		}
-		if ok, why := log.gateApproved(GateDAG); !ok {
-			return refuse("the DAG gate cp-sprint-dag is not approved (%s); no feature starts before it (Z11)", why)
-		}
 		fileID := ""
 		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0); err == nil {
 			fileID = strings.TrimSpace(string(b))
@@ -103,6 +97,11 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if old := active.ObjAt(fid); old != nil && old.Str("session_id") == id && old.Str("status") == "running" {
 			rep.did("session %s of %s is already recorded as running; nothing to do", id, fid)
 			return nil
+		}
+		if reasons, err := StartBlockers(env, fid, true); err != nil {
+			return err
+		} else if len(reasons) > 0 {
+			return refuse("%s may not start now (the start conditions of `harness next`): %s", fid, strings.Join(reasons, "; "))
 		}
 		if !active.Has(fid) {
 			max := 2
@@ -209,8 +208,39 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 // resetting or eval_log already has a reset entry for the feature not older
 // than handoff.md, so running both never records a Reset twice. A
 // .current_agent naming the feature's Generator is handed back to the
-// evaluator until `session start` records the new session.
+// evaluator until `session start` records the new session. Afterwards the
+// feature's entry of claude_code_context_state.json gets the Reset trigger
+// kind "hermes" for the session on record (unless a trigger of that session
+// is already there), which makes the hook refuse every tool call of that
+// session but the Reset's own (docs/protocol.md §3.8, §8.1).
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
+	rep, err := sessionReset(env, fid, reason)
+	if err != nil {
+		return rep, err
+	}
+	ws := &workspace.Workspace{Root: env.Root}
+	detail := strings.TrimSpace(reason)
+	if detail == "" {
+		detail = "harness session reset " + fid
+	}
+	written, err := ws.UpdateContextState(fid, func(cs *workspace.ContextState) error {
+		if cs.ResetTrigger != nil && cs.ResetTrigger.SessionID == cs.SessionID {
+			return workspace.ErrContextStateUnchanged
+		}
+		cs.ResetTrigger = &workspace.ResetTrigger{Kind: workspace.TriggerHermes, Detail: detail, At: env.stamp(), SessionID: cs.SessionID}
+		cs.ResetInstructedAt = ""
+		cs.UpdatedAt = env.stamp()
+		return nil
+	})
+	if err != nil {
+		rep.Notes = append(rep.Notes, "could not record the Reset trigger in claude_code_context_state.json: "+err.Error())
+	} else if written {
+		rep.did("claude_code_context_state.json: %s reset_trigger = hermes (%s)", fid, detail)
+	}
+	return rep, nil
+}
+
+func sessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
 	return env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)

@@ -127,7 +127,7 @@ func rel(ws *workspace.Workspace, p string) string { return ws.Rel(p) }
 // not a JSON object) is a failure. The error is only for I/O failures other
 // than a missing file.
 func CheckPhase(ws *workspace.Workspace, feature string) (Report, error) {
-	return check(ws, feature, true)
+	return check(ws, feature, true, EvalStateOptions{})
 }
 
 // MaxRecordFile is the largest feature_list.json or generator_log.md the
@@ -136,7 +136,10 @@ func CheckPhase(ws *workspace.Workspace, feature string) (Report, error) {
 // stop.io-error instead of exhausting memory.
 const MaxRecordFile = 64 << 20
 
-func check(ws *workspace.Workspace, feature string, withDone bool) (Report, error) {
+// check runs the checks; eval_log is read through the feature's cached
+// state (FeatureState with opts), so a call costs the bytes appended since
+// the last one, not the log's size.
+func check(ws *workspace.Workspace, feature string, withDone bool, opts EvalStateOptions) (Report, error) {
 	r := Report{Feature: feature, Handoff: rel(ws, ws.Handoff(feature))}
 	data, err := fsutil.ReadRegular(ws.FeatureList(), MaxRecordFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -165,11 +168,11 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 	p := sf.phase
 	r.Phase, r.PhaseKnown = p, true
 
-	entries, evalErr := workspace.ScanEvalLog(ws.EvalLog(), mayConcern(feature))
+	est, evalErr := FeatureState(ws, feature, opts)
 	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {
 		return r, evalErr
 	}
-	mark := RollbackMark(entries, feature, p, 0)
+	mark := est.Mark(p)
 	markNote := ""
 	if mark != nil {
 		markNote = fmt.Sprintf(" (only records written after the rollback verdict at .harness/eval_log.jsonl:%d, %s, count)",
@@ -217,12 +220,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 
 	// Checks 6–9.
 	evPath := rel(ws, ws.EvalLog())
-	var last *workspace.EvalEntry
-	for _, e := range entries {
-		if IsPhaseEval(e, feature, p) && EntryCounts(e, mark) {
-			last = e
-		}
-	}
+	last := est.LastPhaseEval(p, mark)
 	if last == nil {
 		why := "has no"
 		if evalErr != nil {
@@ -233,7 +231,8 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 			Fix: fmt.Sprintf("harness eval append --feature %s --phase %d --event phase_evaluation --result pass --reason '<concrete reason, ≥ %d bytes>'",
 				feature, p, MinReasonBytes)})
 	} else {
-		reason, isStr, line := EffectiveReason(entries, last)
+		eff := last.Effective()
+		reason, isStr, line := eff.Reason, eff.ReasonOK, eff.Line
 		at := fmt.Sprintf("%s:%d", evPath, line)
 		fix := fmt.Sprintf("append a new phase_evaluation for %s phase=%d with a concrete reason (acceptance ids, numbers), or correct it with `harness eval amend --line %d --reason '补录: …'`", feature, p, last.Line)
 		switch {

@@ -123,6 +123,10 @@ const (
 	HookInternalError     = "hook.internal-error"
 	HookSprintRootMissing = "hook.sprint-root-missing"
 	PathBadInput          = "path.bad-input"
+	// The Reset enforcement of docs/protocol.md §8.1: a tool call past a
+	// hard Reset limit, and an automatic compaction in a Generator session.
+	ResetHardLimit         = "reset.hard-limit"
+	ResetCompactionBlocked = "reset.compaction-blocked"
 )
 
 // The rules of the standard preset (docs/protocol.md §14.7,
@@ -160,7 +164,7 @@ var handwritten = []struct {
 		StopGenlogKeyDecisions, StopGenlogSectionLength, StopEvalEntry, StopReasonPresent, StopReasonLazy, StopReasonLength,
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
-		HookSprintRootMissing, PathBadInput}},
+		HookSprintRootMissing, PathBadInput, ResetHardLimit, ResetCompactionBlocked}},
 	{Preset, []string{PresetRmInProject, PresetRmTemp, NetPipeToShell}},
 }
 

@@ -213,6 +213,15 @@ func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error)
 // without '\n' counts). line is only valid during the call. The error is
 // the reader's (io.EOF is not an error).
 func EachEvalLine(r io.Reader, fn func(n int, line []byte)) error {
+	return EachEvalLineRaw(r, func(n int, line []byte, _ int, _ bool) { fn(n, line) })
+}
+
+// EachEvalLineRaw is EachEvalLine that also reports, for each line, how
+// many bytes of r it took (rawLen: the line, its '\r' and its '\n') and
+// whether it ended with '\n' (terminated is false only for a final line
+// without one), so that a caller can remember the offset of the last
+// complete line (records.FeatureState).
+func EachEvalLineRaw(r io.Reader, fn func(n int, line []byte, rawLen int, terminated bool)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the buffer, assembled
 	n := 0
@@ -229,9 +238,11 @@ func EachEvalLine(r io.Reader, fn func(n int, line []byte)) error {
 		}
 		if len(line) > 0 {
 			n++
+			raw := len(line)
+			terminated := line[len(line)-1] == '\n'
 			line = bytes.TrimSuffix(line, []byte("\n"))
 			line = bytes.TrimSuffix(line, []byte("\r"))
-			fn(n, line)
+			fn(n, line, raw, terminated)
 		}
 		long = long[:0]
 		if err == io.EOF {
