@@ -10,43 +10,14 @@ package fsutil
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/gofrs/flock"
 )
-
-// LockTimeout is how long Lock and AppendLine wait for a contended lock before
-// giving up with ErrLockTimeout.
-const LockTimeout = 10 * time.Second
-
-// ErrLockTimeout is returned when a lock could not be taken within LockTimeout.
-var ErrLockTimeout = errors.New("fsutil: timed out waiting for lock")
-
-// Lock takes the exclusive advisory lock guarding path (the sidecar file
-// path+".lock") and returns the function that releases it. It waits at most
-// LockTimeout.
-func Lock(path string) (unlock func(), err error) {
-	fl := flock.New(path+".lock", flock.SetPermissions(0o644))
-	ctx, cancel := context.WithTimeout(context.Background(), LockTimeout)
-	defer cancel()
-	ok, err := fl.TryLockContext(ctx, 2*time.Millisecond)
-	if err != nil && !ok {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("%w: %s", ErrLockTimeout, path)
-		}
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	if !ok {
-		return nil, fmt.Errorf("%w: %s", ErrLockTimeout, path)
-	}
-	return func() { _ = fl.Unlock() }, nil
-}
 
 // AppendLine appends line to path as one write(2) under the file's lock,
 // adding a trailing '\n' when line lacks one. The file is created (0644) when
@@ -56,11 +27,15 @@ func Lock(path string) (unlock func(), err error) {
 // writer), a '\n' is written first so the new line stays whole; the torn
 // line itself is kept for `harness validate` to report.
 // line must not contain a '\n' except as its last byte.
-func AppendLine(path string, line []byte) error {
+func AppendLine(path string, line []byte) error { return AppendLineWithin(path, line, LockTimeout) }
+
+// AppendLineWithin is AppendLine waiting at most timeout for the file's lock
+// (the hook, whose every answer has a deadline, waits less than a command).
+func AppendLineWithin(path string, line []byte, timeout time.Duration) error {
 	if i := bytes.IndexByte(line, '\n'); i >= 0 && i != len(line)-1 {
 		return fmt.Errorf("append %s: line contains a newline at byte %d", path, i)
 	}
-	unlock, err := Lock(path)
+	unlock, err := LockWithin(path, timeout)
 	if err != nil {
 		return err
 	}
@@ -72,10 +47,26 @@ func AppendLine(path string, line []byte) error {
 func AppendLineLocked(path string, line []byte) error { return appendLocked(path, line) }
 
 func appendLocked(path string, line []byte) error {
+	return appendLockedWith(path, line, (*os.File).Write)
+}
+
+// appendLockedWith is appendLocked writing through write (tests pass a
+// writer that fails part-way, as a full disk does). The line goes out in
+// one write; when that fails after writing part of it (ENOSPC, EIO, EFBIG),
+// the file is truncated back to its length before the append, so a reader
+// sees the line whole or not at all. The caller holds the file's lock, so no
+// other harness writer appended in between.
+func appendLockedWith(path string, line []byte, write func(*os.File, []byte) (int, error)) error {
 	f, err := openAppend(path)
 	if err != nil {
 		return err
 	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	before := st.Size()
 	buf := make([]byte, 0, len(line)+2)
 	if needsLeadingNewline(f) {
 		buf = append(buf, '\n')
@@ -84,9 +75,20 @@ func appendLocked(path string, line []byte) error {
 	if len(buf) == 0 || buf[len(buf)-1] != '\n' {
 		buf = append(buf, '\n')
 	}
-	if _, err := f.Write(buf); err != nil {
+	n, err := write(f, buf)
+	if err == nil && n < len(buf) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		if n > 0 {
+			if terr := f.Truncate(before); terr != nil {
+				f.Close()
+				return fmt.Errorf("append %s: %w; %d of %d bytes were written and truncating them back failed: %v", path, err, n, len(buf), terr)
+			}
+			_ = f.Sync()
+		}
 		f.Close()
-		return fmt.Errorf("append %s: %w", path, err)
+		return fmt.Errorf("append %s: %w (nothing was appended)", path, err)
 	}
 	return f.Close()
 }
@@ -167,7 +169,7 @@ func UpdateFile(path string, perm fs.FileMode, fn func(old []byte) ([]byte, erro
 		return err
 	}
 	defer unlock()
-	old, err := ReadRegular(path, 0)
+	old, err := ReadRegular(path, CapState)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

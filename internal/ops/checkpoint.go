@@ -1064,7 +1064,7 @@ func CheckpointReplyAll(env *Env, text string) (*Report, error) {
 // "(pending)" placeholders; any other text is left alone.
 func (env *Env) signTooling(tx *Tx, rep *Report, fl featureList, now string, r Reply) error {
 	rel := ".harness/sprint_contracts/" + fl.sprint() + "/tooling.md"
-	data, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), 0)
+	data, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), fsutil.CapRecord)
 	if err != nil {
 		return nil
 	}

@@ -215,7 +215,7 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	tooling, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), 0)
+	tooling, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), fsutil.CapRecord)
 	if err != nil {
 		return nil, refuse("tooling.md of %s is missing: %v", fl.sprint(), err)
 	}

@@ -74,7 +74,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 			return refuse("the DAG gate cp-sprint-dag is not approved (%s); no feature starts before it (Z11)", why)
 		}
 		fileID := ""
-		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0); err == nil {
+		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), fsutil.CapSmall); err == nil {
 			fileID = strings.TrimSpace(string(b))
 		}
 		id := strings.TrimSpace(in.SessionID)
@@ -238,7 +238,7 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		var trigger string
 		if st, err := os.Stat(handoff); err == nil {
 			hmtime = st.ModTime()
-			if b, err := fsutil.ReadRegular(handoff, 0); err == nil {
+			if b, err := fsutil.ReadRegular(handoff, fsutil.CapRecord); err == nil {
 				trigger = records.TriggerReason(b) // the Stop hook's own reading
 			}
 		}

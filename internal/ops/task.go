@@ -79,7 +79,7 @@ func (q *Queue) all() ([]Task, error) {
 func (q *Queue) load(path, folder string) Task {
 	rel, _ := filepath.Rel(q.Root, path)
 	t := Task{Folder: folder, Path: filepath.ToSlash(rel), Priority: 3}
-	data, err := fsutil.ReadRegular(path, 0)
+	data, err := fsutil.ReadRegular(path, fsutil.CapConfig)
 	if err != nil {
 		return t
 	}

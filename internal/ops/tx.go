@@ -82,6 +82,9 @@ func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
 		return err
 	}
 	defer unlock()
+	if err := e.clearPlantedState(rep); err != nil {
+		return err
+	}
 	if err := e.recoverJournal(rep); err != nil {
 		return err
 	}
@@ -107,6 +110,9 @@ func (e *Env) run(rep *Report, fn func(tx *Tx) error) (*Report, error) {
 func (t *Tx) commit(rep *Report) error {
 	if t.Empty() {
 		return nil
+	}
+	if err := t.prepareTargets(rep); err != nil {
+		return err
 	}
 	if t.env.Validate != nil {
 		before, after, err := t.dryRun()
@@ -223,7 +229,7 @@ func (t *Tx) overlay() (map[string][]byte, error) {
 		default:
 			base, ok := ov[s.rel]
 			if !ok {
-				data, err := fsutil.ReadRegular(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)), 0)
+				data, err := workspace.ReadFile(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)))
 				if err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return nil, err
 				}
@@ -410,7 +416,7 @@ func copyIfRegular(src, dst string) error {
 // through fsutil.ReadRegular (a FIFO is refused, never waited on), written
 // without fsync or timestamps, which no validate rule on these files reads.
 func scratchFile(src, dst string) error {
-	data, err := fsutil.ReadRegular(src, 0)
+	data, err := workspace.ReadFile(src)
 	if err != nil {
 		return err
 	}
@@ -475,7 +481,7 @@ func addedFindings(before, after []Finding) []Finding {
 // readObj reads and parses one JSON state file under .harness.
 func (e *Env) readObj(parts ...string) (*Obj, error) {
 	p := e.H(parts...)
-	data, err := fsutil.ReadRegular(p, 0)
+	data, err := workspace.ReadFile(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, refuse("%s is missing", relH(parts...))

@@ -183,7 +183,7 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 }
 
 func readPipeline(path string) (map[string]any, error) {
-	data, err := fsutil.ReadRegular(path, 0)
+	data, err := fsutil.ReadRegular(path, fsutil.CapConfig)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("no pipeline.yaml at %s", path)

@@ -130,15 +130,9 @@ func CheckPhase(ws *workspace.Workspace, feature string) (Report, error) {
 	return check(ws, feature, true)
 }
 
-// MaxRecordFile is the largest feature_list.json or generator_log.md the
-// record checks read (64 MiB); a larger one (say a sparse file the
-// Generator made of its own log) is an I/O error, so Stop blocks with
-// stop.io-error instead of exhausting memory.
-const MaxRecordFile = 64 << 20
-
 func check(ws *workspace.Workspace, feature string, withDone bool) (Report, error) {
 	r := Report{Feature: feature, Handoff: rel(ws, ws.Handoff(feature))}
-	data, err := fsutil.ReadRegular(ws.FeatureList(), MaxRecordFile)
+	data, err := fsutil.ReadRegular(ws.FeatureList(), fsutil.CapState)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.Skipped, r.SkipReason = true, ".harness/feature_list.json is missing"
 		return r, nil
@@ -178,7 +172,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 
 	// Checks 3, 4, 4b, 5.
 	glPath := rel(ws, ws.GeneratorLog(feature))
-	gl, err := fsutil.ReadRegular(ws.GeneratorLog(feature), MaxRecordFile)
+	gl, err := fsutil.ReadRegular(ws.GeneratorLog(feature), fsutil.CapRecord)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		r.Failures = append(r.Failures, Failure{Check: "3", Rule: RuleGenlogExists, Path: glPath,

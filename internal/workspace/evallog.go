@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -138,7 +139,7 @@ type EvalLine struct {
 // only for I/O (fs.ErrNotExist, wrapped, when the file is missing;
 // *fsutil.NotRegularError when it is a FIFO, directory or device).
 func ReadEvalLog(path string) ([]EvalLine, error) {
-	data, err := fsutil.ReadRegular(path, 0)
+	data, err := fsutil.ReadRegular(path, fsutil.CapLog)
 	if err != nil {
 		return nil, err
 	}
@@ -168,6 +169,9 @@ func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 		l := EvalLine{Line: n, Text: string(line)}
 		if len(bytes.TrimSpace(line)) == 0 {
 			l.Blank = true
+		} else if len(line) > fsutil.CapLine {
+			l.Text = ""
+			l.Err = fmt.Errorf("line of %s, over the %s cap of one eval_log line; not read", fsutil.Bytes(int64(len(line))), fsutil.Bytes(fsutil.CapLine))
 		} else if want != nil && !want(line) {
 			// skipped by the caller's filter
 		} else if m, err := decodeObject(line); err != nil {
@@ -191,11 +195,14 @@ func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 // reading the file (wrapping fs.ErrNotExist when it is missing,
 // fsutil.ErrNotRegular when it is not a regular file; opening never blocks).
 func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error) {
-	f, _, err := fsutil.OpenRegular(path)
+	f, st, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st.Size() > fsutil.CapLog {
+		return nil, &fsutil.TooLargeError{Path: path, Size: st.Size(), Cap: fsutil.CapLog}
+	}
 	var out []*EvalEntry
 	err = EachEvalLine(f, func(n int, line []byte) {
 		if len(bytes.TrimSpace(line)) > 0 && (want == nil || want(line)) {
@@ -210,30 +217,60 @@ func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error)
 // EachEvalLine streams r through a 64 KB buffer and calls fn with every
 // physical line of eval_log.jsonl as ParseEvalLog splits them: 1-based
 // number n, the line without its '\n' and one trailing '\r' (a final line
-// without '\n' counts). line is only valid during the call. The error is
+// without '\n' counts). line is only valid during the call. A line longer
+// than fsutil.CapLine is never assembled in memory: fn is not called for it
+// (its number still counts; EachEvalLineCapped reports it). The error is
 // the reader's (io.EOF is not an error).
 func EachEvalLine(r io.Reader, fn func(n int, line []byte)) error {
+	return EachEvalLineCapped(r, fsutil.CapLine, fn, nil)
+}
+
+// EachEvalLineCapped is EachEvalLine with the line cap max: for a line of
+// more than max bytes (terminator excluded) tooLong(n, size) is called
+// instead of fn (tooLong nil: the line is skipped), after reading past it
+// with no more than the 64 KB buffer in memory.
+func EachEvalLineCapped(r io.Reader, max int, fn func(n int, line []byte), tooLong func(n int, size int64)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the buffer, assembled
+	var size int64  // bytes of the current line so far
+	over := false   // the current line passed max: no longer assembled
 	n := 0
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
-			long = append(long, chunk...)
+			size += int64(len(chunk))
+			if !over && size > int64(max) {
+				over, long = true, long[:0]
+			}
+			if !over {
+				long = append(long, chunk...)
+			}
 			continue
 		}
+		size += int64(len(chunk))
 		line := chunk
-		if len(long) > 0 {
+		if len(long) > 0 && !over {
 			long = append(long, chunk...)
 			line = long
 		}
-		if len(line) > 0 {
+		if size > 0 {
 			n++
 			line = bytes.TrimSuffix(line, []byte("\n"))
 			line = bytes.TrimSuffix(line, []byte("\r"))
-			fn(n, line)
+			body := size // the line's bytes without its '\n'
+			if bytes.HasSuffix(chunk, []byte("\n")) {
+				body--
+			}
+			switch {
+			case over || body > int64(max):
+				if tooLong != nil {
+					tooLong(n, body)
+				}
+			default:
+				fn(n, line)
+			}
 		}
-		long = long[:0]
+		long, size, over = long[:0], 0, false
 		if err == io.EOF {
 			return nil
 		}
