@@ -159,7 +159,7 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 	}
 	// AppendLine refuses a FIFO (or any non-regular file) without waiting
 	// for a reader.
-	if err := fsutil.AppendLine(path, line); err != nil {
+	if err := fsutil.AppendLineWithin(path, line, hookLockTimeout); err != nil {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 	}
 }

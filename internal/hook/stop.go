@@ -101,6 +101,20 @@ func nonRegularRecords(ws *workspace.Workspace, feature string) []string {
 	return bad
 }
 
+// stopLate answers a Stop whose checks did not finish within the budget: the
+// records could not be judged, so the phase is not accepted as complete;
+// it blocks (within the loop bound) with the cause instead of letting
+// Claude Code's timeout fail open.
+func (r runner) stopLate(c *call) Output {
+	feature := c.scope.Feature
+	ws := &workspace.Workspace{Root: c.scope.Root}
+	rep := records.Report{Feature: feature, Handoff: ws.Rel(ws.Handoff(feature))}
+	rep.Failures = append(rep.Failures, records.Failure{Check: "io", Rule: ruleDeadline, Path: ".harness",
+		Message: fmt.Sprintf("the Stop check of feature %s did not finish within %s: the workspace is jammed (a lock held by another process, or a record that cannot be read in time), so the records could not be judged", feature, r.budget()),
+		Fix:     "run `harness validate` to see what is planted or held in .harness/ (it names the holder of a lock), let Hermes clear it, then stop again"})
+	return r.stopBlock(c, rep)
+}
+
 // stopBlock blocks with every failure of rep, unless the loop bound gives up.
 func (r runner) stopBlock(c *call, rep records.Report) Output {
 	s := c.scope

@@ -64,6 +64,10 @@ const (
 	LayoutCurrentAgentUnique         = "layout.current-agent-unique"
 	LayoutNoFlattenedReadonly        = "layout.no-flattened-readonly"
 	LayoutStaleTemp                  = "layout.stale-temp"
+	LayoutNotRegular                 = "layout.not-regular"
+	FilesSizeCap                     = "files.size-cap"
+	StateLockHeld                    = "state.lock-held"
+	EvalLineTooLong                  = "eval.line-too-long"
 	PoolActiveConsistent             = "pool.active-consistent"
 	EvalFeatureExists                = "eval.feature-exists"
 	EvalSuperseded                   = "eval.superseded"
@@ -119,6 +123,7 @@ const (
 	HookCommandTooLarge   = "hook.command-too-large"
 	HookInternalError     = "hook.internal-error"
 	HookSprintRootMissing = "hook.sprint-root-missing"
+	HookDeadline          = "hook.deadline"
 	PathBadInput          = "path.bad-input"
 )
 
@@ -138,7 +143,7 @@ var handwritten = []struct {
 		IDsSprintConsistent, FeaturesUniqueIDs, FeaturesDependsOnExists, FeaturesDAGAcyclic, FeaturesDepsCompletedBeforeStart,
 		FeaturesNextPhasesConsistent, FeaturesToolingLocked, GatesSprintGatesApproved, CheckpointsGateCatchAll,
 		LayoutFeatureDirLocation, LayoutFeatureDirFiles, LayoutSessionPoolUnique, LayoutCurrentAgentUnique,
-		LayoutNoFlattenedReadonly, LayoutStaleTemp, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
+		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, FilesSizeCap, StateLockHeld, EvalLineTooLong, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
 		EvalReasonNotLazy, EvalReasonMinLength, EvalAcceptanceResultsPresent, EvalAcceptanceResultsMatch, EvalEvidenceNotLazy,
 		RulesOverrides}},
 	{Finalize, []string{FinalizeToolingSections, FinalizeToolingReasons, FinalizeFeaturesDone, FinalizeGeneratorLogSections,
@@ -148,7 +153,7 @@ var handwritten = []struct {
 		StopGenlogKeyDecisions, StopGenlogSectionLength, StopEvalEntry, StopReasonPresent, StopReasonLazy, StopReasonLength,
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
-		HookSprintRootMissing, PathBadInput}},
+		HookSprintRootMissing, HookDeadline, PathBadInput}},
 }
 
 // All returns every registered id once: the hand-written ones by source,

@@ -45,7 +45,7 @@ func (c *checker) loadEvalLog() {
 		}
 		r = bytes.NewReader(data)
 	} else {
-		f, _, err := fsutil.OpenRegular(p)
+		f, st, err := fsutil.OpenRegular(p)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + err.Error()})
@@ -53,15 +53,27 @@ func (c *checker) loadEvalLog() {
 			return
 		}
 		defer f.Close()
+		if st.Size() > fsutil.CapLog {
+			return // files.size-cap reports it; no line is checked
+		}
 		r = f
 	}
 	c.lastRollback = map[rollbackKey]int{}
-	if err := workspace.EachEvalLine(r, c.checkEvalLine); err != nil {
+	if err := workspace.EachEvalLineCapped(r, fsutil.CapLine, c.checkEvalLine, c.evalLineTooLong); err != nil {
 		c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
 		c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
 	}
 	c.compactEntries()
 	c.lastRollback = nil
+}
+
+// evalLineTooLong reports eval.line-too-long: a line over fsutil.CapLine is
+// never read by any harness reader (the hook and the commands skip it), so
+// it cannot count as an entry.
+func (c *checker) evalLineTooLong(n int, size int64) {
+	c.evalFound.first.add(Finding{File: relEvalLog, Line: n, Rule: "eval.line-too-long",
+		Message: fmt.Sprintf("line %d is %s, over the %s cap of one eval_log line; every reader skips it unread, so it is no entry (if it was meant as one, append a correction with `harness eval amend --line %d --reason '补录: …'`)",
+			n, fsutil.Bytes(size), fsutil.Bytes(fsutil.CapLine), n)})
 }
 
 // checkEvalLine runs the one-line rules on physical line n.

@@ -27,6 +27,7 @@ func (c *checker) validateRules() {
 	c.gatesApproved()
 	c.gateCatchAll()
 	c.layoutRules()
+	c.filesRules()
 	c.poolConsistent()
 	c.evalRules()
 	c.rulesOverrides()
