@@ -230,7 +230,11 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 				return nil
 			}
 		}
-		if yctx := log.yoloActive(); yctx != nil && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
+		ys, err := env.yoloStatus()
+		if err != nil {
+			return err
+		}
+		if yctx := ys.ctx; ys.active && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
 			// Pipeline YOLO (§6.1): the gate is not sent; it passes as
 			// auto_approved_yolo with the yolo_context. Gates marked
 			// external_irreversible (§13 #15) are always sent.
@@ -690,7 +694,7 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 		}
 	}
 	if fid != "" && rt.Str("mode") == "waiting_human" && len(rt.Strs("pending_user_replies")) == 0 {
-		if ok, _ := log.gateApproved(GateDAG); ok {
+		if ok, _ := env.gateApproved(fl, GateDAG); ok {
 			rt.With("mode", "active")
 			rep.did("runtime_state.mode waiting_human → active (no reply pending)")
 		}
@@ -784,12 +788,8 @@ func (env *Env) suspendResume(tx *Tx, rep *Report, fl featureList, suspend bool)
 		if rt.Str("mode") != "suspended" {
 			return refuse("the sprint is not suspended (mode %s)", rt.Str("mode"))
 		}
-		log, err := env.loadEvalLog()
-		if err != nil {
-			return err
-		}
 		mode = "planning"
-		if ok, _ := log.gateApproved(GateDAG); ok {
+		if ok, _ := env.gateApproved(fl, GateDAG); ok {
 			mode = "active"
 		}
 	}

@@ -65,18 +65,17 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	log, err := env.loadEvalLog()
-	if err != nil {
-		return nil, err
-	}
 	home, err := env.PipelinesHome(in.Home)
 	if err != nil {
 		return nil, err
 	}
 	dir := filepath.Join(home, in.ID)
 	now := env.stamp()
-	_, _, aborted := log.yoloState()
-	success := !aborted
+	ys, err := env.yoloStatus()
+	if err != nil {
+		return nil, err
+	}
+	success := !ys.aborted
 	old, oldErr := readPipeline(filepath.Join(dir, "pipeline.yaml"))
 	exists := oldErr == nil
 	if !exists && fileExists(filepath.Join(dir, "pipeline.yaml")) {

@@ -68,10 +68,6 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	log, err := env.loadEvalLog()
-	if err != nil {
-		return nil, nil, err
-	}
 	res := &PreflightResult{Stage: stage, OK: true}
 	add := func(scope, check string, ok bool, format string, args ...any) {
 		res.Items = append(res.Items, CheckItem{Scope: scope, Check: check, OK: ok, Detail: fmt.Sprintf(format, args...)})
@@ -80,9 +76,9 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 		}
 	}
 	add("sprint", "tooling_locked", fl.Bool("tooling_locked"), "feature_list.tooling_locked = %v", fl.Value("tooling_locked"))
-	ok, why := log.gateApproved(GateTooling)
+	ok, why := env.gateApproved(fl, GateTooling)
 	add("sprint", "cp-sprint-tooling approved", ok, "%s", why)
-	ok, why = log.gateApproved(GateDAG)
+	ok, why = env.gateApproved(fl, GateDAG)
 	add("sprint", "cp-sprint-dag approved", ok, "%s", why)
 	rt, err := env.readObj("runtime_state.json")
 	mode := ""

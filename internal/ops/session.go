@@ -53,7 +53,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		return nil, usage("--type %q: one of cc-print, cc-interactive-mcp, mcp_direct", in.Type)
 	}
 	return env.run(rep, func(tx *Tx) error {
-		_, f, err := env.loadFeature(in.Feature)
+		fl, f, err := env.loadFeature(in.Feature)
 		if err != nil {
 			return err
 		}
@@ -66,11 +66,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if st == "completed" || st == "cancelled" {
 			return refuse("%s is %s; no session starts for it", fid, st)
 		}
-		log, err := env.loadEvalLog()
-		if err != nil {
-			return err
-		}
-		if ok, why := log.gateApproved(GateDAG); !ok {
+		if ok, why := env.gateApproved(fl, GateDAG); !ok {
 			return refuse("the DAG gate cp-sprint-dag is not approved (%s); no feature starts before it (Z11)", why)
 		}
 		fileID := ""

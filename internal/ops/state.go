@@ -208,21 +208,50 @@ func (l evalLog) lastCheckpoint(id string) (evalEntry, bool) {
 	return evalEntry{}, false
 }
 
-// gateApproved reports whether the last eval entry of a sprint gate approves it
-// (testdata/sprints/README.md D17).
-func (l evalLog) gateApproved(id string) (bool, string) {
-	en, ok := l.lastCheckpoint(id)
-	if !ok {
-		return false, "never pushed (no eval_log entry for " + id + ")"
+// gateApproved decides whether the sprint gate id is approved from
+// Hermes-side state only (docs/protocol.md §5, §16 "Authority"): the gate's
+// checkpoint object in feature_list.sprint_checkpoints, which `harness
+// checkpoint reply` (and a task-YOLO auto-approval) writes, must be passed
+// with an approving decision. eval_log is never read for it: an appended
+// line claiming an approval is evidence, not authority. A sprint whose
+// feature_list holds no object for the gate (written before harness stored
+// the sprint gates, e.g. by the original skill) is judged by the gate's
+// Hermes-side effects instead: tooling_locked true for cp-sprint-tooling,
+// the contract past planned (active, waiting_human, suspended, finalizing,
+// sunk, closed) for cp-sprint-dag.
+func (e *Env) gateApproved(fl featureList, id string) (bool, string) {
+	for _, v := range fl.Arr("sprint_checkpoints") {
+		cp, ok := v.(*Obj)
+		if !ok || cp.Str("id") != id {
+			continue
+		}
+		d, st := cp.Str("decision"), cp.Str("status")
+		if st == "passed" && oneOf(d, approving) {
+			return true, fmt.Sprintf("feature_list.sprint_checkpoints %s: status passed, decision %s", id, d)
+		}
+		if d == "" {
+			d = "null"
+		}
+		return false, fmt.Sprintf("feature_list.sprint_checkpoints %s: status %s, decision %s", id, firstNonEmpty(st, "(none)"), d)
 	}
-	d := en.Str("decision")
-	if oneOf(d, approving) {
-		return true, fmt.Sprintf("decision %s at .harness/eval_log.jsonl:%d", d, en.Line)
+	switch id {
+	case GateTooling:
+		if fl.Bool("tooling_locked") {
+			return true, "no sprint_checkpoints entry (older sprint); feature_list.tooling_locked = true"
+		}
+		return false, "never pushed (no feature_list.sprint_checkpoints entry) and tooling_locked is false"
+	case GateDAG:
+		c, _, err := e.loadContract(fl)
+		if err == nil && c != nil && oneOf(c.Str("status"), []string{"active", "waiting_human", "suspended", "finalizing", "sunk", "closed"}) {
+			return true, fmt.Sprintf("no sprint_checkpoints entry (older sprint); contract status %s", c.Str("status"))
+		}
+		st := "(no contract)"
+		if c != nil {
+			st = firstNonEmpty(c.Str("status"), "planning")
+		}
+		return false, fmt.Sprintf("never pushed (no feature_list.sprint_checkpoints entry) and contract status %s", st)
 	}
-	if d == "" {
-		d = "null"
-	}
-	return false, fmt.Sprintf("last decision is %s at .harness/eval_log.jsonl:%d", d, en.Line)
+	return false, "not a sprint gate"
 }
 
 // lastVerdict returns the last phase_evaluation entry of feature f for phase p

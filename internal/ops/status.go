@@ -101,9 +101,9 @@ func Status(env *Env) (*StatusResult, error) {
 		return nil, err
 	}
 	res.Yolo = "off"
-	if enter, aborted, ever := log.yoloState(); enter != nil && !aborted {
+	if ys, err := env.yoloStatus(); err == nil && ys.active {
 		res.Yolo = "active"
-	} else if ever {
+	} else if err == nil && ys.aborted {
 		res.Yolo = "aborted"
 	}
 	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
