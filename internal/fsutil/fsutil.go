@@ -43,6 +43,23 @@ func AppendLineWithin(path string, line []byte, timeout time.Duration) error {
 	return appendLocked(path, line)
 }
 
+// AppendLineAtWithin is AppendLineWithin that also returns the byte offset at
+// which the line starts in the file (after the '\n' written first to end a
+// torn last line), for a caller that records where its line went.
+func AppendLineAtWithin(path string, line []byte, timeout time.Duration) (int64, error) {
+	if i := bytes.IndexByte(line, '\n'); i >= 0 && i != len(line)-1 {
+		return -1, fmt.Errorf("append %s: line contains a newline at byte %d", path, i)
+	}
+	unlock, err := LockWithin(path, timeout)
+	if err != nil {
+		return -1, err
+	}
+	defer unlock()
+	var at int64 = -1
+	err = appendLockedAt(path, line, (*os.File).Write, &at)
+	return at, err
+}
+
 // AppendLineLocked is AppendLine for a caller that already holds Lock(path).
 func AppendLineLocked(path string, line []byte) error { return appendLocked(path, line) }
 
@@ -57,6 +74,12 @@ func appendLocked(path string, line []byte) error {
 // sees the line whole or not at all. The caller holds the file's lock, so no
 // other harness writer appended in between.
 func appendLockedWith(path string, line []byte, write func(*os.File, []byte) (int, error)) error {
+	return appendLockedAt(path, line, write, nil)
+}
+
+// appendLockedAt is appendLockedWith that stores in *at (when at is not nil)
+// the offset where the line starts.
+func appendLockedAt(path string, line []byte, write func(*os.File, []byte) (int, error), at *int64) error {
 	f, err := openAppend(path)
 	if err != nil {
 		return err
@@ -70,6 +93,9 @@ func appendLockedWith(path string, line []byte, write func(*os.File, []byte) (in
 	buf := make([]byte, 0, len(line)+2)
 	if needsLeadingNewline(f) {
 		buf = append(buf, '\n')
+	}
+	if at != nil {
+		*at = before + int64(len(buf))
 	}
 	buf = append(buf, line...)
 	if len(buf) == 0 || buf[len(buf)-1] != '\n' {

@@ -50,21 +50,22 @@ func (r runner) stop(c *call) Output {
 		return r.stopBlock(c, rep)
 	}
 
-	applies, trigger, _, err := records.ResetException(ws, feature, now)
+	reset, err := records.AcceptReset(ws, records.ResetInput{Feature: feature, SessionID: c.in.SessionID, Now: now, LockTimeout: hookLockTimeout})
 	if err != nil {
 		c.rec.Errors = append(c.rec.Errors, "reset exception: "+err.Error())
 	}
-	if applies {
-		recorded, err := records.RecordReset(ws, feature, now)
-		if err != nil {
-			c.rec.Errors = append(c.rec.Errors, "reset bookkeeping: "+err.Error())
-		}
-		msg := fmt.Sprintf("Reset: %s is fresh (trigger: %s); the session may end", ws.Rel(ws.Handoff(feature)), trigger)
-		if recorded {
+	if reset.Accepted {
+		msg := fmt.Sprintf("Reset accepted: %s", reset.Why)
+		if reset.Recorded {
 			msg += "; recorded the reset in session_pool.json and eval_log.jsonl"
 		}
 		c.rec.Path = ws.Rel(ws.Handoff(feature))
-		return r.stopAllow(c, records.RuleResetException, msg)
+		return r.stopAllow(c, records.RuleResetException, msg+"; the session may end")
+	}
+	if reset.Fresh {
+		// a Reset was attempted: say why it was refused (hook.log and the
+		// block reason)
+		c.rec.Errors = append(c.rec.Errors, "Reset not accepted: "+reset.Why)
 	}
 
 	rep, err := records.CheckPhase(ws, feature)
@@ -84,7 +85,9 @@ func (r runner) stop(c *call) Output {
 	if rep.OK() {
 		return r.stopAllow(c, "", fmt.Sprintf("feature %s phase=%d records are complete", feature, rep.Phase))
 	}
-
+	if reset.Fresh {
+		rep.ResetRefusal = reset.Why
+	}
 	return r.stopBlock(c, rep)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // SessionStartInput is `harness session start FID [--session-id ID] --type T`.
@@ -205,10 +206,14 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 // resetting or eval_log already has a reset entry for the feature not older
 // than handoff.md, so running both never records a Reset twice. A
 // .current_agent naming the feature's Generator is handed back to the
-// evaluator until `session start` records the new session.
+// evaluator until `session start` records the new session. Hermes's order
+// is also put on record for the Stop hook's Reset exception: the feature's
+// reset_trigger in claude_code_context_state.json becomes {kind hermes,
+// detail: the reason, at: now, session_id: the pool entry's session}.
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
-	return env.run(rep, func(tx *Tx) error {
+	var session, detail string
+	rep, err := env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
@@ -221,6 +226,7 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		if entry == nil {
 			return refuse("%s has no active session in session_pool.json; nothing to reset", fid)
 		}
+		session, detail = entry.Str("session_id"), firstNonEmpty(strings.TrimSpace(reason), "Hermes ordered the Reset (harness session reset)")
 		if entry.Str("status") == "resetting" {
 			rep.did("session_pool.active.%s is already resetting (recorded by the Stop hook or an earlier reset); nothing to do", fid)
 			return nil
@@ -289,4 +295,21 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		rep.Notes = append(rep.Notes, "next: start a new session for "+fid+" (`harness session start "+fid+" --session-id NEW --type …`); it reads handoff.md")
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	ws := &workspace.Workspace{Root: env.Root}
+	if _, err := ws.UpdateContextState(fid, func(cs *workspace.ContextState) error {
+		if t := cs.ResetTrigger; t != nil && t.Kind == workspace.TriggerHermes && t.SessionID == session {
+			return workspace.ErrContextStateUnchanged
+		}
+		cs.ResetTrigger = &workspace.ResetTrigger{Kind: workspace.TriggerHermes, Detail: detail, At: env.stamp(), SessionID: session}
+		cs.UpdatedAt = env.stamp()
+		return nil
+	}); err != nil {
+		rep.Notes = append(rep.Notes, "could not put the Reset order on record in claude_code_context_state.json: "+err.Error())
+	} else {
+		rep.did("claude_code_context_state.%s.reset_trigger = {kind hermes, session %s}", fid, session)
+	}
+	return rep, nil
 }

@@ -75,6 +75,10 @@ type Report struct {
 	Failures []Failure
 	// Handoff is the feature's handoff.md, relative (for the Reset hint).
 	Handoff string
+	// ResetRefusal, when set, says why a fresh handoff.md did not open the
+	// Reset exception (AcceptReset); the block reason shows it before the
+	// Reset hint.
+	ResetRefusal string
 }
 
 // OK reports whether nothing blocks (skipped or no failure).
@@ -83,8 +87,12 @@ func (r Report) OK() bool { return len(r.Failures) == 0 }
 // ResetHint is the hint every Stop block message ends with (testdata/sprints/README.md
 // §3, as the original stop-guard.sh says it).
 func (r Report) ResetHint() string {
-	return fmt.Sprintf("If the context is nearly exhausted (Reset), write the handoff snapshot to %s (more than %d bytes) and stop again within %d s.",
-		r.Handoff, HandoffMinRawBytes, int(HandoffMaxAge.Seconds()))
+	hint := fmt.Sprintf("If a Reset trigger is on record (or Hermes ordered a Reset), write the handoff snapshot to %s, filling every section of the handoff template with a concrete **Trigger reason**, and stop again within %d s.",
+		r.Handoff, int(HandoffMaxAge.Seconds()))
+	if r.ResetRefusal != "" {
+		hint = "Reset not accepted: " + r.ResetRefusal + ".\n" + hint
+	}
+	return hint
 }
 
 // PhaseLabel names the phase for messages: "phase=P" when it is known,

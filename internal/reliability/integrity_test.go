@@ -3,6 +3,7 @@ package reliability
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // Regression tests for the attacks of issue 10 ("Hermes trusts only what
@@ -205,3 +208,77 @@ func TestForgedGateApprovalDoesNotChangeNext(t *testing.T) {
 		}
 	}
 }
+
+// stopHook runs the built hook's Stop for feature in session.
+func stopHook(t *testing.T, root, feature, session string) (decision, reason string) {
+	t.Helper()
+	payload := []byte(`{"session_id":"` + session + `","hook_event_name":"Stop","stop_hook_active":false,"cwd":"` + filepath.ToSlash(root) + `"}`)
+	r := runHook(t, needHook(t), []string{"--event", "Stop", "--root", root, "--feature", feature}, payload, cleanEnv(), hookLimit)
+	if r.timedOut || r.code != 0 {
+		t.Fatalf("Stop: exit %d timed out %v: %s", r.code, r.timedOut, r.stderr)
+	}
+	var obj map[string]any
+	if s := strings.TrimSpace(string(r.stdout)); s != "" {
+		if err := json.Unmarshal([]byte(s), &obj); err != nil {
+			t.Fatalf("Stop output %q: %v", s, err)
+		}
+	}
+	d, _ := obj["decision"].(string)
+	why, _ := obj["reason"].(string)
+	return d, why
+}
+
+// TestResetExceptionIsEarnedOnce: `touch handoff.md` re-opened the Reset
+// exception at will, and `printf '%060d' 0 > handoff.md` was accepted as a
+// Reset snapshot (a reset entry "handoff.md written (reset)" was
+// recorded), so a Generator could end any phase without its records. Now
+// neither opens it, the block reason says why, a complete snapshot with a
+// trigger on record opens it once, and the same session cannot reopen it.
+func TestResetExceptionIsEarnedOnce(t *testing.T) {
+	root := newWorkspace(t)
+	h := filepath.Join(root, ".harness", "features", "f001", "handoff.md")
+	eval := filepath.Join(root, ".harness", "eval_log.jsonl")
+	before, _ := os.ReadFile(eval)
+	for _, c := range []struct{ name, content, want string }{
+		{"touch", "", "Reset not accepted: handoff.md is 0 bytes"},
+		{"printf %060d", strings.Repeat("0", 60), "Reset not accepted: handoff.md does not fill the handoff template"},
+	} {
+		if err := os.WriteFile(h, []byte(c.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, why := stopHook(t, root, "f001", "sess_7f3a9c21")
+		if d != "block" || (c.content != "" && !strings.Contains(why, c.want)) {
+			t.Errorf("%s: Stop %q %q; want block with %q", c.name, d, why, c.want)
+		}
+	}
+	// a complete snapshot, but no trigger on record and no order from Hermes
+	full, err := os.ReadFile(testutil.Testdata(t, "sprints", "valid-midway-reset", ".harness", "features", "f001", "handoff.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(h, full, 0o644)
+	if d, why := stopHook(t, root, "f001", "sess_7f3a9c21"); d != "block" || !strings.Contains(why, "no Reset trigger is on record") {
+		t.Errorf("complete snapshot without a trigger: %q %q", d, why)
+	}
+	if got, _ := os.ReadFile(eval); string(got) != string(before) {
+		t.Fatalf("a refused Reset wrote to eval_log:\n%s", strings.TrimPrefix(string(got), string(before)))
+	}
+	// Hermes orders the Reset: accepted once
+	if r := hermes(t, "--root", root, "session", "reset", "f001", "--reason", "token_usage_ratio 0.74 > 0.70 measured by Hermes"); r.code != 0 {
+		t.Fatalf("session reset: %d %s", r.code, r.stderr)
+	}
+	os.Chtimes(h, time.Now(), time.Now())
+	if d, why := stopHook(t, root, "f001", "sess_7f3a9c21"); d != "" {
+		t.Fatalf("Reset ordered by Hermes with a complete snapshot: %q %q", d, why)
+	}
+	// the same session again, the file merely touched: refused
+	os.Chtimes(h, time.Now(), time.Now())
+	if d, why := stopHook(t, root, "f001", "sess_7f3a9c21"); d != "block" || !strings.Contains(why, "Reset not accepted") {
+		t.Errorf("second Reset of the session: %q %q", d, why)
+	}
+	// validate stays clean of the Reset records
+	if v := hermes(t, "--root", root, "validate"); v.code != 0 {
+		t.Errorf("validate after the Reset: %s", v.stdout)
+	}
+}
+
