@@ -166,4 +166,3 @@ func TriggerReason(handoff []byte) string {
 	}
 	return DefaultResetTrigger
 }
-

@@ -281,4 +281,3 @@ func TestResetExceptionIsEarnedOnce(t *testing.T) {
 		t.Errorf("validate after the Reset: %s", v.stdout)
 	}
 }
-
