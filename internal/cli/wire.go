@@ -45,7 +45,7 @@ func engineCompletePhase(root, feature string) (phaseCompleteResult, error) {
 		return res, usage("%v", err)
 	}
 	r, err := records.CompletePhase(ws, feature)
-	res.Phase, res.label = r.Phase, r.PhaseLabel()
+	res.Phase, res.label, res.Ignored = r.Phase, r.PhaseLabel(), r.Ignored
 	for _, f := range r.Failures {
 		res.Missing = append(res.Missing, f.String())
 	}

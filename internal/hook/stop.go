@@ -69,6 +69,9 @@ func (r runner) stop(c *call) Output {
 	}
 
 	rep, err := records.CheckPhase(ws, feature)
+	for _, l := range rep.Ignored {
+		c.rec.Errors = append(c.rec.Errors, "ignored eval_log line without Hermes-side provenance: "+l)
+	}
 	if err != nil {
 		// The records exist but cannot be read: a real fault, not a reason
 		// to let an incomplete phase end silently.

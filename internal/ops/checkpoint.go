@@ -203,6 +203,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		if len(in.TaskYolo) > 0 {
 			task, err := parseObj(in.TaskYolo)
 			if err != nil {
@@ -558,6 +559,7 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		r := ParseReply(text, blockersOf(cp))
 		switch {
 		case r.Question != "":

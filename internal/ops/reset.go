@@ -135,6 +135,7 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		rt, err := env.readObj("runtime_state.json")
 		if err != nil {
 			return err

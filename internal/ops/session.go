@@ -235,6 +235,7 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		handoff := env.H("features", fid, "handoff.md")
 		var hmtime time.Time
 		var trigger string

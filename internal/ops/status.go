@@ -63,6 +63,9 @@ type StatusResult struct {
 	// Warnings name every running session that is unguarded or runs
 	// without the sandbox, on every run (docs/sandbox.md §3, §4).
 	Warnings []string `json:"warnings"`
+	// IgnoredEval names the eval_log lines no Hermes-side record backs and
+	// no Generator may write (workspace.Provenance): left out of every count.
+	IgnoredEval []string `json:"ignored_eval_lines,omitempty"`
 }
 
 // MaxDenials is how many hook.log denials status shows.
@@ -100,6 +103,7 @@ func Status(env *Env) (*StatusResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.IgnoredEval = log.ignored
 	res.Yolo = "off"
 	if ys, err := env.yoloStatus(); err == nil && ys.active {
 		res.Yolo = "active"
@@ -277,6 +281,12 @@ func (s *StatusResult) Text() string {
 	}
 	for _, d := range s.Denials {
 		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, oneLine(d.Subject)))
+	}
+	if len(s.IgnoredEval) > 0 {
+		b.WriteString("\nignored eval_log lines (no Hermes-side record, not a Generator's entry; eval.provenance):\n")
+		for _, l := range s.IgnoredEval {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
 	}
 	return b.String()
 }

@@ -27,8 +27,9 @@ type step struct {
 // state, Z9). Nothing is written until commit, and commit writes nothing when
 // the change would add validate findings.
 type Tx struct {
-	env   *Env
-	steps []step
+	env    *Env
+	steps  []step
+	ledger *ledgerPlan // the eval_log_ledger update (addLedger), nil when none
 }
 
 // Write stages an atomic replace of rel (relative to the root).
@@ -111,6 +112,9 @@ func (t *Tx) commit(rep *Report) error {
 	if t.Empty() {
 		return nil
 	}
+	if err := t.addLedger(); err != nil {
+		return err
+	}
 	if err := t.prepareTargets(rep); err != nil {
 		return err
 	}
@@ -161,7 +165,9 @@ func (t *Tx) apply(root string, crashAfter int) error {
 			return err
 		}
 		var err error
-		if s.append {
+		if s.append && s.rel == relEvalLog {
+			err = t.appendEval(root, i, p)
+		} else if s.append {
 			err = fsutil.AppendLine(p, s.data)
 		} else {
 			err = fsutil.WriteFileAtomic(p, s.data, 0o644)

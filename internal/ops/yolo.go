@@ -105,6 +105,7 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		rt, err := env.readObj("runtime_state.json")
 		if err != nil {
 			return err

@@ -75,6 +75,10 @@ type Report struct {
 	Failures []Failure
 	// Handoff is the feature's handoff.md, relative (for the Reset hint).
 	Handoff string
+	// Ignored names the eval_log lines left out because no Hermes-side
+	// record backs them and no Generator may write them
+	// (workspace.Provenance).
+	Ignored []string
 	// ResetRefusal, when set, says why a fresh handoff.md did not open the
 	// Reset exception (AcceptReset); the block reason shows it before the
 	// Reset hint.
@@ -167,9 +171,18 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 	p := sf.phase
 	r.Phase, r.PhaseKnown = p, true
 
-	entries, evalErr := workspace.ScanEvalLog(ws.EvalLog(), mayConcern(feature))
+	prov, err := ws.LoadProvenance()
+	if err != nil {
+		return r, err
+	}
+	var ignored []*workspace.EvalEntry
+	entries, evalErr := workspace.ScanEvalLogTrusted(ws.EvalLog(), mayConcern(feature), prov, &ignored)
 	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {
 		return r, evalErr
+	}
+	for _, e := range ignored {
+		_, why := prov.Of(e.At, nil, e)
+		r.Ignored = append(r.Ignored, fmt.Sprintf(".harness/eval_log.jsonl:%d (%s: %s)", e.Line, e.EventType(), why))
 	}
 	mark := RollbackMark(entries, feature, p, 0)
 	markNote := ""

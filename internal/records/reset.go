@@ -333,8 +333,7 @@ func recordReset(ws *workspace.Workspace, in ResetInput, trigger, hash string, r
 		if err != nil {
 			return false, err
 		}
-		sum := sha256.Sum256(line)
-		rec.EvalAt, rec.EvalSHA256 = at, hex.EncodeToString(sum[:8])
+		rec.EvalAt, rec.EvalSHA256 = at, workspace.LineHash(line)
 		recorded = true
 	}
 	_, err = ws.UpdateContextState(in.Feature, func(cs *workspace.ContextState) error {

@@ -68,6 +68,7 @@ const (
 	FilesSizeCap                     = "files.size-cap"
 	StateLockHeld                    = "state.lock-held"
 	EvalLineTooLong                  = "eval.line-too-long"
+	EvalProvenance                   = "eval.provenance"
 	PoolActiveConsistent             = "pool.active-consistent"
 	EvalFeatureExists                = "eval.feature-exists"
 	EvalSuperseded                   = "eval.superseded"
@@ -143,7 +144,7 @@ var handwritten = []struct {
 		IDsSprintConsistent, FeaturesUniqueIDs, FeaturesDependsOnExists, FeaturesDAGAcyclic, FeaturesDepsCompletedBeforeStart,
 		FeaturesNextPhasesConsistent, FeaturesToolingLocked, GatesSprintGatesApproved, CheckpointsGateCatchAll,
 		LayoutFeatureDirLocation, LayoutFeatureDirFiles, LayoutSessionPoolUnique, LayoutCurrentAgentUnique,
-		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, FilesSizeCap, StateLockHeld, EvalLineTooLong, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
+		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, FilesSizeCap, StateLockHeld, EvalLineTooLong, EvalProvenance, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
 		EvalReasonNotLazy, EvalReasonMinLength, EvalAcceptanceResultsPresent, EvalAcceptanceResultsMatch, EvalEvidenceNotLazy,
 		RulesOverrides}},
 	{Finalize, []string{FinalizeToolingSections, FinalizeToolingReasons, FinalizeFeaturesDone, FinalizeGeneratorLogSections,

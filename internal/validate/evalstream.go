@@ -59,7 +59,8 @@ func (c *checker) loadEvalLog() {
 		r = f
 	}
 	c.lastRollback = map[rollbackKey]int{}
-	if err := workspace.EachEvalLineCapped(r, fsutil.CapLine, c.checkEvalLine, c.evalLineTooLong); err != nil {
+	c.loadProvenance()
+	if err := workspace.EachEvalLineAt(r, fsutil.CapLine, c.checkEvalLine, func(n int, _, size int64) { c.evalLineTooLong(n, size) }); err != nil {
 		c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
 		c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
 	}
@@ -76,8 +77,32 @@ func (c *checker) evalLineTooLong(n int, size int64) {
 			n, fsutil.Bytes(size), fsutil.Bytes(fsutil.CapLine), n)})
 }
 
-// checkEvalLine runs the one-line rules on physical line n.
-func (c *checker) checkEvalLine(n int, line []byte) {
+// loadProvenance builds the eval_log provenance (workspace.Provenance) from
+// the state files as read (overlay included): the ledger of
+// hermes_context_state.json and the Stop hook's resets records.
+func (c *checker) loadProvenance() {
+	c.prov = &workspace.Provenance{}
+	hc, _ := c.docs[relHermesContext].(map[string]any)
+	if raw, err := json.Marshal(hc[workspace.LedgerKey]); err == nil && hc[workspace.LedgerKey] != nil {
+		c.prov.SetLedger(raw)
+	}
+	cc, _ := c.docs[relClaudeContext].(map[string]any)
+	for _, v := range cc {
+		f, _ := v.(map[string]any)
+		raw, err := json.Marshal(f["resets"])
+		if err != nil || f["resets"] == nil {
+			continue
+		}
+		var rs []workspace.ResetRecord
+		if json.Unmarshal(raw, &rs) == nil {
+			c.prov.AddResets(rs)
+		}
+	}
+}
+
+// checkEvalLine runs the one-line rules on physical line n, which starts at
+// byte offset at.
+func (c *checker) checkEvalLine(n int, at int64, line []byte) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return // blank lines are ignored (D26)
 	}
@@ -91,10 +116,19 @@ func (c *checker) checkEvalLine(n int, line []byte) {
 			Message: fmt.Sprintf("line is not one JSON object (%v): %s", err, txt)})
 		return
 	}
-	e := &workspace.EvalEntry{Line: n, Fields: m}
+	e := &workspace.EvalEntry{Line: n, At: at, Fields: m}
 	c.evalSchemaTime(&c.evalFound.first, e)
 	c.evalSprintID(&c.evalFound.first, e)
 	c.evalEntryRules(&c.evalFound.rules, e)
+	if v, why := c.prov.Of(at, line, e); v == workspace.Forged {
+		// eval.provenance: no Hermes-side record backs it and a Generator
+		// may not write it; it decides nothing (no correction, no gate, no
+		// verdict, no finalize item)
+		c.evalFound.rules.add(Finding{File: relEvalLog, Line: n, Rule: "eval.provenance",
+			Message: fmt.Sprintf("%s entry%s has no Hermes-side record (hermes_context_state.json %s, the Stop hook's resets) although it is one only Hermes writes: %s. Every harness reader ignores it; the log is append-only, so it stays as evidence. If the decision it claims was real, record it again with the harness command that makes it (e.g. harness checkpoint reply)",
+				firstWord(e.EventType()), featureNote(e), workspace.LedgerKey, why)})
+		return
+	}
 	if c.finalize {
 		c.finalizeEntry(&c.evalFound.final, e)
 	}
@@ -102,6 +136,14 @@ func (c *checker) checkEvalLine(n int, line []byte) {
 		c.supersededBy[sl] = n
 	}
 	c.keepEntry(e)
+}
+
+// firstWord is s, or "an" for an entry without event_type.
+func firstWord(s string) string {
+	if s == "" {
+		return "an"
+	}
+	return "a " + s
 }
 
 // evalSchemaTime adds schema.eval_log, time.utc-z and time.timestamp-field

@@ -64,6 +64,8 @@ type checker struct {
 	evalFound evalFindings
 	// supersededBy maps a line N to the line of its last valid correction.
 	supersededBy map[int]int
+	// prov says who may have written each eval_log line.
+	prov *workspace.Provenance
 }
 
 // embeddedSchemas is the set of the embedded schemas, compiled at most once

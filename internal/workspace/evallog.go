@@ -30,6 +30,9 @@ const (
 type EvalEntry struct {
 	// Line is the 1-based physical line number in eval_log.jsonl.
 	Line int
+	// At is the byte offset of the line's first byte in eval_log.jsonl
+	// (what the provenance ledgers record; -1 when unknown).
+	At int64
 	// Fields is the decoded object; numbers are json.Number.
 	Fields map[string]any
 }
@@ -124,6 +127,8 @@ func (e *EvalEntry) AcceptanceResults() ([]any, bool) {
 type EvalLine struct {
 	// Line is the 1-based physical line number.
 	Line int
+	// At is the byte offset of the line's first byte.
+	At int64
 	// Text is the line without its line terminator.
 	Text string
 	// Blank is true for an empty or whitespace-only line (ignored, D26).
@@ -157,13 +162,17 @@ func ParseEvalLog(data []byte) []EvalLine { return ParseEvalLogFunc(data, nil) }
 func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 	var out []EvalLine
 	n := 0
+	var pos int64
 	for len(data) > 0 {
 		n++
+		at := pos
 		var line []byte
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
 			line, data = data[:i], data[i+1:]
+			pos += int64(i) + 1
 		} else {
 			line, data = data, nil
+			pos += int64(len(line))
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		l := EvalLine{Line: n, Text: string(line)}
@@ -177,8 +186,9 @@ func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 		} else if m, err := decodeObject(line); err != nil {
 			l.Err = err
 		} else {
-			l.Entry = &EvalEntry{Line: n, Fields: m}
+			l.Entry = &EvalEntry{Line: n, At: at, Fields: m}
 		}
+		l.At = at
 		out = append(out, l)
 	}
 	return out
@@ -195,6 +205,13 @@ func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 // reading the file (wrapping fs.ErrNotExist when it is missing,
 // fsutil.ErrNotRegular when it is not a regular file; opening never blocks).
 func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error) {
+	return ScanEvalLogTrusted(path, want, nil, nil)
+}
+
+// ScanEvalLogTrusted is ScanEvalLog leaving out the entries prov says are
+// Forged (prov nil: none); each one left out is appended to *ignored when
+// ignored is not nil, so the caller can say what it ignored.
+func ScanEvalLogTrusted(path string, want func(line []byte) bool, prov *Provenance, ignored *[]*EvalEntry) ([]*EvalEntry, error) {
 	f, st, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, err
@@ -204,13 +221,18 @@ func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error)
 		return nil, &fsutil.TooLargeError{Path: path, Size: st.Size(), Cap: fsutil.CapLog}
 	}
 	var out []*EvalEntry
-	err = EachEvalLine(f, func(n int, line []byte) {
+	err = EachEvalLineAt(f, fsutil.CapLine, func(n int, at int64, line []byte) {
 		if len(bytes.TrimSpace(line)) > 0 && (want == nil || want(line)) {
 			if m, derr := decodeObject(line); derr == nil {
-				out = append(out, &EvalEntry{Line: n, Fields: m})
+				e := &EvalEntry{Line: n, At: at, Fields: m}
+				if prov == nil || prov.Trusted(at, line, e) {
+					out = append(out, e)
+				} else if ignored != nil {
+					*ignored = append(*ignored, e)
+				}
 			}
 		}
-	})
+	}, nil)
 	return out, err
 }
 
@@ -230,9 +252,20 @@ func EachEvalLine(r io.Reader, fn func(n int, line []byte)) error {
 // instead of fn (tooLong nil: the line is skipped), after reading past it
 // with no more than the 64 KB buffer in memory.
 func EachEvalLineCapped(r io.Reader, max int, fn func(n int, line []byte), tooLong func(n int, size int64)) error {
+	var over func(n int, at, size int64)
+	if tooLong != nil {
+		over = func(n int, _, size int64) { tooLong(n, size) }
+	}
+	return EachEvalLineAt(r, max, func(n int, _ int64, line []byte) { fn(n, line) }, over)
+}
+
+// EachEvalLineAt is EachEvalLineCapped that also passes the byte offset at
+// which each line starts (what the provenance ledgers record).
+func EachEvalLineAt(r io.Reader, max int, fn func(n int, at int64, line []byte), tooLong func(n int, at, size int64)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the buffer, assembled
 	var size int64  // bytes of the current line so far
+	var pos int64   // offset of the current line's first byte
 	over := false   // the current line passed max: no longer assembled
 	n := 0
 	for {
@@ -264,12 +297,13 @@ func EachEvalLineCapped(r io.Reader, max int, fn func(n int, line []byte), tooLo
 			switch {
 			case over || body > int64(max):
 				if tooLong != nil {
-					tooLong(n, body)
+					tooLong(n, pos, body)
 				}
 			default:
-				fn(n, line)
+				fn(n, pos, line)
 			}
 		}
+		pos += size
 		long, size, over = long[:0], 0, false
 		if err == io.EOF {
 			return nil
