@@ -25,6 +25,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/superagent-harness/harness/internal/notify"
 	"github.com/superagent-harness/harness/internal/render"
+	"github.com/superagent-harness/harness/internal/safetext"
 )
 
 // Exit codes of every harness command.
@@ -140,6 +141,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		fmt.Fprintf(stderr, "harness: cannot read the working directory: %v\n", err)
 		return ExitUsage
 	}
+	// Every human-facing byte goes through safetext: a value a Generator
+	// wrote (a denied command, a title, a reason) never reaches the
+	// terminal as an ESC/OSC sequence (JSON stays valid: \uXXXX escapes).
+	stdout, stderr = safetext.Writer(stdout), safetext.Writer(stderr)
 	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Vars: env, Cwd: cwd, Version: version}
 	asJSON := wantsJSON(args)
 	if asJSON && wantsVersion(args) {

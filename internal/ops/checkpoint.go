@@ -10,6 +10,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/render"
+	"github.com/superagent-harness/harness/internal/safetext"
 )
 
 var reCheckpointFeature = regexp.MustCompile(`^cp-(f[0-9]+(?:-[0-9]+)*)-([0-9]+)$`)
@@ -180,6 +181,9 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 			cp.With("blockers", blockers)
 		}
 		if prompt != "" {
+			if err := safetext.CheckLine("prompt", prompt); err != nil {
+				return usage("%v", err)
+			}
 			cp.With("prompt", prompt)
 		}
 		if in.ExternalIrreversible {
@@ -354,6 +358,19 @@ func checkBlockers(id, typ string, in []any) ([]any, error) {
 		}
 		if o.Str("id") == "" || strings.TrimSpace(o.Str("question")) == "" {
 			return nil, usage("blocker %d needs an id and a question", i+1)
+		}
+		// one line each: a newline would fake a numbered question or an
+		// option in the message ("3. REAL: reply 1b 2b 3a")
+		if err := safetext.CheckLine(fmt.Sprintf("blocker %s question", o.Str("id")), o.Str("question")); err != nil {
+			return nil, usage("%v", err)
+		}
+		if err := safetext.CheckLine("blocker id", o.Str("id")); err != nil {
+			return nil, usage("%v", err)
+		}
+		for k, opt := range o.Strs("options") {
+			if err := safetext.CheckLine(fmt.Sprintf("blocker %s option %d", o.Str("id"), k+1), opt); err != nil {
+				return nil, usage("%v", err)
+			}
 		}
 		if ids[o.Str("id")] {
 			return nil, usage("blocker id %s appears twice", o.Str("id"))

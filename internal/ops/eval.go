@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -184,6 +185,9 @@ func checkEntry(fl featureList, entry *Obj) error {
 		}
 	}
 	reason, hasReason := entry.Value("reason").(string)
+	if err := safetext.CheckText("reason", reason); hasReason && err != nil {
+		bad("%v", err)
+	}
 	switch {
 	case !hasReason || strings.TrimSpace(reason) == "":
 		bad("reason is missing or empty: every entry needs a concrete reason citing acceptance ids (docs/protocol.md §9.1)")

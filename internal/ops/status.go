@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/safetext"
 )
 
 // FeatureStatus is one feature row of `harness status`.
@@ -258,7 +259,7 @@ func (s *StatusResult) Text() string {
 			fmt.Fprintf(&b, " retries=%d", f.Retries)
 		}
 		if f.Session != "" {
-			fmt.Fprintf(&b, " session=%s", f.Session)
+			fmt.Fprintf(&b, " session=%s", safetext.Line(f.Session))
 		}
 		if f.Unguarded {
 			b.WriteString(" UNGUARDED")
@@ -266,26 +267,26 @@ func (s *StatusResult) Text() string {
 		if f.Sandbox == "off" {
 			b.WriteString(" NO-SANDBOX")
 		}
-		fmt.Fprintf(&b, "  %s\n", f.Name)
+		fmt.Fprintf(&b, "  %s\n", safetext.Line(f.Name))
 	}
 	b.WriteString("\npending checkpoints:\n")
 	if len(s.Checkpoints) == 0 {
 		b.WriteString("  (none)\n")
 	}
 	for _, c := range s.Checkpoints {
-		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(c.ID, c.Type, c.Status, c.Feature, c.CreatedAt))
+		fmt.Fprintf(&b, "  %s\n", safetext.Line(joinNonEmpty(c.ID, c.Type, c.Status, c.Feature, c.CreatedAt)))
 	}
 	b.WriteString("\nlast hook denials:\n")
 	if len(s.Denials) == 0 {
 		b.WriteString("  (none)\n")
 	}
 	for _, d := range s.Denials {
-		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, oneLine(d.Subject)))
+		fmt.Fprintf(&b, "  %s\n", safetext.Line(joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, oneLine(d.Subject))))
 	}
 	if len(s.IgnoredEval) > 0 {
 		b.WriteString("\nignored eval_log lines (no Hermes-side record, not a Generator's entry; eval.provenance):\n")
 		for _, l := range s.IgnoredEval {
-			fmt.Fprintf(&b, "  %s\n", l)
+			fmt.Fprintf(&b, "  %s\n", safetext.Line(l))
 		}
 	}
 	return b.String()

@@ -69,6 +69,7 @@ const (
 	StateLockHeld                    = "state.lock-held"
 	EvalLineTooLong                  = "eval.line-too-long"
 	EvalProvenance                   = "eval.provenance"
+	ToolingSection6ListOnly          = "tooling.section6-list-only"
 	PoolActiveConsistent             = "pool.active-consistent"
 	EvalFeatureExists                = "eval.feature-exists"
 	EvalSuperseded                   = "eval.superseded"
@@ -144,7 +145,7 @@ var handwritten = []struct {
 		IDsSprintConsistent, FeaturesUniqueIDs, FeaturesDependsOnExists, FeaturesDAGAcyclic, FeaturesDepsCompletedBeforeStart,
 		FeaturesNextPhasesConsistent, FeaturesToolingLocked, GatesSprintGatesApproved, CheckpointsGateCatchAll,
 		LayoutFeatureDirLocation, LayoutFeatureDirFiles, LayoutSessionPoolUnique, LayoutCurrentAgentUnique,
-		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, FilesSizeCap, StateLockHeld, EvalLineTooLong, EvalProvenance, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
+		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, FilesSizeCap, StateLockHeld, EvalLineTooLong, EvalProvenance, ToolingSection6ListOnly, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
 		EvalReasonNotLazy, EvalReasonMinLength, EvalAcceptanceResultsPresent, EvalAcceptanceResultsMatch, EvalEvidenceNotLazy,
 		RulesOverrides}},
 	{Finalize, []string{FinalizeToolingSections, FinalizeToolingReasons, FinalizeFeaturesDone, FinalizeGeneratorLogSections,

@@ -28,6 +28,7 @@ func (c *checker) validateRules() {
 	c.gateCatchAll()
 	c.layoutRules()
 	c.filesRules()
+	c.toolingSection6()
 	c.poolConsistent()
 	c.evalRules()
 	c.rulesOverrides()
