@@ -1,14 +1,13 @@
 package records
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/digest"
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -108,8 +107,7 @@ func AcceptReset(ws *workspace.Workspace, in ResetInput) (ResetOutcome, error) {
 		out.Why = "handoff.md does not fill the handoff template (templates/claude_code_handoff.template.md): " + strings.Join(miss, "; ")
 		return out, nil
 	}
-	sum := sha256.Sum256(data)
-	hash := hex.EncodeToString(sum[:])
+	hash := digest.Hex(digest.Sum256(data), 32)
 	cs, err := ws.ContextState(in.Feature)
 	if err != nil {
 		out.Why = "the Reset record (claude_code_context_state.json) cannot be read: " + err.Error()

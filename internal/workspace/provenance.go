@@ -2,13 +2,12 @@ package workspace
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 
+	"github.com/superagent-harness/harness/internal/digest"
 	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
@@ -30,8 +29,7 @@ const LedgerKey = "eval_log_ledger"
 // LineHash is the record of one eval_log line kept by the ledgers: the
 // first 8 bytes of the SHA-256 of the line without its '\n', in hex.
 func LineHash(line []byte) string {
-	sum := sha256.Sum256(bytes.TrimSuffix(line, []byte("\n")))
-	return hex.EncodeToString(sum[:8])
+	return digest.Hex(digest.Sum256(bytes.TrimSuffix(line, []byte("\n"))), 8)
 }
 
 // Provenance says who may have written each line of eval_log.jsonl, from
