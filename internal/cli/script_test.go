@@ -95,6 +95,7 @@ func fakeClaude(args []string, stdout, stderr io.Writer) int {
 //	cpdir SRC DST             copy a directory tree
 //	exitcode N PROG ARGS...   run PROG and require exit status N (stdout/stderr kept for checks)
 //	appendfile SRC DST        append the contents of SRC to DST
+//	replace FILE OLD NEW      replace the first OLD in FILE with NEW (OLD must occur)
 //	envelope [COMMAND]        the last stdout is one CLI envelope (schemas/cli_envelope.schema.json), for COMMAND if given
 func TestScripts(t *testing.T) {
 	fixtures := testutil.Testdata(t, "sprints")
@@ -201,6 +202,18 @@ func TestScripts(t *testing.T) {
 				if ok, err := regexp.MatchString(args[1], string(b)); err != nil || !ok {
 					ts.Fatalf("%s = %s, want a match for %s", args[0], b, args[1])
 				}
+			},
+			"replace": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: replace FILE OLD NEW")
+				}
+				p := ts.MkAbs(args[0])
+				data, err := os.ReadFile(p)
+				ts.Check(err)
+				if !strings.Contains(string(data), args[1]) {
+					ts.Fatalf("%s does not contain %q", args[0], args[1])
+				}
+				ts.Check(os.WriteFile(p, []byte(strings.Replace(string(data), args[1], args[2], 1)), 0o644))
 			},
 			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
