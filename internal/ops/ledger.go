@@ -58,9 +58,14 @@ func (t *Tx) addLedger() error {
 	if err != nil {
 		return nil
 	}
-	off, err := evalLogEnd(t.env.H("eval_log.jsonl"))
-	if err != nil {
-		return err
+	off := int64(len(t.snap))
+	if !t.snapped {
+		var err error
+		if off, err = evalLogEnd(t.env.H("eval_log.jsonl")); err != nil {
+			return err
+		}
+	} else if off > 0 && t.snap[off-1] != '\n' {
+		off++ // the append writes a '\n' first
 	}
 	led := doc.ObjAt(workspace.LedgerKey)
 	if led == nil {

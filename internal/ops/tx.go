@@ -30,6 +30,12 @@ type Tx struct {
 	env    *Env
 	steps  []step
 	ledger *ledgerPlan // the eval_log_ledger update (addLedger), nil when none
+	// snap is eval_log.jsonl as read once at the start of commit (nil: the
+	// file does not exist): the dry run validates it before and after, and
+	// the ledger counts offsets in it, so a line appended meanwhile by a
+	// writer without the workspace lock is not taken for part of the change.
+	snap    []byte
+	snapped bool
 }
 
 // Write stages an atomic replace of rel (relative to the root).
@@ -112,6 +118,9 @@ func (t *Tx) commit(rep *Report) error {
 	if t.Empty() {
 		return nil
 	}
+	if err := t.snapshotEvalLog(); err != nil {
+		return err
+	}
 	if err := t.addLedger(); err != nil {
 		return err
 	}
@@ -185,11 +194,22 @@ func (t *Tx) apply(root string, crashAfter int) error {
 // shows up as an added finding.
 func (t *Tx) dryRun() (before, after []Finding, err error) {
 	if v := t.env.ValidateOverlay; v != nil {
-		ov, err := t.overlay()
+		// Both runs read one snapshot of eval_log: a line appended meanwhile
+		// by a writer that does not take the workspace lock (the hook, a
+		// Generator's harness eval append of another feature is serialised,
+		// but a foreign append is not) must not count as found by the change.
+		snap := map[string][]byte{}
+		if t.snapped && t.snap != nil {
+			snap[relEvalLog] = t.snap
+		}
+		ov, err := t.overlayOn(snap)
 		if err != nil {
 			return nil, nil, fmt.Errorf("stage change: %w", err)
 		}
-		if before, err = v(t.env.Root, nil); err != nil {
+		if len(snap) == 0 {
+			snap = nil
+		}
+		if before, err = v(t.env.Root, snap); err != nil {
 			return nil, nil, fmt.Errorf("validate before: %w", err)
 		}
 		if after, err = v(t.env.Root, ov); err != nil {
@@ -224,8 +244,30 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 // in memory from the files as they are now: a replace is its data, an
 // append is the current content plus the line (with the '\n' fsutil.AppendLine
 // adds before it after a torn last line and after it when missing).
-func (t *Tx) overlay() (map[string][]byte, error) {
+func (t *Tx) overlay() (map[string][]byte, error) { return t.overlayOn(nil) }
+
+// snapshotEvalLog reads eval_log.jsonl once for the commit (Tx.snap).
+func (t *Tx) snapshotEvalLog() error {
+	data, err := workspace.ReadFile(t.env.H("eval_log.jsonl"))
+	switch {
+	case err == nil:
+		t.snap, t.snapped = data, true
+	case errors.Is(err, fs.ErrNotExist):
+		t.snap, t.snapped = nil, true
+	default:
+		return fmt.Errorf("read eval_log: %w", err)
+	}
+	return nil
+}
+
+// overlayOn is overlay starting from base (slash path → content read
+// before, e.g. the eval_log snapshot) instead of the files on disk; base is
+// not changed.
+func (t *Tx) overlayOn(base map[string][]byte) (map[string][]byte, error) {
 	ov := map[string][]byte{}
+	for k, v := range base {
+		ov[k] = v
+	}
 	for _, s := range t.steps {
 		switch {
 		case s.remove:
