@@ -72,7 +72,7 @@ func (c *checker) loadEvalLog() {
 // never read by any harness reader (the hook and the commands skip it), so
 // it cannot count as an entry.
 func (c *checker) evalLineTooLong(n int, size int64) {
-	c.evalFound.first.add(Finding{File: relEvalLog, Line: n, Rule: "eval.line-too-long",
+	c.evalFound.first.add(Finding{File: relEvalLog, Line: n, Rule: ruleid.EvalLineTooLong,
 		Message: fmt.Sprintf("line %d is %s, over the %s cap of one eval_log line; every reader skips it unread, so it is no entry (if it was meant as one, append a correction with `harness eval amend --line %d --reason '补录: …'`)",
 			n, fsutil.Bytes(size), fsutil.Bytes(fsutil.CapLine), n)})
 }
@@ -124,7 +124,7 @@ func (c *checker) checkEvalLine(n int, at int64, line []byte) {
 		// eval.provenance: no Hermes-side record backs it and a Generator
 		// may not write it; it decides nothing (no correction, no gate, no
 		// verdict, no finalize item)
-		c.evalFound.rules.add(Finding{File: relEvalLog, Line: n, Rule: "eval.provenance",
+		c.evalFound.rules.add(Finding{File: relEvalLog, Line: n, Rule: ruleid.EvalProvenance,
 			Message: fmt.Sprintf("%s entry%s has no Hermes-side record (hermes_context_state.json %s, the Stop hook's resets) although it is one only Hermes writes: %s. Every harness reader ignores it; the log is append-only, so it stays as evidence. If the decision it claims was real, record it again with the harness command that makes it (e.g. harness checkpoint reply)",
 				firstWord(e.EventType()), featureNote(e), workspace.LedgerKey, why)})
 		return

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -73,7 +74,7 @@ func (c *checker) filesRules() {
 }
 
 func (c *checker) sizeCap(rel string, size, capped int64) {
-	c.rep.add(Finding{File: rel, Rule: "files.size-cap",
+	c.rep.add(Finding{File: rel, Rule: ruleid.FilesSizeCap,
 		Message: fmt.Sprintf("%s is %s, over the %s read cap for %s, so every harness reader refuses it unread; truncate it to its real content or remove it (`harness init-feature` recreates a missing feature record)",
 			rel, fsutil.Bytes(size), fsutil.Bytes(capped), capKind(capped, rel))})
 }
@@ -90,7 +91,7 @@ func (c *checker) notRegular(rel string, m fs.FileMode) {
 	if !expectsFile(rel) {
 		what = "nothing in .harness/ may be one"
 	}
-	c.rep.add(Finding{File: rel, Rule: "layout.not-regular",
+	c.rep.add(Finding{File: rel, Rule: ruleid.LayoutNotRegular,
 		Message: fmt.Sprintf("%s is a %s; %s, and a reader or lock waiting on it would hang or fail: %s (state-changing harness commands move such an entry to %s/ themselves)",
 			rel, typeWord(m), what, fix, relQuarantine)})
 }

@@ -105,7 +105,7 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 	if opts.SharedLock {
 		unlock, err := fsutil.RLockWithin(ws.StateLock(), SharedLockTimeout)
 		if err != nil {
-			c.rep.add(Finding{File: ws.Rel(ws.StateLock()) + ".lock", Rule: "state.lock-held",
+			c.rep.add(Finding{File: ws.Rel(ws.StateLock()) + ".lock", Rule: ruleid.StateLockHeld,
 				Message: "the files were read without the workspace lock, so a change in progress may show half-applied: " + err.Error()})
 		} else {
 			defer unlock()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/ruleid"
 )
 
 // tooling.section6-list-only: below the section-6 heading of tooling.md,
@@ -26,7 +27,7 @@ func (c *checker) toolingSection6() {
 		if len([]rune(txt)) > 80 {
 			txt = string([]rune(txt)[:80]) + "…"
 		}
-		c.rep.add(Finding{File: rel, Line: b.Line, Rule: "tooling.section6-list-only",
+		c.rep.add(Finding{File: rel, Line: b.Line, Rule: ruleid.ToolingSection6ListOnly,
 			Message: fmt.Sprintf("line %d below `%s` is not a list line: %q; section 6 takes one `- YYYY-MM-DD HH:MM | f<N> phase=<X> | <addition> | <reason>` line per runtime addition, and nothing after `%s` but its list (a heading here would pass for a section of the tooling decisions); Hermes removes it", b.Line, records.Section6Prefix, txt, records.SignOffHeading)})
 	}
 }
