@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -122,7 +123,16 @@ func clearPlanted(side string) error {
 		return nil
 	}
 	if err := os.Remove(side); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return &NotRegularError{Path: side, Mode: st.Mode()}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // "read-only file system", "directory not empty"
+		}
+		if errors.Is(err, syscall.EBUSY) {
+			// Linux: unlink of a mount point. Claude Code's sandbox mounts
+			// /dev/null over the missing paths it keeps read-only.
+			err = fmt.Errorf("%w: it is a mount point, as a sandbox mounts over the files it keeps read-only", err)
+		}
+		return &NotRegularError{Path: side, Mode: st.Mode(), Cause: err}
 	}
 	syncDir(filepath.Dir(side))
 	return nil

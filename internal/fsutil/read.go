@@ -50,13 +50,18 @@ const (
 
 // NotRegularError is the error for path whose file type is mode; it wraps
 // ErrNotRegular and reads "<path> is not a regular file (<type>)", e.g.
-// "(named pipe (FIFO))".
+// "(named pipe (FIFO))". Cause, when set, is why harness could not replace
+// it (a lock sidecar on a read-only mount: "read-only file system").
 type NotRegularError struct {
-	Path string
-	Mode fs.FileMode
+	Path  string
+	Mode  fs.FileMode
+	Cause error
 }
 
 func (e *NotRegularError) Error() string {
+	if e.Cause != nil {
+		return fmt.Sprintf("%s is not a regular file (%s) and cannot be replaced: %v", e.Path, typeName(e.Mode), e.Cause)
+	}
 	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, typeName(e.Mode))
 }
 
