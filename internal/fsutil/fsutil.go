@@ -21,8 +21,9 @@ import (
 
 // AppendLine appends line to path as one write(2) under the file's lock,
 // adding a trailing '\n' when line lacks one. The file is created (0644) when
-// missing; a path that is not a regular file (FIFO, directory, device) is a
-// *NotRegularError, and opening never waits for a FIFO reader. If the file
+// missing; a path that is not a regular file (FIFO, directory, device, a
+// symbolic link, which is never followed) is a *NotRegularError, and opening
+// never waits for a FIFO reader. If the file
 // does not end in '\n' (a torn last line left by a crash of a foreign
 // writer), a '\n' is written first so the new line stays whole; the torn
 // line itself is kept for `harness validate` to report.

@@ -207,12 +207,18 @@ func CheckAppendable(path string) error {
 }
 
 // openAppend opens path for appending (created 0644 when missing) without
-// waiting for a FIFO reader, and returns it only when it is a regular file
-// (*NotRegularError otherwise).
+// waiting for a FIFO reader and without following a symbolic link at path,
+// and returns it only when it is a regular file (*NotRegularError
+// otherwise: a link planted where a log is kept would send the line to any
+// file the link names, docs/protocol.md §15).
 func openAppend(path string) (*os.File, error) {
 	f, err := openAppendNoBlock(path)
 	if err != nil {
-		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
+		var nr *NotRegularError
+		if errors.As(err, &nr) {
+			return nil, err
+		}
+		if st, serr := os.Lstat(path); serr == nil && !st.Mode().IsRegular() {
 			return nil, &NotRegularError{Path: path, Mode: st.Mode()}
 		}
 		return nil, err
