@@ -65,6 +65,7 @@ const (
 	LayoutNoFlattenedReadonly        = "layout.no-flattened-readonly"
 	LayoutStaleTemp                  = "layout.stale-temp"
 	LayoutNotRegular                 = "layout.not-regular"
+	LayoutUnknownEntry               = "layout.unknown-entry"
 	FilesSizeCap                     = "files.size-cap"
 	StateLockHeld                    = "state.lock-held"
 	EvalLineTooLong                  = "eval.line-too-long"
@@ -145,7 +146,7 @@ var handwritten = []struct {
 		IDsSprintConsistent, FeaturesUniqueIDs, FeaturesDependsOnExists, FeaturesDAGAcyclic, FeaturesDepsCompletedBeforeStart,
 		FeaturesNextPhasesConsistent, FeaturesToolingLocked, GatesSprintGatesApproved, CheckpointsGateCatchAll,
 		LayoutFeatureDirLocation, LayoutFeatureDirFiles, LayoutSessionPoolUnique, LayoutCurrentAgentUnique,
-		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, FilesSizeCap, StateLockHeld, EvalLineTooLong, EvalProvenance, ToolingSection6ListOnly, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
+		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, LayoutUnknownEntry, FilesSizeCap, StateLockHeld, EvalLineTooLong, EvalProvenance, ToolingSection6ListOnly, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
 		EvalReasonNotLazy, EvalReasonMinLength, EvalAcceptanceResultsPresent, EvalAcceptanceResultsMatch, EvalEvidenceNotLazy,
 		RulesOverrides}},
 	{Finalize, []string{FinalizeToolingSections, FinalizeToolingReasons, FinalizeFeaturesDone, FinalizeGeneratorLogSections,
