@@ -32,6 +32,10 @@ type Overrides struct {
 	Allow []AllowOverride `yaml:"allow"`
 	// Block adds declarative rules.
 	Block []BlockOverride `yaml:"block"`
+	// Reset is the Reset-trigger thresholds section, which
+	// internal/monitor reads and checks (monitor.ParseThresholds); the
+	// guard rules ignore it.
+	Reset any `yaml:"reset"`
 
 	user []userRule
 	// root is the sprint root the file was loaded from; allow globs are

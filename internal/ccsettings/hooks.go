@@ -21,6 +21,15 @@ const (
 // judges; Bash has its own group.
 const GuardedMatcher = "Edit|Write|MultiEdit|NotebookEdit"
 
+// AllToolsMatcher is the PreToolUse matcher of the group that covers every
+// other tool (Read, Agent, Skill, WebFetch, mcp__…): the hook measures the
+// session on those calls too and, past a hard Reset limit, refuses them
+// (docs/protocol.md §8.1). For Bash and the file tools it matches as well,
+// but its handler is identical to theirs, and Claude Code runs identical
+// handlers of one event once (docs/hooks.md §1; internal/e2e checks that a
+// Bash call runs the hook once).
+const AllToolsMatcher = "*"
+
 // Wiring names what our hook handlers run: the absolute harness-hook path
 // and the workspace it guards.
 type Wiring struct {
@@ -59,15 +68,23 @@ type EventGroup struct {
 }
 
 // Groups returns the matcher groups the harness owns, in the order they are
-// written: SessionStart, PreToolUse (Bash; Edit|Write|MultiEdit|NotebookEdit),
-// Stop, SubagentStop.
+// written: SessionStart, UserPromptSubmit, PreToolUse (Bash;
+// Edit|Write|MultiEdit|NotebookEdit; every other tool), PostToolUse (every
+// tool), PreCompact, Stop, SubagentStop. UserPromptSubmit, PostToolUse and
+// PreCompact carry the Reset monitoring (docs/protocol.md §8.1): their
+// additionalContext reaches the model, and an automatic compaction in a
+// Generator session is decided by the hook.
 func (w Wiring) Groups() []EventGroup {
 	one := func(ev string) []Handler { return []Handler{w.Handler(ev)} }
-	bash, files := "Bash", GuardedMatcher
+	bash, files, other := "Bash", GuardedMatcher, AllToolsMatcher
 	return []EventGroup{
 		{"SessionStart", Group{Hooks: one("SessionStart")}},
+		{"UserPromptSubmit", Group{Hooks: one("UserPromptSubmit")}},
 		{"PreToolUse", Group{Matcher: &bash, Hooks: one("PreToolUse")}},
 		{"PreToolUse", Group{Matcher: &files, Hooks: one("PreToolUse")}},
+		{"PreToolUse", Group{Matcher: &other, Hooks: one("PreToolUse")}},
+		{"PostToolUse", Group{Hooks: one("PostToolUse")}},
+		{"PreCompact", Group{Hooks: one("PreCompact")}},
 		{"Stop", Group{Hooks: one("Stop")}},
 		{"SubagentStop", Group{Hooks: one("SubagentStop")}},
 	}

@@ -56,17 +56,17 @@ func TestMergeFresh(t *testing.T) {
 	}
 	doc := decode(t, b)
 	hooks := doc["hooks"].(map[string]any)
-	for _, ev := range []string{"SessionStart", "PreToolUse", "Stop", "SubagentStop"} {
+	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "Stop", "SubagentStop"} {
 		if hooks[ev] == nil {
 			t.Errorf("no %s registration", ev)
 		}
 	}
 	pre := hooks["PreToolUse"].([]any)
-	if len(pre) != 2 {
-		t.Fatalf("PreToolUse groups = %d, want 2", len(pre))
+	if len(pre) != 3 {
+		t.Fatalf("PreToolUse groups = %d, want 3", len(pre))
 	}
-	matchers := []any{pre[0].(map[string]any)["matcher"], pre[1].(map[string]any)["matcher"]}
-	if !reflect.DeepEqual(matchers, []any{"Bash", "Edit|Write|MultiEdit|NotebookEdit"}) {
+	matchers := []any{pre[0].(map[string]any)["matcher"], pre[1].(map[string]any)["matcher"], pre[2].(map[string]any)["matcher"]}
+	if !reflect.DeepEqual(matchers, []any{"Bash", "Edit|Write|MultiEdit|NotebookEdit", "*"}) {
 		t.Fatalf("matchers = %v", matchers)
 	}
 	h := pre[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
@@ -81,7 +81,7 @@ func TestMergeFresh(t *testing.T) {
 			t.Errorf("PreToolUse group %d handler = %v, want onFailure block", i, hh)
 		}
 	}
-	for _, ev := range []string{"SessionStart", "Stop", "SubagentStop"} {
+	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact", "Stop", "SubagentStop"} {
 		g := hooks[ev].([]any)[0].(map[string]any)
 		if _, has := g["matcher"]; has {
 			t.Errorf("%s group has a matcher", ev)
@@ -132,8 +132,8 @@ func TestMergeIdempotentAndKeepsForeign(t *testing.T) {
 		t.Fatal("foreign top-level keys dropped")
 	}
 	ours := ourHandlers(doc, bin)
-	if len(ours) != 5 {
-		t.Fatalf("our handlers = %d (%v), want 5", len(ours), ours)
+	if len(ours) != len(w.Groups()) {
+		t.Fatalf("our handlers = %d (%v), want %d", len(ours), ours, len(w.Groups()))
 	}
 	for _, o := range ours {
 		if o[2].([]any)[0] != "--event" {
@@ -155,8 +155,10 @@ func TestMergeIdempotentAndKeepsForeign(t *testing.T) {
 		t.Error("old harness-hook registration kept")
 	}
 	hooks := doc["hooks"].(map[string]any)
-	if len(hooks["PostToolUse"].([]any)) != 1 {
-		t.Error("PostToolUse changed (a harness-hook without --event is not ours)")
+	post := hooks["PostToolUse"].([]any)
+	first := post[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
+	if len(post) != 2 || first["command"] != "harness-hook" || first["args"] != nil {
+		t.Errorf("PostToolUse: the foreign group (a harness-hook without --event is not ours) must stay first, ours after it: %v", post)
 	}
 }
 

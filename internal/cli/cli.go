@@ -84,6 +84,9 @@ type Env struct {
 	root string
 	// deliveries are the --notify delivery attempts of the messages.
 	deliveries []notify.Delivery
+	// streamed is set by a command that prints a stream of JSON lines
+	// under --json (harness watch) instead of the one envelope.
+	streamed bool
 }
 
 // exitError carries a non-zero exit code and its message: printed on stderr
@@ -212,7 +215,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 			fmt.Fprintf(stderr, "harness: %s\n", msg)
 		}
 	}
-	if e.JSON {
+	if e.JSON && !(e.streamed && code == ExitOK) {
 		var deliveries any // absent without --notify; [] when --notify had nothing to deliver
 		if e.deliveries != nil {
 			deliveries = e.deliveries

@@ -30,6 +30,14 @@ type envelopeCase struct {
 	data []string
 }
 
+// envelopePlan is the plan file of the `harness plan` cases.
+const envelopePlan = `features:
+  - id: f001
+    name: parser
+    acceptance: [go test ./internal/parse 通过]
+    checkpoints: [{phase: 3, type: notify}]
+`
+
 // envelopeCases holds at least one case for every leaf command of the kong
 // tree (TestEveryCommandAnswersWithTheEnvelope fails for a command without
 // one): add a row when you add a command.
@@ -37,6 +45,7 @@ var envelopeCases = map[string][]envelopeCase{
 	"init": {
 		{args: []string{"init", "--root", "{dir}/sprint_20260421_7"}, code: 0, data: []string{"root", "sprint", "files"}},
 		{args: []string{"init", "--root", "{root}"}, code: 1},
+		{args: []string{"init", "--root", "{dir}/sprint_20260421_9", "--from-pipeline", "demo-pipeline", "--home", "{dir}/hermes"}, code: 1},
 	},
 	"init-feature": {
 		{args: []string{"init-feature", "f003", "--root", "{root}", "--hook-bin", "{hook}"}, code: 0, data: []string{"feature", "settings"}},
@@ -46,7 +55,11 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"validate", "{root}"}, code: 0, data: []string{"valid", "findings"}},
 		{args: []string{"validate", "--root", "{dir}/nowhere"}, code: 2},
 	},
-	"finalize": {{args: []string{"finalize", "--check", "{root}"}, code: 1, data: []string{"valid", "findings"}}},
+	"finalize": {
+		{args: []string{"finalize", "--check", "{root}"}, code: 1, data: []string{"valid", "findings"}},
+		{args: []string{"finalize", "--close", "{root}"}, code: 1, data: []string{"actions"}},
+		{args: []string{"finalize", "--close", "--check", "{root}"}, code: 2},
+	},
 	"phase complete": {
 		{args: []string{"phase", "complete", "f002", "{root}"}, code: 1, data: []string{"feature", "phase", "done", "missing"}},
 	},
@@ -88,6 +101,8 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"notify", "send", "【测试】hello", "--notify", "slack"}, code: 2},
 	},
 	"next": {{args: []string{"next", "{root}"}, code: 0, data: []string{"startable"}}},
+	// success is a stream of one envelope per event (ops_watch.txtar checks it)
+	"watch": {{args: []string{"watch", "--interval", "0s", "{root}"}, code: 2}},
 	"status": {
 		{args: []string{"status", "{root}"}, code: 0, data: []string{"features"}},
 		{args: []string{"status", "--mermaid", "{root}"}, code: 0, data: []string{"mermaid"}},
@@ -107,7 +122,18 @@ var envelopeCases = map[string][]envelopeCase{
 		{before: [][]string{{"reset", "hermes", "--handoff", "{dir}/handoff.md", "{root}"}}, args: []string{"reset", "resume", "{root}"}, code: 0, data: []string{"actions", "result"}},
 		{args: []string{"reset", "resume", "{root}"}, code: 1},
 	},
+	"plan": {
+		{before: [][]string{{"init", "--root", "{dir}/sprint_20260421_8"}}, args: []string{"plan", "{dir}/plan.yaml", "{dir}/sprint_20260421_8"}, code: 0, data: []string{"actions", "result"}},
+		{args: []string{"plan", "{dir}/plan.yaml", "{root}"}, code: 1},
+		{args: []string{"plan", "{dir}/no-plan.yaml", "{root}"}, code: 2},
+		{args: []string{"plan", "{dir}/handoff.md", "{root}"}, code: 2},
+	},
 	"pipeline sink": {{args: []string{"pipeline", "sink", "--id", "demo-pipeline", "--home", "{dir}/hermes", "{root}"}, code: 1}},
+	"pipeline list": {{args: []string{"pipeline", "list", "--home", "{dir}/hermes"}, code: 0, data: []string{"pipelines", "notes"}}},
+	"pipeline show": {
+		{args: []string{"pipeline", "show", "demo-pipeline", "--home", "{dir}/hermes"}, code: 1},
+		{args: []string{"pipeline", "show", "Demo", "--home", "{dir}/hermes"}, code: 2},
+	},
 }
 
 // leafCommands walks the kong tree of CLI and returns the path of every
@@ -207,7 +233,7 @@ func TestEveryCommandAnswersWithTheEnvelope(t *testing.T) {
 					}
 				}
 				hook := filepath.Join(dir, "harness-hook")
-				for name, body := range map[string]string{"q/PROMPTS/p.md": "make slides\n", "handoff.md": "# Hermes handoff\n", "harness-hook": "#!/bin/sh\necho '{}'\n"} {
+				for name, body := range map[string]string{"q/PROMPTS/p.md": "make slides\n", "handoff.md": "# Hermes handoff\n", "plan.yaml": envelopePlan, "harness-hook": "#!/bin/sh\necho '{}'\n"} {
 					if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o755); err != nil {
 						t.Fatal(err)
 					}

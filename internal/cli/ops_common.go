@@ -61,8 +61,11 @@ type opsData struct {
 	Warnings []ops.Finding `json:"warnings"`
 	Notes    []string      `json:"notes,omitempty"`
 	Result   any           `json:"result,omitempty"`
-	Findings []ops.Finding `json:"findings,omitempty"`
-	Question string        `json:"question,omitempty"`
+	// YoloAbort: the command's trigger aborted pipeline YOLO (the revoked
+	// ids and the one message to send).
+	YoloAbort *ops.AbortOutcome `json:"yolo_abort,omitempty"`
+	Findings  []ops.Finding     `json:"findings,omitempty"`
+	Question  string            `json:"question,omitempty"`
 }
 
 func newOpsData(rep *ops.Report) *opsData {
@@ -74,7 +77,7 @@ func newOpsData(rep *ops.Report) *opsData {
 		if rep.Warnings != nil {
 			d.Warnings = rep.Warnings
 		}
-		d.Notes, d.Result = rep.Notes, rep.Data
+		d.Notes, d.Result, d.YoloAbort = rep.Notes, rep.Data, rep.Abort
 	}
 	return d
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/superagent-harness/harness/internal/ops"
 )
@@ -208,14 +209,17 @@ func (c *ResetResumeCmd) Run(e *Env) error {
 
 // PipelineCmd groups pipeline operations (docs/protocol.md §9.3).
 type PipelineCmd struct {
-	Sink PipelineSinkCmd `cmd:"" help:"Abstract the finished sprint into a pipeline under the Hermes home."`
+	Sink PipelineSinkCmd `cmd:"" help:"Abstract the finished sprint into a pipeline under the Hermes home and count it as one run."`
+	List PipelineListCmd `cmd:"" help:"List the pipelines of the Hermes home (registry.json) with their stats."`
+	Show PipelineShowCmd `cmd:"" help:"Show one pipeline: version, inputs, stats, history and its feature template."`
 }
 
 // PipelineSinkCmd is `harness pipeline sink --id ID`.
 type PipelineSinkCmd struct {
 	ID     string   `name:"id" required:"" help:"Pipeline id (kebab-case)."`
-	Change string   `name:"change" enum:",patch,minor,major" default:"" help:"Version bump of an existing pipeline: patch, minor, major."`
+	Change string   `name:"change" enum:",patch,minor,major" default:"" help:"Make a new version of an existing pipeline: patch, minor, major (default: another run of the current version)."`
 	Home   string   `name:"home" placeholder:"DIR" help:"Hermes home (default $$HERMES_HOME, else ~/.hermes)."`
+	Vars   []string `name:"var" placeholder:"NAME=VALUE" help:"De-name: VALUE becomes the placeholder {NAME} in the templates (repeatable)."`
 	DryRun bool     `name:"dry-run" help:"Print what would be written; write nothing."`
 	Notes  []string `name:"change-note" help:"version_history change line (repeatable)."`
 	Dir    string   `arg:"" optional:"" name:"DIR" help:"Sprint root (or --root)."`
@@ -223,11 +227,26 @@ type PipelineSinkCmd struct {
 
 // Help is shown under the usage line.
 func (c *PipelineSinkCmd) Help() string {
-	return `docs/protocol.md §9.3: refuses unless 'finalize --check' passes (Z6). New pipeline: 1.0.0, total_runs 1;
-existing: --change patch|minor (stats inherited, total_runs + 1) or major (stats reset); every sink
-appends version_history. Writes pipeline.yaml, feature_template.json, tooling_template.md,
-checkpoint_policy.yaml and runs/<sprint_id>; sets the contract status sunk. Versions are full semver
-(§13 #33), stats use total_success_rate (§13 #13) and the safety-valve counter (§13 #14).`
+	return `Abstracts a finished sprint (docs/protocol.md §9.3; refused unless 'finalize --check' passes) into
+<home>/pipelines/<id>/: feature_template.json (the DAG, acceptance items, checkpoint types and blockers,
+the contract), tooling_template.md (tooling.md with its reasons), checkpoint_policy.yaml, pipeline.yaml
+(checked against its schema) and runs/<sprint_id>; rebuilds registry.json; sets the contract status sunk.
+Texts are de-named: each --var NAME=VALUE (and each value the sprint was instantiated with) becomes {NAME}.
+
+A sprint is counted once: sinking a sunk or closed sprint, or one the pipeline already counted, is refused.
+New pipeline: 1.0.0, total_runs 1. Existing pipeline: a sprint with the same DAG, checkpoint policy and texts
+is another run of the current version (total_runs + 1, current_version_runs + 1, consecutive failures
+counted on); a changed feature DAG needs --change major (stats start over), a changed checkpoint policy
+--change minor, changed texts (names, acceptance, prompts, blockers) --change patch (minor and patch
+inherit the totals). A run is a success unless YOLO was aborted in it; yolo_eligible needs total_runs >= 3,
+total_success_rate >= 0.9 and fewer than 2 consecutive failures of the current version.
+
+Exit 1 when refused (finalize findings, counted already, version change missing or too small).
+
+Examples:
+  harness pipeline sink --id link-check --var project=linkcheck
+  harness pipeline sink --id link-check --change minor --change-note 'phase 3 gate instead of a notify'
+  harness pipeline sink --id link-check --dry-run --json`
 }
 
 // Run performs the command.
@@ -236,9 +255,121 @@ func (c *PipelineSinkCmd) Run(e *Env) error {
 	if err != nil {
 		return err
 	}
+	vars, err := ops.ParseVars(c.Vars)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
 	env.Finalize = ops.EngineFinalize
-	rep, err := ops.PipelineSink(env, ops.SinkInput{ID: c.ID, Change: c.Change, Home: c.Home, DryRun: c.DryRun, Notes: c.Notes})
+	rep, err := ops.PipelineSink(env, ops.SinkInput{ID: c.ID, Change: c.Change, Home: c.Home, DryRun: c.DryRun, Notes: c.Notes, Vars: vars})
 	return e.opsResult(rep, err)
+}
+
+// PipelineListCmd is `harness pipeline list`.
+type PipelineListCmd struct {
+	Home string `name:"home" placeholder:"DIR" help:"Hermes home (default $$HERMES_HOME, else ~/.hermes)."`
+}
+
+// Help is shown under the usage line.
+func (c *PipelineListCmd) Help() string {
+	return `Lists the pipelines of <home>/pipelines from registry.json (schemas/pipeline_registry.schema.json), which
+every 'pipeline sink' rebuilds; when it is missing or stale the pipeline folders are read directly (a
+note says so). One line per pipeline: id, version, runs, success rate, YOLO eligibility, inputs.
+
+Examples:
+  harness pipeline list
+  harness pipeline list --home ~/.hermes --json`
+}
+
+// Run performs the command.
+func (c *PipelineListCmd) Run(e *Env) error {
+	env := e.opsEnvAt("")
+	reg, notes, err := ops.PipelineList(env, c.Home)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	e.reply(map[string]any{"pipelines": reg.Pipelines, "updated_at": reg.UpdatedAt, "notes": nonNilStrings(notes)}, func(w io.Writer) {
+		for _, n := range notes {
+			fmt.Fprintln(w, "note: "+n)
+		}
+		if len(reg.Pipelines) == 0 {
+			fmt.Fprintln(w, "no pipelines")
+		}
+		for _, p := range reg.Pipelines {
+			fmt.Fprintf(w, "%s v%s  runs %d  success %.2f  yolo %s  inputs %s  %s\n", p.ID, p.Version, p.TotalRuns, p.TotalSuccessRate,
+				map[bool]string{true: "eligible", false: "not eligible"}[p.YoloEligible], strings.Join(append([]string{}, p.Inputs...), ","), p.Name)
+		}
+	})
+	return nil
+}
+
+// PipelineShowCmd is `harness pipeline show ID`.
+type PipelineShowCmd struct {
+	ID   string `arg:"" name:"ID" help:"Pipeline id."`
+	Home string `name:"home" placeholder:"DIR" help:"Hermes home (default $$HERMES_HOME, else ~/.hermes)."`
+}
+
+// Help is shown under the usage line.
+func (c *PipelineShowCmd) Help() string {
+	return `Shows one pipeline: version, inputs (the --var names 'harness init --from-pipeline' needs), stats, version
+history, and its features with their dependencies, acceptance items and checkpoints. pipeline.yaml is
+checked against its schema first (exit 1 when it breaks it, or when there is no such pipeline).
+
+Examples:
+  harness pipeline show link-check
+  harness pipeline show link-check --json`
+}
+
+// Run performs the command.
+func (c *PipelineShowCmd) Run(e *Env) error {
+	env := e.opsEnvAt("")
+	d, err := ops.PipelineShow(env, c.Home, c.ID)
+	if err != nil {
+		return e.opsResult(nil, err)
+	}
+	e.reply(d, func(w io.Writer) {
+		s := d.Summary
+		fmt.Fprintf(w, "%s v%s: %s\n", s.ID, s.Version, s.Name)
+		if s.Description != "" {
+			fmt.Fprintln(w, "  "+s.Description)
+		}
+		fmt.Fprintf(w, "dir: %s\n", d.Dir)
+		fmt.Fprintf(w, "inputs: %s\n", firstNonEmptyStr(strings.Join(s.Inputs, ", "), "none"))
+		fmt.Fprintf(w, "stats: total_runs %d, total_success_rate %.2f, current_version_runs %d, consecutive failures %d, yolo_eligible %v\n",
+			s.TotalRuns, s.TotalSuccessRate, s.CurrentVersionRuns, s.ConsecutiveFailures, s.YoloEligible)
+		if h, ok := d.Pipeline["version_history"].([]any); ok {
+			for _, v := range h {
+				if m, ok := v.(map[string]any); ok {
+					ct, _ := m["change_type"].(string)
+					fmt.Fprintf(w, "version %v (%v): %v\n", m["version"], firstNonEmptyStr(ct, "new"), m["changes"])
+				}
+			}
+		}
+		if d.Template != nil {
+			for _, v := range d.Template.Arr("features") {
+				f, ok := v.(*ops.Obj)
+				if !ok {
+					continue
+				}
+				var cps []string
+				for _, c := range f.Arr("checkpoints") {
+					if cp, ok := c.(*ops.Obj); ok {
+						p, _ := cp.Int("phase")
+						cps = append(cps, fmt.Sprintf("phase %d %s", p, cp.Str("type")))
+					}
+				}
+				fmt.Fprintf(w, "%s %s  depends on [%s]  %d acceptance items  checkpoints: %s\n", f.Str("id"), f.Str("name"),
+					strings.Join(f.Strs("depends_on"), ", "), len(f.Strs("acceptance")), strings.Join(cps, "; "))
+			}
+		}
+	})
+	return nil
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // Help is shown under the usage line.

@@ -17,7 +17,10 @@ type NextCmd struct {
 func (c *NextCmd) Help() string {
 	return `docs/protocol.md §7 and §13 #51: lists the features that may start now and, for every other pending feature,
 each condition that stops it (dependencies not completed, no free slot of max_concurrent, tooling not
-locked, suspended, cp-sprint-dag not approved, unsettled YOLO abort, dependency cycle). Read-only; exit 0.`
+locked, suspended, cp-sprint-dag not approved, unsettled YOLO abort, dependency cycle). Also lists the
+sessions Hermes must act on (docs/protocol.md §8): a Reset due, overdue or under way (resetting: start a new
+session), a stale session (no hook record for reset.stale_after, default 30m), and Hermes' own Reset.
+Read-only; exit 0.`
 }
 
 // Run performs the command.
@@ -43,6 +46,9 @@ func (c *NextCmd) Run(e *Env) error {
 			fmt.Fprintf(w, "cycle: %s\n", strings.Join(append(cy, cy[0]), " → "))
 		}
 		fmt.Fprintf(w, "sessions: %d active of max_concurrent %d\n", res.Active, res.Max)
+		for _, l := range (&ops.ResetView{Features: res.Resets, Hermes: res.HermesReset}).ResetLines() {
+			fmt.Fprintln(w, l)
+		}
 	})
 	return nil
 }
@@ -56,8 +62,10 @@ type StatusCmd struct {
 // Help is shown under the usage line.
 func (c *StatusCmd) Help() string {
 	return `Features (status, phase, done phases, dependencies, session), checkpoints waiting for the user, active
-sessions and the last hook denials from .harness/logs/hook.log (JSON lines; legacy text lines skipped).
-Read-only.`
+sessions, Resets due/overdue/under way and stale sessions (the hook's figures in
+.harness/claude_code_context_state.json against the thresholds of docs/protocol.md §8), Hermes' own Reset
+triggers, and the last hook denials from .harness/logs/hook.log (read backwards, then its rotated files;
+JSON lines; legacy text lines skipped). Read-only.`
 }
 
 // Run performs the command.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/validate"
 )
 
@@ -81,28 +82,79 @@ func (c *ValidateCmd) Run(e *Env) error {
 
 // FinalizeCmd is `harness finalize --check`.
 type FinalizeCmd struct {
-	Check bool   `name:"check" required:"" help:"Run the finalizer checklist without changing anything (required)."`
-	Dir   string `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
+	Check   bool     `name:"check" help:"Run the finalizer checklist without changing anything (the default)."`
+	Close   bool     `name:"close" help:"STEP 5: ask the user (no choice given), or close the sprint with --sink ID or --archive."`
+	Sink    string   `name:"sink" placeholder:"ID" help:"With --close: the user chose a, sink into pipeline ID (see pipeline sink)."`
+	Archive bool     `name:"archive" help:"With --close: the user chose b, archive only (status closed)."`
+	Change  string   `name:"change" enum:",patch,minor,major" default:"" help:"With --sink: make a new version (see pipeline sink)."`
+	Home    string   `name:"home" placeholder:"DIR" help:"With --sink: Hermes home (default $$HERMES_HOME, else ~/.hermes)."`
+	Vars    []string `name:"var" placeholder:"NAME=VALUE" help:"With --sink: de-name VALUE as {NAME} (repeatable)."`
+	Dir     string   `arg:"" optional:"" name:"DIR" help:"Sprint root (same as --root)."`
 }
 
 // Help is shown under the command's usage line.
 func (c *FinalizeCmd) Help() string {
-	return `Runs the finalizer checklist (docs/protocol.md §9.2, testdata/sprints/README.md §6): tooling sections and reasons,
-feature states, four phase sections per completed feature, commits, eval reasons, checkpoint decisions,
-no pending eval or checkpoints. Output and exit codes as for validate.`
+	return `--check (the default) runs the finalizer checklist (docs/protocol.md §9.2, testdata/sprints/README.md §6):
+tooling sections and reasons, feature states, four phase sections per completed feature, commits, eval
+reasons, checkpoint decisions, no pending eval or checkpoints. Output and exit codes as for validate.
+
+--close is STEP 5 (every feature completed or cancelled, nothing pending). Without a choice it sets the
+contract to finalizing and prints the 【Sprint finalizing】 message (the check totals; a sink, b archive only,
+c show the draft first, which is 'harness pipeline sink --id ID --dry-run'); asked again 72 h after the
+first time without an answer, it applies b. --sink ID (the rules of 'pipeline sink': the check must pass,
+a sprint is counted once) or --archive then close the sprint: contract sunk or closed, runtime_state idle
+with current_sprint null, the session pool cleared, and the 【Sprint 完成】 message.
+
+Exit 1 when findings remain (--check) or the close is refused; exit 2 on usage errors.
+
+Examples:
+  harness finalize
+  harness finalize --close
+  harness finalize --close --sink link-check --var project=linkcheck
+  harness finalize --close --archive --json`
 }
 
 // Run performs the command.
 func (c *FinalizeCmd) Run(e *Env) error {
-	root, err := e.rootFor(c.Dir)
+	if !c.Close {
+		if c.Sink != "" || c.Archive || c.Change != "" || c.Home != "" || len(c.Vars) > 0 {
+			return usage("--sink, --archive, --change, --home and --var go with --close")
+		}
+		root, err := e.rootFor(c.Dir)
+		if err != nil {
+			return err
+		}
+		r, err := engineFinalize(root)
+		if err != nil {
+			return fmt.Errorf("finalize --check %s: %w", root, err)
+		}
+		return r.answer(e, "finalize --check")
+	}
+	if c.Check {
+		return usage("give --check or --close, not both")
+	}
+	if c.Sink == "" && (c.Change != "" || c.Home != "" || len(c.Vars) > 0) {
+		return usage("--change, --home and --var go with --sink")
+	}
+	env, err := e.opsEnv(c.Dir)
 	if err != nil {
 		return err
 	}
-	r, err := engineFinalize(root)
-	if err != nil {
-		return fmt.Errorf("finalize --check %s: %w", root, err)
+	env.Finalize = ops.EngineFinalize
+	in := ops.CloseInput{Archive: c.Archive}
+	if c.Sink != "" {
+		vars, err := ops.ParseVars(c.Vars)
+		if err != nil {
+			return e.opsResult(nil, err)
+		}
+		in.Sink = &ops.SinkInput{ID: c.Sink, Change: c.Change, Home: c.Home, Vars: vars}
 	}
-	return r.answer(e, "finalize --check")
+	res, rep, err := ops.FinalizeClose(env, in)
+	if err != nil {
+		return e.opsResult(rep, err)
+	}
+	rep.Data = res
+	return e.opsResult(rep, nil)
 }
 
 // PhaseCmd groups the phase subcommands.

@@ -17,6 +17,7 @@ import (
 	"github.com/superagent-harness/harness/internal/bashguard"
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/monitor"
 	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/schema"
 )
@@ -229,6 +230,10 @@ func checkOverrides(root string) Check {
 			Fix: "fix the file (unknown keys, unknown rule ids, invalid globs and incomplete block rules are errors)"}
 	case ov == nil:
 		return Check{Name: name, Status: StatusOK, Detail: "absent: built-in rules only"}
+	}
+	if _, err := monitor.LoadThresholds(root); err != nil {
+		return Check{Name: name, Status: StatusFail, Detail: err.Error() + " (the hook uses the protocol's default Reset thresholds and logs the error on every call)",
+			Fix: "fix the reset: section (ratios in (0, 1], counts ≥ 1, Go durations such as 2h, precompact block or allow)"}
 	}
 	return Check{Name: name, Status: StatusOK, Detail: "valid"}
 }

@@ -287,6 +287,12 @@ func TestRealClaudeLaunchHermesHomeReadOnly(t *testing.T) {
 			"description": "work"})})
 	}
 	turns = append(turns, []Block{ToolUse("home_where", "Bash", map[string]any{"command": `echo "HOME=$HOME"`, "description": "work"})})
+	// the Write tool is not sandboxed: in bypassPermissions only the Edit
+	// deny rules stand between it and Hermes' home
+	writeTargets := []string{".hermes/skills/harness/SKILL.md", ".hermes/tasks/pending/task_20260421_002.json"}
+	for i, rel := range writeTargets {
+		turns = append(turns, []Block{ToolUse(fmt.Sprintf("home_write_%d", i), "Write", map[string]any{"file_path": "~/" + rel, "content": "EVIL\n"})})
+	}
 	l := launchSession(t, claude, bins, ws, Script{Turns: turns, FinalText: "done"}, nil, "--hook-bin", noHook, "--permission-mode", "bypassPermissions")
 	if l.code != 0 {
 		t.Fatalf("harness launch exited %d: %s", l.code, l.stderr)
@@ -294,6 +300,13 @@ func TestRealClaudeLaunchHermesHomeReadOnly(t *testing.T) {
 	home := strings.TrimSpace(strings.TrimPrefix(l.toolResult(t, "home_where").Text, "HOME="))
 	if home == "" || !filepath.IsAbs(home) {
 		t.Fatalf("the session's HOME is unknown: %q", home)
+	}
+	for i, rel := range writeTargets {
+		tr := l.toolResult(t, fmt.Sprintf("home_write_%d", i))
+		t.Logf("Write ~/%s: error=%v %s", rel, tr.IsError, tr.Text)
+		if b, err := os.ReadFile(filepath.Join(home, rel)); err == nil && strings.Contains(string(b), "EVIL") {
+			t.Errorf("the Write tool wrote ~/%s", rel)
+		}
 	}
 	for i, rel := range targets {
 		tr := l.toolResult(t, fmt.Sprintf("home_%d", i))

@@ -63,9 +63,10 @@ func setup(t *testing.T) (claude string, bins testutil.Binaries) {
 
 // session is one claude run against one workspace.
 type session struct {
-	ws   workspace
-	mock *MockAPI
-	run  RunResult
+	ws     workspace
+	mock   *MockAPI
+	run    RunResult
+	script Script
 }
 
 func runSession(t *testing.T, claude string, ws workspace, script Script) *session {
@@ -75,6 +76,12 @@ func runSession(t *testing.T, claude string, ws workspace, script Script) *sessi
 
 // runSessionEnv is runSession with extra environment (PATH=… replaces PATH).
 func runSessionEnv(t *testing.T, claude string, ws workspace, script Script, extra []string) *session {
+	t.Helper()
+	return runSessionArgs(t, claude, ws, script, extra, nil)
+}
+
+// runSessionArgs is runSessionEnv with extra CLI arguments (--model …).
+func runSessionArgs(t *testing.T, claude string, ws workspace, script Script, extra, args []string) *session {
 	t.Helper()
 	home := filepath.Join(t.TempDir(), "home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
@@ -86,12 +93,12 @@ func runSessionEnv(t *testing.T, claude string, ws workspace, script Script, ext
 	run, err := Run(context.Background(), RunOptions{
 		Claude: claude, Dir: ws.FDir, Home: home, BaseURL: mock.URL(),
 		Prompt: "Work on feature " + feature + ".", Path: pathFrom(extra), Lang: "C.UTF-8",
-		Extra: withoutPath(extra), Timeout: 120 * time.Second,
+		Extra: withoutPath(extra), Args: args, Timeout: 120 * time.Second,
 	})
 	if err != nil {
 		t.Fatalf("start claude: %v", err)
 	}
-	s := &session{ws: ws, mock: mock, run: run}
+	s := &session{ws: ws, mock: mock, run: run, script: script}
 	t.Cleanup(func() {
 		if t.Failed() {
 			s.dump(t)
@@ -673,7 +680,8 @@ func TestRealClaudeTamperingLeavesWorkspaceUnchanged(t *testing.T) {
 
 // snapshot maps every file under root (slash paths) to its content hash,
 // leaving out what the hook itself legitimately writes (hook.log and its
-// lock, session_id.txt at SessionStart).
+// lock, the eval_log cache under logs/, session_id.txt at SessionStart,
+// the session's measurements in claude_code_context_state.json).
 func snapshot(t *testing.T, root string) map[string]string {
 	t.Helper()
 	m := map[string]string{}
@@ -683,7 +691,8 @@ func snapshot(t *testing.T, root string) map[string]string {
 		}
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
-		if d.IsDir() || strings.HasPrefix(rel, ".harness/logs/") || strings.HasSuffix(rel, "session_id.txt") || strings.HasSuffix(rel, ".lock") {
+		if d.IsDir() || strings.HasPrefix(rel, ".harness/logs/") || strings.HasSuffix(rel, "session_id.txt") || strings.HasSuffix(rel, ".lock") ||
+			rel == ".harness/claude_code_context_state.json" {
 			return nil
 		}
 		if d.Type()&os.ModeSymlink != 0 {

@@ -1,7 +1,6 @@
 package fsutil
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -233,39 +232,4 @@ func openAppend(path string) (*os.File, error) {
 		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
 	}
 	return f, nil
-}
-
-// EachLineReverse calls visit for each line of f (size bytes), last line
-// first, until stop reports true; it reads backwards in 64 KB chunks, so
-// finding a recent record of a long log costs little. A line is passed
-// without its newline; the slice is only valid during the call.
-func EachLineReverse(f io.ReaderAt, size int64, visit func([]byte), stop func() bool) error {
-	const chunk = 64 << 10
-	var carry []byte // the start of a line whose beginning is in an earlier chunk
-	off := size
-	for off > 0 && !stop() {
-		n := int64(chunk)
-		if off < n {
-			n = off
-		}
-		off -= n
-		buf := make([]byte, n, int(n)+len(carry))
-		if _, err := f.ReadAt(buf, off); err != nil && err != io.EOF {
-			return err
-		}
-		buf = append(buf, carry...)
-		for !stop() {
-			i := bytes.LastIndexByte(buf, '\n')
-			if i < 0 {
-				break
-			}
-			visit(buf[i+1:])
-			buf = buf[:i]
-		}
-		carry = buf
-	}
-	if !stop() && len(carry) > 0 {
-		visit(carry)
-	}
-	return nil
 }

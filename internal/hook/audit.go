@@ -57,11 +57,37 @@ type Record struct {
 	// the session's OS sandbox: HARNESS_SANDBOX as `harness launch` sets it
 	// ("on", or "off: <reason>" for --no-sandbox); "" when not launched by it.
 	Sandbox string `json:"sandbox,omitempty"`
+	// Monitor is the Generator session's measurement (context tokens,
+	// window, retries, age, the trigger on record); nil outside one.
+	Monitor *MonitorRecord `json:"monitor,omitempty"`
 	// DurationUS is the time the hook took, in microseconds.
 	DurationUS int64 `json:"duration_us"`
 	// Errors are problems met on the way (invalid rules.yaml, event mismatch,
 	// unreadable payload, recovered panic, …).
 	Errors []string `json:"errors,omitempty"`
+}
+
+// MonitorRecord is the measurement part of a hook.log record (the same
+// figures as claude_code_context_state.json, docs/protocol.md §8.1).
+type MonitorRecord struct {
+	// Tokens is the context in use (input + cache read + cache creation +
+	// output tokens of the latest assistant message).
+	Tokens int64 `json:"context_tokens"`
+	// Window is the model's context window in tokens.
+	Window int64 `json:"context_window"`
+	// Ratio is Tokens/Window with 4 decimals ("0.7412").
+	Ratio string `json:"token_usage_ratio"`
+	// Retries is the feature's retry count.
+	Retries int64 `json:"retries"`
+	// AgeS is the session's age in seconds.
+	AgeS int64 `json:"session_age_s"`
+	// Trigger is the kind of the Reset trigger on record ("" when none).
+	Trigger string `json:"reset_trigger,omitempty"`
+	// Limit is "soft" or "hard" when a trigger is on record.
+	Limit string `json:"limit,omitempty"`
+	// Told is "reset-instruction" when this call handed the model the Reset
+	// instruction.
+	Told string `json:"told,omitempty"`
 }
 
 // Truncation limits for hook.log fields, in Unicode code points.
@@ -157,18 +183,44 @@ func appendRecord(s scope, rec Record, stderr io.Writer) {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 		return
 	}
-	// AppendLine refuses a FIFO (or any non-regular file) without waiting
-	// for a reader.
-	if err := fsutil.AppendLineWithin(path, line, hookLockTimeout); err != nil {
+	// appendRotating refuses a FIFO (or any non-regular file) without
+	// waiting for a reader, and waits at most hookLockTimeout for the lock.
+	if err := appendRotating(path, line); err != nil {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 	}
 }
 
+// appendRotating appends line to the hook log at path under its lock, first
+// renaming a log of workspace.HookLogRotateSize bytes or more to
+// hook.log.<N+1> (docs/protocol.md §15), so hook.log stays small and no
+// record is ever dropped. The append refuses a FIFO (or any non-regular
+// file) without waiting for a reader.
+func appendRotating(path string, line []byte) error {
+	unlock, err := fsutil.LockWithin(path, hookLockTimeout)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() >= workspace.HookLogRotateSize {
+		if err := os.Rename(path, workspace.NextRotatedHookLog(path)); err != nil {
+			return fmt.Errorf("rotate: %w", err)
+		}
+	}
+	return fsutil.AppendLineLocked(path, line)
+}
+
+// maxLoopScan bounds the fallback count of consecutiveStopBlocks: the end
+// of hook.log it reads (a session that blocked 7 times in a row wrote its 7
+// records there within the last few seconds).
+const maxLoopScan = 4 << 20
+
 // consecutiveStopBlocks counts the Stop blocks returned in a row for
 // session, newest first: the JSON records of hook.log with event Stop and
 // that session, back to the last such record whose verdict is not "block".
-// It stops counting at limit. Non-JSON lines are skipped (testdata/sprints/README.md
-// D34). The file is read backwards in chunks, so a long log costs little.
+// It stops counting at limit, and reads at most the last maxLoopScan bytes
+// backwards (fsutil.EachLineBackward), so a long log costs little. Non-JSON
+// lines are skipped (testdata/sprints/README.md D34). It is the Stop loop
+// bound's fallback when claude_code_context_state.json cannot keep the count.
 func consecutiveStopBlocks(path, session string, limit int) (int, error) {
 	f, st, err := openRegular(path)
 	if err != nil {
@@ -180,16 +232,11 @@ func consecutiveStopBlocks(path, session string, limit int) (int, error) {
 	defer f.Close()
 	// The session as it appears inside a record (JSON-escaped, HTML escaping
 	// off, as appendRecord writes it), for a cheap pre-filter of lines.
-	var nb bytes.Buffer
-	enc := json.NewEncoder(&nb)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(session)
-	needle := bytes.Trim(bytes.TrimSpace(nb.Bytes()), `"`)
+	needle := bytes.Trim(appendJSONString(nil, session), `"`)
 	count := 0
-	done := false
-	visit := func(line []byte) {
-		if done || len(bytes.TrimSpace(line)) == 0 || !bytes.Contains(line, needle) {
-			return
+	_, err = fsutil.EachLineBackward(f, st.Size(), fsutil.BackwardOptions{MaxBytes: maxLoopScan, MaxLine: 1 << 20}, func(line []byte) bool {
+		if len(bytes.TrimSpace(line)) == 0 || !bytes.Contains(line, needle) {
+			return true
 		}
 		var r struct {
 			Event   string `json:"event"`
@@ -198,20 +245,16 @@ func consecutiveStopBlocks(path, session string, limit int) (int, error) {
 		}
 		t := bytes.TrimSpace(line)
 		if t[0] != '{' || json.Unmarshal(t, &r) != nil {
-			return
+			return true
 		}
 		if r.Event != EventStop || r.Session != session {
-			return
+			return true
 		}
 		if r.Verdict != "block" {
-			done = true
-			return
+			return false
 		}
 		count++
-		if count >= limit {
-			done = true
-		}
-	}
-	err = fsutil.EachLineReverse(f, st.Size(), visit, func() bool { return done })
+		return count < limit
+	})
 	return count, err
 }

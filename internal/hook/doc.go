@@ -27,14 +27,28 @@
 //	               allow-once); Edit/Write/MultiEdit/NotebookEdit →
 //	               pathguard.CheckTool; other tools → {}. Block = deny with
 //	               reason (what, rule id, way forward); Warn = additionalContext
-//	               with no permissionDecision. Never "allow" or "ask".
+//	               with no permissionDecision. Never "allow" or "ask". Past a
+//	               hard Reset limit every call but the Reset's own is denied
+//	               (reset.hard-limit).
 //	Stop           checks 0–2b, then records.CheckPhase (3–10); block =
 //	               {"decision":"block","reason"}; after 7 blocks in a row for a
 //	               session: allow with systemMessage, record stop_forced_incomplete.
 //	SubagentStop   logged, allowed ({}).
-//	every other    logged, {} (UserPromptSubmit, PostToolUse, PostToolUseFailure,
-//	               PreCompact, SessionEnd, Notification, SubagentStart,
+//	UserPromptSubmit, PostToolUse, PostToolUseFailure
+//	               {} or additionalContext with the Reset instruction (once).
+//	PreCompact     automatic compaction in a Generator session blocked
+//	               (reset.compaction-blocked) unless it recovers a failed
+//	               request, the Reset is done or the sprint allows it.
+//	every other    logged, {} (SessionEnd, Notification, SubagentStart,
 //	               PermissionRequest, unknown names).
+//
+// Monitoring (docs/protocol.md §8.1, monitor.go): in a Generator session
+// every SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact
+// and Stop call measures the context tokens (the transcript's end), retries
+// and age, records them in claude_code_context_state.json when they change
+// (PreToolUse only a new trigger or the telling) and in the hook.log record
+// (monitor). A transcript, state file or rules.yaml that cannot be read is
+// logged and measures nothing new; it never changes a guard decision.
 //
 // # Failure policy
 //

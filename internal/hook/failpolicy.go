@@ -87,7 +87,7 @@ var failurePolicy = []failureRow{
 	{events: []string{EventStop}, cause: "no feature, unknown feature, no feature_list.json, phase not an integer", answer: answerAllow, rule: ruleid.StopSkip},
 	{events: []string{EventStop}, cause: "a record cannot be read (other than missing) or is not a regular file", answer: answerBlock, rule: ruleStopIOError},
 	{events: []string{EventStop}, cause: "the checks do not finish within 8 s (a jammed workspace: a lock held by another process, a record that cannot be read in time)", answer: answerBlock, rule: ruleDeadline},
-	{events: []string{EventStop}, cause: "hook.log unreadable for the loop bound", answer: answerCountZero},
+	{events: []string{EventStop}, cause: "the loop count is neither in claude_code_context_state.json nor readable at the end of hook.log", answer: answerCountZero},
 	{events: []string{EventStop}, cause: "7 blocks in a row for one session_id", answer: answerAllowMessage, rule: ruleStopLoopBound},
 	{events: []string{EventStop, EventSubagentStop}, cause: "panic or internal error", answer: answerAllowMessage, rule: ruleInternalError, generic: true},
 	{events: []string{EventSessionStart, EventUserPromptSubmit, EventPostToolUse, EventPostToolUseFailure, EventSubagentStart, EventPermissionRequest}, cause: "panic or internal error", answer: answerSystemMessage, rule: ruleInternalError, generic: true},
@@ -96,6 +96,8 @@ var failurePolicy = []failureRow{
 	{events: []string{EventSessionEnd, EventPreCompact, EventNotification, eventUnknown}, cause: "anything", answer: answerNoop, generic: true},
 	{events: []string{eventNone}, cause: "no --event and no readable hook_event_name", answer: answerLegacyBlock, rule: ruleInputInvalid, generic: true},
 	{events: []string{eventAny}, cause: "hook.log cannot be written or is not a regular file", answer: answerUnchanged},
+	{events: []string{EventSessionStart, EventUserPromptSubmit, EventPreToolUse, EventPostToolUse, EventPreCompact, EventStop},
+		cause: "a Generator session's transcript, claude_code_context_state.json or the reset: section of rules.yaml cannot be read or written", answer: answerUnchanged},
 }
 
 // knownEvents are the event names the hook answers by name; any other

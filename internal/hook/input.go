@@ -19,7 +19,8 @@ import (
 type Input struct {
 	// SessionID is the Claude Code session id (always sent).
 	SessionID string `json:"session_id"`
-	// TranscriptPath is the JSONL transcript; the hook never reads it.
+	// TranscriptPath is the JSONL transcript; the hook reads its end for the
+	// latest assistant message's usage (internal/monitor).
 	TranscriptPath string `json:"transcript_path"`
 	// Cwd is Claude's working directory when the hook fired; relative Bash
 	// paths are resolved against it and workspace discovery starts there.
@@ -42,6 +43,8 @@ type Input struct {
 	StopHookActive bool `json:"stop_hook_active"`
 	// Source is the SessionStart matcher value: startup, resume, clear, compact, fork.
 	Source string `json:"source"`
+	// Trigger is the PreCompact matcher value: manual or auto.
+	Trigger string `json:"trigger"`
 }
 
 // maxPayloadBytes is the most stdin the hook keeps in memory (64 MiB). The

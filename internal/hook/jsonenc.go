@@ -95,6 +95,12 @@ func (o *jsonObject) str(name, v string, omitEmpty bool) {
 	o.b = appendJSONString(o.b, v)
 }
 
+// int appends name: v.
+func (o *jsonObject) int(name string, v int64) {
+	o.key(name)
+	o.b = strconv.AppendInt(o.b, v, 10)
+}
+
 // strs appends name: [v…], left out when v is empty (omitempty).
 func (o *jsonObject) strs(name string, v []string) {
 	if len(v) == 0 {
@@ -128,6 +134,19 @@ func (r *Record) appendJSONLine(dst []byte) []byte {
 	o.strs("failing", r.Failing)
 	o.str("allow_once", r.AllowOnce, true)
 	o.str("sandbox", r.Sandbox, true)
+	if m := r.Monitor; m != nil {
+		o.key("monitor")
+		mo := jsonObject{b: append(o.b, '{'), first: true}
+		mo.int("context_tokens", m.Tokens)
+		mo.int("context_window", m.Window)
+		mo.str("token_usage_ratio", m.Ratio, false)
+		mo.int("retries", m.Retries)
+		mo.int("session_age_s", m.AgeS)
+		mo.str("reset_trigger", m.Trigger, true)
+		mo.str("limit", m.Limit, true)
+		mo.str("told", m.Told, true)
+		o.b = append(mo.b, '}')
+	}
 	o.key("duration_us")
 	o.b = strconv.AppendInt(o.b, r.DurationUS, 10)
 	o.strs("errors", r.Errors)

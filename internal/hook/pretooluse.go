@@ -23,12 +23,25 @@ const (
 	ruleCommandNUL      = ruleid.HookCommandNUL
 )
 
-// preToolUse decides one tool call: Bash → the command policy
+// preToolUse measures the session (observe), refuses every tool call but
+// the Reset's own past a hard Reset limit (resetGate), then runs the guard
+// (preToolUseGuard) and adds the Reset instruction when it is due.
+func (r runner) preToolUse(c *call) Output {
+	c.obs = r.observe(c, nil)
+	if c.obs.hard {
+		if out, refused := r.resetGate(c); refused {
+			return out
+		}
+	}
+	return withInstruction(r.preToolUseGuard(c), EventPreToolUse, c.obs.instruct)
+}
+
+// preToolUseGuard decides one tool call: Bash → the command policy
 // (bashguard.Decide, with the path guard inside a workspace and an
 // allow-once authorisation as the only way past a block); Edit, Write,
 // MultiEdit, NotebookEdit → the path guard (inside a workspace); every other
 // tool → no decision.
-func (r runner) preToolUse(c *call) Output {
+func (r runner) preToolUseGuard(c *call) Output {
 	switch c.in.ToolName {
 	case "Bash", "Edit", "Write", "MultiEdit", "NotebookEdit":
 		if err := ambiguousKeys(c.in.ToolInput); err != nil {

@@ -83,6 +83,8 @@ type call struct {
 	env   map[string]string
 	// rec is the hook.log record, filled in by the handlers.
 	rec Record
+	// obs is the monitoring of a Generator session (observe).
+	obs observation
 }
 
 // runner runs hook calls. Its zero value is not usable; see Run.
@@ -223,13 +225,22 @@ func (r runner) decide(c *call) (out Output) {
 		// A subagent does not own the feature's records (testdata/sprints/README.md §7).
 		return Output{}
 	case EventSessionStart:
-		return r.timed(c, r.budget(), r.sessionStart, func(c *call) Output {
+		return r.timed(c, r.budget(), func(c *call) Output {
+			c.obs = r.observe(c, nil)
+			return r.sessionStart(c)
+		}, func(c *call) Output {
 			return r.failure(c, ruleDeadline, fmt.Errorf("SessionStart did not finish within %s (a workspace file or lock could not be read in time)", r.budget()))
 		})
+	case EventPostToolUse, EventPostToolUseFailure, EventUserPromptSubmit:
+		// measured; the Reset instruction when it is due (docs/protocol.md §8.1)
+		c.obs = r.observe(c, nil)
+		return r.tellOnly(c)
+	case EventPreCompact:
+		c.obs = r.observe(c, compactionTrigger(c, r.now().UTC().Format("2006-01-02T15:04:05Z")))
+		return r.preCompact(c)
 	case "":
 		return r.failure(c, ruleInputInvalid, errors.New("the hook event is unknown (no --event and no hook_event_name in the payload)"))
 	default:
-		// UserPromptSubmit, PostToolUse, PostToolUseFailure, PreCompact,
 		// SessionEnd, Notification, SubagentStart, PermissionRequest and
 		// events this version does not know: logged, no decision.
 		return Output{}

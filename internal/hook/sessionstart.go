@@ -57,7 +57,7 @@ func (r runner) sessionStart(c *call) Output {
 	if flErr != nil {
 		pre = append(pre, "feature_list.json: "+flErr.Error())
 	}
-	text, notes := buildSessionContext(ws, s.Feature, sprint, phase, pre)
+	text, notes := buildSessionContext(ws, s.Feature, sprint, phase, pre, c.obs.instruct)
 	c.rec.Errors = append(c.rec.Errors, notes...)
 	c.rec.Reason = fmt.Sprintf("injected %d characters of context", utf16Len(text))
 	return encodeSessionStart(text)
@@ -148,15 +148,21 @@ type ctxSection struct {
 
 // buildSessionContext assembles the context. Priority when the budget is
 // short: header and guard rules (always whole), handoff.md, context_snapshot.md,
-// AGENTS.md, tooling.md. Each truncated section ends with a marker naming
+// AGENTS.md, tooling.md; a Reset instruction (reset, when not empty) comes
+// first. Each truncated section ends with a marker naming
 // the file to read. notes are problems worth logging (pre, then the
 // sections' own); those of files that exist but cannot be read (not a
 // regular file, I/O error) are also listed at the end of the context, so
 // SessionStart degrades visibly instead of failing.
-func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase int, pre []string) (string, []string) {
+func buildSessionContext(ws *workspace.Workspace, feature, sprint string, phase int, pre []string, reset string) (string, []string) {
 	notes := append([]string(nil), pre...)
 	unreadable := append([]string(nil), pre...)
 	header := sessionHeader(ws, feature, sprint, phase)
+	if reset != "" {
+		// a Reset trigger on record (after a compaction or on resume):
+		// first, so that a preview of a cut context still shows it
+		header = reset + "\n\n" + header
+	}
 	rules := guardRulesText(feature, phase)
 
 	var secs []ctxSection

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/monitor"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -121,7 +122,11 @@ func (r runner) stopLate(c *call) Output {
 	return r.stopBlock(c, rep)
 }
 
-// stopBlock blocks with every failure of rep, unless the loop bound gives up.
+// stopBlock blocks with every failure of rep, unless the loop bound gives
+// up. The blocks in a row are counted in the session's entry of
+// claude_code_context_state.json (stop_blocks_in_row), so a Stop reads no
+// log; only when that file cannot be read or written does it count the
+// session's records at the end of hook.log (at most maxLoopScan bytes).
 func (r runner) stopBlock(c *call, rep records.Report) Output {
 	s := c.scope
 	feature := s.Feature
@@ -133,22 +138,51 @@ func (r runner) stopBlock(c *call, rep records.Report) Output {
 	c.rec.Rule = rep.Failures[0].Rule
 	reason := rep.Reason()
 
-	n, err := consecutiveStopBlocks(hookLogPath(s.Root), c.in.SessionID, stopLoopBound)
-	if err != nil {
-		c.rec.Errors = append(c.rec.Errors, "loop bound: reading hook.log: "+err.Error())
+	// the count on record is this session's only when the entry is; for
+	// another session (or no readable entry) hook.log's end counts
+	n := -1
+	ws := &workspace.Workspace{Root: s.Root}
+	if cs, err := ws.ContextState(feature); err == nil && cs != nil && cs.SessionID == c.in.SessionID && c.in.SessionID != "" {
+		n = cs.StopBlocks
 	}
+	if n < 0 {
+		var err error
+		n, err = consecutiveStopBlocks(hookLogPath(s.Root), c.in.SessionID, stopLoopBound)
+		if err != nil {
+			c.rec.Errors = append(c.rec.Errors, "loop bound: reading hook.log: "+err.Error())
+		}
+	}
+	c.obs = r.observe(c, func(cs *workspace.ContextState) bool {
+		if n >= stopLoopBound {
+			cs.StopBlocks = 0
+		} else {
+			cs.StopBlocks = n + 1
+		}
+		return true
+	})
 	if n >= stopLoopBound {
 		msg := fmt.Sprintf("harness-hook gave up after %d Stop blocks in a row [%s]: the session ends with feature %s %s records incomplete (%s). Hermes must resume the feature. Missing:\n%s",
 			n, ruleStopLoopBound, feature, rep.PhaseLabel(), strings.Join(failing, ", "), reason)
 		c.rec.Verdict, c.rec.Rule, c.rec.Reason = verdictForced, ruleStopLoopBound, msg
 		return Output{SystemMessage: msg}
 	}
+	if tr := c.obs.resetTrigger(); tr != nil {
+		reason += "\n\n" + monitor.Instruction(feature, tr.Detail, ws.Rel(ws.Handoff(feature)), ws.Rel(ws.GeneratorLog(feature)), c.obs.hard)
+	}
 	c.rec.Verdict, c.rec.Reason = "block", reason
 	return encodeStopBlock(reason)
 }
 
-// stopAllow records an allowing Stop decision and answers {}.
+// stopAllow records an allowing Stop decision and answers {}; the
+// session's Stop blocks in a row start again from 0.
 func (r runner) stopAllow(c *call, rule, why string) Output {
+	c.obs = r.observe(c, func(cs *workspace.ContextState) bool {
+		if cs.StopBlocks == 0 {
+			return false
+		}
+		cs.StopBlocks = 0
+		return true
+	})
 	c.rec.Verdict, c.rec.Rule, c.rec.Reason = "allow", rule, why
 	return Output{}
 }

@@ -209,7 +209,7 @@ func Prepare(o *Options) (*Plan, error) {
 	if f == nil {
 		return nil, refuse("feature %s is not in .harness/feature_list.json", o.Feature)
 	}
-	if err := startConditions(o, f.Status); err != nil {
+	if err := startConditions(o); err != nil {
 		return nil, err
 	}
 	pre, _, err := ops.Preflight(o.Ops, "launch", []string{o.Feature})
@@ -358,45 +358,19 @@ func SessionSettings(w ccsettings.Wiring, pol Policy, off bool) ([]byte, error) 
 	return doc.Bytes()
 }
 
-// startConditions applies `harness next`'s rules (ops.Next): the feature
-// must be startable now. A feature whose session is being reset (pool
-// status resetting) may get its new session.
-func startConditions(o *Options, status string) error {
-	next, err := ops.Next(o.Ops)
+// startConditions applies every start condition of `harness next` to the
+// feature (ops.StartBlockers, the check `harness session start` makes too):
+// it must be startable now, or be getting the new session of a feature
+// Reset (pool status resetting).
+func startConditions(o *Options) error {
+	reasons, err := ops.StartBlockers(o.Ops, o.Feature, false)
 	if err != nil {
 		return err
 	}
-	if slices.Contains(next.Startable, o.Feature) {
+	if len(reasons) == 0 {
 		return nil
 	}
-	if resetting(o.Ops.Root, o.Feature) {
-		return nil
-	}
-	for _, b := range next.Blocked {
-		if b.Feature == o.Feature {
-			return refuse("%s may not start now (harness next): %s", o.Feature, strings.Join(b.Reasons, "; "))
-		}
-	}
-	hint := ""
-	if status == "in_progress" {
-		hint = fmt.Sprintf(" (its session runs: `harness session end %s` first, or `harness session reset %s` for a Reset)", o.Feature, o.Feature)
-	}
-	return refuse("%s may not start now (harness next): its status is %s, not pending%s", o.Feature, status, hint)
-}
-
-// resetting reports whether the feature's pool entry is being reset (a new
-// session follows a Claude Code feature Reset, docs/protocol.md §8.1).
-func resetting(root, fid string) bool {
-	data, err := fsutil.ReadRegular((&workspace.Workspace{Root: root}).SessionPool(), 0)
-	if err != nil {
-		return false
-	}
-	var pool workspace.SessionPool
-	if json.Unmarshal(data, &pool) != nil {
-		return false
-	}
-	e := pool.Active[fid]
-	return e != nil && e.Status == "resetting"
+	return refuse("%s may not start now (harness next): %s", o.Feature, strings.Join(reasons, "; "))
 }
 
 func readFeatureList(ws *workspace.Workspace) (*workspace.FeatureList, error) {

@@ -84,6 +84,10 @@ type PolicyInput struct {
 	PathDirs []string
 	// Home and ClaudeConfigDir locate the user's Claude Code configuration.
 	Home, ClaudeConfigDir string
+	// HermesHome is Hermes' home (ops.HermesHome: task queue, pipelines, the
+	// Hermes skill): denied to the Write/Edit tools, and to Bash when it lies
+	// inside the work area.
+	HermesHome string
 	// GitDir is the work tree's git directory ("" when there is none).
 	GitDir string
 	// AllowDomains are network domains sandboxed commands may reach.
@@ -255,6 +259,14 @@ func BuildPolicy(in PolicyInput) Policy {
 	}
 	if in.ClaudeConfigDir != "" {
 		edit.add(in.ClaudeConfigDir, true)
+	}
+	if in.HermesHome != "" && filepath.IsAbs(in.HermesHome) {
+		hh := filepath.Clean(in.HermesHome)
+		if rel, err := filepath.Rel(root, hh); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			both(hh, true)
+		} else {
+			edit.add(hh, true)
+		}
 	}
 
 	p.DenyWrite = deny.list()

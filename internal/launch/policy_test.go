@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
+	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/testutil"
 	"github.com/superagent-harness/harness/internal/verdict"
@@ -171,6 +172,29 @@ func TestPolicyEditRules(t *testing.T) {
 	}
 	if off := p.Permissions(true); !slices.Contains(off.Allow, "Bash") {
 		t.Errorf("--no-sandbox permissions.allow = %v", off.Allow)
+	}
+}
+
+// TestPolicyDeniesHermesHome: Hermes' home (task queue, pipelines, the
+// Hermes skill) is denied to the Write/Edit tools wherever it is, and to
+// Bash as well when it lies inside the work area.
+func TestPolicyDeniesHermesHome(t *testing.T) {
+	root, in := sprint(t)
+	in.HermesHome = filepath.Join(in.Home, ".hermes")
+	p := BuildPolicy(in)
+	if !editDenied(p, filepath.Join(in.HermesHome, "skills", "harness", "SKILL.md")) {
+		t.Errorf("no Edit deny rule covers the Hermes skill (%v)", p.DenyEdit)
+	}
+	if denied(p, in.HermesHome) {
+		t.Errorf("a Hermes home outside the work area is in denyWrite (it is read-only there anyway)")
+	}
+	in.HermesHome = filepath.Join(root, "hermes-home")
+	p = BuildPolicy(in)
+	if !denied(p, filepath.Join(in.HermesHome, "tasks", "pending", "t.json")) || !editDenied(p, filepath.Join(in.HermesHome, "pipelines", "p.json")) {
+		t.Errorf("a Hermes home inside the work area is writable: denyWrite %v", p.DenyWrite)
+	}
+	if got := ops.HermesHome(func(k string) string { return map[string]string{"HOME": "/h"}[k] }); got != filepath.Join("/h", ".hermes") {
+		t.Errorf("ops.HermesHome without HERMES_HOME = %q", got)
 	}
 }
 

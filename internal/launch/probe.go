@@ -12,6 +12,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/mockapi"
+	"github.com/superagent-harness/harness/internal/ops"
 )
 
 // ProbeResult is what one sandboxed probe saw.
@@ -181,5 +182,6 @@ func PolicyFor(root, feature string, ids []string, harnessBin, hookBin string, e
 		Root: root, Feature: feature, FeatureIDs: ids, HarnessBin: harnessBin, HookBin: hookBin,
 		TempDir: tmp, CacheDir: filepath.Join(tmp, "cache"), PathDirs: sessionPath(env, root, harnessBin, hookBin),
 		Home: env["HOME"], ClaudeConfigDir: env["CLAUDE_CONFIG_DIR"], GitDir: gitDir(root),
+		HermesHome: ops.HermesHome(func(k string) string { return env[k] }),
 	}
 }

@@ -235,11 +235,16 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 				return nil
 			}
 		}
+		// A due abort trigger aborts YOLO here instead: the gate is sent.
+		ab, err := env.abortIfDue(tx, rep, fl, log)
+		if err != nil {
+			return err
+		}
 		ys, err := env.yoloStatus()
 		if err != nil {
 			return err
 		}
-		if yctx := ys.ctx; ys.active && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
+		if yctx := ys.ctx; ab == nil && ys.active && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
 			// Pipeline YOLO (§6.1): the gate is not sent; it passes as
 			// auto_approved_yolo with the yolo_context. Gates marked
 			// external_irreversible (§13 #15) are always sent.
@@ -426,7 +431,7 @@ func pendingHas(env *Env, id string) bool {
 // hermes_context_state.pending_checkpoints; a sprint gate also puts the
 // runtime into waiting_human.
 func (env *Env) addPending(tx *Tx, rep *Report, id string, sprintGate bool) error {
-	rt, err := env.readObj("runtime_state.json")
+	rt, err := tx.readObj("runtime_state.json")
 	if err != nil {
 		return err
 	}
@@ -442,7 +447,7 @@ func (env *Env) addPending(tx *Tx, rep *Report, id string, sprintGate bool) erro
 		return err
 	}
 	rep.did("added %s to runtime_state.pending_user_replies", id)
-	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
+	if hc, err := tx.readObj("hermes_context_state.json"); err == nil {
 		if l := hc.Strs("pending_checkpoints"); !oneOf(id, l) {
 			hc.With("pending_checkpoints", strsToAny(append(l, id)))
 			hc.With("updated_at", env.stamp())
@@ -457,14 +462,14 @@ func (env *Env) addPending(tx *Tx, rep *Report, id string, sprintGate bool) erro
 
 // removePending drops id from both pending lists.
 func (env *Env) removePending(tx *Tx, rep *Report, ids ...string) (*Obj, error) {
-	rt, err := env.readObj("runtime_state.json")
+	rt, err := tx.readObj("runtime_state.json")
 	if err != nil {
 		return nil, err
 	}
 	rt.With("pending_user_replies", strsToAny(without(rt.Strs("pending_user_replies"), ids)))
 	rt.With("last_heartbeat", env.stamp())
 	rep.did("removed %s from runtime_state.pending_user_replies", strings.Join(ids, ", "))
-	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
+	if hc, err := tx.readObj("hermes_context_state.json"); err == nil {
 		l := hc.Strs("pending_checkpoints")
 		if n := without(l, ids); len(n) != len(l) {
 			hc.With("pending_checkpoints", strsToAny(n))
@@ -593,7 +598,8 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 		}
 		rep.Notes = append(rep.Notes, nextAfterReply(id, fid, cp, r))
 		rep.Data = map[string]any{"checkpoint_id": id, "decision": r.Decision, "feedback": r.Feedback, "blockers_resolved": r.Answers}
-		return nil
+		_, err = env.abortIfDue(tx, rep, fl, log)
+		return err
 	})
 }
 
@@ -832,12 +838,18 @@ func (env *Env) suspendResume(tx *Tx, rep *Report, fl featureList, suspend bool)
 
 // DueItem is one checkpoint that needs attention now.
 type DueItem struct {
-	CheckpointID string `json:"checkpoint_id"`
-	Type         string `json:"type"`
-	Action       string `json:"action"` // reminder | urgent_reminder | auto_approved_timeout | waiting
-	WaitedHours  int    `json:"waited_hours"`
+	CheckpointID string `json:"checkpoint_id,omitempty"`
+	// Type is gate, review, reset (a feature's session) or hermes_reset.
+	Type string `json:"type"`
+	// Action: reminder | urgent_reminder | auto_approved_timeout | waiting
+	// for checkpoints; due | overdue | resetting | stale for resets.
+	Action      string `json:"action"`
+	WaitedHours int    `json:"waited_hours"`
 	// Message is the reminder sent (reminder, urgent_reminder).
 	Message *render.Message `json:"message,omitempty"`
+	// Feature and Detail name a reset item's feature and what was measured.
+	Feature string `json:"feature,omitempty"`
+	Detail  string `json:"detail,omitempty"`
 }
 
 // CheckpointDue runs the checkpoint timers (docs/protocol.md §5 step 4): a gate
@@ -954,6 +966,21 @@ func CheckpointDue(env *Env) (*Report, error) {
 		if it.Message != nil {
 			rep.send(*it.Message)
 		}
+	}
+	// the Resets Hermes must act on are due too (docs/protocol.md §8)
+	if rv, err := Resets(env); err == nil {
+		for _, f := range rv.Attention() {
+			act := f.Reset
+			if act == "" {
+				act = "stale"
+			}
+			items = append(items, DueItem{Type: "reset", Action: act, Feature: f.Feature, Detail: f.Why,
+				WaitedHours: int(f.IdleS / 3600)})
+		}
+		if rv.Hermes.Due {
+			items = append(items, DueItem{Type: "hermes_reset", Action: "due", Detail: strings.Join(rv.Hermes.Reasons, "; ")})
+		}
+		rep.Notes = append(rep.Notes, rv.ResetLines()...)
 	}
 	if items == nil {
 		items = []DueItem{}

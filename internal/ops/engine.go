@@ -7,11 +7,18 @@ import "github.com/superagent-harness/harness/internal/validate"
 func EngineValidate(root string) ([]Finding, error) { return convert(validate.Validate(root)) }
 
 // EngineValidateOverlay is an OverlayValidator running the same rules as
-// EngineValidate on root with overlay applied, the layout walk limited to
-// .harness/ (validate.Options.HarnessOnly: a change under .harness/ cannot
-// change the findings about the rest of the sprint root).
-func EngineValidateOverlay(root string, overlay map[string][]byte) ([]Finding, error) {
-	return convert(validate.ValidateWith(root, false, validate.Options{Overlay: overlay, HarnessOnly: true}))
+// EngineValidate on root with overlay and appends applied, the layout walk
+// limited to .harness/ (validate.Options.HarnessOnly: a change under
+// .harness/ cannot change the findings about the rest of the sprint root),
+// and the eval_log pass started from its cache (validate.Options.EvalCache:
+// the lines checked before are not checked again); evalSize ≥ 0 is the
+// eval_log snapshot (validate.Options.EvalSize).
+func EngineValidateOverlay(root string, overlay, appends map[string][]byte, evalSize int64) ([]Finding, error) {
+	opts := validate.Options{Overlay: overlay, Appends: appends, HarnessOnly: true, EvalCache: true}
+	if evalSize >= 0 {
+		opts.EvalSize = &evalSize
+	}
+	return convert(validate.ValidateWith(root, false, opts))
 }
 
 // EngineFinalize is a Validator running `harness finalize --check`

@@ -70,8 +70,47 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 		}
 		rep.did("appended to .harness/eval_log.jsonl: %s", describeEntry(entry))
 		rep.Data = entry
-		return nil
+		if env.inGenerator() {
+			return nil // a Generator's entry is evidence; Hermes acts on its own verdicts
+		}
+		if err := env.blockOnFail(tx, rep, fl, entry); err != nil {
+			return err
+		}
+		log, err := env.loadEvalLog()
+		if err != nil {
+			return err
+		}
+		_, err = env.abortIfDue(tx, rep, fl, log)
+		return err
 	})
+}
+
+// blockOnFail applies a Hermes fail verdict (docs/protocol.md §4.8, §4.10):
+// an entry of a feature with result fail, or event_type fail, makes the
+// feature blocked and lists it in feature_list.blocked, and tells Hermes to
+// escalate to the user (a gate, or back to the planner). A finished feature
+// (completed, cancelled) is left as it is.
+func (env *Env) blockOnFail(tx *Tx, rep *Report, fl featureList, entry *Obj) error {
+	fid := entry.Str("feature_id")
+	if fid == "" || (entry.Str("result") != "fail" && entry.Str("event_type") != "fail") {
+		return nil
+	}
+	f := fl.feature(fid)
+	if f == nil || oneOf(f.Str("status"), []string{"completed", "cancelled", "blocked"}) {
+		return nil
+	}
+	prev := f.Str("status")
+	f.With("status", "blocked")
+	if l := fl.Strs("blocked"); !oneOf(fid, l) {
+		fl.With("blocked", strsToAny(append(l, fid)))
+	}
+	fl.touch(env.stamp())
+	if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+		return err
+	}
+	rep.did("%s status %s → blocked; added to feature_list.blocked (a fail verdict)", fid, prev)
+	rep.Notes = append(rep.Notes, fmt.Sprintf("%s is blocked by a fail verdict: escalate to the user with a gate (`harness checkpoint open …`) or replan; `harness phase retry %s --to Q` resumes it once decided", fid, fid))
+	return nil
 }
 
 func buildEntry(env *Env, fl featureList, entry *Obj, in EvalAppendInput) error {

@@ -30,6 +30,17 @@ type HookRecord struct {
 	Sandbox string `json:"sandbox"`
 }
 
+// recordTime reads the time of a hook.log record written by harness-hook,
+// whose first member is "time" (UTC-Z, whole seconds).
+func recordTime(line []byte) (time.Time, bool) {
+	const prefix = `{"time":"`
+	if len(line) < len(prefix)+20 || string(line[:len(prefix)]) != prefix || line[len(prefix)+20] != '"' {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, string(line[len(prefix):len(prefix)+20]))
+	return t, err == nil
+}
+
 // At is the record's time (zero when it does not parse).
 func (r HookRecord) At() time.Time {
 	t, _ := time.Parse(time.RFC3339, r.Time)
@@ -42,39 +53,56 @@ func (r HookRecord) At() time.Time {
 // notBefore minus HookProofWindow, so the cost does not grow with the log.
 // A missing hook.log is no record, not an error.
 func SessionStartRecord(root, sid string, notBefore time.Time) (HookRecord, bool, error) {
-	path := (&workspace.Workspace{Root: root}).HookLog()
-	f, st, err := fsutil.OpenRegular(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return HookRecord{}, false, nil
-	}
-	if err != nil {
-		return HookRecord{}, false, err
-	}
-	defer f.Close()
 	needle, _ := json.Marshal(sid)
 	needle = bytes.Trim(needle, `"`)
 	floor := notBefore.Truncate(time.Second)
 	var found HookRecord
 	ok, done := false, false
-	visit := func(line []byte) {
+	event := []byte(`"SessionStart"`)
+	visit := func(line []byte) bool {
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || t[0] != '{' {
-			return
+			return true
+		}
+		if !bytes.Contains(t, event) {
+			// not a SessionStart: only its time matters (harness-hook writes
+			// "time" first); the line is not decoded
+			if at, ok := recordTime(t); ok && at.Before(floor.Add(-HookProofWindow)) {
+				done = true
+				return false
+			}
+			return true
 		}
 		var r HookRecord
 		if json.Unmarshal(t, &r) != nil {
-			return
+			return true
 		}
 		at := r.At()
 		if !at.IsZero() && at.Before(floor.Add(-HookProofWindow)) {
 			done = true
-			return
+			return false
 		}
 		if r.Event != "SessionStart" || r.Session != sid || !bytes.Contains(t, needle) || at.Before(floor) {
-			return
+			return true
 		}
 		found, ok, done = r, true, true
+		return false
 	}
-	err = fsutil.EachLineReverse(f, st.Size(), visit, func() bool { return done })
-	return found, ok, err
+	// hook.log, then its rotated files, newest first (it may have rotated
+	// since the session started)
+	for i, path := range workspace.HookLogFiles((&workspace.Workspace{Root: root}).HookLog()) {
+		f, st, err := fsutil.OpenRegular(path)
+		if errors.Is(err, fs.ErrNotExist) && i == 0 {
+			continue
+		}
+		if err != nil {
+			return HookRecord{}, false, err
+		}
+		_, err = fsutil.EachLineBackward(f, st.Size(), fsutil.BackwardOptions{MaxLine: 1 << 20}, visit)
+		f.Close()
+		if err != nil || done {
+			return found, ok, err
+		}
+	}
+	return found, ok, nil
 }

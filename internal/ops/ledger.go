@@ -58,14 +58,12 @@ func (t *Tx) addLedger() error {
 	if err != nil {
 		return nil
 	}
-	off := int64(len(t.snap))
+	off := t.evalEnd
 	if !t.snapped {
 		var err error
 		if off, err = evalLogEnd(t.env.H("eval_log.jsonl")); err != nil {
 			return err
 		}
-	} else if off > 0 && t.snap[off-1] != '\n' {
-		off++ // the append writes a '\n' first
 	}
 	led := doc.ObjAt(workspace.LedgerKey)
 	if led == nil {

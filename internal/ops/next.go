@@ -19,6 +19,11 @@ type NextResult struct {
 	Cycles    [][]string `json:"cycles"`
 	Active    int        `json:"active_sessions"`
 	Max       int        `json:"max_concurrent"`
+	// Resets are the sessions Hermes must act on before or besides
+	// starting features (a Reset due, overdue or under way, a stale
+	// session); HermesReset is Hermes' own (docs/protocol.md §8).
+	Resets      []FeatureReset `json:"resets"`
+	HermesReset HermesReset    `json:"hermes_reset"`
 }
 
 // Next applies the start conditions of docs/protocol.md §7 (feature-isolation):
@@ -147,6 +152,11 @@ func Next(env *Env) (*NextResult, error) {
 		res.Blocked = append(res.Blocked, Blocked{Feature: id, Reasons: []string{
 			fmt.Sprintf("no free session slot (%d active + %d starting of max_concurrent %d)", res.Active, len(res.Startable), res.Max)}})
 	}
+	rv, err := Resets(env)
+	if err != nil {
+		return nil, err
+	}
+	res.Resets, res.HermesReset = nonNilResets(rv.Attention()), rv.Hermes
 	return res, nil
 }
 
@@ -231,4 +241,68 @@ func findCycles(feats []*Obj) [][]string {
 		}
 	}
 	return out
+}
+
+// StartBlockers applies every start condition of `harness next` to one
+// feature about to get a Claude Code session (docs/protocol.md §7, §6.1
+// step 6, Z11): the reasons it may not start now, none when it may. `harness
+// session start` and `harness launch` both ask it, so no session starts
+// that `next` would hold back (a suspended sprint, an unsettled YOLO abort,
+// the DAG gate, dependencies, a full pool). A feature whose session is
+// being replaced (its pool entry resetting after a feature Reset, or failed
+// after a crash, §8.1; with replace, any recorded session: `session start`
+// with a new id records the new session of a Reset) keeps its slot and is
+// held back only by a suspended sprint and the DAG gate: a running feature
+// may reach its next phase during an unsettled abort.
+func StartBlockers(env *Env, fid string, replace bool) ([]string, error) {
+	fl, err := env.loadFeatureList()
+	if err != nil {
+		return nil, err
+	}
+	f, err := fl.mustFeature(fid)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := env.readObj("session_pool.json")
+	if err != nil {
+		return nil, err
+	}
+	if e := pool.ObjAt("active").ObjAt(fid); e != nil || f.Str("status") != "pending" {
+		switch {
+		case e != nil && (replace || oneOf(e.Str("status"), []string{"resetting", "failed"})):
+		case e == nil && oneOf(f.Str("status"), []string{"in_progress", "waiting_human"}):
+			// a feature whose session ended without a Reset record
+		case e != nil:
+			return []string{fmt.Sprintf("%s already has a %s session (%s) in session_pool.active; `harness session end %s` first, or `harness session reset %s` for a Reset", fid, e.Str("status"), e.Str("session_id"), fid, fid)}, nil
+		default:
+			return []string{fmt.Sprintf("its status is %s, not pending", f.Str("status"))}, nil
+		}
+		var reasons []string
+		rt, err := env.readObj("runtime_state.json")
+		if err != nil {
+			return nil, err
+		}
+		if rt.Str("mode") == "suspended" {
+			reasons = append(reasons, "the sprint is suspended (runtime_state.mode suspended); reply `resume` first")
+		}
+		if ok, why := env.gateApproved(fl, GateDAG); !ok {
+			reasons = append(reasons, "cp-sprint-dag is not approved: "+why+" (Z11)")
+		}
+		return reasons, nil
+	}
+	next, err := Next(env)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range next.Startable {
+		if id == fid {
+			return nil, nil
+		}
+	}
+	for _, b := range next.Blocked {
+		if b.Feature == fid {
+			return b.Reasons, nil
+		}
+	}
+	return []string{"harness next does not list it as startable"}, nil
 }

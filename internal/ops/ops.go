@@ -73,9 +73,14 @@ type Validator func(root string) ([]Finding, error)
 
 // OverlayValidator runs `harness validate` on the workspace at root as if the
 // files of overlay (slash paths relative to root → content, nil = removed)
-// were written, reading nothing else in their place and writing nothing.
+// were written and the bytes of appends (slash path → bytes as
+// fsutil.AppendLine writes them) appended, reading nothing else in their
+// place. It may keep a cache of the eval_log pass under .harness/logs/cache/
+// (so an append costs its own line); it writes nothing else. evalSize ≥ 0
+// reads eval_log.jsonl on disk as its first evalSize bytes (the dry run's
+// snapshot; appends follow it); evalSize < 0 reads it whole.
 // EngineValidateOverlay is the internal/validate one.
-type OverlayValidator func(root string, overlay map[string][]byte) ([]Finding, error)
+type OverlayValidator func(root string, overlay, appends map[string][]byte, evalSize int64) ([]Finding, error)
 
 // Env is what every operation needs: the resolved sprint root, the clock and
 // the validator. Now must return the current time (the CLI passes time.Now);
@@ -151,6 +156,9 @@ type Report struct {
 	Notes []string `json:"notes,omitempty"`
 	// Data is the command's structured result (preflight items, next, …).
 	Data any `json:"data,omitempty"`
+	// Abort is set when a trigger this command recorded aborted pipeline
+	// YOLO in the same operation (docs/protocol.md §6.1).
+	Abort *AbortOutcome `json:"yolo_abort,omitempty"`
 }
 
 // send adds a message for the user to the report.

@@ -57,8 +57,8 @@ func TestTxRefusesAddedFindingsOnly(t *testing.T) {
 	env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
 	before := mustRead(t, filepath.Join(root, ".harness", "feature_list.json"))
 
-	// Session start for f003 would make a started feature whose dependencies
-	// are not completed (features.deps-completed-before-start) → refused.
+	// Session start for f003 is refused by the start conditions of next
+	// (its dependencies are not completed), before anything is staged.
 	if err := os.MkdirAll(env.H("features", "f003"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -69,6 +69,20 @@ func TestTxRefusesAddedFindingsOnly(t *testing.T) {
 	pool = strings.Replace(pool, `"max_concurrent": 2`, `"max_concurrent": 3`, 1)
 	os.WriteFile(env.H("session_pool.json"), []byte(pool), 0o644)
 	_, err := SessionStart(env, SessionStartInput{Feature: "f003", SessionID: "sess_f003", Type: "cc-print"})
+	if r, ok := IsRefusal(err); !ok || !strings.Contains(r.Reason, "depends on f001") {
+		t.Fatalf("want the start conditions to refuse f003 (dependencies), got %v", err)
+	}
+	// A staged change that would start f003 anyway (status in_progress with
+	// its dependencies open, features.deps-completed-before-start) is refused
+	// by the transaction's validate comparison and writes nothing.
+	err = env.update(&Report{Command: "test"}, func(tx *Tx) error {
+		fl, err := env.loadFeatureList()
+		if err != nil {
+			return err
+		}
+		fl.feature("f003").With("status", "in_progress")
+		return tx.WriteJSON(relFeatureList, fl.Obj)
+	})
 	r, ok := IsRefusal(err)
 	if !ok || len(r.Findings) == 0 {
 		t.Fatalf("want a refusal listing added findings, got %v", err)

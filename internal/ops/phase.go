@@ -249,6 +249,18 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 				recorded = last.Line
 			}
 		}
+		maxIter := 3 // contract.max_iterations default (docs/protocol.md §3.4)
+		contract, _, _ := env.loadContract(fl)
+		if contract != nil {
+			if m, ok := contract.Int("max_iterations"); ok && m >= 1 {
+				maxIter = m
+			}
+		}
+		count := log.retryCount(fid) + boolInt(recorded == 0)
+		if count > maxIter && st != "blocked" {
+			return refuse("%s would have %d retries, more than max_iterations %d: that is a fail verdict, not another retry (docs/protocol.md §4.8). Record it with `harness eval append --feature %s --phase %d --event phase_evaluation --result fail --reason …` (the feature becomes blocked) and escalate to the user; `harness phase retry %s --to Q` resumes a blocked feature once the user decided",
+				fid, count, maxIter, fid, p, fid)
+		}
 		if recorded == 0 {
 			if strings.TrimSpace(reason) == "" {
 				return usage("--reason is required: it is the retry verdict's reason (the failing item, cause and fix direction)")
@@ -282,6 +294,10 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		if st == "waiting_human" || st == "blocked" {
 			f.With("status", "in_progress")
 		}
+		if l := fl.Strs("blocked"); oneOf(fid, l) {
+			fl.With("blocked", strsToAny(without(l, []string{fid})))
+			rep.did("removed %s from feature_list.blocked", fid)
+		}
 		if strings.TrimSpace(reason) != "" {
 			f.With("retry_hint", reason)
 		}
@@ -308,7 +324,7 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		if c, rel, err := env.loadContract(fl); err == nil && c != nil {
 			hist := c.Arr("iteration_history")
 			item := NewObj().With("feature_id", fid).With("phase", num(p)).
-				With("iteration", num(log.retryCount(fid)+boolInt(recorded == 0))).
+				With("iteration", num(count)).
 				With("result", "retry").With("timestamp", now).With("reason", reason)
 			c.With("iteration_history", append(hist, item))
 			if err := tx.WriteJSON(rel, c); err != nil {
@@ -316,11 +332,15 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 			}
 			rep.did("recorded the retry in %s iteration_history", rel)
 		}
-		if n := log.retryCount(fid) + boolInt(recorded == 0); n >= 2 {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("%s has %d retries: the feature Reset trigger (≥ 2) applies (docs/protocol.md §8.1)", fid, n))
+		if count >= 2 {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%s has %d retries: the feature Reset trigger (≥ 2) applies (docs/protocol.md §8.1)", fid, count))
+		}
+		if count == maxIter {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%s reached max_iterations %d: escalate to the user now (docs/protocol.md §4.1); one more retry is refused as a fail", fid, maxIter))
 		}
 		rep.Data = map[string]any{"feature": fid, "phase": to}
-		return nil
+		_, err = env.abortIfDue(tx, rep, fl, log)
+		return err
 	})
 }
 

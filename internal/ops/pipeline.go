@@ -23,36 +23,95 @@ var (
 // SinkInput is `harness pipeline sink`.
 type SinkInput struct {
 	ID     string
-	Change string // patch | minor | major (required when the pipeline exists)
+	Change string // "" (another run of the current version) | patch | minor | major
 	Home   string // Hermes home (default $HERMES_HOME, else ~/.hermes)
 	DryRun bool
-	Notes  []string // version_history changes
+	Notes  []string          // version_history changes
+	Vars   map[string]string // de-naming: each value becomes {name} in the templates
 }
 
 // PipelineSink abstracts a finished sprint into a pipeline (docs/protocol.md
-// §9.3). It refuses unless `finalize --check` passes (Z6). A new pipeline gets
-// version 1.0.0 and stats total_runs 1, success rate 1.0 (0 after a YOLO
-// abort), current_version_runs 1, yolo_eligible false. An existing one needs
-// --change: patch (x.y.z+1) and minor (x.y+1.0) inherit total_runs + 1 and
-// recompute total_success_rate, resetting current_version_runs to 1; major
-// (x+1.0.0) resets the stats. Every sink appends a version_history entry.
-// Written under <home>/pipelines/<id>/ (atomic replaces): pipeline.yaml,
-// feature_template.json (the DAG: ids, names, dependencies, reusable flag,
-// checkpoint policy, acceptance count; no hashes, sessions or timestamps),
-// tooling_template.md (tooling.md with its reasons), checkpoint_policy.yaml,
-// runs/<sprint_id> (a symlink to the sprint's .harness, or a text file with
-// its path where symlinks are unavailable). Then the contract status
-// becomes sunk. --dry-run prints the plan and writes nothing.
+// §9.3) and counts it as one run. It refuses unless `finalize --check`
+// passes (Z6), and refuses a sprint already counted (contract status sunk
+// or closed, or the sprint id in the pipeline's stats.counted_runs or
+// runs/): a sprint is counted once.
+//
+// Versions: a new pipeline is 1.0.0. For an existing one the sprint's
+// template is compared with the pipeline's (templateChange): a changed
+// feature DAG needs --change major, a changed checkpoint policy at least
+// minor, changed texts at least patch; with nothing changed and no
+// --change the sprint is another run of the current version. A lower
+// --change than needed is refused.
+//
+// Stats (§6.1, §9.3): every run adds 1 to total_runs and recomputes
+// total_success_rate (success = completed without a YOLO abort); a run of
+// the current version adds 1 to current_version_runs and recomputes its
+// rate; current_version_consecutive_failures counts failed runs of the
+// current version in a row (across runs, 0 after a success); patch and
+// minor inherit the totals and start the current-version counters at this
+// run; major starts over (total_runs 1, inherited_from null). yolo_eligible
+// = total_runs ≥ min_total_runs, total_success_rate ≥ min_success_rate and
+// fewer than 2 consecutive failures. A new version appends a version_history
+// entry; another run of the same version does not (the runs are runs/ and
+// stats.counted_runs).
+//
+// Written under <home>/pipelines/<id>/ (atomic replaces): feature_template.json
+// (see pipeline_template.go), tooling_template.md (tooling.md de-named),
+// checkpoint_policy.yaml, pipeline.yaml (checked against its schema before it
+// is written; last, so the pipeline exists only once everything it names is
+// there), runs/<sprint_id>; then registry.json is rebuilt and the contract
+// status becomes sunk. --dry-run prints the plan and writes nothing.
 func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 	rep := &Report{Command: "pipeline sink"}
 	if err := env.hermesOnly(rep.Command); err != nil {
 		return nil, err
 	}
+	if err := env.pendingEvalGate(rep.Command); err != nil {
+		return nil, err
+	}
+	out, err := sinkPipeline(env, in, rep)
+	if err != nil {
+		return nil, err
+	}
+	if in.DryRun {
+		rep.OK = true
+		return rep, nil
+	}
+	err = env.update(rep, func(tx *Tx) error {
+		return env.setContractStatus(tx, rep, out.fl, "sunk")
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.OK = true
+	return rep, nil
+}
+
+// sinkOutcome is what sinkPipeline did.
+type sinkOutcome struct {
+	fl      featureList
+	version string
+}
+
+// sinkPipeline writes the pipeline files of PipelineSink (everything but
+// the contract status) and fills rep.Data.
+func sinkPipeline(env *Env, in SinkInput, rep *Report) (*sinkOutcome, error) {
 	if !rePipelineID.MatchString(in.ID) {
 		return nil, usage("--id %q must be kebab-case (e.g. code-feature)", in.ID)
 	}
 	if in.Change != "" && !oneOf(in.Change, []string{"patch", "minor", "major"}) {
 		return nil, usage("--change %q: patch, minor or major", in.Change)
+	}
+	fl, err := env.loadFeatureList()
+	if err != nil {
+		return nil, err
+	}
+	contract, _, err := env.loadContract(fl)
+	if err != nil {
+		return nil, err
+	}
+	if st := contract.Str("status"); st == "sunk" || st == "closed" {
+		return nil, refuse("sprint %s is already %s: a sprint is counted once (its stats were taken when it was sunk or closed)", fl.sprint(), st)
 	}
 	if env.Finalize == nil {
 		return nil, refuse("finalize --check is not available in this build; refusing to sink unchecked records (Z6)")
@@ -64,7 +123,7 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 	if errs := errorsOnly(fins); len(errs) > 0 {
 		return nil, &Refusal{Reason: fmt.Sprintf("refused: finalize --check has %d finding(s); fix or 补录 them first (the sprint is incomplete_for_abstraction)", len(errs)), Findings: errs}
 	}
-	fl, err := env.loadFeatureList()
+	ys, err := env.yoloStatus()
 	if err != nil {
 		return nil, err
 	}
@@ -74,31 +133,55 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 	}
 	dir := filepath.Join(home, in.ID)
 	now := env.stamp()
-	ys, err := env.yoloStatus()
-	if err != nil {
-		return nil, err
-	}
 	success := !ys.aborted
-	old, oldErr := readPipeline(filepath.Join(dir, "pipeline.yaml"))
-	exists := oldErr == nil
-	if !exists && fileExists(filepath.Join(dir, "pipeline.yaml")) {
-		return nil, refuse("%s", oldErr)
+
+	// de-naming: the sprint's own pipeline_vars, then --var
+	vars := map[string]string{}
+	if pv := fl.ObjAt("pipeline_vars"); pv != nil {
+		for _, k := range pv.Keys() {
+			if v := pv.Str(k); v != "" {
+				vars[k] = v
+			}
+		}
+	}
+	for k, v := range in.Vars {
+		vars[k] = v
+	}
+	dn := denamer(vars)
+
+	var old map[string]any
+	exists := fileExists(filepath.Join(dir, "pipeline.yaml"))
+	if exists {
+		if old, err = loadPipeline(dir); err != nil {
+			return nil, refuse("%s", err)
+		}
+	}
+	ost, _ := old["stats"].(map[string]any)
+	counted := anyStrings(ost["counted_runs"])
+	if indexOf(counted, fl.sprint()) >= 0 || fileExists(filepath.Join(dir, "runs", fl.sprint())) || fileExists(filepath.Join(dir, "runs", fl.sprint()+".txt")) {
+		return nil, refuse("sprint %s was already counted in pipeline %s: a sprint is counted once", fl.sprint(), in.ID)
 	}
 
+	oldVersion := fmt.Sprint(old["version"])
 	version := "1.0.0"
-	var history []any
-	stats := yaml.MapSlice{}
-	var inherited any
+	need, why := changeMajor, "a new pipeline"
+	cur := sprintTemplate(fl, contract, in.ID, version, dn)
 	changeType := in.Change
-	name := in.ID
 	if exists {
-		if changeType == "" {
-			return nil, usage("pipeline %s exists (version %v); pass --change patch|minor|major", in.ID, old["version"])
-		}
-		ov := fmt.Sprint(old["version"])
-		m := reSemver.FindStringSubmatch(ov)
+		m := reSemver.FindStringSubmatch(oldVersion)
 		if m == nil {
-			return nil, refuse("pipeline %s has version %q, not semver x.y.z", in.ID, ov)
+			return nil, refuse("pipeline %s has version %q, not semver x.y.z", in.ID, oldVersion)
+		}
+		ot, err := loadTemplate(dir)
+		if err != nil {
+			return nil, refuse("%s", err)
+		}
+		need, why = templateChange(ot, cur)
+		if changeType == "" && need > changeNone {
+			return nil, refuse("pipeline %s v%s: %s; pass --change %s (or higher) to make a new version", in.ID, oldVersion, why, changeNames[need])
+		}
+		if changeType != "" && changeRank(changeType) < need {
+			return nil, refuse("pipeline %s v%s: %s, which needs --change %s, not %s", in.ID, oldVersion, why, changeNames[need], changeType)
 		}
 		var x, y, z int
 		fmt.Sscanf(m[1]+" "+m[2]+" "+m[3], "%d %d %d", &x, &y, &z)
@@ -111,109 +194,70 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 			x, y, z = x+1, 0, 0
 		}
 		version = fmt.Sprintf("%d.%d.%d", x, y, z)
-		if n, ok := old["name"].(string); ok && n != "" {
-			name = n
-		}
-		if h, ok := old["version_history"].([]any); ok {
-			history = h
-		}
-		ost, _ := old["stats"].(map[string]any)
-		runs := toInt(ost["total_runs"])
-		rate := toFloat(ost["total_success_rate"])
-		if changeType == "major" {
-			stats = newStats(success, now)
-			inherited = nil
-		} else {
-			okRuns := rate*float64(runs) + b2f(success)
-			runs++
-			stats = yaml.MapSlice{
-				{Key: "total_runs", Value: runs},
-				{Key: "total_success_rate", Value: round3(okRuns / float64(runs))},
-				{Key: "current_version_runs", Value: 1},
-				{Key: "current_version_success_rate", Value: b2f(success)},
-				{Key: "current_version_consecutive_failures", Value: 1 - int(b2f(success))},
-				{Key: "yolo_eligible", Value: runs >= 3 && okRuns/float64(runs) >= 0.9},
-				{Key: "last_run_at", Value: now},
-			}
-			inherited = ov
-		}
-	} else {
-		if changeType != "" {
-			return nil, usage("pipeline %s does not exist yet; a new pipeline starts at 1.0.0 without --change", in.ID)
-		}
-		stats = newStats(success, now)
+		cur.With("version", version)
+	} else if changeType != "" {
+		return nil, usage("pipeline %s does not exist yet; a new pipeline starts at 1.0.0 without --change", in.ID)
 	}
-	changes := in.Notes
-	if len(changes) == 0 {
-		changes = []string{fmt.Sprintf("sunk from %s (%d features)", fl.sprint(), len(fl.features()))}
-	}
-	entry := yaml.MapSlice{{Key: "version", Value: version}, {Key: "created", Value: now}, {Key: "changes", Value: changes}, {Key: "inherited_from", Value: inherited}}
-	if changeType != "" {
-		entry = append(entry, yaml.MapItem{Key: "change_type", Value: changeType})
-	}
-	history = append(history, entry)
 
-	// The DAG template and the checkpoint policy.
-	var feats []any
-	policy := yaml.MapSlice{}
+	minRuns, minRate := 3, 0.9
+	if y, ok := old["yolo"].(map[string]any); ok {
+		if el, ok := y["eligibility"].(map[string]any); ok {
+			if v, ok := el["min_total_runs"]; ok {
+				minRuns = toInt(v)
+			}
+			if v, ok := el["min_success_rate"]; ok {
+				minRate = toFloat(v)
+			}
+		}
+	}
+	var stats yaml.MapSlice
+	var inherited any
+	switch {
+	case !exists || changeType == "major":
+		stats = runStats(0, 0, 0, 0, 0, success, now, minRuns, minRate, nil, fl.sprint())
+	case changeType == "":
+		stats = runStats(toInt(ost["total_runs"]), toFloat(ost["total_success_rate"]), toInt(ost["current_version_runs"]),
+			toFloat(ost["current_version_success_rate"]), toInt(ost["current_version_consecutive_failures"]), success, now, minRuns, minRate, counted, fl.sprint())
+	default: // patch, minor: inherit the totals
+		stats = runStats(toInt(ost["total_runs"]), toFloat(ost["total_success_rate"]), 0, 0, 0, success, now, minRuns, minRate, counted, fl.sprint())
+		inherited = oldVersion
+	}
+
+	name := in.ID
+	if n, ok := old["name"].(string); ok && n != "" {
+		name = n
+	}
+	history, _ := old["version_history"].([]any)
+	if !exists || changeType != "" {
+		changes := in.Notes
+		if len(changes) == 0 {
+			changes = []string{fmt.Sprintf("sunk from %s (%d features): %s", fl.sprint(), len(fl.features()), why)}
+		}
+		entry := yaml.MapSlice{{Key: "version", Value: version}, {Key: "created", Value: now}, {Key: "changes", Value: changes}, {Key: "inherited_from", Value: inherited}}
+		if changeType != "" {
+			entry = append(entry, yaml.MapItem{Key: "change_type", Value: changeType})
+		}
+		history = append(history, entry)
+	}
+
 	var templates []any
-	for _, f := range fl.features() {
-		var cps []any
+	policy := yaml.MapSlice{}
+	for _, v := range cur.Arr("features") {
+		f := v.(*Obj)
 		var pol []any
-		for _, cp := range checkpointsOf(f) {
+		for _, c := range f.Arr("checkpoints") {
+			cp := c.(*Obj)
 			p, _ := cp.Int("phase")
-			o := NewObj().With("phase", num(p)).With("type", cp.Str("type"))
+			item := yaml.MapSlice{{Key: "phase", Value: p}, {Key: "type", Value: cp.Str("type")}}
 			if cp.Bool("external_irreversible") {
-				o.With("external_irreversible", true)
+				item = append(item, yaml.MapItem{Key: "external_irreversible", Value: true})
 			}
-			cps = append(cps, o)
-			pol = append(pol, yaml.MapSlice{{Key: "phase", Value: p}, {Key: "type", Value: cp.Str("type")}})
+			pol = append(pol, item)
 		}
-		feats = append(feats, NewObj().With("id", f.Str("id")).With("name", f.Str("name")).
-			With("depends_on", strsToAny(nonNil(f.Strs("depends_on")))).With("reusable", f.Str("status") == "completed").
-			With("execution_path", firstNonEmpty(f.Str("execution_path"), "generator_cc")).
-			With("verification_mode", firstNonEmpty(f.Str("verification_mode"), "hybrid")).
-			With("acceptance_count", num(len(f.Strs("acceptance")))).With("checkpoints", nonNilAny(cps)))
 		policy = append(policy, yaml.MapItem{Key: f.Str("id"), Value: nonNilAny(pol)})
-		templates = append(templates, yaml.MapSlice{{Key: "id", Value: f.Str("id")}, {Key: "reusable", Value: f.Str("status") == "completed"}, {Key: "candidate_pipeline", Value: nil}})
+		templates = append(templates, yaml.MapSlice{{Key: "id", Value: f.Str("id")}, {Key: "reusable", Value: f.Bool("reusable")}, {Key: "candidate_pipeline", Value: nil}})
 	}
-	ft, err := workspace.MarshalIndent(NewObj().With("pipeline_id", in.ID).With("version", version).With("features", nonNilAny(feats)))
-	if err != nil {
-		return nil, err
-	}
-	var desc any = fmt.Sprintf("abstracted from sprint %s", fl.sprint())
-	if exists {
-		if d, ok := old["description"]; ok {
-			desc = d
-		}
-	}
-	p := yaml.MapSlice{
-		{Key: "id", Value: in.ID}, {Key: "version", Value: version}, {Key: "name", Value: name},
-		{Key: "description", Value: desc},
-		{Key: "feature_templates", Value: templates},
-		{Key: "tooling_resolver", Value: "tooling_template.md"},
-		{Key: "feature_template", Value: "feature_template.json"},
-		{Key: "checkpoint_policy", Value: "checkpoint_policy.yaml"},
-		{Key: "yolo", Value: yaml.MapSlice{
-			{Key: "eligibility", Value: yaml.MapSlice{{Key: "min_total_runs", Value: 3}, {Key: "min_success_rate", Value: 0.9}}},
-			{Key: "abort_policy", Value: "revoke_all"},
-			{Key: "abort_triggers", Value: []string{"retry_count_in_sprint >= 2", "any_feature_fail", "external_irreversible"}},
-		}},
-		{Key: "stats", Value: stats},
-		{Key: "version_history", Value: history},
-	}
-	if exists {
-		for _, k := range []string{"trigger_keywords", "inputs", "required_capabilities"} {
-			if v, ok := old[k]; ok {
-				p = append(p, yaml.MapItem{Key: k, Value: v})
-			}
-		}
-	}
-	py, err := yaml.Marshal(p)
-	if err != nil {
-		return nil, err
-	}
-	pol, err := yaml.Marshal(yaml.MapSlice{{Key: "pipeline_id", Value: in.ID}, {Key: "version", Value: version}, {Key: "features", Value: policy}})
+	ft, err := workspace.MarshalIndent(cur)
 	if err != nil {
 		return nil, err
 	}
@@ -230,23 +274,77 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 			len(bad), records.Section6Prefix, bad[0].Line, safetext.Line(bad[0].Text))
 	}
 	tooling = markAdditions(tooling, adds, fl.sprint())
+	toolingTpl := []byte(dn(string(tooling)))
+	var inputs []any
+	for _, k := range placeholders(string(ft), string(toolingTpl)) {
+		inputs = append(inputs, yaml.MapSlice{{Key: "name", Value: k}, {Key: "type", Value: "string"}, {Key: "required", Value: true}})
+	}
+	var desc any = fmt.Sprintf("abstracted from sprint %s", fl.sprint())
+	if d, ok := old["description"]; ok {
+		desc = d
+	}
+	p := yaml.MapSlice{
+		{Key: "id", Value: in.ID}, {Key: "version", Value: version}, {Key: "name", Value: name},
+		{Key: "description", Value: desc},
+	}
+	for _, k := range []string{"trigger_keywords", "required_capabilities"} {
+		if v, ok := old[k]; ok {
+			p = append(p, yaml.MapItem{Key: k, Value: v})
+		}
+	}
+	p = append(p,
+		yaml.MapItem{Key: "inputs", Value: nonNilAny(inputs)},
+		yaml.MapItem{Key: "feature_templates", Value: templates},
+		yaml.MapItem{Key: "tooling_resolver", Value: "tooling_template.md"},
+		yaml.MapItem{Key: "feature_template", Value: "feature_template.json"},
+		yaml.MapItem{Key: "checkpoint_policy", Value: "checkpoint_policy.yaml"},
+		yaml.MapItem{Key: "yolo", Value: yaml.MapSlice{
+			{Key: "eligibility", Value: yaml.MapSlice{{Key: "min_total_runs", Value: minRuns}, {Key: "min_success_rate", Value: minRate}}},
+			{Key: "abort_policy", Value: "revoke_all"},
+			{Key: "abort_triggers", Value: []string{"retry_count_in_sprint >= 2", "any_feature_fail", "external_irreversible"}},
+		}},
+		yaml.MapItem{Key: "stats", Value: stats},
+		yaml.MapItem{Key: "version_history", Value: history},
+	)
+	py, err := yaml.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPipelineYAML(py); err != nil {
+		return nil, fmt.Errorf("the pipeline.yaml to write breaks its schema (a bug): %v", err)
+	}
+	pol, err := yaml.Marshal(yaml.MapSlice{{Key: "pipeline_id", Value: in.ID}, {Key: "version", Value: version}, {Key: "features", Value: policy}})
+	if err != nil {
+		return nil, err
+	}
 	files := []struct {
 		name string
 		data []byte
 	}{
 		{"feature_template.json", ft},
-		{"tooling_template.md", tooling},
+		{"tooling_template.md", toolingTpl},
 		{"checkpoint_policy.yaml", pol},
 		{"pipeline.yaml", py}, // last: the pipeline exists only once everything it names is there
 	}
+	verb := map[bool]string{true: "would write", false: "wrote"}[in.DryRun]
 	for _, f := range files {
-		rep.did("%s %s (%d bytes)", map[bool]string{true: "would write", false: "wrote"}[in.DryRun], filepath.Join(dir, f.name), len(f.data))
+		rep.did("%s %s (%d bytes)", verb, filepath.Join(dir, f.name), len(f.data))
 	}
+	kind := "new pipeline"
+	switch {
+	case exists && changeType == "":
+		kind = "another run of v" + version
+	case exists:
+		kind = changeType + " " + oldVersion + " → " + version
+	}
+	data := map[string]any{"pipeline_id": in.ID, "version": version, "dir": dir, "success": success, "change": firstNonEmpty(changeType, map[bool]string{true: "run", false: "new"}[exists]),
+		"why": why, "total_runs": stats[0].Value, "yolo_eligible": mapSliceValue(stats, "yolo_eligible")}
+	rep.Data = data
+	rep.Notes = append(rep.Notes, fmt.Sprintf("pipeline %s v%s: %s (%s); total_runs %v, yolo_eligible %v", in.ID, version, kind, why, stats[0].Value, mapSliceValue(stats, "yolo_eligible")))
 	if in.DryRun {
 		rep.Notes = append(rep.Notes, string(py))
-		rep.Data = map[string]any{"pipeline_id": in.ID, "version": version, "dir": dir, "dry_run": true}
-		rep.OK = true
-		return rep, nil
+		data["dry_run"] = true
+		return &sinkOutcome{fl: fl, version: version}, nil
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "runs"), 0o755); err != nil {
 		return nil, err
@@ -257,37 +355,67 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 		}
 	}
 	link := filepath.Join(dir, "runs", fl.sprint())
-	if _, err := os.Lstat(link); err != nil {
-		if err := os.Symlink(env.H(), link); err != nil {
-			if err := fsutil.WriteFileAtomic(link+".txt", []byte(env.H()+"\n"), 0o644); err != nil {
-				return nil, err
-			}
-			rep.did("wrote %s.txt (symlinks unavailable)", link)
-		} else {
-			rep.did("linked %s → %s", link, env.H())
+	if err := os.Symlink(env.H(), link); err != nil {
+		if err := fsutil.WriteFileAtomic(link+".txt", []byte(env.H()+"\n"), 0o644); err != nil {
+			return nil, err
 		}
+		rep.did("wrote %s.txt (symlinks unavailable)", link)
+	} else {
+		rep.did("linked %s → %s", link, env.H())
 	}
-	err = env.update(rep, func(tx *Tx) error {
-		return env.setContractStatus(tx, rep, fl, "sunk")
-	})
+	n, err := rebuildRegistry(home, now)
 	if err != nil {
 		return nil, err
 	}
-	rep.Data = map[string]any{"pipeline_id": in.ID, "version": version, "dir": dir, "success": success}
-	rep.OK = true
-	return rep, nil
+	rep.did("rebuilt %s (%d pipelines)", filepath.Join(home, registryFile), n)
+	return &sinkOutcome{fl: fl, version: version}, nil
 }
 
-func newStats(success bool, now string) yaml.MapSlice {
-	return yaml.MapSlice{
-		{Key: "total_runs", Value: 1},
-		{Key: "total_success_rate", Value: b2f(success)},
-		{Key: "current_version_runs", Value: 1},
-		{Key: "current_version_success_rate", Value: b2f(success)},
-		{Key: "current_version_consecutive_failures", Value: 1 - int(b2f(success))},
-		{Key: "yolo_eligible", Value: false},
-		{Key: "last_run_at", Value: now},
+// runStats are the stats after one more run: the previous totals (0 for a
+// new pipeline or a major) and current-version counters (0 for a new
+// version), the run's outcome, and the eligibility thresholds.
+func runStats(runs int, rate float64, curRuns int, curRate float64, consec int, success bool, now string, minRuns int, minRate float64, counted []string, sprint string) yaml.MapSlice {
+	okRuns := rate*float64(runs) + b2f(success)
+	runs++
+	curOK := curRate*float64(curRuns) + b2f(success)
+	curRuns++
+	if success {
+		consec = 0
+	} else {
+		consec++
 	}
+	total := round3(okRuns / float64(runs))
+	return yaml.MapSlice{
+		{Key: "total_runs", Value: runs},
+		{Key: "total_success_rate", Value: total},
+		{Key: "current_version_runs", Value: curRuns},
+		{Key: "current_version_success_rate", Value: round3(curOK / float64(curRuns))},
+		{Key: "current_version_consecutive_failures", Value: consec},
+		{Key: "yolo_eligible", Value: runs >= minRuns && total >= minRate && consec < 2},
+		{Key: "last_run_at", Value: now},
+		{Key: "counted_runs", Value: append(append([]string{}, counted...), sprint)},
+	}
+}
+
+func mapSliceValue(m yaml.MapSlice, k string) any {
+	for _, it := range m {
+		if it.Key == k {
+			return it.Value
+		}
+	}
+	return nil
+}
+
+func anyStrings(v any) []string {
+	var out []string
+	if l, ok := v.([]any); ok {
+		for _, x := range l {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 func b2f(b bool) float64 {

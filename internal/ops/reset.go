@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"regexp"
@@ -52,6 +54,21 @@ func ResetHermes(env *Env, in HermesResetInput) (*Report, error) {
 		}
 		if m := rt.Str("mode"); m == "suspended" || m == "idle" {
 			return refuse("no Hermes Reset while runtime_state.mode is %s (§13 #29)", m)
+		}
+		if pe != nil && !pe.Has("phase") {
+			// The verdict is about the phase the feature is in now; resume
+			// records it against that phase (docs/protocol.md §8.2).
+			fl, err := env.loadFeatureList()
+			if err != nil {
+				return err
+			}
+			f, err := fl.mustFeature(pe.Str("feature_id"))
+			if err != nil {
+				return err
+			}
+			if p, ok := f.Int("phase"); ok {
+				pe.With("phase", num(p))
+			}
 		}
 		hc, err := env.readObj("hermes_context_state.json")
 		if err != nil {
@@ -142,17 +159,22 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		}
 		res.Mode = rt.Str("mode")
 		res.ResumeAs = resumeRole(env, fl, rt.Str("mode"))
+		hc, err := env.readObj("hermes_context_state.json")
+		if err != nil {
+			return err
+		}
+		// Resumed already: hermes_context_state.resumed_handoff holds this
+		// handoff's digest (written by the resume that applied it), or a
+		// Hermes reset entry is newer than the handoff file.
+		digest := handoffDigest(handoff)
 		for _, en := range log.events() {
 			if en.Str("event_type") == "reset" && en.Str("agent") == "hermes" {
-				if t, err := time.Parse(time.RFC3339, en.Str("timestamp")); err == nil && !t.Before(st.ModTime().Truncate(time.Second)) {
+				t, err := time.Parse(time.RFC3339, en.Str("timestamp"))
+				if hc.Str("resumed_handoff") == digest || (err == nil && !t.Before(st.ModTime().Truncate(time.Second))) {
 					rep.did("already resumed (.harness/eval_log.jsonl:%d); nothing to do", en.Line)
 					return nil
 				}
 			}
-		}
-		hc, err := env.readObj("hermes_context_state.json")
-		if err != nil {
-			return err
 		}
 		now := env.stamp()
 		pe := hc.ObjAt("pending_eval")
@@ -171,7 +193,9 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 				return err
 			}
 			e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("feature_id", fid)
-			if p, ok := f.Int("phase"); ok {
+			if p, ok := pe.Int("phase"); ok {
+				e.With("phase", num(p)) // the phase the verdict was meant for
+			} else if p, ok := f.Int("phase"); ok {
 				e.With("phase", num(p))
 			}
 			e.With("event_type", "phase_evaluation").With("result", pe.Str("eval_decision")).
@@ -207,7 +231,7 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 				res.Waiting = append(res.Waiting, id)
 			}
 		}
-		hc.With("pending_checkpoints", strsToAny(nonNil(keep))).With("updated_at", now)
+		hc.With("pending_checkpoints", strsToAny(nonNil(keep))).With("resumed_handoff", digest).With("updated_at", now)
 		if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
 			return err
 		}
@@ -244,6 +268,13 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 	}
 	rep.OK = true
 	return res, rep, nil
+}
+
+// handoffDigest names one hermes_handoff.md text: the first 16 hex digits
+// of its SHA-256 (hermes_context_state.resumed_handoff).
+func handoffDigest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
 }
 
 // resumeRole routes by mode (§8.2, §13 #29): a finalizing contract →

@@ -54,7 +54,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		return nil, usage("--type %q: one of cc-print, cc-interactive-mcp, mcp_direct", in.Type)
 	}
 	return env.run(rep, func(tx *Tx) error {
-		fl, f, err := env.loadFeature(in.Feature)
+		_, f, err := env.loadFeature(in.Feature)
 		if err != nil {
 			return err
 		}
@@ -66,9 +66,6 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		st := f.Str("status")
 		if st == "completed" || st == "cancelled" {
 			return refuse("%s is %s; no session starts for it", fid, st)
-		}
-		if ok, why := env.gateApproved(fl, GateDAG); !ok {
-			return refuse("the DAG gate cp-sprint-dag is not approved (%s); no feature starts before it (Z11)", why)
 		}
 		fileID := ""
 		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), fsutil.CapSmall); err == nil {
@@ -100,6 +97,11 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 		if old := active.ObjAt(fid); old != nil && old.Str("session_id") == id && old.Str("status") == "running" {
 			rep.did("session %s of %s is already recorded as running; nothing to do", id, fid)
 			return nil
+		}
+		if reasons, err := StartBlockers(env, fid, true); err != nil {
+			return err
+		} else if len(reasons) > 0 {
+			return refuse("%s may not start now (the start conditions of `harness next`): %s", fid, strings.Join(reasons, "; "))
 		}
 		if !active.Has(fid) {
 			max := 2
@@ -206,11 +208,40 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 // resetting or eval_log already has a reset entry for the feature not older
 // than handoff.md, so running both never records a Reset twice. A
 // .current_agent naming the feature's Generator is handed back to the
-// evaluator until `session start` records the new session. Hermes's order
-// is also put on record for the Stop hook's Reset exception: the feature's
-// reset_trigger in claude_code_context_state.json becomes {kind hermes,
-// detail: the reason, at: now, session_id: the pool entry's session}.
+// evaluator until `session start` records the new session. Afterwards the
+// feature's entry of claude_code_context_state.json gets the Reset trigger
+// kind "hermes" for the session on record (unless a trigger of that session
+// is already there), which makes the hook refuse every tool call of that
+// session but the Reset's own (docs/protocol.md §3.8, §8.1); that trigger
+// is also Hermes's order on record for the Stop hook's Reset exception.
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
+	rep, err := sessionReset(env, fid, reason)
+	if err != nil {
+		return rep, err
+	}
+	ws := &workspace.Workspace{Root: env.Root}
+	detail := strings.TrimSpace(reason)
+	if detail == "" {
+		detail = "harness session reset " + fid
+	}
+	written, err := ws.UpdateContextState(fid, func(cs *workspace.ContextState) error {
+		if cs.ResetTrigger != nil && cs.ResetTrigger.SessionID == cs.SessionID {
+			return workspace.ErrContextStateUnchanged
+		}
+		cs.ResetTrigger = &workspace.ResetTrigger{Kind: workspace.TriggerHermes, Detail: detail, At: env.stamp(), SessionID: cs.SessionID}
+		cs.ResetInstructedAt = ""
+		cs.UpdatedAt = env.stamp()
+		return nil
+	})
+	if err != nil {
+		rep.Notes = append(rep.Notes, "could not record the Reset trigger in claude_code_context_state.json: "+err.Error())
+	} else if written {
+		rep.did("claude_code_context_state.json: %s reset_trigger = hermes (%s)", fid, detail)
+	}
+	return rep, nil
+}
+
+func sessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
 	var session, detail string
 	rep, err := env.run(rep, func(tx *Tx) error {

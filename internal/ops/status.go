@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/safetext"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // FeatureStatus is one feature row of `harness status`.
@@ -67,6 +67,11 @@ type StatusResult struct {
 	// IgnoredEval names the eval_log lines no Hermes-side record backs and
 	// no Generator may write (workspace.Provenance): left out of every count.
 	IgnoredEval []string `json:"ignored_eval_lines,omitempty"`
+	// Resets are the features whose Reset is due, overdue or under way, or
+	// whose session is stale (ResetView.Attention); HermesReset is Hermes'
+	// own (docs/protocol.md §8).
+	Resets      []FeatureReset `json:"resets"`
+	HermesReset HermesReset    `json:"hermes_reset"`
 }
 
 // MaxDenials is how many hook.log denials status shows.
@@ -152,6 +157,11 @@ func Status(env *Env) (*StatusResult, error) {
 		}
 	}
 	res.Denials = lastDenials(env.H("logs", "hook.log"), MaxDenials)
+	rv, err := Resets(env)
+	if err != nil {
+		return nil, err
+	}
+	res.Resets, res.HermesReset = nonNilResets(rv.Attention()), rv.Hermes
 	return res, nil
 }
 
@@ -190,43 +200,60 @@ func (env *Env) sessionGuard(fid string, e *Obj, warnings *[]string) (unguarded 
 	return unguarded, sandbox
 }
 
-// lastDenials returns the last n block / stop_forced_incomplete records of
-// hook.log, oldest first. Records of doctor's probes (session
-// "harness-doctor…") are not denials of a session and are skipped.
-func lastDenials(path string, n int) []Denial {
-	data, err := fsutil.ReadRegular(path, 0)
-	if err != nil {
-		return []Denial{}
+func nonNilResets(r []FeatureReset) []FeatureReset {
+	if r == nil {
+		return []FeatureReset{}
 	}
-	var all []Denial
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 || line[0] != '{' {
-			continue
+	return r
+}
+
+// maxDenialScan bounds how much of the hook logs lastDenials reads, from
+// their end (hook.log, then its rotated files newest first).
+const maxDenialScan = 8 << 20
+
+// lastDenials returns the last n block / stop_forced_incomplete records of
+// hook.log, oldest first, reading backwards from the end of hook.log and, when
+// it holds fewer, of the rotated files (hookLogFiles), at most maxDenialScan
+// bytes in all: a status costs the same with a 140 MB log as with a small one.
+func lastDenials(path string, n int) []Denial {
+	var rev []Denial
+	budget := int64(maxDenialScan)
+	for _, p := range hookLogFiles(path) {
+		if len(rev) >= n || budget <= 0 {
+			break
 		}
-		o, err := parseObj(line)
+		f, st, err := fsutil.OpenRegular(p)
 		if err != nil {
 			continue
 		}
-		v := o.Str("verdict")
-		if v != "block" && v != "stop_forced_incomplete" {
-			continue
-		}
-		if strings.HasPrefix(o.Str("session"), ProbeSessionPrefix) {
-			continue
-		}
-		subj := firstNonEmpty(o.Str("command"), o.Str("path"), strings.Join(o.Strs("failing"), ","))
-		all = append(all, Denial{Time: o.Str("time"), Event: o.Str("event"), Feature: o.Str("feature"), Verdict: v, Rule: o.Str("rule"), Subject: subj})
+		stats, _ := fsutil.EachLineBackward(f, st.Size(), fsutil.BackwardOptions{MaxBytes: budget, MaxLine: 1 << 20}, func(raw []byte) bool {
+			line := bytes.TrimSpace(raw)
+			if len(line) == 0 || line[0] != '{' || !(bytes.Contains(line, []byte(`"block"`)) || bytes.Contains(line, []byte(`stop_forced_incomplete`))) {
+				return true
+			}
+			o, err := parseObj(line)
+			if err != nil {
+				return true
+			}
+			v := o.Str("verdict")
+			if v != "block" && v != "stop_forced_incomplete" {
+				return true
+			}
+			if strings.HasPrefix(o.Str("session"), ProbeSessionPrefix) {
+				return true // doctor's probes are not denials of a session
+			}
+			subj := firstNonEmpty(o.Str("command"), o.Str("path"), strings.Join(o.Strs("failing"), ","))
+			rev = append(rev, Denial{Time: o.Str("time"), Event: o.Str("event"), Feature: o.Str("feature"), Verdict: v, Rule: o.Str("rule"), Subject: subj})
+			return len(rev) < n
+		})
+		f.Close()
+		budget -= stats.Read
 	}
-	if len(all) > n {
-		all = all[len(all)-n:]
+	out := make([]Denial, 0, len(rev))
+	for i := len(rev) - 1; i >= 0; i-- {
+		out = append(out, rev[i])
 	}
-	if all == nil {
-		all = []Denial{}
-	}
-	return all
+	return out
 }
 
 // Text renders the status for a terminal.
@@ -275,6 +302,12 @@ func (s *StatusResult) Text() string {
 	}
 	for _, c := range s.Checkpoints {
 		fmt.Fprintf(&b, "  %s\n", safetext.Line(joinNonEmpty(c.ID, c.Type, c.Status, c.Feature, c.CreatedAt)))
+	}
+	if lines := (&ResetView{Features: s.Resets, Hermes: s.HermesReset}).ResetLines(); len(lines) > 0 {
+		b.WriteString("\nresets:\n")
+		for _, l := range lines {
+			b.WriteString("  " + l + "\n")
+		}
 	}
 	b.WriteString("\nlast hook denials:\n")
 	if len(s.Denials) == 0 {
@@ -352,3 +385,6 @@ func oneLine(s string) string {
 	}
 	return s
 }
+
+// hookLogFiles is hook.log and its rotated files, newest first.
+func hookLogFiles(path string) []string { return workspace.HookLogFiles(path) }

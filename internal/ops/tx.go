@@ -30,12 +30,20 @@ type Tx struct {
 	env    *Env
 	steps  []step
 	ledger *ledgerPlan // the eval_log_ledger update (addLedger), nil when none
-	// snap is eval_log.jsonl as read once at the start of commit (nil: the
-	// file does not exist): the dry run validates it before and after, and
-	// the ledger counts offsets in it, so a line appended meanwhile by a
-	// writer without the workspace lock is not taken for part of the change.
-	snap    []byte
-	snapped bool
+	// objs keeps the last object staged per state file, so a later part of
+	// the same operation (a YOLO abort a retry triggers) reads what the
+	// earlier part wrote instead of the file on disk (Tx.readObj).
+	objs map[string]*Obj
+	// evals are the eval_log entries staged so far, in order.
+	evals []*Obj
+	// evalSize is eval_log.jsonl's size as taken once at the start of
+	// commit (snapshotEvalLog; 0 when missing), and evalEnd the offset its
+	// next appended line starts at (one more after a torn last line): the
+	// dry run validates that snapshot before and after, and the ledger
+	// counts offsets from it, so a line appended meanwhile by a writer
+	// without the workspace lock is not taken for part of the change.
+	evalSize, evalEnd int64
+	snapped           bool
 }
 
 // Write stages an atomic replace of rel (relative to the root).
@@ -50,7 +58,22 @@ func (t *Tx) WriteJSON(rel string, v any) error {
 		return fmt.Errorf("encode %s: %w", rel, err)
 	}
 	t.Write(rel, data)
+	if o, ok := v.(*Obj); ok {
+		if t.objs == nil {
+			t.objs = map[string]*Obj{}
+		}
+		t.objs[filepath.ToSlash(rel)] = o
+	}
 	return nil
+}
+
+// readObj is Env.readObj seen through the transaction: the object staged
+// for that file by this operation, if any, else the file.
+func (t *Tx) readObj(parts ...string) (*Obj, error) {
+	if o := t.objs[relH(parts...)]; o != nil {
+		return o, nil
+	}
+	return t.env.readObj(parts...)
 }
 
 // AppendEval stages one eval_log line.
@@ -60,6 +83,7 @@ func (t *Tx) AppendEval(entry *Obj) error {
 		return err
 	}
 	t.steps = append(t.steps, step{rel: ".harness/eval_log.jsonl", data: line, append: true})
+	t.evals = append(t.evals, entry)
 	return nil
 }
 
@@ -93,6 +117,9 @@ func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
 		return err
 	}
 	if err := e.recoverJournal(rep); err != nil {
+		return err
+	}
+	if err := e.pendingEvalGate(rep.Command); err != nil {
 		return err
 	}
 	tx := &Tx{env: e}
@@ -194,25 +221,24 @@ func (t *Tx) apply(root string, crashAfter int) error {
 // shows up as an added finding.
 func (t *Tx) dryRun() (before, after []Finding, err error) {
 	if v := t.env.ValidateOverlay; v != nil {
-		// Both runs read one snapshot of eval_log: a line appended meanwhile
-		// by a writer that does not take the workspace lock (the hook, a
-		// Generator's harness eval append of another feature is serialised,
-		// but a foreign append is not) must not count as found by the change.
-		snap := map[string][]byte{}
-		if t.snapped && t.snap != nil {
-			snap[relEvalLog] = t.snap
+		// Both runs read one snapshot of eval_log (its size at the start of
+		// commit): a line appended meanwhile by a writer that does not take
+		// the workspace lock must not count as a finding added by the change.
+		size := t.evalSize
+		if !t.snapped {
+			var err error
+			if size, err = evalLogSize(filepath.Join(t.env.Root, filepath.FromSlash(relEvalLog))); err != nil {
+				return nil, nil, fmt.Errorf("stage change: %w", err)
+			}
 		}
-		ov, err := t.overlayOn(snap)
+		ov, app, err := t.overlay(size)
 		if err != nil {
 			return nil, nil, fmt.Errorf("stage change: %w", err)
 		}
-		if len(snap) == 0 {
-			snap = nil
-		}
-		if before, err = v(t.env.Root, snap); err != nil {
+		if before, err = v(t.env.Root, nil, nil, size); err != nil {
 			return nil, nil, fmt.Errorf("validate before: %w", err)
 		}
-		if after, err = v(t.env.Root, ov); err != nil {
+		if after, err = v(t.env.Root, ov, app, size); err != nil {
 			return nil, nil, fmt.Errorf("validate after: %w", err)
 		}
 		return before, after, nil
@@ -239,63 +265,120 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 	return before, after, nil
 }
 
-// overlay is the content every file the steps touch would have after
-// apply (slash path relative to the root → bytes, nil = removed), computed
-// in memory from the files as they are now: a replace is its data, an
-// append is the current content plus the line (with the '\n' fsutil.AppendLine
-// adds before it after a torn last line and after it when missing).
-func (t *Tx) overlay() (map[string][]byte, error) { return t.overlayOn(nil) }
-
-// snapshotEvalLog reads eval_log.jsonl once for the commit (Tx.snap).
+// snapshotEvalLog takes eval_log.jsonl's size once for the commit
+// (Tx.evalSize, Tx.evalEnd), reading only its last byte.
 func (t *Tx) snapshotEvalLog() error {
-	data, err := workspace.ReadFile(t.env.H("eval_log.jsonl"))
-	switch {
-	case err == nil:
-		t.snap, t.snapped = data, true
-	case errors.Is(err, fs.ErrNotExist):
-		t.snap, t.snapped = nil, true
-	default:
+	p := t.env.H("eval_log.jsonl")
+	size, err := evalLogSize(p)
+	if err != nil {
 		return fmt.Errorf("read eval_log: %w", err)
+	}
+	torn, err := tornLastLine(p, size)
+	if err != nil {
+		return fmt.Errorf("read eval_log: %w", err)
+	}
+	t.evalSize, t.evalEnd, t.snapped = size, size, true
+	if torn {
+		t.evalEnd++ // the append writes a '\n' first
 	}
 	return nil
 }
 
-// overlayOn is overlay starting from base (slash path → content read
-// before, e.g. the eval_log snapshot) instead of the files on disk; base is
-// not changed.
-func (t *Tx) overlayOn(base map[string][]byte) (map[string][]byte, error) {
-	ov := map[string][]byte{}
-	for k, v := range base {
-		ov[k] = v
-	}
+// overlay is what every file the steps touch would hold after apply: ov
+// maps a replaced or removed file (slash path relative to the root → bytes,
+// nil = removed) to its content, app maps a file that is only appended to
+// (eval_log.jsonl) to the bytes fsutil.AppendLine would add (a '\n' before
+// the first line when the file ends in a torn line, and after each line
+// missing one), so the dry run never copies the log. A file that is both
+// replaced and appended to is computed whole into ov. evalSize is the
+// dry run's eval_log snapshot (its appends follow byte evalSize).
+func (t *Tx) overlay(evalSize int64) (ov, app map[string][]byte, err error) {
+	ov = map[string][]byte{}
+	app = map[string][]byte{}
 	for _, s := range t.steps {
 		switch {
 		case s.remove:
 			ov[s.rel] = nil
+			delete(app, s.rel)
 		case !s.append:
 			ov[s.rel] = s.data
+			delete(app, s.rel)
 		default:
-			base, ok := ov[s.rel]
+			if base, ok := ov[s.rel]; ok {
+				ov[s.rel] = appendLine(base, s.data)
+				continue
+			}
+			pending, ok := app[s.rel]
 			if !ok {
-				data, err := workspace.ReadFile(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)))
-				if err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return nil, err
+				size := int64(-1)
+				if s.rel == relEvalLog {
+					size = evalSize
 				}
-				base = data
+				torn, err := tornLastLine(filepath.Join(t.env.Root, filepath.FromSlash(s.rel)), size)
+				if err != nil {
+					return nil, nil, err
+				}
+				if torn {
+					pending = []byte{'\n'}
+				}
 			}
-			out := make([]byte, 0, len(base)+len(s.data)+2)
-			out = append(out, base...)
-			if len(out) > 0 && out[len(out)-1] != '\n' {
-				out = append(out, '\n')
-			}
-			out = append(out, s.data...)
-			if len(s.data) == 0 || s.data[len(s.data)-1] != '\n' {
-				out = append(out, '\n')
-			}
-			ov[s.rel] = out
+			app[s.rel] = appendLine(pending, s.data)
 		}
 	}
-	return ov, nil
+	return ov, app, nil
+}
+
+// evalLogSize is the size of the eval_log at p now (0 when missing): the
+// dry run's snapshot of the log.
+func evalLogSize(p string) (int64, error) {
+	st, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return st.Size(), nil
+}
+
+// appendLine returns base with line appended as fsutil.AppendLine writes it
+// (a '\n' first when base does not end in one, a '\n' after the line).
+func appendLine(base, line []byte) []byte {
+	out := make([]byte, 0, len(base)+len(line)+2)
+	out = append(out, base...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	out = append(out, line...)
+	if len(line) == 0 || line[len(line)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// tornLastLine reports whether the file at p (its first size bytes; all of
+// it when size < 0) exists, is not empty and does not end in '\n' (reading
+// only its last byte).
+func tornLastLine(p string, size int64) (bool, error) {
+	f, st, err := fsutil.OpenRegular(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	if size < 0 || size > st.Size() {
+		size = st.Size()
+	}
+	if size == 0 {
+		return false, nil
+	}
+	b := make([]byte, 1)
+	if _, err := f.ReadAt(b, size-1); err != nil {
+		return false, err
+	}
+	return b[0] != '\n', nil
 }
 
 // applyScratch performs the steps on the throw-away scratch root with plain
@@ -524,6 +607,31 @@ func addedFindings(before, after []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// pendingEvalGate refuses a Hermes state change while
+// hermes_context_state.pending_eval is set (docs/protocol.md §8.2: after a
+// Hermes Reset the pending verdict is applied first): only `harness reset
+// resume`, which applies it to the phase it was meant for, runs. A
+// Generator's own eval append is not Hermes's and is not held back.
+func (e *Env) pendingEvalGate(cmd string) error {
+	if cmd == "reset resume" || e.inGenerator() {
+		return nil
+	}
+	hc, err := e.readObj("hermes_context_state.json")
+	if err != nil {
+		return nil // validate reports a missing or broken state file
+	}
+	pe := hc.ObjAt("pending_eval")
+	if pe == nil {
+		return nil
+	}
+	at := ""
+	if p, ok := pe.Int("phase"); ok {
+		at = fmt.Sprintf(" phase=%d", p)
+	}
+	return refuse("refused: a Hermes Reset left a pending verdict (hermes_context_state.pending_eval: %s%s %s); run `harness reset resume` first, which applies it, before `harness %s`",
+		pe.Str("feature_id"), at, pe.Str("eval_decision"), cmd)
 }
 
 // readObj reads and parses one JSON state file under .harness.

@@ -176,12 +176,14 @@ func TestOverlayDryRunAgreesWithScratch(t *testing.T) {
 	}
 }
 
-// snapshot maps every file under root/.harness to its content.
+// snapshot maps every file under root/.harness to its content (the caches
+// under .harness/logs/cache/ left out: the dry run refreshes its eval_log
+// cache, which is not a change to the workspace).
 func snapshot(t *testing.T, root string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	err := filepath.WalkDir(filepath.Join(root, ".harness"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".lock") {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".lock") || strings.Contains(filepath.ToSlash(p), "/.harness/logs/cache/") {
 			return err
 		}
 		b, err := os.ReadFile(p)
@@ -238,5 +240,48 @@ func BenchmarkDryRun(b *testing.B) {
 		if _, _, err := tx.dryRun(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestDryRunReadsOneEvalLogSnapshot: a line appended to eval_log between
+// the dry run's two validate runs by a writer that does not take the
+// workspace lock (here: a line the schema refuses) is not a finding added
+// by the change, and the change is written after it.
+func TestDryRunReadsOneEvalLogSnapshot(t *testing.T) {
+	root := fixture(t, "valid-midway")
+	env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
+	evalLog := filepath.Join(root, ".harness", "eval_log.jsonl")
+	calls := 0
+	env.ValidateOverlay = func(root string, overlay, appends map[string][]byte, evalSize int64) ([]Finding, error) {
+		if calls++; calls == 2 { // between before and after
+			f, err := os.OpenFile(evalLog, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := f.WriteString(`{"id":"foreign-1"}` + "\n"); err != nil {
+				return nil, err
+			}
+			if err := f.Close(); err != nil {
+				return nil, err
+			}
+		}
+		return EngineValidateOverlay(root, overlay, appends, evalSize)
+	}
+	line := `{"timestamp":"2026-04-21T03:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"retry","reason":"需要登记 golang.org/x/time/rate"}`
+	tx := &Tx{env: env}
+	tx.steps = append(tx.steps, step{rel: ".harness/eval_log.jsonl", append: true, data: []byte(line)})
+	if err := tx.commit(&Report{Command: "test"}); err != nil {
+		t.Fatalf("commit with a foreign line appended during the dry run: %v", err)
+	}
+	data, err := os.ReadFile(evalLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(string(data), `{"id":"foreign-1"}`+"\n"+line+"\n") {
+		t.Fatalf("eval_log ends %q, want the foreign line then the change", data[max(0, len(data)-300):])
+	}
+	// read whole, the foreign line fails the schema (so the snapshot is what kept it out)
+	if after, err := EngineValidateOverlay(root, nil, nil, -1); err != nil || !mentions(after, "event_type") {
+		t.Fatalf("the foreign line should fail the schema when read: %+v", after)
 	}
 }

@@ -1,33 +1,38 @@
 package ops
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
-	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/render"
 )
 
+// HermesHome returns Hermes' home directory from the environment: $HERMES_HOME,
+// else $HOME/.hermes (else $USERPROFILE/.hermes); "" when none of them is
+// set (docs/protocol.md §9.3). harness launch denies it to the Generator.
+func HermesHome(getenv func(string) string) string {
+	if home := getenv("HERMES_HOME"); home != "" {
+		return home
+	}
+	h := getenv("HOME")
+	if h == "" {
+		h = getenv("USERPROFILE")
+	}
+	if h == "" {
+		return ""
+	}
+	return filepath.Join(h, ".hermes")
+}
+
 // PipelinesHome returns the pipelines folder: home/pipelines, where home is
-// the given directory, else $HERMES_HOME, else $HOME/.hermes (docs/protocol.md §9.3).
+// the given directory, else HermesHome (docs/protocol.md §9.3).
 func (env *Env) PipelinesHome(home string) (string, error) {
 	if home == "" {
-		home = env.getenv("HERMES_HOME")
+		home = HermesHome(env.getenv)
 	}
 	if home == "" {
-		h := env.getenv("HOME")
-		if h == "" {
-			h = env.getenv("USERPROFILE")
-		}
-		if h == "" {
-			return "", usage("no pipelines home: pass --home DIR or set HERMES_HOME")
-		}
-		home = filepath.Join(h, ".hermes")
+		return "", usage("no pipelines home: pass --home DIR or set HERMES_HOME")
 	}
 	return filepath.Join(home, "pipelines"), nil
 }
@@ -113,14 +118,8 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		ys := yoloStatusOf(rt)
 		everAborted, active := ys.aborted, ys.active
 		res.Active = active
-		if n := log.retryCount(""); n >= 2 && active {
-			res.AbortDue = append(res.AbortDue, fmt.Sprintf("retry_count_in_sprint = %d ≥ 2", n))
-		}
-		for _, en := range log.events() {
-			if active && en.Str("feature_id") != "" && (en.Str("result") == "fail" || en.Str("event_type") == "fail") {
-				res.AbortDue = append(res.AbortDue, fmt.Sprintf("any_feature_fail: %s at .harness/eval_log.jsonl:%d", en.Str("feature_id"), en.Line))
-				break
-			}
+		if active {
+			res.AbortDue = abortTriggers(log, nil)
 		}
 		pid := fl.Str("pipeline_id")
 		res.PipelineID = pid
@@ -136,7 +135,7 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		if err != nil {
 			return err
 		}
-		p, err := readPipeline(filepath.Join(dir, pid, "pipeline.yaml"))
+		p, err := loadPipeline(filepath.Join(dir, pid))
 		if err != nil {
 			res.Reasons = append(res.Reasons, err.Error())
 			return nil
@@ -202,21 +201,6 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 	return res, rep, nil
 }
 
-func readPipeline(path string) (map[string]any, error) {
-	data, err := fsutil.ReadRegular(path, fsutil.CapConfig)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("no pipeline.yaml at %s", path)
-		}
-		return nil, err
-	}
-	var m map[string]any
-	if err := yaml.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("%s does not parse: %v", path, err)
-	}
-	return m, nil
-}
-
 func toInt(v any) int {
 	switch n := v.(type) {
 	case int:
@@ -272,96 +256,116 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 		if !ys.active {
 			return refuse("YOLO is not active in this sprint (runtime_state.yolo.state is not active; only `harness yolo check` turns it on)")
 		}
-		now := env.stamp()
-		revokeReason := "yolo_aborted: " + strings.TrimSpace(cause)
-		var revoked []render.Checkpoint
-		var ids []string
-		var entries []*Obj
-		visit := func(cp *Obj, f *Obj) {
-			if cp.Str("decision") != "auto_approved_yolo" {
-				return
-			}
-			cp.With("status", "revoked").With("revoked_from", "auto_approved_yolo").With("revoke_reason", revokeReason).
-				With("decision", nil).With("responded_at", nil)
-			ref := cpRef{cp: cp, feature: f, sprint: f == nil}
-			revoked = append(revoked, renderData(fl, ref, cp))
-			ids = append(ids, cp.Str("id"))
-			e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint())
-			if f != nil {
-				e.With("feature_id", f.Str("id"))
-				if p, ok := cp.Int("phase"); ok {
-					e.With("phase", num(p))
-				}
-			}
-			e.With("event_type", "yolo_abort").With("checkpoint_id", cp.Str("id")).With("checkpoint_type", cp.Str("type")).
-				With("decision", "revoked").With("revoked_from", "auto_approved_yolo").With("revoke_reason", revokeReason).
-				With("reason", fmt.Sprintf("YOLO 退出,撤销 %s 的自动通过,等待用户重新审阅:%s", cp.Str("id"), strings.TrimSpace(cause)))
-			entries = append(entries, e)
-		}
-		for _, v := range fl.Arr("sprint_checkpoints") {
-			if o, ok := v.(*Obj); ok {
-				visit(o, nil)
-			}
-		}
-		for _, f := range fl.features() {
-			for _, cp := range checkpointsOf(f) {
-				visit(cp, f)
-			}
-		}
-		fl.touch(now)
-		if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
-			return err
-		}
-		rep.did("revoked %d auto_approved_yolo checkpoint(s): %s", len(ids), strings.Join(ids, ", "))
-		for _, e := range entries {
-			if err := tx.AppendEval(e); err != nil {
-				return err
-			}
-		}
-		sprintEntry := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("event_type", "yolo_abort").
-			With("reason", "YOLO 全局退出:"+strings.TrimSpace(cause))
-		if err := tx.AppendEval(sprintEntry); err != nil {
-			return err
-		}
-		rep.did("appended %d per-checkpoint yolo_abort entries and the sprint-level yolo_abort entry", len(entries))
-		rt, err := env.readObj("runtime_state.json")
+		ab, err := env.yoloAbortTx(tx, rep, fl, cause)
 		if err != nil {
 			return err
 		}
-		pend := rt.Strs("pending_user_replies")
-		for _, id := range ids {
-			if !oneOf(id, pend) {
-				pend = append(pend, id)
-			}
-		}
-		rt.With("pending_user_replies", strsToAny(pend)).With("mode", "waiting_human").With("last_heartbeat", now)
-		y := rt.ObjAt("yolo")
-		if y == nil {
-			y = NewObj()
-		}
-		rt.With("yolo", y.With("state", "aborted").With("aborted_at", now).With("abort_reason", strings.TrimSpace(cause)))
-		if err := tx.WriteJSON(relRuntime, rt); err != nil {
-			return err
-		}
-		rep.did("runtime_state.mode → waiting_human, runtime_state.yolo.state = aborted; revoked ids added to pending_user_replies")
-		if hc, err := env.readObj("hermes_context_state.json"); err == nil && len(ids) > 0 {
-			l := hc.Strs("pending_checkpoints")
-			for _, id := range ids {
-				if !oneOf(id, l) {
-					l = append(l, id)
-				}
-			}
-			hc.With("pending_checkpoints", strsToAny(l)).With("updated_at", now)
-			if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
-				return err
-			}
-		}
-		msg, err := render.YoloAbortMessage(render.YoloAbort{Sprint: fl.sprint(), Cause: strings.TrimSpace(cause), Checkpoints: revoked})
-		if err != nil {
-			return err
-		}
-		rep.send(msg)
-		rep.Data = map[string]any{"revoked": nonNil(ids)}
+		rep.Data = map[string]any{"revoked": nonNil(ab.Revoked)}
 		return nil
 	})
+}
+
+// AbortOutcome is what a global YOLO abort did: the revoked checkpoint ids
+// and the one aggregated message (templates/yolo_abort.template.md).
+type AbortOutcome struct {
+	Cause   string   `json:"cause"`
+	Revoked []string `json:"revoked"`
+	Message string   `json:"message"`
+}
+
+// yoloAbortTx stages the global revoke of docs/protocol.md §6.1 in tx (see
+// YoloAbort) on fl, the feature list the operation already holds, reading
+// the other state files through the transaction so earlier writes of the
+// same operation are kept.
+func (env *Env) yoloAbortTx(tx *Tx, rep *Report, fl featureList, cause string) (*AbortOutcome, error) {
+	now := env.stamp()
+	revokeReason := "yolo_aborted: " + strings.TrimSpace(cause)
+	var revoked []render.Checkpoint
+	var ids []string
+	var entries []*Obj
+	visit := func(cp *Obj, f *Obj) {
+		if cp.Str("decision") != "auto_approved_yolo" {
+			return
+		}
+		cp.With("status", "revoked").With("revoked_from", "auto_approved_yolo").With("revoke_reason", revokeReason).
+			With("decision", nil).With("responded_at", nil)
+		ref := cpRef{cp: cp, feature: f, sprint: f == nil}
+		revoked = append(revoked, renderData(fl, ref, cp))
+		ids = append(ids, cp.Str("id"))
+		e := NewObj().With("timestamp", now).With("sprint_id", fl.sprint())
+		if f != nil {
+			e.With("feature_id", f.Str("id"))
+			if p, ok := cp.Int("phase"); ok {
+				e.With("phase", num(p))
+			}
+		}
+		e.With("event_type", "yolo_abort").With("checkpoint_id", cp.Str("id")).With("checkpoint_type", cp.Str("type")).
+			With("decision", "revoked").With("revoked_from", "auto_approved_yolo").With("revoke_reason", revokeReason).
+			With("reason", fmt.Sprintf("YOLO 退出,撤销 %s 的自动通过,等待用户重新审阅:%s", cp.Str("id"), strings.TrimSpace(cause)))
+		entries = append(entries, e)
+	}
+	for _, v := range fl.Arr("sprint_checkpoints") {
+		if o, ok := v.(*Obj); ok {
+			visit(o, nil)
+		}
+	}
+	for _, f := range fl.features() {
+		for _, cp := range checkpointsOf(f) {
+			visit(cp, f)
+		}
+	}
+	fl.touch(now)
+	if err := tx.WriteJSON(relFeatureList, fl.Obj); err != nil {
+		return nil, err
+	}
+	rep.did("revoked %d auto_approved_yolo checkpoint(s): %s", len(ids), strings.Join(ids, ", "))
+	for _, e := range entries {
+		if err := tx.AppendEval(e); err != nil {
+			return nil, err
+		}
+	}
+	sprintEntry := NewObj().With("timestamp", now).With("sprint_id", fl.sprint()).With("event_type", "yolo_abort").
+		With("reason", "YOLO 全局退出:"+strings.TrimSpace(cause))
+	if err := tx.AppendEval(sprintEntry); err != nil {
+		return nil, err
+	}
+	rep.did("appended %d per-checkpoint yolo_abort entries and the sprint-level yolo_abort entry", len(entries))
+	rt, err := tx.readObj("runtime_state.json")
+	if err != nil {
+		return nil, err
+	}
+	pend := rt.Strs("pending_user_replies")
+	for _, id := range ids {
+		if !oneOf(id, pend) {
+			pend = append(pend, id)
+		}
+	}
+	rt.With("pending_user_replies", strsToAny(pend)).With("mode", "waiting_human").With("last_heartbeat", now)
+	y := rt.ObjAt("yolo")
+	if y == nil {
+		y = NewObj()
+	}
+	rt.With("yolo", y.With("state", "aborted").With("aborted_at", now).With("abort_reason", strings.TrimSpace(cause)))
+	if err := tx.WriteJSON(relRuntime, rt); err != nil {
+		return nil, err
+	}
+	rep.did("runtime_state.mode → waiting_human, runtime_state.yolo.state = aborted; revoked ids added to pending_user_replies")
+	if hc, err := tx.readObj("hermes_context_state.json"); err == nil && len(ids) > 0 {
+		l := hc.Strs("pending_checkpoints")
+		for _, id := range ids {
+			if !oneOf(id, l) {
+				l = append(l, id)
+			}
+		}
+		hc.With("pending_checkpoints", strsToAny(l)).With("updated_at", now)
+		if err := tx.WriteJSON(relHermesCtx, hc); err != nil {
+			return nil, err
+		}
+	}
+	msg, err := render.YoloAbortMessage(render.YoloAbort{Sprint: fl.sprint(), Cause: strings.TrimSpace(cause), Checkpoints: revoked})
+	if err != nil {
+		return nil, err
+	}
+	rep.send(msg)
+	return &AbortOutcome{Cause: strings.TrimSpace(cause), Revoked: nonNil(ids), Message: msg.Text}, nil
 }

@@ -139,10 +139,19 @@ func rel(ws *workspace.Workspace, p string) string { return ws.Rel(p) }
 // not a JSON object) is a failure. The error is only for I/O failures other
 // than a missing file.
 func CheckPhase(ws *workspace.Workspace, feature string) (Report, error) {
-	return check(ws, feature, true)
+	return check(ws, feature, true, EvalStateOptions{})
 }
 
-func check(ws *workspace.Workspace, feature string, withDone bool) (Report, error) {
+// MaxRecordFile is the largest feature_list.json or generator_log.md the
+// record checks read (64 MiB); a larger one (say a sparse file the
+// Generator made of its own log) is an I/O error, so Stop blocks with
+// stop.io-error instead of exhausting memory.
+const MaxRecordFile = 64 << 20
+
+// check runs the checks; eval_log is read through the feature's cached
+// state (FeatureState with opts), so a call costs the bytes appended since
+// the last one, not the log's size.
+func check(ws *workspace.Workspace, feature string, withDone bool, opts EvalStateOptions) (Report, error) {
 	r := Report{Feature: feature, Handoff: rel(ws, ws.Handoff(feature))}
 	data, err := fsutil.ReadRegular(ws.FeatureList(), fsutil.CapState)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -171,20 +180,12 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 	p := sf.phase
 	r.Phase, r.PhaseKnown = p, true
 
-	prov, err := ws.LoadProvenance()
-	if err != nil {
-		return r, err
-	}
-	var ignored []*workspace.EvalEntry
-	entries, evalErr := workspace.ScanEvalLogTrusted(ws.EvalLog(), mayConcern(feature), prov, &ignored)
+	est, evalErr := FeatureState(ws, feature, opts)
 	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {
 		return r, evalErr
 	}
-	for _, e := range ignored {
-		_, why := prov.Of(e.At, nil, e)
-		r.Ignored = append(r.Ignored, fmt.Sprintf(".harness/eval_log.jsonl:%d (%s: %s)", e.Line, e.EventType(), why))
-	}
-	mark := RollbackMark(entries, feature, p, 0)
+	r.Ignored = append(r.Ignored, est.Ignored...)
+	mark := est.Mark(p)
 	markNote := ""
 	if mark != nil {
 		markNote = fmt.Sprintf(" (only records written after the rollback verdict at .harness/eval_log.jsonl:%d, %s, count)",
@@ -232,12 +233,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 
 	// Checks 6–9.
 	evPath := rel(ws, ws.EvalLog())
-	var last *workspace.EvalEntry
-	for _, e := range entries {
-		if IsPhaseEval(e, feature, p) && EntryCounts(e, mark) {
-			last = e
-		}
-	}
+	last := est.LastPhaseEval(p, mark)
 	if last == nil {
 		why := "has no"
 		if evalErr != nil {
@@ -248,7 +244,8 @@ func check(ws *workspace.Workspace, feature string, withDone bool) (Report, erro
 			Fix: fmt.Sprintf("harness eval append --feature %s --phase %d --event phase_evaluation --result pass --reason '<concrete reason, ≥ %d bytes>'",
 				feature, p, MinReasonBytes)})
 	} else {
-		reason, isStr, line := EffectiveReason(entries, last)
+		eff := last.Effective()
+		reason, isStr, line := eff.Reason, eff.ReasonOK, eff.Line
 		at := fmt.Sprintf("%s:%d", evPath, line)
 		fix := fmt.Sprintf("append a new phase_evaluation for %s phase=%d with a concrete reason (acceptance ids, numbers), or correct it with `harness eval amend --line %d --reason '补录: …'`", feature, p, last.Line)
 		switch {

@@ -33,7 +33,7 @@ func CompletePhase(ws *workspace.Workspace, feature string) (Report, error) {
 		return Report{Feature: feature}, err
 	}
 	defer unlock()
-	r, err := check(ws, feature, false)
+	r, err := check(ws, feature, false, EvalStateOptions{})
 	if err != nil {
 		return r, err
 	}

@@ -128,6 +128,10 @@ const (
 	HookSprintRootMissing = "hook.sprint-root-missing"
 	HookDeadline          = "hook.deadline"
 	PathBadInput          = "path.bad-input"
+	// The Reset enforcement of docs/protocol.md §8.1: a tool call past a
+	// hard Reset limit, and an automatic compaction in a Generator session.
+	ResetHardLimit         = "reset.hard-limit"
+	ResetCompactionBlocked = "reset.compaction-blocked"
 )
 
 // ID is one registered rule id and the part of harness that reports it.
@@ -156,7 +160,7 @@ var handwritten = []struct {
 		StopGenlogKeyDecisions, StopGenlogSectionLength, StopEvalEntry, StopReasonPresent, StopReasonLazy, StopReasonLength,
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
-		HookSprintRootMissing, HookDeadline, PathBadInput}},
+		HookSprintRootMissing, HookDeadline, PathBadInput, ResetHardLimit, ResetCompactionBlocked}},
 }
 
 // All returns every registered id once: the hand-written ones by source,

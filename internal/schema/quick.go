@@ -94,8 +94,37 @@ func quickEvalLogProperty(k string, v any) bool {
 	case "yolo_context":
 		_, ok := v.(map[string]any)
 		return ok
-	case "acceptance_results", "blockers_resolved":
-		return false // arrays of objects: left to the validator
+	case "acceptance_results": // array of {id, criteria, status, evidence} (all required)
+		arr, ok := v.([]any)
+		if !ok {
+			return false
+		}
+		for _, it := range arr {
+			m, ok := it.(map[string]any)
+			if !ok {
+				return false
+			}
+			for _, f := range [...]string{"id", "criteria", "evidence"} {
+				if _, ok := m[f].(string); !ok {
+					return false
+				}
+			}
+			if !oneOf(m["status"], "pass", "fail", "skipped") {
+				return false
+			}
+		}
+		return true
+	case "blockers_resolved": // array of objects
+		arr, ok := v.([]any)
+		if !ok {
+			return false
+		}
+		for _, it := range arr {
+			if _, ok := it.(map[string]any); !ok {
+				return false
+			}
+		}
+		return true
 	}
 	return true
 }

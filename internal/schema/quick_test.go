@@ -77,7 +77,14 @@ func TestQuickAcceptsOnlyWhatTheSchemaAccepts(t *testing.T) {
 	nums := []any{num("1"), num("2"), num("3"), num("4"), num("0"), num("5"), num("-1"), num("1.0"), num("2e0"), num("1.5"),
 		num("10"), num("999999999999999999"), num("99999999999999999999999"), num("4.0000000001"), 1.0, 2}
 	others := []any{nil, true, false, map[string]any{}, map[string]any{"a": "b"}, []any{}, []any{map[string]any{}},
-		[]any{"x"}, []any{map[string]any{"id": "a1", "criteria": "c", "status": "pass", "evidence": "e"}}}
+		[]any{"x"}, []any{map[string]any{"id": "a1", "criteria": "c", "status": "pass", "evidence": "e"}},
+		[]any{map[string]any{"id": "a1", "criteria": "c", "status": "pass", "evidence": "e", "extra": num("1")}, map[string]any{"id": "a2", "criteria": "d", "status": "skipped", "evidence": ""}},
+		[]any{map[string]any{"id": "a1", "criteria": "c", "status": "passed", "evidence": "e"}},
+		[]any{map[string]any{"id": "a1", "criteria": "c", "status": "pass"}},
+		[]any{map[string]any{"id": num("1"), "criteria": "c", "status": "pass", "evidence": "e"}},
+		[]any{map[string]any{"id": "a1", "criteria": nil, "status": "fail", "evidence": "e"}},
+		[]any{map[string]any{"id": "q1", "answer": "a", "feedback": nil}, map[string]any{"id": "catch_all", "answer": "a"}},
+		[]any{map[string]any{"id": "q1"}, "x"}, []any{nil}}
 	var pool []any
 	pool = append(append(append(pool, strs...), nums...), others...)
 	keys := []string{"timestamp", "sprint_id", "generator", "feature_id", "phase", "iteration", "event_type", "result",

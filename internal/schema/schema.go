@@ -46,6 +46,9 @@ const (
 	EnvironmentProbe       = "environment_probe"
 	Task                   = "task"
 	Pipeline               = "pipeline"
+	// PipelineRegistry is <Hermes home>/pipelines/registry.json (the index
+	// `harness pipeline sink` maintains and `pipeline list` reads).
+	PipelineRegistry = "pipeline_registry"
 	// CLIEnvelope is the --json output of every harness command (not a
 	// state file; internal/cli prints it).
 	CLIEnvelope = "cli_envelope"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"sort"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -37,35 +38,54 @@ type evalFindings struct {
 // reports eval.jsonl-parse "cannot read" and checks no line, as before.
 func (c *checker) loadEvalLog() {
 	c.supersededBy = map[int]int{}
+	// the provenance first: the one-line rules (cached or not) judge each
+	// line by it, and the cache key includes it
+	c.loadProvenance()
 	p := c.ws.EvalLog()
+	app := c.opts.Appends[relEvalLog]
 	var r io.Reader
 	if data, ok := c.overlaid(p); ok {
-		if data == nil {
+		if data == nil && app == nil {
 			return
 		}
-		r = bytes.NewReader(data)
+		r = io.MultiReader(bytes.NewReader(data), bytes.NewReader(app))
 	} else {
 		f, st, err := fsutil.OpenRegular(p)
-		if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && app != nil:
+			r = bytes.NewReader(app) // the append creates the file
+		case err != nil:
 			if !errors.Is(err, fs.ErrNotExist) {
 				c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + err.Error()})
 			}
 			return
+		default:
+			defer f.Close()
+			if st.Size() > fsutil.CapLog {
+				return // files.size-cap reports it; no line is checked
+			}
+			size := st.Size()
+			if lim := c.opts.EvalSize; lim != nil && *lim < size {
+				size = max(*lim, 0)
+			}
+			if c.opts.EvalCache && !c.finalize {
+				c.lastRollback = map[rollbackKey]int{}
+				if err := c.streamCached(f, size); err != nil {
+					c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
+					c.rep.add(Finding{File: relEvalLog, Rule: "eval.jsonl-parse", Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
+				}
+				c.endKeep()
+				return
+			}
+			r = io.MultiReader(io.NewSectionReader(f, 0, size), bytes.NewReader(app))
 		}
-		defer f.Close()
-		if st.Size() > fsutil.CapLog {
-			return // files.size-cap reports it; no line is checked
-		}
-		r = f
 	}
 	c.lastRollback = map[rollbackKey]int{}
-	c.loadProvenance()
 	if err := workspace.EachEvalLineAt(r, fsutil.CapLine, c.checkEvalLine, func(n int, _, size int64) { c.evalLineTooLong(n, size) }); err != nil {
 		c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
 		c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
 	}
-	c.compactEntries()
-	c.lastRollback = nil
+	c.endKeep()
 }
 
 // evalLineTooLong reports eval.line-too-long: a line over fsutil.CapLine is
@@ -174,15 +194,43 @@ func (c *checker) evalSchemaTime(rep *Report, e *workspace.EvalEntry) {
 }
 
 // flatTimesOK reports that walkTimes finds nothing in m without walking it
-// (which sorts the keys of every object): m holds no object or array, and
-// every string under a time key is UTC-Z.
-func flatTimesOK(m map[string]any) bool {
-	for k, v := range m {
-		switch x := v.(type) {
-		case map[string]any, []any:
-			return false
-		case string:
-			if isTimeKey(k) && !workspace.UTCZPattern.MatchString(x) {
+// the way walkTimes does (which sorts the keys of every object and builds
+// a pointer for every value): every string under a time key, at any depth
+// and in arrays directly under a time key, is UTC-Z. Real entries carry
+// acceptance_results and blockers_resolved arrays of objects; those are
+// looked at in place.
+func flatTimesOK(m map[string]any) bool { return timesOK(m, 0) }
+
+func timesOK(v any, depth int) bool {
+	if depth > 64 {
+		return false // let walkTimes decide
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, val := range x {
+			if isTimeKey(k) {
+				switch tv := val.(type) {
+				case string:
+					if !workspace.UTCZPattern.MatchString(tv) {
+						return false
+					}
+					continue
+				case []any:
+					for _, el := range tv {
+						if s, ok := el.(string); ok && !workspace.UTCZPattern.MatchString(s) {
+							return false
+						}
+					}
+					continue
+				}
+			}
+			if !timesOK(val, depth+1) {
+				return false
+			}
+		}
+	case []any:
+		for _, el := range x {
+			if !timesOK(el, depth+1) {
 				return false
 			}
 		}
@@ -248,12 +296,19 @@ type rollbackKey struct {
 // result pass) or a rollback mark (records.IsRollback). Corrections are
 // skipped by all of them.
 //
-// Of the rollback marks only those records.RollbackMark can return are
-// kept: finalize asks for the last mark of feature f at phase >= p before
-// the line of f's last pass of p (or anywhere when there is none), so
-// between two passing verdicts of f only the last mark at each phase value
-// can be the answer; an earlier one is dropped when a later one arrives
-// (c.lastRollback). A log of 100,000 retries keeps one entry, not 100,000.
+// Under finalize the state is kept per (feature, phase value), not per
+// line, so a log of a million verdicts keeps a handful of entries:
+// finalizeFeatures reads only the last pass of each (f, p), and
+// records.RollbackMark(entries, f, p, line of that pass) — the latest mark
+// of f at a phase ≥ p before it, or anywhere when there is no pass. So
+// only these are kept: the last pass of each (f, ph) (c.lastPass); the
+// latest mark of each (f, ph) (c.lastRollback), which answers for a phase
+// without a pass; and, for each (f, ph), a copy of the latest mark at a
+// phase ≥ ph present when its last pass arrived (c.anchor), which answers
+// for the pass. Any other kept mark of f at a phase ≥ p before that pass is
+// not later than the anchor, so RollbackMark still returns it. endKeep
+// orders the entries by line, which RollbackMark relies on. Of the sprint
+// gates only the last entry of each is kept (c.lastGate).
 func (c *checker) keepEntry(e *workspace.EvalEntry) {
 	if e.IsCorrection() {
 		return
@@ -272,21 +327,58 @@ func (c *checker) keepEntry(e *workspace.EvalEntry) {
 		return
 	}
 	fid := e.FeatureID()
-	if pass {
-		for k := range c.lastRollback {
-			if k.feature == fid {
-				delete(c.lastRollback, k) // a new segment of f: earlier marks stay
-			}
-		}
-	}
-	if rollback && !gate {
-		k := rollbackKey{fid, ph}
-		if i, ok := c.lastRollback[k]; ok {
-			c.entries[i] = nil // superseded as an answer by e
+	k := rollbackKey{fid, ph}
+	drop := func(m map[rollbackKey]int, k rollbackKey) {
+		if i, ok := m[k]; ok {
+			c.entries[i] = nil // no longer a possible answer
 			c.droppedEntries++
 		}
-		c.lastRollback[k] = len(c.entries)
 	}
+	red := reduced(e)
+	add := func() int {
+		c.entries = append(c.entries, &workspace.EvalEntry{Line: e.Line, Fields: red})
+		return len(c.entries) - 1
+	}
+	if gate {
+		// gatesApproved reads the last entry of each gate
+		if c.lastGate == nil {
+			c.lastGate = map[rollbackKey]int{}
+		}
+		gk := rollbackKey{feature: e.CheckpointID()}
+		drop(c.lastGate, gk)
+		c.lastGate[gk] = add()
+	}
+	if pass {
+		if c.lastPass == nil {
+			c.lastPass, c.anchor = map[rollbackKey]int{}, map[rollbackKey]int{}
+		}
+		drop(c.lastPass, k)
+		drop(c.anchor, k)
+		delete(c.anchor, k)
+		best := -1
+		for mk, i := range c.lastRollback {
+			if mk.feature == fid && mk.phase >= ph && (best < 0 || c.entries[i].Line > c.entries[best].Line) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			c.entries = append(c.entries, &workspace.EvalEntry{Line: c.entries[best].Line, Fields: c.entries[best].Fields})
+			c.anchor[k] = len(c.entries) - 1
+		}
+		c.lastPass[k] = add()
+	}
+	if rollback {
+		drop(c.lastRollback, k)
+		c.lastRollback[k] = add()
+	}
+	if c.droppedEntries > 1024 && c.droppedEntries > len(c.entries)/2 {
+		c.compactEntries()
+	}
+}
+
+// reduced copies the fields of e the rules across lines read (keptFields);
+// the decoded strings share the line's memory, so they are cloned.
+func reduced(e *workspace.EvalEntry) map[string]any {
 	n := 0
 	for _, k := range keptFields {
 		if _, ok := e.Fields[k]; ok {
@@ -296,7 +388,6 @@ func (c *checker) keepEntry(e *workspace.EvalEntry) {
 	m := make(map[string]any, n) // up to 8 fit the map's first group
 	for _, k := range keptFields {
 		if v, ok := e.Fields[k]; ok {
-			// a copy: the decoded strings share the line's memory
 			switch x := v.(type) {
 			case string:
 				v = strings.Clone(x)
@@ -306,14 +397,11 @@ func (c *checker) keepEntry(e *workspace.EvalEntry) {
 			m[k] = v
 		}
 	}
-	c.entries = append(c.entries, &workspace.EvalEntry{Line: e.Line, Fields: m})
-	if c.droppedEntries > 1024 && c.droppedEntries > len(c.entries)/2 {
-		c.compactEntries()
-	}
+	return m
 }
 
-// compactEntries removes the dropped (nil) entries and re-indexes
-// c.lastRollback.
+// compactEntries removes the dropped (nil) entries and re-indexes the keep
+// maps.
 func (c *checker) compactEntries() {
 	idx := make(map[int]int, len(c.entries)) // old index → new
 	kept := c.entries[:0]
@@ -325,10 +413,20 @@ func (c *checker) compactEntries() {
 	}
 	clear(c.entries[len(kept):])
 	c.entries = kept
-	for k, i := range c.lastRollback {
-		c.lastRollback[k] = idx[i]
+	for _, m := range []map[rollbackKey]int{c.lastRollback, c.lastPass, c.anchor, c.lastGate} {
+		for k, i := range m {
+			m[k] = idx[i]
+		}
 	}
 	c.droppedEntries = 0
+}
+
+// endKeep finishes the eval_log pass: dropped entries removed, the rest in
+// line order (an anchor is a copy of an earlier line).
+func (c *checker) endKeep() {
+	c.compactEntries()
+	sort.SliceStable(c.entries, func(i, j int) bool { return c.entries[i].Line < c.entries[j].Line })
+	c.lastRollback, c.lastPass, c.anchor, c.lastGate = nil, nil, nil, nil
 }
 
 // evalEntryRules is the eval.* rules (eval.superseded's own checks

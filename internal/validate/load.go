@@ -51,15 +51,18 @@ type checker struct {
 	hc    *workspace.HermesContext
 	ct    *workspace.Contract
 	relCT string // contract path, relative; "" when the sprint is unknown
+	// schemaKey identifies the sprint's own schema copies (evalCacheKey).
+	schemaKey string
 
 	// entries are the eval_log entries the rules across lines need (sprint
 	// gate checkpoints; under finalize, phase verdicts and rollback marks),
 	// each reduced to the fields those rules read (keptFields); the other
 	// lines are checked while the log is streamed and leave only findings.
 	entries []*workspace.EvalEntry
-	// lastRollback and droppedEntries serve keepEntry while streaming.
-	lastRollback   map[rollbackKey]int
-	droppedEntries int
+	// lastRollback, lastPass, anchor and droppedEntries serve keepEntry
+	// while streaming (indexes into entries per feature and phase value).
+	lastRollback, lastPass, anchor, lastGate map[rollbackKey]int
+	droppedEntries                           int
 	// evalFound holds the findings at eval_log lines made while streaming.
 	evalFound evalFindings
 	// supersededBy maps a line N to the line of its last valid correction.
@@ -117,6 +120,7 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 			Message: "sprint schema copy ignored (" + why + "); the embedded harness schema is used"})
 	}
 	c.schemas = schemasFor(own)
+	c.schemaKey = schemaKeyOf(own)
 	if err := c.schemas.Err(); err != nil {
 		if len(own) == 0 {
 			return nil, err
@@ -205,3 +209,21 @@ func (c *checker) load() {
 }
 
 func evalAt(line int) string { return fmt.Sprintf("%s:%d", relEvalLog, line) }
+
+// Document validates a document that lives outside a sprint workspace (a
+// pipeline's pipeline.yaml decoded with schema.DecodeYAML, the pipelines'
+// registry.json decoded with schema.Decode) against the embedded schema
+// name (schema.Pipeline, schema.PipelineRegistry). It returns one message
+// per violation ("/stats/total_runs: …"); an error only when the schema set
+// cannot be compiled.
+func Document(name string, doc any) ([]string, error) {
+	vs, err := embeddedSchemas().Validate(name, doc)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.String())
+	}
+	return out, nil
+}

@@ -20,6 +20,24 @@ type Options struct {
 	// file exist. Only files the rules read or stat are looked up here; the
 	// sprint's schemas/ and .harness/rules.yaml are always read from disk.
 	Overlay map[string][]byte
+	// Appends maps slash paths relative to the root to bytes appended after
+	// the file's content (on disk or in Overlay), exactly as fsutil.AppendLine
+	// would write them (a leading '\n' after a torn last line included): the
+	// dry run of an eval_log append reads the log once instead of a copy
+	// with the line added. Only .harness/eval_log.jsonl is read this way.
+	Appends map[string][]byte
+	// EvalSize, when set, reads .harness/eval_log.jsonl on disk as its first
+	// *EvalSize bytes (all of it when shorter): a snapshot taken by the dry
+	// run, so that its runs before and after the change see the same log
+	// while writers that do not take the workspace lock append to it. The
+	// Appends of eval_log follow the snapshot.
+	EvalSize *int64
+	// EvalCache makes the eval_log pass of a validate (not finalize) run
+	// start from the state cached in .harness/logs/cache/validate-eval.json
+	// and check only the lines appended since, refreshing the cache (see
+	// evalcache.go). The operations of internal/ops set it: each `eval
+	// append` then costs its own line, not the log's size.
+	EvalCache bool
 	// HarnessOnly limits the layout rules that list or walk folders to
 	// .harness/ (the sprint root's own listing and the project files around
 	// .harness/ are not read). A staged change under .harness/ cannot change

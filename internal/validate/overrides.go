@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/monitor"
 	"github.com/superagent-harness/harness/internal/ruleid"
 )
 
@@ -19,5 +20,9 @@ func (c *checker) rulesOverrides() {
 		}
 		c.rep.add(Finding{File: bashguard.OverridesFile, Rule: ruleid.RulesOverrides,
 			Message: "invalid guard rule overrides (the built-in rules stay in force, the overrides are ignored): " + msg})
+	}
+	if _, err := monitor.LoadThresholds(c.ws.Root); err != nil {
+		c.rep.add(Finding{File: bashguard.OverridesFile, Rule: ruleid.RulesOverrides,
+			Message: "invalid Reset thresholds (the protocol's defaults stay in force): " + err.Error()})
 	}
 }

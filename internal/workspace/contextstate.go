@@ -92,6 +92,17 @@ type ContextState struct {
 	// first (member "resets", proposed): the exception opens at most once
 	// per session and never twice for the same handoff.md.
 	Resets []ResetRecord
+	// RetriesAtStart is Retries when the session started: a fresh session
+	// has a fresh context, so only a retry during the session triggers a
+	// Reset for retries (member retries_at_session_start).
+	RetriesAtStart int
+	// StopBlocks counts the Stop blocks in a row in this session (member
+	// stop_blocks_in_row; the Stop loop bound reads it instead of hook.log).
+	StopBlocks int
+	// MeasuredAt is the transcript timestamp of the assistant message the
+	// figures come from (member measured_at): a reading of an older message
+	// (the client writes its transcript asynchronously) never replaces them.
+	MeasuredAt string
 
 	raw *Object
 	// trigRaw and trigOrig are reset_trigger as read, so that an unchanged
@@ -149,6 +160,13 @@ func ParseContextState(raw json.RawMessage) (*ContextState, error) {
 		cs.Resets = nil
 		cs.Bad = append(cs.Bad, "resets")
 	}
+	str("measured_at", &cs.MeasuredAt)
+	var n int64
+	i64("retries_at_session_start", &n)
+	cs.RetriesAtStart = int(n)
+	n = 0
+	i64("stop_blocks_in_row", &n)
+	cs.StopBlocks = int(n)
 	if v, ok := o.Get("reset_trigger"); ok && !isNull(v) {
 		var t ResetTrigger
 		if json.Unmarshal(v, &t) != nil || t.Kind == "" {
@@ -210,6 +228,9 @@ func (cs *ContextState) MarshalJSON() ([]byte, error) {
 	} else if !bad["reset_instructed_at"] {
 		o.Delete("reset_instructed_at")
 	}
+	set("measured_at", timeOrNull(cs.MeasuredAt))
+	set("retries_at_session_start", cs.RetriesAtStart)
+	set("stop_blocks_in_row", cs.StopBlocks)
 	return o.MarshalJSON()
 }
 
@@ -253,6 +274,25 @@ func (cs *ContextState) Clone() *ContextState {
 	c.Bad = append([]string(nil), cs.Bad...)
 	c.Resets = append([]ResetRecord(nil), cs.Resets...)
 	return &c
+}
+
+// Fresh returns an entry with no figures that keeps the members of cs this
+// version does not know (nil-safe).
+func (cs *ContextState) Fresh() *ContextState {
+	if cs == nil {
+		return &ContextState{}
+	}
+	return &ContextState{raw: cs.raw}
+}
+
+// CopyFigures sets every known field of cs from n (the unknown members of
+// cs stay); cs's Bad list is cleared, since every known member now has a
+// value of the right type.
+func (cs *ContextState) CopyFigures(n *ContextState) {
+	raw := cs.raw
+	*cs = *n.Clone()
+	cs.raw = raw
+	cs.Bad = nil
 }
 
 // ContextStates is the whole claude_code_context_state.json: the entries by

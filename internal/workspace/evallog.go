@@ -262,6 +262,31 @@ func EachEvalLineCapped(r io.Reader, max int, fn func(n int, line []byte), tooLo
 // EachEvalLineAt is EachEvalLineCapped that also passes the byte offset at
 // which each line starts (what the provenance ledgers record).
 func EachEvalLineAt(r io.Reader, max int, fn func(n int, at int64, line []byte), tooLong func(n int, at, size int64)) error {
+	return EachEvalLineFull(r, max, func(n int, at int64, line []byte, _ int, _ bool) { fn(n, at, line) },
+		func(n int, at, size int64, _ int, _ bool) {
+			if tooLong != nil {
+				tooLong(n, at, size)
+			}
+		})
+}
+
+// EachEvalLineRaw is EachEvalLine that also reports, for each line, how
+// many bytes of r it took (rawLen: the line, its '\r' and its '\n') and
+// whether it ended with '\n' (terminated is false only for a final line
+// without one), so that a caller can remember the offset of the last
+// complete line (records.FeatureState). A line over fsutil.CapLine is
+// passed as nil (never assembled), with its true rawLen.
+func EachEvalLineRaw(r io.Reader, fn func(n int, line []byte, rawLen int, terminated bool)) error {
+	return EachEvalLineFull(r, fsutil.CapLine, func(n int, _ int64, line []byte, raw int, term bool) { fn(n, line, raw, term) },
+		func(n int, _, _ int64, raw int, term bool) { fn(n, nil, raw, term) })
+}
+
+// EachEvalLineFull is the one line splitter under the others: fn gets every
+// line of at most max bytes with its number, start offset, raw length and
+// whether it ended in '\n'; tooLong gets a longer one (size: its bytes
+// without the '\n'), which is read past with no more than the 64 KB buffer
+// in memory.
+func EachEvalLineFull(r io.Reader, max int, fn func(n int, at int64, line []byte, rawLen int, terminated bool), tooLong func(n int, at, size int64, rawLen int, terminated bool)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the buffer, assembled
 	var size int64  // bytes of the current line so far
@@ -288,19 +313,19 @@ func EachEvalLineAt(r io.Reader, max int, fn func(n int, at int64, line []byte),
 		}
 		if size > 0 {
 			n++
+			raw := int(size)
+			terminated := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
 			line = bytes.TrimSuffix(line, []byte("\n"))
 			line = bytes.TrimSuffix(line, []byte("\r"))
 			body := size // the line's bytes without its '\n'
-			if bytes.HasSuffix(chunk, []byte("\n")) {
+			if terminated {
 				body--
 			}
 			switch {
 			case over || body > int64(max):
-				if tooLong != nil {
-					tooLong(n, pos, body)
-				}
+				tooLong(n, pos, body, raw, terminated)
 			default:
-				fn(n, pos, line)
+				fn(n, pos, line, raw, terminated)
 			}
 		}
 		pos += size

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sort"
 
 	"github.com/superagent-harness/harness/internal/digest"
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -181,4 +182,35 @@ func (p *Provenance) AddResets(rs []ResetRecord) {
 			p.hook[r.EvalAt] = r.EvalSHA256
 		}
 	}
+}
+
+// Key is a fingerprint of everything Of decides by (whether the sprint
+// keeps a ledger, its start, the ledgered lines and the hook's Reset
+// lines), for a cache of per-line verdicts: it changes whenever one of them
+// does. A nil Provenance has the key of an empty one.
+func (p *Provenance) Key() string { return p.KeyBefore(1 << 62) }
+
+// KeyBefore is Key over the lines that start before byte off only: what a
+// cache of the log's first off bytes depends on (a line appended later
+// adds ledger entries at or after off, which leave it unchanged).
+func (p *Provenance) KeyBefore(off int64) string {
+	if p == nil {
+		p = &Provenance{}
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%t\x00%d\x00", p.Known, p.Since)
+	for _, m := range []map[int64]string{p.hermes, p.hook} {
+		at := make([]int64, 0, len(m))
+		for k := range m {
+			if k < off {
+				at = append(at, k)
+			}
+		}
+		sort.Slice(at, func(i, j int) bool { return at[i] < at[j] })
+		for _, k := range at {
+			fmt.Fprintf(&b, "%d=%s\x01", k, m[k])
+		}
+		b.WriteByte(0)
+	}
+	return digest.Hex(digest.Sum256(b.Bytes()), 16)
 }

@@ -6,6 +6,13 @@
 // Usage (from the repository root):
 //
 //	go run ./scripts/benchlatency [-runs 100] [-evallines 100000] [-validateruns 10] [-compare OLD-HOOK-BINARY]
+//	go run ./scripts/benchlatency -scaling [-runs 30] [-large 1000000] [-appendlarge 100000] [-hooklogmb 140] [-validatelines 1000000]
+//
+// -scaling measures what must not grow with the sprint's history
+// (scaling.go): Stop at -small vs -large eval_log lines in two shapes,
+// eval append at -small vs -appendlarge lines, status with a large hook.log,
+// validate on real-shaped lines, PreToolUse with the transcript, as paired
+// ratios of interleaved rows.
 //
 // It builds static binaries (CGO_ENABLED=0) into a temp dir, makes a sprint
 // workspace from testdata/sprints/valid-midway whose eval_log.jsonl has
@@ -69,6 +76,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	compare := fl.String("compare", "", "another harness-hook binary (e.g. built from an older commit): adds its PreToolUse Bash and Stop rows to the interleaved rounds")
 	validateRuns := fl.Int("validateruns", 10, "runs of the (slow) harness validate row")
 	keep := fl.Bool("keep", false, "keep the temp dir (binaries and workspace) and print its path")
+	scaling := fl.Bool("scaling", false, "measure the costs that must not grow with the sprint's history instead (Stop, eval append, status, validate; docs/performance.md)")
+	small := fl.Int("small", 200, "-scaling: lines of the small eval_log")
+	large := fl.Int("large", 1000000, "-scaling: lines of the large eval_log (Stop)")
+	appendLarge := fl.Int("appendlarge", 100000, "-scaling: lines of the large eval_log (eval append)")
+	hookLogMB := fl.Int("hooklogmb", 140, "-scaling: size of the hook.log of the status row, MB")
+	validateLines := fl.Int("validatelines", 1000000, "-scaling: real-shaped eval_log lines of the validate row")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -103,6 +116,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := buildMinimal(filepath.Join(tmp, "minimal"), minimal); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if *scaling {
+		return runScaling(tmp, repo, hook, harness, minimal, *runs, *small, *large, *appendLarge, *hookLogMB, *validateLines, stdout, stderr)
 	}
 	root := filepath.Join(tmp, "sprint_20260421_1")
 	if err := makeWorkspace(filepath.Join(repo, "testdata", "sprints", "valid-midway"), root, *evalLines); err != nil {
@@ -300,59 +316,12 @@ func buildMinimal(dir, out string) error {
 
 // makeWorkspace copies the fixture, completes f002's phase-1 records (so
 // Stop runs every check and allows) and pads eval_log.jsonl to lines lines
-// with realistic entries of other features.
+// with realistic entries of another feature.
 func makeWorkspace(src, root string, lines int) error {
-	if err := testutil.CopyDir(src, root); err != nil {
+	if err := testutil.StopReadyWorkspace(src, root); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(root, "src", "main.go"), []byte("package main\n\nfunc main() { a() }\n"), 0o644); err != nil {
-		return err
-	}
-	h := filepath.Join(root, ".harness")
-	genlog := filepath.Join(h, "features", "f002", "generator_log.md")
-	old, err := os.ReadFile(genlog)
-	if err != nil {
-		return err
-	}
-	section := "\n---\n\n## phase=1 plan — 2026-04-21T03:00:00Z\n\n### 做了什么\n把 f002 拆成 3 个子任务:并发调度器、超时与 DNS 失败分类、429/503 的 Retry-After 重试。\n\n" +
-		"### 关键决策\n- 使用 errgroup 限制并发数,默认 8,与 acceptance a1 一致。\n\n### 产出物\n- 子任务清单\n\n### 遇到的问题 / 偏差\n- 无\n"
-	if err := os.WriteFile(genlog, append(old, section...), 0o644); err != nil {
-		return err
-	}
-	fl, err := os.ReadFile(filepath.Join(h, "feature_list.json"))
-	if err != nil {
-		return err
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(fl, &doc); err != nil {
-		return err
-	}
-	for _, f := range doc["features"].([]any) {
-		fm := f.(map[string]any)
-		if fm["id"] == "f002" {
-			fm["next_phases"].([]any)[0].(map[string]any)["done"] = true
-		}
-	}
-	fl, _ = json.MarshalIndent(doc, "", "  ")
-	if err := os.WriteFile(filepath.Join(h, "feature_list.json"), fl, 0o644); err != nil {
-		return err
-	}
-	evalPath := filepath.Join(h, "eval_log.jsonl")
-	eval, err := os.ReadFile(evalPath)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	buf.Write(eval)
-	n := bytes.Count(eval, []byte("\n"))
-	for i := n; i < lines-1; i++ {
-		fmt.Fprintf(&buf, `{"timestamp":"2026-04-21T02:%02d:%02dZ","sprint_id":"sprint_20260421_1","generator":"claude-code","feature_id":"f001","phase":2,"iteration":%d,"event_type":"retry","result":"retry","reason":"第 %d 次重试:解析器在引用式链接定义上漏报,补充表驱动用例后重跑 a2"}`+"\n", (i/60)%60, i%60, i+1, i+1)
-	}
-	buf.WriteString(`{"timestamp":"2026-04-21T03:05:00Z","sprint_id":"sprint_20260421_1","generator":"claude-code","feature_id":"f002","phase":1,"iteration":1,"event_type":"phase_evaluation","result":"pass","reason":"拆出 3 个子任务:并发调度、超时分类、Retry-After 重试,分别覆盖 acceptance a1、a2、a3"}` + "\n")
-	return os.WriteFile(evalPath, buf.Bytes(), 0o644)
+	return testutil.PadEvalLog(root, lines, testutil.EvalPaddingLine)
 }
 
 // rssViaTime runs the command once under GNU time (`/usr/bin/time -f %M`),
@@ -387,3 +356,5 @@ func rssViaTime(bin string, args []string, stdin []byte) (int64, bool) {
 	}
 	return kb * 1024, true
 }
+
+func runtimeVersion() string { return runtime.Version() }

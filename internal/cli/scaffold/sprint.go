@@ -4,6 +4,7 @@
 package scaffold
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -93,7 +94,9 @@ const readOnlyPerm fs.FileMode = 0o444
 // (schemas/, templates/, spec/ without protocols/, and spec/protocols/* as
 // protocols/, mode 0444), .harness/ with features/, sprint_contracts/, logs/,
 // and the seven state files at their §3.12 initial values, timestamps = now
-// (UTC, whole seconds). It returns the relative paths written. On error the
+// (UTC, whole seconds), except what carryOver takes from the previous sprint
+// of the same folder (Hermes' consecutive_sprints_with_retries and session
+// start, §13 #26). It returns the relative paths written. On error the
 // folder is emptied again, so no half workspace is left behind.
 func InitSprint(root, sprint string, now time.Time) (files []string, err error) {
 	defer func() {
@@ -164,13 +167,14 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 		}
 	}
 	ts := now.Format("2006-01-02T15:04:05Z")
+	cr := carryOver(root, sprint, now)
 	state := []struct {
 		name string
 		v    any
 	}{
 		{"runtime_state.json", orderedMap{
 			{"mode", "planning"}, {"current_sprint", sprint}, {"current_project_path", root},
-			{"pending_user_replies", []string{}}, {"session_started_at", ts}, {"last_heartbeat", ts},
+			{"pending_user_replies", []string{}}, {"session_started_at", cr.sessionStart}, {"last_heartbeat", ts},
 			{"last_reset_at", nil},
 		}},
 		{"feature_list.json", orderedMap{
@@ -183,7 +187,7 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 		}},
 		{"hermes_context_state.json", orderedMap{
 			{"agent", "hermes"}, {"updated_at", ts}, {"token_usage_ratio", 0},
-			{"consecutive_sprints_with_retries", 0}, {"current_sprint", sprint}, {"session_start", ts},
+			{"consecutive_sprints_with_retries", cr.consecutive}, {"current_sprint", sprint}, {"session_start", cr.sessionStart},
 			{"pending_eval", nil}, {"pending_checkpoints", []string{}},
 			// the provenance ledger of eval_log, empty: every line is recorded
 			// from the first (workspace.Provenance)
@@ -210,6 +214,108 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 	}
 	files = append(files, ".harness/eval_log.jsonl")
 	return files, nil
+}
+
+// carried is what a new sprint takes over from the previous sprint of the
+// same sprints folder (docs/protocol.md §13 #26: Hermes' Reset triggers would
+// otherwise restart with every sprint).
+type carried struct {
+	// consecutive is consecutive_sprints_with_retries: the previous
+	// sprint's count + 1 when its eval_log has a retry, else 0.
+	consecutive int
+	// sessionStart is Hermes' session start: the previous sprint's
+	// (session_started_at, or last_reset_at when later) while its last
+	// heartbeat is at most hermesSameProcess old (the same Hermes process
+	// goes on), else now.
+	sessionStart string
+}
+
+// hermesSameProcess is how recent the previous sprint's last_heartbeat must
+// be for the new sprint to count as the same Hermes session.
+const hermesSameProcess = time.Hour
+
+// carryOver reads the previous sprint next to root: the sibling folder with
+// the greatest sprint id below sprint (sprint_YYYYMMDD_N ordered by date,
+// then N). Without one, the initial values of docs/protocol.md §3.12 apply.
+func carryOver(root, sprint string, now time.Time) carried {
+	cr := carried{sessionStart: now.Format("2006-01-02T15:04:05Z")}
+	prev := previousSprint(filepath.Dir(root), sprint)
+	if prev == "" {
+		return cr
+	}
+	ws := &workspace.Workspace{Root: prev}
+	if hc, err := ws.LoadHermesContext(); err == nil && hc.ConsecutiveSprintsWithRetries != nil && hadRetries(ws) {
+		cr.consecutive = *hc.ConsecutiveSprintsWithRetries + 1
+	} else if err == nil && hadRetries(ws) {
+		cr.consecutive = 1
+	}
+	if rt, err := ws.LoadRuntimeState(); err == nil && rt.LastHeartbeat != nil && rt.SessionStartedAt != nil {
+		hb, err1 := time.Parse(time.RFC3339, *rt.LastHeartbeat)
+		st, err2 := time.Parse(time.RFC3339, *rt.SessionStartedAt)
+		if err1 == nil && err2 == nil && !now.Before(hb) && now.Sub(hb) <= hermesSameProcess {
+			if rt.LastResetAt != nil {
+				if lr, err := time.Parse(time.RFC3339, *rt.LastResetAt); err == nil && lr.After(st) {
+					st = lr
+				}
+			}
+			cr.sessionStart = st.UTC().Format("2006-01-02T15:04:05Z")
+		}
+	}
+	return cr
+}
+
+// previousSprint returns the sprint folder in dir with the greatest id
+// below sprint, or "".
+func previousSprint(dir, sprint string) string {
+	key := func(id string) (string, int, bool) {
+		if !workspace.SprintIDPattern.MatchString(id) {
+			return "", 0, false
+		}
+		parts := strings.Split(id, "_") // sprint, yyyymmdd, N
+		n, err := strconv.Atoi(parts[2])
+		return parts[1], n, err == nil
+	}
+	d0, n0, ok := key(sprint)
+	if !ok {
+		return ""
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	best, bd, bn := "", "", 0
+	for _, e := range ents {
+		d, n, ok := key(e.Name())
+		if !ok || !e.IsDir() || (d > d0 || d == d0 && n >= n0) {
+			continue
+		}
+		if best == "" || d > bd || d == bd && n > bn {
+			best, bd, bn = e.Name(), d, n
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	p := filepath.Join(dir, best)
+	if st, err := os.Stat(filepath.Join(p, workspace.HarnessDir)); err != nil || !st.IsDir() {
+		return ""
+	}
+	return p
+}
+
+// hadRetries reports whether the sprint's eval_log has an entry with result
+// "retry" (docs/protocol.md §3.6).
+func hadRetries(ws *workspace.Workspace) bool {
+	entries, err := workspace.ScanEvalLog(ws.EvalLog(), func(line []byte) bool { return bytes.Contains(line, []byte("retry")) })
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Result() == "retry" {
+			return true
+		}
+	}
+	return false
 }
 
 // kv is one member of an orderedMap.
@@ -254,4 +360,56 @@ func marshalIndent(v any) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(b.String()), nil
+}
+
+// ActiveSprint returns the first sprint folder of sprintsDir (a
+// sprint_YYYYMMDD_N folder with a .harness/) that is still running: its
+// runtime_state.mode is not idle and its contract is not final (sunk or
+// closed). `harness init` refuses a new sprint beside it (docs/protocol.md
+// §4.3, Z8: one runtime runs one sprint at a time; `harness finalize
+// --close` ends one). skip names a folder to ignore (the new sprint's own).
+// A folder whose state cannot be read is not counted (validate reports it).
+func ActiveSprint(sprintsDir, skip string) (id, why string) {
+	ents, err := os.ReadDir(sprintsDir)
+	if err != nil {
+		return "", ""
+	}
+	for _, en := range ents {
+		name := en.Name()
+		if !en.IsDir() || name == skip || !workspace.SprintIDPattern.MatchString(name) {
+			continue
+		}
+		h := filepath.Join(sprintsDir, name, ".harness")
+		var rt struct {
+			Mode          string  `json:"mode"`
+			CurrentSprint *string `json:"current_sprint"`
+		}
+		data, err := fsutil.ReadRegular(filepath.Join(h, "runtime_state.json"), 1<<20)
+		if err != nil || json.Unmarshal(data, &rt) != nil {
+			continue
+		}
+		if rt.Mode == "idle" || rt.Mode == "" {
+			continue
+		}
+		var c struct {
+			Status string `json:"status"`
+		}
+		if data, err := fsutil.ReadRegular(filepath.Join(h, "sprint_contracts", name, "contract.json"), 1<<20); err == nil {
+			_ = json.Unmarshal(data, &c)
+		}
+		if c.Status == "sunk" || c.Status == "closed" {
+			continue
+		}
+		return name, fmt.Sprintf("runtime_state.mode %s, contract status %s", rt.Mode, firstNonEmptyStr(c.Status, "(none)"))
+	}
+	return "", ""
+}
+
+func firstNonEmptyStr(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }

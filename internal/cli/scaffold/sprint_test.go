@@ -121,3 +121,67 @@ func TestInitSprintInitialValues(t *testing.T) {
 		}
 	}
 }
+
+// A new sprint carries Hermes' Reset counters from the previous sprint of the
+// same folder (docs/protocol.md §13 #26): consecutive_sprints_with_retries
+// grows by one after a sprint with a retry and drops to 0 after one without;
+// Hermes' session start carries over while the previous sprint's heartbeat is
+// recent, else it is now.
+func TestInitSprintCarriesHermesTriggers(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 4, 22, 9, 0, 0, 0, time.UTC)
+	prev := filepath.Join(dir, "sprint_20260421_3")
+	if err := os.MkdirAll(prev, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := InitSprint(prev, "sprint_20260421_3", now.Add(-5*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	h := filepath.Join(prev, ".harness")
+	write := func(name, content string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(h, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("hermes_context_state.json", `{"agent":"hermes","consecutive_sprints_with_retries":2,"session_start":"2026-04-22T04:00:00Z"}`)
+	write("runtime_state.json", `{"mode":"active","current_sprint":"sprint_20260421_3","session_started_at":"2026-04-22T04:00:00Z","last_heartbeat":"2026-04-22T08:40:00Z","last_reset_at":"2026-04-22T06:30:00Z"}`)
+	write("eval_log.jsonl", `{"timestamp":"2026-04-22T05:00:00Z","sprint_id":"sprint_20260421_3","feature_id":"f001","phase":2,"event_type":"phase_evaluation","result":"retry","reason":"a3 的用例缺少超时分类,补充后重跑"}`+"\n")
+	// an older and a later sibling are not "previous"
+	for _, other := range []string{"sprint_20260420_9", "sprint_20260423_1"} {
+		if err := os.MkdirAll(filepath.Join(dir, other, ".harness"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(root, name string) map[string]any {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(root, ".harness", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	next := filepath.Join(dir, "sprint_20260422_1")
+	os.MkdirAll(next, 0o755)
+	if _, err := InitSprint(next, "sprint_20260422_1", now); err != nil {
+		t.Fatal(err)
+	}
+	hc, rt := read(next, "hermes_context_state.json"), read(next, "runtime_state.json")
+	if hc["consecutive_sprints_with_retries"] != float64(3) || hc["session_start"] != "2026-04-22T06:30:00Z" || rt["session_started_at"] != "2026-04-22T06:30:00Z" {
+		t.Errorf("carried: consecutive %v, session_start %v, session_started_at %v", hc["consecutive_sprints_with_retries"], hc["session_start"], rt["session_started_at"])
+	}
+	// the next sprint after one without retries, with an old heartbeat
+	later := filepath.Join(dir, "sprint_20260422_2")
+	os.MkdirAll(later, 0o755)
+	if _, err := InitSprint(later, "sprint_20260422_2", now.Add(3*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	hc, rt = read(later, "hermes_context_state.json"), read(later, "runtime_state.json")
+	if hc["consecutive_sprints_with_retries"] != float64(0) || rt["session_started_at"] != "2026-04-22T12:00:00Z" {
+		t.Errorf("reset: consecutive %v, session_started_at %v", hc["consecutive_sprints_with_retries"], rt["session_started_at"])
+	}
+}

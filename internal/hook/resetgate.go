@@ -1,0 +1,246 @@
+package hook
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/monitor"
+	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/ruleid"
+	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// Rule ids of the Reset enforcement (docs/protocol.md §8.1).
+const (
+	// ruleResetHardLimit refuses a tool call past a hard Reset limit.
+	ruleResetHardLimit = ruleid.ResetHardLimit
+	// ruleResetCompaction blocks an automatic compaction in a Generator
+	// session.
+	ruleResetCompaction = ruleid.ResetCompactionBlocked
+)
+
+// resetPrograms are the programs a Bash call may run past a hard limit: the
+// ones that write handoff.md and append to generator_log.md, and harness.
+var resetPrograms = map[string]bool{"harness": true, "echo": true, "printf": true, "cat": true, "tee": true, "date": true, "true": true, ":": true}
+
+// resetGate refuses, past a hard Reset limit, every tool call that is not
+// a step of the Reset: writing the feature's handoff.md, appending to its
+// generator_log.md (Write/Edit/MultiEdit of those two files, or Bash that
+// only echoes/cats into them and runs harness commands), reading the
+// feature directory's files. refused is false for a Reset step: the normal
+// guard then judges it.
+func (r runner) resetGate(c *call) (out Output, refused bool) {
+	s := c.scope
+	ws := &workspace.Workspace{Root: s.Root}
+	handoff, genlog := ws.Handoff(s.Feature), ws.GeneratorLog(s.Feature)
+	cwd := cwdOf(c)
+	abs := func(p string) string {
+		if p == "" {
+			return ""
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		return filepath.Clean(p)
+	}
+	switch c.in.ToolName {
+	case "Write", "Edit", "MultiEdit":
+		var in struct {
+			FilePath string `json:"file_path"`
+		}
+		if decodeToolInput(c.in.ToolInput, &in) == nil {
+			if p := abs(in.FilePath); p == handoff || p == genlog {
+				return Output{}, false
+			}
+		}
+	case "Read":
+		var in struct {
+			FilePath string `json:"file_path"`
+		}
+		if decodeToolInput(c.in.ToolInput, &in) == nil {
+			if p := abs(in.FilePath); p != "" && strings.HasPrefix(p, ws.FeatureDir(s.Feature)+string(filepath.Separator)) {
+				return Output{}, false
+			}
+		}
+	case "Bash":
+		var in bashInput
+		if decodeToolInput(c.in.ToolInput, &in) == nil && resetBash(in.Command, cwd, c.env, handoff, genlog) {
+			return Output{}, false
+		}
+	}
+	reason := fmt.Sprintf("harness-hook refused this %s call [%s]: %s. %s", c.in.ToolName, ruleResetHardLimit, c.obs.hardDetail,
+		monitor.Instruction(s.Feature, c.obs.hardDetail, ws.Rel(handoff), ws.Rel(genlog), true))
+	c.rec.Verdict, c.rec.Rule, c.rec.Reason = "block", ruleResetHardLimit, reason
+	return Output{HookSpecificOutput: &HookSpecificOutput{
+		HookEventName: EventPreToolUse, PermissionDecision: "deny", PermissionDecisionReason: reason,
+	}}, true
+}
+
+// resetBash reports whether cmd only does Reset steps: every command is one
+// of resetPrograms at top level, and everything it writes (output redirects,
+// tee's files) is handoff or genlog (or /dev/null), in a known directory.
+func resetBash(cmd, cwd string, env map[string]string, handoff, genlog string) bool {
+	if strings.TrimSpace(cmd) == "" {
+		return false
+	}
+	res := shell.Parse(cmd, shell.Options{Cwd: cwd, Vars: knownVars(env)})
+	if res.Overflow != "" || res.ParseError != nil || len(res.Invocations) == 0 {
+		return false
+	}
+	ok := func(inv shell.Invocation, w shell.Word) bool {
+		if !w.Known {
+			return false
+		}
+		p := w.Value
+		if p == "/dev/null" {
+			return true
+		}
+		if inv.Dir == shell.DirUnknown || len(inv.AltDirs) > 0 {
+			return false
+		}
+		if strings.HasPrefix(p, "~") || strings.HasPrefix(inv.Dir, "~") {
+			return false
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, inv.Dir, p)
+		}
+		p = filepath.Clean(p)
+		return p == handoff || p == genlog
+	}
+	for _, inv := range res.Invocations {
+		if inv.Listing != nil {
+			return false
+		}
+		for _, v := range inv.Via {
+			if v != "$( )" { // `echo "## Reset at $(date -u …)"` substitutes date; nothing else nests
+				return false
+			}
+		}
+		if inv.Program != "" && !resetPrograms[inv.Program] {
+			return false
+		}
+		for _, rd := range inv.Redirects {
+			switch rd.Op {
+			case "<", "<<", "<<-", "<<<":
+				continue
+			case ">&", "<&":
+				if rd.Target.Known && (rd.Target.Value == "1" || rd.Target.Value == "2" || rd.Target.Value == "-") {
+					continue
+				}
+			}
+			if rd.Listing != nil || !ok(inv, rd.Target) {
+				return false
+			}
+		}
+		if inv.Program == "tee" {
+			for _, a := range inv.Args {
+				if strings.HasPrefix(a.Value, "-") {
+					continue
+				}
+				if !ok(inv, a) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// withInstruction adds the Reset instruction to a PreToolUse answer: to the
+// deny reason of a refusal, else as additionalContext (after a warning's).
+func withInstruction(out Output, event, text string) Output {
+	if text == "" {
+		return out
+	}
+	h := out.HookSpecificOutput
+	if h == nil {
+		return Output{Decision: out.Decision, Reason: out.Reason, SystemMessage: out.SystemMessage,
+			HookSpecificOutput: &HookSpecificOutput{HookEventName: event, AdditionalContext: text}}
+	}
+	if h.PermissionDecision == "deny" {
+		if !strings.Contains(h.PermissionDecisionReason, text) {
+			h.PermissionDecisionReason += "\n\n" + text
+		}
+		return out
+	}
+	if h.AdditionalContext != "" {
+		h.AdditionalContext += "\n\n" + text
+	} else {
+		h.AdditionalContext = text
+	}
+	return out
+}
+
+// tellOnly answers PostToolUse, PostToolUseFailure and UserPromptSubmit:
+// no decision; the Reset instruction as additionalContext when it is due.
+func (r runner) tellOnly(c *call) Output {
+	if c.obs.instruct == "" {
+		return Output{}
+	}
+	c.rec.Reason = "told the Generator how to Reset: " + c.obs.cs.ResetTrigger.Detail
+	return Output{HookSpecificOutput: &HookSpecificOutput{HookEventName: c.event, AdditionalContext: c.obs.instruct}}
+}
+
+// preCompact decides a compaction (docs/protocol.md §8.1; the policy and
+// why are in docs/hooks.md §5 PreCompact and docs/performance.md): in a
+// Generator session an automatic compaction is blocked, because it would
+// replace the working memory the Reset keeps in handoff.md, unless
+//   - the policy of .harness/rules.yaml is `precompact: allow`;
+//   - it is Claude Code's recovery from a context-limit error
+//     (monitor.Recovering: a request without an answer in the transcript,
+//     or a context below the client's own compaction threshold): blocking
+//     it makes that request fail and the session end without a Stop;
+//   - the Reset is done (handoff.md is fresh): the session is ending anyway.
+//
+// A manual /compact is the user's and always allowed. Either way an
+// automatic compaction means the context is full, so observe recorded a
+// context trigger and the Generator is told to Reset.
+func (r runner) preCompact(c *call) Output {
+	if !c.obs.on {
+		c.rec.Reason = "not a Generator session: compaction allowed"
+		return Output{}
+	}
+	if c.in.Trigger != "auto" {
+		c.rec.Reason = "manual compaction (" + c.in.Trigger + ") allowed"
+		return Output{}
+	}
+	if c.obs.th.PreCompact == monitor.PreCompactAllow {
+		c.rec.Reason = "automatic compaction allowed by the sprint's policy (rules.yaml reset.precompact: allow)"
+		return Output{}
+	}
+	if cs := c.obs.cs; monitor.Recovering(c.obs.rd, cs.ContextTokens, cs.ContextWindow, c.env) {
+		c.rec.Reason = fmt.Sprintf("automatic compaction allowed: it recovers a request that failed on the context limit (%d tokens on record, below the client's threshold of about %d; blocking it would fail the request)",
+			cs.ContextTokens, monitor.CompactionThreshold(cs.ContextWindow, c.env))
+		return Output{}
+	}
+	ws := &workspace.Workspace{Root: c.scope.Root}
+	if applies, _, _, err := records.ResetException(ws, c.scope.Feature, r.now()); err == nil && applies {
+		c.rec.Reason = "automatic compaction allowed: the Reset is done (handoff.md is fresh)"
+		return Output{}
+	}
+	detail := "automatic compaction requested"
+	if tr := c.obs.cs.ResetTrigger; tr != nil {
+		detail = tr.Detail
+	}
+	reason := fmt.Sprintf("harness-hook blocked the automatic compaction [%s]: in a Generator session the protocol's Reset (handoff.md, then a new session) replaces compaction. %s",
+		ruleResetCompaction, monitor.Instruction(c.scope.Feature, detail, ws.Rel(ws.Handoff(c.scope.Feature)), ws.Rel(ws.GeneratorLog(c.scope.Feature)), c.obs.hard))
+	c.rec.Verdict, c.rec.Rule, c.rec.Reason = "block", ruleResetCompaction, reason
+	return Output{Decision: "block", Reason: reason}
+}
+
+// compactionTrigger records, on an automatic compaction, a context trigger
+// when none is on record: the client compacts only when the context is
+// (nearly) full.
+func compactionTrigger(c *call, now string) func(cs *workspace.ContextState) bool {
+	return func(cs *workspace.ContextState) bool {
+		if c.in.Trigger != "auto" || cs.ResetTrigger != nil {
+			return false
+		}
+		cs.ResetTrigger = &workspace.ResetTrigger{Kind: workspace.TriggerContext,
+			Detail: fmt.Sprintf("automatic compaction at token_usage_ratio %.2f", cs.TokenUsageRatio), At: now, SessionID: cs.SessionID}
+		cs.ResetInstructedAt = ""
+		return true
+	}
+}
