@@ -115,7 +115,7 @@ func Add(root, feature, cmd, reason string) (Entry, error) {
 // List returns every authorisation in file order with its consumed state.
 // A missing file is an empty list. Lines that are not valid records are skipped.
 func List(root string) ([]Entry, error) {
-	data, err := fsutil.ReadRegular(Path(root), 0)
+	data, err := fsutil.ReadRegular(Path(root), fsutil.CapState)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -170,7 +170,7 @@ func Consume(root, feature, cmd string) (ok bool, reason string, err error) {
 		return false, "", err
 	}
 	defer unlock()
-	data, err := fsutil.ReadRegular(p, 0) // a FIFO would hang the hook (fail-open)
+	data, err := fsutil.ReadRegular(p, fsutil.CapState) // a FIFO would hang the hook (fail-open)
 	if err != nil {
 		return false, "", err
 	}

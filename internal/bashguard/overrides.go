@@ -76,7 +76,7 @@ type userRule struct {
 // error and the built-in rules stay in force (never fail open).
 func LoadOverrides(root string) (*Overrides, error) {
 	// never os.ReadFile: a FIFO here would hang every Bash PreToolUse
-	data, err := fsutil.ReadRegular(filepath.Join(root, filepath.FromSlash(OverridesFile)), 0)
+	data, err := fsutil.ReadRegular(filepath.Join(root, filepath.FromSlash(OverridesFile)), fsutil.CapConfig)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/superagent-harness/harness/internal/buildinfo"
 	"github.com/superagent-harness/harness/internal/notify"
 	"github.com/superagent-harness/harness/internal/render"
+	"github.com/superagent-harness/harness/internal/safetext"
 )
 
 // rootHelp is the description bare `harness` and `harness --help` print.
@@ -166,6 +167,10 @@ func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[
 		fmt.Fprintf(stderr, "harness: cannot read the working directory: %v\n", err)
 		return ExitUsage
 	}
+	// Every human-facing byte goes through safetext: a value a Generator
+	// wrote (a denied command, a title, a reason) never reaches the
+	// terminal as an ESC/OSC sequence (JSON stays valid: \uXXXX escapes).
+	stdout, stderr = safetext.Writer(stdout), safetext.Writer(stderr)
 	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Vars: env, Cwd: cwd, Version: version}
 	asJSON := wantsJSON(args)
 	if asJSON && wantsVersion(args) {

@@ -102,6 +102,7 @@ func (r removeBuilds) Run() int { return testutil.Main(r.m) }
 //	cpdir SRC DST             copy a directory tree
 //	exitcode N PROG ARGS...   run PROG and require exit status N (stdout/stderr kept for checks)
 //	appendfile SRC DST        append the contents of SRC to DST
+//	replace FILE OLD NEW      replace the first OLD in FILE with NEW (OLD must occur)
 //	envelope [COMMAND]        the last stdout is one CLI envelope (schemas/cli_envelope.schema.json), for COMMAND if given
 //	payload FILE TOOL ARG     write a PreToolUse payload for TOOL (Bash: ARG is the command; else the file_path) with cwd = the current directory
 func TestScripts(t *testing.T) {
@@ -249,6 +250,18 @@ func scriptParams(t *testing.T, dir, binDir string) testscript.Params {
 					"transcript_path": ts.MkAbs("transcript.jsonl"), "tool_name": args[1], "tool_input": input})
 				ts.Check(err)
 				ts.Check(os.WriteFile(ts.MkAbs(args[0]), b, 0o644))
+			},
+			"replace": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: replace FILE OLD NEW")
+				}
+				p := ts.MkAbs(args[0])
+				data, err := os.ReadFile(p)
+				ts.Check(err)
+				if !strings.Contains(string(data), args[1]) {
+					ts.Fatalf("%s does not contain %q", args[0], args[1])
+				}
+				ts.Check(os.WriteFile(p, []byte(strings.Replace(string(data), args[1], args[2], 1)), 0o644))
 			},
 			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {

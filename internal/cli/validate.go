@@ -234,6 +234,8 @@ type phaseCompleteResult struct {
 	Phase   int      `json:"phase"`
 	Done    bool     `json:"done"`
 	Missing []string `json:"missing"`
+	// Ignored names eval_log lines left out for lack of provenance.
+	Ignored []string `json:"ignored_eval_lines,omitempty"`
 	// label is records.Report.PhaseLabel: "phase=P", or why it is unknown.
 	label string
 }
@@ -258,6 +260,9 @@ func (c *PhaseCompleteCmd) Run(e *Env) error {
 		res.Missing = []string{}
 	}
 	e.reply(res, func(w io.Writer) {
+		for _, l := range res.Ignored {
+			fmt.Fprintf(w, "ignored (no Hermes-side record, not a Generator's entry): %s\n", l)
+		}
 		if res.Done {
 			fmt.Fprintf(w, "%s phase=%d marked done; stop now and wait for the verdict\n", res.Feature, res.Phase)
 			return

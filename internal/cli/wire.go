@@ -17,10 +17,16 @@ import (
 )
 
 // engineValidate runs the `harness validate` rules on root (internal/validate).
-func engineValidate(root string) (Report, error) { return fromValidate(validate.Validate(root)) }
+// It reads the workspace under the shared lock (one consistent snapshot).
+func engineValidate(root string) (Report, error) {
+	return fromValidate(validate.ValidateWith(root, false, validate.Options{SharedLock: true}))
+}
 
 // engineFinalize runs the finalize --check rules on root (internal/validate).
-func engineFinalize(root string) (Report, error) { return fromValidate(validate.FinalizeCheck(root)) }
+// It reads the workspace under the shared lock.
+func engineFinalize(root string) (Report, error) {
+	return fromValidate(validate.ValidateWith(root, true, validate.Options{SharedLock: true}))
+}
 
 // fromValidate converts a validate.Report into the CLI's Report.
 func fromValidate(r *validate.Report, err error) (Report, error) {
@@ -39,7 +45,7 @@ func engineCompletePhase(root, feature string) (phaseCompleteResult, error) {
 		return res, usage("%v", err)
 	}
 	r, err := records.CompletePhase(ws, feature)
-	res.Phase, res.label = r.Phase, r.PhaseLabel()
+	res.Phase, res.label, res.Ignored = r.Phase, r.PhaseLabel(), r.Ignored
 	for _, f := range r.Failures {
 		res.Missing = append(res.Missing, f.String())
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/render"
 	"github.com/superagent-harness/harness/internal/validate"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -258,9 +259,24 @@ func (d *driver) run() {
 	a, bad = d.hook("Stop", map[string]any{"stop_hook_active": false})
 	d.check(bad == "" && a.Decision == "", "Stop allowed %s", bad)
 
-	d.title("9. Reset: the Generator writes handoff.md and stops (context nearly exhausted)")
-	handoff := "# Handoff f001\n\n**Generated at**: " + d.stamp() + "\n**Feature**: f001\n**Sprint**: " + SprintID +
-		"\n**Trigger reason**: token_usage_ratio 0.74 > 0.70\n\n## 当前状态\n\nphase=1 done; phase=2 not started.\n"
+	d.title("9. Reset: a trigger is on record, the Generator writes handoff.md and stops")
+	// what the hook's context measurement records when the token ratio
+	// passes 0.70 (docs/protocol.md §8.1)
+	ws := &workspace.Workspace{Root: d.root}
+	if _, err := ws.UpdateContextState(FeatureID, func(cs *workspace.ContextState) error {
+		cs.SessionID, cs.TokenUsageRatio, cs.UpdatedAt = sessionID, 0.74, d.stamp()
+		cs.ResetTrigger = &workspace.ResetTrigger{Kind: workspace.TriggerContext, Detail: "token_usage_ratio 0.74 > 0.70", At: d.stamp(), SessionID: sessionID}
+		return nil
+	}); err != nil {
+		d.check(false, "record the trigger: %v", err)
+	}
+	handoff, err := render.Render(render.HandoffFile, render.Handoff{FeatureID: FeatureID, Sprint: SprintID, GeneratedAt: d.stamp(),
+		TriggerReason: "token_usage_ratio 0.74 > 0.70", Phase: 2, PhaseAction: "implement", PercentDone: 10,
+		LastWork: "read the phase=1 plan", CurrentFiles: "(none yet)", Blockers: "none",
+		Done: []string{"phase=1 plan"}, NextSteps: []string{"implement the link extractor"}})
+	if err != nil {
+		d.check(false, "render handoff.md: %v", err)
+	}
 	if err := fsutil.WriteFileAtomic(filepath.Join(d.root, ".harness", "features", FeatureID, "handoff.md"), []byte(handoff), 0o644); err != nil {
 		d.check(false, "write handoff.md: %v", err)
 	}

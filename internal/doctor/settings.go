@@ -83,7 +83,7 @@ type wiring struct {
 // ("" = unknown); root is the sprint root ("" for user settings).
 func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 	name := "settings " + t.rel
-	data, err := fsutil.ReadRegular(t.path, 0)
+	data, err := fsutil.ReadRegular(t.path, fsutil.CapConfig)
 	if err != nil {
 		return []Check{{Name: name, Status: StatusFail, Detail: err.Error(), Fix: "run " + t.fix()}}, nil
 	}

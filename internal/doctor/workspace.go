@@ -287,7 +287,7 @@ func checkHookLog(root string) Check {
 // when unreadable).
 func featureStatuses(root string) map[string]string {
 	m := map[string]string{}
-	data, err := fsutil.ReadRegular(filepath.Join(root, ".harness", "feature_list.json"), 0)
+	data, err := fsutil.ReadRegular(filepath.Join(root, ".harness", "feature_list.json"), fsutil.CapState)
 	if err != nil {
 		return m
 	}

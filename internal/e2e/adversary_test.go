@@ -60,7 +60,9 @@ func TestRealClaudeLaunchAdversary(t *testing.T) {
 		{"x_fake_root", "harness eval append --root " + fake + " " + verdict, "belongs to the sprint at"},
 		{"x_fake_root_dir", "harness eval append " + verdict + " " + fake, "belongs to the sprint at"},
 		{"x_fake_root_phase", "harness phase complete f002 --root " + fake, "belongs to the sprint at"},
-		{"x_env_root", "HARNESS_ROOT=" + fake + " harness eval append " + verdict, "read-only file system"},
+		// the CLI refuses the linked eval_log before writing (ops checks every target; fsutil never follows a link);
+		// the sandbox would refuse the write too (read-only file system)
+		{"x_env_root", "HARNESS_ROOT=" + fake + " harness eval append " + verdict, "is a symbolic link"},
 		{"x_claude_md", "echo '@" + fl + " obey' > " + ws.FDir + "/CLAUDE.md; echo y > " + ws.FDir + "/CLAUDE.local.md; echo z > " + R + "/CLAUDE.md; echo z > " + h + "/CLAUDE.md", "sandbox"},
 		{"x_sessions", "for f in " + h + "/sessions/*/settings.json; do echo '{}' > $f; done", "Read-only file system"},
 		{"x_hooklog", "echo '{}' >> " + h + "/logs/hook.log", "Read-only file system"},

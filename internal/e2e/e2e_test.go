@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -520,19 +521,27 @@ func withoutPath(extra []string) []string {
 	return out
 }
 
-// TestRealClaudeResetHandoffLetsStop scripts a Generator Reset through the
-// real CLI: with its phase records incomplete it writes handoff.md (> 50
-// bytes, its own feature directory) with the Write tool and stops. The Stop
-// hook must allow at the first try (testdata/sprints/README.md §7 check 1) and record
-// the Reset once: a `reset` eval entry carrying the trigger reason and
-// session_pool.active.f002.status = "resetting".
+// fullHandoff is a handoff.md for feature that fills every section of the
+// handoff template (templates/claude_code_handoff.template.md).
+func fullHandoff(trigger string) string {
+	return "# Handoff: " + feature + "\n\n**Generated at**: 2026-11-30T12:00:00Z\n**Feature**: " + feature + "\n**Sprint**: " + sprintID +
+		"\n**Trigger reason**: " + trigger + "\n\n## 当前状态\n\n### 已完成\n\n- 子任务拆解\n\n### 进行中\n\n- Phase: 1 (plan), about 60% done\n" +
+		"\n## 下一步计划\n\n1. 写 generator_log 的 phase=1 段落\n\n## 关键架构决策\n\n- 按常规实现,无特殊决策\n\n## 最近失败模式\n\n- (none)\n" +
+		"\n## 运行时依赖变更\n\n- (none)\n\n## 给新 session 的提醒\n\n- Continue phase 1.\n"
+}
+
+// TestRealClaudeResetHandoffLetsStop: Hermes orders a Reset (`harness
+// session reset`, which records a reset_trigger of kind hermes), the
+// Generator writes a complete handoff.md through the Write tool and stops:
+// the Stop hook lets the session end at once and records the Reset once.
 func TestRealClaudeResetHandoffLetsStop(t *testing.T) {
 	claude, bins := setup(t)
 	ws := newWorkspace(t, bins, false)
-	handoff := "**Generated at**: 2026-11-30T12:00:00Z\n**Feature**: f002\n**Sprint**: sprint_20260421_1\n" +
-		"**Trigger reason**: token usage 0.74 > 0.70\n\n## 当前状态\n### 已完成\n- 子任务拆解\n"
+	if out, err := exec.Command(bins.Harness, "--root", ws.Root, "session", "reset", feature, "--reason", "token usage 0.74 > 0.70 (Hermes)").CombinedOutput(); err != nil {
+		t.Fatalf("session reset: %v\n%s", err, out)
+	}
 	s := runSession(t, claude, ws, Script{Turns: [][]Block{
-		{ToolUse("toolu_handoff", "Write", map[string]any{"file_path": filepath.Join(ws.FDir, "handoff.md"), "content": handoff})},
+		{ToolUse("toolu_handoff", "Write", map[string]any{"file_path": filepath.Join(ws.FDir, "handoff.md"), "content": fullHandoff("token usage 0.74 > 0.70")})},
 	}, FinalText: "Context nearly exhausted; handoff written, stopping for a Reset."})
 	if tr, _ := s.toolResult(t, "toolu_handoff"); tr.IsError {
 		t.Fatalf("writing the own handoff.md was refused: %q", tr.Text)
@@ -548,9 +557,6 @@ func TestRealClaudeResetHandoffLetsStop(t *testing.T) {
 			continue
 		}
 		resets++
-		if r, _ := e["reason"].(string); !strings.Contains(r, "token usage 0.74") {
-			t.Errorf("reset entry reason %q does not carry the handoff's trigger reason", r)
-		}
 	}
 	if resets != 1 {
 		t.Errorf("%d reset eval entries for %s, want 1", resets, feature)
@@ -566,6 +572,50 @@ func TestRealClaudeResetHandoffLetsStop(t *testing.T) {
 	}
 	if st := pool.Active[feature].Status; st != "resetting" {
 		t.Errorf("session_pool.active.%s.status = %q, want resetting", feature, st)
+	}
+	accepted := false
+	for _, rec := range hookLog(t, ws.Root) {
+		if rec["rule"] == "stop.reset-exception" && strings.Contains(fmt.Sprint(rec["reason"]), "Reset accepted") {
+			accepted = true
+		}
+	}
+	if !accepted {
+		t.Errorf("hook.log does not say why the Reset was accepted")
+	}
+}
+
+// TestRealClaudeTouchedHandoffDoesNotLetStop: `touch handoff.md` and junk
+// bytes (`printf '%060d' 0 > handoff.md`) used to open the Reset exception,
+// so the Generator could end its phase without records. Through the real
+// CLI: both are refused, Stop blocks and its feedback says why the Reset
+// was not accepted, and no reset is recorded.
+func TestRealClaudeTouchedHandoffDoesNotLetStop(t *testing.T) {
+	claude, bins := setup(t)
+	ws := newWorkspace(t, bins, false)
+	evalBefore, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "eval_log.jsonl"))
+	s := runSession(t, claude, ws, Script{Turns: [][]Block{
+		{ToolUse("toolu_touch", "Bash", map[string]any{"command": "printf '%060d' 0 > " + filepath.Join(ws.FDir, "handoff.md")})},
+	}, FinalText: "Handoff written, stopping."})
+	if tr, _ := s.toolResult(t, "toolu_touch"); tr.IsError {
+		t.Fatalf("writing the own handoff.md was refused: %q", tr.Text)
+	}
+	msgs := s.mock.Messages()
+	fb := ""
+	for _, m := range msgs {
+		for _, x := range m.MessageTexts() {
+			if strings.Contains(x.Text, "Stop hook") {
+				fb += x.Text + "\n"
+			}
+		}
+	}
+	if !strings.Contains(fb, "Reset not accepted") || !strings.Contains(fb, "does not fill the handoff template") {
+		t.Errorf("the Stop feedback does not say why the Reset was refused: %.500q", fb)
+	}
+	if got := len(s.run.HookResponses("Stop")); got < 2 {
+		t.Errorf("Stop ran %d time(s): the junk handoff let the session end", got)
+	}
+	if after, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "eval_log.jsonl")); string(after) != string(evalBefore) {
+		t.Errorf("a refused Reset was recorded in eval_log: %q", strings.TrimPrefix(string(after), string(evalBefore)))
 	}
 }
 
@@ -736,5 +786,57 @@ func TestRealClaudeUserSettingsTamper(t *testing.T) {
 	t.Logf("next session with the tampered ~/.claude/settings.json: rm -rf → %.160q, hooks run: %d", next.Text, len(s2.run.HookResponses("")))
 	if exists(marker2) {
 		t.Errorf("a Generator disabled every hook of the next session by writing disableAllHooks to ~/.claude/settings.json")
+	}
+}
+
+// TestRealClaudeJammedWorkspaceStopAnswers: with the workspace lock held by
+// a foreign process (`flock .harness/state.lock sleep …`), the Stop hook's
+// Reset bookkeeping could wait forever and Claude Code's hook timeout let
+// the session stop unchecked. Through the real CLI: every Stop answers in
+// seconds, blocks with the cause (the Reset cannot be recorded; the lock's
+// holder named), and nothing is recorded.
+func TestRealClaudeJammedWorkspaceStopAnswers(t *testing.T) {
+	flockBin, err := exec.LookPath("flock")
+	if err != nil {
+		t.Skip("flock(1) not installed")
+	}
+	claude, bins := setup(t)
+	ws := newWorkspace(t, bins, false)
+	if out, err := exec.Command(bins.Harness, "--root", ws.Root, "session", "reset", feature).CombinedOutput(); err != nil {
+		t.Fatalf("session reset: %v\n%s", err, out)
+	}
+	mustWrite(t, filepath.Join(ws.FDir, "handoff.md"), fullHandoff("token usage 0.74 > 0.70"))
+	ctx, cancel := context.WithCancel(context.Background())
+	holder := exec.CommandContext(ctx, flockBin, "-o", filepath.Join(ws.Root, ".harness", "state.lock"), "sleep", "600")
+	holder.WaitDelay = time.Second
+	if err := holder.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cancel(); holder.Wait() }()
+	time.Sleep(300 * time.Millisecond) // flock(1) takes the lock
+	evalBefore, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "eval_log.jsonl"))
+	start := time.Now()
+	s := runSession(t, claude, ws, Script{Turns: [][]Block{{Text("Stopping for the Reset.")}}, FinalText: "Stopping."})
+	elapsed := time.Since(start)
+	stops := s.run.HookResponses("Stop")
+	if len(stops) < 2 {
+		t.Fatalf("Stop ran %d time(s): the jammed Reset let the session end", len(stops))
+	}
+	fb := ""
+	for _, m := range s.mock.Messages() {
+		for _, x := range m.MessageTexts() {
+			if strings.Contains(x.Text, "Stop hook") {
+				fb += x.Text + "\n"
+			}
+		}
+	}
+	if !strings.Contains(fb, "could not be recorded") || !strings.Contains(fb, "held by pid "+strconv.Itoa(holder.Process.Pid)) {
+		t.Errorf("the Stop feedback does not name the jam and its holder: %.600q", fb)
+	}
+	if elapsed > 2*time.Minute {
+		t.Errorf("the session took %s", elapsed)
+	}
+	if after, _ := os.ReadFile(filepath.Join(ws.Root, ".harness", "eval_log.jsonl")); string(after) != string(evalBefore) {
+		t.Errorf("eval_log changed while the workspace was jammed")
 	}
 }

@@ -249,7 +249,8 @@ func refusedBy(tr ToolResult) string {
 	case strings.Contains(tr.Text, "harness-hook blocked") || strings.Contains(tr.Text, "PreToolUse:Bash hook error"):
 		return "hook"
 	case strings.Contains(tr.Text, "Read-only file system") || strings.Contains(tr.Text, "Permission denied") ||
-		strings.Contains(tr.Text, "read-only file system") || strings.Contains(tr.Text, "permission denied"):
+		strings.Contains(tr.Text, "read-only file system") || strings.Contains(tr.Text, "permission denied") ||
+		strings.Contains(tr.Text, "as a sandbox mounts over the files it keeps read-only"): // a lock sidecar the sandbox mounted /dev/null over (fsutil)
 		return "sandbox"
 	}
 	return ""

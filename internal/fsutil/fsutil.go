@@ -10,57 +10,33 @@ package fsutil
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/gofrs/flock"
 )
-
-// LockTimeout is how long Lock and AppendLine wait for a contended lock before
-// giving up with ErrLockTimeout.
-const LockTimeout = 10 * time.Second
-
-// ErrLockTimeout is returned when a lock could not be taken within LockTimeout.
-var ErrLockTimeout = errors.New("fsutil: timed out waiting for lock")
-
-// Lock takes the exclusive advisory lock guarding path (the sidecar file
-// path+".lock") and returns the function that releases it. It waits at most
-// LockTimeout.
-func Lock(path string) (unlock func(), err error) {
-	fl := flock.New(path+".lock", flock.SetPermissions(0o644))
-	ctx, cancel := context.WithTimeout(context.Background(), LockTimeout)
-	defer cancel()
-	ok, err := fl.TryLockContext(ctx, 2*time.Millisecond)
-	if err != nil && !ok {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("%w: %s", ErrLockTimeout, path)
-		}
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	if !ok {
-		return nil, fmt.Errorf("%w: %s", ErrLockTimeout, path)
-	}
-	return func() { _ = fl.Unlock() }, nil
-}
 
 // AppendLine appends line to path as one write(2) under the file's lock,
 // adding a trailing '\n' when line lacks one. The file is created (0644) when
-// missing; a path that is not a regular file (FIFO, directory, device) is a
-// *NotRegularError, and opening never waits for a FIFO reader. If the file
+// missing; a path that is not a regular file (FIFO, directory, device, a
+// symbolic link, which is never followed) is a *NotRegularError, and opening
+// never waits for a FIFO reader. If the file
 // does not end in '\n' (a torn last line left by a crash of a foreign
 // writer), a '\n' is written first so the new line stays whole; the torn
 // line itself is kept for `harness validate` to report.
 // line must not contain a '\n' except as its last byte.
-func AppendLine(path string, line []byte) error {
+func AppendLine(path string, line []byte) error { return AppendLineWithin(path, line, LockTimeout) }
+
+// AppendLineWithin is AppendLine waiting at most timeout for the file's lock
+// (the hook, whose every answer has a deadline, waits less than a command).
+func AppendLineWithin(path string, line []byte, timeout time.Duration) error {
 	if i := bytes.IndexByte(line, '\n'); i >= 0 && i != len(line)-1 {
 		return fmt.Errorf("append %s: line contains a newline at byte %d", path, i)
 	}
-	unlock, err := Lock(path)
+	unlock, err := LockWithin(path, timeout)
 	if err != nil {
 		return err
 	}
@@ -68,25 +44,78 @@ func AppendLine(path string, line []byte) error {
 	return appendLocked(path, line)
 }
 
+// AppendLineAtWithin is AppendLineWithin that also returns the byte offset at
+// which the line starts in the file (after the '\n' written first to end a
+// torn last line), for a caller that records where its line went.
+func AppendLineAtWithin(path string, line []byte, timeout time.Duration) (int64, error) {
+	if i := bytes.IndexByte(line, '\n'); i >= 0 && i != len(line)-1 {
+		return -1, fmt.Errorf("append %s: line contains a newline at byte %d", path, i)
+	}
+	unlock, err := LockWithin(path, timeout)
+	if err != nil {
+		return -1, err
+	}
+	defer unlock()
+	var at int64 = -1
+	err = appendLockedAt(path, line, (*os.File).Write, &at)
+	return at, err
+}
+
 // AppendLineLocked is AppendLine for a caller that already holds Lock(path).
 func AppendLineLocked(path string, line []byte) error { return appendLocked(path, line) }
 
 func appendLocked(path string, line []byte) error {
+	return appendLockedWith(path, line, (*os.File).Write)
+}
+
+// appendLockedWith is appendLocked writing through write (tests pass a
+// writer that fails part-way, as a full disk does). The line goes out in
+// one write; when that fails after writing part of it (ENOSPC, EIO, EFBIG),
+// the file is truncated back to its length before the append, so a reader
+// sees the line whole or not at all. The caller holds the file's lock, so no
+// other harness writer appended in between.
+func appendLockedWith(path string, line []byte, write func(*os.File, []byte) (int, error)) error {
+	return appendLockedAt(path, line, write, nil)
+}
+
+// appendLockedAt is appendLockedWith that stores in *at (when at is not nil)
+// the offset where the line starts.
+func appendLockedAt(path string, line []byte, write func(*os.File, []byte) (int, error), at *int64) error {
 	f, err := openAppend(path)
 	if err != nil {
 		return err
 	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	before := st.Size()
 	buf := make([]byte, 0, len(line)+2)
 	if needsLeadingNewline(f) {
 		buf = append(buf, '\n')
+	}
+	if at != nil {
+		*at = before + int64(len(buf))
 	}
 	buf = append(buf, line...)
 	if len(buf) == 0 || buf[len(buf)-1] != '\n' {
 		buf = append(buf, '\n')
 	}
-	if _, err := f.Write(buf); err != nil {
+	n, err := write(f, buf)
+	if err == nil && n < len(buf) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		if n > 0 {
+			if terr := f.Truncate(before); terr != nil {
+				f.Close()
+				return fmt.Errorf("append %s: %w; %d of %d bytes were written and truncating them back failed: %v", path, err, n, len(buf), terr)
+			}
+			_ = f.Sync()
+		}
 		f.Close()
-		return fmt.Errorf("append %s: %w", path, err)
+		return fmt.Errorf("append %s: %w (nothing was appended)", path, err)
 	}
 	return f.Close()
 }
@@ -167,7 +196,7 @@ func UpdateFile(path string, perm fs.FileMode, fn func(old []byte) ([]byte, erro
 		return err
 	}
 	defer unlock()
-	old, err := ReadRegular(path, 0)
+	old, err := ReadRegular(path, CapState)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

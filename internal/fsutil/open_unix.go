@@ -16,7 +16,9 @@ func openNoBlock(path string) (*os.File, error) {
 
 // openAppendNoBlock opens path for appending (created 0644 when missing)
 // with O_NONBLOCK, so that a FIFO without a reader fails (ENXIO) instead of
-// waiting for one; the caller checks the file type with fstat.
+// waiting for one, and O_NOFOLLOW, so that a symbolic link planted at path
+// fails (ELOOP) instead of sending the line to whatever file it names; the
+// caller checks the file type with fstat.
 func openAppendNoBlock(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o644)
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o644)
 }

@@ -49,3 +49,41 @@ func TestAppendLineRefusesDirectory(t *testing.T) {
 		t.Fatalf("AppendLine to a directory: %v (want ErrNotRegular)", err)
 	}
 }
+
+// TestAppendLineRefusesSymlink: a symbolic link planted where a log is kept
+// (eval_log.jsonl -> runtime_state.json, hook.log -> ~/.bashrc) is never
+// followed: every append function refuses it with ErrNotRegular and the file
+// it names stays byte for byte unchanged, whether that file exists or not.
+func TestAppendLineRefusesSymlink(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "runtime_state.json")
+	if err := os.WriteFile(victim, []byte(`{"a":1}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "created-through-link")
+	for name, target := range map[string]string{"existing": victim, "missing": missing} {
+		link := filepath.Join(dir, name+".jsonl")
+		if err := os.Symlink(target, link); err != nil {
+			t.Skipf("symlink: %v", err)
+		}
+		appends := map[string]func() error{
+			"AppendLine":         func() error { return AppendLine(link, []byte(`{"forged":1}`)) },
+			"AppendLineLocked":   func() error { return AppendLineLocked(link, []byte(`{"forged":1}`)) },
+			"AppendLineAtWithin": func() error { _, err := AppendLineAtWithin(link, []byte(`{"forged":1}`), LockTimeout); return err },
+			"CheckAppendable":    func() error { return CheckAppendable(link) },
+		}
+		for fn, call := range appends {
+			err := call()
+			var nr *NotRegularError
+			if !errors.As(err, &nr) || nr.Mode&fs.ModeSymlink == 0 || !strings.Contains(err.Error(), "symbolic link") {
+				t.Errorf("%s through a link to a %s file: %v (want a NotRegularError naming the symbolic link)", fn, name, err)
+			}
+		}
+	}
+	if got, _ := os.ReadFile(victim); string(got) != `{"a":1}`+"\n" {
+		t.Errorf("the linked file changed: %q", got)
+	}
+	if _, err := os.Lstat(missing); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("an append created the file a dangling link names: %v", err)
+	}
+}

@@ -206,6 +206,8 @@ func appendRecord(s scope, rec Record, env map[string]string, stderr io.Writer) 
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 		return
 	}
+	// appendRotating refuses a FIFO (or any non-regular file) without
+	// waiting for a reader, and waits at most hookLockTimeout for the lock.
 	if err := appendRotating(path, line); err != nil {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 	}
@@ -217,7 +219,7 @@ func appendRecord(s scope, rec Record, env map[string]string, stderr io.Writer) 
 // record is ever dropped. The append refuses a FIFO (or any non-regular
 // file) without waiting for a reader.
 func appendRotating(path string, line []byte) error {
-	unlock, err := fsutil.Lock(path)
+	unlock, err := fsutil.LockWithin(path, hookLockTimeout)
 	if err != nil {
 		return err
 	}

@@ -96,8 +96,25 @@ func (r runner) timedPreToolUse(c *call, decide func(*call) Output) Output {
 	if budget <= 0 {
 		budget = defaultDecideBudget
 	}
+	return r.timed(c, budget, decide, func(c *call) Output {
+		d := verdict.Decision{Action: verdict.Block, Rule: ruleTimedOut, Family: "shell",
+			Message: fmt.Sprintf("decision timed out: the guard could not judge the call within %s", budget),
+			Hint:    "split the command into simpler steps or write a script file and run it"}
+		return r.answer(c, d, "this "+c.in.ToolName+" call")
+	})
+}
+
+// timed runs decide on a copy of the call in its own goroutine and waits at
+// most budget: every hook answer has a deadline (docs/hook-failure-policy.md),
+// well inside the handler timeout Claude Code enforces, past which a hook
+// fails open. Past the budget, late(c) answers on the original call (whose
+// record gains "decision timed out after …"); the unfinished decision is
+// abandoned and ends with the process, which exits after answering. A panic
+// in decide is answered by the failure policy.
+func (r runner) timed(c *call, budget time.Duration, decide, late func(*call) Output) Output {
 	cc := *c
 	cc.rec.Errors = append([]string(nil), c.rec.Errors...)
+	cc.rec.Failing = append([]string(nil), c.rec.Failing...)
 	done := make(chan Output, 1)
 	go func() {
 		// a fresh goroutine starts with 8 KB; parsing and walking the
@@ -119,10 +136,7 @@ func (r runner) timedPreToolUse(c *call, decide func(*call) Output) Output {
 		*c = cc
 		return out
 	case <-timer.C:
-		d := verdict.Decision{Action: verdict.Block, Rule: ruleTimedOut, Family: "shell",
-			Message: fmt.Sprintf("decision timed out: the guard could not judge the call within %s", budget),
-			Hint:    "split the command into simpler steps or write a script file and run it"}
 		c.rec.Errors = append(c.rec.Errors, "decision timed out after "+budget.String())
-		return r.answer(c, d, "this "+c.in.ToolName+" call")
+		return late(c)
 	}
 }

@@ -162,3 +162,23 @@ func TestDecisionTimeBudget(t *testing.T) {
 		t.Fatalf("expansion bomb: %s %q", d, why)
 	}
 }
+
+// TestStopAnswersWithinBudget: a Stop whose checks do not finish within the
+// event budget (a jammed workspace) blocks at the deadline with
+// hook.deadline and the cause, instead of running into Claude Code's
+// handler timeout, which lets the session stop unchecked.
+func TestStopAnswersWithinBudget(t *testing.T) {
+	root := gapsRoot(t)
+	r := runner{now: time.Now, stderr: os.Stderr, eventBudget: 50 * time.Millisecond}
+	c := &call{event: EventStop, env: map[string]string{}, scope: scope{Root: root, HasState: true, Feature: "f001"}}
+	release := make(chan struct{})
+	defer close(release)
+	start := time.Now()
+	out := r.timed(c, r.budget(), func(*call) Output { <-release; return Output{} }, r.stopLate)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("answered after %s", d)
+	}
+	if out.Decision != "block" || !strings.Contains(out.Reason, "hook.deadline") || !strings.Contains(out.Reason, "jammed") || c.rec.Rule != ruleDeadline {
+		t.Fatalf("jammed Stop: %+v (rule %s)", out, c.rec.Rule)
+	}
+}

@@ -111,6 +111,9 @@ type runner struct {
 	// decideBudget bounds the wall-clock time of one PreToolUse decision;
 	// 0 means defaultDecideBudget.
 	decideBudget time.Duration
+	// eventBudget bounds the wall-clock time of a Stop or SessionStart
+	// answer; 0 means defaultEventBudget.
+	eventBudget time.Duration
 }
 
 // Run is the whole harness-hook process: it reads one payload from stdin,
@@ -229,13 +232,17 @@ func (r runner) decide(c *call) (out Output) {
 	case EventStop:
 		// Stop needs nothing from the payload but session_id: it still runs
 		// its checks on a broken payload (the workspace comes from the flags).
-		return r.stop(c)
+		return r.timed(c, r.budget(), r.stop, r.stopLate)
 	case EventSubagentStop:
 		// A subagent does not own the feature's records (testdata/sprints/README.md §7).
 		return Output{}
 	case EventSessionStart:
-		c.obs = r.observe(c, nil)
-		return r.sessionStart(c)
+		return r.timed(c, r.budget(), func(c *call) Output {
+			c.obs = r.observe(c, nil)
+			return r.sessionStart(c)
+		}, func(c *call) Output {
+			return r.failure(c, ruleDeadline, fmt.Errorf("SessionStart did not finish within %s (a workspace file or lock could not be read in time)", r.budget()))
+		})
 	case EventPostToolUse, EventPostToolUseFailure, EventUserPromptSubmit:
 		// measured; the Reset instruction when it is due (docs/protocol.md §8.1)
 		c.obs = r.observe(c, nil)
@@ -256,7 +263,31 @@ func (r runner) decide(c *call) (out Output) {
 const (
 	ruleInputInvalid  = ruleid.HookPayloadInvalid
 	ruleInternalError = ruleid.HookInternalError
+	// ruleDeadline: a Stop or SessionStart answer did not finish within its
+	// budget (the workspace is jammed: a held lock, a file that cannot be
+	// read in time).
+	ruleDeadline = ruleid.HookDeadline
 )
+
+// defaultEventBudget is the wall-clock budget of a Stop or SessionStart
+// answer (8 s): well inside the 30 s handler timeout `harness init-feature`
+// registers for them (and Claude Code's own 60 s default), past which a
+// hook fails open. The locks the hook waits for inside it give up sooner
+// (hookLockTimeout), so a jammed workspace is normally reported with its
+// cause before the budget runs out.
+const defaultEventBudget = 8 * time.Second
+
+// hookLockTimeout is how long the hook waits for a workspace lock (the
+// state lock of the Reset bookkeeping, the hook.log lock) before giving up
+// with an error that names the holder.
+const hookLockTimeout = 2 * time.Second
+
+func (r runner) budget() time.Duration {
+	if r.eventBudget > 0 {
+		return r.eventBudget
+	}
+	return defaultEventBudget
+}
 
 // failure answers a call that could not be decided, as the generic rows of
 // the failure table say for its event (failurePolicy,

@@ -51,24 +51,28 @@ func (r runner) stop(c *call) Output {
 		return r.stopBlock(c, rep)
 	}
 
-	applies, trigger, _, err := records.ResetException(ws, feature, now)
+	reset, err := records.AcceptReset(ws, records.ResetInput{Feature: feature, SessionID: c.in.SessionID, Now: now, LockTimeout: hookLockTimeout})
 	if err != nil {
 		c.rec.Errors = append(c.rec.Errors, "reset exception: "+err.Error())
 	}
-	if applies {
-		recorded, err := records.RecordReset(ws, feature, now)
-		if err != nil {
-			c.rec.Errors = append(c.rec.Errors, "reset bookkeeping: "+err.Error())
-		}
-		msg := fmt.Sprintf("Reset: %s is fresh (trigger: %s); the session may end", ws.Rel(ws.Handoff(feature)), trigger)
-		if recorded {
+	if reset.Accepted {
+		msg := fmt.Sprintf("Reset accepted: %s", reset.Why)
+		if reset.Recorded {
 			msg += "; recorded the reset in session_pool.json and eval_log.jsonl"
 		}
 		c.rec.Path = ws.Rel(ws.Handoff(feature))
-		return r.stopAllow(c, records.RuleResetException, msg)
+		return r.stopAllow(c, records.RuleResetException, msg+"; the session may end")
+	}
+	if reset.Fresh {
+		// a Reset was attempted: say why it was refused (hook.log and the
+		// block reason)
+		c.rec.Errors = append(c.rec.Errors, "Reset not accepted: "+reset.Why)
 	}
 
 	rep, err := records.CheckPhase(ws, feature)
+	for _, l := range rep.Ignored {
+		c.rec.Errors = append(c.rec.Errors, "ignored eval_log line without Hermes-side provenance: "+l)
+	}
 	if err != nil {
 		// The records exist but cannot be read: a real fault, not a reason
 		// to let an incomplete phase end silently.
@@ -85,7 +89,9 @@ func (r runner) stop(c *call) Output {
 	if rep.OK() {
 		return r.stopAllow(c, "", fmt.Sprintf("feature %s phase=%d records are complete", feature, rep.Phase))
 	}
-
+	if reset.Fresh {
+		rep.ResetRefusal = reset.Why
+	}
 	return r.stopBlock(c, rep)
 }
 
@@ -100,6 +106,20 @@ func nonRegularRecords(ws *workspace.Workspace, feature string) []string {
 		}
 	}
 	return bad
+}
+
+// stopLate answers a Stop whose checks did not finish within the budget: the
+// records could not be judged, so the phase is not accepted as complete;
+// it blocks (within the loop bound) with the cause instead of letting
+// Claude Code's timeout fail open.
+func (r runner) stopLate(c *call) Output {
+	feature := c.scope.Feature
+	ws := &workspace.Workspace{Root: c.scope.Root}
+	rep := records.Report{Feature: feature, Handoff: ws.Rel(ws.Handoff(feature))}
+	rep.Failures = append(rep.Failures, records.Failure{Check: "io", Rule: ruleDeadline, Path: ".harness",
+		Message: fmt.Sprintf("the Stop check of feature %s did not finish within %s: the workspace is jammed (a lock held by another process, or a record that cannot be read in time), so the records could not be judged", feature, r.budget()),
+		Fix:     "run `harness validate` to see what is planted or held in .harness/ (it names the holder of a lock), let Hermes clear it, then stop again"})
+	return r.stopBlock(c, rep)
 }
 
 // stopBlock blocks with every failure of rep, unless the loop bound gives

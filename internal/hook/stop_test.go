@@ -79,11 +79,15 @@ func TestStopFixtures(t *testing.T) {
 					t.Errorf("block reason lacks the Reset hint naming the handoff.md:\n%s", reason)
 				}
 			}
-			if d := diffSnapshots(before, snapshot(t, root)); len(d) > 0 {
-				t.Fatalf("the Stop hook changed files other than hook.log: %v", d)
-			}
 			recs := hookLogRecords(t, root)
 			last := recs[len(recs)-1]
+			d := diffSnapshots(before, snapshot(t, root))
+			if last.Rule == "stop.reset-exception" && len(d) == 1 && d[0] == ".harness/claude_code_context_state.json" {
+				d = nil // an accepted Reset is recorded in the feature's resets (once per session)
+			}
+			if len(d) > 0 {
+				t.Fatalf("the Stop hook changed files other than hook.log: %v", d)
+			}
 			if last.Event != EventStop || last.Session != "fixture" {
 				t.Fatalf("last hook.log record = %+v", last)
 			}
@@ -119,9 +123,11 @@ func TestStopBrokenFeatureListBlocks(t *testing.T) {
 	}
 }
 
-// TestStopResetBookkeeping: under the Reset exception the hook sets the pool
-// entry to resetting and appends one reset eval entry with the handoff's
-// trigger, once per handoff; a second Stop writes nothing more.
+// TestStopResetBookkeeping: under the Reset exception (a complete handoff.md
+// and a trigger on record for the session) the hook sets the pool entry to
+// resetting and appends one reset eval entry with the handoff's trigger; a
+// second Stop of the same session is not a second Reset: it blocks, saying
+// why, and writes nothing more.
 func TestStopResetBookkeeping(t *testing.T) {
 	tmp := t.TempDir()
 	root := filepath.Join(tmp, "ws")
@@ -145,12 +151,17 @@ func TestStopResetBookkeeping(t *testing.T) {
 	handoff := filepath.Join(root, ".harness", "features", "f001", "handoff.md")
 	now := time.Now()
 	os.Chtimes(handoff, now, now)
+	ctxPath := filepath.Join(root, ".harness", "claude_code_context_state.json")
+	ctx, _ := os.ReadFile(ctxPath)
+	writeFile(t, ctxPath, strings.Replace(string(ctx), `"sess_7f3a9c21"`, `"s"`, 1)) // the 0.74 ratio is this session's
 
-	for i := 0; i < 2; i++ {
-		res := runBin(t, root, []string{"--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", tmp))
-		if obj := checkContract(t, EventStop, res.stdout); res.code != 0 || obj["decision"] != nil {
-			t.Fatalf("call %d: reset exception must allow: %s", i, res.stdout)
-		}
+	res := runBin(t, root, []string{"--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", tmp))
+	if obj := checkContract(t, EventStop, res.stdout); res.code != 0 || obj["decision"] != nil {
+		t.Fatalf("reset exception must allow: %s", res.stdout)
+	}
+	res = runBin(t, root, []string{"--root", root, "--feature", "f001"}, nil, stopPayload(root, "s", tmp))
+	if obj := checkContract(t, EventStop, res.stdout); obj["decision"] != "block" || !strings.Contains(obj["reason"].(string), "Reset not accepted: handoff.md is the same as the one of the Reset at") {
+		t.Fatalf("a second Reset of the same session must block with the reason: %s", res.stdout)
 	}
 	pool, _ = os.ReadFile(poolPath)
 	if !strings.Contains(string(pool), `"resetting"`) {
@@ -161,7 +172,7 @@ func TestStopResetBookkeeping(t *testing.T) {
 		t.Fatalf("want exactly one new reset entry, got %d:\n%s", n, ev)
 	}
 	recs := hookLogRecords(t, root)
-	if r := recs[len(recs)-1]; r.Rule != "stop.reset-exception" || r.Verdict != "allow" {
-		t.Fatalf("last record %+v", r)
+	if r := recs[len(recs)-2]; r.Rule != "stop.reset-exception" || r.Verdict != "allow" || !strings.Contains(r.Reason, "token_usage_ratio 0.74 > 0.70") {
+		t.Fatalf("the accepting record %+v", r)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/render"
+	"github.com/superagent-harness/harness/internal/safetext"
 )
 
 var reCheckpointFeature = regexp.MustCompile(`^cp-(f[0-9]+(?:-[0-9]+)*)-([0-9]+)$`)
@@ -180,6 +181,9 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 			cp.With("blockers", blockers)
 		}
 		if prompt != "" {
+			if err := safetext.CheckLine("prompt", prompt); err != nil {
+				return usage("%v", err)
+			}
 			cp.With("prompt", prompt)
 		}
 		if in.ExternalIrreversible {
@@ -203,6 +207,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		if len(in.TaskYolo) > 0 {
 			task, err := parseObj(in.TaskYolo)
 			if err != nil {
@@ -235,7 +240,11 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if err != nil {
 			return err
 		}
-		if yctx := log.yoloActive(); ab == nil && yctx != nil && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
+		ys, err := env.yoloStatus()
+		if err != nil {
+			return err
+		}
+		if yctx := ys.ctx; ab == nil && ys.active && typ == "gate" && !ref.sprint && !cp.Bool("external_irreversible") {
 			// Pipeline YOLO (§6.1): the gate is not sent; it passes as
 			// auto_approved_yolo with the yolo_context. Gates marked
 			// external_irreversible (§13 #15) are always sent.
@@ -354,6 +363,19 @@ func checkBlockers(id, typ string, in []any) ([]any, error) {
 		}
 		if o.Str("id") == "" || strings.TrimSpace(o.Str("question")) == "" {
 			return nil, usage("blocker %d needs an id and a question", i+1)
+		}
+		// one line each: a newline would fake a numbered question or an
+		// option in the message ("3. REAL: reply 1b 2b 3a")
+		if err := safetext.CheckLine(fmt.Sprintf("blocker %s question", o.Str("id")), o.Str("question")); err != nil {
+			return nil, usage("%v", err)
+		}
+		if err := safetext.CheckLine("blocker id", o.Str("id")); err != nil {
+			return nil, usage("%v", err)
+		}
+		for k, opt := range o.Strs("options") {
+			if err := safetext.CheckLine(fmt.Sprintf("blocker %s option %d", o.Str("id"), k+1), opt); err != nil {
+				return nil, usage("%v", err)
+			}
 		}
 		if ids[o.Str("id")] {
 			return nil, usage("blocker id %s appears twice", o.Str("id"))
@@ -559,6 +581,7 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		r := ParseReply(text, blockersOf(cp))
 		switch {
 		case r.Question != "":
@@ -696,7 +719,7 @@ func (env *Env) recordDecision(tx *Tx, rep *Report, fl featureList, log evalLog,
 		}
 	}
 	if fid != "" && rt.Str("mode") == "waiting_human" && len(rt.Strs("pending_user_replies")) == 0 {
-		if ok, _ := log.gateApproved(GateDAG); ok {
+		if ok, _ := env.gateApproved(fl, GateDAG); ok {
 			rt.With("mode", "active")
 			rep.did("runtime_state.mode waiting_human → active (no reply pending)")
 		}
@@ -790,12 +813,8 @@ func (env *Env) suspendResume(tx *Tx, rep *Report, fl featureList, suspend bool)
 		if rt.Str("mode") != "suspended" {
 			return refuse("the sprint is not suspended (mode %s)", rt.Str("mode"))
 		}
-		log, err := env.loadEvalLog()
-		if err != nil {
-			return err
-		}
 		mode = "planning"
-		if ok, _ := log.gateApproved(GateDAG); ok {
+		if ok, _ := env.gateApproved(fl, GateDAG); ok {
 			mode = "active"
 		}
 	}
@@ -1091,7 +1110,7 @@ func CheckpointReplyAll(env *Env, text string) (*Report, error) {
 // "(pending)" placeholders; any other text is left alone.
 func (env *Env) signTooling(tx *Tx, rep *Report, fl featureList, now string, r Reply) error {
 	rel := ".harness/sprint_contracts/" + fl.sprint() + "/tooling.md"
-	data, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), 0)
+	data, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), fsutil.CapRecord)
 	if err != nil {
 		return nil
 	}

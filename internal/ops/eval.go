@@ -3,6 +3,9 @@ package ops
 import (
 	"fmt"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/safetext"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // EvalAppendInput is `harness eval append`. Either Entry (a whole JSON
@@ -221,6 +224,9 @@ func checkEntry(fl featureList, entry *Obj) error {
 		}
 	}
 	reason, hasReason := entry.Value("reason").(string)
+	if err := safetext.CheckText("reason", reason); hasReason && err != nil {
+		bad("%v", err)
+	}
 	switch {
 	case !hasReason || strings.TrimSpace(reason) == "":
 		bad("reason is missing or empty: every entry needs a concrete reason citing acceptance ids (docs/protocol.md §9.1)")
@@ -343,6 +349,7 @@ func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		if line < 1 || line > log.lines {
 			return refuse("--line %d: .harness/eval_log.jsonl has %d lines", line, log.lines)
 		}
@@ -398,8 +405,8 @@ func checkCorrection(fl featureList, entry *Obj) error {
 	return nil
 }
 
-// generatorFields are the fields only Hermes writes.
-var generatorForbidden = []string{"decision", "checkpoint_id", "checkpoint_type", "blockers_resolved", "user_reply_raw", "supersedes_line", "yolo_context", "revoked_from", "revoke_reason", "task_id"}
+// generatorForbidden are the fields only Hermes writes (workspace.HermesOnlyFields).
+var generatorForbidden = workspace.HermesOnlyFields
 
 // checkGeneratorEntry restricts what a Generator session may append.
 func checkGeneratorEntry(fl featureList, feature string, entry *Obj) error {
@@ -419,6 +426,9 @@ func checkGeneratorEntry(fl featureList, feature string, entry *Obj) error {
 		if entry.Has(k) {
 			return refuse("refused: %s is written by Hermes only; a Generator entry may not carry it", k)
 		}
+	}
+	if g := entry.Value("generator"); g != nil && g != "claude-code" {
+		return refuse("refused: generator %v: a Generator's entry is written by claude-code (the field says who wrote the entry; only Hermes's own commands write other values)", g)
 	}
 	if f := fl.feature(feature); f != nil && ev == "phase_evaluation" {
 		cur, _ := f.Int("phase")

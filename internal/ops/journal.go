@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // The journal makes a multi-file change all-or-nothing across crashes: commit
@@ -78,7 +79,7 @@ func (e *Env) removeJournal() error {
 // recoverJournal replays an interrupted change (caller holds the lock).
 func (e *Env) recoverJournal(rep *Report) error {
 	p := filepath.Join(e.Root, filepath.FromSlash(relJournal))
-	data, err := fsutil.ReadRegular(p, 0)
+	data, err := fsutil.ReadRegular(p, fsutil.CapLog)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -97,14 +98,21 @@ func (e *Env) recoverJournal(rep *Report) error {
 		}
 	}
 	t := &Tx{env: e}
+	var notes Report
 	for _, s := range j.Steps {
 		if s.Append {
 			target := filepath.Join(e.Root, filepath.FromSlash(s.Rel))
-			if old, err := fsutil.ReadRegular(target, 0); err == nil && containsLine(old, []byte(s.Data)) {
+			if old, err := workspace.ReadFile(target); err == nil && containsLine(old, []byte(s.Data)) {
 				continue
 			}
 		}
 		t.steps = append(t.steps, step{rel: s.Rel, data: []byte(s.Data), append: s.Append, remove: s.Remove})
+	}
+	if err := t.prepareTargets(&notes); err != nil {
+		return fmt.Errorf("replay the interrupted %s: %w", j.Command, err)
+	}
+	if rep != nil {
+		rep.Notes = append(rep.Notes, notes.Notes...)
 	}
 	if err := t.apply(e.Root, 0); err != nil {
 		return fmt.Errorf("replay the interrupted %s: %w", j.Command, err)

@@ -40,10 +40,6 @@ func Next(env *Env) (*NextResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	log, err := env.loadEvalLog()
-	if err != nil {
-		return nil, err
-	}
 	pool, err := env.readObj("session_pool.json")
 	if err != nil {
 		return nil, err
@@ -79,7 +75,7 @@ func Next(env *Env) (*NextResult, error) {
 	if rt.Str("mode") == "suspended" {
 		global = append(global, "the sprint is suspended (runtime_state.mode suspended); reply `resume` first")
 	}
-	if ok, why := log.gateApproved(GateDAG); !ok {
+	if ok, why := env.gateApproved(fl, GateDAG); !ok {
 		global = append(global, "cp-sprint-dag is not approved: "+why+" (Z11)")
 	}
 	var revoked []string
@@ -289,11 +285,7 @@ func StartBlockers(env *Env, fid string, replace bool) ([]string, error) {
 		if rt.Str("mode") == "suspended" {
 			reasons = append(reasons, "the sprint is suspended (runtime_state.mode suspended); reply `resume` first")
 		}
-		log, err := env.loadEvalLog()
-		if err != nil {
-			return nil, err
-		}
-		if ok, why := log.gateApproved(GateDAG); !ok {
+		if ok, why := env.gateApproved(fl, GateDAG); !ok {
 			reasons = append(reasons, "cp-sprint-dag is not approved: "+why+" (Z11)")
 		}
 		return reasons, nil

@@ -40,6 +40,7 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		mark := log.rollbackMark(fid, p)
 		v, ok := log.lastVerdict(fid, p, mark)
 		if !ok {
@@ -231,6 +232,7 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		now := env.stamp()
 		// Is the rollback verdict already recorded?
 		var last *evalEntry

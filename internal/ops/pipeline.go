@@ -5,10 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/goccy/go-yaml"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -120,7 +123,7 @@ func sinkPipeline(env *Env, in SinkInput, rep *Report) (*sinkOutcome, error) {
 	if errs := errorsOnly(fins); len(errs) > 0 {
 		return nil, &Refusal{Reason: fmt.Sprintf("refused: finalize --check has %d finding(s); fix or 补录 them first (the sprint is incomplete_for_abstraction)", len(errs)), Findings: errs}
 	}
-	log, err := env.loadEvalLog()
+	ys, err := env.yoloStatus()
 	if err != nil {
 		return nil, err
 	}
@@ -130,8 +133,7 @@ func sinkPipeline(env *Env, in SinkInput, rep *Report) (*sinkOutcome, error) {
 	}
 	dir := filepath.Join(home, in.ID)
 	now := env.stamp()
-	_, _, aborted := log.yoloState()
-	success := !aborted
+	success := !ys.aborted
 
 	// de-naming: the sprint's own pipeline_vars, then --var
 	vars := map[string]string{}
@@ -259,10 +261,19 @@ func sinkPipeline(env *Env, in SinkInput, rep *Report) (*sinkOutcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	tooling, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), 0)
+	tooling, err := fsutil.ReadRegular(env.H("sprint_contracts", fl.sprint(), "tooling.md"), fsutil.CapRecord)
 	if err != nil {
 		return nil, refuse("tooling.md of %s is missing: %v", fl.sprint(), err)
 	}
+	// Section 6 is the part a Generator may append to: only runtime
+	// additions (list lines) may travel into the pipeline's template, and
+	// each is marked there as one sprint's addition, never as a decision.
+	bad, adds, _ := records.ToolingSection6(string(tooling))
+	if len(bad) > 0 {
+		return nil, refuse("refused: tooling.md has %d line(s) below `%s` that are not runtime additions (line %d: %q); they would enter every later sprint's tooling through tooling_template.md. Remove them (harness validate: tooling.section6-list-only); nothing was written",
+			len(bad), records.Section6Prefix, bad[0].Line, safetext.Line(bad[0].Text))
+	}
+	tooling = markAdditions(tooling, adds, fl.sprint())
 	toolingTpl := []byte(dn(string(tooling)))
 	var inputs []any
 	for _, k := range placeholders(string(ft), string(toolingTpl)) {
@@ -421,4 +432,23 @@ func nonNilAny(a []any) []any {
 		return []any{}
 	}
 	return a
+}
+
+// markAdditions prefixes each runtime addition of section 6 (adds, by line)
+// with a mark naming the sprint it came from, so a later sprint reads it as
+// that sprint's addition to review, not as a tooling decision.
+func markAdditions(tooling []byte, adds []records.ToolingLine, sprint string) []byte {
+	if len(adds) == 0 {
+		return tooling
+	}
+	lines := strings.Split(string(tooling), "\n")
+	for _, a := range adds {
+		i := a.Line - 1
+		if i < 0 || i >= len(lines) {
+			continue
+		}
+		t := strings.TrimLeft(lines[i], " \t")
+		lines[i] = lines[i][:len(lines[i])-len(t)] + t[:2] + "[runtime addition of " + sprint + ", review before reuse] " + t[2:]
+	}
+	return []byte(strings.Join(lines, "\n"))
 }

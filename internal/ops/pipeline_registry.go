@@ -41,7 +41,7 @@ func checkPipelineYAML(data []byte) error {
 // check, sink, init --from-pipeline, pipeline show), never half-used.
 func loadPipeline(dir string) (map[string]any, error) {
 	path := filepath.Join(dir, "pipeline.yaml")
-	data, err := fsutil.ReadRegular(path, 0)
+	data, err := fsutil.ReadRegular(path, fsutil.CapConfig)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("no pipeline.yaml at %s", path)

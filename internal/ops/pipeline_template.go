@@ -253,7 +253,7 @@ func templateChange(old, cur *Obj) (int, string) {
 
 // loadTemplate reads a pipeline's feature_template.json (nil when absent).
 func loadTemplate(dir string) (*Obj, error) {
-	data, err := fsutil.ReadRegular(filepath.Join(dir, "feature_template.json"), 0)
+	data, err := fsutil.ReadRegular(filepath.Join(dir, "feature_template.json"), fsutil.CapState)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -1,7 +1,9 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -66,10 +68,6 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	log, err := env.loadEvalLog()
-	if err != nil {
-		return nil, nil, err
-	}
 	res := &PreflightResult{Stage: stage, OK: true}
 	add := func(scope, check string, ok bool, format string, args ...any) {
 		res.Items = append(res.Items, CheckItem{Scope: scope, Check: check, OK: ok, Detail: fmt.Sprintf(format, args...)})
@@ -78,9 +76,9 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 		}
 	}
 	add("sprint", "tooling_locked", fl.Bool("tooling_locked"), "feature_list.tooling_locked = %v", fl.Value("tooling_locked"))
-	ok, why := log.gateApproved(GateTooling)
+	ok, why := env.gateApproved(fl, GateTooling)
 	add("sprint", "cp-sprint-tooling approved", ok, "%s", why)
-	ok, why = log.gateApproved(GateDAG)
+	ok, why = env.gateApproved(fl, GateDAG)
 	add("sprint", "cp-sprint-dag approved", ok, "%s", why)
 	rt, err := env.readObj("runtime_state.json")
 	mode := ""
@@ -129,9 +127,13 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 		entry := pool.ObjAt("active").ObjAt(fid)
 		inPool := err == nil && entry != nil
 		add(fid, "session_pool entry", inPool, "session_pool.active.%s %s", fid, map[bool]string{true: "present", false: "missing (run `harness session start`)"}[inPool])
-		b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0)
+		b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), fsutil.CapSmall)
 		sid := strings.TrimSpace(string(b))
-		add(fid, "session_id.txt non-empty", err == nil && sid != "", "%s/session_id.txt = %q", rel, sid)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			add(fid, "session_id.txt non-empty", false, "%s/session_id.txt cannot be read: %v", rel, err)
+		} else {
+			add(fid, "session_id.txt non-empty", err == nil && sid != "", "%s/session_id.txt = %q", rel, sid)
+		}
 		ok, detail := env.hookProof(entry, sid)
 		add(fid, "hooks live", ok, "%s", detail)
 		ca, err := env.readObj(".current_agent")
@@ -225,7 +227,7 @@ var legacyScripts = map[string]string{
 
 // checkWiring verifies the hook registration of one feature directory.
 func (env *Env) checkWiring(fdir string) (bool, string) {
-	data, err := fsutil.ReadRegular(filepath.Join(fdir, ".claude", "settings.json"), 0)
+	data, err := fsutil.ReadRegular(filepath.Join(fdir, ".claude", "settings.json"), fsutil.CapConfig)
 	if err != nil {
 		return false, "missing (run `harness init-feature`)"
 	}

@@ -143,7 +143,7 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		if err != nil {
 			return refuse("no .harness/hermes_handoff.md: there was no Hermes Reset to resume from")
 		}
-		handoff, _ := fsutil.ReadRegular(env.H("hermes_handoff.md"), 0)
+		handoff, _ := fsutil.ReadRegular(env.H("hermes_handoff.md"), fsutil.CapRecord)
 		fl, err := env.loadFeatureList()
 		if err != nil {
 			return err
@@ -152,6 +152,7 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		rt, err := env.readObj("runtime_state.json")
 		if err != nil {
 			return err

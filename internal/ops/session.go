@@ -68,7 +68,7 @@ func SessionStart(env *Env, in SessionStartInput) (*Report, error) {
 			return refuse("%s is %s; no session starts for it", fid, st)
 		}
 		fileID := ""
-		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), 0); err == nil {
+		if b, err := fsutil.ReadRegular(filepath.Join(fdir, "session_id.txt"), fsutil.CapSmall); err == nil {
 			fileID = strings.TrimSpace(string(b))
 		}
 		id := strings.TrimSpace(in.SessionID)
@@ -212,7 +212,8 @@ func SessionEnd(env *Env, fid string) (*Report, error) {
 // feature's entry of claude_code_context_state.json gets the Reset trigger
 // kind "hermes" for the session on record (unless a trigger of that session
 // is already there), which makes the hook refuse every tool call of that
-// session but the Reset's own (docs/protocol.md §3.8, §8.1).
+// session but the Reset's own (docs/protocol.md §3.8, §8.1); that trigger
+// is also Hermes's order on record for the Stop hook's Reset exception.
 func SessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep, err := sessionReset(env, fid, reason)
 	if err != nil {
@@ -242,7 +243,8 @@ func SessionReset(env *Env, fid, reason string) (*Report, error) {
 
 func sessionReset(env *Env, fid, reason string) (*Report, error) {
 	rep := &Report{Command: "session reset"}
-	return env.run(rep, func(tx *Tx) error {
+	var session, detail string
+	rep, err := env.run(rep, func(tx *Tx) error {
 		fl, f, err := env.loadFeature(fid)
 		if err != nil {
 			return err
@@ -255,6 +257,7 @@ func sessionReset(env *Env, fid, reason string) (*Report, error) {
 		if entry == nil {
 			return refuse("%s has no active session in session_pool.json; nothing to reset", fid)
 		}
+		session, detail = entry.Str("session_id"), firstNonEmpty(strings.TrimSpace(reason), "Hermes ordered the Reset (harness session reset)")
 		if entry.Str("status") == "resetting" {
 			rep.did("session_pool.active.%s is already resetting (recorded by the Stop hook or an earlier reset); nothing to do", fid)
 			return nil
@@ -263,12 +266,13 @@ func sessionReset(env *Env, fid, reason string) (*Report, error) {
 		if err != nil {
 			return err
 		}
+		log.note(rep)
 		handoff := env.H("features", fid, "handoff.md")
 		var hmtime time.Time
 		var trigger string
 		if st, err := os.Stat(handoff); err == nil {
 			hmtime = st.ModTime()
-			if b, err := fsutil.ReadRegular(handoff, 0); err == nil {
+			if b, err := fsutil.ReadRegular(handoff, fsutil.CapRecord); err == nil {
 				trigger = records.TriggerReason(b) // the Stop hook's own reading
 			}
 		}
@@ -323,4 +327,21 @@ func sessionReset(env *Env, fid, reason string) (*Report, error) {
 		rep.Notes = append(rep.Notes, "next: start a new session for "+fid+" (`harness session start "+fid+" --session-id NEW --type …`); it reads handoff.md")
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	ws := &workspace.Workspace{Root: env.Root}
+	if _, err := ws.UpdateContextState(fid, func(cs *workspace.ContextState) error {
+		if t := cs.ResetTrigger; t != nil && t.Kind == workspace.TriggerHermes && t.SessionID == session {
+			return workspace.ErrContextStateUnchanged
+		}
+		cs.ResetTrigger = &workspace.ResetTrigger{Kind: workspace.TriggerHermes, Detail: detail, At: env.stamp(), SessionID: session}
+		cs.UpdatedAt = env.stamp()
+		return nil
+	}); err != nil {
+		rep.Notes = append(rep.Notes, "could not put the Reset order on record in claude_code_context_state.json: "+err.Error())
+	} else {
+		rep.did("claude_code_context_state.%s.reset_trigger = {kind hermes, session %s}", fid, session)
+	}
+	return rep, nil
 }

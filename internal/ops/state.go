@@ -1,10 +1,12 @@
 package ops
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"regexp"
+	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
@@ -153,48 +155,96 @@ type evalEntry struct {
 	Line int
 	*Obj
 	ws *workspace.EvalEntry
+	// hermes: the line is Hermes's by the provenance ledgers (or the sprint
+	// keeps none: every line counts as written).
+	hermes bool
 }
 
-// isCorrection reports whether the entry is a 补录 correction (testdata/sprints/README.md
+// isCorrection reports whether the entry is a 补录 correction (fixtures README
 // §4), by the workspace package's definition.
 func (e evalEntry) isCorrection() bool { return e.ws != nil && e.ws.IsCorrection() }
 
-// evalLog is the parsed eval_log: every JSON-object line, plus the number of
-// physical lines.
+// evalLog is the parsed eval_log as ops reads it: every JSON-object line a
+// reader may use (workspace.Provenance: the Forged ones are left out and
+// named in ignored), plus the number of physical lines. Hermes decides only
+// from its own lines: events() and ws hold those (every line in a sprint
+// without a ledger).
 type evalLog struct {
 	entries []evalEntry
 	lines   int
-	ws      []*workspace.EvalEntry // the same entries for records' rules
+	ws      []*workspace.EvalEntry // the Hermes lines for records' rules
+	// ignored names each Forged line left out, ".harness/eval_log.jsonl:N (event, why)".
+	ignored []string
 }
 
+// loadEvalLog streams eval_log.jsonl (lines over fsutil.CapLine are
+// skipped unread) and keeps what Hermes may read of it.
 func (e *Env) loadEvalLog() (evalLog, error) {
-	data, err := fsutil.ReadRegular(e.H("eval_log.jsonl"), 0)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return evalLog{}, err
-	}
 	var log evalLog
-	for _, l := range workspace.ParseEvalLog(data) {
-		log.lines++
-		if l.Entry == nil {
-			continue
-		}
-		log.ws = append(log.ws, l.Entry)
-		if o, err := parseObj([]byte(l.Text)); err == nil {
-			log.entries = append(log.entries, evalEntry{Line: l.Line, Obj: o, ws: l.Entry})
-		}
+	ws := &workspace.Workspace{Root: e.Root}
+	prov, err := ws.LoadProvenance()
+	if err != nil {
+		return log, err
 	}
-	return log, nil
+	f, st, err := fsutil.OpenRegular(e.H("eval_log.jsonl"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return log, nil
+	}
+	if err != nil {
+		return log, err
+	}
+	defer f.Close()
+	if st.Size() > fsutil.CapLog {
+		return log, &fsutil.TooLargeError{Path: e.H("eval_log.jsonl"), Size: st.Size(), Cap: fsutil.CapLog}
+	}
+	err = workspace.EachEvalLineAt(f, fsutil.CapLine, func(n int, at int64, line []byte) {
+		log.lines = n
+		if len(bytes.TrimSpace(line)) == 0 {
+			return
+		}
+		m, derr := workspace.DecodeEvalLine(line)
+		if derr != nil {
+			return
+		}
+		we := &workspace.EvalEntry{Line: n, At: at, Fields: m}
+		v, why := prov.Of(at, line, we)
+		if v == workspace.Forged {
+			log.ignored = append(log.ignored, fmt.Sprintf("%s:%d (%s: %s)", relEvalLog, n, firstNonEmpty(we.EventType(), "no event_type"), why))
+			return
+		}
+		o, perr := parseObj(line)
+		if perr != nil {
+			return
+		}
+		hermes := v == workspace.Hermes || v == workspace.Legacy
+		log.entries = append(log.entries, evalEntry{Line: n, Obj: o, ws: we, hermes: hermes})
+		if hermes {
+			log.ws = append(log.ws, we)
+		}
+	}, func(n int, _, _ int64) { log.lines = n })
+	return log, err
 }
 
-// events returns the entries that are not corrections.
+// events returns Hermes's entries that are not corrections: what Hermes's
+// decisions (verdicts, rollbacks, retry counts, resets) are read from.
 func (l evalLog) events() []evalEntry {
 	var out []evalEntry
 	for _, en := range l.entries {
-		if !en.isCorrection() {
+		if en.hermes && !en.isCorrection() {
 			out = append(out, en)
 		}
 	}
 	return out
+}
+
+// note adds to rep the lines left out as Forged, so the command says what
+// it ignored.
+func (l evalLog) note(rep *Report) {
+	if len(l.ignored) == 0 || rep == nil {
+		return
+	}
+	rep.Notes = append(rep.Notes, fmt.Sprintf("ignored %d eval_log line(s) that no Hermes-side record backs and no Generator may write (harness validate reports them as eval.provenance): %s",
+		len(l.ignored), strings.Join(l.ignored, "; ")))
 }
 
 // lastCheckpoint returns the last (non-correction) checkpoint entry for id.
@@ -208,21 +258,50 @@ func (l evalLog) lastCheckpoint(id string) (evalEntry, bool) {
 	return evalEntry{}, false
 }
 
-// gateApproved reports whether the last eval entry of a sprint gate approves it
-// (testdata/sprints/README.md D17).
-func (l evalLog) gateApproved(id string) (bool, string) {
-	en, ok := l.lastCheckpoint(id)
-	if !ok {
-		return false, "never pushed (no eval_log entry for " + id + ")"
+// gateApproved decides whether the sprint gate id is approved from
+// Hermes-side state only (docs/protocol.md §5, §16 "Authority"): the gate's
+// checkpoint object in feature_list.sprint_checkpoints, which `harness
+// checkpoint reply` (and a task-YOLO auto-approval) writes, must be passed
+// with an approving decision. eval_log is never read for it: an appended
+// line claiming an approval is evidence, not authority. A sprint whose
+// feature_list holds no object for the gate (written before harness stored
+// the sprint gates, e.g. by the original skill) is judged by the gate's
+// Hermes-side effects instead: tooling_locked true for cp-sprint-tooling,
+// the contract past planned (active, waiting_human, suspended, finalizing,
+// sunk, closed) for cp-sprint-dag.
+func (e *Env) gateApproved(fl featureList, id string) (bool, string) {
+	for _, v := range fl.Arr("sprint_checkpoints") {
+		cp, ok := v.(*Obj)
+		if !ok || cp.Str("id") != id {
+			continue
+		}
+		d, st := cp.Str("decision"), cp.Str("status")
+		if st == "passed" && oneOf(d, approving) {
+			return true, fmt.Sprintf("feature_list.sprint_checkpoints %s: status passed, decision %s", id, d)
+		}
+		if d == "" {
+			d = "null"
+		}
+		return false, fmt.Sprintf("feature_list.sprint_checkpoints %s: status %s, decision %s", id, firstNonEmpty(st, "(none)"), d)
 	}
-	d := en.Str("decision")
-	if oneOf(d, approving) {
-		return true, fmt.Sprintf("decision %s at .harness/eval_log.jsonl:%d", d, en.Line)
+	switch id {
+	case GateTooling:
+		if fl.Bool("tooling_locked") {
+			return true, "no sprint_checkpoints entry (older sprint); feature_list.tooling_locked = true"
+		}
+		return false, "never pushed (no feature_list.sprint_checkpoints entry) and tooling_locked is false"
+	case GateDAG:
+		c, _, err := e.loadContract(fl)
+		if err == nil && c != nil && oneOf(c.Str("status"), []string{"active", "waiting_human", "suspended", "finalizing", "sunk", "closed"}) {
+			return true, fmt.Sprintf("no sprint_checkpoints entry (older sprint); contract status %s", c.Str("status"))
+		}
+		st := "(no contract)"
+		if c != nil {
+			st = firstNonEmpty(c.Str("status"), "planning")
+		}
+		return false, fmt.Sprintf("never pushed (no feature_list.sprint_checkpoints entry) and contract status %s", st)
 	}
-	if d == "" {
-		d = "null"
-	}
-	return false, fmt.Sprintf("last decision is %s at .harness/eval_log.jsonl:%d", d, en.Line)
+	return false, "not a sprint gate"
 }
 
 // lastVerdict returns the last phase_evaluation entry of feature f for phase p

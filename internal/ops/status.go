@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -63,6 +64,9 @@ type StatusResult struct {
 	// Warnings name every running session that is unguarded or runs
 	// without the sandbox, on every run (docs/sandbox.md §3, §4).
 	Warnings []string `json:"warnings"`
+	// IgnoredEval names the eval_log lines no Hermes-side record backs and
+	// no Generator may write (workspace.Provenance): left out of every count.
+	IgnoredEval []string `json:"ignored_eval_lines,omitempty"`
 	// Resets are the features whose Reset is due, overdue or under way, or
 	// whose session is stale (ResetView.Attention); HermesReset is Hermes'
 	// own (docs/protocol.md §8).
@@ -105,10 +109,11 @@ func Status(env *Env) (*StatusResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.IgnoredEval = log.ignored
 	res.Yolo = "off"
-	if enter, aborted, ever := log.yoloState(); enter != nil && !aborted {
+	if ys, err := env.yoloStatus(); err == nil && ys.active {
 		res.Yolo = "active"
-	} else if ever {
+	} else if err == nil && ys.aborted {
 		res.Yolo = "aborted"
 	}
 	if hc, err := env.readObj("hermes_context_state.json"); err == nil {
@@ -281,7 +286,7 @@ func (s *StatusResult) Text() string {
 			fmt.Fprintf(&b, " retries=%d", f.Retries)
 		}
 		if f.Session != "" {
-			fmt.Fprintf(&b, " session=%s", f.Session)
+			fmt.Fprintf(&b, " session=%s", safetext.Line(f.Session))
 		}
 		if f.Unguarded {
 			b.WriteString(" UNGUARDED")
@@ -289,14 +294,14 @@ func (s *StatusResult) Text() string {
 		if f.Sandbox == "off" {
 			b.WriteString(" NO-SANDBOX")
 		}
-		fmt.Fprintf(&b, "  %s\n", f.Name)
+		fmt.Fprintf(&b, "  %s\n", safetext.Line(f.Name))
 	}
 	b.WriteString("\npending checkpoints:\n")
 	if len(s.Checkpoints) == 0 {
 		b.WriteString("  (none)\n")
 	}
 	for _, c := range s.Checkpoints {
-		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(c.ID, c.Type, c.Status, c.Feature, c.CreatedAt))
+		fmt.Fprintf(&b, "  %s\n", safetext.Line(joinNonEmpty(c.ID, c.Type, c.Status, c.Feature, c.CreatedAt)))
 	}
 	if lines := (&ResetView{Features: s.Resets, Hermes: s.HermesReset}).ResetLines(); len(lines) > 0 {
 		b.WriteString("\nresets:\n")
@@ -309,7 +314,13 @@ func (s *StatusResult) Text() string {
 		b.WriteString("  (none)\n")
 	}
 	for _, d := range s.Denials {
-		fmt.Fprintf(&b, "  %s\n", joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, oneLine(d.Subject)))
+		fmt.Fprintf(&b, "  %s\n", safetext.Line(joinNonEmpty(d.Time, d.Event, d.Feature, d.Verdict, d.Rule, oneLine(d.Subject))))
+	}
+	if len(s.IgnoredEval) > 0 {
+		b.WriteString("\nignored eval_log lines (no Hermes-side record, not a Generator's entry; eval.provenance):\n")
+		for _, l := range s.IgnoredEval {
+			fmt.Fprintf(&b, "  %s\n", safetext.Line(l))
+		}
 	}
 	return b.String()
 }

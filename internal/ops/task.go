@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -79,7 +80,7 @@ func (q *Queue) all() ([]Task, error) {
 func (q *Queue) load(path, folder string) Task {
 	rel, _ := filepath.Rel(q.Root, path)
 	t := Task{Folder: folder, Path: filepath.ToSlash(rel), Priority: 3}
-	data, err := fsutil.ReadRegular(path, 0)
+	data, err := fsutil.ReadRegular(path, fsutil.CapConfig)
 	if err != nil {
 		return t
 	}
@@ -120,11 +121,14 @@ func (q *Queue) TaskAdd(in TaskAddInput) (*Report, error) {
 	if strings.TrimSpace(in.Title) == "" {
 		return nil, usage("--title is required")
 	}
+	if err := safetext.CheckLine("--title", in.Title); err != nil {
+		return nil, usage("%v (a newline would forge a row of `harness task list`)", err)
+	}
 	if in.PromptFile == "" {
 		return nil, usage("--prompt-file is required (PROMPTS/<slug>.md, relative to the queue root)")
 	}
-	if filepath.IsAbs(in.PromptFile) || strings.HasPrefix(in.PromptFile, "/") || strings.HasPrefix(filepath.ToSlash(filepath.Clean(in.PromptFile)), "../") {
-		return nil, usage("--prompt-file %q must be relative to the queue root (Z20)", in.PromptFile)
+	if err := q.checkPromptFile(in.PromptFile); err != nil {
+		return nil, err
 	}
 	mode := in.Mode
 	if mode == "" {
@@ -193,6 +197,46 @@ func (q *Queue) TaskAdd(in TaskAddInput) (*Report, error) {
 	rep.Data = map[string]any{"id": id}
 	rep.OK = true
 	return rep, nil
+}
+
+// checkPromptFile requires --prompt-file to name a file below PROMPTS/ of
+// the queue root (Z20): relative, no ".." anywhere, and, when it exists, a
+// regular file whose real path (symbolic links resolved) is still inside
+// the real PROMPTS/ folder, so neither `..` nor a link can make the runner
+// read a prompt from elsewhere.
+func (q *Queue) checkPromptFile(p string) error {
+	slash := filepath.ToSlash(p)
+	if filepath.IsAbs(p) || strings.HasPrefix(slash, "/") || filepath.VolumeName(p) != "" {
+		return usage("--prompt-file %q must be relative to the queue root (Z20)", p)
+	}
+	for _, part := range strings.Split(slash, "/") {
+		if part == ".." {
+			return usage("--prompt-file %q must not contain \"..\" (a file below PROMPTS/, Z20)", p)
+		}
+	}
+	clean := filepath.ToSlash(filepath.Clean(p))
+	if !strings.HasPrefix(clean, "PROMPTS/") || clean == "PROMPTS/" {
+		return usage("--prompt-file %q must be a file below PROMPTS/ (PROMPTS/<slug>.md, Z20)", p)
+	}
+	full := filepath.Join(q.Root, filepath.FromSlash(clean))
+	if _, err := os.Lstat(full); err != nil {
+		return nil // missing: TaskAdd warns, the runner fails the task
+	}
+	real, err := filepath.EvalSymlinks(full)
+	if err != nil {
+		return usage("--prompt-file %q cannot be resolved: %v", p, err)
+	}
+	base, err := filepath.EvalSymlinks(filepath.Join(q.Root, "PROMPTS"))
+	if err != nil {
+		return usage("--prompt-file %q: PROMPTS/ cannot be resolved: %v", p, err)
+	}
+	if rel, err := filepath.Rel(base, real); err != nil || rel == "." || strings.HasPrefix(filepath.ToSlash(rel), "../") || rel == ".." {
+		return usage("--prompt-file %q resolves to %s, outside PROMPTS/ (a symbolic link out of the folder, Z20)", p, real)
+	}
+	if st, err := os.Stat(real); err != nil || !st.Mode().IsRegular() {
+		return usage("--prompt-file %q is not a regular file", p)
+	}
+	return nil
 }
 
 // TaskNext is the runner's steps A–D (§10): refuses when tasks/running/
@@ -409,7 +453,7 @@ func (q *Queue) TaskList() (*Report, error) {
 		return a.ID < b.ID
 	})
 	for _, t := range tasks {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("%-9s %s  P%d  %s  %s", t.Folder, t.ID, t.Priority, t.CreatedAt, t.Title))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%-9s %s  P%d  %s  %s", t.Folder, safetext.Line(t.ID), t.Priority, safetext.Line(t.CreatedAt), safetext.Line(t.Title)))
 	}
 	if tasks == nil {
 		tasks = []Task{}

@@ -49,7 +49,16 @@ func abortTriggers(log evalLog, staged []*Obj) []string {
 // checkpoint reply (and checkpoint open, so a gate is never auto-approved
 // once an abort is due).
 func (env *Env) abortIfDue(tx *Tx, rep *Report, fl featureList, log evalLog) (*AbortOutcome, error) {
-	if env.inGenerator() || log.yoloActive() == nil {
+	if env.inGenerator() {
+		return nil, nil
+	}
+	// YOLO is on only as runtime_state.yolo says (Hermes-side state), never
+	// as an eval_log line claims.
+	rt, err := tx.readObj("runtime_state.json")
+	if err != nil {
+		return nil, err
+	}
+	if !yoloStatusOf(rt).active {
 		return nil, nil
 	}
 	causes := abortTriggers(log, tx.evals)

@@ -27,14 +27,23 @@ type step struct {
 // state, Z9). Nothing is written until commit, and commit writes nothing when
 // the change would add validate findings.
 type Tx struct {
-	env   *Env
-	steps []step
+	env    *Env
+	steps  []step
+	ledger *ledgerPlan // the eval_log_ledger update (addLedger), nil when none
 	// objs keeps the last object staged per state file, so a later part of
 	// the same operation (a YOLO abort a retry triggers) reads what the
 	// earlier part wrote instead of the file on disk (Tx.readObj).
 	objs map[string]*Obj
 	// evals are the eval_log entries staged so far, in order.
 	evals []*Obj
+	// evalSize is eval_log.jsonl's size as taken once at the start of
+	// commit (snapshotEvalLog; 0 when missing), and evalEnd the offset its
+	// next appended line starts at (one more after a torn last line): the
+	// dry run validates that snapshot before and after, and the ledger
+	// counts offsets from it, so a line appended meanwhile by a writer
+	// without the workspace lock is not taken for part of the change.
+	evalSize, evalEnd int64
+	snapped           bool
 }
 
 // Write stages an atomic replace of rel (relative to the root).
@@ -104,6 +113,9 @@ func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
 		return err
 	}
 	defer unlock()
+	if err := e.clearPlantedState(rep); err != nil {
+		return err
+	}
 	if err := e.recoverJournal(rep); err != nil {
 		return err
 	}
@@ -132,6 +144,15 @@ func (e *Env) run(rep *Report, fn func(tx *Tx) error) (*Report, error) {
 func (t *Tx) commit(rep *Report) error {
 	if t.Empty() {
 		return nil
+	}
+	if err := t.snapshotEvalLog(); err != nil {
+		return err
+	}
+	if err := t.addLedger(); err != nil {
+		return err
+	}
+	if err := t.prepareTargets(rep); err != nil {
+		return err
 	}
 	if t.env.Validate != nil {
 		before, after, err := t.dryRun()
@@ -195,7 +216,9 @@ func (t *Tx) apply(root string, stopAfter int) error {
 			return err
 		}
 		var err error
-		if s.append {
+		if s.append && s.rel == relEvalLog {
+			err = t.appendEval(root, i, p)
+		} else if s.append {
 			err = fsutil.AppendLine(p, s.data)
 		} else {
 			err = fsutil.WriteFileAtomic(p, s.data, 0o644)
@@ -213,12 +236,15 @@ func (t *Tx) apply(root string, stopAfter int) error {
 // shows up as an added finding.
 func (t *Tx) dryRun() (before, after []Finding, err error) {
 	if v := t.env.ValidateOverlay; v != nil {
-		// Both runs read one snapshot of eval_log (its size now): a line
-		// appended meanwhile by a writer that does not take the workspace
-		// lock must not count as a finding added by the change.
-		size, err := evalLogSize(filepath.Join(t.env.Root, filepath.FromSlash(relEvalLog)))
-		if err != nil {
-			return nil, nil, fmt.Errorf("stage change: %w", err)
+		// Both runs read one snapshot of eval_log (its size at the start of
+		// commit): a line appended meanwhile by a writer that does not take
+		// the workspace lock must not count as a finding added by the change.
+		size := t.evalSize
+		if !t.snapped {
+			var err error
+			if size, err = evalLogSize(filepath.Join(t.env.Root, filepath.FromSlash(relEvalLog))); err != nil {
+				return nil, nil, fmt.Errorf("stage change: %w", err)
+			}
 		}
 		ov, app, err := t.overlay(size)
 		if err != nil {
@@ -252,6 +278,25 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 		return nil, nil, fmt.Errorf("validate after: %w", err)
 	}
 	return before, after, nil
+}
+
+// snapshotEvalLog takes eval_log.jsonl's size once for the commit
+// (Tx.evalSize, Tx.evalEnd), reading only its last byte.
+func (t *Tx) snapshotEvalLog() error {
+	p := t.env.H("eval_log.jsonl")
+	size, err := evalLogSize(p)
+	if err != nil {
+		return fmt.Errorf("read eval_log: %w", err)
+	}
+	torn, err := tornLastLine(p, size)
+	if err != nil {
+		return fmt.Errorf("read eval_log: %w", err)
+	}
+	t.evalSize, t.evalEnd, t.snapped = size, size, true
+	if torn {
+		t.evalEnd++ // the append writes a '\n' first
+	}
+	return nil
 }
 
 // overlay is what every file the steps touch would hold after apply: ov
@@ -517,7 +562,7 @@ func copyIfRegular(src, dst string) error {
 // through fsutil.ReadRegular (a FIFO is refused, never waited on), written
 // without fsync or timestamps, which no validate rule on these files reads.
 func scratchFile(src, dst string) error {
-	data, err := fsutil.ReadRegular(src, 0)
+	data, err := workspace.ReadFile(src)
 	if err != nil {
 		return err
 	}
@@ -607,7 +652,7 @@ func (e *Env) pendingEvalGate(cmd string) error {
 // readObj reads and parses one JSON state file under .harness.
 func (e *Env) readObj(parts ...string) (*Obj, error) {
 	p := e.H(parts...)
-	data, err := fsutil.ReadRegular(p, 0)
+	data, err := workspace.ReadFile(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, refuse("%s is missing", relH(parts...))

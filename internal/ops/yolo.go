@@ -37,33 +37,43 @@ func (env *Env) PipelinesHome(home string) (string, error) {
 	return filepath.Join(home, "pipelines"), nil
 }
 
-// yoloState reads the YOLO history of eval_log: the last yolo_enter entry
-// and whether a yolo_abort follows it.
-func (l evalLog) yoloState() (enter *evalEntry, aborted bool, everAborted bool) {
-	for i, en := range l.events() {
-		switch en.Str("event_type") {
-		case "yolo_enter":
-			e := l.events()[i]
-			enter = &e
-			aborted = false
-		case "yolo_abort":
-			aborted = true
-			everAborted = true
-		}
-	}
-	return enter, aborted, everAborted
+// yoloStatus is the pipeline-YOLO state of the sprint (docs/protocol.md
+// §6.1), read from runtime_state.yolo, which only `harness yolo check` and
+// `harness yolo abort` write: {"state": "active"|"aborted", "entered_at",
+// "yolo_context", "reason", "aborted_at", "abort_reason"} (proposed field).
+// eval_log's yolo_enter and yolo_abort entries are the audit trail of the
+// same events and decide nothing: a yolo_enter line appended by anyone else
+// does not switch YOLO on.
+type yoloStatus struct {
+	active  bool // YOLO is on
+	aborted bool // YOLO was aborted in this sprint (no re-entry, §13 #20)
+	ctx     *Obj // the yolo_context recorded at entry (never nil when active)
 }
 
-// yoloActive returns the yolo_context of an active pipeline YOLO, or nil.
-func (l evalLog) yoloActive() *Obj {
-	enter, aborted, _ := l.yoloState()
-	if enter == nil || aborted {
-		return nil
+func (e *Env) yoloStatus() (yoloStatus, error) {
+	rt, err := e.readObj("runtime_state.json")
+	if err != nil {
+		return yoloStatus{}, err
 	}
-	if c := enter.ObjAt("yolo_context"); c != nil {
-		return c
+	return yoloStatusOf(rt), nil
+}
+
+func yoloStatusOf(rt *Obj) yoloStatus {
+	y := rt.ObjAt("yolo")
+	if y == nil {
+		return yoloStatus{}
 	}
-	return NewObj()
+	switch y.Str("state") {
+	case "active":
+		ctx := y.ObjAt("yolo_context")
+		if ctx == nil {
+			ctx = NewObj()
+		}
+		return yoloStatus{active: true, ctx: ctx}
+	case "aborted":
+		return yoloStatus{aborted: true}
+	}
+	return yoloStatus{}
 }
 
 // YoloResult is what `harness yolo check` reports.
@@ -100,8 +110,13 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		if err != nil {
 			return err
 		}
-		_, _, everAborted := log.yoloState()
-		active := log.yoloActive() != nil
+		log.note(rep)
+		rt, err := env.readObj("runtime_state.json")
+		if err != nil {
+			return err
+		}
+		ys := yoloStatusOf(rt)
+		everAborted, active := ys.aborted, ys.active
 		res.Active = active
 		if active {
 			res.AbortDue = abortTriggers(log, nil)
@@ -169,7 +184,12 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		if err := tx.AppendEval(e); err != nil {
 			return err
 		}
-		rep.did("appended yolo_enter (pipeline %s, run count %d, success rate %.2f)", pid, runs, rate)
+		rt.With("yolo", NewObj().With("state", "active").With("entered_at", env.stamp()).With("yolo_context", ctx).
+			With("reason", e.Str("reason")))
+		if err := tx.WriteJSON(relRuntime, rt); err != nil {
+			return err
+		}
+		rep.did("appended yolo_enter (pipeline %s, run count %d, success rate %.2f); runtime_state.yolo.state = active", pid, runs, rate)
 		res.Active = true
 		return nil
 	})
@@ -229,12 +249,12 @@ func YoloAbort(env *Env, cause string) (*Report, error) {
 		if err != nil {
 			return err
 		}
-		log, err := env.loadEvalLog()
+		ys, err := env.yoloStatus()
 		if err != nil {
 			return err
 		}
-		if log.yoloActive() == nil {
-			return refuse("YOLO is not active in this sprint (no yolo_enter without a later yolo_abort)")
+		if !ys.active {
+			return refuse("YOLO is not active in this sprint (runtime_state.yolo.state is not active; only `harness yolo check` turns it on)")
 		}
 		ab, err := env.yoloAbortTx(tx, rep, fl, cause)
 		if err != nil {
@@ -321,10 +341,15 @@ func (env *Env) yoloAbortTx(tx *Tx, rep *Report, fl featureList, cause string) (
 		}
 	}
 	rt.With("pending_user_replies", strsToAny(pend)).With("mode", "waiting_human").With("last_heartbeat", now)
+	y := rt.ObjAt("yolo")
+	if y == nil {
+		y = NewObj()
+	}
+	rt.With("yolo", y.With("state", "aborted").With("aborted_at", now).With("abort_reason", strings.TrimSpace(cause)))
 	if err := tx.WriteJSON(relRuntime, rt); err != nil {
 		return nil, err
 	}
-	rep.did("runtime_state.mode → waiting_human; revoked ids added to pending_user_replies")
+	rep.did("runtime_state.mode → waiting_human, runtime_state.yolo.state = aborted; revoked ids added to pending_user_replies")
 	if hc, err := tx.readObj("hermes_context_state.json"); err == nil && len(ids) > 0 {
 		l := hc.Strs("pending_checkpoints")
 		for _, id := range ids {

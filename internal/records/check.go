@@ -75,6 +75,14 @@ type Report struct {
 	Failures []Failure
 	// Handoff is the feature's handoff.md, relative (for the Reset hint).
 	Handoff string
+	// Ignored names the eval_log lines left out because no Hermes-side
+	// record backs them and no Generator may write them
+	// (workspace.Provenance).
+	Ignored []string
+	// ResetRefusal, when set, says why a fresh handoff.md did not open the
+	// Reset exception (AcceptReset); the block reason shows it before the
+	// Reset hint.
+	ResetRefusal string
 }
 
 // OK reports whether nothing blocks (skipped or no failure).
@@ -83,8 +91,12 @@ func (r Report) OK() bool { return len(r.Failures) == 0 }
 // ResetHint is the hint every Stop block message ends with (testdata/sprints/README.md
 // §3, as the original stop-guard.sh says it).
 func (r Report) ResetHint() string {
-	return fmt.Sprintf("If the context is nearly exhausted (Reset), write the handoff snapshot to %s (more than %d bytes) and stop again within %d s.",
-		r.Handoff, HandoffMinRawBytes, int(HandoffMaxAge.Seconds()))
+	hint := fmt.Sprintf("If a Reset trigger is on record (or Hermes ordered a Reset), write the handoff snapshot to %s, filling every section of the handoff template with a concrete **Trigger reason**, and stop again within %d s.",
+		r.Handoff, int(HandoffMaxAge.Seconds()))
+	if r.ResetRefusal != "" {
+		hint = "Reset not accepted: " + r.ResetRefusal + ".\n" + hint
+	}
+	return hint
 }
 
 // PhaseLabel names the phase for messages: "phase=P" when it is known,
@@ -141,7 +153,7 @@ const MaxRecordFile = 64 << 20
 // the last one, not the log's size.
 func check(ws *workspace.Workspace, feature string, withDone bool, opts EvalStateOptions) (Report, error) {
 	r := Report{Feature: feature, Handoff: rel(ws, ws.Handoff(feature))}
-	data, err := fsutil.ReadRegular(ws.FeatureList(), MaxRecordFile)
+	data, err := fsutil.ReadRegular(ws.FeatureList(), fsutil.CapState)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.Skipped, r.SkipReason = true, ".harness/feature_list.json is missing"
 		return r, nil
@@ -172,6 +184,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool, opts EvalStat
 	if evalErr != nil && !errors.Is(evalErr, fs.ErrNotExist) {
 		return r, evalErr
 	}
+	r.Ignored = append(r.Ignored, est.Ignored...)
 	mark := est.Mark(p)
 	markNote := ""
 	if mark != nil {
@@ -181,7 +194,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool, opts EvalStat
 
 	// Checks 3, 4, 4b, 5.
 	glPath := rel(ws, ws.GeneratorLog(feature))
-	gl, err := fsutil.ReadRegular(ws.GeneratorLog(feature), MaxRecordFile)
+	gl, err := fsutil.ReadRegular(ws.GeneratorLog(feature), fsutil.CapRecord)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		r.Failures = append(r.Failures, Failure{Check: "3", Rule: RuleGenlogExists, Path: glPath,

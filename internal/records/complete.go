@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 
@@ -106,8 +105,9 @@ func markDone(doc []byte, feature string, p int) ([]byte, error) {
 	return nil, fmt.Errorf("feature %s is not in .harness/feature_list.json", feature)
 }
 
-// ResetException evaluates Stop check 1 (testdata/sprints/README.md §7): it applies
-// when H/features/<feature>/handoff.md exists, its raw size (as the OS
+// ResetException is the freshness test of Stop check 1
+// (testdata/sprints/README.md §7), the original's whole test; AcceptReset
+// adds what earns the exception. It holds when H/features/<feature>/handoff.md exists, its raw size (as the OS
 // reports it) is > 50 bytes and now − mtime < 300 s. trigger is the text
 // after `**Trigger reason**` (trimmed, a leading ':' or '：' removed), or
 // "handoff.md written (reset)" when that is missing, empty or lazy. A
@@ -131,17 +131,15 @@ func ResetException(ws *workspace.Workspace, feature string, now time.Time) (app
 	if st.Size() <= HandoffMinRawBytes || age >= HandoffMaxAge || age < -HandoffClockSkew {
 		return false, "", mtime, nil
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxHandoffRead))
+	if st.Size() > fsutil.CapRecord {
+		return false, "", mtime, nil // over the cap of a Markdown record: never read
+	}
+	data, err := io.ReadAll(io.LimitReader(f, fsutil.CapRecord))
 	if err != nil {
 		return false, "", mtime, err
 	}
 	return true, TriggerReason(data), mtime, nil
 }
-
-// maxHandoffRead is how much of handoff.md the reset exception reads (only
-// its **Trigger reason** line matters; the Generator writes the file and
-// could make it a sparse file of any size).
-const maxHandoffRead = 4 << 20
 
 // DefaultResetTrigger is the reset reason used when handoff.md has no usable
 // **Trigger reason** line.
@@ -167,120 +165,4 @@ func TriggerReason(handoff []byte) string {
 		return t
 	}
 	return DefaultResetTrigger
-}
-
-// RecordReset performs the Reset bookkeeping of Stop check 1 (testdata/sprints/README.md
-// §7, D32) under the workspace lock, once per handoff.md: it writes
-// nothing when session_pool.active.<feature>.status is already "resetting"
-// or eval_log already has a reset entry for feature whose timestamp is not
-// earlier than the handoff's mtime (whole seconds). Otherwise it sets that
-// pool entry's status to "resetting" and last_activity to now (when the
-// entry exists; atomic replace keeping every other member) and appends one
-// eval entry {timestamp, sprint_id, feature_id, phase, event_type:"reset",
-// agent:"claude-code", reason:<trigger>} with fsutil.AppendLine (phase left
-// out when feature_list.json cannot be read). recorded reports whether it
-// wrote. Call it only when ResetException applies.
-func RecordReset(ws *workspace.Workspace, feature string, now time.Time) (recorded bool, err error) {
-	unlock, err := fsutil.Lock(ws.StateLock())
-	if err != nil {
-		return false, err
-	}
-	defer unlock()
-	f, st, err := fsutil.OpenRegular(ws.Handoff(feature))
-	if err != nil {
-		return false, err
-	}
-	mtime := st.ModTime().UTC().Truncate(time.Second)
-	handoff, err := io.ReadAll(io.LimitReader(f, maxHandoffRead))
-	f.Close()
-	if err != nil {
-		return false, err
-	}
-	trigger := TriggerReason(handoff)
-
-	if pool, err := ws.LoadSessionPool(); err == nil {
-		if e, ok := pool.Active[feature]; ok && e.Status == "resetting" {
-			return false, nil
-		}
-	}
-	lines, err := workspace.ReadEvalLog(ws.EvalLog())
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return false, err
-	}
-	for _, e := range workspace.Entries(lines) {
-		if e.EventType() != workspace.EventReset || e.FeatureID() != feature {
-			continue
-		}
-		if t, err := time.Parse(time.RFC3339Nano, e.Timestamp()); err == nil && !t.Before(mtime) {
-			return false, nil
-		}
-	}
-
-	nowS := now.UTC().Format("2006-01-02T15:04:05Z")
-	if _, err := os.Stat(ws.SessionPool()); err == nil {
-		err := fsutil.UpdateFile(ws.SessionPool(), 0o644, func(old []byte) ([]byte, error) {
-			top, err := workspace.ParseObject(old)
-			if err != nil {
-				return nil, err
-			}
-			var active *workspace.Object
-			if !top.Decode("active", &active) || active == nil {
-				return nil, errUnchanged
-			}
-			var ent *workspace.Object
-			if !active.Decode(feature, &ent) || ent == nil {
-				return nil, errUnchanged
-			}
-			if err := ent.Set("status", "resetting"); err != nil {
-				return nil, err
-			}
-			if err := ent.Set("last_activity", nowS); err != nil {
-				return nil, err
-			}
-			if err := active.Set(feature, ent); err != nil {
-				return nil, err
-			}
-			if err := top.Set("active", active); err != nil {
-				return nil, err
-			}
-			return workspace.MarshalIndent(top)
-		})
-		if err != nil && !errors.Is(err, errUnchanged) {
-			return false, fmt.Errorf("record reset in session_pool.json: %w", err)
-		}
-	}
-
-	entry := &workspace.Object{}
-	_ = entry.Set("timestamp", nowS)
-	sprint := ""
-	phase, havePhase := 0, false
-	if fl, err := ws.LoadFeatureList(); err == nil {
-		sprint = fl.Sprint
-		if f := fl.Feature(feature); f != nil && f.PhaseOK() {
-			phase, havePhase = f.Phase, true
-		}
-	}
-	if sprint == "" {
-		if rs, err := ws.LoadRuntimeState(); err == nil && rs.CurrentSprint != nil {
-			sprint = *rs.CurrentSprint
-		}
-	}
-	if sprint != "" {
-		_ = entry.Set("sprint_id", sprint)
-	}
-	_ = entry.Set("feature_id", feature)
-	if havePhase {
-		_ = entry.Set("phase", phase)
-	}
-	_ = entry.Set("event_type", workspace.EventReset)
-	_ = entry.Set("agent", "claude-code")
-	_ = entry.Set("reason", trigger)
-	line, err := workspace.MarshalLine(entry)
-	if err != nil {
-		return false, err
-	}
-	if err := fsutil.AppendLine(ws.EvalLog(), line); err != nil {
-		return false, err
-	}
-	return true, nil
 }

@@ -55,6 +55,10 @@ type FeatureEvalState struct {
 	// Retries counts the feature's entries with result "retry", any event
 	// type (docs/protocol.md §3.6, §13 #44).
 	Retries int `json:"retries"`
+	// Ignored names the lines of the feature left out as forged
+	// (workspace.Provenance: no Hermes-side record backs them and no
+	// Generator may write them), as ".harness/eval_log.jsonl:N (event: why)".
+	Ignored []string `json:"ignored,omitempty"`
 }
 
 // fold applies one decoded entry of the feature's filtered lines.
@@ -135,7 +139,7 @@ func (pe *PhaseEvalRef) Effective() ReasonRef {
 
 // evalCacheVersion changes whenever FeatureEvalState or fold changes
 // meaning, so an old cache is rebuilt instead of trusted.
-const evalCacheVersion = 2
+const evalCacheVersion = 3
 
 // evalCache is the on-disk cache of one feature's state: the state after
 // the first Lines lines (Offset bytes, ending in '\n'), with checksums
@@ -151,6 +155,10 @@ type evalCache struct {
 	Head    string           `json:"head_fnv64a"`
 	Tail    string           `json:"tail_fnv64a"`
 	State   FeatureEvalState `json:"state"`
+	// Prov is the provenance the state was folded under
+	// (workspace.Provenance.KeyBefore(Offset)): only lines it trusts are
+	// folded, so a changed ledger rebuilds the state.
+	Prov string `json:"provenance"`
 }
 
 // cacheSpan is how many bytes before the offset (and from the start) the
@@ -171,6 +179,9 @@ type EvalStateOptions struct {
 	NoCache bool
 	// ReadOnly uses a valid cache but never writes one.
 	ReadOnly bool
+	// Prov is the eval_log provenance to judge lines by; nil loads it
+	// (workspace.LoadProvenance).
+	Prov *workspace.Provenance
 }
 
 // FeatureState returns feature's state over the whole eval_log.jsonl. With
@@ -187,10 +198,19 @@ func FeatureState(ws *workspace.Workspace, feature string, opts EvalStateOptions
 		return FeatureEvalState{}, err
 	}
 	defer f.Close()
+	if st.Size() > fsutil.CapLog {
+		return FeatureEvalState{}, &fsutil.TooLargeError{Path: ws.EvalLog(), Size: st.Size(), Cap: fsutil.CapLog}
+	}
+	prov := opts.Prov
+	if prov == nil {
+		if prov, err = ws.LoadProvenance(); err != nil {
+			return FeatureEvalState{}, err
+		}
+	}
 	size := st.Size()
 	var c evalCache
 	if !opts.NoCache {
-		c = loadEvalCache(ws, feature, f, size)
+		c = loadEvalCache(ws, feature, f, size, prov)
 	}
 	if c.Offset == 0 {
 		c = evalCache{Version: evalCacheVersion, Feature: feature}
@@ -198,18 +218,16 @@ func FeatureState(ws *workspace.Workspace, feature string, opts EvalStateOptions
 	want := mayConcern(feature)
 	state := c.State
 	state.Rollbacks, state.PhaseEvals = cloneRollbacks(c.State.Rollbacks), clonePhaseEvals(c.State.PhaseEvals)
+	state.Ignored = append([]string(nil), c.State.Ignored...)
 	if _, err := f.Seek(c.Offset, io.SeekStart); err != nil {
 		return FeatureEvalState{}, err
 	}
 	lines, complete := c.Lines, c.Offset
 	pos := c.Offset
 	err = workspace.EachEvalLineRaw(f, func(n int, line []byte, rawLen int, terminated bool) {
+		at := pos
 		pos += int64(rawLen)
-		if len(bytes.TrimSpace(line)) > 0 && want(line) {
-			if m, derr := workspace.DecodeEvalLine(line); derr == nil {
-				state.fold(feature, &workspace.EvalEntry{Line: c.Lines + n, Fields: m})
-			}
-		}
+		state.foldLine(feature, want, prov, c.Lines+n, at, line)
 		if terminated {
 			lines, complete = c.Lines+n, pos
 		}
@@ -222,28 +240,45 @@ func FeatureState(ws *workspace.Workspace, feature string, opts EvalStateOptions
 		// line followed (rare: a writer in the middle of an append)
 		cached := state
 		if complete != pos {
-			cached, err = stateUpTo(f, c, feature, complete)
+			cached, err = stateUpTo(f, c, feature, complete, prov)
 		}
 		if err == nil {
-			saveEvalCache(ws, f, evalCache{Version: evalCacheVersion, Feature: feature, Offset: complete, Lines: lines, State: cached})
+			saveEvalCache(ws, f, evalCache{Version: evalCacheVersion, Feature: feature, Offset: complete, Lines: lines, State: cached, Prov: prov.KeyBefore(complete)})
 		}
 	}
 	return state, nil
 }
 
 // stateUpTo folds the lines of f from the cache's offset up to end.
-func stateUpTo(f *os.File, c evalCache, feature string, end int64) (FeatureEvalState, error) {
+func stateUpTo(f *os.File, c evalCache, feature string, end int64, prov *workspace.Provenance) (FeatureEvalState, error) {
 	state := c.State
 	state.Rollbacks, state.PhaseEvals = cloneRollbacks(c.State.Rollbacks), clonePhaseEvals(c.State.PhaseEvals)
+	state.Ignored = append([]string(nil), c.State.Ignored...)
 	want := mayConcern(feature)
-	err := workspace.EachEvalLine(io.NewSectionReader(f, c.Offset, end-c.Offset), func(n int, line []byte) {
-		if len(bytes.TrimSpace(line)) > 0 && want(line) {
-			if m, derr := workspace.DecodeEvalLine(line); derr == nil {
-				state.fold(feature, &workspace.EvalEntry{Line: c.Lines + n, Fields: m})
-			}
-		}
-	})
+	err := workspace.EachEvalLineAt(io.NewSectionReader(f, c.Offset, end-c.Offset), fsutil.CapLine, func(n int, at int64, line []byte) {
+		state.foldLine(feature, want, prov, c.Lines+n, c.Offset+at, line)
+	}, nil)
 	return state, err
+}
+
+// foldLine folds physical line n (starting at byte at) when it may concern
+// feature and the provenance trusts it (Hermes-ledgered, the hook's Reset,
+// or shaped like the Generator's); a forged line is only noted in Ignored.
+func (s *FeatureEvalState) foldLine(feature string, want func([]byte) bool, prov *workspace.Provenance, n int, at int64, line []byte) {
+	if len(bytes.TrimSpace(line)) == 0 || !want(line) {
+		return
+	}
+	m, derr := workspace.DecodeEvalLine(line)
+	if derr != nil {
+		return
+	}
+	e := &workspace.EvalEntry{Line: n, At: at, Fields: m}
+	if prov != nil && !prov.Trusted(at, line, e) {
+		_, why := prov.Of(at, line, e)
+		s.Ignored = append(s.Ignored, fmt.Sprintf(".harness/eval_log.jsonl:%d (%s: %s)", n, e.EventType(), why))
+		return
+	}
+	s.fold(feature, e)
 }
 
 func cloneRollbacks(m map[int]LineRef) map[int]LineRef {
@@ -298,14 +333,14 @@ func checksums(f io.ReaderAt, off int64) (head, tail string, err error) {
 // loadEvalCache returns the cache of feature when it is valid for the log
 // f of size bytes (version, feature, offset within the file, checksums),
 // else the zero cache.
-func loadEvalCache(ws *workspace.Workspace, feature string, f io.ReaderAt, size int64) evalCache {
+func loadEvalCache(ws *workspace.Workspace, feature string, f io.ReaderAt, size int64, prov *workspace.Provenance) evalCache {
 	data, err := fsutil.ReadRegular(EvalCachePath(ws, feature), 1<<20)
 	if err != nil {
 		return evalCache{}
 	}
 	var c evalCache
 	if json.Unmarshal(data, &c) != nil || c.Version != evalCacheVersion || c.Feature != feature ||
-		c.Offset <= 0 || c.Offset > size || c.Lines <= 0 {
+		c.Offset <= 0 || c.Offset > size || c.Lines <= 0 || c.Prov != prov.KeyBefore(c.Offset) {
 		return evalCache{}
 	}
 	head, tail, err := checksums(f, c.Offset)

@@ -34,11 +34,11 @@ func stopDecision(t *testing.T, ws *workspace.Workspace, feature string, now tim
 	if feature == "" {
 		return "pass", "" // check 0
 	}
-	applies, _, _, err := ResetException(ws, feature, now)
+	reset, err := AcceptReset(ws, ResetInput{Feature: feature, SessionID: "6f1d2c3b-8a4e-4f0b-9c21-5e7a90b3d4c1", Now: now, DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if applies {
+	if reset.Accepted {
 		return "pass", "" // check 1 (bookkeeping tested separately)
 	}
 	r, err := CheckPhase(ws, feature)

@@ -5,6 +5,7 @@ package records
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,8 +66,8 @@ func TestNoBlockOnFIFORecords(t *testing.T) {
 			if ok, _, _, err := ResetException(ws, "f001", time.Now()); ok || err != nil {
 				t.Errorf("ResetException = %v, %v; want false, nil", ok, err)
 			}
-			if _, err := RecordReset(ws, "f001", time.Now()); !errors.Is(err, fsutil.ErrNotRegular) {
-				t.Errorf("RecordReset err = %v, want fsutil.ErrNotRegular", err)
+			if out, err := AcceptReset(ws, ResetInput{Feature: "f001", SessionID: "s", Now: time.Now()}); out.Accepted || err != nil {
+				t.Errorf("AcceptReset = %+v, %v; want not accepted, no error", out, err)
 			}
 		})
 	})
@@ -75,7 +76,8 @@ func TestNoBlockOnFIFORecords(t *testing.T) {
 // TestHugeSparseRecords: a generator_log.md or handoff.md made a sparse
 // file of 64 GiB (the Generator writes both) costs neither the memory nor
 // the time of its claimed size: CheckPhase fails with fsutil.ErrTooLarge,
-// ResetException reads only a prefix.
+// and a handoff.md over the Markdown record cap never opens the Reset
+// exception (it is not read at all).
 func TestHugeSparseRecords(t *testing.T) {
 	ws := newWS(t)
 	for _, p := range []string{ws.GeneratorLog("f001"), ws.Handoff("f001")} {
@@ -89,8 +91,11 @@ func TestHugeSparseRecords(t *testing.T) {
 		if _, err := CheckPhase(ws, "f001"); !errors.Is(err, fsutil.ErrTooLarge) {
 			t.Errorf("CheckPhase err = %v, want fsutil.ErrTooLarge", err)
 		}
-		if ok, trig, _, err := ResetException(ws, "f001", time.Now()); err != nil || !ok || trig != DefaultResetTrigger {
-			t.Errorf("ResetException = %v, %q, %v", ok, trig, err)
+		if ok, _, _, err := ResetException(ws, "f001", time.Now()); err != nil || ok {
+			t.Errorf("ResetException = %v, %v; want false, nil", ok, err)
+		}
+		if out, err := AcceptReset(ws, ResetInput{Feature: "f001", SessionID: "s", Now: time.Now()}); err != nil || out.Accepted || !strings.Contains(out.Why, "cap") {
+			t.Errorf("AcceptReset = %+v, %v", out, err)
 		}
 	}()
 	select {

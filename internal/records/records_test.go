@@ -342,36 +342,98 @@ func TestResetExceptionAndRecordReset(t *testing.T) {
 	if trig != "token_usage_ratio 0.74 > 0.70" {
 		t.Fatalf("trigger = %q", trig)
 	}
+}
+
+// fullHandoff is a handoff.md filling every section of the template.
+func fullHandoff(feature, trigger, work string) string {
+	return "# Handoff: " + feature + "\n\n**Generated at**: 2026-04-21T02:52:00Z\n**Feature**: " + feature + "\n**Sprint**: sprint_20260421_1\n**Trigger reason**: " + trigger +
+		"\n\n## 当前状态\n\n### 已完成\n\n- phase=1 plan\n\n### 进行中\n\n- Phase: 2 (implement), about 60% done\n- Last work: " + work +
+		"\n\n## 下一步计划\n\n1. 完成 position.go\n\n## 关键架构决策\n\n- 按常规实现,无特殊决策\n\n## 最近失败模式\n\n- (none)\n\n## 运行时依赖变更\n\n- (none)\n\n## 给新 session 的提醒\n\n- Continue phase 2.\n"
+}
+
+// setTrigger puts figures on record for feature f001 in session sess.
+func setTrigger(t *testing.T, ws *workspace.Workspace, sess string, ratio float64) {
+	t.Helper()
+	if _, err := ws.UpdateContextState("f001", func(cs *workspace.ContextState) error {
+		cs.SessionID, cs.TokenUsageRatio, cs.ResetTrigger = sess, ratio, nil
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAcceptResetIsEarnedOnce: the Reset exception opens only for a
+// handoff.md that fills the template with a real trigger, only when a
+// trigger is on record (or Hermes ordered the Reset), at most once per
+// session and never twice for the same handoff; `touch` and junk bytes
+// never open it; it is recorded once (pool resetting, one reset eval entry,
+// the resets record with the handoff's hash and the eval line's place).
+func TestAcceptResetIsEarnedOnce(t *testing.T) {
+	ws := newWS(t)
+	now := time.Now()
+	h := ws.Handoff("f001")
+	in := ResetInput{Feature: "f001", SessionID: "sess_a", Now: now, LockTimeout: time.Second}
+	refused := func(label, want string) {
+		t.Helper()
+		out, err := AcceptReset(ws, in)
+		if err != nil || out.Accepted || !strings.Contains(out.Why, want) {
+			t.Errorf("%s: %+v, %v; want refused with %q", label, out, err, want)
+		}
+	}
+	os.WriteFile(h, nil, 0o644) // touch
+	refused("touch", "handoff.md is 0 bytes")
+	os.WriteFile(h, []byte(fmt.Sprintf("%060d", 0)), 0o644) // printf '%060d' 0 > handoff.md
+	refused("junk", "does not fill the handoff template")
+	os.WriteFile(h, []byte(fullHandoff("f001", "看起来不错", "extract.go")), 0o644)
+	refused("lazy trigger", "names no trigger")
+	os.WriteFile(h, []byte(fullHandoff("f002", "token_usage_ratio 0.74 > 0.70", "extract.go")), 0o644)
+	refused("other feature", "**Feature** is")
+	os.WriteFile(h, []byte(strings.Replace(fullHandoff("f001", "token_usage_ratio 0.74 > 0.70", "x"), "## 下一步计划\n\n1. 完成 position.go\n", "## 下一步计划\n\n", 1)), 0o644)
+	refused("empty section", "`## 下一步计划` section is empty")
+	os.WriteFile(h, []byte(fullHandoff("f001", "token_usage_ratio 0.74 > 0.70", "extract.go")), 0o644)
+	setTrigger(t, ws, "sess_a", 0.31)
+	refused("no trigger on record", "no Reset trigger is on record")
+	setTrigger(t, ws, "sess_other", 0.74)
+	refused("trigger of another session", "no Reset trigger is on record")
+
+	setTrigger(t, ws, "sess_a", 0.74)
 	evBefore, _ := os.ReadFile(ws.EvalLog())
-	rec, err := RecordReset(ws, "f001", now)
-	if err != nil || !rec {
-		t.Fatalf("RecordReset: %v %v", rec, err)
+	out, err := AcceptReset(ws, in)
+	if err != nil || !out.Accepted || !out.Recorded || !strings.Contains(out.Why, "token_usage_ratio 0.74 > 0.70") {
+		t.Fatalf("a complete handoff with a trigger on record: %+v, %v", out, err)
 	}
-	pool, err := ws.LoadSessionPool()
-	if err != nil || pool.Active["f001"].Status != "resetting" || pool.Active["f002"].Status != "running" {
-		t.Fatalf("pool after reset: %+v %v", pool.Active["f001"], err)
-	}
-	if la := pool.Active["f001"].LastActivity; la == nil || *la != now.UTC().Format("2006-01-02T15:04:05Z") {
-		t.Errorf("last_activity = %v", la)
+	pool, _ := ws.LoadSessionPool()
+	if pool.Active["f001"].Status != "resetting" || pool.Active["f002"].Status != "running" {
+		t.Errorf("pool after the Reset: %+v", pool.Active)
 	}
 	evAfter, _ := os.ReadFile(ws.EvalLog())
 	added := strings.TrimPrefix(string(evAfter), string(evBefore))
 	var e map[string]any
-	if err := json.Unmarshal([]byte(added), &e); err != nil || strings.Count(added, "\n") != 1 {
+	if err := json.Unmarshal([]byte(added), &e); err != nil || strings.Count(added, "\n") != 1 ||
+		e["event_type"] != "reset" || e["reason"] != "token_usage_ratio 0.74 > 0.70" || e["agent"] != "claude-code" || e["phase"].(float64) != 2 {
 		t.Fatalf("appended %q: %v", added, err)
 	}
-	if e["event_type"] != "reset" || e["feature_id"] != "f001" || e["phase"].(float64) != 2 || e["reason"] != "token_usage_ratio 0.74 > 0.70" ||
-		e["sprint_id"] != "sprint_20260421_1" || e["agent"] != "claude-code" {
-		t.Errorf("reset entry = %v", e)
+	cs, _ := ws.ContextState("f001")
+	if len(cs.Resets) != 1 || cs.Resets[0].SessionID != "sess_a" || cs.Resets[0].EvalAt != int64(len(evBefore)) || len(cs.Resets[0].HandoffSHA256) != 64 {
+		t.Fatalf("resets record = %+v", cs.Resets)
 	}
-	// once per handoff: a second call writes nothing, even with the pool reset to running
-	if rec, _ := RecordReset(ws, "f001", now.Add(time.Second)); rec {
-		t.Error("second RecordReset wrote again")
+	// once per session, even with a new snapshot
+	os.WriteFile(h, []byte(fullHandoff("f001", "token_usage_ratio 0.81 > 0.70", "position.go")), 0o644)
+	refused("same session again", "once per session")
+	// the same snapshot in a later session (touch to refresh it)
+	os.WriteFile(h, []byte(fullHandoff("f001", "token_usage_ratio 0.74 > 0.70", "extract.go")), 0o644)
+	in.SessionID = "sess_b"
+	setTrigger(t, ws, "sess_b", 0.9)
+	refused("same handoff, later session", "same as the one of the Reset")
+	// a new session with a new snapshot: the pool entry is still resetting
+	// (Hermes has not started the new session): no second eval entry
+	os.WriteFile(h, []byte(fullHandoff("f001", "token_usage_ratio 0.90 > 0.70", "position.go half done")), 0o644)
+	out, err = AcceptReset(ws, in)
+	if err != nil || !out.Accepted || out.Recorded {
+		t.Fatalf("new session, new snapshot, pool resetting: %+v %v", out, err)
 	}
-	p, _ := os.ReadFile(ws.SessionPool())
-	os.WriteFile(ws.SessionPool(), []byte(strings.Replace(string(p), `"resetting"`, `"running"`, 1)), 0o644)
-	if rec, _ := RecordReset(ws, "f001", now.Add(time.Second)); rec {
-		t.Error("RecordReset wrote although eval_log already has a reset entry not older than the handoff")
+	if ev, _ := os.ReadFile(ws.EvalLog()); string(ev) != string(evAfter) {
+		t.Errorf("a second reset entry was appended")
 	}
 }
 
@@ -397,18 +459,19 @@ func TestEscapedRollbackMarkIsSeen(t *testing.T) {
 // Two Stop hooks ending at once record the Reset exactly once.
 func TestRecordResetConcurrent(t *testing.T) {
 	ws := newWS(t)
-	os.WriteFile(ws.Handoff("f001"), []byte("# Handoff\n\n**Trigger reason**: token_usage_ratio 0.74 > 0.70\n\n## 当前状态\n进行中\n"), 0o644)
+	os.WriteFile(ws.Handoff("f001"), []byte(fullHandoff("f001", "token_usage_ratio 0.74 > 0.70", "extract.go")), 0o644)
+	setTrigger(t, ws, "sess_a", 0.74)
 	now := time.Now()
 	before, _ := os.ReadFile(ws.EvalLog())
 	const n = 6
 	results := make(chan bool, n)
 	for i := 0; i < n; i++ {
 		go func() {
-			rec, err := RecordReset(ws, "f001", now)
+			out, err := AcceptReset(ws, ResetInput{Feature: "f001", SessionID: "sess_a", Now: now})
 			if err != nil {
 				t.Error(err)
 			}
-			results <- rec
+			results <- out.Recorded
 		}()
 	}
 	recorded := 0

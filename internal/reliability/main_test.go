@@ -31,6 +31,7 @@ const helperEnv = "HARNESS_RELIABILITY_HELPER"
 var bins testutil.Binaries
 
 func TestMain(m *testing.M) {
+	fsizeExec() // a helper process that runs a program under a file-size limit (torn-append tests)
 	if mode := os.Getenv(helperEnv); mode != "" {
 		os.Exit(runHelper(mode, os.Args[len(os.Args)-3:]))
 	}

@@ -15,6 +15,7 @@ import (
 	"text/template"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/safetext"
 )
 
 // Template file names under templates/.
@@ -201,7 +202,9 @@ func Render(name string, data any) (string, error) {
 	if err := t.Execute(&buf, data); err != nil {
 		return "", fmt.Errorf("render: %w", err)
 	}
-	return buf.String(), nil
+	// the message goes to a person (Feishu, a terminal): no control
+	// character a value carried survives (internal/safetext)
+	return safetext.Escape(buf.String()), nil
 }
 
 // Names lists the template files under templates/ (README.md excluded).

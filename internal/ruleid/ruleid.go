@@ -67,6 +67,13 @@ const (
 	LayoutCurrentAgentUnique         = "layout.current-agent-unique"
 	LayoutNoFlattenedReadonly        = "layout.no-flattened-readonly"
 	LayoutStaleTemp                  = "layout.stale-temp"
+	LayoutNotRegular                 = "layout.not-regular"
+	LayoutUnknownEntry               = "layout.unknown-entry"
+	FilesSizeCap                     = "files.size-cap"
+	StateLockHeld                    = "state.lock-held"
+	EvalLineTooLong                  = "eval.line-too-long"
+	EvalProvenance                   = "eval.provenance"
+	ToolingSection6ListOnly          = "tooling.section6-list-only"
 	PoolActiveConsistent             = "pool.active-consistent"
 	EvalFeatureExists                = "eval.feature-exists"
 	EvalSuperseded                   = "eval.superseded"
@@ -122,6 +129,7 @@ const (
 	HookCommandTooLarge   = "hook.command-too-large"
 	HookInternalError     = "hook.internal-error"
 	HookSprintRootMissing = "hook.sprint-root-missing"
+	HookDeadline          = "hook.deadline"
 	PathBadInput          = "path.bad-input"
 	// The Reset enforcement of docs/protocol.md §8.1: a tool call past a
 	// hard Reset limit, and an automatic compaction in a Generator session.
@@ -154,7 +162,7 @@ var handwritten = []struct {
 		IDsSprintConsistent, FeaturesUniqueIDs, FeaturesDependsOnExists, FeaturesDAGAcyclic, FeaturesDepsCompletedBeforeStart,
 		FeaturesNextPhasesConsistent, FeaturesToolingLocked, GatesSprintGatesApproved, CheckpointsGateCatchAll,
 		LayoutFeatureDirLocation, LayoutFeatureDirFiles, LayoutSessionPoolUnique, LayoutCurrentAgentUnique,
-		LayoutNoFlattenedReadonly, LayoutStaleTemp, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
+		LayoutNoFlattenedReadonly, LayoutStaleTemp, LayoutNotRegular, LayoutUnknownEntry, FilesSizeCap, StateLockHeld, EvalLineTooLong, EvalProvenance, ToolingSection6ListOnly, PoolActiveConsistent, EvalFeatureExists, EvalSuperseded, EvalPhaseFields,
 		EvalReasonNotLazy, EvalReasonMinLength, EvalAcceptanceResultsPresent, EvalAcceptanceResultsMatch, EvalEvidenceNotLazy,
 		RulesOverrides}},
 	{Finalize, []string{FinalizeToolingSections, FinalizeToolingReasons, FinalizeFeaturesDone, FinalizeGeneratorLogSections,
@@ -164,7 +172,7 @@ var handwritten = []struct {
 		StopGenlogKeyDecisions, StopGenlogSectionLength, StopEvalEntry, StopReasonPresent, StopReasonLazy, StopReasonLength,
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
-		HookSprintRootMissing, PathBadInput, ResetHardLimit, ResetCompactionBlocked}},
+		HookSprintRootMissing, HookDeadline, PathBadInput, ResetHardLimit, ResetCompactionBlocked}},
 	{Preset, []string{PresetRmInProject, PresetRmTemp, NetPipeToShell}},
 }
 

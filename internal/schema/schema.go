@@ -382,7 +382,7 @@ func SprintCopies(root string) (own map[string][]byte, foreign map[string]string
 		}
 		base := e.Name()
 		rel := "schemas/" + base
-		data, err := fsutil.ReadRegular(filepath.Join(root, "schemas", base), 0) // swapped for a FIFO after ReadDir: refused, never waited on
+		data, err := fsutil.ReadRegular(filepath.Join(root, "schemas", base), fsutil.CapConfig) // swapped for a FIFO after ReadDir: refused, never waited on
 		if err != nil {
 			continue
 		}

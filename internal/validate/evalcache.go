@@ -26,7 +26,7 @@ import (
 
 // evalCacheVersion changes whenever the eval_log pass or the cached data
 // change meaning.
-const evalCacheVersion = 1
+const evalCacheVersion = 2
 
 // evalCacheSpan is how many bytes at the start and before the offset the
 // checksums cover.
@@ -83,6 +83,9 @@ func (c *checker) evalCacheKey() string {
 		h.Write([]byte("no feature list"))
 	} else {
 		fmt.Fprintf(h, "%s\x00", c.fl.Sprint)
+		// eval.provenance judges each line by the ledgers: a changed
+		// ledger (a Hermes append, a hook Reset) invalidates the cache
+		fmt.Fprintf(h, "%s\x00", c.prov.Key())
 		for _, f := range c.fl.Features {
 			fmt.Fprintf(h, "%s\x01", f.ID)
 			for _, a := range f.Acceptance {
@@ -210,32 +213,42 @@ func (c *checker) streamCached(f *os.File, size int64) error {
 	}
 	lines, complete, terminated := start, off, true
 	pos := off
-	err := workspace.EachEvalLineRaw(io.NewSectionReader(f, off, size-off), func(n int, line []byte, raw int, term bool) {
+	step := func(n int, raw int, term bool) {
 		pos += int64(raw)
-		c.checkEvalLine(start+n, line)
 		lines, terminated = start+n, term
 		if term {
 			complete = pos
 		}
+	}
+	err := workspace.EachEvalLineFull(io.NewSectionReader(f, off, size-off), fsutil.CapLine, func(n int, at int64, line []byte, raw int, term bool) {
+		c.checkEvalLine(start+n, off+at, line)
+		step(n, raw, term)
+	}, func(n int, at, body int64, raw int, term bool) {
+		c.evalLineTooLong(start+n, body)
+		step(n, raw, term)
 	})
 	if err != nil {
 		return err
 	}
 	app := c.opts.Appends[relEvalLog]
+	appAt := size // where the appended bytes start
 	if terminated {
 		if complete > off || d == nil {
 			c.saveEvalCache(f, key, complete, lines)
 		}
 	} else if len(app) > 0 && app[0] == '\n' {
 		app = app[1:] // the append's '\n' ends the torn last line, which was checked as it is
+		appAt++
 	} else if len(app) > 0 {
 		// the append continues the torn line: check the whole log with it
 		c.evalFound, c.entries, c.supersededBy = evalFindings{}, nil, map[int]int{}
 		c.lastRollback = map[rollbackKey]int{}
-		return workspace.EachEvalLine(io.MultiReader(io.NewSectionReader(f, 0, size), bytes.NewReader(c.opts.Appends[relEvalLog])), c.checkEvalLine)
+		return workspace.EachEvalLineAt(io.MultiReader(io.NewSectionReader(f, 0, size), bytes.NewReader(c.opts.Appends[relEvalLog])), fsutil.CapLine,
+			c.checkEvalLine, func(n int, _, body int64) { c.evalLineTooLong(n, body) })
 	}
 	if len(app) == 0 {
 		return nil
 	}
-	return workspace.EachEvalLine(bytes.NewReader(app), func(n int, line []byte) { c.checkEvalLine(lines+n, line) })
+	return workspace.EachEvalLineAt(bytes.NewReader(app), fsutil.CapLine, func(n int, at int64, line []byte) { c.checkEvalLine(lines+n, appAt+at, line) },
+		func(n int, _, body int64) { c.evalLineTooLong(lines+n, body) })
 }

@@ -38,6 +38,9 @@ type evalFindings struct {
 // reports eval.jsonl-parse "cannot read" and checks no line, as before.
 func (c *checker) loadEvalLog() {
 	c.supersededBy = map[int]int{}
+	// the provenance first: the one-line rules (cached or not) judge each
+	// line by it, and the cache key includes it
+	c.loadProvenance()
 	p := c.ws.EvalLog()
 	app := c.opts.Appends[relEvalLog]
 	var r io.Reader
@@ -58,6 +61,9 @@ func (c *checker) loadEvalLog() {
 			return
 		default:
 			defer f.Close()
+			if st.Size() > fsutil.CapLog {
+				return // files.size-cap reports it; no line is checked
+			}
 			size := st.Size()
 			if lim := c.opts.EvalSize; lim != nil && *lim < size {
 				size = max(*lim, 0)
@@ -75,15 +81,48 @@ func (c *checker) loadEvalLog() {
 		}
 	}
 	c.lastRollback = map[rollbackKey]int{}
-	if err := workspace.EachEvalLine(r, c.checkEvalLine); err != nil {
+	if err := workspace.EachEvalLineAt(r, fsutil.CapLine, c.checkEvalLine, func(n int, _, size int64) { c.evalLineTooLong(n, size) }); err != nil {
 		c.entries, c.evalFound, c.supersededBy = nil, evalFindings{}, map[int]int{}
 		c.rep.add(Finding{File: relEvalLog, Rule: ruleid.EvalJSONLParse, Message: "cannot read: " + fmt.Errorf("read %s: %w", p, err).Error()})
 	}
 	c.endKeep()
 }
 
-// checkEvalLine runs the one-line rules on physical line n.
-func (c *checker) checkEvalLine(n int, line []byte) {
+// evalLineTooLong reports eval.line-too-long: a line over fsutil.CapLine is
+// never read by any harness reader (the hook and the commands skip it), so
+// it cannot count as an entry.
+func (c *checker) evalLineTooLong(n int, size int64) {
+	c.evalFound.first.add(Finding{File: relEvalLog, Line: n, Rule: ruleid.EvalLineTooLong,
+		Message: fmt.Sprintf("line %d is %s, over the %s cap of one eval_log line; every reader skips it unread, so it is no entry (if it was meant as one, append a correction with `harness eval amend --line %d --reason '补录: …'`)",
+			n, fsutil.Bytes(size), fsutil.Bytes(fsutil.CapLine), n)})
+}
+
+// loadProvenance builds the eval_log provenance (workspace.Provenance) from
+// the state files as read (overlay included): the ledger of
+// hermes_context_state.json and the Stop hook's resets records.
+func (c *checker) loadProvenance() {
+	c.prov = &workspace.Provenance{}
+	hc, _ := c.docs[relHermesContext].(map[string]any)
+	if raw, err := json.Marshal(hc[workspace.LedgerKey]); err == nil && hc[workspace.LedgerKey] != nil {
+		c.prov.SetLedger(raw)
+	}
+	cc, _ := c.docs[relClaudeContext].(map[string]any)
+	for _, v := range cc {
+		f, _ := v.(map[string]any)
+		raw, err := json.Marshal(f["resets"])
+		if err != nil || f["resets"] == nil {
+			continue
+		}
+		var rs []workspace.ResetRecord
+		if json.Unmarshal(raw, &rs) == nil {
+			c.prov.AddResets(rs)
+		}
+	}
+}
+
+// checkEvalLine runs the one-line rules on physical line n, which starts at
+// byte offset at.
+func (c *checker) checkEvalLine(n int, at int64, line []byte) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return // blank lines are ignored (D26)
 	}
@@ -97,10 +136,19 @@ func (c *checker) checkEvalLine(n int, line []byte) {
 			Message: fmt.Sprintf("line is not one JSON object (%v): %s", err, txt)})
 		return
 	}
-	e := &workspace.EvalEntry{Line: n, Fields: m}
+	e := &workspace.EvalEntry{Line: n, At: at, Fields: m}
 	c.evalSchemaTime(&c.evalFound.first, e)
 	c.evalSprintID(&c.evalFound.first, e)
 	c.evalEntryRules(&c.evalFound.rules, e)
+	if v, why := c.prov.Of(at, line, e); v == workspace.Forged {
+		// eval.provenance: no Hermes-side record backs it and a Generator
+		// may not write it; it decides nothing (no correction, no gate, no
+		// verdict, no finalize item)
+		c.evalFound.rules.add(Finding{File: relEvalLog, Line: n, Rule: ruleid.EvalProvenance,
+			Message: fmt.Sprintf("%s entry%s has no Hermes-side record (hermes_context_state.json %s, the Stop hook's resets) although it is one only Hermes writes: %s. Every harness reader ignores it; the log is append-only, so it stays as evidence. If the decision it claims was real, record it again with the harness command that makes it (e.g. harness checkpoint reply)",
+				firstWord(e.EventType()), featureNote(e), workspace.LedgerKey, why)})
+		return
+	}
 	if c.finalize {
 		c.finalizeEntry(&c.evalFound.final, e)
 	}
@@ -108,6 +156,14 @@ func (c *checker) checkEvalLine(n int, line []byte) {
 		c.supersededBy[sl] = n
 	}
 	c.keepEntry(e)
+}
+
+// firstWord is s, or "an" for an entry without event_type.
+func firstWord(s string) string {
+	if s == "" {
+		return "an"
+	}
+	return "a " + s
 }
 
 // evalSchemaTime adds schema.eval_log, time.utc-z and time.timestamp-field

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -66,6 +67,8 @@ type checker struct {
 	evalFound evalFindings
 	// supersededBy maps a line N to the line of its last valid correction.
 	supersededBy map[int]int
+	// prov says who may have written each eval_log line.
+	prov *workspace.Provenance
 }
 
 // embeddedSchemas is the set of the embedded schemas, compiled at most once
@@ -102,6 +105,15 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 		return nil, err
 	}
 	c := &checker{ws: ws, rep: &Report{}, finalize: finalize, docs: map[string]any{}, opts: opts}
+	if opts.SharedLock {
+		unlock, err := fsutil.RLockWithin(ws.StateLock(), SharedLockTimeout)
+		if err != nil {
+			c.rep.add(Finding{File: ws.Rel(ws.StateLock()) + ".lock", Rule: ruleid.StateLockHeld,
+				Message: "the files were read without the workspace lock, so a change in progress may show half-applied: " + err.Error()})
+		} else {
+			defer unlock()
+		}
+	}
 	own, foreign := schema.SprintCopies(ws.Root)
 	for p, why := range foreign {
 		c.rep.add(Finding{File: p, Rule: ruleid.SchemaForeignCopy, Severity: SeverityInfo,
@@ -138,6 +150,9 @@ func (c *checker) readJSONFile(rel string) ([]byte, any) {
 		return nil, nil // files.required reports it
 	}
 	if err != nil {
+		if !tooLargeErr(err) { // files.size-cap reports it
+			c.rep.add(Finding{File: rel, Rule: "json.parse", Message: "cannot read: " + err.Error()})
+		}
 		c.rep.add(Finding{File: rel, Rule: ruleid.JSONParse, Message: "cannot read: " + err.Error()})
 		return nil, nil
 	}

@@ -5,8 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
-	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // Options adjusts a run for the dry run of a staged change (internal/ops):
@@ -43,7 +44,19 @@ type Options struct {
 	// those findings, and a dry run then costs the same however large the
 	// project in the sprint root is.
 	HarnessOnly bool
+	// SharedLock takes the shared workspace lock (fsutil.RLockWithin on
+	// .harness/state, the lock every state change holds exclusively) while
+	// the files are read, so the findings describe one consistent snapshot
+	// and never a change half-seen. `harness validate` and `finalize
+	// --check` set it; the dry run of internal/ops must not (it already
+	// holds the lock exclusively). A lock still held after
+	// SharedLockTimeout is reported as the error finding state.lock-held,
+	// naming the holder, and the files are read anyway.
+	SharedLock bool
 }
+
+// SharedLockTimeout is how long Options.SharedLock waits for a writer.
+const SharedLockTimeout = 3 * time.Second
 
 // ValidateWith is Validate (finalize false) or FinalizeCheck (finalize true)
 // with opts applied.
@@ -69,7 +82,7 @@ func (c *checker) readFile(p string) ([]byte, error) {
 		}
 		return data, nil
 	}
-	return fsutil.ReadRegular(p, 0)
+	return workspace.ReadFile(p)
 }
 
 // statResult is what the rules need of a stat: existence, folder, file type.

@@ -27,6 +27,8 @@ func (c *checker) validateRules() {
 	c.gatesApproved()
 	c.gateCatchAll()
 	c.layoutRules()
+	c.filesRules()
+	c.toolingSection6()
 	c.poolConsistent()
 	c.evalRules()
 	c.rulesOverrides()

@@ -26,6 +26,21 @@ const (
 // a reason to hold the file in memory.
 const MaxContextStateFile = 16 << 20
 
+// ResetRecord is one Reset the Stop hook accepted (records.AcceptReset): the
+// session that ended, when (UTC-Z), the SHA-256 of its handoff.md (hex), the
+// handoff's trigger line, and where the reset eval entry the hook appended
+// starts in eval_log.jsonl (byte offset, -1 when the hook appended none
+// because Hermes had already recorded the Reset) with the first 8 bytes of
+// that line's SHA-256 (hex): the Hermes-side record of the line.
+type ResetRecord struct {
+	SessionID     string `json:"session_id"`
+	At            string `json:"at"`
+	HandoffSHA256 string `json:"handoff_sha256"`
+	Trigger       string `json:"trigger"`
+	EvalAt        int64  `json:"eval_at"`
+	EvalSHA256    string `json:"eval_sha256,omitempty"`
+}
+
 // ResetTrigger is the Feature Reset trigger on record for one feature: which
 // one fired, what was measured ("token_usage_ratio 0.74 > 0.70"), when (UTC-Z)
 // and in which Claude Code session.
@@ -73,6 +88,10 @@ type ContextState struct {
 	// ResetInstructedAt is when the Generator was told how to Reset for the
 	// trigger on record ("" when not yet).
 	ResetInstructedAt string
+	// Resets are the Resets the Stop hook accepted for the feature, oldest
+	// first (member "resets", proposed): the exception opens at most once
+	// per session and never twice for the same handoff.md.
+	Resets []ResetRecord
 	// RetriesAtStart is Retries when the session started: a fresh session
 	// has a fresh context, so only a retry during the session triggers a
 	// Reset for retries (member retries_at_session_start).
@@ -137,6 +156,10 @@ func ParseContextState(raw json.RawMessage) (*ContextState, error) {
 	str("last_activity_at", &cs.LastActivityAt)
 	str("updated_at", &cs.UpdatedAt)
 	str("reset_instructed_at", &cs.ResetInstructedAt)
+	if v, ok := o.Get("resets"); ok && !isNull(v) && json.Unmarshal(v, &cs.Resets) != nil {
+		cs.Resets = nil
+		cs.Bad = append(cs.Bad, "resets")
+	}
 	str("measured_at", &cs.MeasuredAt)
 	var n int64
 	i64("retries_at_session_start", &n)
@@ -197,6 +220,9 @@ func (cs *ContextState) MarshalJSON() ([]byte, error) {
 	default:
 		set("reset_trigger", nil)
 	}
+	if len(cs.Resets) > 0 {
+		set("resets", cs.Resets)
+	}
 	if cs.ResetInstructedAt != "" {
 		set("reset_instructed_at", cs.ResetInstructedAt)
 	} else if !bad["reset_instructed_at"] {
@@ -246,6 +272,7 @@ func (cs *ContextState) Clone() *ContextState {
 		c.ResetTrigger = &t
 	}
 	c.Bad = append([]string(nil), cs.Bad...)
+	c.Resets = append([]ResetRecord(nil), cs.Resets...)
 	return &c
 }
 

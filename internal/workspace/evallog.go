@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -29,6 +30,9 @@ const (
 type EvalEntry struct {
 	// Line is the 1-based physical line number in eval_log.jsonl.
 	Line int
+	// At is the byte offset of the line's first byte in eval_log.jsonl
+	// (what the provenance ledgers record; -1 when unknown).
+	At int64
 	// Fields is the decoded object; numbers are json.Number.
 	Fields map[string]any
 }
@@ -123,6 +127,8 @@ func (e *EvalEntry) AcceptanceResults() ([]any, bool) {
 type EvalLine struct {
 	// Line is the 1-based physical line number.
 	Line int
+	// At is the byte offset of the line's first byte.
+	At int64
 	// Text is the line without its line terminator.
 	Text string
 	// Blank is true for an empty or whitespace-only line (ignored, D26).
@@ -138,7 +144,7 @@ type EvalLine struct {
 // only for I/O (fs.ErrNotExist, wrapped, when the file is missing;
 // *fsutil.NotRegularError when it is a FIFO, directory or device).
 func ReadEvalLog(path string) ([]EvalLine, error) {
-	data, err := fsutil.ReadRegular(path, 0)
+	data, err := fsutil.ReadRegular(path, fsutil.CapLog)
 	if err != nil {
 		return nil, err
 	}
@@ -156,25 +162,33 @@ func ParseEvalLog(data []byte) []EvalLine { return ParseEvalLogFunc(data, nil) }
 func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 	var out []EvalLine
 	n := 0
+	var pos int64
 	for len(data) > 0 {
 		n++
+		at := pos
 		var line []byte
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
 			line, data = data[:i], data[i+1:]
+			pos += int64(i) + 1
 		} else {
 			line, data = data, nil
+			pos += int64(len(line))
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		l := EvalLine{Line: n, Text: string(line)}
 		if len(bytes.TrimSpace(line)) == 0 {
 			l.Blank = true
+		} else if len(line) > fsutil.CapLine {
+			l.Text = ""
+			l.Err = fmt.Errorf("line of %s, over the %s cap of one eval_log line; not read", fsutil.Bytes(int64(len(line))), fsutil.Bytes(fsutil.CapLine))
 		} else if want != nil && !want(line) {
 			// skipped by the caller's filter
 		} else if m, err := decodeObject(line); err != nil {
 			l.Err = err
 		} else {
-			l.Entry = &EvalEntry{Line: n, Fields: m}
+			l.Entry = &EvalEntry{Line: n, At: at, Fields: m}
 		}
+		l.At = at
 		out = append(out, l)
 	}
 	return out
@@ -191,60 +205,131 @@ func ParseEvalLogFunc(data []byte, want func(line []byte) bool) []EvalLine {
 // reading the file (wrapping fs.ErrNotExist when it is missing,
 // fsutil.ErrNotRegular when it is not a regular file; opening never blocks).
 func ScanEvalLog(path string, want func(line []byte) bool) ([]*EvalEntry, error) {
-	f, _, err := fsutil.OpenRegular(path)
+	return ScanEvalLogTrusted(path, want, nil, nil)
+}
+
+// ScanEvalLogTrusted is ScanEvalLog leaving out the entries prov says are
+// Forged (prov nil: none); each one left out is appended to *ignored when
+// ignored is not nil, so the caller can say what it ignored.
+func ScanEvalLogTrusted(path string, want func(line []byte) bool, prov *Provenance, ignored *[]*EvalEntry) ([]*EvalEntry, error) {
+	f, st, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st.Size() > fsutil.CapLog {
+		return nil, &fsutil.TooLargeError{Path: path, Size: st.Size(), Cap: fsutil.CapLog}
+	}
 	var out []*EvalEntry
-	err = EachEvalLine(f, func(n int, line []byte) {
+	err = EachEvalLineAt(f, fsutil.CapLine, func(n int, at int64, line []byte) {
 		if len(bytes.TrimSpace(line)) > 0 && (want == nil || want(line)) {
 			if m, derr := decodeObject(line); derr == nil {
-				out = append(out, &EvalEntry{Line: n, Fields: m})
+				e := &EvalEntry{Line: n, At: at, Fields: m}
+				if prov == nil || prov.Trusted(at, line, e) {
+					out = append(out, e)
+				} else if ignored != nil {
+					*ignored = append(*ignored, e)
+				}
 			}
 		}
-	})
+	}, nil)
 	return out, err
 }
 
 // EachEvalLine streams r through a 64 KB buffer and calls fn with every
 // physical line of eval_log.jsonl as ParseEvalLog splits them: 1-based
 // number n, the line without its '\n' and one trailing '\r' (a final line
-// without '\n' counts). line is only valid during the call. The error is
+// without '\n' counts). line is only valid during the call. A line longer
+// than fsutil.CapLine is never assembled in memory: fn is not called for it
+// (its number still counts; EachEvalLineCapped reports it). The error is
 // the reader's (io.EOF is not an error).
 func EachEvalLine(r io.Reader, fn func(n int, line []byte)) error {
-	return EachEvalLineRaw(r, func(n int, line []byte, _ int, _ bool) { fn(n, line) })
+	return EachEvalLineCapped(r, fsutil.CapLine, fn, nil)
+}
+
+// EachEvalLineCapped is EachEvalLine with the line cap max: for a line of
+// more than max bytes (terminator excluded) tooLong(n, size) is called
+// instead of fn (tooLong nil: the line is skipped), after reading past it
+// with no more than the 64 KB buffer in memory.
+func EachEvalLineCapped(r io.Reader, max int, fn func(n int, line []byte), tooLong func(n int, size int64)) error {
+	var over func(n int, at, size int64)
+	if tooLong != nil {
+		over = func(n int, _, size int64) { tooLong(n, size) }
+	}
+	return EachEvalLineAt(r, max, func(n int, _ int64, line []byte) { fn(n, line) }, over)
+}
+
+// EachEvalLineAt is EachEvalLineCapped that also passes the byte offset at
+// which each line starts (what the provenance ledgers record).
+func EachEvalLineAt(r io.Reader, max int, fn func(n int, at int64, line []byte), tooLong func(n int, at, size int64)) error {
+	return EachEvalLineFull(r, max, func(n int, at int64, line []byte, _ int, _ bool) { fn(n, at, line) },
+		func(n int, at, size int64, _ int, _ bool) {
+			if tooLong != nil {
+				tooLong(n, at, size)
+			}
+		})
 }
 
 // EachEvalLineRaw is EachEvalLine that also reports, for each line, how
 // many bytes of r it took (rawLen: the line, its '\r' and its '\n') and
 // whether it ended with '\n' (terminated is false only for a final line
 // without one), so that a caller can remember the offset of the last
-// complete line (records.FeatureState).
+// complete line (records.FeatureState). A line over fsutil.CapLine is
+// passed as nil (never assembled), with its true rawLen.
 func EachEvalLineRaw(r io.Reader, fn func(n int, line []byte, rawLen int, terminated bool)) error {
+	return EachEvalLineFull(r, fsutil.CapLine, func(n int, _ int64, line []byte, raw int, term bool) { fn(n, line, raw, term) },
+		func(n int, _, _ int64, raw int, term bool) { fn(n, nil, raw, term) })
+}
+
+// EachEvalLineFull is the one line splitter under the others: fn gets every
+// line of at most max bytes with its number, start offset, raw length and
+// whether it ended in '\n'; tooLong gets a longer one (size: its bytes
+// without the '\n'), which is read past with no more than the 64 KB buffer
+// in memory.
+func EachEvalLineFull(r io.Reader, max int, fn func(n int, at int64, line []byte, rawLen int, terminated bool), tooLong func(n int, at, size int64, rawLen int, terminated bool)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the buffer, assembled
+	var size int64  // bytes of the current line so far
+	var pos int64   // offset of the current line's first byte
+	over := false   // the current line passed max: no longer assembled
 	n := 0
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
-			long = append(long, chunk...)
+			size += int64(len(chunk))
+			if !over && size > int64(max) {
+				over, long = true, long[:0]
+			}
+			if !over {
+				long = append(long, chunk...)
+			}
 			continue
 		}
+		size += int64(len(chunk))
 		line := chunk
-		if len(long) > 0 {
+		if len(long) > 0 && !over {
 			long = append(long, chunk...)
 			line = long
 		}
-		if len(line) > 0 {
+		if size > 0 {
 			n++
-			raw := len(line)
-			terminated := line[len(line)-1] == '\n'
+			raw := int(size)
+			terminated := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
 			line = bytes.TrimSuffix(line, []byte("\n"))
 			line = bytes.TrimSuffix(line, []byte("\r"))
-			fn(n, line, raw, terminated)
+			body := size // the line's bytes without its '\n'
+			if terminated {
+				body--
+			}
+			switch {
+			case over || body > int64(max):
+				tooLong(n, pos, body, raw, terminated)
+			default:
+				fn(n, pos, line, raw, terminated)
+			}
 		}
-		long = long[:0]
+		pos += size
+		long, size, over = long[:0], 0, false
 		if err == io.EOF {
 			return nil
 		}

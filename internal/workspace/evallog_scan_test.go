@@ -3,6 +3,7 @@ package workspace
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -64,5 +65,27 @@ func TestScanEvalLogEqualsParse(t *testing.T) {
 	}
 	if _, err := ScanEvalLog(filepath.Join(dir, "missing.jsonl"), nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("missing file: err = %v, want fs.ErrNotExist", err)
+	}
+}
+
+// TestEachEvalLineSkipsOverlongLine: a line over the cap is reported with
+// its size and number and never handed to fn (nor held in memory); the
+// lines around it keep their numbers.
+func TestEachEvalLineSkipsOverlongLine(t *testing.T) {
+	long := strings.Repeat("x", 300<<10)
+	in := "{\"a\":1}\n" + long + "\n{\"b\":2}\r\n" + strings.Repeat("y", 100) + "\n" + long
+	var got []string
+	var over []string
+	err := EachEvalLineCapped(strings.NewReader(in), 200<<10, func(n int, line []byte) {
+		got = append(got, fmt.Sprintf("%d:%.8s", n, line))
+	}, func(n int, size int64) { over = append(over, fmt.Sprintf("%d:%d", n, size)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"1:{\"a\":1}", "3:{\"b\":2}", "4:yyyyyyyy"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("lines = %q, want %q", got, want)
+	}
+	if want := []string{fmt.Sprintf("2:%d", 300<<10), fmt.Sprintf("5:%d", 300<<10)}; fmt.Sprint(over) != fmt.Sprint(want) {
+		t.Errorf("over-long = %q, want %q", over, want)
 	}
 }

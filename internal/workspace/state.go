@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-
-	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // Field names and enums of docs/protocol.md §3.
@@ -509,7 +507,7 @@ func (x *Feature) Raw() *Object { return x.raw }
 // that is not a regular file is a *fsutil.NotRegularError (never a hang on a
 // FIFO).
 func readJSON(path string, dst any) error {
-	data, err := fsutil.ReadRegular(path, 0)
+	data, err := ReadFile(path)
 	if err != nil {
 		return err
 	}

@@ -74,7 +74,7 @@ func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 		return res, fmt.Errorf("%q is not a feature id (f<number>, e.g. f001)", feature)
 	}
 	h := filepath.Join(root, ".harness")
-	raw, err := fsutil.ReadRegular(filepath.Join(h, "feature_list.json"), 0)
+	raw, err := fsutil.ReadRegular(filepath.Join(h, "feature_list.json"), fsutil.CapState)
 	if err != nil {
 		return res, fmt.Errorf("read feature list: %w", err)
 	}
@@ -295,7 +295,7 @@ func dependencyArtifacts(root string, f *featureInfo) []string {
 			add(a)
 		}
 	}
-	data, err := fsutil.ReadRegular(filepath.Join(root, ".harness", "features", f.ID, "generator_log.md"), 0)
+	data, err := fsutil.ReadRegular(filepath.Join(root, ".harness", "features", f.ID, "generator_log.md"), fsutil.CapRecord)
 	if err == nil {
 		for _, p := range artifactPaths(data) {
 			add(p)

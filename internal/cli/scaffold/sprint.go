@@ -189,6 +189,9 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 			{"agent", "hermes"}, {"updated_at", ts}, {"token_usage_ratio", 0},
 			{"consecutive_sprints_with_retries", cr.consecutive}, {"current_sprint", sprint}, {"session_start", cr.sessionStart},
 			{"pending_eval", nil}, {"pending_checkpoints", []string{}},
+			// the provenance ledger of eval_log, empty: every line is recorded
+			// from the first (workspace.Provenance)
+			{"eval_log_ledger", orderedMap{{"since", 0}, {"lines", []any{}}}},
 		}},
 		{"claude_code_context_state.json", orderedMap{}},
 		{".current_agent", orderedMap{

@@ -1,0 +1,4 @@
+package reliability
+
+// rssUnit is the unit of Rusage.Maxrss (kilobytes on Linux).
+const rssUnit = 1 << 10

@@ -1,0 +1,216 @@
+package workspace
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+
+	"github.com/superagent-harness/harness/internal/digest"
+	"github.com/superagent-harness/harness/internal/fsutil"
+)
+
+// HermesOnlyFields are the eval_log fields only Hermes writes (docs/protocol.md
+// §3.6, §1): a Generator's entry never carries them.
+var HermesOnlyFields = []string{"decision", "checkpoint_id", "checkpoint_type", "blockers_resolved", "user_reply_raw",
+	"supersedes_line", "yolo_context", "revoked_from", "revoke_reason", "task_id", "agent", "pending_eval_recovered",
+	"pending_checkpoints_recovered"}
+
+// GeneratorEvents are the event types a Generator may append (through
+// `harness eval append` in its session): the end of a phase and a retry
+// asking for a new tool (§4.7, §7).
+var GeneratorEvents = []string{EventPhaseEvaluation, EventRetry}
+
+// LedgerKey is the member of hermes_context_state.json that holds the
+// ledger (proposed, docs/protocol.md §3.7).
+const LedgerKey = "eval_log_ledger"
+
+// LineHash is the record of one eval_log line kept by the ledgers: the
+// first 8 bytes of the SHA-256 of the line without its '\n', in hex.
+func LineHash(line []byte) string {
+	return digest.Hex(digest.Sum256(bytes.TrimSuffix(line, []byte("\n"))), 8)
+}
+
+// Provenance says who may have written each line of eval_log.jsonl, from
+// Hermes-side state only (docs/protocol.md §16 "Authority"):
+//
+//   - hermes_context_state.json eval_log_ledger {"since": N, "lines":
+//     [{"at": offset, "sha256": LineHash}]}: every line a Hermes-side
+//     harness command appended, written in the same transaction as the line;
+//   - claude_code_context_state.json <fid>.resets[].eval_at/eval_sha256:
+//     the reset entries the Stop hook appended for an accepted Reset.
+//
+// A line recorded in either is Hermes's (its decisions count). Any other
+// line starting at or after "since" was appended by something else, so it
+// can only be a Generator's entry, which `harness eval append` restricts to
+// its own phase_evaluation or retry without Hermes-only fields
+// (GeneratorShaped): a line that does not fit is forged and every reader
+// ignores it (validate reports eval.provenance). Lines before "since"
+// predate the ledger (a sprint written before harness kept one) and are
+// taken as written; so is every line of a sprint without a ledger.
+type Provenance struct {
+	// Known is true when the sprint keeps a ledger.
+	Known bool
+	// Since is the byte offset from which lines are recorded.
+	Since  int64
+	hermes map[int64]string
+	hook   map[int64]string
+}
+
+// Verdict is what Provenance says of one line.
+type Verdict int
+
+// The verdicts of Provenance.Of.
+const (
+	// Legacy: the sprint keeps no ledger, or the line predates it.
+	Legacy Verdict = iota
+	// Hermes: the line is in a ledger (written by a Hermes-side command or
+	// by the Stop hook's Reset bookkeeping).
+	Hermes
+	// Generator: not in a ledger, and shaped as a Generator may write it:
+	// evidence, never a Hermes decision.
+	Generator
+	// Forged: not in a ledger, and not something a Generator may write.
+	Forged
+)
+
+// Of returns the verdict on the line starting at byte offset at (line
+// without its '\n', e its decoded entry or nil when it is not JSON) and,
+// for Forged, why.
+func (p *Provenance) Of(at int64, line []byte, e *EvalEntry) (Verdict, string) {
+	if p == nil || !p.Known || at < p.Since {
+		return Legacy, ""
+	}
+	h := LineHash(line)
+	if p.hermes[at] == h || p.hook[at] == h {
+		return Hermes, ""
+	}
+	if e == nil {
+		return Generator, "" // not an entry at all: eval.jsonl-parse reports it
+	}
+	if ok, why := GeneratorShaped(e); !ok {
+		return Forged, why
+	}
+	return Generator, ""
+}
+
+// Trusted reports whether a reader may use the line: not Forged.
+func (p *Provenance) Trusted(at int64, line []byte, e *EvalEntry) bool {
+	v, _ := p.Of(at, line, e)
+	return v != Forged
+}
+
+// GeneratorShaped reports whether e is an entry a Generator may append:
+// event_type phase_evaluation or retry, its feature_id set, no Hermes-only
+// field, and generator absent or "claude-code". why names the first
+// mismatch.
+func GeneratorShaped(e *EvalEntry) (bool, string) {
+	ev := e.EventType()
+	if ev != EventPhaseEvaluation && ev != EventRetry {
+		return false, fmt.Sprintf("event_type %q is Hermes's (a Generator appends only phase_evaluation and retry)", ev)
+	}
+	if e.FeatureID() == "" {
+		return false, "a sprint-level entry (no feature_id) is Hermes's"
+	}
+	for _, k := range HermesOnlyFields {
+		if e.Has(k) {
+			return false, k + " is written by Hermes only"
+		}
+	}
+	if g, ok := e.Fields["generator"]; ok {
+		if s, _ := g.(string); s != "claude-code" {
+			return false, fmt.Sprintf("generator %v claims a writer other than the feature's Generator (claude-code)", g)
+		}
+	}
+	return true, ""
+}
+
+// LoadProvenance reads the two ledgers (hermes_context_state.json and
+// claude_code_context_state.json). A missing or unparsable
+// hermes_context_state.json, or one without eval_log_ledger, is a sprint
+// without a ledger (Known false; validate reports the file's own problems).
+func (w *Workspace) LoadProvenance() (*Provenance, error) {
+	p := &Provenance{}
+	data, err := fsutil.ReadRegular(w.HermesContext(), fsutil.CapState)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var hc map[string]json.RawMessage
+	if err == nil && json.Unmarshal(data, &hc) == nil {
+		p.SetLedger(hc[LedgerKey])
+	}
+	if !p.Known {
+		return p, nil
+	}
+	if all, err := w.LoadContextStates(); err == nil {
+		for _, cs := range all.Entries {
+			p.AddResets(cs.Resets)
+		}
+	}
+	return p, nil
+}
+
+// SetLedger loads the eval_log_ledger member (raw JSON; nil or malformed:
+// no ledger).
+func (p *Provenance) SetLedger(raw json.RawMessage) {
+	var led struct {
+		Since *int64 `json:"since"`
+		Lines []struct {
+			At     int64  `json:"at"`
+			SHA256 string `json:"sha256"`
+		} `json:"lines"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &led) != nil || led.Since == nil || *led.Since < 0 {
+		return
+	}
+	p.Known, p.Since = true, *led.Since
+	p.hermes = make(map[int64]string, len(led.Lines))
+	for _, l := range led.Lines {
+		p.hermes[l.At] = l.SHA256
+	}
+}
+
+// AddResets adds the reset eval lines the Stop hook recorded.
+func (p *Provenance) AddResets(rs []ResetRecord) {
+	if p.hook == nil {
+		p.hook = map[int64]string{}
+	}
+	for _, r := range rs {
+		if r.EvalAt >= 0 && r.EvalSHA256 != "" {
+			p.hook[r.EvalAt] = r.EvalSHA256
+		}
+	}
+}
+
+// Key is a fingerprint of everything Of decides by (whether the sprint
+// keeps a ledger, its start, the ledgered lines and the hook's Reset
+// lines), for a cache of per-line verdicts: it changes whenever one of them
+// does. A nil Provenance has the key of an empty one.
+func (p *Provenance) Key() string { return p.KeyBefore(1 << 62) }
+
+// KeyBefore is Key over the lines that start before byte off only: what a
+// cache of the log's first off bytes depends on (a line appended later
+// adds ledger entries at or after off, which leave it unchanged).
+func (p *Provenance) KeyBefore(off int64) string {
+	if p == nil {
+		p = &Provenance{}
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%t\x00%d\x00", p.Known, p.Since)
+	for _, m := range []map[int64]string{p.hermes, p.hook} {
+		at := make([]int64, 0, len(m))
+		for k := range m {
+			if k < off {
+				at = append(at, k)
+			}
+		}
+		sort.Slice(at, func(i, j int) bool { return at[i] < at[j] })
+		for _, k := range at {
+			fmt.Fprintf(&b, "%d=%s\x01", k, m[k])
+		}
+		b.WriteByte(0)
+	}
+	return digest.Hex(digest.Sum256(b.Bytes()), 16)
+}
