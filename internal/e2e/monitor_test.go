@@ -80,8 +80,13 @@ func TestRealClaudeResetTrigger(t *testing.T) {
 	if first == nil {
 		t.Fatal("the Reset instruction never reached the model")
 	}
-	if first.ReplyTurn != 4 {
-		t.Errorf("the instruction first reached the model in the request of turn %d, want 4 (after the tool call at 0.75)", first.ReplyTurn)
+	// The answer of turn 3 (0.75) makes the crossing tool call; its
+	// PostToolUse normally reads that answer, so the instruction is in the
+	// request of turn 4. The client writes the transcript asynchronously
+	// (docs/hooks.md §3, transcript_path), so under load the hook may read the answer one
+	// turn late: turn 5 is the latest acceptable.
+	if first.ReplyTurn != 4 && first.ReplyTurn != 5 {
+		t.Errorf("the instruction first reached the model in the request of turn %d, want 4 (after the tool call at 0.75) or 5 (one answer late)", first.ReplyTurn)
 	}
 	if inLast != 1 {
 		t.Errorf("the instruction appears %d times in the conversation, want once", inLast)
