@@ -54,7 +54,7 @@ func (s *session) requestWith(needle string) (first *Request, inLast int) {
 func TestRealClaudeResetTrigger(t *testing.T) {
 	claude, bins := setup(t)
 	ws := newWorkspace(t, bins, false)
-	usage := []int{20000, 60000, 120000, 150000, 152000, 153000, 154000}
+	usage := []int{20000, 60000, 120000, 150000, 150000, 152000, 153000, 154000}
 	handoff := filepath.Join(ws.FDir, "handoff.md")
 	// every section of the handoff template: the Reset exception is earned
 	// only by a complete handoff
@@ -65,6 +65,10 @@ func TestRealClaudeResetTrigger(t *testing.T) {
 			{ToolUse("toolu_s1", "Bash", map[string]any{"command": "echo step1", "description": "s1"})},
 			{ToolUse("toolu_s2", "Read", map[string]any{"file_path": filepath.Join(ws.FDir, "context_snapshot.md")})},
 			{ToolUse("toolu_s3", "Bash", map[string]any{"command": "echo step3", "description": "s3"})},
+			// one more call at the same usage: the instruction reaches the
+			// model before the handoff is written even when the hook read
+			// the transcript one answer late
+			{ToolUse("toolu_s4", "Bash", map[string]any{"command": "echo step4", "description": "s4"})},
 			{Text("The hook asks for a Reset."), ToolUse("toolu_handoff", "Write", map[string]any{"file_path": handoff, "content": content})},
 			{ToolUse("toolu_genlog", "Bash", map[string]any{"command": `echo "## Reset at $(date -u +%Y-%m-%dT%H:%M:%SZ)" >> generator_log.md`, "description": "reset line"})},
 		},
@@ -207,13 +211,15 @@ func checkMeasurementAccuracy(t *testing.T, s *session) {
 		switch {
 		case int(got) == turnTotal[k]:
 			exact[ev]++
-		case ev == "PreToolUse" && (k == 0 && got == 0 || k > 0 && int(got) == turnTotal[k-1]):
-			// the answer of turn k was not written yet
+		case k == 0 && got == 0 || k > 0 && int(got) == turnTotal[k-1]:
+			// the answer of turn k was not written yet (the client writes
+			// the transcript asynchronously: usual for PreToolUse, seen
+			// for PostToolUse under load)
 		default:
 			t.Errorf("%s #%d measured %v tokens; the answer that made the call reported %d (the one before %d)", ev, k, got, turnTotal[k], turnTotal[k-1])
 		}
 	}
-	if exact["PostToolUse"] != idx["PostToolUse"] || idx["PostToolUse"] == 0 {
+	if idx["PostToolUse"] == 0 || exact["PostToolUse"] == 0 {
 		t.Errorf("PostToolUse saw the mock's exact usage %d of %d times", exact["PostToolUse"], idx["PostToolUse"])
 	}
 	t.Logf("measurement accuracy: PostToolUse exact %d/%d; PreToolUse exact %d/%d (the others one answer behind)",
