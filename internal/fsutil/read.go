@@ -59,13 +59,15 @@ type NotRegularError struct {
 
 func (e *NotRegularError) Error() string {
 	if e.Cause != nil {
-		return fmt.Sprintf("%s is not a regular file (%s) and cannot be replaced: %v", e.Path, typeName(e.Mode), e.Cause)
+		return fmt.Sprintf("%s is not a regular file (%s) and cannot be replaced: %v", e.Path, TypeName(e.Mode), e.Cause)
 	}
-	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, typeName(e.Mode))
+	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, TypeName(e.Mode))
 }
 
-// typeName names the file type of m in words ("named pipe (FIFO)").
-func typeName(m fs.FileMode) string {
+// TypeName names the file type of m in words ("named pipe (FIFO)",
+// "directory", "regular file"), for messages about a planted or unexpected
+// entry where harness keeps a file.
+func TypeName(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeNamedPipe != 0:
 		return "named pipe (FIFO)"
@@ -81,6 +83,8 @@ func typeName(m fs.FileMode) string {
 		return "symbolic link"
 	case m&fs.ModeIrregular != 0:
 		return "irregular file"
+	case m.IsRegular():
+		return "regular file"
 	}
 	return m.Type().String()
 }

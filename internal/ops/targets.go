@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/fsutil"
 )
 
 // relQuarantine is where a commit moves what was planted at a path it writes
@@ -68,10 +70,10 @@ func (e *Env) prepareTarget(rel string, rep *Report, strict bool) error {
 		dest, err := e.quarantine(sub)
 		if err != nil {
 			return refuse("refused: %s is a %s, where harness keeps a %s, and moving it aside failed (%v); nothing was written. Remove it, then retry",
-				sub, kindOf(st.Mode()), map[bool]string{true: "regular file", false: "directory"}[last], err)
+				sub, fsutil.TypeName(st.Mode()), map[bool]string{true: "regular file", false: "directory"}[last], err)
 		}
 		rep.Notes = append(rep.Notes, fmt.Sprintf("moved the %s planted at %s to %s (harness keeps a %s there)",
-			kindOf(st.Mode()), sub, dest, map[bool]string{true: "regular file", false: "directory"}[last]))
+			fsutil.TypeName(st.Mode()), sub, dest, map[bool]string{true: "regular file", false: "directory"}[last]))
 		return nil
 	}
 	return nil
@@ -101,25 +103,6 @@ func (e *Env) quarantine(rel string) (string, error) {
 		return relQuarantine + "/" + name, nil
 	}
 	return "", errors.New("no free name in " + relQuarantine)
-}
-
-// kindOf names a file type in words ("directory", "named pipe (FIFO)").
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m.IsRegular():
-		return "regular file"
-	}
-	return "special file"
 }
 
 // clearPlantedState runs prepareTarget on every state file ops reads or

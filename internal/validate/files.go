@@ -202,7 +202,7 @@ func (c *checker) notRegular(rel string, m fs.FileMode) {
 	}
 	c.rep.add(Finding{File: rel, Rule: ruleid.LayoutNotRegular,
 		Message: fmt.Sprintf("%s is a %s; %s, and a reader or lock waiting on it would hang or fail: %s (state-changing harness commands move such an entry to %s/ themselves)",
-			rel, typeWord(m), what, fix, relQuarantine)})
+			rel, fsutil.TypeName(m), what, fix, relQuarantine)})
 }
 
 // capKind names the kind of file a cap belongs to, for messages.
@@ -218,22 +218,6 @@ func capKind(capped int64, rel string) string {
 		return "configuration files"
 	}
 	return "JSON state files"
-}
-
-func typeWord(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	}
-	return "special file"
 }
 
 // expectsFile reports whether harness keeps a regular file at rel (a slash
