@@ -75,6 +75,7 @@ type CLI struct {
 	Uninstall   UninstallCmd   `cmd:"" help:"Remove harness-hook from a project's (or --user: the user's) Claude Code settings."`
 	Logs        LogsCmd        `cmd:"" help:"Show the guard's decisions (the sprint's hook.log, or the user-level audit log outside a sprint)."`
 	Completion  CompletionCmd  `cmd:"" help:"Print the shell code that completes harness commands and flags (bash, zsh, fish)."`
+	VersionCmd  VersionCmd     `cmd:"" name:"version" help:"Print the version, commit and build date (same as --version)."`
 
 	opsCommands
 }
@@ -89,6 +90,8 @@ type Env struct {
 	Cwd            string
 	// Version is the build version printed by --version.
 	Version string
+	// Build is the whole build information (version, commit, date).
+	Build buildinfo.Info
 	// JSON mirrors the global --json flag.
 	JSON bool
 	// Root mirrors the global --root flag.
@@ -171,11 +174,12 @@ func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[
 	// wrote (a denied command, a title, a reason) never reaches the
 	// terminal as an ESC/OSC sequence (JSON stays valid: \uXXXX escapes).
 	stdout, stderr = safetext.Writer(stdout), safetext.Writer(stderr)
-	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Vars: env, Cwd: cwd, Version: version}
+	e := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Vars: env, Cwd: cwd, Version: version, Build: build}
 	asJSON := wantsJSON(args)
 	if asJSON && wantsVersion(args) {
-		// kong's VersionFlag prints plain text; --json promises one envelope.
-		writeEnvelope(stdout, "", build, ExitOK, "")
+		// kong's VersionFlag prints plain text; --json promises one envelope,
+		// the same as `harness version --json`.
+		writeEnvelope(stdout, "version", build, ExitOK, "")
 		return ExitOK
 	}
 	if len(args) == 0 {
@@ -210,16 +214,21 @@ func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[
 	}
 	ctx, err := parser.Parse(args)
 	if err != nil {
-		command := ""
+		command, msg := "", err.Error()
 		var pe *kong.ParseError
-		if errors.As(err, &pe) && pe.Context != nil && pe.Context.Selected() != nil {
-			command = commandPath(pe.Context.Selected())
-			fmt.Fprintf(stderr, "harness: %v\nRun 'harness %s --help' for usage.\n", err, command)
+		if errors.As(err, &pe) && pe.Context != nil {
+			msg = unknownCommand(pe.Context, msg)
+			if pe.Context.Selected() != nil {
+				command = commandPath(pe.Context.Selected())
+			}
+		}
+		if command != "" {
+			fmt.Fprintf(stderr, "harness: %s\nRun 'harness %s --help' for usage.\n", msg, command)
 		} else {
-			fmt.Fprintf(stderr, "harness: %v\nRun 'harness --help' for usage.\n", err)
+			fmt.Fprintf(stderr, "harness: %s\nRun 'harness --help' for usage.\n", msg)
 		}
 		if asJSON {
-			writeEnvelope(stdout, command, nil, ExitUsage, err.Error())
+			writeEnvelope(stdout, command, nil, ExitUsage, msg)
 		}
 		return ExitUsage
 	}
@@ -257,6 +266,43 @@ func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[
 		writeEnvelope(stdout, command, withMessages(e.data, e.messages, deliveries), code, msg)
 	}
 	return code
+}
+
+// unknownCommand rewrites kong's "unexpected argument X[, did you mean …]"
+// into `unknown command "X"[ (did you mean …)]` when X stands where a
+// subcommand name belongs (the last node parsed has subcommands and X is
+// none of them); any other parse error is returned as it is.
+func unknownCommand(ctx *kong.Context, msg string) string {
+	rest, ok := strings.CutPrefix(msg, "unexpected argument ")
+	if !ok {
+		return msg
+	}
+	var node *kong.Node // the last command (or the app) parsed; flags have none
+	for i := len(ctx.Path) - 1; i >= 0 && node == nil; i-- {
+		node = ctx.Path[i].Node()
+	}
+	if node == nil || node.Type == kong.ArgumentNode {
+		return msg
+	}
+	hasCommands := false
+	for _, c := range node.Children {
+		if c.Type == kong.CommandNode {
+			hasCommands = true
+			break
+		}
+	}
+	if !hasCommands {
+		return msg
+	}
+	word, hint, _ := strings.Cut(rest, ", did you mean ")
+	out := fmt.Sprintf("unknown command %q", word)
+	if p := commandPath(node); p != "" {
+		out = fmt.Sprintf("unknown command %q for %q", word, p)
+	}
+	if hint != "" {
+		out += " (did you mean " + strings.TrimSuffix(hint, "?") + "?)"
+	}
+	return out
 }
 
 // newParser builds the kong parser of the harness command tree (also used by

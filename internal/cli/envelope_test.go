@@ -74,6 +74,7 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"allow", "--list", "--root", "{root}"}, code: 0, data: []string{"allows"}},
 		{args: []string{"allow", "--root", "{root}"}, code: 2},
 	},
+	"version": {{args: []string{"version"}, code: 0, data: []string{"version", "commit", "date"}}},
 	"demo": {{args: []string{"demo"}, code: 0, data: []string{"steps", "checks", "failed", "hook_log"}}},
 	"launch": {
 		{args: []string{"launch", "f001", "--root", "{root}", "--hook-bin", "{hook}", "--dry-run"}, code: 1},
@@ -293,11 +294,11 @@ func TestEveryCommandAnswersWithTheEnvelope(t *testing.T) {
 			t.Errorf("envelopeCases names %q, which is not a command", path)
 		}
 	}
-	// The root: --version and a command that does not exist.
-	for _, args := range [][]string{{"--version", "--json"}, {"no-such-command", "--json"}} {
+	// The root: --version (the envelope of `harness version`) and a command that does not exist.
+	for args, want := range map[string]string{"--version --json": "version", "no-such-command --json": ""} {
 		var out, errb bytes.Buffer
-		code := Run(args, strings.NewReader(""), &out, &errb, map[string]string{}, "v0.0.0-test")
-		checkEnvelope(t, set, out.Bytes(), code, "")
+		code := Run(strings.Fields(args), strings.NewReader(""), &out, &errb, map[string]string{}, "v0.0.0-test")
+		checkEnvelope(t, set, out.Bytes(), code, want)
 	}
 }
 
