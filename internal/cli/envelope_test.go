@@ -75,7 +75,7 @@ var envelopeCases = map[string][]envelopeCase{
 		{args: []string{"allow", "--root", "{root}"}, code: 2},
 	},
 	"version": {{args: []string{"version"}, code: 0, data: []string{"version", "commit", "date"}}},
-	"demo": {{args: []string{"demo"}, code: 0, data: []string{"steps", "checks", "failed", "hook_log"}}},
+	"demo":    {{args: []string{"demo"}, code: 0, data: []string{"steps", "checks", "failed", "hook_log"}}},
 	"launch": {
 		{args: []string{"launch", "f001", "--root", "{root}", "--hook-bin", "{hook}", "--dry-run"}, code: 1},
 		{args: []string{"launch", "f001", "--root", "{root}", "--no-sandbox"}, code: 2},
