@@ -59,10 +59,10 @@ func parseFlags(args []string) (flags, error) {
 		case "preset":
 			dst = &f.preset
 		default:
-			return f, fmt.Errorf("flag provided but not defined: -%s", o.Name)
+			return f, fmt.Errorf("unknown flag --%s", o.Name)
 		}
 		if !o.HasValue {
-			return f, fmt.Errorf("flag needs an argument: -%s", o.Name)
+			return f, fmt.Errorf("flag --%s needs a value", o.Name)
 		}
 		*dst = o.Value
 	}
@@ -159,6 +159,10 @@ func (r runner) run(args []string, stdin io.Reader, stdout io.Writer, env map[st
 		answered = true
 		return 0
 	}
+	if c.flagErr != nil {
+		// for a person at a terminal; the answer on stdout says it too
+		fmt.Fprintf(r.stderr, "harness-hook: %v (see harness-hook --help)\n", c.flagErr)
+	}
 	raw, err := readPayload(stdin)
 	c.raw = raw
 	if err != nil {
@@ -251,7 +255,11 @@ func (r runner) decide(c *call) (out Output) {
 		c.obs = r.observe(c, compactionTrigger(c, r.now().UTC().Format("2006-01-02T15:04:05Z")))
 		return r.preCompact(c)
 	case "":
-		return r.failure(c, ruleInputInvalid, errors.New("the hook event is unknown (no --event and no hook_event_name in the payload)"))
+		cause := errors.New("the hook event is unknown (no --event and no hook_event_name in the payload)")
+		if c.flagErr != nil {
+			cause = fmt.Errorf("bad arguments: %v (see harness-hook --help), and the hook event is unknown (no --event and no hook_event_name in the payload)", c.flagErr)
+		}
+		return r.failure(c, ruleInputInvalid, cause)
 	default:
 		// SessionEnd, Notification, SubagentStart, PermissionRequest and
 		// events this version does not know: logged, no decision.
@@ -314,7 +322,7 @@ func (r runner) failure(c *call, rule string, cause error) Output {
 		c.rec.Verdict, c.rec.Reason = "allow", msg
 		return Output{SystemMessage: msg}
 	case answerLegacyBlock:
-		reason := fmt.Sprintf("harness-hook could not read this hook call and refuses it [%s]: %s. Way forward: register harness-hook with --event <EventName> (harness init-feature does) and check the payload.", ruleInputInvalid, cause)
+		reason := fmt.Sprintf("harness-hook could not read this hook call and refuses it [%s]: %s. Way forward: register harness-hook with --event <EventName> and its other flags as harness install and harness init-feature do, and check the payload.", ruleInputInvalid, cause)
 		c.rec.Verdict, c.rec.Reason, c.rec.Rule = "block", reason, ruleInputInvalid
 		return Output{Decision: "block", Reason: reason}
 	case answerSystemMessage:
