@@ -53,7 +53,11 @@ type FeatureEvalState struct {
 	// feature for it (IsPhaseEval), with its correction.
 	PhaseEvals map[int]PhaseEvalRef `json:"phase_evals,omitempty"`
 	// Retries counts the feature's entries with result "retry", any event
-	// type (docs/protocol.md §3.6, §13 #44).
+	// type (docs/protocol.md §3.6, §13 #44), that Hermes wrote (provenance
+	// Hermes or Legacy): a retry entry the Generator appended itself is
+	// evidence, never a Reset trigger (docs/protocol.md §8.1) — two
+	// `harness eval append --event retry` lines earned a Reset that ended
+	// the session without its records.
 	Retries int `json:"retries"`
 	// Ignored names the lines of the feature left out as forged
 	// (workspace.Provenance: no Hermes-side record backs them and no
@@ -62,8 +66,8 @@ type FeatureEvalState struct {
 }
 
 // fold applies one decoded entry of the feature's filtered lines.
-func (s *FeatureEvalState) fold(feature string, e *workspace.EvalEntry) {
-	if e.Result() == "retry" && e.FeatureID() == feature {
+func (s *FeatureEvalState) fold(feature string, e *workspace.EvalEntry, hermes bool) {
+	if hermes && e.Result() == "retry" && e.FeatureID() == feature {
 		s.Retries++
 	}
 	if e.IsCorrection() {
@@ -139,7 +143,7 @@ func (pe *PhaseEvalRef) Effective() ReasonRef {
 
 // evalCacheVersion changes whenever FeatureEvalState or fold changes
 // meaning, so an old cache is rebuilt instead of trusted.
-const evalCacheVersion = 3
+const evalCacheVersion = 4
 
 // evalCache is the on-disk cache of one feature's state: the state after
 // the first Lines lines (Offset bytes, ending in '\n'), with checksums
@@ -273,12 +277,12 @@ func (s *FeatureEvalState) foldLine(feature string, want func([]byte) bool, prov
 		return
 	}
 	e := &workspace.EvalEntry{Line: n, At: at, Fields: m}
-	if prov != nil && !prov.Trusted(at, line, e) {
-		_, why := prov.Of(at, line, e)
+	v, why := prov.Of(at, line, e)
+	if v == workspace.Forged {
 		s.Ignored = append(s.Ignored, fmt.Sprintf(".harness/eval_log.jsonl:%d (%s: %s)", n, e.EventType(), why))
 		return
 	}
-	s.fold(feature, e)
+	s.fold(feature, e, v == workspace.Hermes || v == workspace.Legacy)
 }
 
 func cloneRollbacks(m map[int]LineRef) map[int]LineRef {

@@ -257,3 +257,47 @@ func TestCheckPhaseCachedEqualsFullScanOnFixtures(t *testing.T) {
 		t.Fatalf("only %d features checked", checked)
 	}
 }
+
+// TestGeneratorRetriesAreNoResetTrigger: the retries Reset trigger
+// (docs/protocol.md §8.1) counts Hermes's retry verdicts only. A Generator
+// may append retry entries itself (`harness eval append --event retry`, a
+// needed tool): with the real client, two of them recorded a retries
+// trigger, and a handoff.md then opened the Reset exception, so the session
+// ended with its phase records unfinished. In a sprint that keeps a ledger
+// those lines are evidence, not a count; the ledgered verdict counts, also
+// through the cache.
+func TestGeneratorRetriesAreNoResetTrigger(t *testing.T) {
+	ws := &workspace.Workspace{Root: t.TempDir()}
+	if err := os.MkdirAll(ws.H(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hermes := `{"timestamp":"2026-04-21T03:40:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"phase_evaluation","result":"retry","reason":"a3 未通过:子任务缺少 Retry-After 的 HTTP-date 解析,回到 phase=1 补上"}`
+	gen := func(i int) string {
+		return fmt.Sprintf(`{"timestamp":"2026-04-21T04:0%dZ","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"retry","result":"retry","reason":"need jq %d to parse the probe responses","generator":"claude-code"}`, i, i)
+	}
+	log := gen(1) + "\n" + hermes + "\n" + gen(2) + "\n"
+	at := len(gen(1)) + 1
+	ledger := fmt.Sprintf(`{"agent":"hermes","eval_log_ledger":{"since":0,"lines":[{"at":%d,"sha256":%q}]}}`, at, workspace.LineHash([]byte(hermes)))
+	if err := os.WriteFile(ws.HermesContext(), []byte(ledger), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ws.EvalLog(), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, pass := range []string{"fresh", "cached"} {
+		n, err := FeatureRetries(ws, "f002")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Errorf("%s: FeatureRetries = %d, want 1 (Hermes's verdict only, not the Generator's two retry entries)", pass, n)
+		}
+	}
+	// a sprint without a ledger takes every line as written (Legacy)
+	if err := os.WriteFile(ws.HermesContext(), []byte(`{"agent":"hermes"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := FeatureRetries(ws, "f002"); n != 3 {
+		t.Errorf("legacy sprint: FeatureRetries = %d, want 3", n)
+	}
+}

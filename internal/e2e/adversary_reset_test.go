@@ -1,0 +1,90 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// keepLedger makes the sprint keep an eval_log ledger from the log's current
+// end, as every sprint `harness init` creates does (the fixture predates
+// the ledger, so all its lines count as written).
+func keepLedger(t *testing.T, root string) {
+	t.Helper()
+	h := filepath.Join(root, ".harness")
+	var hc map[string]any
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(h, "hermes_context_state.json"))), &hc); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(filepath.Join(h, "eval_log.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hc["eval_log_ledger"] = map[string]any{"since": st.Size(), "lines": []any{}}
+	out, _ := json.MarshalIndent(hc, "", "  ")
+	mustWrite(t, filepath.Join(h, "hermes_context_state.json"), string(out)+"\n")
+}
+
+// TestRealClaudeGeneratorRetriesEarnNoReset: the Generator may append retry
+// entries itself (`harness eval append --event retry`, a tool it needs).
+// Two of them, a handoff.md that fills the template, and a stop: before the
+// fix the hook counted them as the feature's retries, recorded a retries
+// Reset trigger, and the Stop hook accepted the Reset — pool entry
+// resetting, a reset eval entry, the session over with phase 1 unrecorded.
+// The retries trigger counts Hermes's verdicts only (records.FeatureEvalState):
+// Stop must block, and nothing of a Reset is recorded.
+func TestRealClaudeGeneratorRetriesEarnNoReset(t *testing.T) {
+	claude, bins := setup(t)
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		t.Skipf("Claude Code has no sandbox on %s", runtime.GOOS)
+	}
+	ws, _ := sandboxWorkspace(t, bins)
+	keepLedger(t, ws.Root)
+	h := filepath.Join(ws.Root, ".harness")
+	bash := func(id, cmd string) []Block {
+		return []Block{ToolUse(id, "Bash", map[string]any{"command": cmd, "description": "work"})}
+	}
+	script := Script{Turns: [][]Block{
+		bash("g_retry1", "harness eval append --feature f002 --phase 1 --event retry --result retry --reason 'need jq to parse probe responses, not in tooling'"),
+		bash("g_retry2", "harness eval append --feature f002 --phase 1 --event retry --result retry --reason 'need httpie for the Retry-After checks, not listed'"),
+		bash("g_echo", "echo checking"),
+		{ToolUse("g_handoff", "Write", map[string]any{"file_path": filepath.Join(ws.FDir, "handoff.md"), "content": fullHandoff("retries 2 >= 2 (two retry entries this session)")})},
+	}, FinalText: "Retries exhausted; handoff written, stopping for a Reset."}
+	l := launchSession(t, claude, bins, ws, script, nil, "--permission-mode", "bypassPermissions")
+	if l.code != 0 {
+		t.Fatalf("harness launch exited %d: %s", l.code, l.stderr)
+	}
+	for _, id := range []string{"g_retry1", "g_retry2", "g_handoff"} {
+		if tr := l.toolResult(t, id); tr.IsError {
+			t.Fatalf("%s was refused (the test proves nothing): %s", id, tr.Text)
+		}
+	}
+	stops, accepted := 0, false
+	for _, rec := range hookLog(t, ws.Root) {
+		if rec["event"] == "Stop" {
+			stops++
+			if strings.Contains(fmtAny(rec["reason"]), "Reset accepted") {
+				accepted = true
+			}
+		}
+	}
+	if accepted || stops < 2 {
+		t.Errorf("the Generator's own retry entries earned a Reset (Stop records %d, accepted %v)", stops, accepted)
+	}
+	for _, l := range strings.Split(readFile(t, filepath.Join(h, "eval_log.jsonl")), "\n") {
+		if strings.Contains(l, `"event_type":"reset"`) && strings.Contains(l, `"feature_id":"f002"`) {
+			t.Errorf("a reset was recorded: %s", l)
+		}
+	}
+	if pool := readFile(t, filepath.Join(h, "session_pool.json")); strings.Contains(pool, `"resetting"`) {
+		t.Errorf("the pool entry became resetting:\n%s", pool)
+	}
+	if cs := contextState(t, ws.Root); cs.ResetTrigger != nil && cs.ResetTrigger.Kind == "retries" {
+		t.Errorf("a retries Reset trigger was recorded from the Generator's entries: %+v", cs.ResetTrigger)
+	}
+}
+
+func fmtAny(v any) string { s, _ := v.(string); return s }
