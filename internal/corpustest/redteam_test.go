@@ -48,6 +48,16 @@ var (
 		minBash: 200, minPaths: 100,
 		earlierBash: []string{sharedBashFile, redteamBashFile}, earlierPaths: []string{sharedPathsFile, redteamPathsFile},
 	}
+	// redteamRound3 is testdata/redteam/round3/*.jsonl, written after the
+	// engine had been tuned on rounds 1 and 2, scored before any engine
+	// change made for it.
+	redteamRound3 = redteamSet{
+		bashFile: "redteam/round3/bash.jsonl", pathsFile: "redteam/round3/paths.jsonl", gapsFile: "redteam/round3/known_gaps.txt",
+		bashID: regexp.MustCompile(`^tb[0-9]{4}$`), pathsID: regexp.MustCompile(`^tp[0-9]{4}$`),
+		minBash: 300, minPaths: 120,
+		earlierBash:  []string{sharedBashFile, redteamBashFile, "redteam/round2/bash.jsonl"},
+		earlierPaths: []string{sharedPathsFile, redteamPathsFile, "redteam/round2/paths.jsonl"},
+	}
 )
 
 // redteamGaps reads the set's known_gaps.txt: key → reason.
@@ -235,6 +245,10 @@ func TestRedteamBash(t *testing.T) { scoreRedteamBash(t, redteamRound1) }
 // (testdata/redteam/round2/bash.jsonl, gaps in round2/known_gaps.txt).
 func TestRedteam2Bash(t *testing.T) { scoreRedteamBash(t, redteamRound2) }
 
+// TestRedteam3Bash is TestRedteamBash for round 3
+// (testdata/redteam/round3/bash.jsonl, gaps in round3/known_gaps.txt).
+func TestRedteam3Bash(t *testing.T) { scoreRedteamBash(t, redteamRound3) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -304,6 +318,10 @@ func TestRedteamPaths(t *testing.T) { scoreRedteamPaths(t, redteamRound1) }
 // (testdata/redteam/round2/paths.jsonl).
 func TestRedteam2Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound2) }
 
+// TestRedteam3Paths is TestRedteamPaths for round 3
+// (testdata/redteam/round3/paths.jsonl).
+func TestRedteam3Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound3) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -363,6 +381,9 @@ func TestRedteamBashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound1)
 // TestRedteam2BashWrapped is TestRedteamBashWrapped for round 2.
 func TestRedteam2BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound2) }
 
+// TestRedteam3BashWrapped is TestRedteamBashWrapped for round 3.
+func TestRedteam3BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound3) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -390,6 +411,9 @@ func TestRedteamPathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound
 
 // TestRedteam2PathsWrapped is TestRedteamPathsWrapped for round 2.
 func TestRedteam2PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound2) }
+
+// TestRedteam3PathsWrapped is TestRedteamPathsWrapped for round 3.
+func TestRedteam3PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound3) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
