@@ -26,6 +26,7 @@ func Lex(lang Lang, code string) (toks []Token, truncated bool) {
 		return nil, false
 	}
 	l := newLexer(code, 0, &truncated)
+	l.lex = fn
 	fn(l)
 	return l.toks, truncated
 }

@@ -47,9 +47,15 @@
 //	Ruby, Perl, PHP, R,    no maintained pure-Go lexer found: own tokenizers.
 //	Julia, AppleScript
 //
-// The own tokenizers (python.go, ruby.go, perl.go, php.go, small.go) share
-// token.go; each has a fuzz target (no panic, bounded tokens, deterministic)
-// and table tests with real snippets (codelex_test.go).
+// The own tokenizers share one scanner core (scan.go): each language is a
+// grammar table (its blanks, line and block comments, end marker, where a
+// newline or ";" ends a statement, its quoted literals with their escape
+// and interpolation rules, heredocs, q{}/%q{} bracketed bodies) plus a
+// special hook for the forms only it has, documented with the language
+// (perl.go, ruby.go, php.go, python.go, small.go). token.go holds the
+// tokens and the lexer state. Each language has a fuzz target (no panic,
+// bounded tokens, deterministic) and table tests with real snippets
+// (codelex_test.go).
 //
 // # Work bounds
 //

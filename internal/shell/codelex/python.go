@@ -129,7 +129,7 @@ func (l *lexer) pyString(start, q int, prefix string) {
 			expr := s[i+1 : end]
 			// drop a conversion (!r) and a format spec (:>10) at top level
 			expr = strings.TrimSuffix(fieldExpr(expr), "=")
-			h.hole(l.sub(expr, lexPython))
+			h.hole(l.sub(expr))
 			i = min(end+1, len(s))
 			continue
 		}

@@ -345,13 +345,13 @@ func (l *lexer) juliaString(q byte, interp bool) {
 		if c == '$' && interp && i+1 < len(s) {
 			if s[i+1] == '(' {
 				_, e := delimited(s, i+1)
-				h.hole(l.sub(s[i+2:max(i+2, e-1)], lexJulia))
+				h.hole(l.sub(s[i+2 : max(i+2, e-1)]))
 				i = e
 				continue
 			}
 			if isIdentStart(s[i+1]) {
 				e := identEnd(s, i+1)
-				h.hole(l.sub(s[i+1:e], lexJulia))
+				h.hole(l.sub(s[i+1 : e]))
 				i = e
 				continue
 			}

@@ -83,6 +83,8 @@ type lexer struct {
 	space  bool
 	nest   int
 	trunc  *bool
+	// lex is the language's tokenizer (holes are lexed with it).
+	lex func(*lexer)
 	// skip maps a line's end offset to the offset lexing continues from
 	// (heredoc bodies that follow the line).
 	skip map[int]int
@@ -204,14 +206,16 @@ func (l *lexer) emitLit(k Kind, h *holes, off int) {
 	}
 }
 
-// sub lexes the text of one interpolation hole with lex, one level deeper.
-func (l *lexer) sub(text string, lex func(*lexer)) []Token {
+// sub lexes the text of one interpolation hole in the same language, one
+// level deeper.
+func (l *lexer) sub(text string) []Token {
 	if l.nest+1 >= maxNesting {
 		*l.trunc = true
 		return nil
 	}
 	s := newLexer(text, l.nest+1, l.trunc)
-	lex(s)
+	s.lex = l.lex
+	s.lex(s)
 	return s.toks
 }
 
@@ -326,181 +330,4 @@ func escape(s string, i int) (string, int) {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// closer returns the closing delimiter of a bracketing opener, or the
-// opener itself.
-func closer(open byte) byte {
-	switch open {
-	case '(':
-		return ')'
-	case '[':
-		return ']'
-	case '{':
-		return '}'
-	case '<':
-		return '>'
-	}
-	return open
-}
-
-// delimited returns the body of a quote-like literal whose opening
-// delimiter is at s[i] (nesting brackets, skipping backslash escapes) and
-// the index after the closer; the body runs to the end of s when unclosed.
-func delimited(s string, i int) (body string, end int) {
-	open := s[i]
-	cl := closer(open)
-	depth := 0
-	for k := i + 1; k < len(s); k++ {
-		c := s[k]
-		switch {
-		case c == '\\':
-			k++
-		case c == cl && depth == 0:
-			return s[i+1 : k], k + 1
-		case c == cl:
-			depth--
-		case c == open && open != cl:
-			depth++
-		}
-	}
-	return s[i+1:], len(s)
-}
-
-// unescapeDelims removes backslashes before the delimiters and before
-// backslashes (the value of a Perl q() / Ruby %q() body).
-func unescapeDelims(body string, open byte) string {
-	if strings.IndexByte(body, '\\') < 0 {
-		return body
-	}
-	cl := closer(open)
-	var b strings.Builder
-	for i := 0; i < len(body); i++ {
-		if body[i] == '\\' && i+1 < len(body) && (body[i+1] == '\\' || body[i+1] == open || body[i+1] == cl) {
-			i++
-		}
-		b.WriteByte(body[i])
-	}
-	return b.String()
-}
-
-// heredocBody finds the body of a heredoc whose operator is on the line
-// that ends at lineEnd: the lines after it up to a line equal to delim
-// (after trimming leading blanks when indented). It returns the body and
-// the offset just after the terminator line (len(s) when unterminated).
-func heredocBody(s string, lineEnd int, delim string, indented bool) (string, int) {
-	start := lineEnd + 1
-	if start > len(s) {
-		return "", len(s)
-	}
-	var b strings.Builder
-	i := start
-	for i < len(s) {
-		j := strings.IndexByte(s[i:], '\n')
-		end := len(s)
-		if j >= 0 {
-			end = i + j
-		}
-		line := s[i:end]
-		cmp := strings.TrimRight(line, "\r")
-		if indented {
-			cmp = strings.TrimLeft(cmp, " \t")
-		}
-		if cmp == delim {
-			return b.String(), min(end+1, len(s))
-		}
-		b.WriteString(line)
-		b.WriteByte('\n')
-		i = end + 1
-	}
-	return b.String(), len(s)
-}
-
-// dedent removes the common leading blanks of the body's lines (Ruby <<~).
-func dedent(body string) string {
-	lines := strings.Split(body, "\n")
-	common := -1
-	for _, ln := range lines {
-		if strings.TrimSpace(ln) == "" {
-			continue
-		}
-		n := leadingBlanks(ln, 0)
-		if common < 0 || n < common {
-			common = n
-		}
-	}
-	if common <= 0 {
-		return body
-	}
-	for i, ln := range lines {
-		if len(ln) >= common {
-			lines[i] = ln[common:]
-		} else {
-			lines[i] = strings.TrimLeft(ln, " \t")
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// registerHeredoc makes the lexer jump from the end of the current line to
-// to when it reaches that line end; several heredocs on one line chain.
-func (l *lexer) registerHeredoc(lineEnd, to int) {
-	if l.skip == nil {
-		l.skip = map[int]int{}
-	}
-	// a second heredoc on the same line: its body starts where the
-	// first one's ends
-	l.skip[lineEnd] = to
-}
-
-// heredocStart returns where the body of a heredoc on the current line
-// begins: just after the current line, or after the bodies already
-// registered for it.
-func (l *lexer) heredocStart() (lineEnd, bodyFrom int) {
-	lineEnd = strings.IndexByte(l.src[l.pos:], '\n')
-	if lineEnd < 0 {
-		return len(l.src), len(l.src)
-	}
-	lineEnd += l.pos
-	if to, ok := l.skip[lineEnd]; ok {
-		return lineEnd, to - 1
-	}
-	return lineEnd, lineEnd
-}
-
-// heredoc reads a heredoc delimiter at src[i:] (closed by quote when quote
-// is not 0), registers the body that follows the current line and emits
-// it: a single-quoted delimiter gives a literal String, a backquoted one
-// a Command, any other an interpolating String (interp). dedentBody
-// removes the body's common indentation (Ruby <<~, Perl <<~).
-func (l *lexer) heredoc(i int, quote byte, indented, dedentBody bool, interp func(Kind, string, int)) bool {
-	s := l.src
-	end := identEnd(s, i)
-	if end == i {
-		return false
-	}
-	delim := s[i:end]
-	if quote != 0 {
-		if end >= len(s) || s[end] != quote {
-			return false
-		}
-		end++
-	}
-	off := l.pos
-	lineEnd, from := l.heredocStart()
-	body, to := heredocBody(s, from, delim, indented)
-	l.registerHeredoc(lineEnd, to)
-	if dedentBody {
-		body = dedent(body)
-	}
-	l.pos = end
-	switch quote {
-	case '\'':
-		l.emit(String, body, off)
-	case '`':
-		interp(Command, body, off)
-	default:
-		interp(String, body, off)
-	}
-	return true
 }
