@@ -20,6 +20,7 @@ import (
 	"github.com/superagent-harness/harness/internal/cli"
 	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/notify/notifytest"
+	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/schema"
 	"github.com/superagent-harness/harness/internal/testutil"
 )
@@ -262,6 +263,17 @@ func scriptParams(t *testing.T, dir, binDir string) testscript.Params {
 					ts.Fatalf("%s does not contain %q", args[0], args[1])
 				}
 				ts.Check(os.WriteFile(p, []byte(strings.Replace(string(data), args[1], args[2], 1)), 0o644))
+			},
+			// sandboxtmp VAR DIR sets VAR to the sandbox's temporary
+			// directory of the sprint root DIR (/tmp/harness-<hash>, which
+			// harness launch creates) and removes it when the script ends.
+			"sandboxtmp": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: sandboxtmp VAR DIR")
+				}
+				dir := ops.SandboxTempDir(ts.MkAbs(args[1]))
+				ts.Setenv(args[0], dir)
+				ts.Defer(func() { _ = os.RemoveAll(dir) })
 			},
 			"appendfile": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {

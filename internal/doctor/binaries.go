@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/launch"
 )
 
 // hookName is the file name of the hook binary on this OS.
@@ -25,16 +27,24 @@ func hookName() string {
 func systemFacts(o Options) []Check {
 	cs := []Check{{Name: "system", Status: StatusInfo,
 		Detail: fmt.Sprintf("%s/%s, %d CPUs, harness built with %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())}}
-	if p, err := lookPath("claude", o.Env); err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		out, _ := exec.CommandContext(ctx, p, "--version").Output()
-		v := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
-		cs = append(cs, Check{Name: "claude", Status: StatusInfo, Detail: fmt.Sprintf("%s (%s); the harness is verified against 2.1.332", p, orUnknown(v))})
-	} else {
-		cs = append(cs, Check{Name: "claude", Status: StatusInfo, Detail: "no claude on PATH (not needed by harness itself)"})
+	// the client harness launch would start: $CLAUDE_BIN, else claude on PATH
+	p, from := launch.FindClaude(o.Env), "on PATH"
+	if bin := o.Env["CLAUDE_BIN"]; bin != "" {
+		from = "$CLAUDE_BIN"
+		if p == "" || !isExecutable(p) {
+			return append(cs, Check{Name: "claude", Status: StatusWarn,
+				Detail: fmt.Sprintf("CLAUDE_BIN=%s is not an executable file: harness launch cannot start the Generator", bin),
+				Fix:    "point CLAUDE_BIN at the claude binary, or unset it to use claude on PATH"})
+		}
 	}
-	return cs
+	if p == "" {
+		return append(cs, Check{Name: "claude", Status: StatusInfo, Detail: "no claude on PATH and no $CLAUDE_BIN (only harness launch needs it)"})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, _ := exec.CommandContext(ctx, p, "--version").Output()
+	v := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+	return append(cs, Check{Name: "claude", Status: StatusInfo, Detail: fmt.Sprintf("%s (%s, %s); the harness is verified against 2.1.332", p, from, orUnknown(v))})
 }
 
 func orUnknown(s string) string {

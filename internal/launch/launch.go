@@ -11,7 +11,6 @@ package launch
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -419,21 +418,9 @@ func newSessionID() (string, error) {
 }
 
 // TempDir is the sandbox's temporary directory of a sprint (the client's
-// CLAUDE_CODE_TMPDIR): /tmp/harness-<8 hex digits of the root's hash> on
-// Unix, one per sprint root, so the build caches below it survive from one
-// session to the next of the same sprint and are shared with nothing else.
-// It is short on purpose: Claude Code 2.1.332 keeps its sockets below it
-// and silently falls back to the shared /tmp/claude-<uid> (writable by every
-// sandboxed session of the user) when the path is longer than about 35
-// characters (checked with the real client; a macOS $TMPDIR is too long).
-func TempDir(root string) string {
-	base := "/tmp"
-	if runtime.GOOS == "windows" {
-		base = os.TempDir()
-	}
-	sum := sha256.Sum256([]byte(root))
-	return filepath.Join(base, "harness-"+hex.EncodeToString(sum[:4]))
-}
+// CLAUDE_CODE_TMPDIR): ops.SandboxTempDir, which also says why it is short
+// and when it is removed.
+func TempDir(root string) string { return ops.SandboxTempDir(root) }
 
 // sessionPath is the session's PATH: the directories of harness and
 // harness-hook first (read-only in the sandbox, so the name harness in an

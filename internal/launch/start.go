@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,7 +27,25 @@ const proofPoll = 100 * time.Millisecond
 // before it, or recording fails, the client is stopped and nothing is
 // recorded (RefusedError). With o.Wait (always for an attached session)
 // Start returns when the client exits.
+//
+// A failed launch removes the sandbox's temporary directory when it created
+// it (no earlier session of the sprint made it), so a refused start leaves
+// nothing in /tmp; a started session keeps it for the sprint's next sessions
+// (ops.SandboxTempDir).
 func Start(o *Options, p *Plan) (*Result, error) {
+	created := false
+	if p.TempDir != "" {
+		_, err := os.Lstat(p.TempDir)
+		created = errors.Is(err, fs.ErrNotExist)
+	}
+	res, err := start(o, p)
+	if err != nil && created {
+		_ = os.RemoveAll(p.TempDir) // the client is stopped by now
+	}
+	return res, err
+}
+
+func start(o *Options, p *Plan) (*Result, error) {
 	res := &Result{Plan: *p, Actions: []string{}}
 	if err := writePrivate(p); err != nil {
 		return nil, err

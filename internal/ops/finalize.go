@@ -180,6 +180,7 @@ func FinalizeClose(env *Env, in CloseInput) (*CloseResult, *Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	env.removeSandboxTempDir(rep) // the sprint is over: its sessions' caches go
 	res.Step = status
 	msg, err := render.SprintDoneMessage(render.SprintDone{Sprint: fl.sprint(), Outcome: status, Pipeline: res.Pipeline, Version: res.Version, Archive: env.H()})
 	if err != nil {

@@ -26,7 +26,10 @@ type FeatureStatus struct {
 	// Sandbox is "on", "off" (harness launch --no-sandbox) or "unknown" (not
 	// started by harness launch) for a running session; "" without one.
 	Sandbox string `json:"sandbox,omitempty"`
-	Retries int    `json:"retries"` // eval entries with result retry (§3.6)
+	// Exited marks a session the pool still lists as running whose client
+	// (the pid harness launch recorded) is no longer running.
+	Exited  bool `json:"exited,omitempty"`
+	Retries int  `json:"retries"` // eval entries with result retry (§3.6)
 }
 
 // CheckpointStatus is one checkpoint waiting for the user.
@@ -100,10 +103,17 @@ func Status(env *Env) (*StatusResult, error) {
 	}
 	pool, _ := env.readObj("session_pool.json")
 	active := pool.ObjAt("active")
+	exited := map[string]bool{}
 	for _, k := range active.Keys() {
 		e := active.ObjAt(k)
 		p, _ := e.Int("current_phase")
-		res.Sessions[k] = fmt.Sprintf("%s %s phase=%d", e.Str("status"), e.Str("session_id"), p)
+		st := e.Str("status")
+		if pid, gone := clientGone(e); gone {
+			exited[k] = true
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: session %s has ended: its client (pid %d) is no longer running, but session_pool.json still lists it as %s; read its output, then run `harness session end %s`", k, e.Str("session_id"), pid, st, k))
+			st = "exited"
+		}
+		res.Sessions[k] = fmt.Sprintf("%s %s phase=%d", st, e.Str("session_id"), p)
 	}
 	log, err := env.loadEvalLog()
 	if err != nil {
@@ -141,7 +151,7 @@ func Status(env *Env) (*StatusResult, error) {
 				fs.DonePhases = append(fs.DonePhases, p)
 			}
 		}
-		fs.Session = res.Sessions[fs.ID]
+		fs.Session, fs.Exited = res.Sessions[fs.ID], exited[fs.ID]
 		if e := active.ObjAt(fs.ID); e != nil {
 			fs.Unguarded, fs.Sandbox = env.sessionGuard(fs.ID, e, &res.Warnings)
 		}
@@ -163,6 +173,21 @@ func Status(env *Env) (*StatusResult, error) {
 	}
 	res.Resets, res.HermesReset = nonNilResets(rv.Attention()), rv.Hermes
 	return res, nil
+}
+
+// clientGone reports whether the client of a pool entry listed as running
+// (or waiting_human) is known to have exited: harness launch recorded its pid
+// (launch.pid) and no process has it now. Without a recorded pid nothing is
+// known, and the entry is taken as it says.
+func clientGone(e *Obj) (int, bool) {
+	if st := e.Str("status"); st != "running" && st != "waiting_human" {
+		return 0, false
+	}
+	pid, ok := e.ObjAt("launch").Int("pid")
+	if !ok || pid <= 0 {
+		return 0, false
+	}
+	return pid, processGone(pid)
 }
 
 // sessionGuard judges one pool entry of a running session: unguarded when
@@ -293,6 +318,9 @@ func (s *StatusResult) Text() string {
 		}
 		if f.Sandbox == "off" {
 			b.WriteString(" NO-SANDBOX")
+		}
+		if f.Exited {
+			b.WriteString(" EXITED")
 		}
 		fmt.Fprintf(&b, "  %s\n", safetext.Line(f.Name))
 	}
