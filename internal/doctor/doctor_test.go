@@ -280,3 +280,43 @@ func TestDoctorMissingSettingsOnlyFailsForRunningFeatures(t *testing.T) {
 		t.Errorf("missing settings of a feature not running should be info")
 	}
 }
+
+// TestDoctorRunsOnlyItsOwnHook: a sandboxed Generator can create a feature
+// directory for an id not yet in feature_list.json (docs/sandbox.md §6) with
+// a .claude/settings.json that names a program of its own called
+// harness-hook. doctor, run by Hermes outside the sandbox, probed the
+// wiring by running that program: code of the Generator's, unsandboxed.
+// doctor runs only the harness-hook it identifies as its own and says why
+// it did not probe the others; the real wiring is still probed.
+func TestDoctorRunsOnlyItsOwnHook(t *testing.T) {
+	f := newFixture(t)
+	f.writeSettings(t, goodSettings(f.hook, f.root))
+	planted := filepath.Join(f.root, ".harness", "features", "f099")
+	marker := filepath.Join(t.TempDir(), "ran")
+	evil := filepath.Join(f.root, "src", "bin", "harness-hook")
+	if err := os.MkdirAll(filepath.Dir(evil), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, evil, "#!/bin/sh\necho ran >> "+marker+"\ncat >/dev/null\nexit 0\n")
+	if err := os.Chmod(evil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(planted, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(goodSettings(evil, f.root))
+	write(t, filepath.Join(planted, ".claude", "settings.json"), string(data))
+	r := f.run(t, true)
+	if _, err := os.Stat(marker); err == nil {
+		dump(t, r)
+		t.Fatal("doctor ran the program a planted settings file names")
+	}
+	if got := find(r, StatusWarn, "not probed"); len(got) != 3 {
+		dump(t, r)
+		t.Errorf("%d not-probed warnings, want 3 (Bash deny, Bash allow, Write of f099)", len(got))
+	}
+	if got := find(r, StatusOK, "Bash `ls -la` → allow"); len(got) != 1 {
+		dump(t, r)
+		t.Errorf("the real wiring of f001 was not probed")
+	}
+}

@@ -65,7 +65,7 @@ func checkProject(o Options, hookBin string) []Check {
 		return cs
 	}
 	for _, w := range wired {
-		cs = append(cs, probe(w, "", o)...)
+		cs = append(cs, probe(w, "", hookBin, o)...)
 	}
 	return cs
 }

@@ -72,7 +72,7 @@ func checkWorkspace(o Options, hookBin string) []Check {
 			if disabledIn[w.t.project] {
 				continue
 			}
-			cs = append(cs, probe(w, root, o)...)
+			cs = append(cs, probe(w, root, hookBin, o)...)
 		}
 	}
 	cs = append(cs, checkLaunches(o, hookBin)...)
@@ -86,7 +86,13 @@ func checkWorkspace(o Options, hookBin string) []Check {
 // command lines the settings file configures for PreToolUse Bash and Write,
 // from the feature directory (claude's cwd), and reports the verdicts.
 // The calls add lines with session_id "harness-doctor" to hook.log.
-func probe(w *wiring, root string, o Options) []Check {
+//
+// Only the harness-hook doctor identifies as its own (hookBin, the same
+// file) is run: a settings file is not trusted to name a program. A
+// sandboxed Generator can create .harness/features/<new id>/.claude/
+// settings.json naming a program of its own called harness-hook; doctor,
+// run by Hermes outside the sandbox, ran it (docs/sandbox.md §6).
+func probe(w *wiring, root, hookBin string, o Options) []Check {
 	var cs []Check
 	name := w.probeName()
 	fdir := w.t.project
@@ -119,6 +125,24 @@ func probe(w *wiring, root string, o Options) []Check {
 		}
 		argv, err := commandLine(p.h, w.t)
 		if err != nil || len(argv) == 0 {
+			continue
+		}
+		prog := resolveProgram(argv[0], w.t)
+		if prog == "" || !isExecutable(prog) {
+			// nothing to run: the call exits 127, which Claude Code treats as allow
+			cs = append(cs, Check{Name: name, Status: StatusFail,
+				Detail: fmt.Sprintf("%s → fail-open (%q cannot be started, so Claude Code runs the tool)", p.label, argv[0]),
+				Fix:    "point command at the absolute path of an existing harness-hook: run " + w.t.fix() + " --hook-bin PATH"})
+			continue
+		}
+		if hookBin == "" || !sameFile(prog, hookBin) {
+			hb := hookBin
+			if hb == "" {
+				hb = "none found"
+			}
+			cs = append(cs, Check{Name: name, Status: StatusWarn,
+				Detail: fmt.Sprintf("%s: not probed: the command runs %q, not the harness-hook beside this harness (%s); doctor runs no other program a settings file names", p.label, argv[0], hb),
+				Fix:    "run " + w.t.fix() + " so the settings name this build's harness-hook (or pass --hook-bin)"})
 			continue
 		}
 		payload, _ := json.Marshal(map[string]any{
