@@ -52,8 +52,11 @@ Examples:
   harness launch f001 --dry-run --json
   harness launch f001 --no-sandbox --reason 'Windows host: no bubblewrap'
 
+The client must be able to talk to the model: logged in (claude /login) or ANTHROPIC_API_KEY set; a client
+that exits at once (not logged in) shows as exited in harness status. A dry run needs no client.
+
 Exit 0 started (with --wait: the client's status), 1 refused (start conditions, preflight, sandbox
-prerequisites, hooks not live), 2 usage or internal error.`
+prerequisites, no Claude Code CLI, hooks not live), 2 usage or internal error.`
 }
 
 // Run performs the command.
@@ -79,6 +82,10 @@ func (c *LaunchCmd) Run(e *Env) error {
 		AllowDomains: c.AllowDomain, Env: e.Vars, ProofTimeout: c.HookTimeout, Wait: c.Wait,
 		Claude: launch.FindClaude(e.Vars), Stdin: e.Stdin, Stdout: e.Stdout, Stderr: e.Stderr,
 	}
+	noClaude := o.Claude == ""
+	if noClaude && c.DryRun {
+		o.Claude = "claude" // a dry run shows the plan all the same, and says what is missing
+	}
 	if !env.Generator {
 		if o.HarnessBin, err = selfBinary(); err != nil {
 			return err
@@ -92,7 +99,16 @@ func (c *LaunchCmd) Run(e *Env) error {
 		return launchError(err)
 	}
 	if c.DryRun {
-		e.reply(map[string]any{"dry_run": true, "plan": plan}, func(w io.Writer) { printPlan(w, plan) })
+		data := map[string]any{"dry_run": true, "plan": plan}
+		if noClaude {
+			data["warnings"] = []string{noClaudeWarning}
+		}
+		e.reply(data, func(w io.Writer) {
+			printPlan(w, plan)
+			if noClaude {
+				fmt.Fprintf(w, "warning: %s\n", noClaudeWarning)
+			}
+		})
 		return nil
 	}
 	res, err := launch.Start(o, plan)
@@ -131,6 +147,9 @@ func (c *LaunchCmd) Run(e *Env) error {
 	}
 	return nil
 }
+
+// noClaudeWarning is what a dry run says when no client was found.
+const noClaudeWarning = "no Claude Code CLI found (neither $CLAUDE_BIN nor claude on PATH names one): harness launch would refuse to start; set CLAUDE_BIN to the claude binary or put claude on PATH"
 
 // launchError maps launch's errors to exit codes.
 func launchError(err error) error {

@@ -19,7 +19,8 @@ func (c *NextCmd) Help() string {
 dependencies not completed, no free session slot, tooling not locked, suspended, dependency plan
 not approved, an unsettled YOLO abort, a dependency cycle. Also lists the sessions Hermes must act
 on: a Reset due, overdue or under way (resetting: start a new session), a stale session (no hook
-record for reset.stale_after, default 30m), and Hermes' own Reset. Read-only; exit 0.
+record for reset.stale_after, default 30m), and Hermes' own Reset. Read-only; exit 0, or 2 when a state
+file it reads is missing or does not parse.
 
 Examples:
   harness next
@@ -34,7 +35,7 @@ func (c *NextCmd) Run(e *Env) error {
 	}
 	res, err := ops.Next(env)
 	if err != nil {
-		return e.opsResult(nil, err)
+		return unreadableWorkspace(err)
 	}
 	e.reply(res, func(w io.Writer) {
 		if len(res.Startable) == 0 {
@@ -56,6 +57,18 @@ func (c *NextCmd) Run(e *Env) error {
 	return nil
 }
 
+// unreadableWorkspace is the error of a read-only overview (next, status)
+// that could not read the workspace: it refuses nothing, so whatever stopped
+// it is a state file that is missing or does not parse: exit 2 (the
+// README's exit table: unreadable files), pointing at validate.
+func unreadableWorkspace(err error) error {
+	msg := err.Error()
+	if r, ok := ops.IsRefusal(err); ok {
+		msg = r.Error()
+	}
+	return usage("%s (harness validate says what is wrong)", msg)
+}
+
 // StatusCmd is `harness status`.
 type StatusCmd struct {
 	Mermaid bool   `name:"mermaid" help:"Print the feature DAG as a Mermaid flowchart coloured by status."`
@@ -68,7 +81,9 @@ func (c *StatusCmd) Help() string {
 checkpoints waiting for the user, active sessions, Resets due/overdue/under way and stale sessions,
 Hermes' own Reset triggers, and the guard's last denials from .harness/logs/hook.log and its rotated
 files (harness doctor's probes are left out). --mermaid prints the feature dependency graph as a
-Mermaid flowchart coloured by status. Read-only.
+Mermaid flowchart coloured by status. Read-only: it judges nothing (harness validate does) and exits 0,
+or 2 when a state file it reads (feature_list.json, runtime_state.json, session_pool.json) is missing
+or does not parse.
 
 Examples:
   harness status
@@ -83,7 +98,7 @@ func (c *StatusCmd) Run(e *Env) error {
 	}
 	res, err := ops.Status(env)
 	if err != nil {
-		return e.opsResult(nil, err)
+		return unreadableWorkspace(err)
 	}
 	if c.Mermaid {
 		m := res.Mermaid()

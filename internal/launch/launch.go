@@ -220,7 +220,8 @@ func Prepare(o *Options) (*Plan, error) {
 	}
 	switch {
 	case o.Claude == "":
-		return nil, &UsageError{"no claude binary: set CLAUDE_BIN or put claude on PATH"}
+		// a missing prerequisite, like the sandbox's: refused (exit 1)
+		return nil, refuse("no Claude Code CLI to start: set CLAUDE_BIN to the claude binary or put claude on PATH (it must be logged in, or have ANTHROPIC_API_KEY)")
 	case o.HarnessBin == "" || o.HookBin == "":
 		return nil, &UsageError{"the harness and harness-hook binaries are not known"}
 	}

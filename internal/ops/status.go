@@ -96,12 +96,21 @@ func Status(env *Env) (*StatusResult, error) {
 	}
 	res := &StatusResult{Sprint: fl.sprint(), Tooling: fl.Bool("tooling_locked"), Sessions: map[string]string{},
 		Features: []FeatureStatus{}, Checkpoints: []CheckpointStatus{}, Denials: []Denial{}, Warnings: []string{}}
-	rt, _ := env.readObj("runtime_state.json")
+	// status shows what the state files say and judges nothing (that is
+	// validate's job), but a file it reads that is missing or does not
+	// parse would show as "nothing there": an error instead (exit 2).
+	rt, err := env.readObj("runtime_state.json")
+	if err != nil {
+		return nil, err
+	}
 	res.Mode = rt.Str("mode")
 	if c, _, err := env.loadContract(fl); err == nil && c != nil {
 		res.Contract = c.Str("status")
 	}
-	pool, _ := env.readObj("session_pool.json")
+	pool, err := env.readObj("session_pool.json")
+	if err != nil {
+		return nil, err
+	}
 	active := pool.ObjAt("active")
 	exited := map[string]bool{}
 	for _, k := range active.Keys() {
