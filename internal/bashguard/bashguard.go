@@ -90,7 +90,20 @@ func lookupOnly(c *call) bool {
 		// are matchSudo's)
 		return false
 	}
-	return len(c.args) == 1 && (c.args[0] == "--help" || c.args[0] == "--version") && len(c.inv.Redirects) == 0
+	if len(c.inv.Redirects) > 0 {
+		return false
+	}
+	args := c.args
+	if g := c.inv.Cmd; g != nil && len(g.SubAt) > 0 {
+		// `git filter-repo --help`, `docker volume prune --help`: the help
+		// of a subcommand is a lookup too (the subcommand path, then only
+		// the help word; git's subcommands all take -h for it)
+		args = args[g.SubAt[len(g.SubAt)-1]+1:]
+		if c.prog == "git" && len(args) == 1 && args[0] == "-h" {
+			return true
+		}
+	}
+	return len(args) == 1 && (args[0] == "--help" || args[0] == "--version")
 }
 
 // Decide judges one Bash command line. An empty or blank command is

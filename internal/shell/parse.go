@@ -269,6 +269,31 @@ type state struct {
 	// aliases are the alias definitions seen so far (shared between
 	// clones, copied before a change).
 	aliases map[string]aliasDef
+	// aliasOff is where `shopt -u expand_aliases` switched alias expansion
+	// off (nil: on, as in Claude Code's Bash tool); lines after it in the
+	// same source text no longer expand aliases.
+	aliasOff *aliasDef
+	// fds are the input descriptors `exec N<…` opened in this shell and
+	// their literal contents (nil: unknown); shared between clones, copied
+	// before a change.
+	fds map[string]*string
+	// xtrace is set while `set -x` is on: bash expands PS4 before each
+	// command it traces.
+	xtrace bool
+}
+
+// aliasName reports whether a command word is one bash looks up as an
+// alias: a plain literal, no quoting, no backslash, no expansion.
+func aliasName(wd *syntax.Word) bool {
+	lit := wd.Lit()
+	return lit != "" && !strings.ContainsAny(lit, "\\'\"$`{}=/")
+}
+
+// aliasesOn reports whether alias expansion is on for a command at line
+// of source text src.
+func (s *state) aliasesOn(src int, line uint) bool {
+	o := s.aliasOff
+	return o == nil || o.src != src || line <= o.line
 }
 
 func newState() *state {
@@ -906,8 +931,12 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 	}
 	var fields []field
 	w.substStdin = io.pipe
-	for _, a := range c.Args {
+	for i, a := range c.Args {
+		n := len(fields)
 		fields = append(fields, w.expandWord(f, st, a)...)
+		if i == 0 && len(fields) == n+1 && len(st.aliases) > 0 && aliasName(a) {
+			fields[n].aliasable = true
+		}
 	}
 	w.substStdin = nil
 	if len(fields) == 0 {

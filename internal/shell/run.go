@@ -173,6 +173,15 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "shopt":
+		// shopt -u expand_aliases: later lines expand no alias; -s: on again
+		on, off := slices.Contains(vals, "-s"), slices.Contains(vals, "-u")
+		if slices.Contains(vals, "expand_aliases") && on != off {
+			if off {
+				st.aliasOff = &aliasDef{src: f.srcID, line: c.pos.Line()}
+			} else {
+				st.aliasOff = nil
+			}
+		}
 		return nil
 	case "alias":
 		// Claude Code's Bash tool runs with alias expansion on: an alias
@@ -311,18 +320,27 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 				return w.script(f.child(prog+" "+vals[0]), st, src, ioCtx{stdin: c.stdin})
 			}
 		}
-		if len(vals) > 0 && (stdinPath(vals[0]) || vals[0] == "-") && c.stdin != nil {
-			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
-		}
 		return nil
 	}
-	if c.fields != nil && c.fields[0].known && len(st.aliases) > 0 {
+	if c.fields != nil && c.fields[0].known && c.fields[0].aliasable && len(st.aliases) > 0 && st.aliasesOn(f.srcID, c.pos.Line()) {
 		name := c.words[0].Value
 		if a, ok := st.aliases[name]; ok && f.calls < 3 && name != f.alias &&
 			(f.alias != "" || a.src == f.srcID && c.pos.IsValid() && c.pos.Line() > a.line) {
-			// an alias expands to its text followed by the arguments
+			// an alias expands to its text followed by the arguments; only
+			// an alias whose text ends in a blank has the next word looked
+			// up as an alias too (`alias sudo='sudo '`), as in bash
 			src := a.val
-			for _, wd := range c.words[1:] {
+			rest := c.words[1:]
+			for k := 1; k < len(c.fields) && k <= 8 && (strings.HasSuffix(src, " ") || strings.HasSuffix(src, "\t")); k++ {
+				fl := c.fields[k]
+				next, ok := st.aliases[fl.val]
+				if !ok || fl.raw != fl.val || strings.ContainsAny(fl.raw, "\\'\"$`") {
+					break
+				}
+				src += next.val
+				rest = rest[1:]
+			}
+			for _, wd := range rest {
 				src += " " + wd.Raw
 			}
 			nf := f.child("alias " + name)

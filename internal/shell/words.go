@@ -23,6 +23,10 @@ type field struct {
 	// listing is set when a command substitution in the word is a listing producer.
 	listing *Listing
 	started bool
+	// aliasable is set on the first word of a simple command in the source
+	// text when bash would look it up as an alias: an unquoted literal with
+	// no backslash (`\x`, `'x'`, `$x` and a wrapper's operand never are).
+	aliasable bool
 }
 
 func (fl *field) word() Word {
