@@ -36,13 +36,26 @@ func (r runner) preToolUse(c *call) Output {
 	return withInstruction(r.preToolUseGuard(c), EventPreToolUse, c.obs.instruct)
 }
 
-// preToolUseGuard decides one tool call: Bash → the command policy
-// (bashguard.Decide, with the path guard inside a workspace and an
-// allow-once authorisation as the only way past a block); Edit, Write,
-// MultiEdit, NotebookEdit → the path guard (inside a workspace); every other
-// tool → no decision.
+// preToolUseGuard decides one tool call: Bash, and Monitor with a command
+// (Claude Code 2.1.332's Monitor runs tool_input.command in a shell, as
+// Bash does; it ran `rm -rf build` past the hook as "not guarded") → the
+// command policy (bashguard.Decide, with the path guard inside a workspace
+// and an allow-once authorisation as the only way past a block); Edit,
+// Write, MultiEdit, NotebookEdit → the path guard (inside a workspace);
+// EnterWorktree/ExitWorktree in a Generator session → refused (they run
+// git outside the sandbox and create or remove <repo>/.claude/worktrees/,
+// protected Claude Code configuration); every other tool → no decision.
 func (r runner) preToolUseGuard(c *call) Output {
-	switch c.in.ToolName {
+	tool := c.in.ToolName
+	if tool == "Monitor" && hasMember(c.in.ToolInput, "command") {
+		tool = "Bash"
+	}
+	if (tool == "EnterWorktree" || tool == "ExitWorktree") && c.scope.Feature != "" {
+		return r.answer(c, verdict.Decision{Action: verdict.Block, Rule: ruleid.PathClaudeConfig, Family: "claude_config",
+			Message: c.in.ToolName + " creates or removes a git worktree under the repository's .claude/worktrees/ and runs git outside the sandbox; a Generator works in the sprint root's own tree",
+			Hint:    "work in the sprint root directly; commit with git in Bash", Subject: c.in.ToolName}, "this "+c.in.ToolName+" call")
+	}
+	switch tool {
 	case "Bash", "Edit", "Write", "MultiEdit", "NotebookEdit":
 		if err := ambiguousKeys(c.in.ToolInput); err != nil {
 			return r.failure(c, ruleInputInvalid, err)
@@ -51,7 +64,7 @@ func (r runner) preToolUseGuard(c *call) Output {
 			return r.answer(c, d, "this "+c.in.ToolName+" call")
 		}
 	}
-	switch c.in.ToolName {
+	switch tool {
 	case "Bash":
 		return r.preBash(c)
 	case "Edit", "Write", "MultiEdit", "NotebookEdit":
@@ -60,6 +73,17 @@ func (r runner) preToolUseGuard(c *call) Output {
 		c.rec.Reason = "tool not guarded"
 		return Output{}
 	}
+}
+
+// hasMember reports whether the tool_input object raw has the member name
+// (whatever its value).
+func hasMember(raw json.RawMessage, name string) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return false
+	}
+	_, ok := m[name]
+	return ok
 }
 
 // guardedFields are the tool_input members the guards read

@@ -1,0 +1,45 @@
+package hook
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Claude Code 2.1.332 has tools beyond Bash that act on the work tree. Its
+// Monitor tool runs tool_input.command in a shell (sandboxed, like Bash):
+// through the real client `rm -rf <root>/build` ran past the hook, whose
+// answer was "tool not guarded". EnterWorktree/ExitWorktree run git in the
+// client itself (outside the sandbox) and create or remove
+// <repo>/.claude/worktrees/<name>. Monitor's command is judged as a Bash
+// command; the worktree tools are refused in a Generator session.
+func TestOtherToolsThatRunCommands(t *testing.T) {
+	m := newMonitorWS(t)
+	call := func(tool string, input map[string]any) map[string]any {
+		return m.call(EventPreToolUse, "s1", map[string]any{"tool_name": tool, "tool_input": input, "tool_use_id": "t"})
+	}
+	build := filepath.Join(m.root, "build")
+	if r := denyOf(call("Monitor", map[string]any{"description": "watch", "timeout_ms": 20000, "command": "rm -rf " + build})); r == "" {
+		t.Errorf("Monitor ran rm -rf of the product tree unjudged")
+	}
+	if r := denyOf(call("Monitor", map[string]any{"description": "watch", "timeout_ms": 20000, "command": "echo x >> " + filepath.Join(m.root, ".harness", "eval_log.jsonl")})); !strings.Contains(r, "eval") {
+		t.Errorf("Monitor appended to eval_log unjudged: %q", r)
+	}
+	if r := denyOf(call("Monitor", map[string]any{"description": "watch", "timeout_ms": 20000, "command": "tail -f " + filepath.Join(m.root, "src", "app.log")})); r != "" {
+		t.Errorf("a harmless Monitor command was refused: %s", r)
+	}
+	if r := denyOf(call("Monitor", map[string]any{"description": "watch", "timeout_ms": 20000, "command": nil})); r == "" {
+		t.Errorf("Monitor with command null was not refused (the guard cannot judge it)")
+	}
+	if r := denyOf(call("Monitor", map[string]any{"description": "watch", "timeout_ms": 20000, "ws": map[string]any{"url": "ws://127.0.0.1:1/"}})); r != "" {
+		t.Errorf("Monitor on a WebSocket (no command) was refused: %s", r)
+	}
+	for _, tool := range []string{"EnterWorktree", "ExitWorktree"} {
+		if r := denyOf(call(tool, map[string]any{"name": "w", "action": "remove"})); !strings.Contains(r, ".claude/worktrees") {
+			t.Errorf("%s in a Generator session: %q", tool, r)
+		}
+	}
+	if r := denyOf(call("Read", map[string]any{"file_path": filepath.Join(m.root, "src", "x.go")})); r != "" {
+		t.Errorf("Read was refused: %s", r)
+	}
+}
