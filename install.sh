@@ -58,8 +58,10 @@ esac
 
 check_dir=$(mktemp -d 2>/dev/null || mktemp -d -t harness-install)
 trap 'rm -rf "$check_dir"' EXIT INT TERM
+# session id harness-doctor-…: a probe of the guard, which harness logs and status leave out
+# (harness logs --probes shows it), so the user's audit log starts with their own sessions.
 payload() {
-	printf '{"session_id":"install-check","transcript_path":"%s/t.jsonl","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"}}\n' \
+	printf '{"session_id":"harness-doctor-install-sh","transcript_path":"%s/t.jsonl","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"}}\n' \
 		"$check_dir" "$check_dir" "$1"
 }
 deny=$(cd "$check_dir" && payload 'rm -rf /' | "$BINDIR/harness-hook$exe" --event PreToolUse 2>"$check_dir/err") ||

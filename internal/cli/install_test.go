@@ -30,8 +30,8 @@ func TestInstallScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefix := t.TempDir()
-	env := append(os.Environ(), "PREFIX="+prefix, "VERSION=v0.0.0-installtest")
+	prefix, state := t.TempDir(), t.TempDir()
+	env := append(os.Environ(), "PREFIX="+prefix, "VERSION=v0.0.0-installtest", "XDG_STATE_HOME="+state)
 	for i := 0; i < 2; i++ {
 		cmd := exec.Command(sh, script)
 		cmd.Env = env
@@ -46,6 +46,23 @@ func TestInstallScript(t *testing.T) {
 	v, err := exec.Command(filepath.Join(prefix, "bin", "harness"), "--version").Output()
 	if err != nil || !strings.HasPrefix(strings.TrimSpace(string(v)), "harness v0.0.0-installtest (commit ") {
 		t.Fatalf("installed harness --version = %q, %v", v, err)
+	}
+	// The self-check's hook calls are probes: in the user-level audit log, but not among the
+	// decisions harness logs shows (only with --probes).
+	logs := func(args ...string) string {
+		cmd := exec.Command(filepath.Join(prefix, "bin", "harness"), append([]string{"logs"}, args...)...)
+		cmd.Env, cmd.Dir = env, t.TempDir()
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("harness logs %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	if out := logs(); strings.Contains(out, "rm -rf /") || !strings.Contains(out, ": 0 record(s)") {
+		t.Errorf("harness logs after install.sh shows its self-check:\n%s", out)
+	}
+	if out := logs("--probes"); !strings.Contains(out, "rm -rf /") || !strings.Contains(out, "go test ./...") {
+		t.Errorf("harness logs --probes does not show install.sh's self-check:\n%s", out)
 	}
 	// Without go on PATH: a clear error, nothing built.
 	dir := t.TempDir()

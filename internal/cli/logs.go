@@ -22,7 +22,7 @@ import (
 // (internal/userlog).
 type LogsCmd struct {
 	Since   string `name:"since" placeholder:"D" help:"Only records newer than D: a duration (30m, 24h, 7d) or a UTC time (2026-12-01T20:00:00Z)."`
-	Verdict string `name:"verdict" placeholder:"V" help:"Only this verdict: allow, warn, block."`
+	Verdict string `name:"verdict" placeholder:"V" help:"Only this verdict: allow, warn, block, stop_forced_incomplete."`
 	Rule    string `name:"rule" placeholder:"R" help:"Only this rule id (fs.rm-recursive-force), or a prefix ending in a dot (fs.)."`
 	Probes  bool   `name:"probes" help:"Include harness doctor's probe calls (hidden by default)."`
 	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (default: as for every command; none found = the user-level log)."`
@@ -47,6 +47,11 @@ type logEntry = hook.Record
 
 // Run performs logs.
 func (c *LogsCmd) Run(e *Env) error {
+	switch c.Verdict {
+	case "", "allow", "warn", "block", "stop_forced_incomplete":
+	default:
+		return usage("--verdict %q: not a verdict (allow, warn, block, stop_forced_incomplete)", c.Verdict)
+	}
 	var since time.Time
 	if c.Since != "" {
 		t, err := parseSince(c.Since, time.Now())
