@@ -112,10 +112,14 @@ func TestLockTimeoutNamesHolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stdin, err := holder.StdinPipe() // its end of file ends the helper, also when this process dies
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := holder.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { holder.Process.Kill(); holder.Wait() })
+	t.Cleanup(func() { stdin.Close(); holder.Wait() })
 	buf := make([]byte, 16)
 	if _, err := stdout.Read(buf); err != nil { // "locked\n"
 		t.Fatal(err)

@@ -1,14 +1,16 @@
 package fsutil
 
 import (
+	"io"
 	"os"
 	"testing"
-	"time"
 )
 
 // TestMain doubles as a lock-holding helper process: with
 // FSUTIL_LOCK_HELPER=<path> the test binary takes Lock(path), prints
-// "locked" and sleeps until killed (TestLockTimeoutNamesHolder).
+// "locked" and holds the lock until its stdin reaches end of file, which
+// happens when the test closes the pipe or the test process ends however it
+// ends: the helper never outlives the test (TestLockTimeoutNamesHolder).
 func TestMain(m *testing.M) {
 	if path := os.Getenv("FSUTIL_LOCK_HELPER"); path != "" {
 		if _, err := Lock(path); err != nil {
@@ -16,7 +18,7 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Stdout.WriteString("locked\n")
-		time.Sleep(time.Minute)
+		io.Copy(io.Discard, os.Stdin)
 		os.Exit(0)
 	}
 	os.Exit(m.Run())

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // generatorEval is the Generator's own phase_evaluation for f002 phase 1 in
@@ -50,60 +52,27 @@ func mkfifoAgain(t *testing.T, p string) {
 
 // TestHeldStateLockNamesHolder: `flock .harness/state.lock sleep 1e9 &`
 // made every command fail with a bare timeout. The command still gives up
-// (after fsutil.LockTimeout), but the error names the holder and what to do.
+// (after fsutil.LockTimeout, within its deadline), but the error names the
+// holder (pid and command line) and what to do. The lock is held by this
+// test process (testutil.HoldFlock), so no holder outlives the test.
 func TestHeldStateLockNamesHolder(t *testing.T) {
-	flockBin, err := exec.LookPath("flock")
-	if err != nil {
-		t.Skip("flock(1) not installed")
-	}
 	root := newWorkspace(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	// -o: the lock is held by flock(1) itself, not passed on to sleep, so
-	// killing flock releases it
-	holder := exec.CommandContext(ctx, flockBin, "-o", filepath.Join(root, ".harness", "state.lock"), "sleep", "600")
-	holder.WaitDelay = time.Second
-	if err := holder.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cancel(); holder.Wait() }()
-	waitLocked(t, filepath.Join(root, ".harness", "state.lock"))
-	r := hermes(t, "--root", root, "checkpoint", "due")
+	pid := testutil.HoldFlock(t, filepath.Join(root, ".harness", "state.lock"))
+	holder := "pid " + strconv.Itoa(pid) + " (" + os.Args[0]
+	// the deadline: fsutil.LockTimeout (10 s) and a start-up margin
+	r := runHarnessBin(t, needHarness(t), nil, 30*time.Second, "--root", root, "checkpoint", "due")
 	if r.code == 0 || r.timedOut {
-		t.Fatalf("checkpoint due under a held lock: exit %d timed out %v", r.code, r.timedOut)
+		t.Fatalf("checkpoint due under a held lock: exit %d timed out %v after %s", r.code, r.timedOut, r.elapsed)
 	}
-	if r.elapsed > 25*time.Second {
-		t.Errorf("gave up after %s", r.elapsed)
+	if !strings.Contains(r.stderr, "state.lock is held by "+holder) {
+		t.Errorf("error does not name the holder %q: %s", holder, r.stderr)
 	}
-	if !strings.Contains(r.stderr, "state.lock is held by pid "+strconv.Itoa(holder.Process.Pid)) || !strings.Contains(r.stderr, "sleep 600") {
-		t.Errorf("error does not name the holder: %s", r.stderr)
+	// validate reads without the lock and says so, naming the holder; it
+	// waits validate.SharedLockTimeout (3 s), not the writers' 10 s
+	v := runHarnessBin(t, needHarness(t), nil, 15*time.Second, "--root", root, "validate")
+	if v.timedOut || !strings.Contains(v.stdout, "[state.lock-held]") || !strings.Contains(v.stdout, holder) {
+		t.Errorf("validate under a held lock (timed out %v after %s): %s %s", v.timedOut, v.elapsed, v.stdout, v.stderr)
 	}
-	// validate reads without the lock and says so, naming the holder
-	v := hermes(t, "--root", root, "validate")
-	if !strings.Contains(v.stdout, "[state.lock-held]") || !strings.Contains(v.stdout, "sleep 600") || v.elapsed > 15*time.Second {
-		t.Errorf("validate under a held lock (%s): %s %s", v.elapsed, v.stdout, v.stderr)
-	}
-}
-
-// waitLocked waits until a process holds a flock on side (flock(1) starts
-// asynchronously).
-func waitLocked(t *testing.T, side string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		f, err := os.Open(side)
-		if err == nil {
-			err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-			if err == nil {
-				syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-			}
-			f.Close()
-			if err == syscall.EWOULDBLOCK {
-				return
-			}
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("nobody took the lock %s", side)
 }
 
 // TestPlantedDirectoryDoesNotHalfApply: `mkdir -p
