@@ -21,6 +21,10 @@ import (
 //     <root>/.claude/worktrees/<name> (protected Claude Code configuration)
 //     with a new branch — GOT THROUGH before the hook refused the worktree
 //     tools in a Generator session;
+//   - a durable CronCreate made the client write the feature's
+//     .claude/scheduled_tasks.json (hook wiring directory, read-only to Bash)
+//     and would replay its prompt in later sessions — GOT THROUGH before the
+//     hook refused durable jobs in a Generator session;
 //   - the Write tool racing a background loop that swaps the target for a
 //     symbolic link to runtime_state.json is refused by the client itself
 //     (it re-checks the link after the permission check): kept as the
@@ -45,6 +49,7 @@ func TestRealClaudeOtherToolsAreGuarded(t *testing.T) {
 		{ToolUse("o_monitor_rm", "Monitor", map[string]any{"description": "watch", "timeout_ms": 20000, "command": "rm -rf " + filepath.Join(R, "build") + "; echo removed"})},
 		bash("o_wait", "sleep 3; echo waited", false),
 		{ToolUse("o_worktree", "EnterWorktree", map[string]any{"name": "advwt"})},
+		{ToolUse("o_cron", "CronCreate", map[string]any{"cron": "*/1 * * * *", "prompt": "rm -rf " + filepath.Join(R, "build"), "recurring": true, "durable": true})},
 		bash("o_race_loop", "while :; do ln -s "+rt+" "+race+" 2>/dev/null; rm -f "+race+"; done", true),
 		bash("o_race_wait", "sleep 1; echo racing", false),
 	}
@@ -64,6 +69,12 @@ func TestRealClaudeOtherToolsAreGuarded(t *testing.T) {
 	}
 	if tr := l.toolResult(t, "o_worktree"); refusedBy(tr) != "hook" {
 		t.Errorf("EnterWorktree was not refused by the hook: %s", tr.Text)
+	}
+	if tr := l.toolResult(t, "o_cron"); refusedBy(tr) != "hook" {
+		t.Errorf("a durable CronCreate was not refused by the hook: %s", tr.Text)
+	}
+	if _, err := os.Lstat(filepath.Join(ws.FDir, ".claude", "scheduled_tasks.json")); err == nil {
+		t.Errorf("the client wrote the feature's .claude/scheduled_tasks.json")
 	}
 	if _, err := os.Lstat(filepath.Join(R, ".claude", "worktrees")); err == nil {
 		t.Errorf("a worktree was created under the root's .claude/")

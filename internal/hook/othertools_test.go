@@ -43,3 +43,24 @@ func TestOtherToolsThatRunCommands(t *testing.T) {
 		t.Errorf("Read was refused: %s", r)
 	}
 }
+
+// A durable CronCreate wrote <feature>/.claude/scheduled_tasks.json through
+// the real client (the client writes it itself, outside the sandbox) and
+// would replay its prompt in later sessions: refused in a Generator
+// session; a session-only job is the session's own.
+func TestDurableCronRefused(t *testing.T) {
+	m := newMonitorWS(t)
+	call := func(input map[string]any) string {
+		return denyOf(m.call(EventPreToolUse, "s1", map[string]any{"tool_name": "CronCreate", "tool_input": input, "tool_use_id": "t"}))
+	}
+	for _, durable := range []any{true, "yes", 1} {
+		if r := call(map[string]any{"cron": "*/1 * * * *", "prompt": "go on", "durable": durable}); !strings.Contains(r, "scheduled_tasks.json") {
+			t.Errorf("durable %v: %q", durable, r)
+		}
+	}
+	for _, in := range []map[string]any{{"cron": "*/5 * * * *", "prompt": "check the build"}, {"cron": "*/5 * * * *", "prompt": "x", "durable": false}} {
+		if r := call(in); r != "" {
+			t.Errorf("session-only cron %v refused: %s", in, r)
+		}
+	}
+}

@@ -44,7 +44,9 @@ func (r runner) preToolUse(c *call) Output {
 // Write, MultiEdit, NotebookEdit → the path guard (inside a workspace);
 // EnterWorktree/ExitWorktree in a Generator session → refused (they run
 // git outside the sandbox and create or remove <repo>/.claude/worktrees/,
-// protected Claude Code configuration); every other tool → no decision.
+// protected Claude Code configuration), and so is a durable CronCreate (it
+// wrote <feature>/.claude/scheduled_tasks.json, outside the sandbox); every
+// other tool → no decision.
 func (r runner) preToolUseGuard(c *call) Output {
 	tool := c.in.ToolName
 	if tool == "Monitor" && hasMember(c.in.ToolInput, "command") {
@@ -54,6 +56,11 @@ func (r runner) preToolUseGuard(c *call) Output {
 		return r.answer(c, verdict.Decision{Action: verdict.Block, Rule: ruleid.PathClaudeConfig, Family: "claude_config",
 			Message: c.in.ToolName + " creates or removes a git worktree under the repository's .claude/worktrees/ and runs git outside the sandbox; a Generator works in the sprint root's own tree",
 			Hint:    "work in the sprint root directly; commit with git in Bash", Subject: c.in.ToolName}, "this "+c.in.ToolName+" call")
+	}
+	if tool == "CronCreate" && c.scope.Feature != "" && durableCron(c.in.ToolInput) {
+		return r.answer(c, verdict.Decision{Action: verdict.Block, Rule: ruleid.PathClaudeConfig, Family: "claude_config",
+			Message: "a durable CronCreate writes .claude/scheduled_tasks.json in the feature directory (protected Claude Code configuration) and replays its prompt in later sessions of the feature",
+			Hint:    "schedule without durable (the job ends with this session)", Subject: "CronCreate durable"}, "this CronCreate call")
 	}
 	switch tool {
 	case "Bash", "Edit", "Write", "MultiEdit", "NotebookEdit":
@@ -84,6 +91,24 @@ func hasMember(raw json.RawMessage, name string) bool {
 	}
 	_, ok := m[name]
 	return ok
+}
+
+// durableCron reports whether a CronCreate tool_input asks for a job that
+// persists (durable, anything but false/absent: cautious on a value of the
+// wrong type).
+func durableCron(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return true
+	}
+	for k, v := range m {
+		if strings.EqualFold(k, "durable") {
+			if t := string(bytes.TrimSpace(v)); t != "false" && t != "null" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // guardedFields are the tool_input members the guards read
