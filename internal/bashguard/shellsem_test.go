@@ -52,3 +52,30 @@ func TestSubcommandHelpIsALookup(t *testing.T) {
 		"git push --force --help":    verdict.Block,
 	})
 }
+
+// TestShellStartupAndTraceCode: a shell started reads $BASH_ENV / $ENV,
+// xtrace expands PS4 before each command, input descriptors other than 0
+// carry scripts (`exec N<…`, `N<<<…`, /dev/fd/N, /proc/self/fd/N),
+// `${@:N}` slices the positional parameters and `${V:=W}` assigns.
+func TestShellStartupAndTraceCode(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"export BASH_ENV=<(printf 'rm -rf ~'); bash script.sh":         verdict.Block,
+		"ENV=/dev/fd/3 sh -i 3<<<'git push --force'":                   verdict.Block,
+		"echo 'rm -rf build' > /tmp/rc; BASH_ENV=/tmp/rc bash -c true": verdict.Block,
+		"set -o xtrace; PS4='`rm -rf build` '; ls":                     verdict.Block,
+		"PS4='+$(git clean -fdx) ' bash -x -c 'echo hi'":               verdict.Block,
+		"x='$(rm -rf build)'; echo \"${x@P}\"":                         verdict.Block,
+		"exec 4< <(echo 'rm -rf build'); sh /proc/self/fd/4":           verdict.Block,
+		"exec 5<<'EOF'\nrm -rf build\nEOF\nsource /dev/fd/5":           verdict.Block,
+		"set -- a b 'rm' -rf build; \"${@:3}\"":                        verdict.Block,
+		": ${X:=git} ${Y:=push}; $X $Y --force":                        verdict.Block,
+		"make -f /dev/fd/3 3<<<$'x:\\n\\trm -rf build' x":              verdict.Block,
+		"PS4='$(rm -rf build)'; ls":                                    verdict.Allow, // no xtrace: PS4 never expands
+		"set -x; echo hi":                                              verdict.Allow,
+		"bash -x script.sh":                                            verdict.Allow,
+		"sh 0<&3 3<<<'rm -rf dist'":                                    verdict.Allow, // left to right: fd 3 is not open yet (checked)
+		"make -f <(echo all:) all":                                     verdict.Allow,
+		"exec 3<<<'echo hi'; bash <&3":                                 verdict.Allow,
+		"set -- a b; echo \"${@:1}\"":                                  verdict.Allow,
+	})
+}

@@ -358,9 +358,42 @@ type ioCtx struct {
 	stdin   *string
 	listing *Listing
 	redirs  []Redirect
+	// fds are the literal contents of input descriptors other than 0
+	// opened by the statement's redirections (`3<<<'…'`, `4< <(…)`,
+	// `5<<EOF`); a nil value is an open descriptor of unknown content.
+	fds map[string]*string
+}
+
+// withFd returns fds with descriptor fd holding content (copied: the map
+// may be shared with the enclosing statement or the shell's state).
+func withFd(fds map[string]*string, fd string, content *string) map[string]*string {
+	n := make(map[string]*string, len(fds)+1)
+	for k, v := range fds {
+		n[k] = v
+	}
+	n[fd] = content
+	return n
+}
+
+// fdContent is the literal content of input descriptor fd for a command:
+// 0 is its stdin; others come from its redirections, then from the
+// shell's `exec N<…` (state.fds).
+func fdContent(st *state, stdin *string, fds map[string]*string, fd string) (*string, bool) {
+	if fd == "0" {
+		return stdin, stdin != nil
+	}
+	if v, ok := fds[fd]; ok {
+		return v, v != nil
+	}
+	v, ok := st.fds[fd]
+	return v, ok && v != nil
 }
 
 type walker struct {
+	// lastProc is the output of the latest process substitution `<(…)`
+	// (hasProc: one was expanded), the content /dev/fd/63 names.
+	lastProc    *string
+	hasProc     bool
 	opts        Options
 	maxDepth    int
 	budget      int
@@ -484,40 +517,73 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 			if r.N != nil {
 				rd.Fd = r.N.Value
 			}
+			inFd := rd.Fd == "" || rd.Fd == "0"
 			switch r.Op {
 			case syntax.Hdoc, syntax.DashHdoc:
 				if r.Word != nil {
 					rd.Target = w.singleWord(f, st, r.Word, false)
 				}
+				body := ""
 				if r.Hdoc != nil {
-					body := w.heredoc(f, st, r.Hdoc)
-					io.stdin = &body
-				} else {
-					empty := ""
-					io.stdin = &empty
+					body = w.heredoc(f, st, r.Hdoc)
 				}
-				io.listing = nil
+				if inFd {
+					io.stdin = &body
+					io.listing = nil
+				} else {
+					io.fds = withFd(io.fds, rd.Fd, &body)
+				}
 			case syntax.WordHdoc:
 				rd.Target = w.singleWord(f, st, r.Word, false)
 				v := rd.Target.Value + "\n"
+				var in *string
 				if rd.Target.Known {
-					io.stdin = &v
-				} else {
-					io.stdin = nil
+					in = &v
 				}
-				io.listing = nil
+				if inFd {
+					io.stdin = in
+					io.listing = nil
+				} else {
+					io.fds = withFd(io.fds, rd.Fd, in)
+				}
 			default:
 				if r.Word != nil {
 					rd.Target, rd.Listing = w.targetWord(f, st, r.Word)
 				}
-				if r.Op == syntax.RdrIn && (rd.Fd == "" || rd.Fd == "0") {
-					io.stdin = nil
-					io.listing = nil
-					// `< <(producer)` feeds the producer's output
+				switch {
+				case r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut:
+					// `< <(producer)` feeds the producer's output; a file
+					// written earlier in the command feeds its text
+					var in *string
 					if r.Word != nil && len(r.Word.Parts) == 1 {
 						if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok {
-							io.stdin = w.stmts(f.child("<( )"), st.clone(), ps.Stmts, ioCtx{})
+							in = w.stmts(f.child("<( )"), st.clone(), ps.Stmts, ioCtx{})
 						}
+					}
+					if in == nil {
+						if src, ok := w.writtenScript(st, rd.Target.Value); ok && rd.Target.Known {
+							in = &src
+						} else if fd, ok := fdPath(rd.Target.Value); ok && rd.Target.Known {
+							in, _ = fdContent(st, io.stdin, io.fds, fd)
+						}
+					}
+					if inFd {
+						io.stdin = in
+						io.listing = nil
+					} else {
+						io.fds = withFd(io.fds, rd.Fd, in)
+					}
+				case r.Op == syntax.DplIn:
+					// `<&3`, `0<&3`, `4<&3`: a copy of another descriptor
+					var in *string
+					if rd.Target.Known {
+						in, _ = fdContent(st, io.stdin, io.fds, rd.Target.Value)
+					}
+					if inFd {
+						io.stdin = in
+						io.listing = nil
+					} else {
+						io.fds = withFd(io.fds, rd.Fd, in)
 					}
 				}
 			}
@@ -894,6 +960,9 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 		v.Value = old.val + v.Value
 	}
 	st.setVar(name, varVal{val: v.Value, known: v.Known})
+	if name == "PS4" && st.xtrace {
+		w.tracePS4(f, st, st.vars[name])
+	}
 }
 
 func (w *walker) raw(f *frame, n syntax.Node) string {
@@ -959,6 +1028,7 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		env:         w.envOf(st, prefix),
 		redirs:      io.redirs,
 		stdin:       io.stdin,
+		fds:         io.fds,
 		listing:     listing,
 		pipeListing: io.listing,
 		pos:         c.Pos(),

@@ -26,6 +26,88 @@ type cmdCtx struct {
 	cmd *Command
 	// unset are the variables an env wrapper removed ("*": env -i).
 	unset []string
+	// fds are the statement's input descriptors other than 0 (ioCtx.fds).
+	fds map[string]*string
+}
+
+// xtraceFlag reports whether word k of `set` (or a shell's options)
+// turns xtrace on (`-x`, `-ex`, `-o xtrace`) or off (`+x`, `+o xtrace`).
+func wordValues(ws []Word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Value
+	}
+	return out
+}
+
+func xtraceFlag(vals []string, k int) (on, ok bool) {
+	v := vals[k]
+	if len(v) < 2 || v[0] != '-' && v[0] != '+' || v == "--" {
+		return false, false
+	}
+	if v[1:] == "o" && k+1 < len(vals) && vals[k+1] == "xtrace" {
+		return v[0] == '-', true
+	}
+	if v[1] != '-' && strings.ContainsRune(v[1:], 'x') {
+		return v[0] == '-', true
+	}
+	return false, false
+}
+
+// tracePS4 walks the prompt bash expands before each traced command
+// under xtrace: PS4's command substitutions run (`PS4='$(rm -rf x)';
+// set -x; true`). Text with none is not walked.
+func (w *walker) tracePS4(f *frame, st *state, v varVal) {
+	w.promptText(f.child("PS4 (xtrace)"), st, v.val)
+}
+
+// promptText walks a prompt string's expansions (PS4 under xtrace,
+// `${x@P}`): its command substitutions run, as in an unquoted here-document.
+func (w *walker) promptText(f *frame, st *state, v string) {
+	if !strings.Contains(v, "$(") && !strings.Contains(v, "`") {
+		return
+	}
+	delim := "HARNESS_PROMPT"
+	for strings.Contains(v, delim) {
+		delim += "_"
+	}
+	w.script(f, st.clone(), ": <<"+delim+"\n"+v+"\n"+delim+"\n", ioCtx{})
+}
+
+// pathContent is the literal text a command reads from the file its word
+// i (in words) names, when the command itself makes it known: a process
+// substitution `<(…)`, a descriptor path (/dev/stdin, /dev/fd/N,
+// /proc/self/fd/N) of a known stdin or here-string, or a file written
+// earlier in the same command.
+func (w *walker) pathContent(st *state, c cmdCtx, i int) (string, bool) {
+	if i <= 0 || i >= len(c.words) {
+		return "", false
+	}
+	if c.fields != nil && i < len(c.fields) && c.fields[i].proc != nil {
+		return *c.fields[i].proc, true
+	}
+	wd := c.words[i]
+	if !wd.Known {
+		return "", false
+	}
+	return w.namedContent(st, c, wd.Value)
+}
+
+// namedContent is pathContent for a known path p.
+func (w *walker) namedContent(st *state, c cmdCtx, p string) (string, bool) {
+	if fd, ok := fdPath(p); ok {
+		if fd == "63" && w.hasProc && c.fds["63"] == nil {
+			if w.lastProc == nil {
+				return "", false
+			}
+			return *w.lastProc, true
+		}
+		if v, ok := fdContent(st, c.stdin, c.fds, fd); ok {
+			return *v, true
+		}
+		return "", false
+	}
+	return w.writtenScript(st, p)
 }
 
 // withWord returns c with w inserted before words[i] (and an empty field
@@ -138,6 +220,15 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		inv.Listing = f.listing
 	}
 	idx := w.record(f, st, inv)
+	if prog == "exec" && len(args) == 0 && len(c.fds) > 0 {
+		// `exec 3<<<'…'` opens the descriptors in this shell for the
+		// commands after it (`bash <&3`, `bash /dev/fd/3`)
+		fds := make(map[string]*string, len(st.fds)+len(c.fds))
+		maps.Copy(fds, st.fds)
+		maps.Copy(fds, c.fds)
+		st.fds = fds
+		return nil
+	}
 	switch prog {
 	case "":
 		// an unknown command name given a -c script (`$SHELL -c '…'`) runs it
@@ -164,6 +255,12 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			if v == "--" {
 				st.args, st.argsKnown = vals[k+1:], allKnown(args[k+1:])
 				break
+			}
+			if on, ok := xtraceFlag(vals, k); ok {
+				st.xtrace = on
+				if on {
+					w.tracePS4(f, st, st.vars["PS4"])
+				}
 			}
 		}
 		return nil
@@ -315,8 +412,12 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		if len(c.fields) > 1 && c.fields[1].proc != nil {
 			return w.script(f.child(prog+" <( )"), st, *c.fields[1].proc, ioCtx{})
 		}
-		if len(vals) > 0 {
-			if src, ok := w.writtenScript(st, vals[0]); ok {
+		if len(vals) > 0 && vals[0] == "-" && c.stdin != nil {
+			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
+		}
+		if len(vals) > 0 && args[0].Known {
+			// a file written earlier, /dev/stdin, /dev/fd/N of a here-string
+			if src, ok := w.namedContent(st, c, vals[0]); ok {
 				return w.script(f.child(prog+" "+vals[0]), st, src, ioCtx{stdin: c.stdin})
 			}
 		}
@@ -630,9 +731,14 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 	args := c.words[1:]
 	cmdMode := false
 	stdinMode := false
+	xtrace := strings.Contains(c.env["SHELLOPTS"], "xtrace")
+	argv := wordValues(args)
 	i := 0
 	for ; i < len(args); i++ {
 		v := args[i].Value
+		if on, ok := xtraceFlag(argv, i); ok {
+			xtrace = on
+		}
 		if v == "--" || v == "-" {
 			if v == "-" {
 				stdinMode = true
@@ -661,6 +767,20 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 			continue
 		}
 		break
+	}
+	// a shell started reads its start-up file first: a non-interactive
+	// bash sources $BASH_ENV, an interactive or POSIX one $ENV (cautious:
+	// either, whatever the mode); under -x it expands PS4, imported from
+	// the environment, before each command
+	for _, name := range []string{"BASH_ENV", "ENV"} {
+		if p, ok := c.env[name]; ok && p != "" {
+			if src, ok := w.namedContent(st, c, p); ok {
+				w.script(f.child(prog+" $"+name), st.clone(), src, ioCtx{})
+			}
+		}
+	}
+	if ps4, ok := c.env["PS4"]; ok && xtrace {
+		w.promptText(f.child(prog+" -x PS4"), st, ps4)
 	}
 	via := prog + " -c"
 	if cmdMode {
@@ -692,8 +812,12 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 		if c.fields != nil && c.fields[i+1].proc != nil {
 			return w.script(f.child(prog+" <( )"), st.clone(), *c.fields[i+1].proc, ioCtx{})
 		}
-		if stdinPath(args[i].Value) && c.stdin != nil {
-			return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
+		if fd, ok := fdPath(args[i].Value); ok && args[i].Known {
+			// /dev/stdin, /dev/fd/3 of `3<<<'…'` or `exec 3<…`
+			if src, ok := w.namedContent(st, c, args[i].Value); ok {
+				return w.script(f.child(prog+" /dev/fd/"+fd), st.clone(), src, ioCtx{})
+			}
+			return nil
 		}
 		if src, ok := w.writtenScript(st, args[i].Value); ok && args[i].Known {
 			ns := st.clone()
@@ -709,6 +833,25 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 		return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
 	}
 	return nil
+}
+
+// fdPath returns the descriptor a path names (`/dev/stdin` → "0",
+// `/dev/fd/3`, `/proc/self/fd/3`, `/proc/$$/fd/3`).
+func fdPath(p string) (string, bool) {
+	switch p {
+	case "/dev/stdin":
+		return "0", true
+	}
+	if fd, ok := strings.CutPrefix(p, "/dev/fd/"); ok && isNumber(fd) {
+		return fd, true
+	}
+	if rest, ok := strings.CutPrefix(p, "/proc/"); ok {
+		pid, fd, _ := strings.Cut(rest, "/")
+		if fd, ok := strings.CutPrefix(fd, "fd/"); ok && isNumber(fd) && (pid == "self" || pid == "thread-self" || pid == "$$" || isNumber(pid)) {
+			return fd, true
+		}
+	}
+	return "", false
 }
 
 // stdinPath reports a path that names the process's standard input

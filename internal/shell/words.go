@@ -291,6 +291,11 @@ func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
 			fl := e.ensure()
 			fl.val += "/dev/fd/63"
 			fl.proc = out
+			if e.w != nil {
+				// a word that keeps only the path (`BASH_ENV=<(…)`, an
+				// option value) reads the latest substitution's output
+				e.w.lastProc, e.w.hasProc = out, true
+			}
 		case *syntax.ArithmExp:
 			if e.w != nil {
 				e.w.generic(e.f.child("$(( ))"), e.st, p.X)
@@ -382,9 +387,23 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 				vals, ok = []string{v}, true
 			}
 		}
+		if p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull {
+			// `: ${SU:=sudo}` assigns the default: later `$SU` is it
+			e.assignDefault(name, p.Index, vals, ok)
+		}
 	} else if ok && p.Exp != nil {
+		if p.Exp.Op == syntax.AssignUnsetOrNull && len(vals) == 1 && vals[0] == "" {
+			v, known := e.literalOperand(p.Exp.Word)
+			e.assignDefault(name, p.Index, []string{v}, known)
+		}
 		vals, ok = e.applyOp(vals, p.Exp)
 		mask = nil
+	}
+	if p.Slice != nil && p.Index == nil && (name == "@" || name == "*") && ok {
+		// `${@:2}` slices the positional parameters, $0 being offset 0
+		vals = append([]string{e.st.arg0}, vals...)
+		vals, ok = applySlice(vals, p.Slice, true)
+		p = &syntax.ParamExp{Param: p.Param, Repl: p.Repl}
 	}
 	if mask != nil && (p.Slice != nil || p.Repl != nil) {
 		ok = false
@@ -429,6 +448,19 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 			e.split(v)
 		}
 	}
+}
+
+// assignDefault sets a plain variable to the default `${NAME:=WORD}`
+// assigns (unknown when the default is not literal).
+func (e *expander) assignDefault(name string, idx syntax.ArithmExpr, vals []string, known bool) {
+	if e.w == nil || idx != nil || len(name) == 0 || name[0] >= '0' && name[0] <= '9' || name == "@" || name == "*" {
+		return
+	}
+	if !known || len(vals) != 1 {
+		e.st.unsetVar(name)
+		return
+	}
+	e.st.setVar(name, varVal{val: vals[0], known: true})
 }
 
 func isAll(idx syntax.ArithmExpr) bool {
@@ -608,6 +640,10 @@ func (e *expander) applyOp(vals []string, exp *syntax.Expansion) ([]string, bool
 			case "P":
 				// prompt expansion: the guard knows no prompt escapes' values;
 				// plain text stays itself
+				if e.w != nil {
+					// its command substitutions run (`x='$(rm -rf b)'; : ${x@P}`)
+					e.w.promptText(e.f.child("${ @P}"), e.st, v)
+				}
 				if strings.ContainsRune(v, '\\') {
 					return nil, false
 				}

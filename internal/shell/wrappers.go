@@ -472,10 +472,11 @@ func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 	for _, mf := range c.cmd.Values("f", "file", "makefile") {
 		var text string
 		switch {
-		case (mf == "-" || stdinPath(mf)) && c.stdin != nil:
+		case mf == "-" && c.stdin != nil:
 			text = *c.stdin
 		default:
-			src, ok := w.writtenScript(st, mf)
+			// `-f <(printf …)`, `-f /dev/fd/3 3<<<…`, a file written earlier
+			src, ok := w.namedContent(st, c, mf)
 			if !ok {
 				continue
 			}
