@@ -79,3 +79,24 @@ func TestShellStartupAndTraceCode(t *testing.T) {
 		"set -- a b; echo \"${@:1}\"":                                  verdict.Allow,
 	})
 }
+
+// TestLiteralTextPipedIntoAShell: what a shell reads from a pipe is judged
+// when it is computable from literals (a printer of a literal, a decoder
+// of a literal) and, when it is not, the producer's literal text is
+// judged as the script (cautious default, testdata/corpus/README.md §9.1).
+func TestLiteralTextPipedIntoAShell(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"echo 726d202d7266206275696c64 | basenc --base16 -d | bash": verdict.Block,
+		"basenc --base64url -d <<< cm0gLXJmIGJ1aWxk | sh":           verdict.Block,
+		"node --print \"'rm -rf ' + 'build'\" | sh":                 verdict.Block,
+		"perl -le 'print q{git reset --hard}' | sh":                 verdict.Block,
+		"tr a-z A-Z <<< 'RM -RF BUILD' | tr A-Z a-z | sh":           verdict.Block,
+		"gojq -r '\"git push --force\"' <<< null | bash":            verdict.Block,
+		"awk 'BEGIN{print \"rm -rf build\"}' | sh":                  verdict.Block,
+		"node -p '\"echo hi\"' | bash":                              verdict.Allow,
+		"cat script.sh | bash":                                      verdict.Allow,
+		"jq -r '.scripts.build' package.json | sh":                  verdict.Allow,
+		"grep -v '^#' setup.sh | bash":                              verdict.Allow,
+		"base32 -d <<< NBUQ==== | sh":                               verdict.Allow,
+	})
+}

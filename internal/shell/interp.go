@@ -255,7 +255,41 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, idx int
 			w.runWords(f, st, codeWords(e.Argv), c.env, nil, nil, via)
 		}
 	}
+	if lexed.Printed == nil && lexed.Lang == codelex.Node && nodePrints(c.words[1:]) {
+		// node -p / --print prints the value of the code: a lone string
+		// literal prints itself (`node -p '"git push --force"' | bash`)
+		if v, ok := loneString(lexed.Tokens); ok {
+			v += "\n"
+			return &v
+		}
+	}
 	return lexed.Printed
+}
+
+// nodePrints reports Node's print mode (-p, --print, -pe, --print=CODE).
+func nodePrints(args []Word) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if v == "-p" || v == "-pe" || v == "--print" || strings.HasPrefix(v, "--print=") {
+			return true
+		}
+	}
+	return false
+}
+
+// loneString is the value of code that is one string literal without
+// holes (a trailing ";" allowed).
+func loneString(toks []codelex.Token) (string, bool) {
+	if n := len(toks); n == 2 && toks[1].Kind == codelex.Op && toks[1].Text == ";" {
+		toks = toks[:1]
+	}
+	if len(toks) != 1 || toks[0].Kind != codelex.String || toks[0].Parts != nil {
+		return "", false
+	}
+	return toks[0].Text, true
 }
 
 // codeWords makes the words of an argv list from interpreter code; an

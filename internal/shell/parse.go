@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/shell/codelex"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -362,6 +363,56 @@ type ioCtx struct {
 	// opened by the statement's redirections (`3<<<'…'`, `4< <(…)`,
 	// `5<<EOF`); a nil value is an open descriptor of unknown content.
 	fds map[string]*string
+	// guess is, when stdin is unknown because it is piped from a producer
+	// the walker cannot compute, the producer's literal text (its words
+	// with a blank, its known stdin): what a shell reading the pipe may
+	// run (producerLiterals).
+	guess *string
+}
+
+// maxGuess bounds the literal text kept for producerLiterals.
+const maxGuess = 1 << 16
+
+// producerLiterals is the literal text of the commands recorded from
+// invocation index from on (a pipeline stage whose output is unknown):
+// every known argument that holds a blank (a possible command line) and
+// every known stdin. The cautious default of testdata/corpus/README.md
+// §9.1 for a shell reading such a pipe: the text it runs is made from
+// these literals (`sed -n 1p <<<'rm -rf x' | sh`, `awk 'BEGIN{print "rm
+// -rf x"}' | sh`), so they are judged as its script. Nil when there is none.
+func (w *walker) producerLiterals(from int) *string {
+	var b strings.Builder
+	for i := from; i < len(w.res.Invocations); i++ {
+		inv := &w.res.Invocations[i]
+		for _, a := range inv.Args {
+			if a.Known && strings.ContainsAny(a.Value, " \t\n") && b.Len()+len(a.Value) < maxGuess {
+				b.WriteString(a.Value)
+				b.WriteByte('\n')
+			}
+		}
+		if inv.Code != nil {
+			// interpreter code: its string literals joined (`'rm -rf ' + 'x'`)
+			var j strings.Builder
+			for _, t := range inv.Code.Tokens {
+				if t.Kind == codelex.String && j.Len()+len(t.Text) < maxGuess {
+					j.WriteString(t.Text)
+				}
+			}
+			if j.Len() > 0 && b.Len()+j.Len() < maxGuess {
+				b.WriteString(j.String())
+				b.WriteByte('\n')
+			}
+		}
+		if inv.Stdin != nil && b.Len()+len(*inv.Stdin) < maxGuess {
+			b.WriteString(*inv.Stdin)
+			b.WriteByte('\n')
+		}
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	s := b.String()
+	return &s
 }
 
 // withFd returns fds with descriptor fd holding content (copied: the map
@@ -615,9 +666,14 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			rio := io
 			// each pipeline stage runs in a subshell: cd and assignments do not leak
 			w.lastListing = nil
+			from := len(w.res.Invocations)
 			out := w.stmt(f, st.clone(), c.X, lio)
 			rio.stdin = out
 			rio.pipe = out
+			rio.guess = nil
+			if out == nil {
+				rio.guess = w.producerLiterals(from)
+			}
 			rio.listing = w.lastListing
 			w.lastListing = nil
 			return w.stmt(f, st.clone(), c.Y, rio)
@@ -1029,6 +1085,7 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		redirs:      io.redirs,
 		stdin:       io.stdin,
 		fds:         io.fds,
+		guess:       io.guess,
 		listing:     listing,
 		pipeListing: io.listing,
 		pos:         c.Pos(),

@@ -28,6 +28,8 @@ type cmdCtx struct {
 	unset []string
 	// fds are the statement's input descriptors other than 0 (ioCtx.fds).
 	fds map[string]*string
+	// guess is the literal text of an unknown producer piped in (ioCtx.guess).
+	guess *string
 }
 
 // xtraceFlag reports whether word k of `set` (or a shell's options)
@@ -831,6 +833,11 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 	}
 	if c.stdin != nil {
 		return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
+	}
+	if c.guess != nil {
+		// cautious default (§9.1): the pipe's producer is not computable;
+		// its literal text is what the shell may run
+		w.script(f.child(prog+" stdin (the literal text of the program piped in, cautious default)"), st.clone(), *c.guess, ioCtx{})
 	}
 	return nil
 }

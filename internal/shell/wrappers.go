@@ -2,6 +2,8 @@ package shell
 
 import (
 	"compress/gzip"
+	"encoding/base32"
+	"encoding/json"
 	"encoding/base64"
 	"encoding/hex"
 	"io"
@@ -462,6 +464,41 @@ func (w *walker) tarRuns(f *frame, st *state, c cmdCtx) {
 			w.script(f.child("tar --"+o.Name), st.clone(), v, ioCtx{})
 		}
 	}
+}
+
+// decodeText decodes text in a coreutils encoding ("base64",
+// "base64url", "base32", "base32hex", "base16"); blanks are ignored.
+func decodeText(enc, text string) (string, bool) {
+	in := strings.Join(strings.Fields(text), "")
+	var b []byte
+	var err error
+	switch enc {
+	case "base64":
+		b, err = base64.StdEncoding.DecodeString(in)
+		if err != nil {
+			b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in, "="))
+		}
+		if err != nil {
+			b, err = base64.URLEncoding.DecodeString(in)
+		}
+	case "base64url":
+		b, err = base64.URLEncoding.DecodeString(in)
+		if err != nil {
+			b, err = base64.RawURLEncoding.DecodeString(strings.TrimRight(in, "="))
+		}
+	case "base32":
+		b, err = base32.StdEncoding.DecodeString(in)
+	case "base32hex":
+		b, err = base32.HexEncoding.DecodeString(in)
+	case "base16":
+		b, err = hex.DecodeString(in)
+	default:
+		return "", false
+	}
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
 }
 
 // makeRuns walks the recipes of a makefile make reads from its stdin
@@ -978,29 +1015,69 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 			return c.stdin, true
 		}
 		return nil, true
-	case "base64", "gbase64":
-		decode := false
+	case "base64", "gbase64", "base32", "gbase32", "basenc", "gbasenc":
+		// the coreutils decoders of a known stdin (or a file written
+		// earlier): base64 -d, base32 -d, basenc --base64|--base64url|
+		// --base32|--base32hex|--base16 -d
+		enc, decode := strings.TrimPrefix(prog, "g"), false
+		var file string
 		for _, v := range vals {
-			if v == "--decode" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "dD")) {
+			switch {
+			case v == "--decode" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "dD")):
 				decode = true
+			case strings.HasPrefix(v, "--base") || v == "--z85" || v == "--base2msbf" || v == "--base2lsbf":
+				enc = v[2:]
+			case !strings.HasPrefix(v, "-") && file == "":
+				file = v
 			}
 		}
-		if !decode || c.stdin == nil {
+		in := c.stdin
+		if file != "" && file != "-" {
+			t, ok := w.namedContent(st, c, file)
+			if !ok {
+				return nil, true
+			}
+			in = &t
+		}
+		if !decode || in == nil {
 			return nil, true
 		}
-		in := strings.Join(strings.Fields(*c.stdin), "")
-		b, err := base64.StdEncoding.DecodeString(in)
-		if err != nil {
-			b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in, "="))
-		}
-		if err != nil {
-			b, err = base64.URLEncoding.DecodeString(in)
-		}
-		if err != nil {
+		out, ok := decodeText(enc, *in)
+		if !ok {
 			return nil, true
 		}
-		s := string(b)
-		return &s, true
+		return &out, true
+	case "jq", "gojq", "jaq":
+		// a raw-output jq whose filter is a string literal prints it
+		// (`jq -rn '"rm -rf x"'`), once per input: judged once
+		raw, filter, seen := false, "", false
+		for k := 0; k < len(vals); k++ {
+			v := vals[k]
+			switch {
+			case v == "--arg" || v == "--argjson" || v == "--slurpfile" || v == "--rawfile":
+				k += 2
+			case v == "--indent" || v == "-L":
+				k++
+			case v == "-f" || v == "--from-file":
+				return nil, true
+			case v == "--raw-output" || v == "--join-output" || v == "--raw-output0":
+				raw = true
+			case len(v) > 1 && v[0] == '-' && v[1] != '-':
+				raw = raw || strings.ContainsAny(v[1:], "rj")
+			case strings.HasPrefix(v, "-"):
+			case !seen:
+				filter, seen = v, true
+			}
+		}
+		if !raw || !seen || !allKnown {
+			return nil, true
+		}
+		var text string
+		if err := json.Unmarshal([]byte(strings.TrimSpace(filter)), &text); err != nil {
+			return nil, true
+		}
+		text += "\n"
+		return &text, true
 	case "xxd":
 		if c.stdin != nil && containsWord(vals, "-r") && containsWord(vals, "-p") {
 			b, err := hex.DecodeString(strings.Join(strings.Fields(*c.stdin), ""))
