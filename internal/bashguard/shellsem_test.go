@@ -100,3 +100,18 @@ func TestLiteralTextPipedIntoAShell(t *testing.T) {
 		"base32 -d <<< NBUQ==== | sh":                               verdict.Allow,
 	})
 }
+
+// TestGitConfigChannels: --config-env=KEY=VAR takes KEY from the
+// environment, and a config file written earlier in the same command is
+// read by the git runs after it.
+func TestGitConfigChannels(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"PV='push --force' git --config-env=alias.p=PV p origin main":                                  verdict.Block,
+		"export R='reset --hard'; git --config-env alias.u=R u":                                        verdict.Block,
+		"X='!rm -rf ~' git --config-env=alias.n=X n":                                                   verdict.Block,
+		"printf '[alias]\\n\\tz = reset --hard\\n' >> .git/config && git z":                            verdict.Block,
+		"echo '[alias \"\"]' > /dev/null; printf '[alias]\\nq = clean -fdx\\n' >> ~/.gitconfig; git q": verdict.Block,
+		"PV='status' git --config-env=alias.p=PV p":                                                    verdict.Allow,
+		"printf '[alias]\\n\\tst = status\\n' >> .git/config && git st":                                verdict.Allow,
+	})
+}

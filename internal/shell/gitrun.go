@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strconv"
 	"strings"
 )
@@ -48,6 +49,13 @@ func (w *walker) gitConfig(env map[string]string, cmd *Command) map[string]strin
 	for k, v := range w.gitSet {
 		cfg[k] = v
 	}
+	for p, text := range w.files {
+		// a git config file written earlier in the same command
+		// (`printf '[alias]\n\tz = reset --hard\n' >> .git/config`)
+		if b := path.Base(p); b == ".gitconfig" || b == "config" && (path.Base(path.Dir(p)) == ".git" || path.Base(path.Dir(p)) == "git") {
+			parseGitConfig(text, cfg)
+		}
+	}
 	if env["GIT_CONFIG_COUNT"] != "" {
 		for i := 0; i < 32; i++ {
 			if k, ok := env["GIT_CONFIG_KEY_"+strconv.Itoa(i)]; ok {
@@ -77,7 +85,45 @@ func (w *walker) gitConfig(env map[string]string, cmd *Command) map[string]strin
 		}
 		cfg[strings.ToLower(k)] = v
 	}
+	for _, kv := range opts.Values("", "config-env") {
+		// --config-env=KEY=VAR: KEY takes the value of $VAR
+		if k, name, ok := strings.Cut(kv, "="); ok {
+			if v, ok := env[name]; ok {
+				cfg[strings.ToLower(k)] = v
+			}
+		}
+	}
 	return cfg
+}
+
+// parseGitConfig adds the settings of git config file text to cfg
+// (`[section]` / `[section "sub"]` headers, `key = value` lines; keys
+// lower-cased as section.key or section.sub.key).
+func parseGitConfig(text string, cfg map[string]string) {
+	sec := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if line[0] == '[' {
+			h := strings.TrimSuffix(strings.TrimPrefix(line, "["), "]")
+			name, sub, hasSub := strings.Cut(h, " ")
+			sec = strings.ToLower(strings.TrimSpace(name))
+			if hasSub {
+				sec += "." + strings.Trim(strings.TrimSpace(sub), `"`)
+			}
+			continue
+		}
+		if sec == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			v = "true"
+		}
+		cfg[sec+"."+strings.ToLower(strings.TrimSpace(k))] = strings.Trim(strings.TrimSpace(v), `"`)
+	}
 }
 
 // git walks what a git invocation runs (testdata/corpus/README.md §2.1,
