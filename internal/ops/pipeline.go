@@ -83,6 +83,7 @@ func PipelineSink(env *Env, in SinkInput) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	env.removeSandboxTempDir(rep) // the sprint is over (sunk): its sessions' caches go
 	rep.OK = true
 	return rep, nil
 }

@@ -20,7 +20,8 @@ import (
 // with the real client; a macOS $TMPDIR is too long).
 //
 // It is removed by the launch that created it when that launch fails, and
-// by `harness finalize --close` when the sprint closes (removeSandboxTempDir);
+// when the sprint closes (`harness finalize --close`, `harness pipeline sink`;
+// removeSandboxTempDir);
 // between the sessions of a sprint it stays (docs/sandbox.md).
 func SandboxTempDir(root string) string {
 	base := "/tmp"
