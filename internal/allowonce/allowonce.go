@@ -11,6 +11,13 @@
 // An allow entry is available until a consume line with its id exists.
 // Consume checks and appends under one lock, so each authorisation lets
 // exactly one tool call through, however many hooks run at once.
+//
+// Outside a sprint workspace (a project guarded with `harness install`) the
+// same log, with no feature, lives beside the override files: the
+// project's <dir>/.claude/harness-allow.jsonl (ProjectPath) and the user's
+// ~/.claude/harness-allow.jsonl (UserPath), both protected from the agent
+// by the hook-wiring rule (rules/paths.yaml path.hook-wiring). AddFile,
+// ListFile and ConsumeFile work on any such file.
 package allowonce
 
 import (
@@ -61,6 +68,17 @@ type record struct {
 // Path returns the absolute allow.jsonl path of the sprint root.
 func Path(root string) string { return filepath.Join(root, filepath.FromSlash(File)) }
 
+// FileName is the allow-once log outside a sprint, in a Claude Code
+// settings directory (the project's .claude/, the user's ~/.claude/).
+const FileName = "harness-allow.jsonl"
+
+// ProjectPath is the allow-once log of the project in dir (outside a
+// sprint): dir/.claude/harness-allow.jsonl.
+func ProjectPath(dir string) string { return filepath.Join(dir, ".claude", FileName) }
+
+// UserPath is the user-level allow-once log: home/.claude/harness-allow.jsonl.
+func UserPath(home string) string { return filepath.Join(home, ".claude", FileName) }
+
 // Blanks are the characters Normalise removes around a command: the ones
 // bash skips before the first word and after the last (space, tab, newline)
 // plus the carriage return of a CRLF line. Other Unicode spaces (U+00A0, …)
@@ -81,10 +99,17 @@ func now() string { return time.Now().UTC().Format("2006-01-02T15:04:05Z") }
 // reason and returns it. feature, the normalised cmd and reason must be
 // non-empty; the normalised cmd must be one line.
 func Add(root, feature, cmd, reason string) (Entry, error) {
+	if strings.TrimSpace(feature) == "" {
+		return Entry{}, errors.New("allowonce: feature is required")
+	}
+	return AddFile(Path(root), feature, cmd, reason)
+}
+
+// AddFile is Add on the allow-once log at path; feature may be "" (outside
+// a sprint: the authorisation is for any session of the project or user).
+func AddFile(path, feature, cmd, reason string) (Entry, error) {
 	cmd = Normalise(cmd)
 	switch {
-	case strings.TrimSpace(feature) == "":
-		return Entry{}, errors.New("allowonce: feature is required")
 	case cmd == "":
 		return Entry{}, errors.New("allowonce: command is empty")
 	case strings.ContainsAny(cmd, "\n\r"):
@@ -103,10 +128,10 @@ func Add(root, feature, cmd, reason string) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	if err := os.MkdirAll(filepath.Dir(Path(root)), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return Entry{}, err
 	}
-	if err := fsutil.AppendLine(Path(root), line); err != nil {
+	if err := fsutil.AppendLine(path, line); err != nil {
 		return Entry{}, err
 	}
 	return Entry{ID: r.ID, Feature: feature, Command: cmd, Reason: reason, CreatedAt: r.CreatedAt}, nil
@@ -114,8 +139,11 @@ func Add(root, feature, cmd, reason string) (Entry, error) {
 
 // List returns every authorisation in file order with its consumed state.
 // A missing file is an empty list. Lines that are not valid records are skipped.
-func List(root string) ([]Entry, error) {
-	data, err := fsutil.ReadRegular(Path(root), fsutil.CapState)
+func List(root string) ([]Entry, error) { return ListFile(Path(root)) }
+
+// ListFile is List of the allow-once log at path.
+func ListFile(path string) ([]Entry, error) {
+	data, err := fsutil.ReadRegular(path, fsutil.CapState)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -157,11 +185,20 @@ func entries(data []byte) []Entry {
 // file's lock, so one authorisation is consumed exactly once. No file, no
 // feature, or no match → ok=false, err=nil (nothing is written).
 func Consume(root, feature, cmd string) (ok bool, reason string, err error) {
-	cmd = Normalise(cmd)
-	if feature == "" || cmd == "" {
+	if feature == "" {
 		return false, "", nil
 	}
-	p := Path(root)
+	return ConsumeFile(Path(root), feature, cmd)
+}
+
+// ConsumeFile is Consume on the allow-once log at p: it uses the oldest
+// open authorisation whose feature equals feature ("" outside a sprint)
+// and whose command matches.
+func ConsumeFile(p, feature, cmd string) (ok bool, reason string, err error) {
+	cmd = Normalise(cmd)
+	if cmd == "" {
+		return false, "", nil
+	}
 	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
 		return false, "", nil
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -152,5 +153,51 @@ func TestConsumeNormalisesStoredCommand(t *testing.T) {
 func TestAddRejectsMultiLine(t *testing.T) {
 	if _, err := Add(t.TempDir(), "f001", "rm -rf a\nrm -rf b", "r"); err == nil {
 		t.Fatal("Add accepted a two-line command")
+	}
+}
+
+// TestFileOutsideSprint: the log of a project or user outside a sprint has
+// no feature; an authorisation is used exactly once, also by concurrent
+// consumers, and the sprint-only Add still requires a feature.
+func TestFileOutsideSprint(t *testing.T) {
+	dir := t.TempDir()
+	p := ProjectPath(dir)
+	if _, err := AddFile(p, "", " rm -rf /srv/cache ", "approved by me"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Add(dir, "", "x", "y"); err == nil {
+		t.Fatal("Add without a feature succeeded")
+	}
+	if ok, _, err := ConsumeFile(p, "", "rm -rf /srv/other"); ok || err != nil {
+		t.Fatalf("other command: %v %v", ok, err)
+	}
+	var wg sync.WaitGroup
+	var n atomic.Int32
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok, why, err := ConsumeFile(p, "", "rm -rf /srv/cache")
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				n.Add(1)
+				if why != "approved by me" {
+					t.Errorf("reason %q", why)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n.Load() != 1 {
+		t.Fatalf("consumed %d times, want 1", n.Load())
+	}
+	list, err := ListFile(p)
+	if err != nil || len(list) != 1 || !list[0].Consumed || list[0].Feature != "" {
+		t.Fatalf("list: %+v %v", list, err)
+	}
+	if got := UserPath("/home/u"); got != filepath.Join("/home/u", ".claude", "harness-allow.jsonl") {
+		t.Fatalf("UserPath %s", got)
 	}
 }

@@ -63,6 +63,10 @@ type Match struct {
 	Action verdict.Action
 	// Why says what in the invocation made the rule fire.
 	Why string
+	// Override names the override file and entry that set Action
+	// ("/p/.claude/harness.yaml: disable fs.rm-recursive-force", or the
+	// file defining a user rule); "" when the rule acted as built in.
+	Override string
 }
 
 // Result is the decision and everything needed to explain it.
@@ -144,8 +148,8 @@ func Decide(cmd string, ctx Context) (res Result) {
 		paths = g.ForCommand(pr.Invocations, ctx.Cwd)
 	}
 	decs := make([]verdict.Decision, 0, 2)
-	add := func(r *Rule, idx int, action verdict.Action, why, subj string) {
-		res.Matches = append(res.Matches, Match{Rule: r.ID, Family: r.Family, Invocation: idx, Action: action, Why: why})
+	add := func(r *Rule, idx int, action verdict.Action, by, why, subj string) {
+		res.Matches = append(res.Matches, Match{Rule: r.ID, Family: r.Family, Invocation: idx, Action: action, Why: why, Override: by})
 		if action == verdict.Allow {
 			return
 		}
@@ -191,13 +195,13 @@ func Decide(cmd string, ctx Context) (res Result) {
 			if !hit {
 				continue
 			}
-			action := rs.action(r, c, ctx.Cwd)
-			add(r, i, action, why, subject(inv))
+			action, by := rs.action(r, c, ctx.Cwd)
+			add(r, i, action, by, why, subject(inv))
 		}
 		for k := range rs.user {
 			u := &rs.user[k]
 			if u.matches(c) {
-				add(&u.rule, i, u.rule.Action, "matches the project rule "+u.rule.ID, subject(inv))
+				add(&u.rule, i, u.rule.Action, u.ov.source, "matches the project rule "+u.rule.ID, subject(inv))
 			}
 		}
 		if paths != nil {
@@ -216,18 +220,20 @@ func Decide(cmd string, ctx Context) (res Result) {
 			continue
 		}
 		if r := rs.byID(ruleid.ForkbombSelfBackground); r != nil {
-			add(r, -1, rs.action(r, nil, ctx.Cwd), fmt.Sprintf("function %s runs itself in the background", fn.Name), fn.Name+"()")
+			a, by := rs.action(r, nil, ctx.Cwd)
+			add(r, -1, a, by, fmt.Sprintf("function %s runs itself in the background", fn.Name), fn.Name+"()")
 		}
 	}
 	for _, loop := range pr.BackgroundLoops {
 		if r := rs.byID("forkbomb.background-loop"); r != nil {
-			add(r, -1, rs.action(r, nil, ctx.Cwd), "an endless loop starts a job in the background on every turn", loop)
+			a, by := rs.action(r, nil, ctx.Cwd)
+			add(r, -1, a, by, "an endless loop starts a job in the background on every turn", loop)
 		}
 	}
 	if pr.Overflow != "" {
 		if r := rs.byID(ruleid.ShellTooComplex); r != nil {
 			// never weakened by overrides: the guard could not finish
-			add(r, -1, verdict.Block, pr.Overflow, "")
+			add(r, -1, verdict.Block, "", pr.Overflow, "")
 		}
 	}
 	res.Decision = verdict.Max(decs...)

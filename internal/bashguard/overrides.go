@@ -41,6 +41,12 @@ type Overrides struct {
 	// root is the sprint root the file was loaded from; allow globs are
 	// relative to it ("" for ParseOverrides: relative to the command's cwd).
 	root string
+	// source is the file the overrides were read from ("" for
+	// ParseOverrides); Match.Override names it.
+	source string
+	// lower is the layer beneath (Layer): consulted for a rule this layer
+	// has no opinion on.
+	lower *Overrides
 }
 
 // AllowOverride exempts invocations whose every target operand matches one
@@ -69,26 +75,85 @@ type BlockOverride struct {
 type userRule struct {
 	rule Rule
 	def  BlockOverride
+	// ov is the layer that defines the rule (its source names the file).
+	ov *Overrides
 }
 
 // LoadOverrides reads <root>/.harness/rules.yaml. A missing file gives
 // (nil, nil). An invalid file gives (nil, error): the caller reports the
 // error and the built-in rules stay in force (never fail open).
 func LoadOverrides(root string) (*Overrides, error) {
+	ov, err := LoadOverridesFile(filepath.Join(root, filepath.FromSlash(OverridesFile)), root)
+	if err != nil {
+		// the sprint's file is named as the protocol names it
+		var pe *overridesFileError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %w", OverridesFile, pe.err)
+		}
+		return nil, err
+	}
+	return ov, nil
+}
+
+// overridesFileError is a LoadOverridesFile error: the file and the cause.
+type overridesFileError struct {
+	file string
+	err  error
+}
+
+func (e *overridesFileError) Error() string { return e.file + ": " + e.err.Error() }
+func (e *overridesFileError) Unwrap() error { return e.err }
+
+// LoadOverridesFile reads the override file at file (the schema of
+// rules/README.md "Project overrides": .harness/rules.yaml inside a sprint,
+// .claude/harness.yaml and ~/.claude/harness.yaml outside one), whose allow
+// globs are relative to the directory base. A missing file gives (nil,
+// nil); an invalid one (nil, error naming the file): the caller reports it
+// and the built-in rules stay in force (never fail open). The file is read
+// without blocking (a FIFO is an error) and capped at fsutil.CapConfig.
+func LoadOverridesFile(file, base string) (*Overrides, error) {
 	// never os.ReadFile: a FIFO here would hang every Bash PreToolUse
-	data, err := fsutil.ReadRegular(filepath.Join(root, filepath.FromSlash(OverridesFile)), fsutil.CapConfig)
+	data, err := fsutil.ReadRegular(file, fsutil.CapConfig)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", OverridesFile, err)
+		return nil, &overridesFileError{file, err}
 	}
 	ov, err := ParseOverrides(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", OverridesFile, err)
+		return nil, &overridesFileError{file, err}
 	}
-	ov.root = root
+	ov.root, ov.source = base, file
 	return ov, nil
+}
+
+// Layer returns upper with lower beneath it: for each rule the highest
+// layer that has an opinion decides (disable, an allow entry whose targets
+// match, warn), and a block rule defined in both layers is upper's. Either
+// may be nil; neither is changed.
+func Layer(lower, upper *Overrides) *Overrides {
+	switch {
+	case lower == nil:
+		return upper
+	case upper == nil:
+		return lower
+	}
+	n := *upper
+	n.lower = Layer(lower, upper.lower)
+	return &n
+}
+
+// Source is the file ov was read from ("" when parsed from bytes).
+func (ov *Overrides) Source() string { return ov.source }
+
+// Layers are ov and the layers beneath it, highest first.
+func (ov *Overrides) Layers() []*Overrides {
+	var out []*Overrides
+	for o := ov; o != nil; o = o.lower {
+		out = append(out, o)
+	}
+	return out
 }
 
 // ParseOverrides decodes and checks an override file (unknown keys, unknown
@@ -155,30 +220,65 @@ func ParseOverrides(data []byte) (*Overrides, error) {
 		if msg == "" {
 			msg = "blocked by the project rule " + b.ID
 		}
-		ov.user = append(ov.user, userRule{rule: Rule{ID: b.ID, Family: "project", Action: act, Message: msg, Hint: b.Hint}, def: b})
+		ov.user = append(ov.user, userRule{rule: Rule{ID: b.ID, Family: "project", Action: act, Message: msg, Hint: b.Hint}, def: b, ov: &ov})
 	}
 	return &ov, nil
 }
 
-func (ov *Overrides) action(r *Rule, c *call, cwd string) verdict.Action {
+// action is r's action for invocation c after the override layers, and
+// which layer and entry decided ("file: disable", "" when none did): the
+// highest layer with an opinion on r wins.
+func (ov *Overrides) action(r *Rule, c *call, cwd string) (verdict.Action, string) {
+	for o := ov; o != nil; o = o.lower {
+		if a, why, ok := o.own(r, c, cwd); ok {
+			if o.source != "" {
+				why = o.source + ": " + why
+			}
+			return a, why
+		}
+	}
+	return r.Action, ""
+}
+
+// own is this layer's opinion on r for c (ok false: none).
+func (ov *Overrides) own(r *Rule, c *call, cwd string) (verdict.Action, string, bool) {
 	for _, id := range ov.Disable {
 		if id == r.ID && id != ruleid.ShellTooComplex {
-			return verdict.Allow
+			return verdict.Allow, "disable " + id, true
 		}
 	}
 	if c != nil {
-		for _, a := range ov.Allow {
+		for i, a := range ov.Allow {
 			if (a.Rule == "" || a.Rule == r.ID) && targetsAllowed(c, a.Targets, ov.root, cwd) {
-				return verdict.Allow
+				return verdict.Allow, fmt.Sprintf("allow[%d] %s", i, strings.Join(a.Targets, ", ")), true
 			}
 		}
 	}
 	for _, id := range ov.Warn {
 		if id == r.ID && r.Action == verdict.Block {
-			return verdict.Warn
+			return verdict.Warn, "warn " + id, true
 		}
 	}
-	return r.Action
+	return r.Action, "", false
+}
+
+// userRules are the block rules of every layer, highest first; an id
+// defined in several layers is the highest one's.
+func (ov *Overrides) userRules() []userRule {
+	if ov.lower == nil {
+		return ov.user
+	}
+	var out []userRule
+	seen := map[string]bool{}
+	for o := ov; o != nil; o = o.lower {
+		for _, u := range o.user {
+			if !seen[u.rule.ID] {
+				seen[u.rule.ID] = true
+				out = append(out, u)
+			}
+		}
+	}
+	return out
 }
 
 // targetsAllowed reports whether c has at least one operand and every

@@ -38,7 +38,7 @@ func ruleSet(ov *Overrides) rules {
 	if ov == nil {
 		return rules{rules: builtinRules}
 	}
-	return rules{rules: builtinRules, ov: ov, user: ov.user}
+	return rules{rules: builtinRules, ov: ov, user: ov.userRules()}
 }
 
 func (rs rules) byID(id string) *Rule {
@@ -51,10 +51,11 @@ func (rs rules) byID(id string) *Rule {
 }
 
 // action is the rule's action for invocation c after overrides: disabled
-// rules and allow-listed targets give Allow, warn switches give Warn.
-func (rs rules) action(r *Rule, c *call, cwd string) verdict.Action {
+// rules and allow-listed targets give Allow, warn switches give Warn; by
+// names the override file and entry that decided ("" when none did).
+func (rs rules) action(r *Rule, c *call, cwd string) (a verdict.Action, by string) {
 	if rs.ov == nil {
-		return r.Action
+		return r.Action, ""
 	}
 	return rs.ov.action(r, c, cwd)
 }

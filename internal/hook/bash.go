@@ -13,8 +13,9 @@ import (
 // preBash decides a Bash call with the command policy (bashguard.Decide,
 // testdata/corpus/README.md §2) and, inside a workspace, the path guard for Bash writes
 // (§3.3). A block may be turned into an allow by an exact-match allow-once
-// authorisation of the running feature (allowonce.Consume), which is logged
-// with its reason. An empty or blank command is allowed.
+// authorisation (logged with its reason): of the running feature inside a
+// sprint (allowonce.Consume), of the project and then the user outside one
+// (ConfigScope.AllowOnceFiles). An empty or blank command is allowed.
 func (r runner) preBash(c *call) Output {
 	var in bashInput
 	if err := decodeToolInput(c.in.ToolInput, &in); err != nil {
@@ -49,7 +50,25 @@ func (r runner) preBash(c *call) Output {
 			return Output{}
 		}
 	}
+	if d.Action == verdict.Block && c.scope.Root == "" {
+		// outside a sprint: the project's authorisations, then the user's
+		for _, f := range NewConfigScope(c.env, cwdOf(c)).AllowOnceFiles() {
+			ok, why, err := allowonce.ConsumeFile(f.Path, "", cmd)
+			if err != nil {
+				c.rec.Errors = append(c.rec.Errors, "allow-once "+f.Path+": "+err.Error())
+			}
+			if ok {
+				c.rec.Verdict, c.rec.Rule, c.rec.AllowOnce = "allow", d.Rule, why
+				c.rec.Reason = "blocked by " + d.Rule + " but allowed once by an authorisation in " + f.Path + ": " + why
+				return Output{}
+			}
+		}
+	}
 	out := r.answer(c, d, "this Bash command")
+	if d.Action == verdict.Block && c.scope.Root == "" && out.HookSpecificOutput != nil {
+		out.HookSpecificOutput.PermissionDecisionReason += " If the user approves this exact command, they can authorise it once: harness allow --once '<the command>' --reason '…' (in the project; --user for every project)."
+		c.rec.Reason = out.HookSpecificOutput.PermissionDecisionReason
+	}
 	if d.Action == verdict.Block && c.scope.Root != "" && c.scope.Feature != "" && out.HookSpecificOutput != nil {
 		out.HookSpecificOutput.PermissionDecisionReason += fmt.Sprintf(
 			" If the user approves this exact command, they can authorise it once: harness allow --feature %s --once '<the command>' --reason '…'.", c.scope.Feature)
@@ -120,7 +139,14 @@ func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 			return bashguard.Result{}, err
 		}
 		ctx.Paths = g
-		return applyPreset(s.Preset, cmd, bashguard.Decide(cmd, ctx), s.Cwd, ctx.Vars), nil
+		ov, _, ovErr := NewConfigScope(s.Env, s.Cwd).LoadConfig()
+		ctx.Overrides = ov
+		res := applyPreset(s.Preset, cmd, bashguard.Decide(cmd, ctx), s.Cwd, ctx.Vars)
+		if ovErr != nil {
+			// An invalid override file never weakens the preset.
+			res.Errors = append([]string{"harness.yaml: " + ovErr.Error()}, res.Errors...)
+		}
+		return res, nil
 	}
 	// the root the hook resolved (flag > env > discovery) is what
 	// $HARNESS_ROOT means for every use: cd, targets, variables
