@@ -66,7 +66,7 @@ type CLI struct {
 	Finalize    FinalizeCmd    `cmd:"" help:"Check that a sprint is ready to be closed (the finalizer checklist)."`
 	Phase       PhaseCmd       `cmd:"" help:"Phase bookkeeping of one feature."`
 	Explain     ExplainCmd     `cmd:"" help:"Show how the Bash guard decides a command (same code path as the hook)."`
-	Allow       AllowCmd       `cmd:"" help:"Authorise one exact command once for a feature, or list authorisations."`
+	Allow       AllowCmd       `cmd:"" help:"Authorise one exact blocked command once (for a feature, a project or the user), or list authorisations."`
 	Demo        DemoCmd        `cmd:"" help:"Run the self-contained demonstration of the guards."`
 	Doctor      DoctorCmd      `cmd:"" help:"Check that the binaries and every settings.json really enforce the harness."`
 	Skill       SkillCmd       `cmd:"" help:"The Hermes skill shipped with harness (install)."`

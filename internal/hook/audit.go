@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -177,14 +178,7 @@ func hookLogPath(root string) string {
 // hook stderr only in its debug log), as does a record that cannot be
 // written. A logging failure never changes a verdict.
 func appendRecord(s scope, rec Record, env map[string]string, stderr io.Writer) {
-	rec.Probe = strings.HasPrefix(rec.Session, ProbeSession)
-	rec.Command = redactSecrets(truncateRunes(rec.Command, maxLogCommand))
-	rec.Path = truncateRunes(rec.Path, maxLogCommand)
-	rec.Reason = redactSecrets(truncateRunes(rec.Reason, maxLogReason))
-	for i, e := range rec.Errors {
-		rec.Errors[i] = truncateRunes(e, maxLogError)
-	}
-	line := rec.appendJSONLine(make([]byte, 0, 512))
+	line := recordLine(&rec)
 	if !s.HasState {
 		// outside a sprint: the user-level audit log (internal/userlog)
 		if p := userlog.Path(env, runtime.GOOS); p != "" {
@@ -211,6 +205,32 @@ func appendRecord(s scope, rec Record, env map[string]string, stderr io.Writer) 
 	if err := appendRotating(path, line); err != nil {
 		fmt.Fprintf(stderr, "harness-hook: cannot write %s: %v; record: %s", path, err, line)
 	}
+}
+
+// recordLine is rec as one log line: probe marked, texts truncated,
+// credentials masked.
+func recordLine(rec *Record) []byte {
+	rec.Probe = strings.HasPrefix(rec.Session, ProbeSession)
+	rec.Command = redactSecrets(truncateRunes(rec.Command, maxLogCommand))
+	rec.Path = truncateRunes(rec.Path, maxLogCommand)
+	rec.Reason = redactSecrets(truncateRunes(rec.Reason, maxLogReason))
+	rec.AllowOnce = redactSecrets(truncateRunes(rec.AllowOnce, maxLogReason))
+	for i, e := range rec.Errors {
+		rec.Errors[i] = truncateRunes(e, maxLogError)
+	}
+	return rec.appendJSONLine(make([]byte, 0, 512))
+}
+
+// AppendUserRecord appends rec to the user-level audit log of env
+// (internal/userlog), masked and truncated as the hook's own records are:
+// `harness allow` records the authorisations it gives outside a sprint
+// with it. The error is a log that cannot be written (or no home).
+func AppendUserRecord(rec Record, env map[string]string) error {
+	p := userlog.Path(env, runtime.GOOS)
+	if p == "" {
+		return errors.New("no home or state directory: there is no user-level audit log")
+	}
+	return userlog.Append(p, recordLine(&rec), userlog.MaxBytes)
 }
 
 // appendRotating appends line to the hook log at path under its lock, first

@@ -3,6 +3,7 @@ package hook
 import (
 	"fmt"
 	"github.com/superagent-harness/harness/internal/binid"
+	"path/filepath"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
@@ -127,9 +128,9 @@ func (r runner) bashScope(c *call) BashScope {
 // decideBash is BashDecision after the command's size and bytes were checked.
 func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 	ctx := bashguard.Context{Feature: s.Feature, Cwd: s.Cwd, Vars: knownVars(s.Env)}
-	if s.Feature != "" {
-		// the harness binaries by identity (§9.1): only the harness_admin
-		// rules, which apply in a Generator session, ask
+	if s.Feature != "" || s.Root == "" {
+		// the harness binaries by identity (§9.1): the harness_admin rules
+		// of a Generator session ask, and outside a sprint guardAdmin
 		ctx.Identify = binid.New(s.Executable, s.Env["PATH"]).Identify
 	}
 	if s.Root == "" {
@@ -142,6 +143,12 @@ func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 		ov, _, ovErr := NewConfigScope(s.Env, s.Cwd).LoadConfig()
 		ctx.Overrides = ov
 		res := applyPreset(s.Preset, cmd, bashguard.Decide(cmd, ctx), s.Cwd, ctx.Vars)
+		if s.Preset != "" || filepath.IsAbs(s.Env["CLAUDE_PROJECT_DIR"]) {
+			// a Claude Code session (which exports CLAUDE_PROJECT_DIR to
+			// every hook, docs/hooks.md §1) or a hook wired for an
+			// ordinary project (harness install always writes --preset)
+			res = guardAdmin(res)
+		}
 		if ovErr != nil {
 			// An invalid override file never weakens the preset.
 			res.Errors = append([]string{"harness.yaml: " + ovErr.Error()}, res.Errors...)

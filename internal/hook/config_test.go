@@ -215,3 +215,51 @@ func TestConfigFilesProtected(t *testing.T) {
 		t.Error("the allow-once lock sidecar is writable")
 	}
 }
+
+// TestGuardAdminOutsideSprint: the agent cannot run the harness commands
+// that authorise its own blocked command or unwire its guard, by name, by
+// path or through a renamed copy; the read-only forms stay allowed.
+func TestGuardAdminOutsideSprint(t *testing.T) {
+	p := newPlainProject(t)
+	exe := filepath.Join(p.dir, "bin", "harness")
+	mustMkdir(t, filepath.Dir(exe))
+	p.write(exe, "#!/bin/sh\n")
+	if err := os.Chmod(exe, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{"harness allow --once 'git push --force' --reason ok --project .", true},
+		{"harness allow --user --once 'rm -rf /' --reason x", true},
+		{"harness --json allow --once x --reason y", true},
+		{exe + " allow --once x --reason y", true},
+		{"harness uninstall --project .", true},
+		{"harness install --user --preset strict", true},
+		{"cd /tmp && env harness allow --once x --reason y", true},
+		{"harness $SUB --once x --reason y", true},
+		{"harness allow --list", false},
+		{"harness allow --help", false},
+		{"harness uninstall --dry-run", false},
+		{"harness explain 'rm -rf /'", false},
+		{"harness logs --since 1h", false},
+	} {
+		deny, out := p.bash(c.cmd)
+		if deny != c.deny {
+			t.Errorf("%q: deny=%v, want %v\n%s", c.cmd, deny, c.deny, out)
+		}
+		if deny && !strings.Contains(out, "hook.guard-admin") {
+			t.Errorf("%q: denied, not by hook.guard-admin\n%s", c.cmd, out)
+		}
+	}
+	// a call that is neither a Claude Code session's nor a hook wired for a
+	// project (the corpus' Hermes, no CLAUDE_PROJECT_DIR, no --preset)
+	payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "cwd": p.proj, "tool_name": "Bash",
+		"tool_input": map[string]any{"command": "harness allow --once 'rm -rf build' --reason ok"}})
+	var stdout bytes.Buffer
+	Run([]string{"--event", "PreToolUse"}, bytes.NewReader(payload), &stdout, &bytes.Buffer{}, map[string]string{"HOME": p.home, "XDG_STATE_HOME": p.env["XDG_STATE_HOME"]})
+	if strings.Contains(stdout.String(), "deny") {
+		t.Fatalf("no session and no preset: %s", stdout.String())
+	}
+}

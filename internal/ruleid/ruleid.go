@@ -135,6 +135,9 @@ const (
 	// hard Reset limit, and an automatic compaction in a Generator session.
 	ResetHardLimit         = "reset.hard-limit"
 	ResetCompactionBlocked = "reset.compaction-blocked"
+	// HookGuardAdmin: outside a sprint, the agent running the harness
+	// commands that configure its own guard (allow, install, uninstall).
+	HookGuardAdmin = "hook.guard-admin"
 )
 
 // The rules of the standard preset (docs/protocol.md §14.7,
@@ -172,7 +175,7 @@ var handwritten = []struct {
 		StopGenlogKeyDecisions, StopGenlogSectionLength, StopEvalEntry, StopReasonPresent, StopReasonLazy, StopReasonLength,
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
-		HookSprintRootMissing, HookDeadline, PathBadInput, ResetHardLimit, ResetCompactionBlocked}},
+		HookSprintRootMissing, HookDeadline, PathBadInput, ResetHardLimit, ResetCompactionBlocked, HookGuardAdmin}},
 	{Preset, []string{PresetRmInProject, PresetRmTemp, NetPipeToShell}},
 }
 
