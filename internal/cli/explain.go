@@ -57,6 +57,12 @@ type explainOutput struct {
 	// AllowOnce names an open allow-once authorisation that would let this
 	// blocked command through once in the hook ("id: reason").
 	AllowOnce string `json:"allow_once,omitempty"`
+	// DecidedBy says what decided the verdict: the built-in rule and the
+	// preset, the preset's own rule, or the override file and entry.
+	DecidedBy string `json:"decided_by"`
+	// OverrideFiles are, outside a sprint, the override files the hook
+	// reads here (user, then project) and whether each applied.
+	OverrideFiles []explainOverrideFile `json:"override_files,omitempty"`
 	// Notes are problems logged with the decision (parse, work bounds, rules.yaml).
 	Notes       []string         `json:"notes,omitempty"`
 	Invocations []explainInvoc   `json:"invocations"`
@@ -77,6 +83,16 @@ type explainMatched struct {
 	Family  string `json:"family,omitempty"`
 	Message string `json:"message,omitempty"`
 	Subject string `json:"subject,omitempty"`
+	// Override names the override file and entry that set the verdict.
+	Override string `json:"override,omitempty"`
+}
+
+// explainOverrideFile is one override file outside a sprint.
+type explainOverrideFile struct {
+	Level string `json:"level"` // user or project
+	File  string `json:"file"`
+	// Status is applied, absent, or "invalid: …" (then neither file applies).
+	Status string `json:"status"`
 }
 
 // Run performs the command.
@@ -124,6 +140,9 @@ func (c *ExplainCmd) Run(e *Env) error {
 			fmt.Fprintf(w, "root:    %s\n", out.Root)
 		}
 		fmt.Fprintf(w, "preset:  %s (%s)\n", out.Preset, out.PresetSource)
+		for _, f := range out.OverrideFiles {
+			fmt.Fprintf(w, "overrides (%s): %s: %s\n", f.Level, f.File, f.Status)
+		}
 		if out.ParseError != "" {
 			fmt.Fprintf(w, "parse:   %s (token fallback used)\n", out.ParseError)
 		}
@@ -152,6 +171,9 @@ func (c *ExplainCmd) Run(e *Env) error {
 			if m.Message != "" {
 				fmt.Fprintf(w, ": %s", m.Message)
 			}
+			if m.Override != "" {
+				fmt.Fprintf(w, " (override: %s)", m.Override)
+			}
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "verdict: %s", out.Verdict)
@@ -162,6 +184,7 @@ func (c *ExplainCmd) Run(e *Env) error {
 		if out.Message != "" {
 			fmt.Fprintf(w, "reason:  %s\n", out.Message)
 		}
+		fmt.Fprintf(w, "decided by: %s\n", out.DecidedBy)
 		if out.Hint != "" {
 			fmt.Fprintf(w, "hint:    %s\n", out.Hint)
 		}

@@ -4,14 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/userlog"
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -22,7 +25,7 @@ import (
 // (internal/userlog).
 type LogsCmd struct {
 	Since   string `name:"since" placeholder:"D" help:"Only records newer than D: a duration (30m, 24h, 7d) or a UTC time (2026-12-01T20:00:00Z)."`
-	Verdict string `name:"verdict" placeholder:"V" help:"Only this verdict: allow, warn, block, stop_forced_incomplete."`
+	Verdict string `name:"verdict" placeholder:"V" help:"Only this verdict: allow, warn, block, stop_forced_incomplete, authorised (an allow-once given outside a sprint)."`
 	Rule    string `name:"rule" placeholder:"R" help:"Only this rule id (fs.rm-recursive-force), or a prefix ending in a dot (fs.)."`
 	Probes  bool   `name:"probes" help:"Include harness doctor's probe calls (hidden by default)."`
 	Dir     string `arg:"" optional:"" name:"DIR" help:"Sprint root (default: as for every command; none found = the user-level log)."`
@@ -32,9 +35,12 @@ type LogsCmd struct {
 func (c *LogsCmd) Help() string {
 	return `Prints every decision harness-hook made, oldest first: time, verdict, rule, event, and the command or
 path (credentials are masked before they are logged). Inside a sprint workspace the records are the
-sprint's .harness/logs/hook.log; elsewhere (a project guarded with 'harness install') they are the
+sprint's .harness/logs/hook.log and its rotated files hook.log.1, hook.log.2, … (rotated at 8 MiB);
+elsewhere (a project guarded with 'harness install') they are the
 user-level audit log: $XDG_STATE_HOME/harness/hook.log (default ~/.local/state/harness/hook.log; on macOS
-~/Library/Logs/harness/hook.log, on Windows %LocalAppData%\harness\hook.log), rotated at 4 MB.
+~/Library/Logs/harness/hook.log, on Windows %LocalAppData%\harness\hook.log), rotated at 4 MB. There
+the authorisations given with 'harness allow' outside a sprint appear too, with the verdict
+"authorised"; the hook's use of one is an allow record naming it.
 
 Examples:
   harness logs
@@ -48,9 +54,9 @@ type logEntry = hook.Record
 // Run performs logs.
 func (c *LogsCmd) Run(e *Env) error {
 	switch c.Verdict {
-	case "", "allow", "warn", "block", "stop_forced_incomplete":
+	case "", "allow", "warn", "block", "stop_forced_incomplete", "authorised":
 	default:
-		return usage("--verdict %q: not a verdict (allow, warn, block, stop_forced_incomplete)", c.Verdict)
+		return usage("--verdict %q: not a verdict (allow, warn, block, stop_forced_incomplete, authorised)", c.Verdict)
 	}
 	var since time.Time
 	if c.Since != "" {
@@ -60,15 +66,20 @@ func (c *LogsCmd) Run(e *Env) error {
 		}
 		since = t
 	}
-	source := ""
+	source, files := "", []string(nil)
 	if root, err := e.rootFor(c.Dir); err == nil {
+		// hook.log and its rotations hook.log.<N> (a larger N is newer)
 		source = (&workspace.Workspace{Root: root}).HookLog()
+		files = workspace.HookLogFiles(source)
+		slices.Reverse(files)
 	} else if c.Dir != "" || e.Root != "" {
 		return err
 	} else if source = userlog.Path(e.Vars, runtime.GOOS); source == "" {
 		return usage("no sprint workspace and no home directory: there is no log to read")
+	} else {
+		files = []string{source + ".1", source}
 	}
-	entries, err := readLog(source)
+	entries, err := readLog(files)
 	if err != nil {
 		return err
 	}
@@ -107,13 +118,19 @@ func (c *LogsCmd) Run(e *Env) error {
 	return nil
 }
 
-// readLog reads the JSON records of a hook.log and its rotated .1 (older
-// first); a missing file is no records, non-JSON lines are skipped.
-func readLog(path string) ([]logEntry, error) {
+// maxLogFile bounds the read of one log file (a rotated sprint hook.log
+// holds about workspace.HookLogRotateSize bytes, a user-level one at most
+// userlog.MaxBytes; a file grown past this by hand is an error, not a hang).
+const maxLogFile = 64 << 20
+
+// readLog reads the JSON records of the log files in order (oldest first);
+// a missing file is no records, non-JSON lines are skipped, and a file that
+// is not regular (a FIFO) is an error, never a wait.
+func readLog(files []string) ([]logEntry, error) {
 	var out []logEntry
-	for _, p := range []string{path + ".1", path} {
-		data, err := os.ReadFile(filepath.Clean(p))
-		if os.IsNotExist(err) {
+	for _, p := range files {
+		data, err := fsutil.ReadRegular(filepath.Clean(p), maxLogFile)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
+	"github.com/superagent-harness/harness/internal/bashguard"
 	"github.com/superagent-harness/harness/internal/demo"
 	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/records"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/validate"
 	"github.com/superagent-harness/harness/internal/verdict"
@@ -75,9 +78,26 @@ func engineExplain(cmd, root, feature, cwd, preset string, env map[string]string
 	if feature != "" {
 		session["FEATURE_ID"] = feature
 	}
+	if root == "" && !filepath.IsAbs(session["CLAUDE_PROJECT_DIR"]) && filepath.IsAbs(cwd) {
+		// the project the hook would read: the directory Claude Code is
+		// started in (CLAUDE_PROJECT_DIR), here the nearest one with .claude/
+		session["CLAUDE_PROJECT_DIR"] = projectDirFrom(cwd, homeDir(session))
+	}
 	res, err := hook.BashDecision(cmd, hook.BashScope{Root: root, Feature: feature, Cwd: cwd, Env: session, Preset: preset})
 	if err != nil {
 		return out, err
+	}
+	cs := hook.NewConfigScope(session, cwd)
+	if root == "" {
+		for _, f := range cs.OverrideFiles() {
+			st := "applied"
+			if ov, err := bashguard.LoadOverridesFile(f.Path, f.Base); err != nil {
+				st = "invalid: " + err.Error()
+			} else if ov == nil {
+				st = "absent"
+			}
+			out.OverrideFiles = append(out.OverrideFiles, explainOverrideFile{Level: f.Level, File: f.Path, Status: st})
+		}
 	}
 	d := res.Decision
 	out.Verdict, out.Rule, out.Family = d.Action.String(), d.Rule, d.Family
@@ -91,6 +111,9 @@ func engineExplain(cmd, root, feature, cwd, preset string, env map[string]string
 		}
 		if msg, ok := strings.CutPrefix(n, "rules.yaml: "); ok {
 			n = "rules.yaml ignored, the built-in policy applies: " + msg
+		}
+		if msg, ok := strings.CutPrefix(n, "harness.yaml: "); ok {
+			n = "override files ignored, the preset applies unchanged: " + msg
 		}
 		out.Notes = append(out.Notes, n)
 	}
@@ -113,21 +136,70 @@ func engineExplain(cmd, root, feature, cwd, preset string, env map[string]string
 			subj = fmt.Sprintf("invocation %d (%s)", m.Invocation+1, res.Invocations[m.Invocation].Program)
 		}
 		out.Matches = append(out.Matches, explainMatched{Verdict: m.Action.String(), Rule: m.Rule, Family: m.Family,
-			Message: m.Why, Subject: subj})
+			Message: m.Why, Subject: subj, Override: m.Override})
 	}
-	if d.Action == verdict.Block && root != "" && feature != "" {
-		list, err := allowonce.List(root)
-		if err == nil {
-			want := strings.TrimSpace(cmd)
+	out.DecidedBy = decidedBy(res, root, preset)
+	if d.Action == verdict.Block {
+		want := allowonce.Normalise(cmd)
+		open := func(path, feature, where string) bool {
+			list, err := allowonce.ListFile(path)
+			if err != nil {
+				return false
+			}
 			for _, en := range list {
 				if !en.Consumed && en.Feature == feature && en.Command == want {
 					out.AllowOnce = en.ID + ": " + en.Reason
+					if where != "" {
+						out.AllowOnce = en.ID + " in " + where + ": " + en.Reason
+					}
+					return true
+				}
+			}
+			return false
+		}
+		switch {
+		case root != "" && feature != "":
+			open(allowonce.Path(root), feature, "")
+		case root == "":
+			for _, f := range cs.AllowOnceFiles() {
+				if open(f.Path, "", f.Path) {
 					break
 				}
 			}
 		}
 	}
 	return out, nil
+}
+
+// decidedBy says what decided res: the built-in rule (and the preset),
+// the preset's own rule, or the override file and entry (outside a sprint
+// .claude/harness.yaml or ~/.claude/harness.yaml, inside one rules.yaml).
+func decidedBy(res bashguard.Result, root, preset string) string {
+	d := res.Decision
+	policy := "the sprint policy"
+	if root == "" {
+		policy = "preset " + preset
+	}
+	if d.Rule != "" {
+		if d.Family == "preset" || d.Rule == ruleid.NetPipeToShell {
+			return fmt.Sprintf("%s: its rule %s", policy, d.Rule)
+		}
+		for _, m := range res.Matches {
+			if m.Rule == d.Rule && m.Action == d.Action && m.Override != "" {
+				if m.Family == "project" {
+					return fmt.Sprintf("the rule %s of %s", d.Rule, m.Override)
+				}
+				return fmt.Sprintf("%s, changed by %s", d.Rule, m.Override)
+			}
+		}
+		return fmt.Sprintf("the built-in rule %s (%s)", d.Rule, policy)
+	}
+	for _, m := range res.Matches {
+		if m.Action == verdict.Allow && m.Override != "" {
+			return fmt.Sprintf("%s, which lets %s through", m.Override, m.Rule)
+		}
+	}
+	return "no rule matched (" + policy + ")"
 }
 
 // engineDemo runs the demo driver (internal/demo) with the command's
