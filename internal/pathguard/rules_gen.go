@@ -39,7 +39,7 @@ func genUnknownDirRule() Rule {
 
 // genHookWiringRule returns the rule of the user-level hook wiring.
 func genHookWiringRule() Rule {
-	return Rule{ID: "path.hook-wiring", Family: "readonly_file", Patterns: []string{"settings*.json", "harness.yaml", "harness-allow.jsonl*"}, Message: "this file wires the Claude Code hooks or configures the guard (user or project settings*.json, harness.yaml, harness-allow.jsonl, or the harness-hook binary); changing, replacing or removing it can switch the guard off", Hint: "only the user changes the hook wiring and the guard's configuration (harness install / uninstall, harness allow, editing harness.yaml; in a sprint Hermes, with harness init-feature); leave it unchanged and tell the user what you need (in a sprint: in your generator_log.md)"}
+	return Rule{ID: "path.hook-wiring", Family: "readonly_file", Patterns: []string{"settings*.json", "harness.yaml", "harness-allow.jsonl*"}, Message: "this file wires the Claude Code hooks or configures the guard (user or project settings*.json, harness.yaml, harness-allow.jsonl, or the harness-hook binary); changing, replacing or removing it can switch the guard off", Hint: "only the user changes the hook wiring (harness install / uninstall; in a sprint Hermes, with harness init-feature) and the guard's configuration (harness allow, harness.yaml); leave it unchanged and tell the user what you need (in a sprint: in your generator_log.md)"}
 }
 
 // genClaudeConfigRule returns the rule of Claude Code's own execution channels in a Generator session.
