@@ -92,6 +92,11 @@ type installData struct {
 	DryRun   bool   `json:"dry_run"`
 	Backup   string `json:"backup,omitempty"`
 	Diff     string `json:"diff"`
+	// Removed: uninstall deleted the settings file, which held nothing
+	// but harness-hook's entries ({} without them; install had created it).
+	Removed bool `json:"removed,omitempty"`
+	// dropEmpty makes an edit that leaves {} delete the file (uninstall).
+	dropEmpty bool
 }
 
 // Run performs install.
@@ -119,7 +124,8 @@ type UninstallCmd struct {
 func (c *UninstallCmd) Help() string {
 	return `Removes every harness-hook entry from the settings file that 'harness install' edited (the project's
 .claude/settings.json, or with --user ~/.claude/settings.json); everything else stays byte for byte.
-The previous file is kept as settings.json.harness-backup; the change is printed as a diff.
+The previous file is kept as settings.json.harness-backup; the change is printed as a diff. A file
+that would be left holding nothing ({}, e.g. one install created) is removed instead.
 
 Examples:
   harness uninstall                     # the project in the current directory
@@ -132,9 +138,18 @@ func (c *UninstallCmd) Run(e *Env) error {
 	if err != nil {
 		return err
 	}
-	return editSettings(e, path, c.DryRun, installData{}, func(old []byte) ([]byte, error) {
+	// A file that holds nothing else is removed, not left as {}: a project
+	// without settings before install has none after uninstall.
+	return editSettings(e, path, c.DryRun, installData{dropEmpty: true}, func(old []byte) ([]byte, error) {
 		return ccsettings.SpliceHooks(old, "", nil)
 	})
+}
+
+// emptyObject reports whether b is a JSON object without members ({}, any
+// white space around).
+func emptyObject(b []byte) bool {
+	t := bytes.TrimSpace(b)
+	return len(t) >= 2 && t[0] == '{' && t[len(t)-1] == '}' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0
 }
 
 // editSettings applies edit to the settings file at path: prints the diff,
@@ -151,6 +166,10 @@ func editSettings(e *Env, path string, dryRun bool, d installData, edit func([]b
 	}
 	d.Settings, d.DryRun = path, dryRun
 	d.Changed = !bytes.Equal(old, neu) && !(len(old) == 0 && len(bytes.TrimSpace(neu)) == 0)
+	d.Removed = d.dropEmpty && exists && emptyObject(neu)
+	if d.Removed {
+		d.Changed, neu = true, nil
+	}
 	if d.Changed {
 		d.Diff, _ = difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
 			A: difflib.SplitLines(string(old)), B: difflib.SplitLines(string(neu)),
@@ -164,11 +183,17 @@ func editSettings(e *Env, path string, dryRun bool, d installData, edit func([]b
 				return fmt.Errorf("backup %s: %w", d.Backup, err)
 			}
 		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		if err := fsutil.WriteFileAtomic(path, neu, 0o644); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+		if d.Removed {
+			if err := os.Remove(path); err != nil {
+				return fmt.Errorf("remove %s: %w", path, err)
+			}
+		} else {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				return err
+			}
+			if err := fsutil.WriteFileAtomic(path, neu, 0o644); err != nil {
+				return fmt.Errorf("write %s: %w", path, err)
+			}
 		}
 	}
 	e.reply(d, func(w io.Writer) {
@@ -176,8 +201,12 @@ func editSettings(e *Env, path string, dryRun bool, d installData, edit func([]b
 		case !d.Changed:
 			fmt.Fprintf(w, "%s: already up to date, nothing to change\n", path)
 			return
+		case dryRun && d.Removed:
+			fmt.Fprintf(w, "%s would be removed: it holds nothing but harness-hook's entries (dry run, nothing written):\n", path)
 		case dryRun:
 			fmt.Fprintf(w, "%s would change (dry run, nothing written):\n", path)
+		case d.Removed:
+			fmt.Fprintf(w, "%s removed: it held nothing but harness-hook's entries (previous version: %s):\n", path, d.Backup)
 		default:
 			fmt.Fprintf(w, "%s changed", path)
 			if d.Backup != "" {
