@@ -21,38 +21,30 @@ const (
 // Lex returns the tokens of code in lang; truncated is true when a work
 // bound stopped it (the tokens are then a prefix).
 func Lex(lang Lang, code string) (toks []Token, truncated bool) {
-	fn := lexerFor(lang)
-	if fn == nil {
+	l := newLexer(code, 0, &truncated)
+	switch g := grammars[lang]; {
+	case lang == Node:
+		lexJS(l)
+	case g != nil:
+		l.g = g
+		l.run()
+	default:
 		return nil, false
 	}
-	l := newLexer(code, 0, &truncated)
-	l.lex = fn
-	fn(l)
 	return l.toks, truncated
 }
 
-func lexerFor(lang Lang) func(*lexer) {
-	switch lang {
-	case Python:
-		return lexPython
-	case Node:
-		return lexJS
-	case Perl:
-		return lexPerl
-	case Ruby:
-		return lexRuby
-	case PHP:
-		return lexPHP
-	case Lua:
-		return lexLua
-	case R:
-		return lexR
-	case Julia:
-		return lexJulia
-	case AppleScript:
-		return lexAppleScript
-	}
-	return nil
+// grammars are the hand-lexed languages (scan.go); JavaScript is lexed by
+// tdewolff/parse (js.go).
+var grammars = map[Lang]*grammar{
+	Python:      &pythonGrammar,
+	Perl:        &perlGrammar,
+	Ruby:        &rubyGrammar,
+	PHP:         &phpGrammar,
+	Lua:         &luaGrammar,
+	R:           &rGrammar,
+	Julia:       &juliaGrammar,
+	AppleScript: &appleScriptGrammar,
 }
 
 // Options are the facts about the invocation the code needs.

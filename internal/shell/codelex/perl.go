@@ -20,9 +20,6 @@ var perlGrammar = grammar{
 	quotes:        shellQuotes(perlHole),
 }
 
-// lexPerl tokenizes Perl 5 (perlGrammar and perlSpecial).
-func lexPerl(l *lexer) { l.scan(&perlGrammar) }
-
 // perlSpecial lexes Perl's own forms: heredocs (<<"ID", <<'ID', <<ID,
 // <<~ID, <<`ID`), q qq qw qx with any delimiter, m// s/// tr/// y///
 // qr// and bare /…/ patterns skipped (where a value cannot end before
@@ -162,26 +159,12 @@ func perlHole(l *lexer, h *holes, body string, i int, _ string) (int, bool) {
 	return i, false
 }
 
-// perlHeredoc lexes a heredoc operator at l.pos.
+// perlHeredoc lexes a heredoc operator at l.pos (<<~ removes the body's
+// indentation); after a value, "<<" is a shift unless a quote follows.
 func (l *lexer) perlHeredoc() bool {
-	s := l.src
-	i := l.pos + 2
-	indented := false
-	if i < len(s) && s[i] == '~' {
-		indented = true
-		i++
-	}
-	if i >= len(s) {
+	i, flag, quote, ok := l.heredocOpener("~")
+	if !ok || quote == 0 && valueEnd(l.lastSig(), perlKeywords) {
 		return false
 	}
-	quote := byte(0)
-	if s[i] == '\'' || s[i] == '"' || s[i] == '`' {
-		quote = s[i]
-		i++
-	}
-	end := identEnd(s, i)
-	if end == i || quote == 0 && valueEnd(l.lastSig(), perlKeywords) {
-		return false
-	}
-	return l.heredoc(i, quote, indented, indented, perlHole)
+	return l.heredoc(i, quote, flag != 0, flag != 0, perlHole)
 }

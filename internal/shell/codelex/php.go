@@ -2,12 +2,10 @@ package codelex
 
 import "strings"
 
-// lexPHP tokenizes PHP: text outside <?php … ?> is inline output (data);
-// //, # and /* */ comments; '…' (\\ and \' only) and "…" with $var, {$…}
-// holes; heredocs <<<ID / <<<"ID" (interpolating) and nowdocs <<<'ID';
-// backticks as Command tokens (shell_exec); $var and \Ns\name as Name.
-func lexPHP(l *lexer) {
-	s := l.src
+// phpSource returns the PHP code of s: text outside <?php … ?> is inline
+// output (data), blanked out keeping the line numbers; "<?=" reads as echo
+// and "?>" as the end of a statement. Code without tags is all code.
+func phpSource(s string) string {
 	if k := strings.Index(s, "<?php"); k >= 0 || strings.HasPrefix(s, "<?") {
 		// only the code between the tags runs; the rest is printed
 		var b strings.Builder
@@ -38,119 +36,107 @@ func lexPHP(l *lexer) {
 			b.WriteString(";;")
 			i += cl + 2
 		}
-		l.src = b.String()
-		s = l.src
+		return b.String()
 	}
-	for l.pos < len(s) && !l.full() {
-		c := s[l.pos]
-		switch {
-		case c == '\n':
-			l.newline()
-		case c == ' ' || c == '\t' || c == '\r':
-			l.pos++
-			l.space = true
-		case c == '#' && !strings.HasPrefix(s[l.pos:], "#["), c == '/' && strings.HasPrefix(s[l.pos:], "//"):
-			for l.pos < len(s) && s[l.pos] != '\n' && !strings.HasPrefix(s[l.pos:], "?>") {
-				l.pos++
-			}
-			l.space = true
-		case c == '/' && strings.HasPrefix(s[l.pos:], "/*"):
-			k := strings.Index(s[l.pos+2:], "*/")
-			if k < 0 {
-				return
-			}
-			l.line += strings.Count(s[l.pos:l.pos+k+4], "\n")
-			l.pos += k + 4
-			l.space = true
-		case c == '#':
-			l.pos++ // attribute #[…]: its content lexes as code
-		case c == ';':
-			l.emit(Newline, "", l.pos)
-			l.pos++
-		case c == '\'':
-			body, end := delimited(s, l.pos)
-			l.emit(String, unescapeDelims(body, '\''), l.pos)
-			l.line += strings.Count(body, "\n")
-			l.pos = end
-		case c == '"' || c == '`':
-			body, end := delimited(s, l.pos)
-			k := String
-			if c == '`' {
-				k = Command
-			}
-			l.perlInterp(k, body, l.pos, lexPHP)
-			l.line += strings.Count(body, "\n")
-			l.pos = end
-		case c == '<' && strings.HasPrefix(s[l.pos:], "<<<"):
-			i := l.pos + 3
-			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-				i++
-			}
-			quote := byte(0)
-			if i < len(s) && (s[i] == '\'' || s[i] == '"') {
-				quote = s[i]
-				i++
-			}
-			end := identEnd(s, i)
-			if end == i {
-				l.op()
-				continue
-			}
-			delim := s[i:end]
-			if quote != 0 && end < len(s) && s[end] == quote {
-				end++
-			}
-			off := l.pos
-			nl := strings.IndexByte(s[end:], '\n')
-			if nl < 0 {
-				l.pos = len(s)
-				continue
-			}
-			body, to := phpHeredocBody(s, end+nl, delim)
-			l.line += strings.Count(s[off:to], "\n")
-			l.pos = to
-			if quote == '\'' {
-				l.emit(String, body, off)
-			} else {
-				l.perlInterp(String, body, off, lexPHP)
-			}
-		case c == '$' || isIdentStart(c) || c == '\\' && l.pos+1 < len(s) && isIdentStart(s[l.pos+1]):
-			start := l.pos
-			i := l.pos
-			if c == '$' {
-				i++
-			}
-			end := i
-			for {
-				end = identEnd(s, end)
-				if end+1 < len(s) && s[end] == '\\' && isIdentStart(s[end+1]) {
-					end++
-					continue
-				}
-				break
-			}
-			if c == '\\' {
-				end = identEnd(s, start+1)
-				for end+1 < len(s) && s[end] == '\\' && isIdentStart(s[end+1]) {
-					end = identEnd(s, end+1)
-				}
-			}
-			if end == start {
-				end = start + 1
-			}
-			name := strings.TrimPrefix(s[start:end], "\\")
-			if k := strings.LastIndexByte(name, '\\'); k >= 0 && name[0] != '$' {
-				name = name[k+1:] // \Foo\bar() → bar: functions fall back to the global ones
-			}
-			l.emit(Name, name, start)
-			l.pos = end
-		case isDigit(c):
-			end := numberEnd(s, l.pos)
-			l.emit(Number, s[l.pos:end], l.pos)
-			l.pos = end
-		default:
-			l.op()
+	return s
+}
+
+// phpGrammar is PHP inside its tags: //, # and /* */ comments (a line
+// comment ends at "?>" too), statements ended by ";", '…' (only \\ and \'
+// escape) and "…" / `…` (C escapes, $var, {$…}, $o->name holes, as Perl).
+var phpGrammar = grammar{
+	source:        phpSource,
+	special:       phpSpecial,
+	blanks:        " \t\r",
+	blockComments: []blockComment{{open: "/*", close: "*/"}},
+	lineComments:  []string{"#", "//"},
+	commentStops:  []string{"?>"},
+	semicolon:     semiAlways,
+	quotes:        shellQuotes(perlHole),
+}
+
+// phpSpecial lexes PHP's own forms: #[…] attributes (their content lexes
+// as code), heredocs <<<ID / <<<"ID" (interpolating) and nowdocs <<<'ID',
+// $var and \Ns\name as Name (a namespaced function falls back to the
+// global one: \Foo\bar → bar).
+func phpSpecial(l *lexer, c byte) bool {
+	s := l.src
+	switch {
+	case c == '#' && strings.HasPrefix(s[l.pos:], "#["):
+		l.pos++
+	case c == '<' && strings.HasPrefix(s[l.pos:], "<<<"):
+		l.phpHeredoc()
+	case c == '$' || isIdentStart(c) || c == '\\' && l.pos+1 < len(s) && isIdentStart(s[l.pos+1]):
+		start := l.pos
+		i := l.pos
+		if c == '$' {
+			i++
 		}
+		end := i
+		for {
+			end = identEnd(s, end)
+			if end+1 < len(s) && s[end] == '\\' && isIdentStart(s[end+1]) {
+				end++
+				continue
+			}
+			break
+		}
+		if c == '\\' {
+			end = identEnd(s, start+1)
+			for end+1 < len(s) && s[end] == '\\' && isIdentStart(s[end+1]) {
+				end = identEnd(s, end+1)
+			}
+		}
+		if end == start {
+			end = start + 1
+		}
+		name := strings.TrimPrefix(s[start:end], "\\")
+		if k := strings.LastIndexByte(name, '\\'); k >= 0 && name[0] != '$' {
+			name = name[k+1:] // \Foo\bar() → bar: functions fall back to the global ones
+		}
+		l.emit(Name, name, start)
+		l.pos = end
+	default:
+		return false
+	}
+	return true
+}
+
+// phpHeredoc lexes <<<ID, <<<"ID" or <<<'ID' at l.pos; the body starts on
+// the next line, so lexing continues after the closing delimiter.
+func (l *lexer) phpHeredoc() {
+	s := l.src
+	i := l.pos + 3
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	quote := byte(0)
+	if i < len(s) && (s[i] == '\'' || s[i] == '"') {
+		quote = s[i]
+		i++
+	}
+	end := identEnd(s, i)
+	if end == i {
+		l.op()
+		return
+	}
+	delim := s[i:end]
+	if quote != 0 && end < len(s) && s[end] == quote {
+		end++
+	}
+	off := l.pos
+	nl := strings.IndexByte(s[end:], '\n')
+	if nl < 0 {
+		l.pos = len(s)
+		return
+	}
+	body, to := flexHeredocBody(s, end+nl, delim)
+	l.line += strings.Count(s[off:to], "\n")
+	l.pos = to
+	if quote == '\'' {
+		l.emit(String, body, off)
+	} else {
+		l.body(String, body, off, escC, perlHole)
 	}
 }
 
@@ -164,36 +150,4 @@ func blankOut(s string) string {
 		}
 	}
 	return string(b)
-}
-
-// phpHeredocBody reads a heredoc body after the line ending at nl, up to a
-// line whose trimmed text starts with delim (PHP 7.3 flexible closing), and
-// removes the closing line's indentation from every line.
-func phpHeredocBody(s string, nl int, delim string) (string, int) {
-	i := nl + 1
-	var lines []string
-	for i <= len(s) {
-		j := strings.IndexByte(s[i:], '\n')
-		end := len(s)
-		if j >= 0 {
-			end = i + j
-		}
-		line := s[i:end]
-		t := strings.TrimLeft(line, " \t")
-		if strings.HasPrefix(t, delim) && (len(t) == len(delim) || !isIdentByte(t[len(delim)])) {
-			ind := len(line) - len(t)
-			for k, ln := range lines {
-				if len(ln) >= ind {
-					lines[k] = ln[ind:]
-				}
-			}
-			return strings.Join(lines, "\n"), i + ind + len(delim)
-		}
-		lines = append(lines, line)
-		if j < 0 {
-			break
-		}
-		i = end + 1
-	}
-	return strings.Join(lines, "\n"), len(s)
 }

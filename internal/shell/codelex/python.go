@@ -2,149 +2,94 @@ package codelex
 
 import "strings"
 
-// lexPython tokenizes Python 3: comments, string literals with any prefix
-// (r, b, u, f and combinations; raw strings keep backslashes), triple
-// quotes (docstrings are ordinary String tokens: data unless passed to a
-// call), f-string replacement fields as holes (`{{`/`}}` are braces), line
-// joining inside brackets and after a backslash. Newline tokens end logical
-// lines; Indent carries the block structure.
-func lexPython(l *lexer) {
-	depth := 0
-	s := l.src
-	for l.pos < len(s) && !l.full() {
-		c := s[l.pos]
-		switch {
-		case c == '\n':
-			if depth == 0 {
-				if t := l.lastSig(); len(l.toks) > 0 && l.toks[len(l.toks)-1].Kind != Newline && t != nil {
-					l.emit(Newline, "", l.pos)
-				}
-			}
-			l.newline()
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
-			l.pos++
-			l.space = true
-		case c == '\\' && l.pos+1 < len(s) && (s[l.pos+1] == '\n' || s[l.pos+1] == '\r'):
-			l.pos += 2
-			if l.pos < len(s) && s[l.pos-1] == '\r' && s[l.pos] == '\n' {
-				l.pos++
-			}
-			l.line++
-		case c == '#':
-			for l.pos < len(s) && s[l.pos] != '\n' {
-				l.pos++
-			}
-			l.space = true
-		case c == '\'' || c == '"':
-			l.pyString(l.pos, l.pos, "")
-		case isIdentStart(c):
-			end := identEnd(s, l.pos)
-			word := s[l.pos:end]
-			if end < len(s) && (s[end] == '\'' || s[end] == '"') && len(word) <= 2 && strings.Trim(strings.ToLower(word), "rbuf") == "" {
-				l.pyString(l.pos, end, strings.ToLower(word))
-				continue
-			}
-			l.emit(Name, word, l.pos)
-			l.pos = end
-		case isDigit(c) || c == '.' && l.pos+1 < len(s) && isDigit(s[l.pos+1]):
-			end := numberEnd(s, l.pos)
-			l.emit(Number, s[l.pos:end], l.pos)
-			l.pos = end
-		default:
-			switch c {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				if depth > 0 {
-					depth--
-				}
-			}
-			if c == ';' && depth == 0 {
-				l.emit(Newline, "", l.pos)
-				l.pos++
-				continue
-			}
-			l.op()
-		}
-	}
+// pythonGrammar is Python 3: # comments, newlines ending logical lines
+// outside brackets (Indent carries the block structure), a backslash
+// joining lines, ";" outside brackets; '…' and "…" and their triple-quoted
+// forms (docstrings are ordinary String tokens: data unless passed to a
+// call), with C escapes and \N{…}.
+var pythonGrammar = grammar{
+	special:      pythonSpecial,
+	blanks:       " \t\r\f",
+	lineJoin:     "\n\r",
+	lineComments: []string{"#"},
+	newlines:     nlStatement,
+	brackets:     "([{",
+	semicolon:    semiTopLevel,
+	quotes:       map[byte]*quote{'\'': &pyQuotes[0], '"': &pyQuotes[0]},
 }
 
-// pyString lexes the string literal whose quote is at q (the prefix starts
-// at start).
-func (l *lexer) pyString(start, q int, prefix string) {
+// pyQuotes are Python's string literals by prefix: plain, raw (r: the
+// backslash stays), formatted (f: replacement fields are holes, {{ and }}
+// are braces), raw formatted. A single-quote literal ends, unterminated,
+// at its line's end.
+var pyQuotes = [4]quote{
+	{kind: String, triple: true, oneLine: true, esc: escPython},
+	{kind: String, triple: true, oneLine: true, esc: escRaw},
+	{kind: String, triple: true, oneLine: true, esc: escPython, hole: pyField},
+	{kind: String, triple: true, oneLine: true, esc: escRaw, hole: pyField},
+}
+
+// pythonSpecial lexes Python's own forms: string prefixes (r, b, u, f and
+// their combinations, any case) and numbers starting with a dot.
+func pythonSpecial(l *lexer, c byte) bool {
 	s := l.src
-	quote := s[q]
-	triple := q+2 < len(s) && s[q+1] == quote && s[q+2] == quote
-	i := q + 1
-	if triple {
-		i = q + 3
+	switch {
+	case isIdentStart(c):
+		end := identEnd(s, l.pos)
+		word := s[l.pos:end]
+		if end < len(s) && (s[end] == '\'' || s[end] == '"') && len(word) <= 2 && strings.Trim(strings.ToLower(word), "rbuf") == "" {
+			prefix := strings.ToLower(word)
+			k := 0
+			if strings.Contains(prefix, "r") {
+				k |= 1
+			}
+			if strings.Contains(prefix, "f") {
+				k |= 2
+			}
+			l.quoted(l.pos, end, &pyQuotes[k])
+			return true
+		}
+		l.emit(Name, word, l.pos)
+		l.pos = end
+	case c == '.' && l.pos+1 < len(s) && isDigit(s[l.pos+1]):
+		end := numberEnd(s, l.pos)
+		l.emit(Number, s[l.pos:end], l.pos)
+		l.pos = end
+	default:
+		return false
 	}
-	raw := strings.Contains(prefix, "r")
-	fmtStr := strings.Contains(prefix, "f")
-	var h holes
-	for i < len(s) {
-		c := s[i]
-		if c == quote && (!triple || i+2 < len(s) && s[i+1] == quote && s[i+2] == quote) {
-			if triple {
-				i += 3
-			} else {
-				i++
-			}
-			l.pos = i
-			l.line += strings.Count(s[start:i], "\n")
-			l.emitLit(String, &h, start)
-			return
+	return true
+}
+
+// escPython decodes a Python escape: \N{name} (a named character, read
+// as "?"), else C escapes.
+func escPython(h *holes, s string, i int) int {
+	if i+2 < len(s) && s[i+1] == 'N' && s[i+2] == '{' {
+		if k := strings.IndexByte(s[i:], '}'); k > 0 {
+			h.lit("?")
+			return i + k + 1
 		}
-		if c == '\n' && !triple {
-			break // unterminated: the literal ends at the line
-		}
-		if c == '\\' {
-			if raw {
-				h.byte(c)
-				if i+1 < len(s) {
-					h.byte(s[i+1])
-				}
-				i += 2
-				continue
-			}
-			if i+1 < len(s) && s[i+1] == 'N' && i+2 < len(s) && s[i+2] == '{' {
-				if k := strings.IndexByte(s[i:], '}'); k > 0 {
-					h.lit("?")
-					i += k + 1
-					continue
-				}
-			}
-			t, n := escape(s, i)
-			h.lit(t)
-			i = n
-			continue
-		}
-		if fmtStr && c == '{' {
-			if i+1 < len(s) && s[i+1] == '{' {
-				h.byte('{')
-				i += 2
-				continue
-			}
-			end := fieldEnd(s, i+1, quote, triple)
-			expr := s[i+1 : end]
-			// drop a conversion (!r) and a format spec (:>10) at top level
-			expr = strings.TrimSuffix(fieldExpr(expr), "=")
-			h.hole(l.sub(expr))
-			i = min(end+1, len(s))
-			continue
-		}
-		if fmtStr && c == '}' && i+1 < len(s) && s[i+1] == '}' {
-			h.byte('}')
-			i += 2
-			continue
-		}
-		h.byte(c)
-		i++
 	}
-	i = min(i, len(s))
-	l.pos = i
-	l.line += strings.Count(s[start:i], "\n")
-	l.emitLit(String, &h, start)
+	return escC(h, s, i)
+}
+
+// pyField cuts an f-string replacement field into a hole (its conversion
+// !r and format spec :>10 dropped) and reads {{ and }} as braces.
+func pyField(l *lexer, h *holes, s string, i int, closer string) (int, bool) {
+	switch {
+	case s[i] == '{' && i+1 < len(s) && s[i+1] == '{':
+		h.byte('{')
+		return i + 2, true
+	case s[i] == '{':
+		end := fieldEnd(s, i+1, closer[0], len(closer) == 3)
+		expr := strings.TrimSuffix(fieldExpr(s[i+1:end]), "=")
+		h.hole(l.sub(expr))
+		return min(end+1, len(s)), true
+	case s[i] == '}' && i+1 < len(s) && s[i+1] == '}':
+		h.byte('}')
+		return i + 2, true
+	}
+	return i, false
 }
 
 // fieldEnd returns the index of the '}' closing an f-string replacement

@@ -24,9 +24,6 @@ var rubyGrammar = grammar{
 	quotes:        shellQuotes(rubyHole),
 }
 
-// lexRuby tokenizes Ruby (rubyGrammar and rubySpecial).
-func lexRuby(l *lexer) { l.scan(&rubyGrammar) }
-
 // rubySpecial lexes Ruby's own forms: %q %Q %() %w %W %i %I %s literals,
 // %x() as a Command, %r{} and /…/ regexps skipped, heredocs (<<ID,
 // <<-ID, <<~ID, quoted, and <<`ID` as a command), :symbols and ?c
@@ -138,30 +135,16 @@ func (l *lexer) rubyPercentLiteral() bool {
 	return true
 }
 
-// rubyHeredoc lexes <<ID, <<-ID, <<~ID, <<'ID', <<"ID", <<`ID` at l.pos.
+// rubyHeredoc lexes <<ID, <<-ID (indented terminator), <<~ID (and the
+// body's indentation removed), quoted, at l.pos; after a value, "<<ID" is
+// a shift (x <<EOF) unless it follows a name and a blank (puts <<EOF).
 func (l *lexer) rubyHeredoc() bool {
-	s := l.src
-	i := l.pos + 2
-	squiggly, indented := false, false
-	if i < len(s) && (s[i] == '~' || s[i] == '-') {
-		squiggly = s[i] == '~'
-		indented = true
-		i++
-	}
-	if i >= len(s) {
+	i, flag, quote, ok := l.heredocOpener("~-")
+	if !ok {
 		return false
 	}
-	quote := byte(0)
-	if s[i] == '\'' || s[i] == '"' || s[i] == '`' {
-		quote = s[i]
-		i++
-	}
-	end := identEnd(s, i)
-	if end == i {
+	if flag == 0 && quote == 0 && valueEnd(l.lastSig(), rubyKeywords) && !(l.space && l.lastSig().Kind == Name) {
 		return false
 	}
-	if !indented && quote == 0 && valueEnd(l.lastSig(), rubyKeywords) && !(l.space && l.lastSig().Kind == Name) {
-		return false // x <<EOF with x a value: a shift
-	}
-	return l.heredoc(i, quote, indented, squiggly, rubyHole)
+	return l.heredoc(i, quote, flag != 0, flag == '~', rubyHole)
 }

@@ -14,6 +14,9 @@ import "strings"
 // special hook, a newline, blanks, a backslash line join, line comments,
 // ";", the quote table, a name, a number, and else an operator.
 type grammar struct {
+	// source, when set, turns the code into the text scan reads (PHP:
+	// the inline output around the tags blanked out).
+	source func(string) string
 	// special lexes a form of the language's own at l.pos (c is the byte
 	// there) and reports whether it did. Nil when the language has none.
 	special func(l *lexer, c byte) bool
@@ -111,6 +114,14 @@ type escapeFunc func(h *holes, s string, i int) int
 // l.sub) and returns the index after it, or false when none starts there.
 // closer is the literal's closing quote ("" for a bracketed body).
 type holeFunc func(l *lexer, h *holes, s string, i int, closer string) (int, bool)
+
+// run lexes l.src with its grammar l.g.
+func (l *lexer) run() {
+	if l.g.source != nil {
+		l.src = l.g.source(l.src)
+	}
+	l.scan(l.g)
+}
 
 // scan lexes l.src with g.
 func (l *lexer) scan(g *grammar) {
@@ -521,36 +532,60 @@ func delimited(s string, i int) (body string, end int) {
 
 // Heredocs (Perl, Ruby, PHP).
 
+// nextLine returns the line of s that starts at i, without its newline,
+// and the index after that newline (len(s)+1 after the last line).
+func nextLine(s string, i int) (line string, next int) {
+	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+		return s[i : i+j], i + j + 1
+	}
+	return s[i:], len(s) + 1
+}
+
 // heredocBody finds the body of a heredoc whose operator is on the line
 // that ends at lineEnd: the lines after it up to a line equal to delim
 // (after trimming leading blanks when indented). It returns the body and
 // the offset just after the terminator line (len(s) when unterminated).
 func heredocBody(s string, lineEnd int, delim string, indented bool) (string, int) {
-	start := lineEnd + 1
-	if start > len(s) {
-		return "", len(s)
-	}
 	var b strings.Builder
-	i := start
-	for i < len(s) {
-		j := strings.IndexByte(s[i:], '\n')
-		end := len(s)
-		if j >= 0 {
-			end = i + j
-		}
-		line := s[i:end]
+	for i := lineEnd + 1; i < len(s); {
+		line, next := nextLine(s, i)
 		cmp := strings.TrimRight(line, "\r")
 		if indented {
 			cmp = strings.TrimLeft(cmp, " \t")
 		}
 		if cmp == delim {
-			return b.String(), min(end+1, len(s))
+			return b.String(), min(next, len(s))
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
-		i = end + 1
+		i = next
 	}
 	return b.String(), len(s)
+}
+
+// flexHeredocBody reads a PHP heredoc body after the line ending at nl, up
+// to a line whose text after its blanks starts with delim (PHP 7.3
+// flexible closing), and removes the closing line's indentation from
+// every line. It returns the body and the offset just after delim, where
+// lexing continues ("EOT;").
+func flexHeredocBody(s string, nl int, delim string) (string, int) {
+	var lines []string
+	for i := nl + 1; i <= len(s); {
+		line, next := nextLine(s, i)
+		t := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(t, delim) && (len(t) == len(delim) || !isIdentByte(t[len(delim)])) {
+			ind := len(line) - len(t)
+			for k, ln := range lines {
+				if len(ln) >= ind {
+					lines[k] = ln[ind:]
+				}
+			}
+			return strings.Join(lines, "\n"), i + ind + len(delim)
+		}
+		lines = append(lines, line)
+		i = next
+	}
+	return strings.Join(lines, "\n"), len(s)
 }
 
 // dedent removes the common leading blanks of the body's lines (Ruby <<~).
@@ -603,6 +638,30 @@ func (l *lexer) heredocStart() (lineEnd, bodyFrom int) {
 		return lineEnd, to - 1
 	}
 	return lineEnd, lineEnd
+}
+
+// heredocOpener reads a heredoc operator "<<" at l.pos: an optional flag
+// byte from flags (Perl "~", Ruby "~-"), an optional quote, a name. It
+// returns where the name starts, the flag and the quote (0 when none); ok
+// is false when no name follows.
+func (l *lexer) heredocOpener(flags string) (name int, flag, quote byte, ok bool) {
+	s := l.src
+	i := l.pos + 2
+	if i < len(s) && strings.IndexByte(flags, s[i]) >= 0 {
+		flag = s[i]
+		i++
+	}
+	if i >= len(s) {
+		return 0, 0, 0, false
+	}
+	if s[i] == '\'' || s[i] == '"' || s[i] == '`' {
+		quote = s[i]
+		i++
+	}
+	if identEnd(s, i) == i {
+		return 0, 0, 0, false
+	}
+	return i, flag, quote, true
 }
 
 // heredoc reads a heredoc delimiter at src[i:] (closed by quote when quote

@@ -83,8 +83,8 @@ type lexer struct {
 	space  bool
 	nest   int
 	trunc  *bool
-	// lex is the language's tokenizer (holes are lexed with it).
-	lex func(*lexer)
+	// g is the language's grammar (holes are lexed with it too).
+	g *grammar
 	// skip maps a line's end offset to the offset lexing continues from
 	// (heredoc bodies that follow the line).
 	skip map[int]int
@@ -214,8 +214,8 @@ func (l *lexer) sub(text string) []Token {
 		return nil
 	}
 	s := newLexer(text, l.nest+1, l.trunc)
-	s.lex = l.lex
-	s.lex(s)
+	s.g = l.g
+	s.run()
 	return s.toks
 }
 
