@@ -259,3 +259,50 @@ func TestPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenLine: a token's Line is the line it starts on, and every
+// newline the lexer passes counts, inside literals and comments too: a
+// paren-less call reads its arguments from its own line, so a literal
+// spanning lines after `system` is still its argument.
+func TestTokenLine(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		code string
+		want []int // the Line of each token, Newline tokens left out
+	}{
+		{Perl, "system q(\nrm)\nx", []int{0, 0, 2}},
+		{Perl, "system qq{a\n$b}\nx", []int{0, 0, 0, 0, 0, 2}},
+		{Perl, "f qw(a\nb)\nx", []int{0, 0, 2}},
+		{Ruby, "system %q(a\nb)\nx", []int{0, 0, 2}},
+		{Ruby, "exec %w[a\nb]\nx", []int{0, 0, 2}},
+		{Ruby, "x = /a\nb/\ny", []int{0, 0, 2}},
+		{PHP, "echo <<<E\na\nE;\nx;", []int{0, 0, 3}},
+		{Python, "f(\"\"\"a\nb\"\"\")\nx", []int{0, 0, 0, 1, 2}},
+		{Lua, "f('a\\z\n b')\nx", []int{0, 0, 0, 1, 2}},
+		{R, "f('a\nb')\nx", []int{0, 0, 0, 1, 2}},
+		{Julia, "f(\"a\nb\")\nx", []int{0, 0, 0, 1, 2}},
+		{AppleScript, "do shell script ¬\n\"ls\"\nx", []int{0, 0, 0, 1, 2}},
+	} {
+		toks, _ := Lex(c.lang, c.code)
+		var got []int
+		for _, tk := range toks {
+			if tk.Kind != Newline {
+				got = append(got, tk.Line)
+			}
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %q: lines %v, want %v", c.lang, c.code, got, c.want)
+		}
+	}
+	// a string's Line was its last line: these were not calls
+	for _, c := range []lexCase{
+		{Perl, "system q(rm -rf x\n)", []string{"sh:rm -rf x\n"}},
+		{Perl, "system qq{\nrm -rf $ENV{HOME}}", []string{"sh:\nrm -rf " + UnknownWord}},
+		{Ruby, "system %q(rm -rf x\n)", []string{"sh:rm -rf x\n"}},
+		{Ruby, "exec %w[rm -rf\nx]", []string{"argv:rm -rf x"}},
+	} {
+		if got := summary(Analyze(c.lang, c.code, Options{})); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %q:\n got  %q\n want %q", c.lang, c.code, got, c.want)
+		}
+	}
+}

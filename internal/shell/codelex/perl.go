@@ -105,20 +105,20 @@ func (l *lexer) perlQuoteOp(word string, end int) bool {
 	case "s", "tr", "y":
 		l.skipPattern(k, 2)
 	case "q":
-		l.bracketed(off, k, String, escDelims(d), nil, true)
+		l.bracketed(off, k, String, escDelims(d), nil)
 	case "qq":
-		l.bracketed(off, k, String, escC, perlHole, true)
+		l.bracketed(off, k, String, escC, perlHole)
 	case "qx":
 		if d == '\'' {
-			l.bracketed(off, k, Command, nil, nil, true) // qx'…' does not interpolate
+			l.bracketed(off, k, Command, nil, nil) // qx'…' does not interpolate
 		} else {
-			l.bracketed(off, k, Command, escC, perlHole, true)
+			l.bracketed(off, k, Command, escC, perlHole)
 		}
 	case "qw":
 		body, e := delimited(s, k)
+		l.words(body, off)
 		l.line += strings.Count(body, "\n")
 		l.pos = e
-		l.words(body, off)
 	}
 	return true
 }

@@ -131,13 +131,13 @@ func (l *lexer) phpHeredoc() {
 		return
 	}
 	body, to := flexHeredocBody(s, end+nl, delim)
-	l.line += strings.Count(s[off:to], "\n")
-	l.pos = to
 	if quote == '\'' {
 		l.emit(String, body, off)
 	} else {
 		l.body(String, body, off, escC, perlHole)
 	}
+	l.line += strings.Count(s[off:to], "\n")
+	l.pos = to
 }
 
 // blankOut replaces everything but newlines with spaces (inline HTML keeps

@@ -34,11 +34,7 @@ func rubySpecial(l *lexer, c byte) bool {
 	case c == '%' && l.rubyPercentLiteral():
 	case c == '<' && strings.HasPrefix(s[l.pos:], "<<") && l.rubyHeredoc():
 	case c == '/' && !valueEnd(l.lastSig(), rubyKeywords) || c == '/' && l.space && l.pos+1 < len(s) && s[l.pos+1] != ' ' && l.lastSig() != nil && l.lastSig().Kind == Name:
-		_, end := delimited(s, l.pos)
-		for end < len(s) && isIdentByte(s[end]) {
-			end++ // flags
-		}
-		l.pos = end
+		l.skipPattern(l.pos, 1)
 	case c == ':' && l.pos+1 < len(s) && (isIdentStart(s[l.pos+1]) || s[l.pos+1] == '"') && !(l.pos > 0 && s[l.pos-1] == ':') && !valueEnd(l.lastSig(), rubyKeywords) || c == ':' && l.space && l.pos+1 < len(s) && isIdentStart(s[l.pos+1]):
 		// a symbol: its name is its value
 		if s[l.pos+1] == '"' {
@@ -119,16 +115,16 @@ func (l *lexer) rubyPercentLiteral() bool {
 	off := l.pos
 	switch typ {
 	case 'q', 's':
-		l.bracketed(off, i, String, escDelims(s[i]), nil, true)
+		l.bracketed(off, i, String, escDelims(s[i]), nil)
 	case 'Q':
-		l.bracketed(off, i, String, escC, rubyHole, true)
+		l.bracketed(off, i, String, escC, rubyHole)
 	case 'x':
-		l.bracketed(off, i, Command, escC, rubyHole, true)
+		l.bracketed(off, i, Command, escC, rubyHole)
 	case 'w', 'W', 'i', 'I':
 		body, end := delimited(s, i)
+		l.words(body, off)
 		l.line += strings.Count(body, "\n")
 		l.pos = end
-		l.words(body, off)
 	case 'r':
 		l.skipPattern(i, 1)
 	}

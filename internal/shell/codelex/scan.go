@@ -161,7 +161,7 @@ func (l *lexer) scan(g *grammar) {
 			l.pos++
 		case g.quotes[c] != nil:
 			if q := g.quotes[c]; q.bracketed {
-				l.bracketed(l.pos, l.pos, q.kind, q.esc, q.hole, false)
+				l.bracketed(l.pos, l.pos, q.kind, q.esc, q.hole)
 			} else {
 				l.quoted(l.pos, l.pos, q)
 			}
@@ -299,8 +299,7 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 
 // quoted lexes a literal of form q whose opening quote is at i (a prefix
 // such as Python's f or Julia's raw starts at start): the token's value is
-// the decoded text, its holes follow it, and its line is the line the
-// literal ends on.
+// the decoded text and its holes follow it.
 func (l *lexer) quoted(start, i int, q *quote) {
 	s := l.src
 	closer := s[i : i+1]
@@ -312,9 +311,9 @@ func (l *lexer) quoted(start, i int, q *quote) {
 	if closed {
 		end += len(closer)
 	}
+	l.emitLit(q.kind, &h, start)
 	l.pos = end
 	l.line += strings.Count(s[start:end], "\n")
-	l.emitLit(q.kind, &h, start)
 }
 
 // decode reads literal text from s[i:] into h up to closer (not consumed;
@@ -348,19 +347,11 @@ func (l *lexer) decode(h *holes, s string, i int, closer string, oneLine bool, e
 // bracketed lexes a quote-like literal whose delimiter is at i (Perl '…',
 // "…", q{…}; Ruby %Q(…); PHP "…"): its body runs to the matching closer
 // (brackets nest, a backslash skips the next byte) and is then decoded
-// with esc and hole; off is where the literal's token starts. The token's
-// line is the line the literal starts on, or ends on when endLine (Perl
-// q-operators and Ruby %-literals, as their tokenizers always did).
-func (l *lexer) bracketed(off, i int, k Kind, esc escapeFunc, hole holeFunc, endLine bool) {
+// with esc and hole; off is where the literal's token starts.
+func (l *lexer) bracketed(off, i int, k Kind, esc escapeFunc, hole holeFunc) {
 	body, end := delimited(l.src, i)
-	n := strings.Count(body, "\n")
-	if endLine {
-		l.line += n
-	}
 	l.body(k, body, off, esc, hole)
-	if !endLine {
-		l.line += n
-	}
+	l.line += strings.Count(body, "\n")
 	l.pos = end
 }
 

@@ -13,8 +13,7 @@ var luaGrammar = grammar{
 // luaSpecial lexes Lua's own forms: --[==[ … ]==] long comments,
 // [==[ … ]==] long strings (a first newline dropped), and '…' / "…" with
 // escapes (\z skips blanks, \ddd is decimal). A quoted literal ends,
-// unterminated, at its line's end, and that newline is part of it (the
-// lines inside a literal are not counted: kept from the first tokenizer).
+// unterminated, at its line's end, and that newline is part of it.
 func luaSpecial(l *lexer, c byte) bool {
 	s := l.src
 	switch {
@@ -38,7 +37,9 @@ func luaSpecial(l *lexer, c byte) bool {
 		var h holes
 		i, _ := l.decode(&h, s, l.pos+1, s[l.pos:l.pos+1], true, escLua, nil)
 		l.emitLit(String, &h, l.pos)
-		l.pos = min(i+1, len(s))
+		end := min(i+1, len(s))
+		l.line += strings.Count(s[l.pos:end], "\n")
+		l.pos = end
 	default:
 		return false
 	}
@@ -248,7 +249,7 @@ var appleScriptGrammar = grammar{
 
 // appleScriptSpecial lexes AppleScript's own forms: a carriage return ends
 // a statement like a newline (not counted as a line), ¬ continues the
-// line (the blanks and newlines after it are skipped, not counted), (* *)
+// line (the blanks and newlines after it are skipped), (* *)
 // comments (the first "*)" closes, even "(*)"), names case-insensitive
 // (lowercased).
 func appleScriptSpecial(l *lexer, c byte) bool {
@@ -262,6 +263,9 @@ func appleScriptSpecial(l *lexer, c byte) bool {
 	case strings.HasPrefix(s[l.pos:], "¬"):
 		l.pos += len("¬")
 		for l.pos < len(s) && (s[l.pos] == ' ' || s[l.pos] == '\t' || s[l.pos] == '\r' || s[l.pos] == '\n') {
+			if s[l.pos] == '\n' {
+				l.line++
+			}
 			l.pos++
 		}
 	case c == '(' && strings.HasPrefix(s[l.pos:], "(*"):
