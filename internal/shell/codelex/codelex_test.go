@@ -306,3 +306,24 @@ func TestTokenLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCommentIsBlank: a comment separates tokens like a blank in every
+// language (Token.Space), so `x#= c =#[1]` reads as `x [1]`.
+func TestCommentIsBlank(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		code string
+	}{
+		{PHP, "a/* c */b"},
+		{Lua, "a--[[ c ]]b"},
+		{Julia, "a#= c =#b"},
+		{AppleScript, "a(* c *)b"},
+		{AppleScript, "a\r-- c\rb"},
+	} {
+		toks, _ := Lex(c.lang, c.code)
+		last := toks[len(toks)-1]
+		if last.Text != "b" || !last.Space {
+			t.Errorf("%s %q: last token %+v, want b after a blank", c.lang, c.code, last)
+		}
+	}
+}

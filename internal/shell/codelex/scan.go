@@ -30,12 +30,10 @@ type grammar struct {
 	// blockComments are tried before the line comments.
 	blockComments []blockComment
 	// lineComments start a comment that runs to the end of the line, or
-	// to one of commentStops (PHP "?>", AppleScript "\r").
+	// to one of commentStops (PHP "?>", AppleScript "\r"). A comment is
+	// blank space: it sets Token.Space.
 	lineComments []string
 	commentStops []string
-	// commentsNotBlank: a comment does not set Token.Space (R, Julia,
-	// AppleScript, as their tokenizers always did).
-	commentsNotBlank bool
 	// newlines says where a newline ends a statement (a Newline token).
 	newlines newlineRule
 	// brackets are the openers inside which a newline does not end a
@@ -237,9 +235,7 @@ func (l *lexer) blockComment(g *grammar, atLineStart bool) bool {
 		}
 		l.line += strings.Count(s[l.pos:end], "\n")
 		l.pos = end
-		if !g.commentsNotBlank {
-			l.space = true
-		}
+		l.space = true
 		return true
 	}
 	return false
@@ -283,9 +279,7 @@ func (l *lexer) lineComment(g *grammar) {
 	for l.pos < len(s) && s[l.pos] != '\n' && !hasAnyPrefix(s[l.pos:], g.commentStops) {
 		l.pos++
 	}
-	if !g.commentsNotBlank {
-		l.space = true
-	}
+	l.space = true
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {

@@ -92,14 +92,13 @@ func longBracket(s string, i int) (body string, end int, ok bool) {
 // rGrammar is R: # comments, newlines ending statements outside ( and [
 // unless an operator continues the line, ";", '…' / "…" with C escapes.
 var rGrammar = grammar{
-	special:          rSpecial,
-	blanks:           " \t\r",
-	lineComments:     []string{"#"},
-	commentsNotBlank: true,
-	newlines:         nlUnlessContinued,
-	brackets:         "([",
-	semicolon:        semiAlways,
-	quotes:           map[byte]*quote{'\'': cQuoted, '"': cQuoted},
+	special:      rSpecial,
+	blanks:       " \t\r",
+	lineComments: []string{"#"},
+	newlines:     nlUnlessContinued,
+	brackets:     "([",
+	semicolon:    semiAlways,
+	quotes:       map[byte]*quote{'\'': cQuoted, '"': cQuoted},
 }
 
 // rSpecial lexes R's own forms: raw strings r"(…)" R"[…]" r"{…}" with
@@ -162,14 +161,13 @@ func rSpecial(l *lexer, c byte) bool {
 // when handed to run/read/success/pipeline; their escapes stay for the
 // word splitting).
 var juliaGrammar = grammar{
-	special:          juliaSpecial,
-	blanks:           " \t\r",
-	blockComments:    []blockComment{{open: "#=", close: "=#", nested: true}},
-	lineComments:     []string{"#"},
-	commentsNotBlank: true,
-	newlines:         nlUnlessContinued,
-	brackets:         "([{",
-	semicolon:        semiAlways,
+	special:       juliaSpecial,
+	blanks:        " \t\r",
+	blockComments: []blockComment{{open: "#=", close: "=#", nested: true}},
+	lineComments:  []string{"#"},
+	newlines:      nlUnlessContinued,
+	brackets:      "([{",
+	semicolon:     semiAlways,
 	quotes: map[byte]*quote{
 		'"': {kind: String, triple: true, esc: escC, hole: juliaHole},
 		'`': {kind: Command, triple: true, esc: escRaw, hole: juliaHole},
@@ -238,20 +236,20 @@ func juliaHole(l *lexer, h *holes, s string, i int, _ string) (int, bool) {
 // appleScriptGrammar is AppleScript: -- and # comments, newlines (and a
 // lone carriage return) ending statements, "…" with C escapes.
 var appleScriptGrammar = grammar{
-	special:          appleScriptSpecial,
-	blanks:           " \t",
-	lineComments:     []string{"--", "#"},
-	commentStops:     []string{"\r"},
-	commentsNotBlank: true,
-	newlines:         nlStatement,
-	quotes:           map[byte]*quote{'"': cQuoted},
+	special:      appleScriptSpecial,
+	blanks:       " \t",
+	lineComments: []string{"--", "#"},
+	commentStops: []string{"\r"},
+	newlines:     nlStatement,
+	quotes:       map[byte]*quote{'"': cQuoted},
 }
 
 // appleScriptSpecial lexes AppleScript's own forms: a carriage return ends
 // a statement like a newline (not counted as a line), ¬ continues the
-// line (the blanks and newlines after it are skipped), (* *)
-// comments (the first "*)" closes, even "(*)"), names case-insensitive
-// (lowercased).
+// line (the blanks and newlines after it are skipped), (* *) comments,
+// names case-insensitive (lowercased). The first "*)" closes a comment,
+// even the one in "(*)", and comments do not nest: the reading that
+// leaves the most code to judge.
 func appleScriptSpecial(l *lexer, c byte) bool {
 	s := l.src
 	switch {
@@ -269,13 +267,13 @@ func appleScriptSpecial(l *lexer, c byte) bool {
 			l.pos++
 		}
 	case c == '(' && strings.HasPrefix(s[l.pos:], "(*"):
-		k := strings.Index(s[l.pos:], "*)")
-		if k < 0 {
-			l.pos = len(s)
-			return true
+		end := len(s)
+		if k := strings.Index(s[l.pos:], "*)"); k >= 0 {
+			end = l.pos + k + 2
 		}
-		l.line += strings.Count(s[l.pos:l.pos+k], "\n")
-		l.pos += k + 2
+		l.line += strings.Count(s[l.pos:end], "\n")
+		l.pos = end
+		l.space = true
 	case isIdentStart(c):
 		end := identEnd(s, l.pos)
 		l.emit(Name, strings.ToLower(s[l.pos:end]), l.pos)
