@@ -297,15 +297,15 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 func (l *lexer) quoted(start, i int, q *quote) {
 	s := l.src
 	closer := s[i : i+1]
-	if q.triple && strings.HasPrefix(s[i:], strings.Repeat(closer, 3)) {
+	if q.triple && i+2 < len(s) && s[i+1] == s[i] && s[i+2] == s[i] {
 		closer = s[i : i+3]
 	}
-	var h holes
-	end, closed := l.decode(&h, s, i+len(closer), closer, q.oneLine && len(closer) == 1, q.esc, q.hole)
+	h := l.literal()
+	end, closed := l.decode(h, s, i+len(closer), closer, q.oneLine && len(closer) == 1, q.esc, q.hole)
 	if closed {
 		end += len(closer)
 	}
-	l.emitLit(q.kind, &h, start)
+	l.emitLit(q.kind, h, start)
 	l.pos = end
 	l.line += strings.Count(s[start:end], "\n")
 }
@@ -352,9 +352,9 @@ func (l *lexer) bracketed(off, i int, k Kind, esc escapeFunc, hole holeFunc) {
 // body emits a literal whose body is known (a bracketed or heredoc body),
 // decoded with esc and hole.
 func (l *lexer) body(k Kind, body string, off int, esc escapeFunc, hole holeFunc) {
-	var h holes
-	l.decode(&h, body, 0, "", false, esc, hole)
-	l.emitLit(k, &h, off)
+	h := l.literal()
+	l.decode(h, body, 0, "", false, esc, hole)
+	l.emitLit(k, h, off)
 }
 
 // words emits a word-list literal (Perl qw(), Ruby %w[]).

@@ -34,9 +34,9 @@ func luaSpecial(l *lexer, c byte) bool {
 		l.line += strings.Count(body, "\n")
 		l.pos = end
 	case c == '\'' || c == '"':
-		var h holes
-		i, _ := l.decode(&h, s, l.pos+1, s[l.pos:l.pos+1], true, escLua, nil)
-		l.emitLit(String, &h, l.pos)
+		h := l.literal()
+		i, _ := l.decode(h, s, l.pos+1, s[l.pos:l.pos+1], true, escLua, nil)
+		l.emitLit(String, h, l.pos)
 		end := min(i+1, len(s))
 		l.line += strings.Count(s[l.pos:end], "\n")
 		l.pos = end

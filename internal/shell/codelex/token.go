@@ -85,6 +85,10 @@ type lexer struct {
 	trunc  *bool
 	// g is the language's grammar (holes are lexed with it too).
 	g *grammar
+	// lit is the literal being decoded (literal), kept here so that
+	// decoding through the grammar's escape and hole functions does not
+	// allocate it per literal.
+	lit holes
 	// skip maps a line's end offset to the offset lexing continues from
 	// (heredoc bodies that follow the line).
 	skip map[int]int
@@ -180,6 +184,14 @@ func (h *holes) hole(t []Token) {
 	h.parts = append(h.parts, h.cur.String())
 	h.cur.Reset()
 	h.toks = append(h.toks, t)
+}
+
+// literal returns the lexer's literal buffer, emptied. A token's Parts
+// keep the slice of the literal they came from: it is not reused.
+func (l *lexer) literal() *holes {
+	l.lit.parts, l.lit.toks = nil, nil
+	l.lit.cur.Reset()
+	return &l.lit
 }
 
 // emitLit emits a String or Command token for h, followed by its holes.
