@@ -272,12 +272,7 @@ func (c *Code) effect(call *Call, childProcess bool) {
 		return
 	}
 	pos := call.Pos()
-	a := func(i int) Value {
-		if i < len(pos) {
-			return pos[i]
-		}
-		return unknown()
-	}
+	a := argAt(pos)
 	switch c.Lang {
 	case Python:
 		c.pyEffect(call, fn, pos, a)
@@ -419,12 +414,7 @@ func (c *Code) execLike(fn string, pos []Value) {
 func (c *Code) methodEffect(call *Call, recv Value) {
 	m := call.Method()
 	pos := call.Pos()
-	a := func(i int) Value {
-		if i < len(pos) {
-			return pos[i]
-		}
-		return unknown()
-	}
+	a := argAt(pos)
 	if recv.Kind == Str && recv.Path {
 		fn := "Path." + m
 		switch m {

@@ -2,6 +2,7 @@ package codelex
 
 import (
 	"encoding/base64"
+	"slices"
 	"strings"
 )
 
@@ -118,28 +119,14 @@ func (p *parser) peek(k int) *Token {
 	return nil
 }
 
-func (p *parser) isOp(t *Token, ops ...string) bool {
-	if t == nil || t.Kind != Op {
-		return false
-	}
-	for _, o := range ops {
-		if t.Text == o {
-			return true
-		}
-	}
-	return false
-}
+// isOp reports an Op token spelled one of ops.
+func (p *parser) isOp(t *Token, ops ...string) bool { return isToken(t, Op, ops) }
 
-func (p *parser) isName(t *Token, names ...string) bool {
-	if t == nil || t.Kind != Name {
-		return false
-	}
-	for _, n := range names {
-		if t.Text == n {
-			return true
-		}
-	}
-	return false
+// isName reports a Name token spelled one of names.
+func (p *parser) isName(t *Token, names ...string) bool { return isToken(t, Name, names) }
+
+func isToken(t *Token, k Kind, texts []string) bool {
+	return t != nil && t.Kind == k && slices.Contains(texts, t.Text)
 }
 
 func (p *parser) spend() bool {
@@ -410,7 +397,6 @@ func (p *parser) dotted() string {
 // import {a as b, c} from 'm', import 'm'.
 func (p *parser) jsImport() bool {
 	p.i++
-	type bind struct{ local, name string }
 	var binds []bind
 	def, ns := "", ""
 	for p.i < len(p.toks) && p.spend() {
@@ -439,25 +425,7 @@ func (p *parser) jsImport() bool {
 				}
 			}
 		case p.isOp(t, "{"):
-			p.i++
-			for p.i < len(p.toks) && !p.isOp(p.tok(), "}") && p.spend() {
-				n := p.tok()
-				if n.Kind == Name {
-					b := bind{local: n.Text, name: n.Text}
-					p.i++
-					if p.isName(p.tok(), "as") {
-						p.i++
-						if a := p.tok(); a != nil && a.Kind == Name {
-							b.local = a.Text
-							p.i++
-						}
-					}
-					binds = append(binds, b)
-					continue
-				}
-				p.i++
-			}
-			p.i++
+			binds = append(binds, p.bindList(func(t *Token) bool { return p.isName(t, "as") })...)
 		case t.Kind == Name && t.Text != "from" && t.Text != "type":
 			def = t.Text
 			p.i++
@@ -470,29 +438,40 @@ func (p *parser) jsImport() bool {
 	return true
 }
 
-// jsDestructure handles const { a, b: c } = EXPR (p.i at "{").
-func (p *parser) jsDestructure(start int) bool {
+// bind is one name a JavaScript import or destructuring binds: local
+// names the member name of the module or object.
+type bind struct{ local, name string }
+
+// bindList reads `{ a, b <rename> c, … }` (p.i at "{") up to and past its
+// "}": rename reports the token that renames (import's "as",
+// destructuring's ":").
+func (p *parser) bindList(rename func(*Token) bool) []bind {
 	p.i++
-	type bind struct{ local, name string }
 	var binds []bind
 	for p.i < len(p.toks) && !p.isOp(p.tok(), "}") && p.spend() {
 		n := p.tok()
-		if n.Kind == Name {
-			b := bind{local: n.Text, name: n.Text}
+		if n.Kind != Name {
 			p.i++
-			if p.isOp(p.tok(), ":") {
-				p.i++
-				if a := p.tok(); a != nil && a.Kind == Name {
-					b.local = a.Text
-					p.i++
-				}
-			}
-			binds = append(binds, b)
 			continue
 		}
+		b := bind{local: n.Text, name: n.Text}
 		p.i++
+		if rename(p.tok()) {
+			p.i++
+			if a := p.tok(); a != nil && a.Kind == Name {
+				b.local = a.Text
+				p.i++
+			}
+		}
+		binds = append(binds, b)
 	}
 	p.i++
+	return binds
+}
+
+// jsDestructure handles const { a, b: c } = EXPR (p.i at "{").
+func (p *parser) jsDestructure(start int) bool {
+	binds := p.bindList(func(t *Token) bool { return p.isOp(t, ":") })
 	if !p.isOp(p.tok(), "=") {
 		return p.i > start
 	}
@@ -1366,12 +1345,7 @@ func (p *parser) qualify(name string) string {
 func (p *parser) pure(c *Call) Value {
 	fn := c.Func
 	pos := c.Pos()
-	arg := func(i int) Value {
-		if i < len(pos) {
-			return pos[i]
-		}
-		return unknown()
-	}
+	arg := argAt(pos)
 	if c.Recv != nil {
 		return p.method(c, *c.Recv, c.Method(), pos)
 	}
@@ -1545,14 +1519,20 @@ func joinValues(items []Value, sep string) Value {
 	return out
 }
 
-// method evaluates a method called on a value.
-func (p *parser) method(c *Call, recv Value, name string, pos []Value) Value {
-	arg := func(i int) Value {
+// argAt returns the positional arguments pos as a function of the index,
+// Unknown past the end.
+func argAt(pos []Value) func(int) Value {
+	return func(i int) Value {
 		if i < len(pos) {
 			return pos[i]
 		}
 		return unknown()
 	}
+}
+
+// method evaluates a method called on a value.
+func (p *parser) method(c *Call, recv Value, name string, pos []Value) Value {
+	arg := argAt(pos)
 	switch recv.Kind {
 	case Str:
 		switch name {
