@@ -1,6 +1,10 @@
 package schema
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/superagent-harness/harness/internal/workspace"
+)
 
 // quickFor returns, for a schema name, the files (and their SHA-256) that
 // quickAccepts was written for: a Set uses quickAccepts for the schema only
@@ -206,4 +210,64 @@ func isFeatureID(s string) bool {
 		}
 	}
 	return digits > 0
+}
+
+// Quick reports whether s answers Validate(name, ·) by quickAccepts first:
+// it compiled exactly the files quickFor names for it. QuickAcceptsFlat
+// stands in for the schema only then.
+func (s *Set) Quick(name string) bool {
+	s.compile()
+	return s.err == nil && s.quick[name]
+}
+
+// QuickAcceptsFlat is quickAccepts(EvalLog, ·) for an eval_log line of the
+// fixed shape (workspace.DecodeEvalFlat), without the decoded map: the
+// decoder already holds every member to its kind (strings, string or null,
+// numbers, the two arrays of objects), so what is left is the required
+// members, the patterns and the enums. For a line of the shape it answers
+// as quickAccepts does on the line's map (TestQuickAcceptsOnlyWhatTheSchemaAccepts).
+func QuickAcceptsFlat(f *workspace.FlatEntry) bool {
+	if !f.Has(workspace.FlatTimestamp) || !f.Has(workspace.FlatSprintID) || !f.Has(workspace.FlatEventType) {
+		return false
+	}
+	if !isTimestamp(f.Val[workspace.FlatTimestamp]) {
+		return false
+	}
+	if f.Has(workspace.FlatFeatureID) && !isFeatureID(f.Val[workspace.FlatFeatureID]) {
+		return false
+	}
+	if n := f.Val[workspace.FlatPhase]; f.Has(workspace.FlatPhase) && !(len(n) == 1 && '1' <= n[0] && n[0] <= '4') {
+		return false
+	}
+	if f.Has(workspace.FlatIteration) && !isPositiveDecimal(f.Val[workspace.FlatIteration]) {
+		return false
+	}
+	if !oneOfStr(f.Val[workspace.FlatEventType], "phase_evaluation", "checkpoint", "retry", "fail", "yolo_enter", "yolo_abort", "reset") {
+		return false
+	}
+	if f.Has(workspace.FlatResult) && !oneOfStr(f.Val[workspace.FlatResult], "pass", "retry", "fail") {
+		return false
+	}
+	if f.Has(workspace.FlatCheckpointType) && !oneOfStr(f.Val[workspace.FlatCheckpointType], "gate", "review", "notify") {
+		return false
+	}
+	if d, ok := f.Str(workspace.FlatDecision); ok && !oneOfStr(d, "approved", "rejected", "approved_with_changes", "auto_approved_timeout",
+		"auto_approved_yolo", "auto_approved_yolo_task", "revoked") {
+		return false
+	}
+	for _, a := range f.Acceptance {
+		if !oneOfStr(a.Status, "pass", "fail", "skipped") {
+			return false
+		}
+	}
+	return true
+}
+
+func oneOfStr(s string, allowed ...string) bool {
+	for _, a := range allowed {
+		if s == a {
+			return true
+		}
+	}
+	return false
 }

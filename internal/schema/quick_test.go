@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // full validates doc with the compiled schema alone (never quickAccepts).
@@ -55,14 +56,31 @@ func TestQuickInUse(t *testing.T) {
 // quickAccepts must never accept what the schema rejects: random entries
 // built from valid and invalid values of every property, and every line of
 // the fixtures' eval_logs.
+// TestQuickAcceptsOnlyWhatTheSchemaAccepts also checks QuickAcceptsFlat
+// against quickAccepts on every random entry of the fixed shape.
 func TestQuickAcceptsOnlyWhatTheSchemaAccepts(t *testing.T) {
 	s := New(harness.Assets(), nil)
+	flatN := 0
 	check := func(doc map[string]any) (quick, ok bool) {
 		quick = quickAccepts(EvalLog, doc)
 		ok = full(t, s, EvalLog, doc)
 		if quick && !ok {
 			b, _ := json.Marshal(doc)
 			t.Fatalf("quickAccepts accepts what the schema rejects: %s", b)
+		}
+		// QuickAcceptsFlat answers as quickAccepts for a line of the
+		// fixed shape
+		b, _ := json.Marshal(doc)
+		var f workspace.FlatEntry
+		if workspace.DecodeEvalFlat(b, &f) {
+			m, err := Decode(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if qf, q := QuickAcceptsFlat(&f), quickAccepts(EvalLog, m); qf != q {
+				t.Fatalf("QuickAcceptsFlat %v, quickAccepts %v: %s", qf, q, b)
+			}
+			flatN++
 		}
 		return quick, ok
 	}
@@ -142,6 +160,10 @@ func TestQuickAcceptsOnlyWhatTheSchemaAccepts(t *testing.T) {
 	if lines < 20 {
 		t.Errorf("only %d fixture lines checked", lines)
 	}
+	if flatN < 1000 {
+		t.Errorf("only %d entries of the fixed shape compared with QuickAcceptsFlat", flatN)
+	}
+	t.Logf("%d entries of the fixed shape", flatN)
 }
 
 func TestQuickPatterns(t *testing.T) {

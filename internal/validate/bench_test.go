@@ -85,3 +85,32 @@ func BenchmarkFinalizeCheckLargeEvalLog(b *testing.B) {
 		}
 	}
 }
+
+// realShapedEvalLog is valid-midway made Stop-ready with its eval_log padded
+// to lines real-shaped lines (testutil.EvalRealShapedLine: phase verdicts
+// with acceptance_results, checkpoint entries with blockers_resolved), the
+// workspace `scripts/benchlatency -scaling` measures `harness validate` on.
+func realShapedEvalLog(tb testing.TB, lines int) string {
+	tb.Helper()
+	root := filepath.Join(tb.TempDir(), "sprint_20260421_1")
+	if err := testutil.StopReadyWorkspace(filepath.Join(sprints, "valid-midway"), root); err != nil {
+		tb.Fatal(err)
+	}
+	if err := testutil.PadEvalLog(root, lines, testutil.EvalRealShapedLine); err != nil {
+		tb.Fatal(err)
+	}
+	return root
+}
+
+// BenchmarkValidateRealShaped measures `harness validate` on 100,000
+// real-shaped lines; the metric µs/line is the time per eval_log line.
+func BenchmarkValidateRealShaped(b *testing.B) {
+	const lines = 100000
+	root := realShapedEvalLog(b, lines)
+	for b.Loop() {
+		if _, err := Validate(root); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/lines, "µs/line")
+}

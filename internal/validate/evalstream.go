@@ -41,6 +41,7 @@ func (c *checker) loadEvalLog() {
 	// the provenance first: the one-line rules (cached or not) judge each
 	// line by it, and the cache key includes it
 	c.loadProvenance()
+	c.fast = !c.opts.generalOnly && c.schemas.Quick(schema.EvalLog)
 	p := c.ws.EvalLog()
 	app := c.opts.Appends[relEvalLog]
 	var r io.Reader
@@ -125,6 +126,12 @@ func (c *checker) loadProvenance() {
 func (c *checker) checkEvalLine(n int, at int64, line []byte) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return // blank lines are ignored (D26)
+	}
+	if c.fast && c.fastLine(n, at, line) {
+		if c.opts.fastLines != nil {
+			*c.opts.fastLines++
+		}
+		return
 	}
 	m, err := workspace.DecodeEvalLine(line)
 	if err != nil {
@@ -313,20 +320,31 @@ func (c *checker) keepEntry(e *workspace.EvalEntry) {
 	if e.IsCorrection() {
 		return
 	}
-	et := e.EventType()
-	gate := et == workspace.EventCheckpoint && (e.CheckpointID() == sprintGates[0] || e.CheckpointID() == sprintGates[1])
-	var pass, rollback bool
 	ph, phOK := e.Phase()
-	if c.finalize && phOK {
-		res := e.Result()
-		pass = et == workspace.EventPhaseEvaluation && res == "pass"
-		rollback = res == "retry" || res == "fail" || et == workspace.EventFail ||
-			(et == workspace.EventCheckpoint && e.Decision() == "rejected")
-	}
+	gate, pass, rollback := c.keepKind(e.EventType(), e.CheckpointID(), e.Result(), e.Decision(), phOK)
 	if !gate && !pass && !rollback {
 		return
 	}
-	fid := e.FeatureID()
+	c.keep(e.Line, e.FeatureID(), ph, gate, pass, rollback, reduced(e))
+}
+
+// keepKind says why keepEntry keeps an entry that is not a correction,
+// with event_type et, checkpoint_id cp, result res and decision dec (""
+// when absent or not strings) and an integer phase when phOK: a sprint
+// gate, a passing verdict, a rollback mark (the last two under finalize).
+func (c *checker) keepKind(et, cp, res, dec string, phOK bool) (gate, pass, rollback bool) {
+	gate = et == workspace.EventCheckpoint && (cp == sprintGates[0] || cp == sprintGates[1])
+	if c.finalize && phOK {
+		pass = et == workspace.EventPhaseEvaluation && res == "pass"
+		rollback = res == "retry" || res == "fail" || et == workspace.EventFail ||
+			(et == workspace.EventCheckpoint && dec == "rejected")
+	}
+	return gate, pass, rollback
+}
+
+// keep records the entry at line (feature fid, phase ph, reduced fields
+// red) as keepEntry decided.
+func (c *checker) keep(line int, fid string, ph int, gate, pass, rollback bool, red map[string]any) {
 	k := rollbackKey{fid, ph}
 	drop := func(m map[rollbackKey]int, k rollbackKey) {
 		if i, ok := m[k]; ok {
@@ -334,9 +352,8 @@ func (c *checker) keepEntry(e *workspace.EvalEntry) {
 			c.droppedEntries++
 		}
 	}
-	red := reduced(e)
 	add := func() int {
-		c.entries = append(c.entries, &workspace.EvalEntry{Line: e.Line, Fields: red})
+		c.entries = append(c.entries, &workspace.EvalEntry{Line: line, Fields: red})
 		return len(c.entries) - 1
 	}
 	if gate {
@@ -344,7 +361,8 @@ func (c *checker) keepEntry(e *workspace.EvalEntry) {
 		if c.lastGate == nil {
 			c.lastGate = map[rollbackKey]int{}
 		}
-		gk := rollbackKey{feature: e.CheckpointID()}
+		cp, _ := red["checkpoint_id"].(string)
+		gk := rollbackKey{feature: cp}
 		drop(c.lastGate, gk)
 		c.lastGate[gk] = add()
 	}

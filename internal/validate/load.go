@@ -69,6 +69,10 @@ type checker struct {
 	supersededBy map[int]int
 	// prov says who may have written each eval_log line.
 	prov *workspace.Provenance
+	// fast: eval_log lines of the fixed shape are checked by fastLine
+	// (evalfast.go), in flat.
+	fast bool
+	flat workspace.FlatEntry
 }
 
 // embeddedSchemas is the set of the embedded schemas, compiled at most once

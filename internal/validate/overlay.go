@@ -53,6 +53,11 @@ type Options struct {
 	// SharedLockTimeout is reported as the error finding state.lock-held,
 	// naming the holder, and the files are read anyway.
 	SharedLock bool
+	// generalOnly turns the fast path of the eval_log pass off (evalfast.go):
+	// the differential tests compare the two.
+	generalOnly bool
+	// fastLines, when set, counts the lines the fast path checked.
+	fastLines *int
 }
 
 // SharedLockTimeout is how long Options.SharedLock waits for a writer.

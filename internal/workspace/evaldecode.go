@@ -1,7 +1,9 @@
 package workspace
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -15,7 +17,7 @@ import (
 // through encoding/json also costs a Decoder, its buffer and its scanner);
 // FuzzDecodeFast and TestDecodeFastMatchesEncodingJSON compare the two.
 func decodeFast(line []byte) (map[string]any, bool) {
-	p := fastParser{b: string(line)} // one copy; every string and number is a part of it
+	p := fastParser{b: string(line), raw: line} // one copy; every string and number is a part of it
 	p.space()
 	if p.i >= len(p.b) || p.b[p.i] != '{' {
 		return nil, false
@@ -35,8 +37,9 @@ func decodeFast(line []byte) (map[string]any, bool) {
 const maxFastDepth = 64
 
 type fastParser struct {
-	b string
-	i int
+	b   string // the line
+	raw []byte // the same bytes (read eight at a time)
+	i   int
 }
 
 type member struct {
@@ -155,30 +158,47 @@ func (p *fastParser) word(w string) bool {
 }
 
 // str reads a string without escapes, control bytes or invalid UTF-8 (the
-// strings encoding/json returns byte for byte).
+// strings encoding/json returns byte for byte): the closing quote found by
+// strings.IndexByte, the bytes before it checked eight at a time (most of
+// a line is in strings), one utf8.ValidString when one was not ASCII.
 func (p *fastParser) str() (string, bool) {
 	if p.i >= len(p.b) || p.b[p.i] != '"' {
 		return "", false
 	}
 	start := p.i + 1
-	ascii := true
-	for j := start; j < len(p.b); j++ {
-		switch c := p.b[j]; {
-		case c == '"':
-			s := p.b[start:j]
-			if !ascii && !utf8.ValidString(s) {
-				return "", false
-			}
-			p.i = j + 1
-			return s, true
-		case c == '\\' || c < ' ':
-			return "", false
-		case c >= utf8.RuneSelf:
-			ascii = false
-		}
+	q := strings.IndexByte(p.b[start:], '"')
+	if q < 0 {
+		return "", false
 	}
-	return "", false
+	end := start + q
+	var high uint64 // the high bits of every byte of the string
+	j := start
+	for ; j+8 <= end; j += 8 {
+		x := binary.LittleEndian.Uint64(p.raw[j:])
+		if (x^('\\'*lo8)-lo8)&^(x^('\\'*lo8))&hi8 != 0 || (x-' '*lo8)&^x&hi8 != 0 {
+			return "", false // a backslash or a control byte
+		}
+		high |= x
+	}
+	for ; j < end; j++ {
+		c := p.b[j]
+		if c == '\\' || c < ' ' {
+			return "", false
+		}
+		high |= uint64(c)
+	}
+	s := p.b[start:end]
+	if high&hi8 != 0 && !utf8.ValidString(s) {
+		return "", false
+	}
+	p.i = end + 1
+	return s, true
 }
+
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+)
 
 // number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func (p *fastParser) number() (any, bool) {

@@ -83,8 +83,7 @@ func (p *Provenance) Of(at int64, line []byte, e *EvalEntry) (Verdict, string) {
 	if p == nil || !p.Known || at < p.Since {
 		return Legacy, ""
 	}
-	h := LineHash(line)
-	if p.hermes[at] == h || p.hook[at] == h {
+	if p.ledgered(at, line) {
 		return Hermes, ""
 	}
 	if e == nil {
@@ -94,6 +93,30 @@ func (p *Provenance) Of(at int64, line []byte, e *EvalEntry) (Verdict, string) {
 		return Forged, why
 	}
 	return Generator, ""
+}
+
+// OfFlat is Of for a line of the fixed shape (DecodeEvalFlat into f).
+func (p *Provenance) OfFlat(at int64, line []byte, f *FlatEntry) (Verdict, string) {
+	if p == nil || !p.Known || at < p.Since {
+		return Legacy, ""
+	}
+	if p.ledgered(at, line) {
+		return Hermes, ""
+	}
+	var gen any
+	if g, ok := f.Str(FlatGenerator); ok {
+		gen = g
+	}
+	if ok, why := generatorShaped(f.Val[FlatEventType], f.Val[FlatFeatureID], f.HasName, f.Has(FlatGenerator), gen); !ok {
+		return Forged, why
+	}
+	return Generator, ""
+}
+
+// ledgered reports whether a ledger records the line at offset at.
+func (p *Provenance) ledgered(at int64, line []byte) bool {
+	h := LineHash(line)
+	return p.hermes[at] == h || p.hook[at] == h
 }
 
 // Trusted reports whether a reader may use the line: not Forged.
@@ -107,21 +130,28 @@ func (p *Provenance) Trusted(at int64, line []byte, e *EvalEntry) bool {
 // field, and generator absent or "claude-code". why names the first
 // mismatch.
 func GeneratorShaped(e *EvalEntry) (bool, string) {
-	ev := e.EventType()
+	g, hasGen := e.Fields["generator"]
+	return generatorShaped(e.EventType(), e.FeatureID(), e.Has, hasGen, g)
+}
+
+// generatorShaped is GeneratorShaped of an entry with event_type ev,
+// feature_id fid ("" when absent or not a string), has telling which
+// members are present, and generator gen when hasGen.
+func generatorShaped(ev, fid string, has func(string) bool, hasGen bool, gen any) (bool, string) {
 	if ev != EventPhaseEvaluation && ev != EventRetry {
 		return false, fmt.Sprintf("event_type %q is Hermes's (a Generator appends only phase_evaluation and retry)", ev)
 	}
-	if e.FeatureID() == "" {
+	if fid == "" {
 		return false, "a sprint-level entry (no feature_id) is Hermes's"
 	}
 	for _, k := range HermesOnlyFields {
-		if e.Has(k) {
+		if has(k) {
 			return false, k + " is written by Hermes only"
 		}
 	}
-	if g, ok := e.Fields["generator"]; ok {
-		if s, _ := g.(string); s != "claude-code" {
-			return false, fmt.Sprintf("generator %v claims a writer other than the feature's Generator (claude-code)", g)
+	if hasGen {
+		if s, _ := gen.(string); s != "claude-code" {
+			return false, fmt.Sprintf("generator %v claims a writer other than the feature's Generator (claude-code)", gen)
 		}
 	}
 	return true, ""
