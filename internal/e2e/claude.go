@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/testutil"
 )
 
 // PinnedVersion is the Claude Code CLI version the e2e test is written
@@ -120,10 +122,14 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	cmd.Dir = o.Dir
 	cmd.Env = o.Env()
 	cmd.WaitDelay = 5 * time.Second
+	// the client's hooks, tools and sandbox helpers end with it: on the
+	// deadline the whole group is killed, after the run what it left
+	testutil.OwnGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
+	testutil.KillGroup(cmd)
 	res := RunResult{Duration: time.Since(start), Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Env: cmd.Env, Args: args}
 	res.TimedOut = ctx.Err() != nil
 	var ee *exec.ExitError

@@ -58,10 +58,15 @@ func launchSession(t *testing.T, claude string, bins testutil.Binaries, ws works
 	cmd := exec.CommandContext(ctx, bins.Harness, argv...)
 	cmd.Env = launchEnv(claude, bins, mock.URL(), home, pathExtra...)
 	cmd.Dir = t.TempDir()
+	cmd.WaitDelay = 5 * time.Second
+	// harness launch --wait keeps the client in its process group: on the
+	// deadline the group is killed, after the run what it left
+	testutil.OwnGroup(cmd)
 	var so, se bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &so, &se
 	start := time.Now()
 	err := cmd.Run()
+	testutil.KillGroup(cmd)
 	l := &launched{ws: ws, mock: mock, stdout: so.Bytes(), stderr: se.Bytes(), took: time.Since(start)}
 	if ee, ok := err.(*exec.ExitError); ok {
 		l.code = ee.ExitCode()
