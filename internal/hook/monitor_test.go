@@ -22,6 +22,9 @@ type monitorWS struct {
 	root       string
 	transcript string
 	now        time.Time
+	// pause is the runner's wait between two transcript reads (no wait
+	// when nil): a test plays the client's late transcript write in it
+	pause func(time.Duration)
 }
 
 func newMonitorWS(t *testing.T) *monitorWS {
@@ -69,7 +72,11 @@ func (m *monitorWS) callEnv(event, sid string, extra map[string]any, env map[str
 	}
 	b, _ := json.Marshal(p)
 	now := m.now
-	res := runIn(runner{now: func() time.Time { return now }}, []string{"--event", event, "--root", m.root, "--feature", "f002", "--sprint", "sprint_20260421_1"}, env, strings.NewReader(string(b)))
+	pause := m.pause
+	if pause == nil {
+		pause = func(time.Duration) {}
+	}
+	res := runIn(runner{now: func() time.Time { return now }, pause: pause}, []string{"--event", event, "--root", m.root, "--feature", "f002", "--sprint", "sprint_20260421_1"}, env, strings.NewReader(string(b)))
 	if res.code != 0 {
 		m.t.Fatalf("exit %d: %s", res.code, res.stderr)
 	}
@@ -297,6 +304,49 @@ func TestMonitorPreCompactPolicy(t *testing.T) {
 	obj = m.call(EventSessionStart, "s1", map[string]any{"source": "compact"})
 	if !strings.HasPrefix(additional(obj), "harness: Feature Reset required for f002") {
 		t.Errorf("after a compaction the instruction comes first again: %.300q", additional(obj))
+	}
+}
+
+// TestMonitorPreCompactWaitsForTheTranscript: the client writes the
+// transcript asynchronously, so at a threshold compaction the answer that
+// crossed the threshold may not be in the file yet: its end shows the
+// request without an answer and the context below the threshold, as in a
+// recovery. Allowing the compaction then let it through on a loaded machine
+// (the real-client test blocked_at_threshold failed 1 run in ~6). The hook
+// reads again until the answer arrives and blocks; a real recovery (no
+// answer ever comes) is still allowed after the wait.
+func TestMonitorPreCompactWaitsForTheTranscript(t *testing.T) {
+	env := map[string]string{"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "50"} // the client compacts at 100k
+	request := `{"type":"api-request","sessionId":"s1","querySource":"sdk","params":{"model":"claude-sonnet-4-6"}}`
+	answer := `{"type":"assistant","isSidechain":false,"requestedModel":"claude-sonnet-4-6","timestamp":"2026-04-21T10:00:05.000Z","message":{"model":"claude-sonnet-4-6","usage":{"input_tokens":100,"cache_read_input_tokens":129850,"cache_creation_input_tokens":0,"output_tokens":50}}}`
+
+	m := newMonitorWS(t)
+	m.setUsage("claude-sonnet-4-6", 60000)
+	m.appendTranscript(request) // the 130k answer is on its way
+	waits := 0
+	m.pause = func(time.Duration) {
+		if waits++; waits == 3 {
+			m.appendTranscript(answer) // the client's write lands
+		}
+	}
+	obj := m.callEnv(EventPreCompact, "s1", map[string]any{"trigger": "auto"}, env)
+	if obj["decision"] != "block" || !strings.Contains(fmt.Sprint(obj["reason"]), "reset.compaction-blocked") {
+		t.Fatalf("a threshold compaction whose answer reached the transcript late was not blocked (%d waits): %v", waits, obj)
+	}
+	if waits != 3 {
+		t.Errorf("the hook read the transcript again after %d waits; want it to stop once the answer arrived (3)", waits)
+	}
+
+	r := newMonitorWS(t)
+	r.setUsage("claude-sonnet-4-6", 60000)
+	r.appendTranscript(request) // failed with "prompt is too long": no answer comes
+	waits = 0
+	r.pause = func(d time.Duration) { waits++ }
+	if obj := r.callEnv(EventPreCompact, "s1", map[string]any{"trigger": "auto"}, env); obj["decision"] != nil {
+		t.Fatalf("a recovering compaction must be allowed after the wait: %v", obj)
+	}
+	if waits != settlePolls {
+		t.Errorf("the recovery was allowed after %d waits, want %d (%s)", waits, settlePolls, settlePoll*settlePolls)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/superagent-harness/harness/internal/monitor"
 	"github.com/superagent-harness/harness/internal/records"
@@ -188,11 +189,12 @@ func (r runner) tellOnly(c *call) Output {
 // Generator session an automatic compaction is blocked, because it would
 // replace the working memory the Reset keeps in handoff.md, unless
 //   - the policy of .harness/rules.yaml is `precompact: allow`;
+//   - the Reset is done (handoff.md is fresh): the session is ending anyway;
 //   - it is Claude Code's recovery from a context-limit error
 //     (monitor.Recovering: a request without an answer in the transcript,
-//     or a context below the client's own compaction threshold): blocking
-//     it makes that request fail and the session end without a Stop;
-//   - the Reset is done (handoff.md is fresh): the session is ending anyway.
+//     or a context below the client's own compaction threshold, once the
+//     transcript has caught up: settledRecovery): blocking it makes that
+//     request fail and the session end without a Stop.
 //
 // A manual /compact is the user's and always allowed. Either way an
 // automatic compaction means the context is full, so observe recorded a
@@ -210,14 +212,14 @@ func (r runner) preCompact(c *call) Output {
 		c.rec.Reason = "automatic compaction allowed by the sprint's policy (rules.yaml reset.precompact: allow)"
 		return Output{}
 	}
-	if cs := c.obs.cs; monitor.Recovering(c.obs.rd, cs.ContextTokens, cs.ContextWindow, c.env) {
-		c.rec.Reason = fmt.Sprintf("automatic compaction allowed: it recovers a request that failed on the context limit (%d tokens on record, below the client's threshold of about %d; blocking it would fail the request)",
-			cs.ContextTokens, monitor.CompactionThreshold(cs.ContextWindow, c.env))
-		return Output{}
-	}
 	ws := &workspace.Workspace{Root: c.scope.Root}
 	if applies, _, _, err := records.ResetException(ws, c.scope.Feature, r.now()); err == nil && applies {
 		c.rec.Reason = "automatic compaction allowed: the Reset is done (handoff.md is fresh)"
+		return Output{}
+	}
+	if ok, tokens := r.settledRecovery(c); ok {
+		c.rec.Reason = fmt.Sprintf("automatic compaction allowed: it recovers a request that failed on the context limit (%d tokens on record, below the client's threshold of about %d, or a request without an answer, after waiting up to %s for the client's transcript writes; blocking it would fail the request)",
+			tokens, monitor.CompactionThreshold(c.obs.cs.ContextWindow, c.env), settlePoll*settlePolls)
 		return Output{}
 	}
 	detail := "automatic compaction requested"
@@ -228,6 +230,53 @@ func (r runner) preCompact(c *call) Output {
 		ruleResetCompaction, monitor.Instruction(c.scope.Feature, detail, ws.Rel(ws.Handoff(c.scope.Feature)), ws.Rel(ws.GeneratorLog(c.scope.Feature)), c.obs.hard))
 	c.rec.Verdict, c.rec.Rule, c.rec.Reason = "block", ruleResetCompaction, reason
 	return Output{Decision: "block", Reason: reason}
+}
+
+// The client writes the transcript asynchronously (docs/hooks.md §3,
+// transcript_path): at a threshold compaction the answer that crossed the
+// threshold can still be missing from the file when PreCompact reads it, and
+// the end of the file then looks exactly like a recovery (the request
+// recorded without its answer, the context on record below the threshold) —
+// an automatic compaction the policy blocks would be let through on a
+// loaded machine. So before a compaction is allowed as a recovery, the
+// transcript is read again every settlePoll, settlePolls times at most (2 s
+// in all, far inside the 30 s handler timeout `harness init-feature`
+// registers): an answer that arrives and puts the context at the threshold
+// makes it a threshold compaction (blocked); the failed request of a real
+// recovery never gets an answer, so a recovery is allowed after the wait.
+const (
+	settlePoll  = 50 * time.Millisecond
+	settlePolls = 40
+)
+
+// settledRecovery reports whether the compaction c is Claude Code's recovery
+// from a context-limit error (monitor.Recovering), once the transcript has
+// had settlePoll*settlePolls to catch up, and the context tokens it judged
+// by (the record's, or a newer answer's).
+func (r runner) settledRecovery(c *call) (bool, int64) {
+	cs, rd := c.obs.cs, c.obs.rd
+	tokens, at := cs.ContextTokens, cs.MeasuredAt
+	pause := r.pause
+	if pause == nil {
+		pause = time.Sleep
+	}
+	for i := 0; ; i++ {
+		if !monitor.Recovering(rd, tokens, cs.ContextWindow, c.env) {
+			return false, tokens
+		}
+		if i == settlePolls || c.in.TranscriptPath == "" {
+			return true, tokens
+		}
+		pause(settlePoll)
+		next, err := monitor.ReadTranscript(c.in.TranscriptPath)
+		if err != nil {
+			return true, tokens
+		}
+		if next.Found && (next.At == "" || at == "" || next.At >= at) {
+			tokens, at = next.Usage.Total(), next.At
+		}
+		rd = next
+	}
 }
 
 // compactionTrigger records, on an automatic compaction, a context trigger

@@ -114,6 +114,10 @@ type runner struct {
 	// eventBudget bounds the wall-clock time of a Stop or SessionStart
 	// answer; 0 means defaultEventBudget.
 	eventBudget time.Duration
+	// pause waits between two reads of a transcript the client has not
+	// finished writing (settledRecovery); nil means time.Sleep. Tests
+	// replace it to play the client's late write.
+	pause func(time.Duration)
 }
 
 // Run is the whole harness-hook process: it reads one payload from stdin,
