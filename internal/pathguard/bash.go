@@ -1001,6 +1001,9 @@ func (c *collector) find(args []string) {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
+	if containsStr(args[i:], "-follow") {
+		follow = true // the old spelling of -L, wherever it stands
+	}
 	for j := i; j < len(args); j++ {
 		switch args[j] {
 		case "-delete":

@@ -60,6 +60,21 @@ func (c *collector) codeWrites(code *codelex.Code) {
 		}
 		c.add(p, o, lang+" "+f.Func)
 	}
+	for _, call := range code.Calls {
+		// a server listening on a path binds a Unix socket there (Node's
+		// net/http/ipc `server.listen(".harness/ipc.sock")`, Deno.listen
+		// {path}); a port number or host is no path
+		if m := call.Method(); (m != "listen" && m != "listenSync") || len(call.Args) == 0 {
+			continue
+		}
+		v := call.Args[0].V
+		if v.Kind != codelex.Str || v.Partial || !strings.ContainsAny(v.S, "/.") || strings.Trim(v.S, "0123456789.:") == "" {
+			continue
+		}
+		if p, ok := c.codePath(v); ok {
+			c.add(p, opSpecial, lang+" "+call.Func+" (a Unix socket)")
+		}
+	}
 }
 
 // codePath turns a path value of the code into a path the guard resolves:

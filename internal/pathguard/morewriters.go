@@ -45,6 +45,21 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 			c.add(ops[1], opWrite, "xxd -r")
 		}
 		return true
+	case "ssh-keygen":
+		// -f FILE is the key file it writes (and FILE.pub) when it makes,
+		// re-encrypts, re-comments or edits one (-p, -c, -R, -H, -k, -s);
+		// printing, fingerprinting, finding and verifying only read it
+		p := c.parsed()
+		if p.Has("lyFBeLQ") || containsStr(c.args, "-Y") && !containsStr(c.args, "sign") {
+			return true
+		}
+		for _, v := range p.Values("f") {
+			c.add(v, opWrite, "ssh-keygen -f")
+			if !p.Has("pcRHksDi") {
+				c.add(v+".pub", opWrite, "ssh-keygen -f")
+			}
+		}
+		return true
 	case "mkfifo":
 		p := c.parsed()
 		for _, f := range p.OperandValues() {

@@ -124,8 +124,10 @@ var programs = []Program{
 		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
 		"ping ping6 dig nslookup host traceroute ss netstat ip ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
 		"type which whereis man info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
-		"ssh-keygen ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set read " +
+		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set read " +
 		"getopts wait umask ulimit hash enable caller let", Kind: KindData},
+	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"},
+		Examples: []string{"-q -t ed25519 -N x -f k => -q -t=ed25519 -N=x -f=k |", "-s ca -I id host.pub => -s=ca -I=id | host.pub"}},
 	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}, Examples: []string{"-t -d , arr => -t -d=, | arr"}},
 	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "LlsSp", Partial: true}},
 	{Name: "sudoku", Kind: KindData},

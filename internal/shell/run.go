@@ -243,7 +243,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		if prog == "pushd" {
 			st.pushDir(args)
 		}
+		before := *st
 		w.cd(st, args)
+		w.cdPath(&before, st, c, args)
 		if prog == "cd" && (len(vals) == 0 || vals[len(vals)-1] != "-") {
 			empty := "" // cd prints nothing (`$(cd X && pwd)`)
 			return &empty
@@ -627,6 +629,45 @@ func (w *walker) cd(st *state, args []Word) {
 	st.alts = ok
 	st.addAlts(from)
 	st.okAlts, st.cdLast = ok, true
+}
+
+// cdPath adds the directories `cd NAME` may land in through CDPATH (in
+// the command's environment or the shell's variables): a NAME that does
+// not start with "/", "." or ".." is searched in each CDPATH entry first,
+// so each entry/NAME is a directory the shell may be in after it
+// (`CDPATH=.. cd templates`). before is the state before the cd.
+func (w *walker) cdPath(before, st *state, c cmdCtx, args []Word) {
+	cdp, ok := c.env["CDPATH"]
+	if !ok {
+		if v, set := st.vars["CDPATH"]; set && v.known {
+			cdp, ok = v.val, true
+		}
+	}
+	if !ok || cdp == "" || len(args) == 0 {
+		return
+	}
+	t := args[len(args)-1]
+	if !t.Known || t.Value == "" || t.Value[0] == '/' || t.Value[0] == '.' || t.Value[0] == '-' {
+		return
+	}
+	var alts []DirAlt
+	for _, e := range strings.Split(cdp, ":") {
+		if e == "" {
+			e = "."
+		}
+		alt := *before
+		w.cdFrom(&alt, []Word{{Value: path.Join(e, t.Value), Known: true, Raw: t.Raw}})
+		alts = append(alts, DirAlt{Dir: alt.dir, UnknownSub: alt.unkRel})
+	}
+	st.addAlts(alts)
+	// a cd that succeeded may have used any entry
+	ok2 := slices.Clone(st.okAlts)
+	for _, a := range alts {
+		if a != (DirAlt{Dir: st.dir, UnknownSub: st.unkRel}) && !slices.Contains(ok2, a) {
+			ok2 = append(ok2, a)
+		}
+	}
+	st.okAlts = ok2
 }
 
 // cdFrom moves st to the directory `cd ARGS` reaches from st's directory.

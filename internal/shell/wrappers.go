@@ -3,11 +3,12 @@ package shell
 import (
 	"compress/gzip"
 	"encoding/base32"
-	"encoding/json"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -719,6 +720,10 @@ func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
 	}
 	if len(roots) == 0 {
 		roots = []string{"."}
+	}
+	if slices.Contains(vals[i:], "-follow") {
+		// -follow is the old spelling of -L (it applies wherever it stands)
+		follow = true
 	}
 	lst := st.listing(roots)
 	lst.Follow = follow

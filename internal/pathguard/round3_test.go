@@ -1,0 +1,49 @@
+package pathguard
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// TestRound3PathChannels: own spellings of the round-3 path gaps
+// (testdata/redteam/round3): find's -follow is -L, cd searches CDPATH,
+// ssh-keygen -f writes its key files, a server listening on a path plants
+// a Unix socket.
+func TestRound3PathChannels(t *testing.T) {
+	root := newWorkspace(t)
+	g, err := New(root, "f002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../spec", filepath.Join(root, "research", "sp")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{"find research -type f -follow -delete", "block"},
+		{"find -P research -name '*.md' -follow -delete", "block"},
+		{"find research -type f -delete", "allow"},
+		{"export CDPATH=/tmp:..; cd research; cd schemas && touch x.json", "block"},
+		{"cd src && CDPATH=.. cd spec && echo x > new.md", "block"},
+		{"CDPATH=.. cd ./src && touch new.go", "allow"},
+		{"CDPATH=.. cd src && touch new.go", "allow"},
+		{"ssh-keygen -t rsa -b 4096 -N '' -f schemas/id_rsa", "block"},
+		{"ssh-keygen -p -N new -f spec/key", "block"},
+		{"ssh-keygen -lf schemas/id.pub", "allow"},
+		{"ssh-keygen -t ed25519 -N '' -f build/deploy_key", "allow"},
+		{"node -e 'require(\"http\").createServer(h).listen(\".harness/web.sock\")'", "block"},
+		{"node -e 'require(\"net\").createServer().listen(8080)'", "allow"},
+		{"node -e 'require(\"net\").createServer().listen(\"build/dev.sock\")'", "allow"},
+	} {
+		d := bashDecide(g, c.cmd, root, nil)
+		got := "allow"
+		if d.Action == verdict.Block {
+			got = "block"
+		}
+		if got != c.want {
+			t.Errorf("%q: %s (%s), want %s", c.cmd, got, d.Rule, c.want)
+		}
+	}
+}
