@@ -47,8 +47,17 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 	// under a minute; the stream's other lines come from a helper process.
 	cliAppends := min(n, 100)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	// Deadlines: each command has its own (commandLimit), so a command that
+	// hangs — a lock never released — fails the test at that command; the
+	// streams together have the test binary's (testDeadline), because the
+	// work is fixed and its wall time is the machine's: on two cores shared
+	// with other builds it took 114 s of the former fixed 120 s for all.
+	ctx, cancel := testDeadline(t)
 	defer cancel()
+	command := func(name string, args ...string) (*exec.Cmd, context.CancelFunc) {
+		c, stop := context.WithTimeout(ctx, commandLimit)
+		return exec.CommandContext(c, name, args...), stop
+	}
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)
 	start := time.Now()
@@ -70,10 +79,11 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 						"cwd": filepath.Join(h, "features", "f002"), "tool_name": "Write", "tool_use_id": id,
 						"tool_input": map[string]any{"file_path": filepath.Join(root, "src", id+".txt"), "content": "x"}})
 				}
-				cmd := exec.CommandContext(ctx, hook, "--event", "PreToolUse", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1")
+				cmd, stop := command(hook, "--event", "PreToolUse", "--root", root, "--feature", "f002", "--sprint", "sprint_20260421_1")
 				cmd.Stdin = strings.NewReader(string(payload))
 				cmd.Env = cleanEnv()
 				out, err := cmd.Output()
+				stop()
 				if err != nil {
 					errs <- fmt.Errorf("hook %s: %v", id, err)
 					return
@@ -99,11 +109,13 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 					}
 					return
 				}
-				cmd := exec.CommandContext(ctx, bins.Harness, "eval", "append", "--root", root, "--feature", "f002",
+				cmd, stop := command(bins.Harness, "eval", "append", "--root", root, "--feature", "f002",
 					"--phase", "1", "--event", "retry", "--result", "retry",
 					"--reason", fmt.Sprintf("%s-%d concurrent append from the reliability test", prefix, i))
 				cmd.Env = cleanEnv()
-				if out, err := cmd.CombinedOutput(); err != nil {
+				out, err := cmd.CombinedOutput()
+				stop()
+				if err != nil {
 					errs <- fmt.Errorf("harness eval append: %v %s", err, out)
 					return
 				}
@@ -130,10 +142,12 @@ func TestConcurrentAppendsAndStateUpdates(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := 0; i < opsCalls; i++ {
-				cmd := exec.CommandContext(ctx, bins.Harness, "session", "start", "f002", "--root", root,
+				cmd, stop := command(bins.Harness, "session", "start", "f002", "--root", root,
 					"--session-id", fmt.Sprintf("sess-conc-%d", i), "--type", "cc-print")
 				cmd.Env = cleanEnv()
-				if out, err := cmd.CombinedOutput(); err != nil {
+				out, err := cmd.CombinedOutput()
+				stop()
+				if err != nil {
 					errs <- fmt.Errorf("harness session start: %v %s", err, out)
 					return
 				}

@@ -130,6 +130,23 @@ func helperCmd(ctx context.Context, mode, path, prefix string, n int) *exec.Cmd 
 	return cmd
 }
 
+// commandLimit bounds one harness or harness-hook command of a test that
+// runs many: far above what one takes on a loaded machine (a lock waits at
+// most fsutil.LockTimeout, 10 s), so reaching it means the command hangs.
+const commandLimit = 60 * time.Second
+
+// testDeadline is a context that ends shortly before the test binary's
+// deadline (go test -timeout), so that work whose wall time depends on the
+// machine is bounded by the run, not by a guess, and a hang is reported by
+// the test with what it saw instead of by the test binary's panic.
+func testDeadline(t *testing.T) (context.Context, context.CancelFunc) {
+	d, ok := t.Deadline()
+	if !ok {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithDeadline(context.Background(), d.Add(-min(30*time.Second, time.Until(d)/10)))
+}
+
 // needHook returns the built harness-hook; a build failure fails the test.
 func needHook(t *testing.T) string {
 	t.Helper()
