@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/hook"
 )
 
 // checkProject is doctor outside a sprint: it checks every settings file
@@ -48,6 +50,7 @@ func checkProject(o Options, hookBin string) []Check {
 			wired = append(wired, w)
 		}
 	}
+	cs = append(cs, checkOverrideFiles(o)...)
 	if len(wired) == 0 {
 		cs = append(cs, Check{Name: "wiring", Status: StatusFail,
 			Detail: "no settings file Claude Code reads here (" + strings.Join(paths, ", ") + ") wires harness-hook as a working PreToolUse guard: nothing is guarded",
@@ -103,4 +106,21 @@ func (w *wiring) probeName() string {
 		return "probe " + w.t.feature
 	}
 	return fmt.Sprintf("probe %s", w.t.rel)
+}
+
+// checkOverrideFiles reads the override files the hook reads for a session
+// started in o.Cwd (~/.claude/harness.yaml, .claude/harness.yaml; rules/README.md
+// "Outside a sprint") with the hook's own loader: an invalid one FAILs,
+// because the hook then ignores both and runs the preset unchanged.
+func checkOverrideFiles(o Options) []Check {
+	_, loaded, err := hook.NewConfigScope(map[string]string{"HOME": o.Home}, o.Cwd).LoadConfig()
+	switch {
+	case err != nil:
+		return []Check{{Name: "overrides", Status: StatusFail,
+			Detail: err.Error() + ": the hook ignores every override file and applies the preset unchanged",
+			Fix:    "correct the file (the keys of rules/README.md \"Project overrides\"; harness explain CMD shows the effect)"}}
+	case len(loaded) > 0:
+		return []Check{{Name: "overrides", Status: StatusOK, Detail: "applied: " + strings.Join(loaded, ", ")}}
+	}
+	return nil
 }
