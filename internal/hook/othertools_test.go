@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,6 +62,53 @@ func TestDurableCronRefused(t *testing.T) {
 	for _, in := range []map[string]any{{"cron": "*/5 * * * *", "prompt": "check the build"}, {"cron": "*/5 * * * *", "prompt": "x", "durable": false}} {
 		if r := call(in); r != "" {
 			t.Errorf("session-only cron %v refused: %s", in, r)
+		}
+	}
+}
+
+// In a session harness launch started, WebFetch and a Monitor WebSocket are
+// connections of the client itself, outside the sandbox's network proxy:
+// with bypassPermissions a Monitor WebSocket reached a loopback server
+// through the real client. A host the session's
+// sandbox.network.allowedDomains does not list is refused
+// (hook.client-network); a listed one, or a session without launch
+// settings, is not judged.
+func TestClientNetworkFollowsTheSandbox(t *testing.T) {
+	m := newMonitorWS(t)
+	call := func(sid, tool string, input map[string]any) string {
+		return denyOf(m.call(EventPreToolUse, sid, map[string]any{"tool_name": tool, "tool_input": input, "tool_use_id": "t"}))
+	}
+	fetch := func(u string) map[string]any { return map[string]any{"url": u, "prompt": "p"} }
+	ws := func(u string) map[string]any {
+		return map[string]any{"description": "d", "timeout_ms": 5000, "ws": map[string]any{"url": u}}
+	}
+	if r := call("s1", "WebFetch", fetch("http://127.0.0.1:9/x")); r != "" {
+		t.Errorf("a session without launch settings was judged: %s", r)
+	}
+	dir := filepath.Join(m.root, ".harness", "sessions", "s1")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"sandbox":{"enabled":true,"network":{"allowedDomains":["proxy.golang.org","*.example.com"]}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		tool  string
+		input map[string]any
+		deny  bool
+	}{
+		{"WebFetch", fetch("http://127.0.0.1:18778/exfil?d=1"), true},
+		{"Monitor", ws("ws://127.0.0.1:18778/x"), true},
+		{"WebFetch", fetch("https://evil.test/"), true},
+		{"WebFetch", fetch("https://example.com.evil.test/"), true},
+		{"WebFetch", fetch("https://proxy.golang.org/github.com/x/@v/list"), false},
+		{"WebFetch", fetch("https://docs.example.com/a"), false},
+		{"Monitor", ws("wss://api.example.com/stream"), false},
+		{"Monitor", map[string]any{"description": "d", "timeout_ms": 5000, "command": "tail -f " + filepath.Join(m.root, "src", "log")}, false},
+	} {
+		r := call("s1", c.tool, c.input)
+		if got := strings.Contains(r, "hook.client-network"); got != c.deny {
+			t.Errorf("%s %v: deny=%v, want %v (%q)", c.tool, c.input, got, c.deny, r)
 		}
 	}
 }

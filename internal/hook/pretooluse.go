@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/verdict"
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -57,6 +60,11 @@ func (r runner) preToolUseGuard(c *call) Output {
 			Message: c.in.ToolName + " creates or removes a git worktree under the repository's .claude/worktrees/ and runs git outside the sandbox; a Generator works in the sprint root's own tree",
 			Hint:    "work in the sprint root directly; commit with git in Bash", Subject: c.in.ToolName}, "this "+c.in.ToolName+" call")
 	}
+	if c.scope.Feature != "" && c.scope.Root != "" && (tool == "WebFetch" || tool == "Monitor") {
+		if d, ok := clientNetwork(c); ok {
+			return r.answer(c, d, "this "+c.in.ToolName+" call")
+		}
+	}
 	if tool == "CronCreate" && c.scope.Feature != "" && durableCron(c.in.ToolInput) {
 		return r.answer(c, verdict.Decision{Action: verdict.Block, Rule: ruleid.PathClaudeConfig, Family: "claude_config",
 			Message: "a durable CronCreate writes .claude/scheduled_tasks.json in the feature directory (protected Claude Code configuration) and replays its prompt in later sessions of the feature",
@@ -91,6 +99,60 @@ func hasMember(raw json.RawMessage, name string) bool {
 	}
 	_, ok := m[name]
 	return ok
+}
+
+// clientNetwork judges a WebFetch url or a Monitor ws.url of a session
+// harness launch started: the client connects itself, outside the
+// sandbox's network proxy, so the host must be one the session's sandbox
+// allows (sandbox.network.allowedDomains of the Hermes-written
+// .harness/sessions/<session_id>/settings.json; "*.example.com" also
+// matches its subdomains). ok is false when there is nothing to judge: no
+// such settings file (a session started by hand), or no URL.
+func clientNetwork(c *call) (verdict.Decision, bool) {
+	var in struct {
+		URL string `json:"url"`
+		WS  *struct {
+			URL string `json:"url"`
+		} `json:"ws"`
+	}
+	if json.Unmarshal(c.in.ToolInput, &in) != nil {
+		return verdict.Decision{}, false
+	}
+	raw := in.URL
+	if c.in.ToolName == "Monitor" {
+		raw = ""
+		if in.WS != nil {
+			raw = in.WS.URL
+		}
+	}
+	if raw == "" || c.in.SessionID == "" || strings.ContainsAny(c.in.SessionID, `/\`) || strings.HasPrefix(c.in.SessionID, ".") {
+		return verdict.Decision{}, false
+	}
+	data, err := fsutil.ReadRegular(filepath.Join(c.scope.Root, ".harness", "sessions", c.in.SessionID, "settings.json"), fsutil.CapConfig)
+	if err != nil {
+		return verdict.Decision{}, false
+	}
+	var st struct {
+		Sandbox struct {
+			Network struct {
+				AllowedDomains []string `json:"allowedDomains"`
+			} `json:"network"`
+		} `json:"sandbox"`
+	}
+	_ = json.Unmarshal(data, &st)
+	host := ""
+	if u, err := url.Parse(raw); err == nil {
+		host = strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+	}
+	for _, d := range st.Sandbox.Network.AllowedDomains {
+		d = strings.ToLower(strings.TrimSpace(d))
+		if host != "" && (host == d || strings.HasPrefix(d, "*.") && strings.HasSuffix(host, d[1:])) {
+			return verdict.Decision{}, false
+		}
+	}
+	return verdict.Decision{Action: verdict.Block, Rule: ruleid.HookClientNetwork, Family: "network",
+		Message: fmt.Sprintf("%s connects to %q from the client itself, outside the sandbox's network proxy, and the session's sandbox does not allow that host", c.in.ToolName, host),
+		Hint:    "ask Hermes to launch the session with --allow-domain for the host it needs", Subject: raw}, true
 }
 
 // durableCron reports whether a CronCreate tool_input asks for a job that

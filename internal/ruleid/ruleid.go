@@ -138,6 +138,10 @@ const (
 	// HookGuardAdmin: outside a sprint, the agent running the harness
 	// commands that configure its own guard (allow, install, uninstall).
 	HookGuardAdmin = "hook.guard-admin"
+	// HookClientNetwork: in a launched Generator session, WebFetch or a
+	// Monitor WebSocket to a host the session's sandbox does not allow (the
+	// client connects itself, outside the sandbox's network proxy).
+	HookClientNetwork = "hook.client-network"
 )
 
 // The rules of the standard preset (docs/protocol.md §14.7,
@@ -175,7 +179,7 @@ var handwritten = []struct {
 		StopGenlogKeyDecisions, StopGenlogSectionLength, StopEvalEntry, StopReasonPresent, StopReasonLazy, StopReasonLength,
 		StopNextPhasesDone, StopIOError, StopLoopBound}},
 	{Hook, []string{HookPayloadInvalid, HookBadInput, HookCommandNUL, HookCommandTooLarge, HookInternalError,
-		HookSprintRootMissing, HookDeadline, PathBadInput, ResetHardLimit, ResetCompactionBlocked, HookGuardAdmin}},
+		HookSprintRootMissing, HookDeadline, PathBadInput, ResetHardLimit, ResetCompactionBlocked, HookGuardAdmin, HookClientNetwork}},
 	{Preset, []string{PresetRmInProject, PresetRmTemp, NetPipeToShell}},
 }
 
