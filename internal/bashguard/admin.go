@@ -33,11 +33,7 @@ func isSessionVar(name string) bool {
 // their environment, and every other subcommand is blocked by
 // harness.admin-command anyway.
 func writesState(cmd *shell.Command) bool {
-	sub, _ := harnessSub(cmd)
-	if len(sub) < 2 || isHelp(sub) {
-		return false
-	}
-	return (sub[0] == "eval" && sub[1] == "append") || (sub[0] == "phase" && sub[1] == "complete")
+	return (cmd.Is("eval", "append") || cmd.Is("phase", "complete")) && !harnessHelp(cmd)
 }
 
 func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
@@ -93,18 +89,15 @@ var generatorForbiddenFlags = []string{"decision", "checkpoint-id", "checkpoint-
 var generatorEvents = []string{"phase_evaluation", "retry", "pass"}
 
 func matchHarnessGeneratorEntry(m *evalCtx, c *call) (bool, string) {
-	if m.ctx.Feature == "" || c.prog != "harness" {
+	if m.ctx.Feature == "" || c.prog != "harness" || !writesState(c.inv.Cmd) {
 		return false, ""
 	}
-	sub, _ := harnessSub(c.inv.Cmd)
-	if len(sub) < 2 || isHelp(sub) {
-		return false, ""
-	}
-	off := len(c.args) - len(sub)
+	cmd := c.inv.Cmd
+	what := strings.Join(cmd.Sub, " ")
 	// an unexpanded $FEATURE_ID is the session's own feature (the session
 	// environment, which harness.session-env keeps unchanged)
 	literal := func(i int) bool {
-		if c.known[i] {
+		if i < 0 || i >= len(c.known) || c.known[i] {
 			return true
 		}
 		switch strings.Trim(c.inv.Args[i].Raw, `"`) {
@@ -113,76 +106,35 @@ func matchHarnessGeneratorEntry(m *evalCtx, c *call) (bool, string) {
 		}
 		return false
 	}
-	// a --feature before the subcommand must be literal too
-	for i := 0; i+1 < off; i++ {
-		if c.args[i] == "--feature" && !literal(i+1) {
-			return true, "the feature of harness " + sub[0] + " " + sub[1] + " is not written literally"
+	// every option of every level, parsed by the table's harness rows
+	var reason string
+	cmd.AllOpts(func(_ *shell.ParsedOpts, o *shell.Opt) bool {
+		if !o.Long {
+			return true
 		}
-	}
-	for i := 0; i < off; i++ {
-		if strings.HasPrefix(c.args[i], "--feature=") && !literal(i) {
-			return true, "the feature of harness " + sub[0] + " " + sub[1] + " is not written literally"
-		}
-	}
-	value := func(k int) (string, bool, int) {
-		a := sub[k]
-		if _, v, ok := strings.Cut(a, "="); ok {
-			return v, literal(off + k), k
-		}
-		if k+1 < len(sub) {
-			return sub[k+1], literal(off + k + 1), k + 1
-		}
-		return "", true, k
-	}
-	switch {
-	case sub[0] == "eval" && sub[1] == "append":
-		for k := 2; k < len(sub); k++ {
-			a := sub[k]
-			if !strings.HasPrefix(a, "--") {
-				continue
+		switch {
+		case o.Name == "entry" && cmd.Is("eval", "append"):
+			reason = "eval append --entry: the entry's feature and fields cannot be checked"
+		case contains(generatorForbiddenFlags, o.Name) && cmd.Is("eval", "append"):
+			reason = "eval append --" + o.Name + " sets a field only Hermes writes"
+		case o.Name == "event" && cmd.Is("eval", "append") && o.HasValue:
+			if !literal(o.ValArg) {
+				reason = "the event of eval append is not written literally"
+			} else if !contains(generatorEvents, o.Value) {
+				reason = "eval append --event " + o.Value + " is Hermes's (a Generator appends phase_evaluation or retry)"
 			}
-			name, _, _ := strings.Cut(a[2:], "=")
-			switch {
-			case name == "entry":
-				return true, "eval append --entry: the entry's feature and fields cannot be checked"
-			case contains(generatorForbiddenFlags, name):
-				return true, "eval append --" + name + " sets a field only Hermes writes"
-			case name == "event":
-				v, known, next := value(k)
-				if !known {
-					return true, "the event of eval append is not written literally"
-				}
-				if !contains(generatorEvents, v) {
-					return true, "eval append --event " + v + " is Hermes's (a Generator appends phase_evaluation or retry)"
-				}
-				k = next
-			case name == "feature":
-				_, known, next := value(k)
-				if !known {
-					return true, "the feature of eval append is not written literally"
-				}
-				k = next
-			}
+		case o.Name == "feature" && o.HasValue && !literal(o.ValArg):
+			reason = "the feature of harness " + what + " is not written literally"
 		}
-	case sub[0] == "phase" && sub[1] == "complete":
-		for k := 2; k < len(sub); k++ {
-			a := sub[k]
-			switch {
-			case a == "--feature" || strings.HasPrefix(a, "--feature="):
-				_, known, next := value(k)
-				if !known {
-					return true, "the feature of phase complete is not written literally"
-				}
-				k = next
-			case a == "--root":
-				k++
-			case strings.HasPrefix(a, "-"):
-			default:
-				if !literal(off + k) {
-					return true, "the feature of phase complete is not written literally"
-				}
-				return false, ""
-			}
+		return reason == ""
+	})
+	if reason != "" {
+		return true, reason
+	}
+	if cmd.Is("phase", "complete") {
+		// phase complete FID: the feature is its operand
+		if ops := cmd.Operands; len(ops) > 0 && !literal(ops[0]) {
+			return true, "the feature of phase complete is not written literally"
 		}
 	}
 	return false, ""

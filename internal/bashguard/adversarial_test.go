@@ -12,6 +12,51 @@ var adversarialCases = []struct {
 	cmd    string
 	expect verdict.Action
 }{
+	// options and operands that are shell command strings (shell.RunSpec),
+	// spellings beyond the red-team sets, with the harmless form of each
+	{`npx nodemon -w src -x 'rm -rf dist; tsc'`, verdict.Block},
+	{`nodemon --exec 'go test ./...'`, verdict.Allow},
+	{`concurrently -k -n a,b "tsc -w" "rm -rf ~/.cache"`, verdict.Block},
+	{`concurrently "tsc -w" "vite"`, verdict.Allow},
+	{`watchexec -e go -- rm -rf build`, verdict.Block},
+	{`watchexec -e go -- go test ./...`, verdict.Allow},
+	{`tsc-watch --onSuccess 'rm -rf dist'`, verdict.Block},
+	{`chokidar 'src/**' -c 'rm -rf build'`, verdict.Block},
+	{`onchange 'src/**' -- rm -rf build`, verdict.Block},
+	{`start-server-and-test 'rm -rf build' 3000 test`, verdict.Block},
+	{`mosh --ssh='ssh -p 2222' box rm -rf /srv/app`, verdict.Block},
+	{`mosh box -- htop`, verdict.Allow},
+	{`flock -n /tmp/l -c 'rm -rf build'`, verdict.Block},
+	{`su - deploy -c 'rm -rf /srv/app'`, verdict.Block},
+	// a file written by the command and run by it: package scripts,
+	// makefiles, a FIFO or file a shell reads (§9.2)
+	{`pnpm pkg set 'scripts.x=rm -rf ~'; pnpm x`, verdict.Block},
+	{`echo '{"scripts":{"pretest":"rm -rf ~","test":"jest"}}' > package.json && npm test`, verdict.Block},
+	{`npm set-script wipe 'git push -f origin main' && npm run wipe`, verdict.Block},
+	{`npm pkg set scripts.build='tsc -p .' && npm run build`, verdict.Allow},
+	{`printf 'all:\n\trm -rf ~\n' > Makefile && make`, verdict.Block},
+	{`make -E 'x: ; rm -rf ~' x`, verdict.Block},
+	{`echo 'x: ; rm -rf /srv' > /tmp/m.mk; make -f /tmp/m.mk x`, verdict.Block},
+	{`make -j4 test`, verdict.Allow},
+	{`mkfifo q; bash q & printf 'rm -rf ~\n' > q`, verdict.Block},
+	{`echo 'rm -rf x' > a.sh; sh < a.sh`, verdict.Block},
+	{`sh < notes.txt; echo 'rm -rf x' > other.txt`, verdict.Allow},
+	// read with IFS and -a, namerefs with computed references (§9.2)
+	{`IFS=: read -r p q <<< 'rm:-rf build'; $p $q`, verdict.Block},
+	{`read -d , -a w <<< 'rm -rf build,'; "${w[@]}"`, verdict.Block},
+	{`g(){ declare -n r="$1"; "$r" -rf build; }; c=rm; g c`, verdict.Block},
+	{`IFS=, read -ra a <<< 'ls,-la,x'; "${a[@]}"`, verdict.Allow},
+	// a copy of a program's file is that program (identity, not name)
+	{`cat /usr/bin/rm > ./zz; chmod +x zz; ./zz -rf build`, verdict.Block},
+	{`dd if=$(which git) of=/tmp/g status=none && /tmp/g reset --hard HEAD~3`, verdict.Block},
+	{`tee ./px < /usr/bin/python3 >/dev/null; ./px -c 'import shutil; shutil.rmtree("/srv")'`, verdict.Block},
+	{`rsync -a /bin/rm /tmp/bin/ && /tmp/bin/rm -rf build`, verdict.Block},
+	{`ln "$(command -v sudo)" ./elevate; ./elevate true`, verdict.Block},
+	{`cp /bin/ls ./l && ./l -la`, verdict.Allow},
+	{`cp /usr/bin/rm.txt ./n && ./n -rf`, verdict.Allow},
+	// an unknown program's quoted option value stays data (rb0254: an
+	// inspection tool given a command as one word)
+	{`mywatcher --on-change 'rm -rf build' src`, verdict.Allow},
 	// rm_rf
 	{`rm -rf "$(pwd)"`, verdict.Block},
 	{`rm x -Rf`, verdict.Block},

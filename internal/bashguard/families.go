@@ -688,18 +688,10 @@ func worldRWX(mode string) bool {
 func matchPerms(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
 	case "chmod":
-		// the mode is the first operand; symbolic modes may start with '-'
-		for _, a := range c.args {
-			if a == "--" {
-				continue
-			}
-			if strings.HasPrefix(a, "--") || a == "-R" || a == "-v" || a == "-c" || a == "-f" || a == "-h" || a == "-H" || a == "-L" || a == "-P" || (strings.HasPrefix(a, "-") && strings.Trim(a[1:], "Rvcfh") == "") {
-				continue
-			}
-			if worldRWX(a) {
-				return true, "chmod " + a + " makes files writable by everyone"
-			}
-			break
+		// the mode is the first operand (the table's chmod row reads
+		// '-'-led modes as operands: `chmod -R -w d`)
+		if ops := c.inv.Cmd.OperandValues(); len(ops) > 0 && worldRWX(ops[0]) {
+			return true, "chmod " + ops[0] + " makes files writable by everyone"
 		}
 	case "setfacl":
 		// an ACL entry giving others (o::, other:) rwx
@@ -1131,28 +1123,24 @@ func dbProd(v string, plain bool) bool {
 // ---------------------------------------------------------------- harness_admin
 
 // harnessSub returns the subcommand words of a harness invocation after
-// its global options (--root, --feature, --json, …: the table's harness
-// row), and a --feature given before the subcommand.
-func harnessSub(cmd *shell.Command) (sub []string, feature string) {
-	feature, _ = cmd.Last("", "feature")
-	return cmd.OperandValues(), feature
+// its global options (the table's harness rows parse them): the words
+// from the first subcommand on.
+func harnessSub(c *call) []string {
+	if at := c.inv.Cmd.SubAt; len(at) > 0 {
+		return c.args[at[0]:]
+	}
+	return nil
 }
 
-func isHelp(args []string) bool {
-	for _, a := range args {
-		if a == "--help" || a == "-h" {
-			return true
-		}
-	}
-	return false
-}
+// harnessHelp reports a --help/-h at any level of a harness invocation.
+func harnessHelp(cmd *shell.Command) bool { return cmd.AnyHas("h", "help") }
 
 func matchHarnessAdmin(m *evalCtx, c *call) (bool, string) {
 	if m.ctx.Feature == "" || c.prog != "harness" {
 		return false, ""
 	}
-	sub, _ := harnessSub(c.inv.Cmd)
-	if len(sub) == 0 || isHelp(sub) {
+	sub := harnessSub(c)
+	if len(sub) == 0 || harnessHelp(c.inv.Cmd) {
 		return false, ""
 	}
 	if roles.GeneratorMayRun(sub) {
@@ -1162,42 +1150,25 @@ func matchHarnessAdmin(m *evalCtx, c *call) (bool, string) {
 }
 
 func matchHarnessOtherFeature(m *evalCtx, c *call) (bool, string) {
-	if m.ctx.Feature == "" || c.prog != "harness" {
+	if m.ctx.Feature == "" || c.prog != "harness" || !writesState(c.inv.Cmd) {
 		return false, ""
 	}
-	sub, gfeat := harnessSub(c.inv.Cmd)
-	if len(sub) < 2 || isHelp(sub) {
-		return false, ""
-	}
+	cmd := c.inv.Cmd
+	// the last --feature at any level; phase complete's FID operand wins
 	var other string
-	switch {
-	case sub[0] == "eval" && sub[1] == "append":
-		other = gfeat
-		for i := 2; i < len(sub); i++ {
-			if sub[i] == "--feature" && i+1 < len(sub) {
-				other = sub[i+1]
-			} else if strings.HasPrefix(sub[i], "--feature=") {
-				other = sub[i][len("--feature="):]
-			}
+	cmd.AllOpts(func(_ *shell.ParsedOpts, o *shell.Opt) bool {
+		if o.Long && o.Name == "feature" && o.HasValue {
+			other = o.Value
 		}
-	case sub[0] == "phase" && sub[1] == "complete":
-		other = gfeat
-		for i := 2; i < len(sub); i++ {
-			if sub[i] == "--feature" && i+1 < len(sub) {
-				other = sub[i+1]
-				i++
-			} else if strings.HasPrefix(sub[i], "--feature=") {
-				other = sub[i][len("--feature="):]
-			} else if !strings.HasPrefix(sub[i], "-") {
-				other = sub[i]
-				break
-			}
+		return true
+	})
+	if cmd.Is("phase", "complete") {
+		if ops := cmd.OperandValues(); len(ops) > 0 {
+			other = ops[0]
 		}
-	default:
-		return false, ""
 	}
 	if other != "" && other != m.ctx.Feature {
-		return true, "harness " + sub[0] + " " + sub[1] + " for feature " + other + " (this session is " + m.ctx.Feature + ")"
+		return true, "harness " + strings.Join(cmd.Sub, " ") + " for feature " + other + " (this session is " + m.ctx.Feature + ")"
 	}
 	return false, ""
 }

@@ -79,19 +79,10 @@ func (g *Guard) checkInvocationIn(inv shell.Invocation, cwd string) verdict.Deci
 }
 
 // elsewhere reports a command that runs on another machine or in a
-// container (the remote command of ssh, `docker exec|run`, `kubectl exec`):
-// its paths are not the workspace's. Redirections of the ssh or docker
-// command itself are local and are judged on that outer invocation.
-func elsewhere(via []string) bool {
-	for _, v := range via {
-		name, _, _ := strings.Cut(v, " ")
-		switch name {
-		case "ssh", "slogin", "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "kubectl", "oc":
-			return true
-		}
-	}
-	return false
-}
+// container (shell.Elsewhere): its paths are not the workspace's.
+// Redirections of the ssh or docker command itself are local and are
+// judged on that outer invocation.
+func elsewhere(via []string) bool { return shell.Elsewhere(via) }
 
 // invBase is the directory the command runs in (shell.Invocation.Dir).
 func invBase(dir, cwd string) string {

@@ -32,7 +32,7 @@ func IsHarnessBinary(id string) bool { return id == HarnessCLI || id == HarnessH
 // binaryCopiers are the programs whose operands copy, link or rename a
 // file to their last operand (or to -t DIR); dd copies if= to of=, cat
 // copies its operands to a redirected stdout.
-var binaryCopiers = map[string]bool{"cp": true, "ln": true, "link": true, "mv": true, "install": true, "rsync": true, "ditto": true, "dd": true, "cat": true}
+var binaryCopiers = map[string]bool{"cp": true, "ln": true, "link": true, "mv": true, "install": true, "rsync": true, "ditto": true, "dd": true, "cat": true, "pv": true, "tee": true}
 
 // programBinary is the harness binary the command word v runs ("" for
 // none) when its name does not already say so: a copy made earlier in the
@@ -74,11 +74,15 @@ func (st *state) searchPath() []string {
 	return strings.Split(v.val, ":")
 }
 
-// operandBinary is the harness binary a path operand names: a lookup by
-// name (`"$(command -v harness)"`, `$(which harness-hook)`, the value the
-// walker gives those substitutions), a copy made earlier, an existing
-// file Options.Identify recognises, or a path whose name is a harness
-// binary's when there is no file to look at (or no Identify).
+// operandBinary is the program a path operand names when it is copied
+// (testdata/corpus/README.md §9.1 "identity, not name"): a harness binary
+// by a lookup by name (`"$(command -v harness)"`, `$(which harness-hook)`,
+// the value the walker gives those substitutions), a copy made earlier,
+// an existing file Options.Identify recognises, or a path whose name is a
+// harness binary's when there is no file to look at (or no Identify);
+// otherwise a program of the table by the operand's name (`/bin/rm`,
+// `$(command -v git)`, `/usr/bin/sudo`): a copy of a program's file is
+// that program. "" for anything else.
 func (w *walker) operandBinary(st *state, a Word) string {
 	if !a.Known || a.Value == "" {
 		return ""
@@ -96,19 +100,31 @@ func (w *walker) operandBinary(st *state, a Word) string {
 	}
 	if w.opts.Identify != nil && ok && strings.HasPrefix(abs, "/") {
 		if b, found := w.opts.Identify(abs, nil); found {
-			return b // an existing file is judged by what it is
+			if b != "" || IsHarnessBinary(id) {
+				return b // an existing file is judged by what it is
+			}
 		}
 	}
 	if IsHarnessBinary(id) {
 		return id // no such file to look at (or no Identify): by its name
 	}
+	if sub := gitHelper(id); sub != "" {
+		return "" // a git helper's copy would need its subcommand too
+	}
+	if Lookup(id) != nil && (computed || strings.Contains(a.Value, "/")) {
+		return id // /bin/rm, $(command -v rm)
+	}
 	return ""
 }
 
-// noteBinaryCopy records, for an invocation of a copier, which harness
-// binary it copies, links or renames (Invocation.CopiesBinary) and where
-// to (walker.binaries: files outlive subshells, so a later command word naming the destination is that
-// binary).
+// noteBinaryCopy records, for an invocation of a copier, which program
+// file it copies, links or renames and where to (walker.binaries: files
+// outlive subshells, so a later command word naming the destination is
+// that program: `cp /bin/rm ./del && ./del -rf x` runs rm); a harness
+// binary's copy is also Invocation.CopiesBinary. A copier's source is its
+// operands, dd's if=, or a stdin redirection (`cat < /bin/rm > x`, `tee x
+// < /bin/rm`); its destination its last operand, -t DIR, of=, or a
+// redirected stdout.
 func (w *walker) noteBinaryCopy(st *state, inv *Invocation) {
 	if !binaryCopiers[inv.Program] || inv.Cmd == nil {
 		return
@@ -127,9 +143,20 @@ func (w *walker) noteBinaryCopy(st *state, inv *Invocation) {
 				}
 			}
 		}
-	case "cat":
-		for _, i := range inv.Cmd.Operands {
-			srcs = append(srcs, inv.Args[i])
+		for _, r := range inv.Redirects {
+			if (r.Op == ">" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") {
+				dests = append(dests, r.Target) // dd < SRC > DEST
+			}
+		}
+	case "cat", "pv", "tee":
+		if inv.Program == "tee" {
+			for _, i := range inv.Cmd.Operands {
+				dests = append(dests, inv.Args[i])
+			}
+		} else {
+			for _, i := range inv.Cmd.Operands {
+				srcs = append(srcs, inv.Args[i])
+			}
 		}
 		for _, r := range inv.Redirects {
 			if (r.Op == ">" || r.Op == ">|" || r.Op == ">>" || r.Op == "&>") && (r.Fd == "" || r.Fd == "1") {
@@ -160,12 +187,21 @@ func (w *walker) noteBinaryCopy(st *state, inv *Invocation) {
 			dests = append(dests, Word{Value: dir, Known: true, Raw: dir})
 		}
 	}
+	if inv.Program != "ln" && inv.Program != "link" && inv.Program != "mv" {
+		for _, r := range inv.Redirects {
+			if r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
+				srcs = append(srcs, r.Target)
+			}
+		}
+	}
 	for _, s := range srcs {
 		b := w.operandBinary(st, s)
 		if b == "" {
 			continue
 		}
-		inv.CopiesBinary = b
+		if IsHarnessBinary(b) {
+			inv.CopiesBinary = b
+		}
 		for _, d := range dests {
 			if !d.Known {
 				continue

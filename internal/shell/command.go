@@ -22,6 +22,11 @@ type Command struct {
 	// Global are the program's own options before the first subcommand
 	// (the zero value when there is no subcommand).
 	Global ParsedOpts
+	// Levels are the options of each level: the program's own, then each
+	// subcommand's, the innermost last (its operands are ParsedOpts').
+	// A program whose options may come at any level (kong: `harness eval
+	// --feature f append`) is read across them (Command.AllValues).
+	Levels []ParsedOpts
 	// ParsedOpts are the options and operands of the innermost command.
 	ParsedOpts
 	// Config is, for git, the configuration in force for this run
@@ -60,6 +65,7 @@ func ParseCommand(name string, words []string) *Command {
 	c := &Command{Prog: p, Row: p}
 	if p == nil {
 		c.ParsedOpts = OptSpec{Partial: true}.Parse(words, 0)
+		c.Levels = []ParsedOpts{c.ParsedOpts}
 		return c
 	}
 	row := p
@@ -72,6 +78,7 @@ func ParseCommand(name string, words []string) *Command {
 		if len(c.Sub) == 0 {
 			c.Global = opts
 		}
+		c.Levels = append(c.Levels, opts)
 		w := words[first]
 		c.Sub = append(c.Sub, w)
 		c.SubAt = append(c.SubAt, first)
@@ -84,7 +91,32 @@ func ParseCommand(name string, words []string) *Command {
 	}
 	c.Row = row
 	c.ParsedOpts = opts
+	c.Levels = append(c.Levels, opts)
 	return c
+}
+
+// AllOpts calls fn for every option of every level (Levels), in order,
+// until fn returns false.
+func (c *Command) AllOpts(fn func(p *ParsedOpts, o *Opt) bool) {
+	for i := range c.Levels {
+		p := &c.Levels[i]
+		for j := range p.Opts {
+			if !fn(p, &p.Opts[j]) {
+				return
+			}
+		}
+	}
+}
+
+// AnyHas reports whether an option of any level is one of shorts or longs
+// (ParsedOpts.Has).
+func (c *Command) AnyHas(shorts string, longs ...string) bool {
+	found := false
+	c.AllOpts(func(p *ParsedOpts, o *Opt) bool {
+		found = p.matches(o, shorts, longs)
+		return !found
+	})
+	return found
 }
 
 // String renders the parse: "SUB: " (the subcommand path) and the

@@ -55,6 +55,30 @@ type OptSpec struct {
 	// GoFlags: Go's flag package grammar: "-name" and "--name" are the same
 	// long option, no bundling, no abbreviation.
 	GoFlags bool
+	// Modes: a word that is a file mode starting with '-' (`chmod -w f`,
+	// `chmod -x,g+w f`: letters of "rwxXstugoa", digits 0-7, ',', '+', '=',
+	// '-') is an operand, as GNU chmod reads it; a cluster with any other
+	// letter is options (`-R`, `-Rv`).
+	Modes bool
+}
+
+// modeWord reports a '-'-led symbolic or octal file mode (OptSpec.Modes).
+func modeWord(a string) bool {
+	if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+		return false
+	}
+	perm := false
+	for i := 1; i < len(a); i++ {
+		c := a[i]
+		switch {
+		case strings.IndexByte("rwxXst01234567", c) >= 0:
+			perm = true
+		case strings.IndexByte("ugoa,+=-", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return perm
 }
 
 // Opt is one option found by OptSpec.Parse.
@@ -195,6 +219,12 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 				o.Value, o.HasValue, o.ValArg = words[i], true, i
 			}
 			p.Opts = append(p.Opts, o)
+		case s.Modes && modeWord(a):
+			if s.Stop {
+				rest(i)
+				return p
+			}
+			p.Operands = append(p.Operands, i)
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+' && s.Plus):
 			if s.Numeric && a[1] >= '0' && a[1] <= '9' {
 				p.Opts = append(p.Opts, Opt{Name: "#", Value: a[1:], HasValue: true, Arg: i, ValArg: i, ValOff: 1})

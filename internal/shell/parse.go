@@ -465,6 +465,13 @@ type walker struct {
 	// files are the literal contents written to files earlier in the
 	// command (`echo 'rm -rf x' > x.sh; bash x.sh`), by path (scriptfile.go).
 	files map[string]string
+	// pending are the readers of files whose content was unknown when they
+	// read them (scriptfile.go): a later write of literal text to the file
+	// runs them with it (`sh < fifo & echo CMD > fifo`).
+	pending map[string][]func(src string)
+	// pkgScripts are package.json scripts set earlier in the command
+	// (`npm pkg set scripts.NAME=TEXT`): package.json path → name → text.
+	pkgScripts map[string]map[string]string
 	// srcSeq numbers the source texts parsed (frame.srcID).
 	srcSeq int
 	// gitSet is the git configuration `git config KEY VALUE` set earlier
@@ -560,6 +567,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 	}
 	// Redirections: heredocs and here-strings give stdin; others are
 	// recorded for the command(s) of the statement.
+	readFrom := ""
 	if len(s.Redirs) > 0 {
 		redirs := make([]Redirect, 0, len(io.redirs)+len(s.Redirs))
 		redirs = append(redirs, io.redirs...)
@@ -619,6 +627,13 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 						}
 					}
 					if inFd {
+						readFrom = ""
+					}
+					if in == nil && inFd && rd.Target.Known && rd.Target.Value != "" && !strings.HasPrefix(rd.Target.Value, "/dev/") {
+						// read before it is written: a FIFO's text (readFile)
+						readFrom = rd.Target.Value
+					}
+					if inFd {
 						io.stdin = in
 						io.listing = nil
 					} else {
@@ -641,6 +656,13 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 			redirs = append(redirs, rd)
 		}
 		io.redirs = redirs
+	}
+	if readFrom != "" {
+		later := io
+		w.readFile(st, readFrom, func(src string) {
+			later.stdin = &src
+			w.command(f.child("< "+readFrom), st.clone(), s.Cmd, later)
+		})
 	}
 	out := w.command(f, st, s.Cmd, io)
 	if len(s.Redirs) > 0 {
@@ -880,8 +902,9 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 		switch {
 		case nameref && a.Value != nil && a.Array == nil:
 			// declare -n NAME=REF: NAME stands for the variable REF
-			if ref, ok := literalWord(a.Value); ok && isName(ref) {
-				st.setVar(name, varVal{ref: ref, known: true})
+			if ref := w.singleWord(f, st, a.Value, false); ref.Known && isName(ref.Value) {
+				// (the reference may be computed: `local -n p=$1`)
+				st.setVar(name, varVal{ref: ref.Value, known: true})
 			} else {
 				st.unsetVar(name)
 			}

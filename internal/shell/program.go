@@ -66,12 +66,66 @@ type Program struct {
 	// Subs are the subcommands (the first operand names one), each a row
 	// of its own; nil for a program without subcommands.
 	Subs []Program
+	// Runs says which of the program's arguments are commands it runs
+	// (option values or operands that are a shell command string or a
+	// command with its arguments); the walker judges each as the command it
+	// runs (tableRuns). The zero value: none.
+	Runs RunSpec
 	// Examples are "ARGS => PARSE" pairs: ARGS split on blanks, PARSE the
 	// ParsedOpts.String of the innermost command's options and operands
 	// (prefixed with "SUB: " for a subcommand). TestProgramExamples
 	// checks them all.
 	Examples []string
+	// RunExamples are "ARGS -> CMD; CMD…" pairs for a row with Runs: the
+	// commands the walker finds run by `NAME ARGS` (each as its program
+	// and arguments joined by blanks, in order). TestProgramRunExamples
+	// checks them all.
+	RunExamples []string
 }
+
+// RunSpec describes the arguments of a program (or subcommand) that are
+// commands it runs (testdata/corpus/README.md §2.3, §9.2 "shell strings in
+// options"): `nodemon --exec S`, `su -c S`, `concurrently S S…`,
+// `watch CMD…`, `mosh HOST -- CMD…`. One walker reads it (tableRuns).
+type RunSpec struct {
+	// Shell lists options (letters or long names, space-separated) whose
+	// value is a shell command string (`-c`, `--exec`, `--command`).
+	Shell string
+	// Argv lists options after which the remaining words are a command
+	// and its arguments (`nix develop -c CMD…`, `wsl -e CMD…`).
+	Argv string
+	// Operands is what the operands are, after the first Skip of them.
+	Operands RunOperands
+	// Skip is the number of operands before the command (a host, a lock
+	// file); a "--" right after them is skipped too.
+	Skip int
+	// DashDash: only the operands after a "--" are the command
+	// (`onchange GLOB -- CMD…`, `reflex -r RE -- CMD…`).
+	DashDash bool
+	// Remote: the command runs on another machine or in a container: its
+	// paths are not the workspace's (Elsewhere).
+	Remote bool
+}
+
+// RunOperands is what a program does with its operands (RunSpec).
+type RunOperands uint8
+
+const (
+	// OperandsData: the operands are not commands.
+	OperandsData RunOperands = iota
+	// OperandsShell: each operand is a shell command string
+	// (`concurrently 'a' 'b'`, `hyperfine 'a' 'b'`).
+	OperandsShell
+	// OperandsLine: the operands joined by blanks are one shell command
+	// string (`watch rm -rf x`, `watchexec -- make test`).
+	OperandsLine
+	// OperandsArgv: the operands are a command and its arguments
+	// (`mosh HOST -- CMD…`, `flock FILE CMD…`).
+	OperandsArgv
+)
+
+// any reports whether the spec names any command.
+func (r *RunSpec) any() bool { return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData }
 
 // Sub returns the subcommand row named name (or one of its Names), nil
 // when there is none.

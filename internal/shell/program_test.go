@@ -164,3 +164,47 @@ func TestProgramIndexInSync(t *testing.T) {
 		t.Fatalf("programs_index.go is not the index of the program table: run go generate ./internal/shell")
 	}
 }
+
+// TestProgramRunExamples checks every RunExamples entry of the program
+// table: `NAME ARGS` run through the walker runs the listed commands
+// (those nested under the row's program, in order), so a row's RunSpec is
+// shown to do what it says.
+func TestProgramRunExamples(t *testing.T) {
+	n := 0
+	var walk func(path []string, p *Program)
+	walk = func(path []string, p *Program) {
+		for _, ex := range p.RunExamples {
+			args, want, ok := strings.Cut(ex, " -> ")
+			if !ok {
+				t.Errorf("%s: run example %q has no \" -> \"", strings.Join(path, " "), ex)
+				continue
+			}
+			src := strings.Join(path, " ") + " " + args
+			res := Parse(src, Options{})
+			var got []string
+			for _, inv := range res.Invocations {
+				if len(inv.Via) == 0 {
+					continue
+				}
+				s := inv.Program
+				for _, a := range inv.Args {
+					s += " " + a.Value
+				}
+				got = append(got, s)
+			}
+			if g := strings.Join(got, "; "); g != want {
+				t.Errorf("%s:\n got %s\nwant %s", src, g, want)
+			}
+			n++
+		}
+		for i := range p.Subs {
+			walk(append(append([]string{}, path...), p.Subs[i].Name), &p.Subs[i])
+		}
+	}
+	for i := range programs {
+		walk([]string{programs[i].Name}, &programs[i])
+	}
+	if n < 20 {
+		t.Errorf("only %d run examples checked", n)
+	}
+}

@@ -31,8 +31,8 @@ var programs = []Program{
 		Examples: []string{"-m 600 p => -m=600 | p"}},
 	{Name: "mknod", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= context help version", Abbrev: true},
 		Examples: []string{"n p => | n p"}},
-	{Name: "chmod", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference", Abbrev: true},
-		Examples: []string{"-R 777 d => -R | 777 d", "--ref=a b => --reference=a | b"}},
+	{Name: "chmod", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference", Abbrev: true, Modes: true},
+		Examples: []string{"-R 777 d => -R | 777 d", "--ref=a b => --reference=a | b", "-w f => | -w f", "-Rv -x,g+w d => -R -v | -x,g+w d", "-- -rwx f => | -rwx f", "d -R a=rwx => -R | d a=rwx"}},
 	{Name: "chown", Names: "chgrp", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference from=", Abbrev: true}},
 	{Name: "install", Names: "ginstall", Kind: KindWrite,
 		Opts:     OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true},
@@ -124,10 +124,11 @@ var programs = []Program{
 		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
 		"ping ping6 dig nslookup host traceroute ss netstat ip ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
 		"type which whereis man info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
-		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set read " +
+		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
 		"getopts wait umask ulimit hash enable caller let", Kind: KindData},
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"},
 		Examples: []string{"-q -t ed25519 -N x -f k => -q -t=ed25519 -N=x -f=k |", "-s ca -I id host.pub => -s=ca -I=id | host.pub"}},
+	{Name: "read", Kind: KindData, Opts: OptSpec{Short: "adinNptu"}, Examples: []string{"-ra arr => -r -a=arr |", "-d , -r x y => -d=, -r | x y"}},
 	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}, Examples: []string{"-t -d , arr => -t -d=, | arr"}},
 	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "LlsSp", Partial: true}},
 	{Name: "sudoku", Kind: KindData},
@@ -215,23 +216,31 @@ var programs = []Program{
 		Examples: []string{"-0 rm => -0 | rm", "-I{} rm {} => -I={} | rm {}", "--max-p 4 rm => --max-procs=4 | rm", "-n1 -P4 bash -c x => -n=1 -P=4 | bash -c x"}},
 	{Name: "parallel", Names: "sem", Kind: KindRun, Opts: OptSpec{Short: "jPSadEInNLlsC", Long: "jobs= sshlogin= arg-file= delimiter= eof= joblog= results= tmpdir= timeout= retries= load= memfree= delay= workdir= wd= colsep= max-args= max-replace-args= max-lines= tagstring= basefile= env= transfer-file= return=", Partial: true, Stop: true}},
 	{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "nq", Long: "interval= differences= beep chgexit errexit exec no-title precise color no-color no-wrap help version", Abbrev: true, Stop: true},
+		Runs: RunSpec{Operands: OperandsLine}, RunExamples: []string{"-n 2 rm -rf x -> rm -rf x", "-n1 'rm a; rm b' -> rm a; rm b"},
 		Examples: []string{"-n 2 rm -rf x => -n=2 | rm -rf x"}},
 	{Name: "script", Kind: KindRun, Opts: OptSpec{Short: "cTIOBEm", Long: "command= timing= log-in= log-out= log-io= log-timing= echo= logging-format= output-limit= append flush force quiet return help version", Abbrev: true},
+		Runs: RunSpec{Shell: "c command"}, RunExamples: []string{"-qc 'rm x' /dev/null -> rm x", "--comm 'rm y' -> rm y"},
 		Examples: []string{"-qc 'rm x' /dev/null => -q -c=rm x | /dev/null", "--comm=x f => --command=x | f"}},
 	{Name: "flock", Kind: KindRun, Opts: OptSpec{Short: "wEc", Long: "timeout= wait= conflict-exit-code= command= shared exclusive unlock nonblock nb close no-fork verbose help version", Abbrev: true, Stop: true},
-		Examples: []string{"-x /tmp/l rm f => -x | /tmp/l rm f", "/tmp/l -c 'rm x' => | /tmp/l -c rm x"}},
+		Runs:        RunSpec{Shell: "c command", Operands: OperandsArgv, Skip: 1},
+		RunExamples: []string{"-x /tmp/l rm f -> rm f", "/tmp/l -c 'rm x' -> rm x", "-n /tmp/l -w 5 rm g -> rm g", "--command='rm z' /tmp/l -> rm z"},
+		Examples:    []string{"-x /tmp/l rm f => -x | /tmp/l rm f", "/tmp/l -c 'rm x' => | /tmp/l -c rm x"}},
 	{Name: "at", Names: "batch", Kind: KindRun, Opts: OptSpec{Short: "fqtM", Stop: true}},
 	{Name: "su", Kind: KindRun, Opts: OptSpec{Short: "cCgGsw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= whitelist-environment= fast help version", Abbrev: true},
+		Runs: RunSpec{Shell: "c command session-command"}, RunExamples: []string{"-c 'rm x' root -> rm x", "root -lc 'rm y' -> rm y", "--session-comm='rm z' -> rm z"},
 		Examples: []string{"-c 'rm x' root => -c=rm x | root", "- postgres => | - postgres", "--comm=x => --command=x |"}},
 	{Name: "runuser", Kind: KindRun, Opts: OptSpec{Short: "cgGsuw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= user= whitelist-environment= help version", Abbrev: true},
+		Runs: RunSpec{Shell: "c command session-command", Operands: OperandsLine}, RunExamples: []string{"-u x -- rm y -> rm y", "root -c 'rm z' -> rm z; root"},
 		Examples: []string{"-u x -- rm y => -u=x | rm y"}},
 	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Stop: true}},
-	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true},
+	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true},
 		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}},
 	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"}, Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},
 	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}},
 	{Name: "sshfs", Kind: KindTool, Opts: OptSpec{Short: "op"}},
-	{Name: "mosh", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true, Stop: true}},
+	{Name: "mosh", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true, Stop: true},
+		Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, RunExamples: []string{"box -- rm -rf /srv -> rm -rf /srv", "--ssh='ssh -p 2' box rm x -> rm x"},
+		Examples: []string{"--ssh 'ssh -p 2' box -- ls => --ssh=ssh -p 2 | box -- ls"}},
 	{Name: "rsync", Kind: KindWrite, Opts: OptSpec{Short: "efBTM@", Long: rsyncLong, Abbrev: true},
 		Examples: []string{"-av -e 'ssh -p 2' a h:b => -a -v -e=ssh -p 2 | a h:b", "--rsh=ssh a b => --rsh=ssh | a b", "--del a/ b => --del? | a/ b"}},
 	{Name: "tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
@@ -243,18 +252,44 @@ var programs = []Program{
 	{Name: "screen", Kind: KindRun, Opts: OptSpec{Short: "SctTephs", Long: "Logfile=", Partial: true, Stop: true}},
 	{Name: "dbus-launch", Kind: KindExec, Opts: OptSpec{Long: "config-file= autolaunch= sh-syntax csh-syntax auto-syntax binary-syntax close-stderr exit-with-session exit-with-x11 help version", Stop: true}},
 	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun},
-	{Name: "nix-shell", Kind: KindRun, Opts: OptSpec{Long: "run= command=", Partial: true}},
-	{Name: "vagrant", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true}},
+	{Name: "nix-shell", Kind: KindRun, Opts: OptSpec{Long: "run= command=", Partial: true}, Runs: RunSpec{Shell: "run command"}, RunExamples: []string{"-p jq --run 'rm x' -> rm x"}},
+	{Name: "vagrant", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true}, Runs: RunSpec{Shell: "c command"}, RunExamples: []string{"ssh -c 'rm x' -> rm x"}},
+	// file watchers and process runners whose options or operands are
+	// shell command strings (each runs them through sh -c)
+	{Name: "nodemon", Kind: KindRun, Opts: OptSpec{Short: "xwediVq", Long: "exec= watch= ext= ignore= delay= signal= config= verbose quiet legacy-watch polling-interval= no-colors no-update-notifier on-change-only spawn cwd= help version", Abbrev: true, Stop: true},
+		Runs: RunSpec{Shell: "x exec"}, RunExamples: []string{"--exec 'rm -rf d && tsc' -> rm -rf d; tsc", "-w src -x 'rm y' -> rm y", "--exe='rm z' -e ts -> rm z"},
+		Examples: []string{"-w src --exec 'make' => -w=src --exec=make |", "-x make app.js => -x=make | app.js"}},
+	{Name: "concurrently", Kind: KindRun,
+		Opts:        OptSpec{Short: "npclts", Long: "names= name-separator= prefix= prefix-colors= prefix-length= timestamp-format= kill-others kill-others-on-fail kill-signal= success= raw no-color hide= group handle-input default-input-target= restart-tries= restart-after= max-processes= passthrough-arguments teardown= pad-prefix timings help version", Abbrev: true},
+		Runs:        RunSpec{Shell: "teardown", Operands: OperandsShell},
+		RunExamples: []string{"'rm -rf d' 'tsc -w' -> rm -rf d; tsc -w", "-k -n a,b 'rm x' -> rm x", "--teardown 'rm t' 'make' -> rm t; make"},
+		Examples:    []string{"-n a,b 'x' 'y' => -n=a,b | x y", "--kill-others 'x' => --kill-others | x"}},
+	{Name: "watchexec", Kind: KindRun, Opts: OptSpec{Short: "ewfdpsW", Long: "exts= watch= filter= filter-file= ignore= ignore-file= shell= delay= debounce= signal= stop-signal= stop-timeout= on-busy-update= project-origin= env= workdir= emit-events-to= restart clear postpone no-vcs-ignore no-default-ignore notify help version", Partial: true, Abbrev: true, Stop: true},
+		Runs: RunSpec{Operands: OperandsLine}, RunExamples: []string{"-e go -- rm -rf x -> rm -rf x", "-r 'rm y; make' -> rm y; make"},
+		Examples: []string{"-e go -- make test => -e=go | make test", "-w src make => -w=src | make"}},
+	{Name: "tsc-watch", Kind: KindRun, Opts: OptSpec{Long: "onSuccess= onFailure= onFirstSuccess= onCompilationStarted= onCompilationComplete= onEmit= onEmitDebounceMs= compiler= maxNodeMem= noClear silent signalEmittedFiles", Partial: true},
+		Runs: RunSpec{Shell: "onSuccess onFailure onFirstSuccess onCompilationStarted onCompilationComplete onEmit"}, RunExamples: []string{"--onSuccess 'rm -rf dist' -p . -> rm -rf dist"},
+		Examples: []string{"--onSuccess 'node x' -p . => --onSuccess=node x -p | ."}},
+	{Name: "chokidar", Kind: KindRun, Opts: OptSpec{Short: "cdpt", Long: "command= debounce= throttle= ignore= polling initial silent verbose follow-symlinks", Partial: true},
+		Runs: RunSpec{Shell: "c command"}, RunExamples: []string{"'src/**' -c 'rm -rf b' -> rm -rf b"},
+		Examples: []string{"'**/*.js' -c 'make' => -c=make | **/*.js"}},
+	{Name: "onchange", Names: "reflex", Kind: KindRun, Opts: OptSpec{Short: "kijdaregGRc", Long: "kill initial jobs= delay= await-write-finish= add exclude= regex= glob= inverse-regex= inverse-glob= config= start-service decoration= sequential", Partial: true},
+		Runs: RunSpec{Operands: OperandsArgv, DashDash: true}, RunExamples: []string{"'src/**' -- rm -rf b -> rm -rf b", "-r '\\.go$' -- go test -> go test"},
+		Examples: []string{"'src/**' -- make => | src/** make"}},
+	{Name: "start-server-and-test", Names: "server-test start-test", Kind: KindRun, Opts: OptSpec{Long: "expect=", Partial: true},
+		Runs: RunSpec{Operands: OperandsShell}, RunExamples: []string{"'rm -rf b' 3000 'jest' -> rm -rf b; 3000; jest"}},
 	{Name: "entr", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"-r rm -rf x => -r | rm -rf x", "-s 'make test' => -s | make test"}},
 	{Name: "lerna", Kind: KindTool, Opts: OptSpec{Stop: true},
 		Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Long: "scope= ignore= concurrency= since= stream parallel no-bail no-prefix", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
-	{Name: "gcloud", Kind: KindRun, Opts: OptSpec{Long: "command=", Partial: true}},
-	{Name: "hyperfine", Kind: KindRun, Opts: OptSpec{Short: "wrmMpcsnLPuSN", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true}},
+	{Name: "gcloud", Kind: KindRun, Opts: OptSpec{Long: "command=", Partial: true}, Runs: RunSpec{Shell: "command"}, RunExamples: []string{"compute ssh vm --command='rm x' -> rm x"}},
+	{Name: "hyperfine", Kind: KindRun, Opts: OptSpec{Short: "wrmMpcsnLPuSN", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true},
+		Runs: RunSpec{Shell: "p c s prepare cleanup setup conclude reference", Operands: OperandsShell}, RunExamples: []string{"-p 'rm a' 'rm b' 'rm c' -> rm a; rm b; rm c"}},
 	{Name: "busybox", Names: "toybox", Kind: KindExec},
-	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true}},
+	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true},
+		Runs: RunSpec{Operands: OperandsLine}, RunExamples: []string{"-e rm -rf x -> rm -rf x", "-d u -- rm y -> rm y", "rm 'a b' -> rm a b"}},
 	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}},
-	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloW", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval=", Partial: true, Abbrev: true},
-		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |"}},
+	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval=", Partial: true, Abbrev: true},
+		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |", "--eval 'x:' x => --eval=x: | x", "-E 'a: ; b' a => -E=a: ; b | a"}},
 
 	// ---------------------------------------------------------------- subcommand runners (uv run CMD, npm exec CMD …)
 	{Name: "uv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
@@ -298,9 +333,11 @@ var programs = []Program{
 	{Name: "limactl", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "shell", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "workdir= shell=", Partial: true, Stop: true}}}},
 	{Name: "perf", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
 		Subs: []Program{{Name: "stat", Names: "record trace", Kind: KindExec, Opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true, Stop: true}}}},
-	{Name: "nix", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "develop", Names: "shell", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true}}}},
+	{Name: "nix", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "develop", Names: "shell", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true},
+		Runs: RunSpec{Argv: "c command"}, RunExamples: []string{"-c rm -rf x -> rm -rf x", "--command rm y -> rm y"}}}},
 	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Stop: true, Plus: true},
-		Subs:     []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}}, {Name: "fmt", Kind: KindWrite}, {Name: "publish", Kind: KindTool}},
+		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}, RunExamples: []string{"-s 'rm x' -> rm x"}},
+			{Name: "fmt", Kind: KindWrite}, {Name: "publish", Kind: KindTool}},
 		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
 	{Name: "go", Kind: KindTool, Subs: []Program{
 		{Name: "run", Kind: KindRun, Opts: OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true, Stop: true}},
@@ -313,7 +350,7 @@ var programs = []Program{
 		Examples: []string{"-C d -c a=b push -f => push: -f |", "--git-dir=x reset --har => reset: --hard |", "push --forc origin => push: --forc? | origin",
 			"push --force-w => push: --force-with-lease |", "branch --del --forc b => branch: --delete --force | b", "commit --amen -m x => commit: --amend -m=x |",
 			"-P clean -fdx => clean: -f -d -x |", "checkout -- . => checkout: | .", "ls-files -x '*.o' src => ls-files: -x=*.o | src"}},
-	{Name: "docker", Names: "podman nerdctl", Kind: KindRun, Opts: dockerGlobal,
+	{Name: "docker", Names: "podman nerdctl", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: dockerGlobal,
 		Subs: []Program{
 			{Name: "exec", Kind: KindRun, Opts: dockerExec},
 			{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun},
@@ -330,8 +367,8 @@ var programs = []Program{
 		},
 		Examples: []string{"-H h exec -it -u 0 c sh => exec: -i -t -u=0 | c sh", "run --rm -v /:/h img rm => run: --rm -v=/:/h | img rm",
 			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
-	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs},
-	{Name: "kubectl", Names: "oc", Kind: KindRun,
+	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: composeGlobal, Subs: composeSubs},
+	{Name: "kubectl", Names: "oc", Kind: KindRun, Runs: RunSpec{Remote: true},
 		Opts:     OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
 		Subs:     []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}}},
 		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}},
@@ -388,8 +425,21 @@ var programs = []Program{
 	{Name: "ed", Names: "ex vi vim nvim nano emacs red pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 
 	// ---------------------------------------------------------------- harness's own binaries
-	{Name: "harness", Kind: KindTool, Opts: OptSpec{Short: "", Long: "root= feature= json quiet verbose help version", Stop: true},
-		Examples: []string{"--root /r --feature=f002 eval append --event x => --root=/r --feature=f002 | eval append --event x"}},
+	// the CLI's own grammar (kong: no abbreviations, the global flags at
+	// any level, internal/cli): the subcommands a Generator may run and
+	// the Hermes-only ones bashguard's harness_admin rules name
+	{Name: "harness", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal, Stop: true}, Subs: []Program{
+		{Name: "eval", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal, Stop: true}, Subs: []Program{
+			{Name: "append", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal + " phase= event= result= reason= commit= checkpoint-id= decision= acceptance-results= entry=", Partial: true},
+				Examples: []string{"--feature f001 --event=retry --reason 'a b' => --feature=f001 --event=retry --reason=a b |", "--decision=x --task-id t => --decision=x --task-id | t"}},
+			{Name: "amend", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal + " line= reason= event=", Partial: true}}}},
+		{Name: "phase", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal, Stop: true}, Subs: []Program{
+			{Name: "complete", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal, Partial: true}, Examples: []string{"f001 --json => --json | f001", "--root /r f002 => --root=/r | f002"}}}},
+		{Name: "finalize", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal + " check close sink= archive", Partial: true}, Examples: []string{"--close --sink p => --close --sink=p |"}},
+		{Name: "allow", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal + " list once reason= rule=", Partial: true}, Examples: []string{"--list => --list |"}},
+		{Name: "validate", Names: "explain status next help", Kind: KindRead, Opts: OptSpec{Long: harnessGlobal + " preset=", Partial: true}, Examples: []string{"--json => --json |"}},
+	},
+		Examples: []string{"--root /r --feature=f002 eval append --event x => eval append: --event=x |", "eval --feature f append => eval append: |", "phase complete f001 => phase complete: | f001"}},
 	{Name: "harness-hook", Kind: KindTool, Opts: HookSpec,
 		Examples: []string{"--event PreToolUse --root=/r => --event=PreToolUse --root=/r |", "-event Stop -feature f => --event=Stop --feature=f |"}},
 
@@ -407,6 +457,10 @@ var programs = []Program{
 		"reboot shutdown poweroff halt systemd-analyze " +
 		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool},
 }
+
+// harnessGlobal are the harness CLI's global flags (internal/cli), valid
+// at every level of its command tree.
+const harnessGlobal = "root= feature= json quiet verbose help version"
 
 // rsyncLong is rsync's long options ("=": takes a value).
 const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-delay delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +

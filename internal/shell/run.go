@@ -318,29 +318,56 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "read":
-		// read NAME… from a known stdin assigns its first line
-		var names []string
-		for k := 0; k < len(vals); k++ {
-			v := vals[k]
-			if strings.HasPrefix(v, "-") {
-				if strings.ContainsAny(v[len(v)-1:], "adnNptu") && k+1 < len(vals) {
-					k++
-				}
-				continue
-			}
-			names = append(names, v)
-		}
-		if len(names) == 0 {
+		// read [-r] [-a ARRAY] [-d DELIM] NAME… from a known stdin assigns
+		// its first line (up to DELIM), split by IFS (a prefix
+		// assignment or the shell's), testdata/corpus/README.md §9.2
+		p := c.cmd.ParsedOpts
+		names := p.OperandValues()
+		arr, isArr := p.Last("a")
+		if len(names) == 0 && !isArr {
 			names = []string{"REPLY"}
 		}
-		if c.stdin == nil {
+		if c.stdin == nil || !allKnown(args) {
 			for _, n := range names {
 				st.unsetVar(n)
 			}
+			if isArr {
+				st.unsetVar(arr)
+			}
 			return nil
 		}
-		line, _, _ := strings.Cut(*c.stdin, "\n")
-		parts := strings.Fields(line)
+		delim := "\n"
+		if d, ok := p.Last("d"); ok {
+			delim = d
+			if delim == "" {
+				delim = "\x00"
+			}
+		}
+		line, _, _ := strings.Cut(*c.stdin, delim[:1])
+		ifs, ifsKnown := " \t\n", true
+		if v, ok := c.env["IFS"]; ok {
+			ifs = v
+		} else if v, ok := st.vars["IFS"]; ok {
+			ifs, ifsKnown = v.val, v.known
+		}
+		if !ifsKnown {
+			for _, n := range names {
+				st.unsetVar(n)
+			}
+			if isArr {
+				st.unsetVar(arr)
+			}
+			return nil
+		}
+		parts := ifsSplit(line, ifs)
+		if isArr {
+			v0 := ""
+			if len(parts) > 0 {
+				v0 = parts[0]
+			}
+			st.setVar(arr, varVal{val: v0, known: true, arr: parts, isArr: true})
+			return nil
+		}
 		for k, n := range names {
 			switch {
 			case k == len(names)-1 && k < len(parts):
@@ -580,6 +607,37 @@ func (w *walker) unknownRunner(f *frame, st *state, idx int, c cmdCtx) {
 		w.run(nf, st, n)
 		return
 	}
+}
+
+// ifsSplit splits s into fields the way read does with IFS ifs:
+// whitespace characters of IFS separate runs of fields, every other IFS
+// character ends one field.
+func ifsSplit(s, ifs string) []string {
+	if ifs == "" {
+		return []string{s}
+	}
+	var out []string
+	cur, have := "", false
+	for _, r := range s {
+		if !strings.ContainsRune(ifs, r) {
+			cur += string(r)
+			have = true
+			continue
+		}
+		if r == ' ' || r == '\t' || r == '\n' {
+			if have {
+				out = append(out, cur)
+				cur, have = "", false
+			}
+			continue
+		}
+		out = append(out, cur)
+		cur, have = "", false
+	}
+	if have {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // rerun runs words[from:] as a command of its own (an unwrapped wrapper).
@@ -862,15 +920,22 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 			}
 			return nil
 		}
-		if src, ok := w.writtenScript(st, args[i].Value); ok && args[i].Known {
-			ns := st.clone()
-			ns.args, ns.arg0, ns.argsKnown = nil, args[i].Value, allKnown(args[i+1:])
-			for _, a := range args[i+1:] {
-				ns.args = append(ns.args, a.Value)
-			}
-			return w.script(f.child(prog+" "+args[i].Value), ns, src, ioCtx{stdin: c.stdin})
+		if !args[i].Known {
+			return nil
 		}
-		return nil
+		// a script file written earlier in the command (or later, when it
+		// is a FIFO the shell waits on: readFile)
+		ns := st.clone()
+		ns.args, ns.arg0, ns.argsKnown = nil, args[i].Value, allKnown(args[i+1:])
+		for _, a := range args[i+1:] {
+			ns.args = append(ns.args, a.Value)
+		}
+		var out *string
+		nf := f.child(prog + " " + args[i].Value)
+		w.readFile(st, args[i].Value, func(src string) {
+			out = w.script(nf, ns, src, ioCtx{stdin: c.stdin})
+		})
+		return out
 	}
 	if c.stdin != nil {
 		return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})

@@ -49,7 +49,41 @@ func (w *walker) noteWrites(st *state, redirs []Redirect, out *string) {
 		} else {
 			w.files[key] = *out
 		}
+		if fns := w.pending[key]; len(fns) > 0 {
+			// a reader met earlier reads what is written now (a FIFO, a
+			// reader in the background)
+			delete(w.pending, key)
+			for _, fn := range fns {
+				fn(w.files[key])
+			}
+		}
 	}
+}
+
+// maxPending bounds the readers waiting for a file's content.
+const maxPending = 16
+
+// readFile calls fn with the text written earlier in the command to the
+// file p names and reports true; when nothing literal was written to it
+// yet, fn waits for a later write of literal text to that file (a FIFO
+// or a file a background reader opens: `mkfifo p; sh < p & echo CMD >
+// p`, testdata/corpus/README.md §9.2) and readFile reports false.
+func (w *walker) readFile(st *state, p string, fn func(src string)) bool {
+	if src, ok := w.writtenScript(st, p); ok {
+		fn(src)
+		return true
+	}
+	key, ok := fileKey(st, Word{Value: p, Known: true})
+	if !ok {
+		return false
+	}
+	if w.pending == nil {
+		w.pending = map[string][]func(string){}
+	}
+	if len(w.pending[key]) < maxPending {
+		w.pending[key] = append(w.pending[key], fn)
+	}
+	return false
 }
 
 // writtenScript returns the content written earlier in the command to the

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -62,76 +63,24 @@ func (w *walker) subExec(f *frame, st *state, prog string, row *Program, c cmdCt
 	w.rerun(f, st, c, j+1, prog+" "+strings.Join(c.cmd.Sub, " "))
 }
 
-// runString handles programs that run a shell string given by an option
-// (`nix-shell --run S`, `vagrant ssh -c S`, `runuser -c S`, `entr -s S`,
-// `gcloud … ssh --command=S`, `nix develop -c CMD…`) or as operands
-// (`hyperfine S…`, `runuser -u U -- CMD…`); it reports whether prog was one.
+// runString handles the runners whose command depends on a flag in a way
+// RunSpec does not say (`entr -s S` runs S through $SHELL, `entr CMD…`
+// runs CMD); it reports whether prog was one.
 func (w *walker) runString(f *frame, st *state, prog string, c cmdCtx, vals []string) bool {
 	p := c.cmd.ParsedOpts
-	run := func(via, src string) {
-		if strings.TrimSpace(src) != "" {
-			w.script(f.child(via), st.clone(), src, ioCtx{})
-		}
-	}
-	var shorts string
-	var longs []string
 	switch prog {
-	case "nix-shell":
-		longs = []string{"run", "command"}
-	case "vagrant":
-		shorts, longs = "c", []string{"command"}
-	case "runuser":
-		shorts, longs = "c", []string{"command", "session-command"}
-		if p.End >= 0 {
-			// runuser -u USER -- CMD…
-			run("runuser", strings.Join(vals[p.End+1:], " "))
-		}
 	case "entr":
 		// entr [-s] UTILITY [ARG…]: -s runs the first operand through $SHELL
 		if ops := p.Operands; len(ops) > 0 {
 			if p.Has("s") {
-				run("entr -s", vals[ops[0]])
+				w.runShellString(f, st, "entr -s", vals[ops[0]])
 			} else {
 				w.rerun(f, st, c, ops[0]+1, "entr")
 			}
 		}
 		return true
-	case "gcloud":
-		longs = []string{"command"}
-	case "hyperfine":
-		for _, v := range p.Values("pcs", "prepare", "cleanup", "setup", "conclude", "reference") {
-			run("hyperfine", v)
-		}
-		for _, v := range p.OperandValues() {
-			run("hyperfine", v)
-		}
-		return true
-	case "nix":
-		// nix develop|shell -c|--command CMD…
-		if c.cmd.Row != nil && c.cmd.Row.Kind == KindRun {
-			for _, o := range p.Opts {
-				if o.Name == "c" || o.Name == "command" {
-					w.rerun(f, st, c, o.Arg+2, "nix "+c.cmd.SubName())
-					break
-				}
-			}
-		}
-		return true
-	case "cargo":
-		// cargo watch -x CMD (a cargo subcommand) | -s|--shell CMD
-		if c.cmd.Is("watch") {
-			for _, v := range p.Values("s", "shell") {
-				run("cargo watch -s", v)
-			}
-		}
-		return true
-	default:
-		return false
 	}
-	for _, v := range p.Values(shorts, longs...) {
-		run(prog+" -c", v)
-	}
-	return true
+	return false
 }
 
 // wrapper unwraps wrappers, runners, remote and container commands and
@@ -150,6 +99,9 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.subExec(f, st, prog, r, c, vals)
 		return true
 	}
+	if r := c.cmd.Row; r != nil && w.tableRuns(f, st, prog, r, c, vals) {
+		return true
+	}
 	if w.moreWrappers(f, st, prog, c, vals) || w.runString(f, st, prog, c, vals) {
 		return true
 	}
@@ -165,20 +117,15 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		}
 		return true
 	case "npx", "bunx", "pnpx", "npm", "pnpm", "yarn":
+		if prog == "npm" || prog == "pnpm" {
+			w.notePkgSet(st, c, vals)
+		}
+		w.runPackageScript(f, st, prog, c)
 		w.packageRunner(f, st, prog, c, vals)
 		return true
-	case "wsl", "wsl.exe":
-		for k, v := range vals {
-			if v == "-e" || v == "--exec" || v == "--" {
-				w.rerun(f, st, c, k+2, prog)
-				return true
-			}
-		}
-		i := OptSpec{Short: "du", Long: "distribution= user= cd=", Partial: true}.FirstOperand(vals, 0)
-		if i < len(vals) {
-			w.script(f.child(prog), st.clone(), strings.Join(vals[i:], " "), ioCtx{})
-		}
-		return true
+	case "bun":
+		w.runPackageScript(f, st, prog, c)
+		return false // `bun -e CODE` is its interpreter
 	case "env":
 		w.env(f, st, c, vals)
 		return true
@@ -271,62 +218,6 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "find":
 		w.find(f, st, c, vals)
 		return true
-	case "watch":
-		spec := OptSpec{Short: "nq", Long: "interval= differences=", Partial: true}
-		i := spec.FirstOperand(vals, 0)
-		if i < len(vals) {
-			w.script(f.child("watch"), st.clone(), strings.Join(vals[i:], " "), ioCtx{})
-		}
-		return true
-	case "script":
-		spec := OptSpec{Short: "cTIOBEm", Long: "command= timing= log-in= log-out= log-io= echo= logging-format=", Partial: true}
-		short, long := spec.Flags(vals, 0)
-		_ = short
-		for k := 0; k < len(vals); k++ {
-			v := vals[k]
-			if v == "-c" || v == "--command" {
-				if k+1 < len(vals) {
-					w.script(f.child("script -c"), st.clone(), vals[k+1], ioCtx{})
-				}
-			} else if strings.HasPrefix(v, "--command=") {
-				w.script(f.child("script -c"), st.clone(), v[len("--command="):], ioCtx{})
-			} else if len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0 {
-				// a cluster such as -qfc CMD or -cCMD
-				j := strings.IndexByte(v, 'c')
-				if j == len(v)-1 {
-					if k+1 < len(vals) {
-						w.script(f.child("script -c"), st.clone(), vals[k+1], ioCtx{})
-						k++
-					}
-				} else {
-					w.script(f.child("script -c"), st.clone(), v[j+1:], ioCtx{})
-				}
-			}
-		}
-		_ = long
-		return true
-	case "flock":
-		spec := OptSpec{Short: "wEc", Long: "timeout= wait= conflict-exit-code= command=", Partial: true}
-		for k := 0; k < len(vals); k++ {
-			v := vals[k]
-			if v == "-c" || v == "--command" {
-				if k+1 < len(vals) {
-					w.script(f.child("flock -c"), st.clone(), vals[k+1], ioCtx{})
-				}
-				return true
-			}
-			if strings.HasPrefix(v, "--command=") {
-				w.script(f.child("flock -c"), st.clone(), v[len("--command="):], ioCtx{})
-				return true
-			}
-		}
-		i := spec.FirstOperand(vals, 0) + 1
-		if i < len(vals) {
-			// options may follow the lock file too
-			i = spec.FirstOperand(vals, i)
-			w.rerun(f, st, c, i+1, "flock")
-		}
-		return true
 	case "tmux":
 		w.tmux(f, st, vals)
 		return true
@@ -335,30 +226,6 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		short, _ := spec.Flags(vals, 0)
 		if !short['f'] && !short['l'] && !short['r'] && !short['d'] && !short['c'] && c.stdin != nil {
 			w.script(f.child(prog), st.clone(), *c.stdin, ioCtx{})
-		}
-		return true
-	case "su":
-		for k := 0; k < len(vals); k++ {
-			v := vals[k]
-			switch {
-			case v == "-c" || v == "--command" || v == "--session-command":
-				if k+1 < len(vals) {
-					w.script(f.child("su -c"), st.clone(), vals[k+1], ioCtx{})
-					k++
-				}
-			case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
-				w.script(f.child("su -c"), st.clone(), v[strings.IndexByte(v, '=')+1:], ioCtx{})
-			case len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0:
-				j := strings.IndexByte(v, 'c')
-				if j == len(v)-1 {
-					if k+1 < len(vals) {
-						w.script(f.child("su -c"), st.clone(), vals[k+1], ioCtx{})
-						k++
-					}
-				} else {
-					w.script(f.child("su -c"), st.clone(), v[j+1:], ioCtx{})
-				}
-			}
 		}
 		return true
 	case "ssh", "slogin":
@@ -507,28 +374,47 @@ func decodeText(enc, text string) (string, bool) {
 // command wrote (testdata/corpus/README.md §9.2): each recipe line is a
 // shell command.
 func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
-	for _, mf := range c.cmd.Values("f", "file", "makefile") {
-		var text string
-		switch {
-		case mf == "-" && c.stdin != nil:
-			text = *c.stdin
-		default:
-			// `-f <(printf …)`, `-f /dev/fd/3 3<<<…`, a file written earlier
-			src, ok := w.namedContent(st, c, mf)
-			if !ok {
-				continue
-			}
-			text = src
-		}
-		var recipes []string
+	recipes := func(via, text string) {
+		var rs []string
 		for _, line := range strings.Split(text, "\n") {
 			if r, ok := strings.CutPrefix(line, "\t"); ok {
-				recipes = append(recipes, strings.TrimLeft(r, "@-+ \t"))
+				rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
+			} else if _, r, ok := strings.Cut(line, ":"); ok && strings.Contains(r, ";") && !strings.Contains(line, "=") {
+				// `target: prereqs ; recipe`
+				_, r, _ = strings.Cut(r, ";")
+				rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
 			}
 		}
-		if len(recipes) > 0 {
-			w.script(f.child("make -f "+mf), st.clone(), strings.Join(recipes, "\n"), ioCtx{})
+		if len(rs) > 0 {
+			w.script(f.child(via), st.clone(), strings.Join(rs, "\n"), ioCtx{})
 		}
+	}
+	// --eval TEXT is makefile text (GNU make)
+	for _, text := range c.cmd.Values("E", "eval") {
+		recipes("make --eval", text)
+	}
+	mfs := c.cmd.Values("f", "file", "makefile")
+	if len(mfs) == 0 {
+		// the default makefiles, when one was written earlier in the command
+		dir, _ := c.cmd.Last("C", "directory")
+		for _, n := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if src, ok := w.writtenScript(st, path.Join(dir, n)); ok {
+				recipes("make ("+n+")", src)
+				break
+			}
+		}
+	}
+	for _, mf := range mfs {
+		if mf == "-" && c.stdin != nil {
+			recipes("make -f "+mf, *c.stdin)
+			continue
+		}
+		// `-f <(printf …)`, `-f /dev/fd/3 3<<<…`, a file written earlier
+		if src, ok := w.namedContent(st, c, mf); ok {
+			recipes("make -f "+mf, src)
+			continue
+		}
+		w.readFile(st, mf, func(src string) { recipes("make -f "+mf, src) })
 	}
 }
 

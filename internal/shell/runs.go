@@ -1,0 +1,268 @@
+package shell
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// tableRuns walks the commands a table row's RunSpec names (Program.Runs,
+// testdata/corpus/README.md §2.3, §9.2): option values that are shell
+// command strings (`nodemon --exec S`, `su -c S`), options after which the
+// rest of the words is a command (`nix develop -c CMD…`), and operands
+// that are shell strings or a command (`concurrently S S…`, `watch CMD…`,
+// `mosh HOST -- CMD…`). It reports whether row has a RunSpec.
+func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmdCtx, vals []string) bool {
+	r := &row.Runs
+	if !r.any() {
+		return false
+	}
+	via := prog
+	if row != c.cmd.Prog && len(c.cmd.Sub) > 0 {
+		via += " " + strings.Join(c.cmd.Sub, " ")
+	}
+	p := c.cmd.ParsedOpts
+	if w.runOpts(f, st, via, r, p, c) {
+		return true
+	}
+	ops := p.Operands
+	if r.DashDash {
+		ops = nil
+		for _, k := range p.Operands {
+			if p.End >= 0 && k > p.End {
+				ops = append(ops, k)
+			}
+		}
+	}
+	if r.Operands == OperandsData || len(ops) <= r.Skip {
+		return true
+	}
+	if r.Skip > 0 {
+		// options may follow the skipped operands (`flock FILE -c S`,
+		// `mosh HOST -- CMD`): read them again from there
+		from := ops[r.Skip]
+		if vals[from] == "--" {
+			from++
+		}
+		p = row.Opts.Parse(vals, from)
+		if w.runOpts(f, st, via, r, p, c) {
+			return true
+		}
+		ops = p.Operands
+	}
+	if len(ops) == 0 {
+		return true
+	}
+	switch r.Operands {
+	case OperandsShell:
+		for _, k := range ops {
+			w.runShellString(f, st, via, vals[k])
+		}
+	case OperandsLine:
+		line := make([]string, len(ops))
+		for j, k := range ops {
+			line[j] = vals[k]
+		}
+		w.runShellString(f, st, via, strings.Join(line, " "))
+	case OperandsArgv:
+		w.rerun(f, st, c, ops[0]+1, via)
+	}
+	return true
+}
+
+// runOpts runs the option values of p that RunSpec r names; it reports
+// whether an Argv option took the rest of the words.
+func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOpts, c cmdCtx) bool {
+	for i := range p.Opts {
+		o := &p.Opts[i]
+		if !o.HasValue {
+			continue
+		}
+		switch {
+		case optNamed(p, o, r.Shell):
+			w.runShellString(f, st, via+" "+optWord(o), o.Value)
+		case optNamed(p, o, r.Argv):
+			if o.ValOff == 0 {
+				w.rerun(f, st, c, o.ValArg+1, via+" "+optWord(o))
+			} else {
+				ws := append([]Word{{Value: o.Value, Known: c.words[o.ValArg+1].Known, Raw: o.Value}}, c.words[o.ValArg+2:]...)
+				w.runWords(f, st, ws, c.env, c.stdin, nil, via+" "+optWord(o))
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// runShellString walks src as the shell command string a program runs.
+func (w *walker) runShellString(f *frame, st *state, via, src string) {
+	if strings.TrimSpace(src) != "" {
+		w.script(f.child(via), st.clone(), src, ioCtx{})
+	}
+}
+
+// optNamed reports whether option o is one of names (letters and long
+// names, space-separated: RunSpec.Shell, RunSpec.Argv).
+func optNamed(p ParsedOpts, o *Opt, names string) bool {
+	if names == "" {
+		return false
+	}
+	if !o.Long {
+		return len(o.Name) == 1 && hasName(names, o.Name)
+	}
+	if hasName(names, o.Name) {
+		return true
+	}
+	if !o.Unknown || !p.partial || len(o.Name) < 3 {
+		return false
+	}
+	for rest := names; rest != ""; {
+		var n string
+		n, rest, _ = strings.Cut(rest, " ")
+		if len(n) > 1 && strings.HasPrefix(n, o.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// optWord is an option as written in a Via entry ("-c", "--exec").
+func optWord(o *Opt) string {
+	if o.Long {
+		return "--" + o.Name
+	}
+	return "-" + o.Name
+}
+
+// Elsewhere reports whether a command with nesting path via
+// (Invocation.Via) runs on another machine or in a container (a row whose
+// RunSpec is Remote, the remote command of ssh, `docker exec|run`,
+// `kubectl exec`, `mosh HOST CMD`): its paths are not the workspace's.
+func Elsewhere(via []string) bool {
+	for _, v := range via {
+		name, _, _ := strings.Cut(v, " ")
+		if p := Lookup(name); p != nil && p.Runs.Remote {
+			return true
+		}
+	}
+	return false
+}
+
+// Package scripts (testdata/corpus/README.md §9.2 "a script defined and
+// run in the same command runs its text"): `npm pkg set scripts.NAME=TEXT`
+// (also pnpm, `npm set-script NAME TEXT`) or a package.json written earlier
+// in the command define scripts; `npm run NAME`, `npm test`, `pnpm NAME`,
+// `yarn NAME`, `bun run NAME` then run pre<NAME>, NAME and post<NAME>
+// through a shell.
+
+// notePkgSet records the scripts `npm|pnpm pkg set KEY=VALUE…` and `npm
+// set-script NAME TEXT` set.
+func (w *walker) notePkgSet(st *state, c cmdCtx, vals []string) {
+	cmd := c.cmd
+	ops := cmd.OperandValues()
+	set := map[string]string{}
+	switch {
+	case cmd.Is("pkg") && len(ops) > 0 && ops[0] == "set":
+		jsonVals := cmd.Has("", "json")
+		for _, kv := range ops[1:] {
+			k, v, ok := strings.Cut(kv, "=")
+			name, isScript := strings.CutPrefix(k, "scripts.")
+			if !ok || !isScript || name == "" {
+				continue
+			}
+			if jsonVals {
+				var s string
+				if json.Unmarshal([]byte(v), &s) == nil {
+					v = s
+				}
+			}
+			set[name] = v
+		}
+	case cmd.Is("set-script") && len(ops) >= 2:
+		set[ops[0]] = ops[1]
+	}
+	if len(set) == 0 {
+		return
+	}
+	key, ok := fileKey(st, Word{Value: "package.json", Known: true})
+	if !ok {
+		return
+	}
+	if w.pkgScripts == nil {
+		w.pkgScripts = map[string]map[string]string{}
+	}
+	m := w.pkgScripts[key]
+	if m == nil {
+		m = map[string]string{}
+		w.pkgScripts[key] = m
+	}
+	for k, v := range set {
+		m[k] = v
+	}
+}
+
+// packageScripts returns the scripts of ./package.json known from the
+// command itself (a written package.json, then scripts set on it); nil
+// when none are.
+func (w *walker) packageScripts(st *state) map[string]string {
+	if len(w.pkgScripts) == 0 && len(w.files) == 0 {
+		return nil
+	}
+	key, ok := fileKey(st, Word{Value: "package.json", Known: true})
+	if !ok {
+		return nil
+	}
+	var out map[string]string
+	if src, ok := w.files[key]; ok {
+		var pj struct {
+			Scripts map[string]string `json:"scripts"`
+		}
+		if json.Unmarshal([]byte(src), &pj) == nil {
+			out = pj.Scripts
+		}
+	}
+	if set := w.pkgScripts[key]; len(set) > 0 {
+		if out == nil {
+			out = map[string]string{}
+		}
+		for k, v := range set {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// runPackageScript runs the package script a package manager's command
+// names (`npm run NAME`, `npm test`, `pnpm NAME`, `yarn NAME`, `bun run
+// NAME`) when its text is known from the command (packageScripts).
+func (w *walker) runPackageScript(f *frame, st *state, prog string, c cmdCtx) {
+	cmd := c.cmd
+	sub := cmd.SubName()
+	if sub == "" {
+		return
+	}
+	scripts := w.packageScripts(st)
+	if len(scripts) == 0 {
+		return
+	}
+	name := ""
+	switch sub {
+	case "run", "run-script", "rum", "urn":
+		if ops := cmd.OperandValues(); len(ops) > 0 {
+			name = ops[0]
+		}
+	case "t", "tst", "test":
+		name = "test"
+	case "start", "stop", "restart":
+		name = sub
+	default:
+		if prog == "npm" {
+			return // npm runs scripts only through run and its lifecycle commands
+		}
+		name = sub // `pnpm NAME`, `yarn NAME`
+	}
+	for _, n := range []string{"pre" + name, name, "post" + name} {
+		if text, ok := scripts[n]; ok {
+			w.runShellString(f, st, prog+" run "+n, text)
+		}
+	}
+}
