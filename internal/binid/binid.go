@@ -43,6 +43,7 @@ type binary struct {
 type Set struct {
 	exe     func() (string, error)
 	pathEnv string
+	self    string // CLI or Hook: what exe is ("" = by its name; NewAs)
 	once    sync.Once
 	bins    []binary
 	mu      sync.Mutex
@@ -56,6 +57,14 @@ type Set struct {
 // next to the hook, and bare command names are resolved with it).
 func New(hookExe func() (string, error), pathEnv string) *Set {
 	return &Set{exe: hookExe, pathEnv: pathEnv}
+}
+
+// NewAs is New for a running binary that knows which harness binary it
+// is (self: CLI or Hook), whatever its file is called: `harness explain`
+// run as a renamed copy still finds harness-hook next to it and judges
+// copies of itself as harness.
+func NewAs(self string, exe func() (string, error), pathEnv string) *Set {
+	return &Set{exe: exe, pathEnv: pathEnv, self: self}
 }
 
 // Of returns a set of the given files (name → path), for tests and tools
@@ -102,7 +111,7 @@ func (s *Set) load() {
 		}
 		// the hook passes harness-hook; `harness explain` passes harness
 		self, other := Hook, CLI
-		if strings.EqualFold(strings.TrimSuffix(filepath.Base(hook), ".exe"), CLI) {
+		if s.self == CLI || s.self == "" && strings.EqualFold(strings.TrimSuffix(filepath.Base(hook), ".exe"), CLI) {
 			self, other = CLI, Hook
 		}
 		s.add(self, hook)

@@ -173,3 +173,48 @@ func TestExplainNamesThePreset(t *testing.T) {
 	run("install", "--user", "--preset", "strict", "--hook-bin", hookBin)
 	check(run("explain", pipe), "strict", filepath.Join(home, ".claude", "settings.json"), "allow")
 }
+
+// TestExplainJudgesHarnessCopiesByIdentity: a copy of the running CLI
+// under another name is the harness CLI for `harness explain` (internal/binid,
+// the same identity the hook uses), so its Hermes-only subcommands are
+// blocked in a Generator session; a different file under that name is not.
+func TestExplainJudgesHarnessCopiesByIdentity(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copyPath := filepath.Join(dir, "hx")
+	if err := os.WriteFile(copyPath, src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "hy")
+	if err := os.WriteFile(other, []byte("#!/bin/sh\necho hi\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	env := map[string]string{"FEATURE_ID": "f001", "PATH": "/usr/bin:/bin"}
+	for _, tc := range []struct{ cmd, want string }{
+		{copyPath + " allow --once fs.rm-recursive-force", "block"},
+		{"./hx phase advance f001", "block"},
+		{other + " allow --once fs.rm-recursive-force", "allow"},
+	} {
+		var out, errb bytes.Buffer
+		if code := cli.Run([]string{"explain", "--json", "--feature", "f001", tc.cmd}, strings.NewReader(""), &out, &errb, env, "test"); code != 0 {
+			t.Fatalf("%q: exit %d: %s", tc.cmd, code, errb.String())
+		}
+		var got struct {
+			Data struct{ Verdict, Rule string }
+		}
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatalf("%q: %v: %s", tc.cmd, err, out.String())
+		}
+		if got.Data.Verdict != tc.want {
+			t.Errorf("%q: verdict %s (%s), want %s", tc.cmd, got.Data.Verdict, got.Data.Rule, tc.want)
+		}
+	}
+}

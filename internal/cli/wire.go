@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/allowonce"
 	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/binid"
 	"github.com/superagent-harness/harness/internal/demo"
 	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/records"
@@ -83,7 +85,10 @@ func engineExplain(cmd, root, feature, cwd, preset string, env map[string]string
 		// started in (CLAUDE_PROJECT_DIR), here the nearest one with .claude/
 		session["CLAUDE_PROJECT_DIR"] = projectDirFrom(cwd, homeDir(session))
 	}
-	res, err := hook.BashDecision(cmd, hook.BashScope{Root: root, Feature: feature, Cwd: cwd, Env: session, Preset: preset})
+	// the harness binaries by identity (internal/binid), as the hook
+	// judges them: this binary is the CLI whatever its file is called
+	res, err := hook.BashDecision(cmd, hook.BashScope{Root: root, Feature: feature, Cwd: cwd, Env: session, Preset: preset,
+		Executable: os.Executable, Self: binid.CLI})
 	if err != nil {
 		return out, err
 	}

@@ -97,6 +97,9 @@ type BashScope struct {
 	// Executable returns the running harness-hook binary (os.Executable),
 	// also protected as hook wiring; nil when not known.
 	Executable func() (string, error)
+	// Self is the harness binary Executable is (binid.CLI for `harness
+	// explain`); "" = harness-hook, or by the file's name.
+	Self string
 	// Preset is the policy outside a sprint workspace (PresetStrict or ""
 	// = the sprint policy, PresetStandard; rules/presets/presets.yaml).
 	// Inside a workspace the sprint policy always applies.
@@ -131,7 +134,7 @@ func decideBash(cmd string, s BashScope) (bashguard.Result, error) {
 	if s.Feature != "" || s.Root == "" {
 		// the harness binaries by identity (§9.1): the harness_admin rules
 		// of a Generator session ask, and outside a sprint guardAdmin
-		ctx.Identify = binid.New(s.Executable, s.Env["PATH"]).Identify
+		ctx.Identify = binid.NewAs(s.Self, s.Executable, s.Env["PATH"]).Identify
 	}
 	if s.Root == "" {
 		// no sprint: the command families, the preset, and the hook wiring
