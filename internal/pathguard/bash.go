@@ -963,38 +963,8 @@ func (c *collector) pathspecs(p shell.ParsedOpts) []string {
 }
 
 func (c *collector) find(args []string) {
-	var starts []string
-	i := 0
-	follow := false
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-D") || strings.HasPrefix(a, "-O") {
-			switch a {
-			case "-L":
-				follow = true
-			case "-H", "-P":
-				follow = false
-			}
-			if a == "-D" && i+1 < len(args) {
-				i++
-			}
-			continue
-		}
-		break
-	}
-	for ; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == ")" {
-			break
-		}
-		starts = append(starts, a)
-	}
-	if len(starts) == 0 {
-		starts = []string{"."}
-	}
-	if containsStr(args[i:], "-follow") {
-		follow = true // the old spelling of -L, wherever it stands
-	}
+	fa := shell.ParseFind(args)
+	starts, follow, i := fa.Roots, fa.Follow, fa.Expr
 	for j := i; j < len(args); j++ {
 		switch args[j] {
 		case "-delete":

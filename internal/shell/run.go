@@ -327,7 +327,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		if len(names) == 0 && !isArr {
 			names = []string{"REPLY"}
 		}
-		if c.stdin == nil || !allKnown(args) {
+		forget := func() *string {
 			for _, n := range names {
 				st.unsetVar(n)
 			}
@@ -335,6 +335,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 				st.unsetVar(arr)
 			}
 			return nil
+		}
+		if c.stdin == nil || !allKnown(args) {
+			return forget()
 		}
 		delim := "\n"
 		if d, ok := p.Last("d"); ok {
@@ -351,13 +354,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			ifs, ifsKnown = v.val, v.known
 		}
 		if !ifsKnown {
-			for _, n := range names {
-				st.unsetVar(n)
-			}
-			if isArr {
-				st.unsetVar(arr)
-			}
-			return nil
+			return forget()
 		}
 		parts := ifsSplit(line, ifs)
 		if isArr {

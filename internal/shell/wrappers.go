@@ -574,19 +574,31 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 	w.wrapped = w.run(f.child("env"), st, n)
 }
 
-// find handles `find … -exec|-execdir|-ok|-okdir CMD … ;|+`.
-func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
-	roots := []string{}
+// FindArgs is the start of a find(1) command line, parsed once
+// (ParseFind) for every guard: the walker's -exec listing and the path
+// guard's -delete/-fprint targets.
+type FindArgs struct {
+	// Roots are the starting points ("." when none is given).
+	Roots []string
+	// Follow is true when -L (the last of -H -L -P) follows symbolic links.
+	Follow bool
+	// Expr is the index of the first word of the expression.
+	Expr int
+}
+
+// ParseFind parses find's leading options (-H -L -P -D LIST -Olevel) and
+// starting points.
+func ParseFind(vals []string) FindArgs {
+	var a FindArgs
 	i := 0
-	follow := false // -L follows links below the roots; the last of -H -L -P wins
 	for i < len(vals) {
 		v := vals[i]
 		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-D") || strings.HasPrefix(v, "-O") {
 			switch v {
 			case "-L":
-				follow = true
+				a.Follow = true
 			case "-H", "-P":
-				follow = false
+				a.Follow = false
 			}
 			if v == "-D" {
 				i++
@@ -598,19 +610,27 @@ func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
 	}
 	for i < len(vals) {
 		v := vals[i]
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "\\(" {
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == ")" || v == "\\(" {
 			break
 		}
-		roots = append(roots, v)
+		a.Roots = append(a.Roots, v)
 		i++
 	}
-	if len(roots) == 0 {
-		roots = []string{"."}
+	if len(a.Roots) == 0 {
+		a.Roots = []string{"."}
 	}
-	if slices.Contains(vals[i:], "-follow") {
+	a.Expr = min(i, len(vals))
+	if slices.Contains(vals[a.Expr:], "-follow") {
 		// -follow is the old spelling of -L (it applies wherever it stands)
-		follow = true
+		a.Follow = true
 	}
+	return a
+}
+
+// find handles `find … -exec|-execdir|-ok|-okdir CMD … ;|+`.
+func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
+	fa := ParseFind(vals)
+	roots, follow, i := fa.Roots, fa.Follow, fa.Expr
 	lst := st.listing(roots)
 	lst.Follow = follow
 	for ; i < len(vals); i++ {
