@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"encoding/json"
+	"github.com/superagent-harness/harness/internal/ccsettings"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -321,5 +322,30 @@ func TestDoctorRunsOnlyItsOwnHook(t *testing.T) {
 	if got := find(r, StatusOK, "Bash `ls -la` → allow"); len(got) != 1 {
 		dump(t, r)
 		t.Errorf("the real wiring of f001 was not probed")
+	}
+}
+
+// TestDoctorAcceptsTheWiringWeWrite: the groups init-feature and launch
+// write (ccsettings.Wiring.Groups, including the "*" group the monitor needs)
+// draw no warning about their matchers: doctor must not warn about the
+// harness's own settings.
+func TestDoctorAcceptsTheWiringWeWrite(t *testing.T) {
+	f := newFixture(t)
+	w := ccsettings.Wiring{HookBin: f.hook, Root: f.root, Feature: "f001", Sprint: "sprint_20260421_1"}
+	hooks := map[string][]ccsettings.Group{}
+	for _, eg := range w.Groups() {
+		hooks[eg.Event] = append(hooks[eg.Event], eg.Group)
+	}
+	f.writeSettings(t, map[string]any{"hooks": hooks})
+	r := f.run(t, false)
+	for _, c := range r.Checks {
+		if (c.Status == StatusWarn || c.Status == StatusFail) && strings.Contains(c.Detail, "matcher") {
+			dump(t, r)
+			t.Errorf("doctor complains about the wiring the harness writes: %s: %s", c.Status, c.Detail)
+		}
+	}
+	if len(find(r, StatusOK, "harness-hook wired")) != 1 {
+		dump(t, r)
+		t.Errorf("no ok line for the feature settings")
 	}
 }

@@ -201,6 +201,11 @@ func checkSettings(t target, hookBin, root string) ([]Check, *wiring) {
 		if g.Matcher != nil {
 			m = *g.Matcher
 		}
+		if m == "" || m == ccsettings.AllToolsMatcher {
+			// "every tool" is said on purpose: init-feature and launch
+			// write such a group so that the monitor measures every call
+			continue
+		}
 		var extra []string
 		for _, tool := range unguardedTools {
 			if ok, _ := ccsettings.MatcherMatches(m, tool); ok {
