@@ -41,6 +41,16 @@ var adversarialCases = []struct {
 	{`mkfifo q; bash q & printf 'rm -rf ~\n' > q`, verdict.Block},
 	{`echo 'rm -rf x' > a.sh; sh < a.sh`, verdict.Block},
 	{`sh < notes.txt; echo 'rm -rf x' > other.txt`, verdict.Allow},
+	// editors, debuggers, relays and multi-call tools running shell strings (RunSpec Prefix/Argv)
+	{`nvim --headless -c '!rm -rf ~/proj' -c qa`, verdict.Block},
+	{`nvim --headless -c 'wq' notes.md`, verdict.Allow},
+	{`printf '!git push -f origin main\nq\n' | ex -s notes.txt`, verdict.Block},
+	{`gdb -batch -ex '!rm -rf build' ./app`, verdict.Block},
+	{`socat TCP-LISTEN:9000,fork SYSTEM:'rm -rf build'`, verdict.Block},
+	{`socat TCP-LISTEN:9000 STDOUT`, verdict.Allow},
+	{`cmake -E rm -r -f build`, verdict.Block},
+	{`cmake -E make_directory build`, verdict.Allow},
+	{`git mergetool --extcmd='rm -rf src'`, verdict.Block},
 	// read with IFS and -a, namerefs with computed references (§9.2)
 	{`IFS=: read -r p q <<< 'rm:-rf build'; $p $q`, verdict.Block},
 	{`read -d , -a w <<< 'rm -rf build,'; "${w[@]}"`, verdict.Block},

@@ -704,6 +704,15 @@ func matchPerms(_ *evalCtx, c *call) (bool, string) {
 				}
 			}
 		}
+	case "rsync":
+		// --chmod=[DF]MODE,… applies to what rsync writes
+		for _, spec := range c.inv.Cmd.Values("", "chmod") {
+			for _, cl := range strings.Split(spec, ",") {
+				if m := strings.TrimLeft(cl, "DF"); worldRWX(m) {
+					return true, "rsync --chmod=" + spec + " makes files writable by everyone"
+				}
+			}
+		}
 	case "install", "mkdir":
 		for _, mode := range c.inv.Cmd.Values("m", "mode") {
 			if worldRWX(mode) {
@@ -1235,10 +1244,6 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 		if sub == "publish" || cmd.Is("npm") && first() == "publish" {
 			return pub("yarn publish")
 		}
-	case "pnpm", "bun", "deno", "poetry", "uv", "cargo":
-		if sub == "publish" {
-			return pub(c.prog + " publish")
-		}
 	case "twine":
 		if first() == "upload" {
 			return pub("twine upload")
@@ -1251,7 +1256,7 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 		switch {
 		case cmd.Is("push"), cmd.Is("image", "push"), cmd.Is("compose", "push"), c.prog != "docker" && c.prog != "podman" && c.prog != "nerdctl" && cmd.Is("push"):
 			return pub(c.prog + " " + strings.Join(cmd.Sub, " "))
-		case cmd.Is("build"), cmd.Is("builder"), cmd.Is("buildx", "build"), cmd.Is("buildx", "b"):
+		case cmd.Is("build"), cmd.Is("builder"), cmd.Is("buildx", "build"), cmd.Is("buildx", "b"), cmd.Is("buildx", "bake"):
 			if cmd.Has("", "push") {
 				return pub(c.prog + " " + strings.Join(cmd.Sub, " ") + " --push")
 			}
@@ -1274,6 +1279,11 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 				return true, "gh repo " + op + " deletes or archives a repository"
 			}
 		}
+	}
+	if sub == "publish" && c.prog != "npm" && c.prog != "yarn" {
+		// any package manager's publish subcommand (pnpm, bun, deno,
+		// poetry, uv, cargo, hatch, pdm, flit …): the table parses it
+		return pub(c.prog + " publish")
 	}
 	return false, ""
 }

@@ -99,6 +99,15 @@ type RunSpec struct {
 	// Skip is the number of operands before the command (a host, a lock
 	// file); a "--" right after them is skipped too.
 	Skip int
+	// Prefix lists words (space-separated) that mark a Shell option value,
+	// a shell-string operand or (with Stdin) a line of a known stdin as a
+	// shell command string after them: "!" for vi/ex `-c '!CMD'` and ed's
+	// `!CMD`, "shell" for gdb `-ex 'shell CMD'`, "SYSTEM:" for socat;
+	// other values are the program's own commands. "" = every value.
+	Prefix string
+	// Stdin: the lines of a known stdin script that start with a Prefix
+	// are shell command strings (`ed f <<< '!CMD'`).
+	Stdin bool
 	// DashDash: only the operands after a "--" are the command
 	// (`onchange GLOB -- CMD…`, `reflex -r RE -- CMD…`).
 	DashDash bool
@@ -125,7 +134,26 @@ const (
 )
 
 // any reports whether the spec names any command.
-func (r *RunSpec) any() bool { return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData }
+func (r *RunSpec) any() bool {
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin
+}
+
+// shellText returns the shell command string in v by r.Prefix (v itself
+// when r has no Prefix) and whether there is one.
+func (r *RunSpec) shellText(v string) (string, bool) {
+	if r.Prefix == "" {
+		return v, true
+	}
+	t := strings.TrimLeft(v, " \t:")
+	for rest := r.Prefix; rest != ""; {
+		var p string
+		p, rest, _ = strings.Cut(rest, " ")
+		if len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) {
+			return t[len(p):], true
+		}
+	}
+	return "", false
+}
 
 // Sub returns the subcommand row named name (or one of its Names), nil
 // when there is none.

@@ -74,7 +74,8 @@ var programs = []Program{
 		Examples: []string{"xzf a.tgz -C d => -x -z -f=a.tgz -C=d |", "-xf a.tar => -x -f=a.tar |", "--checkpoint-act=exec=x -cf a d => --checkpoint-action=exec=x -c -f=a | d",
 			"-I zstd -cf a d => -I=zstd -c -f=a | d"}},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
-	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= move", Partial: true, Abbrev: true}},
+	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b"}},
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
 	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite},
 	// Python standard-library modules run as programs (`python -m MODULE`):
@@ -242,6 +243,7 @@ var programs = []Program{
 		Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, RunExamples: []string{"box -- rm -rf /srv -> rm -rf /srv", "--ssh='ssh -p 2' box rm x -> rm x"},
 		Examples: []string{"--ssh 'ssh -p 2' box -- ls => --ssh=ssh -p 2 | box -- ls"}},
 	{Name: "rsync", Kind: KindWrite, Opts: OptSpec{Short: "efBTM@", Long: rsyncLong, Abbrev: true},
+		Runs: RunSpec{Shell: "e rsh rsync-path"}, RunExamples: []string{"-a --rsync-path='rm -rf ~ && rsync' s/ h:d/ -> rm -rf ~; rsync", "-e 'ssh -p 2' a h:b -> ssh -p 2"},
 		Examples: []string{"-av -e 'ssh -p 2' a h:b => -a -v -e=ssh -p 2 | a h:b", "--rsh=ssh a b => --rsh=ssh | a b", "--del a/ b => --del? | a/ b"}},
 	{Name: "tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
 		Subs: []Program{
@@ -251,7 +253,17 @@ var programs = []Program{
 		Examples: []string{"new -d 'rm x' => new: -d | rm x"}},
 	{Name: "screen", Kind: KindRun, Opts: OptSpec{Short: "SctTephs", Long: "Logfile=", Partial: true, Stop: true}},
 	{Name: "dbus-launch", Kind: KindExec, Opts: OptSpec{Long: "config-file= autolaunch= sh-syntax csh-syntax auto-syntax binary-syntax close-stderr exit-with-session exit-with-x11 help version", Stop: true}},
-	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun},
+	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun, Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= p= pid= cd= batch q quiet nx args", Partial: true, GoFlags: true},
+		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !"}, RunExamples: []string{"-batch -ex 'shell rm -rf b' -> rm -rf b", "-q -ex run -ex bt ./app -> "},
+		Examples: []string{"-q -batch -ex 'shell ls' ./app => --q --batch --ex=shell ls | ./app"}},
+	{Name: "socat", Kind: KindRun, Opts: OptSpec{Short: "T", Partial: true},
+		Runs: RunSpec{Operands: OperandsShell, Prefix: "SYSTEM: EXEC:"}, RunExamples: []string{"- SYSTEM:'rm -rf b' -> rm -rf b", "-u EXEC:'git status' STDOUT -> git status", "TCP-LISTEN:8080 STDOUT -> "},
+		Examples: []string{"-u EXEC:x STDOUT => -u | EXEC:x STDOUT"}},
+	{Name: "cmake", Kind: KindTool, Opts: OptSpec{Short: "SBCDUGTAEj", Partial: true},
+		Runs: RunSpec{Argv: "E"}, RunExamples: []string{"-E rm -rf b -> rm -rf b", "-S . -B build -> "},
+		Examples: []string{"-S . -B b => -S=. -B=b |", "-E rm -rf b => -E=rm -r -f | b"}},
+	{Name: "coreutils", Kind: KindRun, Opts: OptSpec{Long: "coreutils-prog= coreutils-prog-shebang= help version", Stop: true},
+		Runs: RunSpec{Argv: "coreutils-prog"}, RunExamples: []string{"--coreutils-prog=rm -rf b -> rm -rf b"}},
 	{Name: "nix-shell", Kind: KindRun, Opts: OptSpec{Long: "run= command=", Partial: true}, Runs: RunSpec{Shell: "run command"}, RunExamples: []string{"-p jq --run 'rm x' -> rm x"}},
 	{Name: "vagrant", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true}, Runs: RunSpec{Shell: "c command"}, RunExamples: []string{"ssh -c 'rm x' -> rm x"}},
 	// file watchers and process runners whose options or operands are
@@ -422,7 +434,14 @@ var programs = []Program{
 	{Name: "openssl", Kind: KindWrite},
 	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
-	{Name: "ed", Names: "ex vi vim nvim nano emacs red pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
+	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
+	// through the shell, vi/vim an `-c '!CMD'`
+	{Name: "ed", Names: "ex red", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "c cmd", Prefix: "!", Stdin: true}, RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-s -c '!rm x' -c q -> rm x", "-s f <<< ',p' -> "}},
+	{Name: "vi", Names: "vim nvim gvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "c cmd", Prefix: "!"}, RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> "},
+		Examples: []string{"-c '!ls' f => -c=!ls | f"}},
+	{Name: "nano", Names: "emacs pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 
 	// ---------------------------------------------------------------- harness's own binaries
 	// the CLI's own grammar (kong: no abbreviations, the global flags at
@@ -444,9 +463,9 @@ var programs = []Program{
 		Examples: []string{"--event PreToolUse --root=/r => --event=PreToolUse --root=/r |", "-event Stop -feature f => --event=Stop --feature=f |"}},
 
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
-	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat socat telnet ftp " +
+	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat telnet ftp " +
 		"terraform tofu ansible ansible-playbook vault consul nomad packer pulumi az gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
-		"cmake ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal ghc dotnet swift swiftc xcodebuild " +
+		"ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal ghc dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
@@ -507,6 +526,8 @@ var gitSubs = []Program{
 	{Name: "clone", Kind: KindWrite, Opts: OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format= mirror bare", Partial: true, Abbrev: true}},
 	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}}}},
 	{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
+	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "x extcmd"}, RunExamples: []string{"-y -x 'rm -rf b' -> rm -rf b", "--extcmd='rm x' HEAD -> rm x"}},
 	{Name: "rebase", Kind: KindTool, Opts: OptSpec{Short: "xsX", ShortOpt: "S", Long: "exec= onto= strategy= strategy-option= gpg-sign", Partial: true, Abbrev: true}, Examples: []string{"-x 'make' main => -x=make | main"}},
 	{Name: "submodule", Kind: KindTool, Opts: OptSpec{Long: "quiet", Partial: true, Stop: true}, Subs: []Program{{Name: "foreach", Kind: KindRun, Opts: OptSpec{Long: "recursive quiet", Partial: true, Stop: true}}}},
 	{Name: "bisect", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},

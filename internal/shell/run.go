@@ -449,10 +449,6 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 				return w.script(f.child(prog+" "+vals[0]), st, src, ioCtx{stdin: c.stdin})
 			}
 		}
-		if len(vals) > 0 && stdinPath(vals[0]) && c.stdin != nil {
-			// `. /dev/fd/0 <<< CMD`, `source /dev/stdin <<< CMD`
-			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
-		}
 		return nil
 	}
 	if c.fields != nil && c.fields[0].known && c.fields[0].aliasable && len(st.aliases) > 0 && st.aliasesOn(f.srcID, c.pos.Line()) {

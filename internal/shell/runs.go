@@ -21,6 +21,13 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 		via += " " + strings.Join(c.cmd.Sub, " ")
 	}
 	p := c.cmd.ParsedOpts
+	if r.Stdin && c.stdin != nil {
+		for _, line := range strings.Split(*c.stdin, "\n") {
+			if src, ok := r.shellText(line); ok {
+				w.runShellString(f, st, via+" stdin", src)
+			}
+		}
+	}
 	if w.runOpts(f, st, via, r, p, c) {
 		return true
 	}
@@ -55,7 +62,9 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 	switch r.Operands {
 	case OperandsShell:
 		for _, k := range ops {
-			w.runShellString(f, st, via, vals[k])
+			if src, ok := r.shellText(vals[k]); ok {
+				w.runShellString(f, st, via, src)
+			}
 		}
 	case OperandsLine:
 		line := make([]string, len(ops))
@@ -79,7 +88,9 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 		}
 		switch {
 		case optNamed(p, o, r.Shell):
-			w.runShellString(f, st, via+" "+optWord(o), o.Value)
+			if src, ok := r.shellText(o.Value); ok {
+				w.runShellString(f, st, via+" "+optWord(o), src)
+			}
 		case optNamed(p, o, r.Argv):
 			if o.ValOff == 0 {
 				w.rerun(f, st, c, o.ValArg+1, via+" "+optWord(o))

@@ -99,8 +99,11 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.subExec(f, st, prog, r, c, vals)
 		return true
 	}
-	if r := c.cmd.Row; r != nil && w.tableRuns(f, st, prog, r, c, vals) {
-		return true
+	// the row's commands (RunSpec); a program with a walker of its own
+	// below (gdb --args, rsync, git …) is walked by it too
+	ran := false
+	if r := c.cmd.Row; r != nil {
+		ran = w.tableRuns(f, st, prog, r, c, vals)
 	}
 	if w.moreWrappers(f, st, prog, c, vals) || w.runString(f, st, prog, c, vals) {
 		return true
@@ -235,6 +238,11 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.container(f, st, prog, c, vals)
 		return true
 	case "kubectl", "oc":
+		// kubectl run|debug NAME … -- CMD… starts CMD in a new pod
+		if (c.cmd.Is("run") || c.cmd.Is("debug")) && c.cmd.End >= 0 {
+			w.rerun(f, st, c, c.cmd.End+2, prog+" "+c.cmd.SubName())
+			return true
+		}
 		// kubectl exec [opts] POD [opts] -- CMD…, or (deprecated) POD CMD…
 		if !c.cmd.Is("exec") {
 			return false
@@ -250,18 +258,6 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			w.rerun(f, st, c, ops[1]+1, prog+" exec")
 		}
 		return true
-	case "rsync":
-		for k := 0; k < len(vals); k++ {
-			v := vals[k]
-			if (v == "-e" || v == "--rsh") && k+1 < len(vals) {
-				w.script(f.child("rsync -e"), st.clone(), vals[k+1], ioCtx{})
-			} else if strings.HasPrefix(v, "--rsh=") {
-				w.script(f.child("rsync -e"), st.clone(), v[len("--rsh="):], ioCtx{})
-			} else if strings.HasPrefix(v, "-e") && len(v) > 2 && !strings.HasPrefix(v, "--") {
-				w.script(f.child("rsync -e"), st.clone(), v[2:], ioCtx{})
-			}
-		}
-		return false
 	case "git", "hub":
 		w.git(f, st, c, vals)
 		return false
@@ -275,7 +271,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.crontabRuns(f, st, c)
 		return true
 	}
-	return false
+	return ran
 }
 
 // xargsItems splits xargs's input into its arguments: NUL-separated with
