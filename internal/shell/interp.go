@@ -14,7 +14,7 @@ func interpLang(prog string) codelex.Lang {
 	case prog == "python" || prog == "python2" || prog == "python3" || prog == "pypy" || prog == "pypy3" ||
 		strings.HasPrefix(prog, "python3.") || strings.HasPrefix(prog, "python2."):
 		return codelex.Python
-	case prog == "node" || prog == "nodejs" || prog == "bun" || prog == "deno" || prog == "tsx" || prog == "ts-node" || prog == "esno":
+	case prog == "node" || prog == "nodejs" || prog == "bun" || prog == "deno" || prog == "tsx" || prog == "ts-node" || prog == "esno" || prog == "zx":
 		return codelex.Node
 	case prog == "perl" || strings.HasPrefix(prog, "perl5"):
 		return codelex.Perl

@@ -148,7 +148,7 @@ var programs = []Program{
 		Subs: []Program{{Name: "eval", Kind: KindInterp}, {Name: "publish", Kind: KindTool}, {Name: "run", Names: "task test fmt lint compile bundle install serve", Kind: KindTool, Opts: OptSpec{Partial: true}}}},
 	{Name: "bun", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true},
 		Subs: []Program{{Name: "x", Kind: KindExec, Opts: OptSpec{Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
-	{Name: "tsx", Names: "ts-node", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true}},
+	{Name: "tsx", Names: "ts-node zx", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true}},
 	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEIMmFdDxCV", ShortOpt: "i0l", Stop: true}, Examples: []string{"-pi -e s/a/b/ f => -p -i -e=s/a/b/ | f", "-i.bak -pe x f => -i=.bak -p -e=x | f"}},
 	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEFKTUWx", ShortOpt: "i0l", Stop: true}, Examples: []string{"-e x => -e=x |"}},
 	{Name: "php", Names: "php-cli", Kind: KindInterp, Opts: OptSpec{Short: "rdcz", Long: "run=", Partial: true, Stop: true}, Examples: []string{"-r 'x' => -r=x |"}},

@@ -107,6 +107,7 @@ func (c *Code) link(fn string, target, name Value) {
 
 func (c *Code) chmod(fn string, path, mode Value) {
 	ch := Chmod{Func: fn, Path: path}
+	mode = modeConst(mode)
 	switch {
 	case mode.Kind == Num:
 		ch.Mode, ch.ModeKnown = mode.N, true
@@ -199,6 +200,9 @@ func (c *Code) printCall(call *Call) (string, bool) {
 	if _, ok := call.Kw("file"); ok {
 		return "", false
 	}
+	if fh, ok := call.Kw("fh"); ok && (fh.Kind != Ref || fh.S != "STDOUT") {
+		return "", false
+	}
 	var parts []string
 	for _, a := range call.Args {
 		if a.Key != "" {
@@ -272,6 +276,9 @@ func (c *Code) effect(call *Call, childProcess bool) {
 		return
 	}
 	pos := call.Pos()
+	if c.runAPI(call, fn, pos) {
+		return
+	}
 	a := argAt(pos)
 	switch c.Lang {
 	case Python:
@@ -678,7 +685,28 @@ func (c *Code) perlEffect(call *Call, fn string, pos []Value, a func(int) Value)
 	fn = strings.TrimPrefix(fn, "CORE.")
 	switch fn {
 	case "system", "exec", "CORE.GLOBAL.system":
+		if prog, ok := call.Kw("prog"); ok {
+			// exec { PROG } LIST: PROG runs with LIST as its argv (LIST[0]
+			// is only the name it sees), never through a shell
+			var rest []Value
+			if flat := flatten(pos); len(flat) > 1 {
+				rest = flat[1:]
+			}
+			c.argv(fn, append([]Value{prog}, rest...))
+			return
+		}
 		c.oneOrMore(fn, pos)
+	case "print", "printf", "say":
+		if fh, ok := call.Kw("fh"); ok && fh.Call != nil && perlShellPipe(fh.Call) {
+			// print $p "…" into open($p, "|-", "sh"): the text is the shell's script
+			var text Value
+			if fn == "printf" && len(pos) > 0 && pos[0].Known() {
+				text = printf(pos[0].S, pos[1:])
+			} else {
+				text = joinValues(flatten(pos), "")
+			}
+			c.shell(fn+" to a shell pipe", text)
+		}
 	case "readpipe":
 		c.shell(fn, a(0))
 	case "open":
@@ -752,6 +780,37 @@ func (c *Code) perlEffect(call *Call, fn string, pos []Value, a func(int) Value)
 			c.chmod(fn, v, a(0))
 		}
 	}
+}
+
+// perlShellPipe reports a Perl open of a pipe into a shell that reads its
+// script from stdin: open($p, "|-", "sh"), open($p, "| bash -s"),
+// open(P, "|-", "/bin/sh", "-s").
+func perlShellPipe(open *Call) bool {
+	if open.Func != "open" && open.Func != "CORE.open" {
+		return false
+	}
+	pos := open.Pos()
+	var words []string
+	switch {
+	case len(pos) >= 3 && pos[1].Known() && strings.TrimSpace(pos[1].S) == "|-":
+		if len(pos) == 3 {
+			if !pos[2].Known() {
+				return false
+			}
+			words = splitWords(pos[2].S)
+		} else {
+			ss, ok := Value{Kind: List, List: pos[2:]}.Strings()
+			if !ok {
+				return false
+			}
+			words = ss
+		}
+	case len(pos) == 2 && pos[1].Known() && strings.HasPrefix(strings.TrimSpace(pos[1].S), "|"):
+		words = splitWords(strings.TrimSpace(pos[1].S)[1:])
+	default:
+		return false
+	}
+	return isShellLine(words)
 }
 
 func (c *Code) rubyEffect(call *Call, fn string, pos []Value, a func(int) Value) {

@@ -25,6 +25,9 @@ type Call struct {
 	Recv *Value
 	// Args are the arguments in order (splats expanded when known).
 	Args []Arg
+	// Bound are arguments bound to a command-module program before the
+	// call (plumbum `git["push", "--force"]()`), nil otherwise.
+	Bound []Value
 	// Tok is the index of the call's first token in Code.Tokens.
 	Tok int
 	// End is the index just after the call's last token.
@@ -233,7 +236,7 @@ func (p *parser) stmt() bool {
 		}
 	}
 	start := p.i
-	if declWords[t.Text] && !(p.lang == AppleScript && t.Text != "set") {
+	if declWords[t.Text] && !(p.lang == AppleScript && t.Text != "set") && !(p.lang == Python && (t.Text == "local" || t.Text == "set")) {
 		p.i++
 		if p.lang == AppleScript {
 			return p.appleSet(start)
@@ -622,6 +625,7 @@ func (p *parser) binop(op string, a, b Value) Value {
 			return joinPath([]Value{a, b})
 		}
 	case "|":
+		a, b = modeConst(a), modeConst(b)
 		if a.Kind == Num && b.Kind == Num {
 			return Value{Kind: Num, N: a.N | b.N}
 		}
@@ -669,7 +673,7 @@ func (p *parser) unary() Value {
 			return p.unary()
 		}
 	}
-	if t.Kind == Name && unaryWords[t.Text] && p.peek(1) != nil && p.peek(1).Kind != Newline && !p.isOp(p.peek(1), "(", ".", ",", ")", "=") {
+	if t.Kind == Name && unaryWords[t.Text] && !(p.lang == Python && t.Text == "local") && p.peek(1) != nil && p.peek(1).Kind != Newline && !p.isOp(p.peek(1), "(", ".", ",", ")", "=") {
 		p.i++
 		v := p.unary()
 		if t.Text == "not" {
@@ -1022,6 +1026,24 @@ func (p *parser) postfix(v Value) Value {
 			p.i++
 			args, _, _ := p.group(")")
 			v = p.call(v, args, callTok, t.Line)
+		case p.lang == Perl && p.isOp(t, "{") && v.Kind == Ref && perlBlockArg[strings.TrimPrefix(v.S, "CORE.")] != "":
+			// exec { PROG } LIST, system { PROG } LIST, print { FH } LIST:
+			// the block is the program (or filehandle), LIST the argv (or text)
+			callTok := p.callStart(start)
+			p.i++
+			obj := p.expr()
+			for p.i < len(p.toks) && !p.isOp(p.tok(), "}") && p.spend() {
+				p.i++
+			}
+			p.i++
+			args := append([]Arg{{Key: perlBlockArg[strings.TrimPrefix(v.S, "CORE.")], V: obj}}, p.bareArgs(t.Line)...)
+			return p.call(v, args, callTok, t.Line)
+		case p.lang == Perl && v.Kind == Ref && perlBlockArg[v.S] == "fh" && p.perlHandle(t):
+			// print $fh LIST / print FH LIST: the handle has no comma after it
+			callTok := p.callStart(start)
+			fh := p.name()
+			args := append([]Arg{{Key: "fh", V: fh}}, p.bareArgs(t.Line)...)
+			return p.call(v, args, callTok, t.Line)
 		case p.isOp(t, "[") || p.isOp(t, "{") && (p.lang == Perl || p.lang == PHP) && v.Kind == Ref:
 			cl := "]"
 			if t.Text == "{" {
@@ -1046,6 +1068,31 @@ func (p *parser) postfix(v Value) Value {
 		}
 	}
 	return p.bareCall(v, p.i-1)
+}
+
+// perlBlockArg names the key of the indirect object of the Perl calls that
+// take one (`exec { "rm" } "rm", "-rf", "x"`, `print $fh "…"`, `print {$fh} "…"`).
+var perlBlockArg = map[string]string{"exec": "prog", "system": "prog", "print": "fh", "printf": "fh", "say": "fh"}
+
+// perlHandle reports that t, after print/printf/say, is a filehandle: a
+// scalar or bareword followed, on the same line and without a comma, by
+// the start of the printed list.
+func (p *parser) perlHandle(t *Token) bool {
+	if t.Kind != Name || stopWords[t.Text] || !t.Space {
+		return false
+	}
+	if first(t.Text) != '$' && strings.ToUpper(t.Text) != t.Text {
+		return false // a bareword handle is written in capitals (STDERR, FH)
+	}
+	n := p.peek(1)
+	if n == nil || n.Line != t.Line || !n.Space {
+		return false
+	}
+	switch n.Kind {
+	case String, Name, Number, Words:
+		return n.Kind != Name || !stopWords[n.Text]
+	}
+	return false
 }
 
 // controlWords are keywords that a parenthesis may follow without a call.
@@ -1107,7 +1154,11 @@ func (p *parser) parenless(t *Token) bool {
 			return false
 		}
 		if p.lang == Perl {
-			return first(t.Text) == '$' || first(t.Text) == '@' || p.isOp(p.peek(1), "(", ",") || strings.Contains(t.Text, "::")
+			if prev.Text == "open" && (t.Text == "my" || t.Text == "our" || t.Text == "local") {
+				return true // open my $fh, …
+			}
+			_, mode := modeBits[t.Text]
+			return first(t.Text) == '$' || first(t.Text) == '@' || p.isOp(p.peek(1), "(", ",") || strings.Contains(t.Text, "::") || mode
 		}
 		return true
 	case Op:
@@ -1152,6 +1203,11 @@ func (p *parser) member(v Value, name string) Value {
 		if v.S == "process.env" {
 			return Value{Kind: Str, Env: name}
 		}
+		if len(v.List) > 0 {
+			// a command with bound arguments (plumbum git["push"].run):
+			// the method keeps them
+			return Value{Kind: Unknown, S: "." + name, List: []Value{v}}
+		}
 		return Value{Kind: Ref, S: q}
 	case Obj:
 		if e, ok := v.Obj[name]; ok && !p.isOp(p.tok(), "(") {
@@ -1167,6 +1223,23 @@ func (p *parser) index(v Value, cl string) Value {
 	var k Value
 	slice := false
 	start := p.i
+	if v.Kind == Ref && isCommandRef(p.lang, v.S) && cl == "]" {
+		// plumbum cmd["arg", …]: the subscript binds arguments
+		bound := append([]Value(nil), v.List...)
+		for p.i < len(p.toks) && !p.isOp(p.tok(), "]") && p.spend() {
+			if p.isOp(p.tok(), ",") {
+				p.i++
+				continue
+			}
+			at := p.i
+			bound = append(bound, p.expr())
+			if p.i == at {
+				p.i++
+			}
+		}
+		p.i++
+		return Value{Kind: Ref, S: v.S, List: bound}
+	}
 	if t := p.tok(); cl == "}" && t != nil && t.Kind == Name && p.isOp(p.peek(1), "}") {
 		k = str(t.Text) // $ENV{HOME}: a bareword key
 		p.i++
@@ -1281,10 +1354,12 @@ func (p *parser) call(callee Value, args []Arg, tok, line int) Value {
 	switch {
 	case callee.Kind == Ref:
 		c.Func = p.qualify(callee.S)
+		c.Bound = callee.List
 	case callee.Kind == Unknown && strings.HasPrefix(callee.S, ".") && len(callee.List) == 1:
 		recv := callee.List[0]
 		if recv.Kind == Ref {
 			c.Func = p.qualify(recv.S) + callee.S
+			c.Bound = recv.List
 		} else {
 			c.Func = callee.S
 			c.Recv = &recv
@@ -1351,7 +1426,7 @@ func (p *parser) pure(c *Call) Value {
 	}
 	last := c.Method()
 	switch fn {
-	case "require", "import", "__import__", "importlib.import_module", "require_relative":
+	case "require", "import", "__import__", "importlib.import_module", "require_relative", "process.getBuiltinModule":
 		if a := arg(0); a.Known() {
 			if p.lang == Node {
 				return Value{Kind: Ref, S: moduleIdent(a.S)}
