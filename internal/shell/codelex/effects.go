@@ -333,6 +333,9 @@ func (c *Code) pyEffect(call *Call, fn string, pos []Value, a func(int) Value) {
 			}
 		}
 		c.shellOrArgv(fn, v)
+		if in, ok := call.Kw("input"); ok {
+			c.stdinScript(fn, v, in)
+		}
 	case "asyncio.create_subprocess_exec":
 		c.argv(fn, pos)
 	case "pty.spawn":
@@ -459,6 +462,19 @@ func (c *Code) methodEffect(call *Call, recv Value) {
 	if m == "truncate" || m == "seek" || m == "ftruncate" {
 		c.reopened(m, recv)
 	}
+	if m == "communicate" && recv.Call != nil && strings.HasSuffix(recv.Call.Func, "Popen") {
+		// Popen(["sh"], stdin=PIPE).communicate("…")
+		in, ok := call.arg(0, "input")
+		if cmd, has := recv.Call.arg(0, "args"); ok && has {
+			c.stdinScript(recv.Call.Func+".communicate", cmd, in)
+		}
+		return
+	}
+	if (m == "puts" || m == "write" || m == "print" || m == "<<") && shellHandle(recv) {
+		// IO.popen("sh", "w") { |io| io.puts "…" }
+		c.shell(recv.Call.Func+" then "+m, joinValues(flatten(pos), "\n"))
+		return
+	}
 	if m == "bind" && recv.Call != nil && (recv.Call.Func == "socket.socket" || recv.Call.Func == "socket") {
 		// a Unix socket bound to a path creates that file (planting, §9.4)
 		if p := a(0); p.Kind == Str {
@@ -524,6 +540,9 @@ func (c *Code) jsEffect(call *Call, fn string, pos []Value, a func(int) Value, c
 		return
 	case cp && (last == "exec" || last == "execSync"):
 		c.shell(fn, a(0))
+		if in, ok := optInput(call, "input"); ok {
+			c.stdinScript(fn, a(0), in)
+		}
 		return
 	case cp && (last == "execFile" || last == "execFileSync" || last == "spawn" || last == "spawnSync" || last == "fork"):
 		v := a(0)
@@ -558,6 +577,9 @@ func (c *Code) jsEffect(call *Call, fn string, pos []Value, a func(int) Value, c
 			return // a Node module path, not a program
 		}
 		c.argv(fn, args)
+		if in, ok := opts.Obj["input"]; ok {
+			c.stdinScript(fn, Value{Kind: List, List: args}, in)
+		}
 		return
 	}
 	if root == "rimraf" || fn == "rimraf" || fn == "rimrafSync" || last == "rimrafSync" {
@@ -697,7 +719,7 @@ func (c *Code) perlEffect(call *Call, fn string, pos []Value, a func(int) Value)
 		}
 		c.oneOrMore(fn, pos)
 	case "print", "printf", "say":
-		if fh, ok := call.Kw("fh"); ok && fh.Call != nil && perlShellPipe(fh.Call) {
+		if fh, ok := call.Kw("fh"); ok && shellHandle(fh) {
 			// print $p "…" into open($p, "|-", "sh"): the text is the shell's script
 			var text Value
 			if fn == "printf" && len(pos) > 0 && pos[0].Known() {
@@ -782,6 +804,65 @@ func (c *Code) perlEffect(call *Call, fn string, pos []Value, a func(int) Value)
 	}
 }
 
+// shellHandle reports a file handle that is the stdin of a shell reading
+// its script there: Perl open($p, "|-", "sh") / open(P, "| bash -s"), PHP
+// popen("sh", "w"), Ruby IO.popen("sh", "w").
+func shellHandle(h Value) bool {
+	if h.Call == nil {
+		return false
+	}
+	pos := h.Call.Pos()
+	switch h.Call.Func {
+	case "open", "CORE.open":
+		return perlShellPipe(h.Call)
+	case "popen", "IO.popen":
+		if len(pos) < 2 || !pos[1].Known() || !strings.ContainsAny(pos[1].S, "w+") {
+			return false
+		}
+		return isShellLine(commandWords(pos[0]))
+	}
+	return false
+}
+
+// commandWords returns the words of a command given as a line or a list
+// (nil when not known).
+func commandWords(v Value) []string {
+	switch {
+	case v.Kind == List:
+		ss, _ := v.Strings()
+		return ss
+	case v.Known():
+		return splitWords(v.S)
+	}
+	return nil
+}
+
+// stdinScript judges input handed to a command's stdin: when the command
+// is a shell reading its script there (subprocess.run(["sh"],
+// input="…"), execSync("bash", {input: "…"}), Open3.capture2("sh",
+// stdin_data: "…")), the input is the shell's script.
+func (c *Code) stdinScript(fn string, cmd, input Value) {
+	if input.Kind == Str && isShellLine(commandWords(cmd)) {
+		c.shell(fn+" stdin", input)
+	}
+}
+
+// optInput returns the named option key of a call, given as a keyword
+// argument or in an options object.
+func optInput(call *Call, key string) (Value, bool) {
+	if v, ok := call.Kw(key); ok {
+		return v, true
+	}
+	for _, v := range call.Pos() {
+		if v.Kind == Obj {
+			if e, ok := v.Obj[key]; ok {
+				return e, true
+			}
+		}
+	}
+	return Value{}, false
+}
+
 // perlShellPipe reports a Perl open of a pipe into a shell that reads its
 // script from stdin: open($p, "|-", "sh"), open($p, "| bash -s"),
 // open(P, "|-", "/bin/sh", "-s").
@@ -819,6 +900,19 @@ func (c *Code) rubyEffect(call *Call, fn string, pos []Value, a func(int) Value)
 	case "system", "exec", "spawn", "Process.spawn", "Process.exec", "PTY.spawn", "Open3.popen3", "Open3.popen2",
 		"Open3.popen2e", "Open3.capture2", "Open3.capture2e", "Open3.capture3", "Open3.pipeline", "Open3.pipeline_r", "Open3.pipeline_w":
 		c.oneOrMore(fn, pos)
+		if in, ok := optInput(call, "stdin_data"); ok && len(pos) > 0 {
+			var cmd []Value
+			for _, v := range pos {
+				if v.Kind != Obj {
+					cmd = append(cmd, v)
+				}
+			}
+			if len(cmd) == 1 {
+				c.stdinScript(fn, cmd[0], in)
+			} else {
+				c.stdinScript(fn, Value{Kind: List, List: cmd}, in)
+			}
+		}
 	case "IO.popen":
 		c.shellOrArgv(fn, a(0))
 	case "open", "IO.read", "IO.readlines", "IO.foreach", "URI.open":
@@ -881,6 +975,11 @@ func (c *Code) phpEffect(call *Call, fn string, pos []Value, a func(int) Value) 
 	switch fn {
 	case "system", "exec", "shell_exec", "passthru", "popen", "proc_open", "expect_popen":
 		c.shellOrArgv(fn, a(0))
+	case "fwrite", "fputs":
+		if h := a(0); shellHandle(h) {
+			// fwrite(popen("sh", "w"), "…"): the text is the shell's script
+			c.shell(fn+" to a shell pipe", a(1))
+		}
 	case "pcntl_exec":
 		args := []Value{a(0)}
 		if l := a(1); l.Kind == List {

@@ -1058,7 +1058,8 @@ func (p *parser) postfix(v Value) Value {
 			// f"str", f[[str]], f{table}
 			arg := p.primary()
 			v = p.call(v, []Arg{{V: arg}}, p.callStart(start), t.Line)
-		case v.Kind == Ref && p.parenless(t):
+		case (v.Kind == Ref || p.lang == Ruby && v.Kind == Unknown && len(v.List) == 1 && v.List[0].Call != nil && strings.HasPrefix(v.S, ".")) && p.parenless(t):
+			// Ruby: a paren-less method of a call's result too (io.puts "…")
 			callTok := p.callStart(start)
 			args := p.bareArgs(t.Line)
 			v = p.call(v, args, callTok, t.Line)

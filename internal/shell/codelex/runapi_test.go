@@ -55,6 +55,18 @@ func TestRunLibraries(t *testing.T) {
 		{Perl, `open(my $f, ">", "log"); print $f "rm -rf x\n";`, []string{"write:log"}},
 		{Perl, `print STDERR "rm -rf x\n";`, nil},
 		{Perl, `open(my $p, "|-", "sh", "-c", "ls"); print $p "rm -rf x";`, []string{"argv:sh -c ls"}},
+		// a literal script handed to a shell's stdin, in other languages
+		{Python, `import subprocess; subprocess.run(["bash"], input="rm -rf x\n", text=True)`, []string{"argv:bash", "sh:rm -rf x\n"}},
+		{Python, `import subprocess as sp; sp.Popen(["sh", "-s"], stdin=sp.PIPE).communicate(b"git reset --hard")`, []string{"argv:sh -s", "sh:git reset --hard"}},
+		{Python, `import subprocess; subprocess.run(["cat"], input="rm -rf x")`, []string{"argv:cat"}},
+		{Node, `require("child_process").execSync("sh", {input: "rm -rf x"})`, []string{"sh:rm -rf x", "sh:sh"}},
+		{Node, `const {spawnSync} = require("child_process"); spawnSync("bash", ["-s"], {input: "git push -f"})`, []string{"argv:bash -s", "sh:git push -f"}},
+		{Node, `require("child_process").execSync("wc -l", {input: "rm -rf x"})`, []string{"sh:wc -l"}},
+		{Ruby, `IO.popen("sh", "w") { |io| io.puts "rm -rf x" }`, []string{"sh:rm -rf x", "sh:sh"}},
+		{Ruby, `require "open3"; Open3.capture2("bash", stdin_data: "git reset --hard")`, []string{"sh:bash", "sh:git reset --hard"}},
+		{Ruby, `IO.popen("sh") { |io| io.read }`, []string{"sh:sh"}},
+		{PHP, `$h = popen("sh", "w"); fwrite($h, "rm -rf x\n");`, []string{"sh:rm -rf x\n", "sh:sh"}},
+		{PHP, `$h = popen("cat", "w"); fwrite($h, "rm -rf x\n");`, []string{"sh:cat"}},
 		// Perl indirect-object exec/system: the block is the program
 		{Perl, `system { "git" } "git", "push", "--force";`, []string{"argv:git push --force"}},
 		{Perl, `my $prog = "rm"; exec { $prog } "cleanup", "-rf", "x";`, []string{"argv:rm -rf x"}},
