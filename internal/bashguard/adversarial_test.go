@@ -51,6 +51,22 @@ var adversarialCases = []struct {
 	{`cmake -E rm -r -f build`, verdict.Block},
 	{`cmake -E make_directory build`, verdict.Allow},
 	{`git mergetool --extcmd='rm -rf src'`, verdict.Block},
+	// a block device as the output or last operand of a program that is
+	// not a known reader; partitioners fed a script; diskutil erase verbs
+	{`etcher-cli flash.img /dev/sdc`, verdict.Block},
+	{`dcfldd bs=4M if=os.img of=/dev/nvme0n1`, verdict.Block},
+	{`rpi-imager --cli raspios.img /dev/mmcblk0`, verdict.Block},
+	{`xzcat os.img.xz | mytool -o /dev/vdb`, verdict.Block},
+	{`gdisk /dev/sdb <<< $'o\ny\nw\ny'`, verdict.Block},
+	{`parted /dev/sdc < layout.txt`, verdict.Block},
+	{`diskutil zeroDisk disk3`, verdict.Block},
+	{`diskutil apfs deleteContainer disk5`, verdict.Block},
+	{`diskutil list disk2`, verdict.Allow},
+	{`smartctl -d sat -a /dev/sda`, verdict.Allow},
+	{`ddrescue /dev/sda disk.img rescue.map`, verdict.Allow},
+	{`lsblk -o NAME,SIZE /dev/nvme0n1`, verdict.Allow},
+	{`fdisk -l /dev/sda`, verdict.Allow},
+	{`ls -l /dev/sda /dev/sda1`, verdict.Allow},
 	// read with IFS and -a, namerefs with computed references (§9.2)
 	{`IFS=: read -r p q <<< 'rm:-rf build'; $p $q`, verdict.Block},
 	{`read -d , -a w <<< 'rm -rf build,'; "${w[@]}"`, verdict.Block},

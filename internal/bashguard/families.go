@@ -806,8 +806,55 @@ func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
 		if len(ops) >= 2 && blockDevice(ops[len(ops)-1]) {
 			return true, c.prog + " writes the block device " + ops[len(ops)-1]
 		}
+	default:
+		if d, ok := deviceTarget(c); ok {
+			return true, c.prog + " writes the block device " + d + " (cautious reading: a file copied onto a disk)"
+		}
 	}
 	return false, ""
+}
+
+// deviceReaders are programs whose operands are all inputs (or a mount
+// point): a block device among them is read, not written.
+var deviceReaders = map[string]bool{
+	"cat": true, "pv": true, "less": true, "more": true, "head": true, "tail": true, "grep": true, "cmp": true, "diff": true,
+	"ls": true, "stat": true, "file": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true, "b2sum": true,
+	"cksum": true, "hexdump": true, "od": true, "xxd": true, "strings": true, "wc": true, "lsblk": true, "blkid": true,
+	"smartctl": true, "udevadm": true, "mount": true, "umount": true, "findmnt": true, "ln": true, "readlink": true,
+	"realpath": true, "test": true, "[": true, "echo": true, "printf": true, "losetup": true, "fsck": true, "e2fsck": true,
+	"partprobe": true, "eject": true, "sync": true, "fdisk": true, "gdisk": true, "parted": true, "sfdisk": true, "sgdisk": true,
+}
+
+// deviceTarget is the cautious default of testdata/corpus/README.md §9.1
+// for the disk family: a program that is not a known reader and names a
+// block device as its output (`-o DEV`, `--output=DEV`, `of=DEV`) or as
+// its last operand after a file operand (`ddrescue os.img /dev/sdb`,
+// `bmaptool copy os.img /dev/mmcblk0`) writes that device. A device alone
+// (`smartctl -a /dev/sda`) or first (`ddrescue /dev/sda disk.img`) is read.
+func deviceTarget(c *call) (string, bool) {
+	if deviceReaders[c.prog] || c.prog == "" {
+		return "", false
+	}
+	for i, a := range c.args {
+		for _, pre := range []string{"of=", "--output=", "--out=", "--outfile=", "--target=", "--device="} {
+			if strings.HasPrefix(a, pre) && blockDevice(a[len(pre):]) {
+				return a[len(pre):], true
+			}
+		}
+		if (a == "-o" || a == "--output" || a == "--out" || a == "--outfile") && i+1 < len(c.args) && blockDevice(c.args[i+1]) {
+			return c.args[i+1], true
+		}
+	}
+	ops := c.inv.Cmd.OperandValues()
+	if len(ops) < 2 || !blockDevice(ops[len(ops)-1]) {
+		return "", false
+	}
+	for _, o := range ops[:len(ops)-1] {
+		if !blockDevice(o) && strings.ContainsAny(o, "./") && !strings.HasPrefix(o, "/dev/") {
+			return ops[len(ops)-1], true
+		}
+	}
+	return "", false
 }
 
 func anyBlockDev(args []string) (string, bool) {
@@ -867,12 +914,61 @@ func matchWipe(_ *evalCtx, c *call) (bool, string) {
 				return true, "hdparm --" + o.Name + " erases data on the drive"
 			}
 		}
+	case "fdisk", "gdisk", "cgdisk", "diskutil":
+		if c.prog == "diskutil" {
+			return diskutilErase(c)
+		}
+		if c.inv.Cmd.Has("l", "list") {
+			return false, ""
+		}
+		if stdinScript(c) {
+			return true, c.prog + " with a script on stdin rewrites the partition table"
+		}
 	case "parted":
+		if _, ok := anyBlockDev(c.args); ok && stdinScript(c) {
+			return true, "parted with a script on stdin rewrites the partition table"
+		}
 		for _, a := range c.args {
 			switch a {
 			case "mklabel", "mktable", "mkpart", "rm", "resizepart", "mkfs", "mkpartfs", "resize":
 				return true, "parted " + a + " rewrites the partition table"
 			}
+		}
+	}
+	return false, ""
+}
+
+// stdinScript reports whether c reads a script on stdin: a known stdin
+// (pipe from a literal producer, heredoc, here-string) or a file redirected
+// to fd 0.
+func stdinScript(c *call) bool {
+	if c.inv.Stdin != nil {
+		return true
+	}
+	for _, r := range c.inv.Redirects {
+		if (r.Op == "<" || r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<") && (r.Fd == "" || r.Fd == "0") {
+			return true
+		}
+	}
+	return false
+}
+
+// diskutilErasers are the diskutil verbs (case-insensitive, as diskutil
+// reads them) that erase or repartition a disk or volume.
+var diskutilErasers = map[string]bool{
+	"erasedisk": true, "erasevolume": true, "partitiondisk": true, "zerodisk": true, "randomdisk": true,
+	"secureerase": true, "reformat": true, "splitpartition": true, "mergepartitions": true, "resizevolume": true,
+	"deletecontainer": true, "deletevolume": true, "eraseeverything": true,
+}
+
+func diskutilErase(c *call) (bool, string) {
+	ops := c.inv.Cmd.OperandValues()
+	for i, o := range ops {
+		if i > 1 {
+			break
+		}
+		if diskutilErasers[strings.ToLower(o)] {
+			return true, "diskutil " + o + " erases or repartitions a disk"
 		}
 	}
 	return false, ""
