@@ -50,6 +50,10 @@ var adversarialCases = []struct {
 	{`socat TCP-LISTEN:9000 STDOUT`, verdict.Allow},
 	{`cmake -E rm -r -f build`, verdict.Block},
 	{`cmake -E make_directory build`, verdict.Allow},
+	{`cmake -E remove_directory ~/proj`, verdict.Block},
+	{`v=remove_directory; cmake -E "$v" "$HOME/proj"`, verdict.Block},
+	{`/usr/bin/cmake -E remove_directory /srv/app`, verdict.Block},
+	{`cmake -E echo remove_directory`, verdict.Allow},
 	{`git mergetool --extcmd='rm -rf src'`, verdict.Block},
 	// a block device as the output or last operand of a program that is
 	// not a known reader; partitioners fed a script; diskutil erase verbs

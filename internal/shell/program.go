@@ -114,6 +114,20 @@ type RunSpec struct {
 	// Remote: the command runs on another machine or in a container: its
 	// paths are not the workspace's (Elsewhere).
 	Remote bool
+	// Verbs maps the program's own command words after an Argv option to
+	// the command they do ("VERB=PROG ARGS…", comma-separated): cmake -E
+	// remove_directory deletes trees as `rm -r -f` does.
+	Verbs string
+}
+
+// verb returns the words of the command verb v stands for (Verbs).
+func (r *RunSpec) verb(v string) ([]string, bool) {
+	for _, e := range strings.Split(r.Verbs, ",") {
+		if k, cmd, ok := strings.Cut(strings.TrimSpace(e), "="); ok && k == v {
+			return strings.Fields(cmd), true
+		}
+	}
+	return nil, false
 }
 
 // RunOperands is what a program does with its operands (RunSpec).

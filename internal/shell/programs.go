@@ -260,7 +260,7 @@ var programs = []Program{
 		Runs: RunSpec{Operands: OperandsShell, Prefix: "SYSTEM: EXEC:"}, RunExamples: []string{"- SYSTEM:'rm -rf b' -> rm -rf b", "-u EXEC:'git status' STDOUT -> git status", "TCP-LISTEN:8080 STDOUT -> "},
 		Examples: []string{"-u EXEC:x STDOUT => -u | EXEC:x STDOUT"}},
 	{Name: "cmake", Kind: KindTool, Opts: OptSpec{Short: "SBCDUGTAEj", Partial: true},
-		Runs: RunSpec{Argv: "E"}, RunExamples: []string{"-E rm -rf b -> rm -rf b", "-S . -B build -> "},
+		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f"}, RunExamples: []string{"-E rm -rf b -> rm -rf b", "-E remove_directory b c -> rm -r -f b c", "-S . -B build -> "},
 		Examples: []string{"-S . -B b => -S=. -B=b |", "-E rm -rf b => -E=rm -r -f | b"}},
 	{Name: "coreutils", Kind: KindRun, Opts: OptSpec{Long: "coreutils-prog= coreutils-prog-shebang= help version", Stop: true},
 		Runs: RunSpec{Argv: "coreutils-prog"}, RunExamples: []string{"--coreutils-prog=rm -rf b -> rm -rf b"}},

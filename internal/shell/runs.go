@@ -92,6 +92,15 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 				w.runShellString(f, st, via+" "+optWord(o), src)
 			}
 		case optNamed(p, o, r.Argv):
+			if cmd, ok := r.verb(o.Value); ok {
+				ws := make([]Word, 0, len(cmd)+len(c.words))
+				for _, v := range cmd {
+					ws = append(ws, Word{Value: v, Known: true, Raw: v})
+				}
+				ws = append(ws, c.words[o.ValArg+2:]...)
+				w.runWords(f, st, ws, c.env, c.stdin, nil, via+" "+optWord(o)+" "+o.Value)
+				return true
+			}
 			if o.ValOff == 0 {
 				w.rerun(f, st, c, o.ValArg+1, via+" "+optWord(o))
 			} else {
