@@ -71,6 +71,12 @@ func lexJS(l *lexer) {
 		}
 		return &l.toks[len(l.toks)-1]
 	}
+	cur := func() []Token {
+		if len(stack) > 0 {
+			return stack[len(stack)-1].cur
+		}
+		return l.toks
+	}
 	finish := func(off int) {
 		top := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -84,6 +90,10 @@ func lexJS(l *lexer) {
 			} else {
 				l.toks = l.toks[:len(l.toks)-1]
 			}
+		} else if shellTag(cur()) {
+			// $.sync`cmd`, $({cwd})`cmd`, execa`cmd`, $$`cmd`: the tag stays
+			// (a call or member the parser reads), the template runs
+			kind = Command
 		}
 		sub.emitLit(kind, &top.h, top.off)
 		for _, t := range sub.toks {
@@ -205,4 +215,39 @@ func jsUnescape(s string) string {
 		i = n
 	}
 	return b.String()
+}
+
+// shellTags are the template tags that run their template as a command
+// line (zx and Bun's $, execa's execa/$$ and their sync forms).
+var shellTags = map[string]bool{"$": true, "$$": true, "execa": true, "execaSync": true, "execaNode": true, "execaCommand": true}
+
+// shellTag reports that the tokens before a template end in a command tag:
+// a name in shellTags, a member of $ ($.sync), or a call of one
+// ($({cwd: d}), $.sync({…}), execa({stdio: 'inherit'})).
+func shellTag(toks []Token) bool {
+	i := len(toks) - 1
+	if i >= 0 && toks[i].Kind == Op && toks[i].Text == ")" {
+		depth := 0
+		for ; i >= 0; i-- {
+			if toks[i].Kind == Op && toks[i].Text == ")" {
+				depth++
+			} else if toks[i].Kind == Op && toks[i].Text == "(" {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		i--
+	}
+	if i < 0 || toks[i].Kind != Name {
+		return false
+	}
+	if shellTags[toks[i].Text] {
+		return true
+	}
+	// $.sync / $.noquote: a chain that starts at $
+	for i >= 2 && toks[i-1].Kind == Op && toks[i-1].Text == "." && toks[i-2].Kind == Name {
+		i -= 2
+	}
+	return toks[i].Text == "$" && i < len(toks)-1
 }

@@ -1427,8 +1427,17 @@ func (p *parser) pure(c *Call) Value {
 	}
 	last := c.Method()
 	switch fn {
+	case "sh.Command", "plumbum.local.get", "plumbum.machines.local.get":
+		// sh.Command("rm")(…) / local.get("rm")(…): the named program
+		if a := arg(0); a.Known() && a.S != "" && !strings.ContainsAny(a.S, ". ") {
+			return Value{Kind: Ref, S: fn[:strings.LastIndexByte(fn, '.')] + "." + a.S}
+		}
 	case "require", "import", "__import__", "importlib.import_module", "require_relative", "process.getBuiltinModule":
 		if a := arg(0); a.Known() {
+			if p.lang == Node && (a.S == "shelljs/global" || a.S == "shx/global") {
+				// require('shelljs/global'): the commands become globals
+				p.stars = append(p.stars, moduleIdent(a.S))
+			}
 			if p.lang == Node {
 				return Value{Kind: Ref, S: moduleIdent(a.S)}
 			}

@@ -73,7 +73,7 @@ var commandModules = map[Lang][]struct {
 
 // commandCall returns the argv a call of a program-named module attribute
 // runs (ok false when fn is not one).
-func commandCall(lang Lang, fn string, bound []Value, pos []Value) (argv []Value, ok bool) {
+func commandCall(lang Lang, fn string, bound []Value, pos []Value, kw []Arg) (argv []Value, ok bool) {
 	for _, m := range commandModules[lang] {
 		if fn != m.mod && !strings.HasPrefix(fn, m.mod+".") {
 			continue
@@ -94,6 +94,21 @@ func commandCall(lang Lang, fn string, bound []Value, pos []Value) (argv []Value
 		}
 		if len(words) > 0 {
 			argv[0] = str(words[0]) // a program's own name keeps its underscores
+		}
+		for _, k := range kw {
+			// sh's keyword arguments are options: f=True → -f, force=True → --force
+			if k.Key == "" || k.Key[0] == '_' || lang != Python || m.mod != "sh" {
+				continue
+			}
+			flag := "--" + strings.ReplaceAll(k.Key, "_", "-")
+			if len(k.Key) == 1 {
+				flag = "-" + k.Key
+			}
+			if t, known := k.V.Truthy(); k.V.Kind == Bool && known && t {
+				argv = append(argv, str(flag))
+			} else if k.V.Kind == Str && len(k.Key) > 1 {
+				argv = append(argv, concat(str(flag+"="), k.V))
+			}
 		}
 		for _, v := range append(append([]Value{}, bound...), pos...) {
 			if v.Kind == List {
@@ -122,7 +137,7 @@ func isCommandRef(lang Lang, name string) bool {
 func (c *Code) runAPI(call *Call, fn string, pos []Value) bool {
 	shape, ok := runAPIs[c.Lang][fn]
 	if !ok {
-		if argv, ok := commandCall(c.Lang, fn, call.Bound, pos); ok {
+		if argv, ok := commandCall(c.Lang, fn, call.Bound, pos, call.Args); ok {
 			c.argv(fn, argv)
 			return true
 		}
