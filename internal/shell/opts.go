@@ -60,7 +60,26 @@ type OptSpec struct {
 	// '-') is an operand, as GNU chmod reads it; a cluster with any other
 	// letter is options (`-R`, `-Rv`).
 	Modes bool
+	// Words maps whole words of several letters after one dash to the long
+	// option they are ("TT=unzip-command", space-separated): zip reads
+	// `-TT CMD` as `--unzip-command CMD`, not as the cluster -T -T.
+	Words string
 }
+
+// word returns the long option name the one-dash word a stands for (Words).
+func (s OptSpec) word(a string) (string, bool) {
+	if s.Words == "" || len(a) < 3 || a[0] != '-' || a[1] == '-' {
+		return "", false
+	}
+	for _, e := range strings.Fields(s.Words) {
+		if k, long, ok := strings.Cut(e, "="); ok && "-"+k == a {
+			return long, true
+		}
+	}
+	return "", false
+}
+
+func (s OptSpec) isWord(a string) bool { _, ok := s.word(a); return ok }
 
 // modeWord reports a '-'-led symbolic or octal file mode (OptSpec.Modes).
 func modeWord(a string) bool {
@@ -207,8 +226,11 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 			return p
 		case s.GoFlags && len(a) > 1 && a[0] == '-':
 			i = s.goFlag(&p, words, i, strings.TrimPrefix(a[1:], "-"))
-		case len(a) > 2 && a[0] == '-' && a[1] == '-':
+		case len(a) > 2 && a[0] == '-' && a[1] == '-', s.Words != "" && s.isWord(a):
 			name, val, hasEq := strings.Cut(a[2:], "=")
+			if long, ok := s.word(a); ok {
+				name, val, hasEq = long, "", false
+			}
 			full, takes, st := s.resolveLong(name)
 			o := Opt{Name: full, Long: true, Arg: i, Ambiguous: st == longAmbiguous, Unknown: st == longUnknown}
 			switch {

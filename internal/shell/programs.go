@@ -74,8 +74,8 @@ var programs = []Program{
 		Examples: []string{"xzf a.tgz -C d => -x -z -f=a.tgz -C=d |", "-xf a.tar => -x -f=a.tar |", "--checkpoint-act=exec=x -cf a d => --checkpoint-action=exec=x -c -f=a | d",
 			"-I zstd -cf a d => -I=zstd -c -f=a | d"}},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
-	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b"}},
+	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}},
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
 	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite},
 	// Python standard-library modules run as programs (`python -m MODULE`):
