@@ -118,6 +118,11 @@ type RunSpec struct {
 	// the command they do ("VERB=PROG ARGS…", comma-separated): cmake -E
 	// remove_directory deletes trees as `rm -r -f` does.
 	Verbs string
+	// Env lists environment variables (space-separated) whose value the
+	// program runs through the shell, after the marks "|" and "-" that
+	// select its mode (less's LESSOPEN='|lesspipe %s', LESSCLOSE, man's
+	// MANPAGER).
+	Env string
 }
 
 // verb returns the words of the command verb v stands for (Verbs).
@@ -149,7 +154,7 @@ const (
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Env != ""
 }
 
 // shellText returns the shell command string in v by r.Prefix (v itself

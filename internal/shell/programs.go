@@ -98,7 +98,8 @@ var programs = []Program{
 	{Name: "ruff", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"check --fix src => --fix | check src"}},
 	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"--fix -o r.txt . => --fix -o=r.txt | ."}},
 	{Name: "clang-format", Names: "rustfmt autopep8 yapf biome dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"-i a.c => -i | a.c"}},
-	{Name: "cat", Names: "tac nl less more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
+	{Name: "less", Kind: KindRead, Runs: RunSpec{Env: "LESSOPEN LESSCLOSE"}},
+	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
 		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
 		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei view", Kind: KindRead,

@@ -21,6 +21,11 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 		via += " " + strings.Join(c.cmd.Sub, " ")
 	}
 	p := c.cmd.ParsedOpts
+	for _, name := range strings.Fields(r.Env) {
+		if v, ok := c.env[name]; ok {
+			w.runShellString(f, st, via+" "+name, strings.TrimLeft(v, "|-"))
+		}
+	}
 	if r.Stdin && c.stdin != nil {
 		for _, line := range strings.Split(*c.stdin, "\n") {
 			if src, ok := r.shellText(line); ok {
