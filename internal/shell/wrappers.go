@@ -261,6 +261,9 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "git", "hub":
 		w.git(f, st, c, vals)
 		return false
+	case "gh":
+		w.ghAlias(f, st, c)
+		return false
 	case "tar", "gtar", "bsdtar":
 		w.tarRuns(f, st, c)
 		return false
@@ -1571,4 +1574,29 @@ func fdRoots(vals []string) []string {
 		roots = []string{"."}
 	}
 	return roots
+}
+
+// ghAlias walks the shell command string of `gh alias set [--shell|-s]
+// NAME EXPANSION` (an expansion starting with "!" is one too; "-" reads it
+// from stdin) where it is set: gh runs it through sh whenever `gh NAME`
+// runs, like git's '!CMD' aliases (gitConfigSet).
+func (w *walker) ghAlias(f *frame, st *state, c cmdCtx) {
+	if !c.cmd.Is("alias") {
+		return
+	}
+	p := c.cmd.ParsedOpts
+	ops := p.OperandValues()
+	if len(ops) < 3 || ops[0] != "set" {
+		return
+	}
+	exp, shell := ops[2], p.Has("s", "shell")
+	if exp == "-" && c.stdin != nil {
+		exp = *c.stdin
+	}
+	if strings.HasPrefix(exp, "!") {
+		exp, shell = exp[1:], true
+	}
+	if shell {
+		w.runShellString(f, st, "gh alias "+ops[1], exp)
+	}
 }
