@@ -368,6 +368,9 @@ type ioCtx struct {
 	// with a blank, its known stdin): what a shell reading the pipe may
 	// run (producerLiterals).
 	guess *string
+	// endless: stdin is a pipe from a producer that never ends (`yes`,
+	// `cat /dev/zero`): a `while read` loop on it never ends either.
+	endless bool
 }
 
 // maxGuess bounds the literal text kept for producerLiterals.
@@ -692,6 +695,7 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			out := w.stmt(f, st.clone(), c.X, lio)
 			rio.stdin = out
 			rio.pipe = out
+			rio.endless = endlessProducer(c.X)
 			rio.guess = nil
 			if out == nil {
 				rio.guess = w.producerLiterals(from)
@@ -759,7 +763,7 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 		return nil
 	case *syntax.WhileClause:
 		nf := f.child("")
-		if endlessCond(c.Cond, c.Until) && backgrounds(c.Do) {
+		if (endlessCond(c.Cond, c.Until) || io.endless && !c.Until && readCond(c.Cond)) && backgrounds(c.Do) {
 			w.res.BackgroundLoops = append(w.res.BackgroundLoops, strings.TrimSpace(w.raw(f, c)))
 		}
 		w.stmts(nf, st, c.Cond, io)
@@ -1160,6 +1164,55 @@ func (w *walker) record(f *frame, st *state, inv Invocation) int {
 		}
 	}
 	return len(w.res.Invocations) - 1
+}
+
+// endlessProducer reports a pipeline stage whose output never ends: `yes
+// [WORD]`, `cat /dev/zero|/dev/urandom|/dev/random` (ioCtx.endless).
+func endlessProducer(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	var ws []string
+	for _, a := range c.Args {
+		v, ok := literalWord(a)
+		if !ok {
+			return false
+		}
+		ws = append(ws, v)
+	}
+	switch ws[0][strings.LastIndexByte(ws[0], '/')+1:] {
+	case "yes":
+		return true
+	case "cat":
+		if len(ws) == 2 {
+			switch ws[1] {
+			case "/dev/zero", "/dev/urandom", "/dev/random":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readCond reports a loop condition that is one `read` of stdin (no -u FD).
+func readCond(cond []*syntax.Stmt) bool {
+	if len(cond) != 1 || cond[0].Negated || len(cond[0].Redirs) > 0 {
+		return false
+	}
+	c, ok := cond[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	if v, ok := literalWord(c.Args[0]); !ok || v != "read" {
+		return false
+	}
+	for _, a := range c.Args[1:] {
+		if v, ok := literalWord(a); ok && strings.HasPrefix(v, "-") && strings.ContainsAny(v, "ut") {
+			return false // another descriptor, or a timeout
+		}
+	}
+	return true
 }
 
 // endlessCond reports a loop condition that never ends the loop: `true`,
