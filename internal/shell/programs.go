@@ -257,6 +257,11 @@ var programs = []Program{
 	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun, Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= p= pid= cd= batch q quiet nx args", Partial: true, GoFlags: true},
 		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !"}, RunExamples: []string{"-batch -ex 'shell rm -rf b' -> rm -rf b", "-q -ex run -ex bt ./app -> "},
 		Examples: []string{"-q -batch -ex 'shell ls' ./app => --q --batch --ex=shell ls | ./app"}},
+	// Tcl shells: a line (or -c script) that starts with exec or expect's
+	// spawn runs its words as a command (cautious reading: Tcl words split
+	// on blanks and commands on ";" as the shell's do)
+	{Name: "tclsh", Names: "wish jimsh expect", Kind: KindRun, Opts: OptSpec{Short: "cf", Partial: true, Stop: true},
+		Runs: RunSpec{Shell: "c", Stdin: true, Prefix: "exec spawn"}, RunExamples: []string{"-c 'spawn rm -rf b; expect eof' -> rm -rf b; expect eof", "-f s.exp -> "}},
 	{Name: "socat", Kind: KindRun, Opts: OptSpec{Short: "T", Partial: true},
 		Runs: RunSpec{Operands: OperandsShell, Prefix: "SYSTEM: EXEC:"}, RunExamples: []string{"- SYSTEM:'rm -rf b' -> rm -rf b", "-u EXEC:'git status' STDOUT -> git status", "TCP-LISTEN:8080 STDOUT -> "},
 		Examples: []string{"-u EXEC:x STDOUT => -u | EXEC:x STDOUT"}},
