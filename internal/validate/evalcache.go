@@ -21,12 +21,15 @@ import (
 // one log prefix (offset, line count, FNV-1a checksums of its first and
 // last 4 KB, the byte before the offset a '\n') and one context of the
 // one-line rules (evalCacheKey: the schema set in force, the sprint id, the
-// features' ids and acceptance lists). A cache that does not fit is ignored
+// features' ids and acceptance lists) and the provenance of the prefix's
+// lines (Prov: workspace.Provenance.KeyBefore(offset) — a ledger entry for a
+// line appended later leaves it unchanged, so a Hermes append no longer
+// invalidates the cache). A cache that does not fit is ignored
 // and rewritten; it is never trusted for anything else.
 
 // evalCacheVersion changes whenever the eval_log pass or the cached data
 // change meaning.
-const evalCacheVersion = 2
+const evalCacheVersion = 3
 
 // evalCacheSpan is how many bytes at the start and before the offset the
 // checksums cover.
@@ -39,6 +42,7 @@ const maxCachedFindings = 20000
 type evalCacheDoc struct {
 	Version    int           `json:"version"`
 	Key        string        `json:"key"`
+	Prov       string        `json:"prov"`
 	Offset     int64         `json:"offset"`
 	Lines      int           `json:"lines"`
 	Head       string        `json:"head"`
@@ -83,9 +87,6 @@ func (c *checker) evalCacheKey() string {
 		h.Write([]byte("no feature list"))
 	} else {
 		fmt.Fprintf(h, "%s\x00", c.fl.Sprint)
-		// eval.provenance judges each line by the ledgers: a changed
-		// ledger (a Hermes append, a hook Reset) invalidates the cache
-		fmt.Fprintf(h, "%s\x00", c.prov.Key())
 		for _, f := range c.fl.Features {
 			fmt.Fprintf(h, "%s\x01", f.ID)
 			for _, a := range f.Acceptance {
@@ -127,7 +128,8 @@ func (c *checker) loadEvalCache(f io.ReaderAt, size int64, key string) *evalCach
 		return nil
 	}
 	var d evalCacheDoc
-	if json.Unmarshal(data, &d) != nil || d.Version != evalCacheVersion || d.Key != key || d.Offset <= 0 || d.Offset > size || d.Lines <= 0 {
+	if json.Unmarshal(data, &d) != nil || d.Version != evalCacheVersion || d.Key != key || d.Offset <= 0 || d.Offset > size || d.Lines <= 0 ||
+		d.Prov != c.prov.KeyBefore(d.Offset) {
 		return nil
 	}
 	head, tail, err := spanSums(f, d.Offset)
@@ -168,7 +170,7 @@ func (c *checker) saveEvalCache(f io.ReaderAt, key string, offset int64, lines i
 	if len(c.evalFound.first.Findings)+len(c.evalFound.rules.Findings) > maxCachedFindings {
 		return
 	}
-	d := evalCacheDoc{Version: evalCacheVersion, Key: key, Offset: offset, Lines: lines,
+	d := evalCacheDoc{Version: evalCacheVersion, Key: key, Prov: c.prov.KeyBefore(offset), Offset: offset, Lines: lines,
 		First: c.evalFound.first.Findings, Rules: c.evalFound.rules.Findings, Superseded: c.supersededBy}
 	for _, e := range c.entries {
 		if e == nil {
