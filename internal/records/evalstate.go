@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
-	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -165,10 +163,6 @@ type evalCache struct {
 	Prov string `json:"provenance"`
 }
 
-// cacheSpan is how many bytes before the offset (and from the start) the
-// cache's checksums cover.
-const cacheSpan = 4096
-
 // EvalCachePath is where the eval_log state of feature is cached:
 // H/logs/cache/eval-<feature>.json (under logs/, which only harness and
 // harness-hook write).
@@ -311,29 +305,6 @@ func clonePhaseEvals(m map[int]PhaseEvalRef) map[int]PhaseEvalRef {
 	return out
 }
 
-// checksums returns the FNV-1a checksums of f's first and last
-// min(cacheSpan, off) bytes before off, with the length covered.
-func checksums(f io.ReaderAt, off int64) (head, tail string, err error) {
-	n := int64(cacheSpan)
-	if off < n {
-		n = off
-	}
-	buf := make([]byte, n)
-	sum := func(at int64) (string, error) {
-		if _, err := f.ReadAt(buf, at); err != nil && err != io.EOF {
-			return "", err
-		}
-		var h hash.Hash64 = fnv.New64a()
-		h.Write(buf)
-		return fmt.Sprintf("%016x:%d", h.Sum64(), n), nil
-	}
-	if head, err = sum(0); err != nil {
-		return "", "", err
-	}
-	tail, err = sum(off - n)
-	return head, tail, err
-}
-
 // loadEvalCache returns the cache of feature when it is valid for the log
 // f of size bytes (version, feature, offset within the file, checksums),
 // else the zero cache.
@@ -347,7 +318,7 @@ func loadEvalCache(ws *workspace.Workspace, feature string, f io.ReaderAt, size 
 		c.Offset <= 0 || c.Offset > size || c.Lines <= 0 || c.Prov != prov.KeyBefore(c.Offset) {
 		return evalCache{}
 	}
-	head, tail, err := checksums(f, c.Offset)
+	head, tail, err := fsutil.PrefixSums(f, c.Offset)
 	if err != nil || head != c.Head || tail != c.Tail {
 		return evalCache{}
 	}
@@ -362,7 +333,7 @@ func loadEvalCache(ws *workspace.Workspace, feature string, f io.ReaderAt, size 
 // failures are ignored: the next call rebuilds the state.
 func saveEvalCache(ws *workspace.Workspace, f io.ReaderAt, c evalCache) {
 	var err error
-	if c.Head, c.Tail, err = checksums(f, c.Offset); err != nil {
+	if c.Head, c.Tail, err = fsutil.PrefixSums(f, c.Offset); err != nil {
 		return
 	}
 	data, err := json.Marshal(c)

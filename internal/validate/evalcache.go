@@ -31,10 +31,6 @@ import (
 // change meaning.
 const evalCacheVersion = 3
 
-// evalCacheSpan is how many bytes at the start and before the offset the
-// checksums cover.
-const evalCacheSpan = 4096
-
 // maxCachedFindings bounds the cache: a log with more findings at its lines
 // is validated in full every time (it is broken anyway).
 const maxCachedFindings = 20000
@@ -97,29 +93,6 @@ func (c *checker) evalCacheKey() string {
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
-// spanSums returns the checksums of f's first and last min(evalCacheSpan,
-// off) bytes before off.
-func spanSums(f io.ReaderAt, off int64) (head, tail string, err error) {
-	n := int64(evalCacheSpan)
-	if off < n {
-		n = off
-	}
-	buf := make([]byte, n)
-	sum := func(at int64) (string, error) {
-		if _, err := f.ReadAt(buf, at); err != nil && err != io.EOF {
-			return "", err
-		}
-		h := fnv.New64a()
-		h.Write(buf)
-		return fmt.Sprintf("%016x:%d", h.Sum64(), n), nil
-	}
-	if head, err = sum(0); err != nil {
-		return "", "", err
-	}
-	tail, err = sum(off - n)
-	return head, tail, err
-}
-
 // loadEvalCache returns the cache when it fits the log f of size bytes and
 // key, else nil.
 func (c *checker) loadEvalCache(f io.ReaderAt, size int64, key string) *evalCacheDoc {
@@ -132,7 +105,7 @@ func (c *checker) loadEvalCache(f io.ReaderAt, size int64, key string) *evalCach
 		d.Prov != c.prov.KeyBefore(d.Offset) {
 		return nil
 	}
-	head, tail, err := spanSums(f, d.Offset)
+	head, tail, err := fsutil.PrefixSums(f, d.Offset)
 	if err != nil || head != d.Head || tail != d.Tail {
 		return nil
 	}
@@ -184,7 +157,7 @@ func (c *checker) saveEvalCache(f io.ReaderAt, key string, offset int64, lines i
 	}
 	sort.Slice(d.Entries, func(i, j int) bool { return d.Entries[i].Line < d.Entries[j].Line })
 	var err error
-	if d.Head, d.Tail, err = spanSums(f, offset); err != nil {
+	if d.Head, d.Tail, err = fsutil.PrefixSums(f, offset); err != nil {
 		return
 	}
 	data, err := json.Marshal(d)
