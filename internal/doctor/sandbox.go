@@ -116,7 +116,7 @@ func checkLaunches(o Options, hookBin string) []Check {
 		return append(cs, Check{Name: "launch policy", Status: StatusFail, Detail: err.Error()})
 	}
 	s, _ := ccsettings.Decode(settings)
-	bad := launch.Verify(s, filepath.Join(ws.H(), "sessions", "<id>", "settings.json"), in)
+	bad := launch.Verify(s, ws.SessionSettings("<id>"), in)
 	if len(bad) > 0 {
 		for _, b := range bad {
 			cs = append(cs, Check{Name: "launch policy " + fid, Status: StatusFail, Detail: b, Fix: "rebuild harness from a clean checkout; report the case"})

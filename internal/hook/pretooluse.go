@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -128,7 +127,7 @@ func clientNetwork(c *call) (verdict.Decision, bool) {
 	if raw == "" || c.in.SessionID == "" || strings.ContainsAny(c.in.SessionID, `/\`) || strings.HasPrefix(c.in.SessionID, ".") {
 		return verdict.Decision{}, false
 	}
-	data, err := fsutil.ReadRegular(filepath.Join(c.scope.Root, ".harness", "sessions", c.in.SessionID, "settings.json"), fsutil.CapConfig)
+	data, err := fsutil.ReadRegular((&workspace.Workspace{Root: c.scope.Root}).SessionSettings(c.in.SessionID), fsutil.CapConfig)
 	if err != nil {
 		return verdict.Decision{}, false
 	}

@@ -246,7 +246,7 @@ func Prepare(o *Options) (*Plan, error) {
 	}
 	p := &Plan{
 		Feature: o.Feature, Sprint: fl.Sprint, SessionID: sid, Mode: o.Mode, Dir: fdir,
-		SettingsFile:    filepath.Join(ws.H(), "sessions", sid, "settings.json"),
+		SettingsFile:    ws.SessionSettings(sid),
 		Sandbox:         !o.NoSandbox,
 		NoSandboxReason: strings.TrimSpace(o.Reason),
 		SessionType:     "cc-print",

@@ -144,6 +144,13 @@ func (w *Workspace) HookLog() string { return w.h("logs", "hook.log") }
 // (`--notify`, docs/protocol.md §15).
 func (w *Workspace) NotifyLog() string { return w.h("logs", "notify.jsonl") }
 
+// SessionSettings is H/sessions/<session_id>/settings.json, the one
+// --settings tier `harness launch` writes for a Generator session
+// (docs/sandbox.md); the hook reads its sandbox.network.allowedDomains.
+func (w *Workspace) SessionSettings(sessionID string) string {
+	return w.h("sessions", sessionID, "settings.json")
+}
+
 // FeaturesDir is H/features.
 func (w *Workspace) FeaturesDir() string { return w.h("features") }
 
