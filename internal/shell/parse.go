@@ -1173,15 +1173,11 @@ func endlessProducer(st *syntax.Stmt) bool {
 	if !ok || len(c.Args) == 0 {
 		return false
 	}
-	var ws []string
-	for _, a := range c.Args {
-		v, ok := literalWord(a)
-		if !ok {
-			return false
-		}
-		ws = append(ws, v)
+	ws, ok := callLiterals(c)
+	if !ok {
+		return false
 	}
-	switch ws[0][strings.LastIndexByte(ws[0], '/')+1:] {
+	switch Identity(ws[0]) {
 	case "yes":
 		return true
 	case "cat":
@@ -1193,6 +1189,20 @@ func endlessProducer(st *syntax.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// callLiterals returns the words of call expression c when every one is a
+// literal (literalWord), else false.
+func callLiterals(c *syntax.CallExpr) ([]string, bool) {
+	ws := make([]string, 0, len(c.Args))
+	for _, a := range c.Args {
+		v, ok := literalWord(a)
+		if !ok {
+			return nil, false
+		}
+		ws = append(ws, v)
+	}
+	return ws, true
 }
 
 // readCond reports a loop condition that is one `read` of stdin (no -u FD).
@@ -1223,13 +1233,9 @@ func endlessCond(cond []*syntax.Stmt, until bool) bool {
 	}
 	switch c := cond[0].Cmd.(type) {
 	case *syntax.CallExpr:
-		var ws []string
-		for _, a := range c.Args {
-			v, ok := literalWord(a)
-			if !ok {
-				return false
-			}
-			ws = append(ws, v)
+		ws, ok := callLiterals(c)
+		if !ok {
+			return false
 		}
 		if until {
 			return len(ws) == 1 && ws[0] == "false"
