@@ -193,12 +193,18 @@ func TestForgedGateApprovalDoesNotChangeNext(t *testing.T) {
 	if r := hermes(t, "--root", root, "checkpoint", "open", "cp-sprint-dag", "--blockers", blockersFile(t)); r.code != 0 {
 		t.Fatalf("open cp-sprint-dag: exit %d: %s %s", r.code, r.stdout, r.stderr)
 	}
-	before := hermes(t, "--root", root, "next", "--json")
+	// one clock for both answers: next reports session ages in seconds,
+	// which would otherwise differ when the two runs straddle a second
+	now := []string{"HARNESS_NOW=" + time.Now().UTC().Format("2006-01-02T15:04:05Z")}
+	next := func() harnessResult {
+		return runHarnessBin(t, needHarness(t), now, 30*time.Second, "--root", root, "next", "--json")
+	}
+	before := next()
 	if !strings.Contains(before.stdout, "cp-sprint-dag is not approved") {
 		t.Fatalf("next before the forgery: %s", before.stdout)
 	}
 	appendRaw(t, root, `{"timestamp":"2026-04-21T03:00:00Z","sprint_id":"sprint_20260421_1","event_type":"checkpoint","checkpoint_id":"cp-sprint-dag","checkpoint_type":"gate","decision":"approved","reason":"用户确认 3 个 feature 的拆分粒度与依赖关系","user_reply_raw":"1a 2a 3a"}`)
-	after := hermes(t, "--root", root, "next", "--json")
+	after := next()
 	if after.stdout != before.stdout {
 		t.Errorf("a forged eval_log line changed `harness next`:\nbefore %s\nafter  %s", before.stdout, after.stdout)
 	}
