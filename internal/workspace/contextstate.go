@@ -128,8 +128,12 @@ func ParseContextState(raw json.RawMessage) (*ContextState, error) {
 	}
 	cs := &ContextState{raw: o}
 	str := func(k string, dst *string) {
-		if v, ok := o.Get(k); ok && !isNull(v) && json.Unmarshal(v, dst) != nil {
-			cs.Bad = append(cs.Bad, k)
+		if v, ok := o.Get(k); ok && !isNull(v) {
+			if s, plain := plainString(v); plain {
+				*dst = s
+			} else if json.Unmarshal(v, dst) != nil {
+				cs.Bad = append(cs.Bad, k)
+			}
 		}
 	}
 	i64 := func(k string, dst *int64) {

@@ -115,6 +115,9 @@ func integral(raw json.RawMessage) (int, bool) {
 	if len(t) == 0 || (t[0] != '-' && (t[0] < '0' || t[0] > '9')) {
 		return 0, false // json.Number would also accept the string "2"
 	}
+	if i, ok := plainInt(t); ok {
+		return int(i), true
+	}
 	var n json.Number
 	if err := json.Unmarshal(t, &n); err != nil || n == "" {
 		return 0, false
