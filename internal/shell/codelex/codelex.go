@@ -1,6 +1,9 @@
 package codelex
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Lang is a language the package lexes.
 type Lang string
@@ -22,7 +25,7 @@ const (
 // bound stopped it (the tokens are then a prefix).
 func Lex(lang Lang, code string) (toks []Token, truncated bool) {
 	l := newLexer(code, 0, &truncated)
-	switch g := grammars[lang]; {
+	switch g := grammars()[lang]; {
 	case lang == Node:
 		lexJS(l)
 	case g != nil:
@@ -36,16 +39,18 @@ func Lex(lang Lang, code string) (toks []Token, truncated bool) {
 
 // grammars are the hand-lexed languages (scan.go); JavaScript is lexed by
 // tdewolff/parse (js.go).
-var grammars = map[Lang]*grammar{
-	Python:      &pythonGrammar,
-	Perl:        &perlGrammar,
-	Ruby:        &rubyGrammar,
-	PHP:         &phpGrammar,
-	Lua:         &luaGrammar,
-	R:           &rGrammar,
-	Julia:       &juliaGrammar,
-	AppleScript: &appleScriptGrammar,
-}
+var grammars = sync.OnceValue(func() map[Lang]*grammar {
+	return map[Lang]*grammar{
+		Python:      &pythonGrammar,
+		Perl:        &perlGrammar,
+		Ruby:        &rubyGrammar,
+		PHP:         &phpGrammar,
+		Lua:         &luaGrammar,
+		R:           &rGrammar,
+		Julia:       &juliaGrammar,
+		AppleScript: &appleScriptGrammar,
+	}
+})
 
 // Options are the facts about the invocation the code needs.
 type Options struct {
@@ -154,16 +159,18 @@ func Analyze(lang Lang, code string, opts Options) *Code {
 const maxEvalNesting = 3
 
 // evalFuncs are the calls that run a string as code of the same language.
-var evalFuncs = map[Lang]map[string]bool{
-	Python: {"exec": true, "eval": true, "compile": true, "builtins.exec": true, "builtins.eval": true},
-	Node:   {"eval": true, "Function": true, "vm.runInThisContext": true, "vm.runInNewContext": true, "setTimeout": true, "setInterval": true},
-	Perl:   {"eval": true},
-	Ruby:   {"eval": true, "instance_eval": true, "class_eval": true, "Kernel.eval": true, "binding.eval": true},
-	PHP:    {"eval": true, "assert": true},
-	Lua:    {"load": true, "loadstring": true},
-	R:      {"parse": true, "str2lang": true, "str2expression": true},
-	Julia:  {"Meta.parse": true, "include_string": true, "eval": true},
-}
+var evalFuncs = sync.OnceValue(func() map[Lang]map[string]bool {
+	return map[Lang]map[string]bool{
+		Python: {"exec": true, "eval": true, "compile": true, "builtins.exec": true, "builtins.eval": true},
+		Node:   {"eval": true, "Function": true, "vm.runInThisContext": true, "vm.runInNewContext": true, "setTimeout": true, "setInterval": true},
+		Perl:   {"eval": true},
+		Ruby:   {"eval": true, "instance_eval": true, "class_eval": true, "Kernel.eval": true, "binding.eval": true},
+		PHP:    {"eval": true, "assert": true},
+		Lua:    {"load": true, "loadstring": true},
+		R:      {"parse": true, "str2lang": true, "str2expression": true},
+		Julia:  {"Meta.parse": true, "include_string": true, "eval": true},
+	}
+})
 
 func analyze(lang Lang, code string, opts Options, depth int) *Code {
 	toks, trunc := Lex(lang, code)
@@ -178,7 +185,7 @@ func analyze(lang Lang, code string, opts Options, depth int) *Code {
 	c.effects(strings.Contains(code, "child_process"))
 	c.ForkLoop = forkLoop(c)
 	for _, call := range c.Calls {
-		if !evalFuncs[lang][call.Func] {
+		if !evalFuncs()[lang][call.Func] {
 			continue
 		}
 		v, ok := call.arg(0, "text")

@@ -3,6 +3,7 @@ package codelex
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // knownIn reports whether name is a function the effect tables know for
@@ -237,8 +238,10 @@ func (c *Code) printCall(call *Call) (string, bool) {
 // handleFuncs truncate or reposition the file handle given as their first
 // argument (Perl truncate/seek, Node fs.ftruncate*, Python os.ftruncate,
 // PHP ftruncate/fseek).
-var handleFuncs = map[string]bool{"truncate": true, "seek": true, "sysseek": true, "os.ftruncate": true, "os.lseek": true,
-	"ftruncate": true, "ftruncateSync": true, "fseek": true, "rewind": true}
+var handleFuncs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"truncate": true, "seek": true, "sysseek": true, "os.ftruncate": true, "os.lseek": true,
+		"ftruncate": true, "ftruncateSync": true, "fseek": true, "rewind": true}
+})
 
 // reopened judges truncating or seeking a file opened for appending: an
 // overwrite (testdata/corpus/README.md §9.4).
@@ -263,7 +266,7 @@ func (c *Code) effect(call *Call, childProcess bool) {
 		c.methodEffect(call, *call.Recv)
 		return
 	}
-	if m := call.Method(); handleFuncs[fn] || handleFuncs[m] && c.Lang == Node {
+	if m := call.Method(); handleFuncs()[fn] || handleFuncs()[m] && c.Lang == Node {
 		if pos := call.Pos(); len(pos) > 0 && pos[0].Call != nil {
 			c.reopened(m, pos[0])
 			return

@@ -3,6 +3,7 @@ package codelex
 import (
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/js"
@@ -10,8 +11,10 @@ import (
 
 // jsKeywordsBeforeExpr are keywords after which "/" starts a regular
 // expression literal, not a division.
-var jsKeywordsBeforeExpr = map[string]bool{"return": true, "typeof": true, "instanceof": true, "in": true, "of": true,
-	"new": true, "delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true, "yield": true, "await": true}
+var jsKeywordsBeforeExpr = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"return": true, "typeof": true, "instanceof": true, "in": true, "of": true,
+		"new": true, "delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true, "yield": true, "await": true}
+})
 
 // maxJSErrors bounds the lexical errors tolerated in JavaScript code.
 const maxJSErrors = 64
@@ -132,7 +135,7 @@ func lexJS(l *lexer) {
 			space = false
 			continue
 		case tt == js.DivToken || tt == js.DivEqToken:
-			if p := last(); !valueEnd(p, jsKeywordsBeforeExpr) {
+			if p := last(); !valueEnd(p, jsKeywordsBeforeExpr()) {
 				rt, rdata := lx.RegExp()
 				if rt == js.RegExpToken {
 					offset = off + len(rdata)
@@ -219,7 +222,9 @@ func jsUnescape(s string) string {
 
 // shellTags are the template tags that run their template as a command
 // line (zx and Bun's $, execa's execa/$$ and their sync forms).
-var shellTags = map[string]bool{"$": true, "$$": true, "execa": true, "execaSync": true, "execaNode": true, "execaCommand": true}
+var shellTags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"$": true, "$$": true, "execa": true, "execaSync": true, "execaNode": true, "execaCommand": true}
+})
 
 // shellTag reports that the tokens before a template end in a command tag:
 // a name in shellTags, a member of $ ($.sync), or a call of one
@@ -242,7 +247,7 @@ func shellTag(toks []Token) bool {
 	if i < 0 || toks[i].Kind != Name {
 		return false
 	}
-	if shellTags[toks[i].Text] {
+	if shellTags()[toks[i].Text] {
 		return true
 	}
 	// $.sync / $.noquote: a chain that starts at $

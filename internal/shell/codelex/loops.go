@@ -1,5 +1,7 @@
 package codelex
 
+import "sync"
+
 // Fork loops (testdata/corpus/README.md §9.3 forkbomb): a call that creates a process
 // made inside a loop that never ends (`while 1: os.fork()`, `fork while 1`,
 // `loop { fork }`, `for(;;) cp.fork(…)`).
@@ -298,9 +300,11 @@ func bodyEnd(toks []Token, from, header int, lang Lang) int {
 }
 
 // blockOpeners open a keyword block closed by `end`.
-var blockOpeners = map[string]bool{"do": true, "def": true, "while": true, "until": true, "for": true, "begin": true,
-	"case": true, "class": true, "module": true, "function": true, "let": true, "struct": true, "try": true, "quote": true,
-	"macro": true, "if": true, "unless": true}
+var blockOpeners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"do": true, "def": true, "while": true, "until": true, "for": true, "begin": true,
+		"case": true, "class": true, "module": true, "function": true, "let": true, "struct": true, "try": true, "quote": true,
+		"macro": true, "if": true, "unless": true}
+})
 
 // blockEnd returns the index of the keyword closing the block that starts
 // at from (nested openers counted when they start a statement).
@@ -318,7 +322,7 @@ func blockEnd(toks []Token, from int, end string) int {
 			depth--
 			continue
 		}
-		if blockOpeners[t.Text] && (t.Text == "do" || stmtBoundary(toks, k)) {
+		if blockOpeners()[t.Text] && (t.Text == "do" || stmtBoundary(toks, k)) {
 			depth++
 		}
 	}

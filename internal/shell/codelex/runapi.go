@@ -1,6 +1,9 @@
 package codelex
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // runShape is how a process-running library call takes its command
 // (testdata/corpus/README.md §2.1 "Interpreters", §9.2: a library that starts
@@ -23,31 +26,33 @@ const (
 // runAPIs are the process-running library calls per language, by their
 // qualified name (after imports and aliases), beyond the language's own
 // standard calls in the per-language effect tables.
-var runAPIs = map[Lang]map[string]runShape{
-	Python: {
-		"invoke.run": runShell, "invoke.sudo": runShell, "invoke.Context.run": runShell, "invoke.context.Context.run": runShell,
-		"fabric.api.local": runShell, "fabric.operations.local": runShell, "fabric.Connection.local": runShell,
-		"pexpect.run": runLine, "pexpect.runu": runLine, "pexpect.spawn": runLine, "pexpect.spawnu": runLine,
-		"pexpect.popen_spawn.PopenSpawn": runLine, "wexpect.run": runLine, "wexpect.spawn": runLine,
-		"sarge.run": runShell, "sarge.capture_stdout": runShell, "sarge.capture_stderr": runShell, "sarge.capture_both": runShell,
-		"sarge.get_stdout": runShell, "sarge.get_stderr": runShell, "sarge.get_both": runShell,
-		"envoy.run": runShell, "delegator.run": runShell, "executor.execute": runShell,
-		"plumbum.local.run": runArgv,
-	},
-	Node: {
-		"shelljs.exec": runShell, "shx.exec": runShell, "zx.$": runShell, "cross_spawn": runArgv, "cross_spawn.sync": runArgv,
-		"spawn_sync": runArgv, "execa.$": runShell, "tinyexec.x": runArgv, "tinyexec.exec": runArgv, "nano_spawn": runArgv,
-	},
-	Perl: {
-		"IPC.Run.run": runArgv, "IPC.Run.start": runArgv, "IPC.Run3.run3": runLine, "run3": runLine,
-		"IPC.System.Simple.run": runLine, "IPC.System.Simple.system": runLine, "IPC.System.Simple.capture": runLine,
-		"IPC.System.Simple.systemx": runArgv, "IPC.System.Simple.capturex": runArgv, "IPC.System.Simple.runx": runArgv,
-		"Proc.Background.new": runLine, "IPC.Cmd.run": runLine,
-	},
-	Ruby: {
-		"TTY.Command.run": runLine, "Cocaine.CommandLine.new": runShell, "Terrapin.CommandLine.new": runShell,
-	},
-}
+var runAPIs = sync.OnceValue(func() map[Lang]map[string]runShape {
+	return map[Lang]map[string]runShape{
+		Python: {
+			"invoke.run": runShell, "invoke.sudo": runShell, "invoke.Context.run": runShell, "invoke.context.Context.run": runShell,
+			"fabric.api.local": runShell, "fabric.operations.local": runShell, "fabric.Connection.local": runShell,
+			"pexpect.run": runLine, "pexpect.runu": runLine, "pexpect.spawn": runLine, "pexpect.spawnu": runLine,
+			"pexpect.popen_spawn.PopenSpawn": runLine, "wexpect.run": runLine, "wexpect.spawn": runLine,
+			"sarge.run": runShell, "sarge.capture_stdout": runShell, "sarge.capture_stderr": runShell, "sarge.capture_both": runShell,
+			"sarge.get_stdout": runShell, "sarge.get_stderr": runShell, "sarge.get_both": runShell,
+			"envoy.run": runShell, "delegator.run": runShell, "executor.execute": runShell,
+			"plumbum.local.run": runArgv,
+		},
+		Node: {
+			"shelljs.exec": runShell, "shx.exec": runShell, "zx.$": runShell, "cross_spawn": runArgv, "cross_spawn.sync": runArgv,
+			"spawn_sync": runArgv, "execa.$": runShell, "tinyexec.x": runArgv, "tinyexec.exec": runArgv, "nano_spawn": runArgv,
+		},
+		Perl: {
+			"IPC.Run.run": runArgv, "IPC.Run.start": runArgv, "IPC.Run3.run3": runLine, "run3": runLine,
+			"IPC.System.Simple.run": runLine, "IPC.System.Simple.system": runLine, "IPC.System.Simple.capture": runLine,
+			"IPC.System.Simple.systemx": runArgv, "IPC.System.Simple.capturex": runArgv, "IPC.System.Simple.runx": runArgv,
+			"Proc.Background.new": runLine, "IPC.Cmd.run": runLine,
+		},
+		Ruby: {
+			"TTY.Command.run": runLine, "Cocaine.CommandLine.new": runShell, "Terrapin.CommandLine.new": runShell,
+		},
+	}
+})
 
 // commandModules are the modules whose attributes are programs: calling
 // module.PROG(args…) (or PROG bound by an import) runs PROG with args as
@@ -55,26 +60,31 @@ var runAPIs = map[Lang]map[string]runShape{
 // (`sh.git.push("--force")`), and subscripts bind arguments
 // (`plumbum.cmd.git["push", "--force"]()`, `plumbum.local["rm"]["-rf", "x"]()`).
 // skip names the attributes that are the module's own API, not programs.
-var commandModules = map[Lang][]struct {
+var commandModules = sync.OnceValue(func() map[Lang][]commandModule {
+	return map[Lang][]commandModule{
+		Python: {
+			{"sh", " Command bake contrib glob ErrorReturnCode SignalException TimeoutException CommandNotFound RunningCommand pushd "},
+			{"plumbum.cmd", ""},
+			{"plumbum.local", " cwd env path which get cmd python "},
+			{"plumbum.machines.local", " cwd env path which get cmd python "},
+		},
+		Node: {
+			{"shelljs", " config env error errorCode ShellString set tempdir exit pushd popd dirs cd exec echo test which "},
+			{"shx", " config env error exit "},
+		},
+	}
+})
+
+// commandModule is one entry of commandModules.
+type commandModule struct {
 	mod  string
 	skip string
-}{
-	Python: {
-		{"sh", " Command bake contrib glob ErrorReturnCode SignalException TimeoutException CommandNotFound RunningCommand pushd "},
-		{"plumbum.cmd", ""},
-		{"plumbum.local", " cwd env path which get cmd python "},
-		{"plumbum.machines.local", " cwd env path which get cmd python "},
-	},
-	Node: {
-		{"shelljs", " config env error errorCode ShellString set tempdir exit pushd popd dirs cd exec echo test which "},
-		{"shx", " config env error exit "},
-	},
 }
 
 // commandCall returns the argv a call of a program-named module attribute
 // runs (ok false when fn is not one).
 func commandCall(lang Lang, fn string, bound []Value, pos []Value, kw []Arg) (argv []Value, ok bool) {
-	for _, m := range commandModules[lang] {
+	for _, m := range commandModules()[lang] {
 		if fn != m.mod && !strings.HasPrefix(fn, m.mod+".") {
 			continue
 		}
@@ -125,7 +135,7 @@ func commandCall(lang Lang, fn string, bound []Value, pos []Value, kw []Arg) (ar
 // isCommandRef reports a reference into a command module (a program or a
 // bound command), which subscripts bind arguments to.
 func isCommandRef(lang Lang, name string) bool {
-	for _, m := range commandModules[lang] {
+	for _, m := range commandModules()[lang] {
 		if name == m.mod || strings.HasPrefix(name, m.mod+".") {
 			return true
 		}
@@ -135,7 +145,7 @@ func isCommandRef(lang Lang, name string) bool {
 
 // runAPI judges a call from runAPIs; ok false when fn is not one.
 func (c *Code) runAPI(call *Call, fn string, pos []Value) bool {
-	shape, ok := runAPIs[c.Lang][fn]
+	shape, ok := runAPIs()[c.Lang][fn]
 	if !ok {
 		if argv, ok := commandCall(c.Lang, fn, call.Bound, pos, call.Args); ok {
 			c.argv(fn, argv)
@@ -177,12 +187,14 @@ func (c *Code) runAPI(call *Call, fn string, pos []Value) bool {
 
 // modeBits are the symbolic permission constants (Python stat.S_I*,
 // Node fs.constants.S_I*, Perl Fcntl :mode), by their last name component.
-var modeBits = map[string]int64{
-	"S_IRWXU": 0o700, "S_IRUSR": 0o400, "S_IWUSR": 0o200, "S_IXUSR": 0o100,
-	"S_IRWXG": 0o070, "S_IRGRP": 0o040, "S_IWGRP": 0o020, "S_IXGRP": 0o010,
-	"S_IRWXO": 0o007, "S_IROTH": 0o004, "S_IWOTH": 0o002, "S_IXOTH": 0o001,
-	"S_ISUID": 0o4000, "S_ISGID": 0o2000, "S_ISVTX": 0o1000, "S_IREAD": 0o400, "S_IWRITE": 0o200, "S_IEXEC": 0o100,
-}
+var modeBits = sync.OnceValue(func() map[string]int64 {
+	return map[string]int64{
+		"S_IRWXU": 0o700, "S_IRUSR": 0o400, "S_IWUSR": 0o200, "S_IXUSR": 0o100,
+		"S_IRWXG": 0o070, "S_IRGRP": 0o040, "S_IWGRP": 0o020, "S_IXGRP": 0o010,
+		"S_IRWXO": 0o007, "S_IROTH": 0o004, "S_IWOTH": 0o002, "S_IXOTH": 0o001,
+		"S_ISUID": 0o4000, "S_ISGID": 0o2000, "S_ISVTX": 0o1000, "S_IREAD": 0o400, "S_IWRITE": 0o200, "S_IEXEC": 0o100,
+	}
+})
 
 // modeConst returns v as a number when it names a permission constant
 // (stat.S_IRWXU, fs.constants.S_IWOTH, S_IRWXO), else v.
@@ -194,14 +206,16 @@ func modeConst(v Value) Value {
 	if k := strings.LastIndexByte(name, '.'); k >= 0 {
 		name = name[k+1:]
 	}
-	if n, ok := modeBits[name]; ok {
+	if n, ok := modeBits()[name]; ok {
 		return Value{Kind: Num, N: n}
 	}
 	return v
 }
 
 // shellPrograms are the programs that read a script on stdin.
-var shellPrograms = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "ash": true, "mksh": true, "yash": true, "busybox": true}
+var shellPrograms = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "ash": true, "mksh": true, "yash": true, "busybox": true}
+})
 
 // isShellLine reports a command line that starts a shell reading its
 // script from stdin (`sh`, `/bin/bash -s`, `bash -`, `busybox sh`).
@@ -213,12 +227,12 @@ func isShellLine(words []string) bool {
 	if k := strings.LastIndexByte(prog, '/'); k >= 0 {
 		prog = prog[k+1:]
 	}
-	if !shellPrograms[prog] {
+	if !shellPrograms()[prog] {
 		return false
 	}
 	rest := words[1:]
 	if prog == "busybox" {
-		if len(rest) == 0 || !shellPrograms[rest[0]] || rest[0] == "busybox" {
+		if len(rest) == 0 || !shellPrograms()[rest[0]] || rest[0] == "busybox" {
 			return false
 		}
 		rest = rest[1:]

@@ -1,6 +1,9 @@
 package codelex
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // luaGrammar is Lua 5.1–5.4: -- comments, statements ended by ";" only.
 var luaGrammar = grammar{
@@ -176,10 +179,12 @@ var juliaGrammar = grammar{
 
 // juliaMacroQuotes are the literals of string macros (raw"…", r"…",
 // b"…"; also on commands): literal text where only \" (\`) escapes.
-var juliaMacroQuotes = map[byte]*quote{
-	'"': {kind: String, triple: true, esc: escQuoteOnly('"')},
-	'`': {kind: Command, triple: true, esc: escQuoteOnly('`')},
-}
+var juliaMacroQuotes = sync.OnceValue(func() map[byte]*quote {
+	return map[byte]*quote{
+		'"': {kind: String, triple: true, esc: escQuoteOnly('"')},
+		'`': {kind: Command, triple: true, esc: escQuoteOnly('`')},
+	}
+})
 
 // juliaSpecial lexes Julia's own forms: 'c' characters (where a value
 // cannot end before them: x' is an adjoint), names ending in ! (rm!),
@@ -204,7 +209,7 @@ func juliaSpecial(l *lexer, c byte) bool {
 		}
 		if end < len(s) && (s[end] == '"' || s[end] == '`') {
 			// a string macro: literal text, its token where the quote is
-			l.quoted(end, end, juliaMacroQuotes[s[end]])
+			l.quoted(end, end, juliaMacroQuotes()[s[end]])
 			return true
 		}
 		l.emit(Name, s[l.pos:end], l.pos)
