@@ -3,7 +3,7 @@ package workspace
 import (
 	"encoding/binary"
 	"encoding/json"
-	"strings"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -158,50 +158,86 @@ func (p *fastParser) word(w string) bool {
 }
 
 // str reads a string without escapes, control bytes or invalid UTF-8 (the
-// strings encoding/json returns byte for byte): the closing quote found by
-// strings.IndexByte, the bytes before it checked eight at a time (most of
-// a line is in strings), one utf8.ValidString when one was not ASCII.
+// strings encoding/json returns byte for byte) in one pass over its bytes:
+// eight at a time while they are plain ASCII (no quote, backslash, control
+// byte or high bit), then each special byte where it is: the closing quote
+// ends the string, a backslash or control byte refuses it, a byte with the
+// high bit starts a UTF-8 sequence checked in place by the rules of
+// utf8.ValidString (TestStrMatchesUTF8Valid). Three-byte sequences of the
+// common planes (CJK) take one 32-bit test each.
 func (p *fastParser) str() (string, bool) {
-	if p.i >= len(p.b) || p.b[p.i] != '"' {
+	b, i := p.raw, p.i
+	if i >= len(b) || b[i] != '"' {
 		return "", false
 	}
-	start := p.i + 1
-	q := strings.IndexByte(p.b[start:], '"')
-	if q < 0 {
-		return "", false
-	}
-	end := start + q
-	var high uint64 // the high bits of every byte of the string
-	j := start
-	for ; j+8 <= end; j += 8 {
-		x := binary.LittleEndian.Uint64(p.raw[j:])
-		if (x^('\\'*lo8)-lo8)&^(x^('\\'*lo8))&hi8 != 0 || (x-' '*lo8)&^x&hi8 != 0 {
-			return "", false // a backslash or a control byte
+	i++
+	start := i
+	for {
+		for len(b)-i >= 8 {
+			x := binary.LittleEndian.Uint64(b[i:])
+			q, s := x^('"'*lo8), x^('\\'*lo8)
+			// the lowest flagged byte is a special one: a borrow only
+			// flags bytes above a byte that is truly special
+			if m := ((x-' '*lo8)&^x | (q-lo8)&^q | (s-lo8)&^s | x) & hi8; m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
 		}
-		high |= x
-	}
-	for ; j < end; j++ {
-		c := p.b[j]
-		if c == '\\' || c < ' ' {
+		for i < len(b) && plainASCII(b[i]) {
+			i++ // the last few bytes of the line
+		}
+		if i >= len(b) {
 			return "", false
 		}
-		high |= uint64(c)
+		switch c := b[i]; {
+		case c == '"':
+			p.i = i + 1
+			return p.b[start:i], true
+		case c < utf8.RuneSelf:
+			return "", false // a backslash or a control byte
+		}
+		for i < len(b) && b[i] >= utf8.RuneSelf {
+			if len(b)-i >= 4 {
+				// lead E1–EC or EE–EF and two continuation bytes: always
+				// valid (E0 and ED restrict their second byte)
+				if v := binary.LittleEndian.Uint32(b[i:]); v&0xC0C0F0 == 0x8080E0 && b[i] != 0xE0 && b[i] != 0xED {
+					i += 3
+					continue
+				}
+			}
+			r, n := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && n == 1 {
+				return "", false
+			}
+			i += n
+		}
 	}
-	s := p.b[start:end]
-	if high&hi8 != 0 && !utf8.ValidString(s) {
-		return "", false
-	}
-	p.i = end + 1
-	return s, true
 }
+
+// plainASCII reports whether c may stand in a string as itself and is not
+// its closing quote: ASCII, no control byte, no quote, no backslash.
+func plainASCII(c byte) bool { return c >= ' ' && c < utf8.RuneSelf && c != '"' && c != '\\' }
 
 const (
 	lo8 = 0x0101010101010101
 	hi8 = 0x8080808080808080
 )
 
-// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? as a
+// json.Number.
 func (p *fastParser) number() (any, bool) {
+	end, ok := p.numberEnd()
+	if !ok {
+		return nil, false
+	}
+	n := json.Number(p.b[p.i:end])
+	p.i = end
+	return n, true
+}
+
+// numberEnd returns where the number at p.i ends (p.i unchanged).
+func (p *fastParser) numberEnd() (int, bool) {
 	b, i := p.b, p.i
 	if i < len(b) && b[i] == '-' {
 		i++
@@ -214,12 +250,12 @@ func (p *fastParser) number() (any, bool) {
 			i++
 		}
 	default:
-		return nil, false
+		return 0, false
 	}
 	if i < len(b) && b[i] == '.' {
 		i++
 		if i >= len(b) || !isDigit(b[i]) {
-			return nil, false
+			return 0, false
 		}
 		for i < len(b) && isDigit(b[i]) {
 			i++
@@ -231,13 +267,11 @@ func (p *fastParser) number() (any, bool) {
 			i++
 		}
 		if i >= len(b) || !isDigit(b[i]) {
-			return nil, false
+			return 0, false
 		}
 		for i < len(b) && isDigit(b[i]) {
 			i++
 		}
 	}
-	n := json.Number(b[p.i:i])
-	p.i = i
-	return n, true
+	return i, true
 }

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // agree fails when decodeFast accepts line but encoding/json decodes it
@@ -111,4 +113,80 @@ func BenchmarkDecodeEvalLine(b *testing.B) {
 			}
 		}
 	})
+}
+
+// refStr is what fastParser.str must answer for the string at the start of
+// b: the bytes up to the next quote, when that quote exists and they have
+// no backslash, no control byte and are valid UTF-8 (utf8.Valid).
+func refStr(b []byte) (string, int, bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return "", 0, false
+	}
+	q := bytes.IndexByte(b[1:], '"')
+	if q < 0 {
+		return "", 0, false
+	}
+	s := b[1 : 1+q]
+	for _, c := range s {
+		if c == '\\' || c < ' ' {
+			return "", 0, false
+		}
+	}
+	if !utf8.Valid(s) {
+		return "", 0, false
+	}
+	return string(s), q + 2, true
+}
+
+// TestStrMatchesUTF8Valid holds the one-pass string scanner to refStr on
+// every short byte sequence around the UTF-8 boundaries (each lead byte
+// with continuation bytes at the edges of their ranges, truncated
+// sequences, surrogates, overlong forms) and on random strings, at every
+// alignment to the eight-byte steps and with the line ending inside,
+// right after or well after the string.
+func TestStrMatchesUTF8Valid(t *testing.T) {
+	edges := []byte{0x00, 0x1f, ' ', '"', '\\', 'a', 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf3, 0xf4, 0xf5, 0xff}
+	check := func(content []byte) {
+		for _, pad := range []int{0, 1, 3, 5, 7, 8, 9} {
+			for _, tail := range []string{"", `"`, `"}`, `"` + strings.Repeat("}", 9), strings.Repeat("\xbf", 3) + `"}}}}}}}}`} {
+				b := append(append(append([]byte{'"'}, bytes.Repeat([]byte("a"), pad)...), content...), tail...)
+				p := fastParser{b: string(b), raw: b}
+				got, ok := p.str()
+				want, n, wok := refStr(b)
+				if ok != wok || got != want || (ok && p.i != n) {
+					t.Fatalf("str(%q) = %q, %v (at %d); want %q, %v (at %d)", b, got, ok, p.i, want, wok, n)
+				}
+			}
+		}
+	}
+	check(nil)
+	for _, a := range edges {
+		check([]byte{a})
+		for _, b := range edges {
+			check([]byte{a, b})
+			for _, c := range edges {
+				check([]byte{a, b, c})
+			}
+		}
+	}
+	for lead := 0x80; lead <= 0xff; lead++ {
+		for _, b1 := range edges {
+			for _, b2 := range edges {
+				for _, b3 := range []byte{'a', '"', 0x80, 0xbf, 0xc0} {
+					check([]byte{byte(lead), b1, b2, b3})
+				}
+			}
+		}
+	}
+	// random strings mixing ASCII, specials and valid and broken sequences
+	parts := []string{"a", "ab", "abcdefgh", " ", "\t", "\x01", `"`, `\`, "é", "长", "链接", "€", "𝄞", "\uFFFD", "\xed\xa0\x80", "\xe0\x80\xaf",
+		"\xc0\xaf", "\xf4\x90\x80\x80", "\xe4\xb8", "\xe4", "\xff", "\x80", "，", "、"}
+	r := rand.New(rand.NewPCG(5, 13))
+	for i := 0; i < 200000; i++ {
+		var s []byte
+		for k := r.IntN(12); k > 0; k-- {
+			s = append(s, parts[r.IntN(len(parts))]...)
+		}
+		check(s)
+	}
 }

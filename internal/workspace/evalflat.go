@@ -142,7 +142,8 @@ func flatFieldOf(name string) (FlatField, bool) {
 // string without escapes, control bytes or invalid UTF-8 (so every value is
 // what encoding/json would decode, byte for byte); surrounding whitespace
 // is allowed. It reports false for anything else (f is then unspecified):
-// the line may still be a valid entry, which the general path checks.
+// the line may still be a valid entry, which the general path checks. It
+// allocates nothing but the growth of f.Acceptance.
 func DecodeEvalFlat(line []byte, f *FlatEntry) bool {
 	if len(line) == 0 {
 		return false
@@ -158,11 +159,7 @@ func DecodeEvalFlat(line []byte, f *FlatEntry) bool {
 	if !p.byte('}') {
 		for {
 			p.space()
-			name, ok := p.str()
-			if !ok {
-				return false
-			}
-			k, ok := flatFieldOf(name)
+			k, ok := p.flatName()
 			if !ok || f.Has(k) {
 				return false
 			}
@@ -197,6 +194,80 @@ func (p *fastParser) byte(c byte) bool {
 	return false
 }
 
+// lit consumes s when it is next.
+func (p *fastParser) lit(s string) bool {
+	if len(p.b)-p.i >= len(s) && p.b[p.i:p.i+len(s)] == s {
+		p.i += len(s)
+		return true
+	}
+	return false
+}
+
+// flatName reads a member name that is one of FlatNames, spelt as it is
+// (what p.str and flatFieldOf accept together: a name with an escape or
+// any other name is not of the shape). The name's first bytes pick the
+// one candidate it can be; the bytes are then compared with it.
+func (p *fastParser) flatName() (FlatField, bool) {
+	b, i := p.b, p.i
+	if len(b)-i < 2+len("acceptance_results") || b[i] != '"' {
+		name, ok := p.str() // near the end of the line
+		if !ok {
+			return 0, false
+		}
+		return flatFieldOf(name)
+	}
+	var k FlatField
+	switch b[i+1] {
+	case 't':
+		k = FlatTimestamp
+	case 's':
+		k = FlatSprintID
+	case 'g':
+		k = FlatGenerator
+	case 'f':
+		k = FlatFeatureID
+	case 'p':
+		k = FlatPhase
+	case 'i':
+		k = FlatIteration
+	case 'e':
+		k = FlatEventType
+	case 'r': // result, reason
+		k = FlatResult
+		if b[i+3] == 'a' {
+			k = FlatReason
+		}
+	case 'c': // checkpoint_id, checkpoint_type, commit
+		switch {
+		case b[i+2] == 'o':
+			k = FlatCommit
+		case b[i+1+len("checkpoint_")] == 'i':
+			k = FlatCheckpointID
+		default:
+			k = FlatCheckpointType
+		}
+	case 'd':
+		k = FlatDecision
+	case 'u':
+		k = FlatUserReplyRaw
+	case 'h':
+		k = FlatHermesNotes
+	case 'a':
+		k = FlatAcceptanceResults
+	case 'b':
+		k = FlatBlockersResolved
+	default:
+		return 0, false
+	}
+	name := FlatNames[k]
+	end := i + 1 + len(name)
+	if b[i+1:end] != name || b[end] != '"' {
+		return 0, false
+	}
+	p.i = end + 1
+	return k, true
+}
+
 func (p *fastParser) flatValue(f *FlatEntry, k FlatField) bool {
 	if p.i >= len(p.b) {
 		return false
@@ -211,76 +282,98 @@ func (p *fastParser) flatValue(f *FlatEntry, k FlatField) bool {
 		f.null |= 1 << k
 		return p.word("null")
 	case (c == '-' || isDigit(c)) && kind&kindNumber != 0:
-		start := p.i
-		if _, ok := p.number(); !ok {
+		end, ok := p.numberEnd()
+		if !ok {
 			return false
 		}
-		f.Val[k] = p.b[start:p.i]
+		f.Val[k], p.i = p.b[p.i:end], end
 		return true
 	case c == '[' && kind&kindAcceptance != 0:
-		return p.flatArray(func() bool {
+		p.i++
+		p.space()
+		if p.byte(']') {
+			return true
+		}
+		for {
+			p.space()
 			var a FlatAcceptance
-			if !p.flatObject(func(name string) bool {
-				var dst *string
-				switch name {
-				case "id":
-					dst = &a.ID
-				case "criteria":
-					dst = &a.Criteria
-				case "status":
-					dst = &a.Status
-				case "evidence":
-					dst = &a.Evidence
-				default:
-					return false
-				}
-				s, ok := p.str()
-				*dst = s
-				return ok
-			}, 4) {
+			if !p.acceptanceItem(&a) {
 				return false
 			}
 			f.Acceptance = append(f.Acceptance, a)
-			return true
-		})
+			p.space()
+			if p.byte(']') {
+				return true
+			}
+			if !p.byte(',') {
+				return false
+			}
+		}
 	case c == '[' && kind&kindBlockers != 0:
-		return p.flatArray(func() bool {
-			if !p.flatObject(func(name string) bool {
-				if name != "id" && name != "answer" && name != "feedback" {
-					return false
-				}
-				if p.i < len(p.b) && p.b[p.i] == 'n' {
-					return p.word("null")
-				}
-				_, ok := p.str()
-				return ok
-			}, 0) {
+		p.i++
+		p.space()
+		if p.byte(']') {
+			return true
+		}
+		for {
+			p.space()
+			if !p.blockerItem() {
 				return false
 			}
 			f.Blockers++
-			return true
-		})
+			p.space()
+			if p.byte(']') {
+				return true
+			}
+			if !p.byte(',') {
+				return false
+			}
+		}
 	}
 	return false
 }
 
-// flatArray reads a JSON array whose items item reads.
-func (p *fastParser) flatArray(item func() bool) bool {
-	if !p.byte('[') {
+// acceptanceItem reads one acceptance_results item: an object of exactly
+// the members id, criteria, status and evidence, each once, all strings.
+func (p *fastParser) acceptanceItem(a *FlatAcceptance) bool {
+	if !p.byte('{') {
 		return false
 	}
 	p.space()
-	if p.byte(']') {
-		return true
-	}
+	var seen uint8
 	for {
 		p.space()
-		if !item() {
+		var dst *string
+		var bit uint8
+		switch {
+		case p.lit(`"id"`):
+			dst, bit = &a.ID, 1
+		case p.lit(`"criteria"`):
+			dst, bit = &a.Criteria, 2
+		case p.lit(`"status"`):
+			dst, bit = &a.Status, 4
+		case p.lit(`"evidence"`):
+			dst, bit = &a.Evidence, 8
+		default:
+			return false
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		p.space()
+		if !p.byte(':') {
 			return false
 		}
 		p.space()
-		if p.byte(']') {
-			return true
+		s, ok := p.str()
+		if !ok {
+			return false
+		}
+		*dst = s
+		p.space()
+		if p.byte('}') {
+			return seen == 15
 		}
 		if !p.byte(',') {
 			return false
@@ -288,45 +381,52 @@ func (p *fastParser) flatArray(item func() bool) bool {
 	}
 }
 
-// flatObject reads a JSON object whose member values member reads (the
-// parser at the value); a name may occur once. want > 0: exactly want
-// members (all of them required, none repeated: member refuses a repeat).
-func (p *fastParser) flatObject(member func(name string) bool, want int) bool {
+// blockerItem reads one blockers_resolved item: an object of the members
+// id, answer and feedback, each at most once, each a string or null.
+func (p *fastParser) blockerItem() bool {
 	if !p.byte('{') {
 		return false
 	}
 	p.space()
-	var buf [4]string
-	seen := buf[:0]
-	if !p.byte('}') {
-		for {
-			p.space()
-			name, ok := p.str()
-			if !ok {
+	if p.byte('}') {
+		return true
+	}
+	var seen uint8
+	for {
+		p.space()
+		var bit uint8
+		switch {
+		case p.lit(`"id"`):
+			bit = 1
+		case p.lit(`"answer"`):
+			bit = 2
+		case p.lit(`"feedback"`):
+			bit = 4
+		default:
+			return false
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		p.space()
+		if !p.byte(':') {
+			return false
+		}
+		p.space()
+		if p.i < len(p.b) && p.b[p.i] == 'n' {
+			if !p.word("null") {
 				return false
 			}
-			for _, s := range seen {
-				if s == name {
-					return false
-				}
-			}
-			seen = append(seen, name)
-			p.space()
-			if !p.byte(':') {
-				return false
-			}
-			p.space()
-			if !member(name) {
-				return false
-			}
-			p.space()
-			if p.byte('}') {
-				break
-			}
-			if !p.byte(',') {
-				return false
-			}
+		} else if _, ok := p.str(); !ok {
+			return false
+		}
+		p.space()
+		if p.byte('}') {
+			return true
+		}
+		if !p.byte(',') {
+			return false
 		}
 	}
-	return want == 0 || len(seen) == want
 }

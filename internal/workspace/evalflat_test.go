@@ -155,3 +155,46 @@ func TestFlatFieldOf(t *testing.T) {
 		}
 	}
 }
+
+// TestFlatNameMatchesStrAndFieldOf holds flatName (the name picked by its
+// first bytes) to what p.str and flatFieldOf accept together, on every
+// FlatName, each with one byte changed, dropped or added at every place,
+// each prefix, and escaped spellings, with the line ending right after the
+// name or well after it.
+func TestFlatNameMatchesStrAndFieldOf(t *testing.T) {
+	var names []string
+	alphabet := []byte("acdefghiklmnoprstuy_\"\\ \x00\xe4")
+	for _, n := range append(FlatNames[:], "id", "x", "") {
+		names = append(names, n, strings.ToUpper(n), `\u0074`+n[min(1, len(n)):], n+`\"`)
+		for i := 0; i <= len(n); i++ {
+			names = append(names, n[:i], n[:i]+n[min(i+1, len(n)):])
+			for _, c := range alphabet {
+				names = append(names, n[:i]+string(c)+n[i:])
+				if i < len(n) {
+					names = append(names, n[:i]+string(c)+n[i+1:])
+				}
+			}
+		}
+	}
+	checked := 0
+	for _, n := range names {
+		for _, tail := range []string{`"`, `":`, `":"2026-04-21T02:00:00Z"}`, ``} {
+			b := []byte(`"` + n + tail)
+			p := fastParser{b: string(b), raw: b}
+			k, ok := p.flatName()
+			q := fastParser{b: string(b), raw: b}
+			s, sok := q.str()
+			wk, wok := flatFieldOf(s)
+			wok = wok && sok
+			if ok != wok || ok && (k != wk || p.i != q.i) {
+				t.Fatalf("flatName(%q) = %d, %v at %d; str+flatFieldOf %d, %v at %d", b, k, ok, p.i, wk, wok, q.i)
+			}
+			if ok {
+				checked++
+			}
+		}
+	}
+	if checked < 4*len(FlatNames) {
+		t.Errorf("only %d names accepted", checked)
+	}
+}
