@@ -21,15 +21,13 @@ import (
 // removed: the list can only shrink.
 
 // redteamSet is one round of red-team cases (testdata/redteam/README.md):
-// its two case files, its own shrink-only gap list, its id patterns, and
-// the earlier case files it must not repeat.
+// its two case files, its own shrink-only gap list, its id patterns and the
+// minimum number of cases. The case files it must not repeat are the shared
+// corpus and every earlier round of redteamRounds (earlierFiles).
 type redteamSet struct {
 	bashFile, pathsFile, gapsFile string
 	bashID, pathsID               *regexp.Regexp
 	minBash, minPaths             int
-	// earlierBash/earlierPaths: case files a case of this set must not
-	// repeat (the shared corpus, earlier rounds).
-	earlierBash, earlierPaths []string
 }
 
 var (
@@ -38,7 +36,6 @@ var (
 		bashFile: redteamBashFile, pathsFile: redteamPathsFile, gapsFile: "redteam/known_gaps.txt",
 		bashID: regexp.MustCompile(`^rb[0-9]{4}$`), pathsID: regexp.MustCompile(`^rp[0-9]{4}$`),
 		minBash: 450, minPaths: 220,
-		earlierBash: []string{sharedBashFile}, earlierPaths: []string{sharedPathsFile},
 	}
 	// redteamRound2 is testdata/redteam/round2/*.jsonl, written after the
 	// first round had been used to tune the guard.
@@ -46,7 +43,6 @@ var (
 		bashFile: "redteam/round2/bash.jsonl", pathsFile: "redteam/round2/paths.jsonl", gapsFile: "redteam/round2/known_gaps.txt",
 		bashID: regexp.MustCompile(`^sb[0-9]{4}$`), pathsID: regexp.MustCompile(`^sp[0-9]{4}$`),
 		minBash: 200, minPaths: 100,
-		earlierBash: []string{sharedBashFile, redteamBashFile}, earlierPaths: []string{sharedPathsFile, redteamPathsFile},
 	}
 	// redteamRound3 is testdata/redteam/round3/*.jsonl, written after the
 	// engine had been tuned on rounds 1 and 2, scored before any engine
@@ -55,10 +51,33 @@ var (
 		bashFile: "redteam/round3/bash.jsonl", pathsFile: "redteam/round3/paths.jsonl", gapsFile: "redteam/round3/known_gaps.txt",
 		bashID: regexp.MustCompile(`^tb[0-9]{4}$`), pathsID: regexp.MustCompile(`^tp[0-9]{4}$`),
 		minBash: 300, minPaths: 120,
-		earlierBash:  []string{sharedBashFile, redteamBashFile, "redteam/round2/bash.jsonl"},
-		earlierPaths: []string{sharedPathsFile, redteamPathsFile, "redteam/round2/paths.jsonl"},
+	}
+	// redteamRound4 is testdata/redteam/round4/*.jsonl, written after the
+	// engine had been tuned on rounds 1-3, scored before any engine change
+	// made for it.
+	redteamRound4 = redteamSet{
+		bashFile: "redteam/round4/bash.jsonl", pathsFile: "redteam/round4/paths.jsonl", gapsFile: "redteam/round4/known_gaps.txt",
+		bashID: regexp.MustCompile(`^ub[0-9]{4}$`), pathsID: regexp.MustCompile(`^up[0-9]{4}$`),
+		minBash: 300, minPaths: 120,
 	}
 )
+
+// redteamRounds lists the rounds in the order they were written: a round
+// must not repeat a case of the shared corpus or of any round before it.
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4}
+
+// earlierFiles returns the case files set must not repeat: the shared
+// corpus and the files of every round written before it.
+func (set redteamSet) earlierFiles() (bash, paths []string) {
+	bash, paths = []string{sharedBashFile}, []string{sharedPathsFile}
+	for _, r := range redteamRounds {
+		if r.bashFile == set.bashFile {
+			return bash, paths
+		}
+		bash, paths = append(bash, r.bashFile), append(paths, r.pathsFile)
+	}
+	panic("redteam set " + set.bashFile + " is not in redteamRounds")
+}
 
 // redteamGaps reads the set's known_gaps.txt: key → reason.
 func redteamGaps(t *testing.T, set redteamSet) map[string]string {
@@ -249,6 +268,10 @@ func TestRedteam2Bash(t *testing.T) { scoreRedteamBash(t, redteamRound2) }
 // (testdata/redteam/round3/bash.jsonl, gaps in round3/known_gaps.txt).
 func TestRedteam3Bash(t *testing.T) { scoreRedteamBash(t, redteamRound3) }
 
+// TestRedteam4Bash is TestRedteamBash for round 4
+// (testdata/redteam/round4/bash.jsonl, gaps in round4/known_gaps.txt).
+func TestRedteam4Bash(t *testing.T) { scoreRedteamBash(t, redteamRound4) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -257,7 +280,8 @@ func scoreRedteamBash(t *testing.T, set redteamSet) {
 	gaps := redteamGaps(t, set)
 	cwd := t.TempDir()
 	shared := map[string]string{}
-	for _, file := range set.earlierBash {
+	earlierBash, _ := set.earlierFiles()
+	for _, file := range earlierBash {
 		for _, c := range loadBashCases(t, file) {
 			shared[c.Cmd] = c.ID
 		}
@@ -322,6 +346,10 @@ func TestRedteam2Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound2) }
 // (testdata/redteam/round3/paths.jsonl).
 func TestRedteam3Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound3) }
 
+// TestRedteam4Paths is TestRedteamPaths for round 4
+// (testdata/redteam/round4/paths.jsonl).
+func TestRedteam4Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound4) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -329,7 +357,8 @@ func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	}
 	gaps := redteamGaps(t, set)
 	shared := map[string]string{}
-	for _, file := range set.earlierPaths {
+	_, earlierPaths := set.earlierFiles()
+	for _, file := range earlierPaths {
 		for _, c := range loadPathCases(t, file) {
 			shared[c.Tool+string(c.ToolInput)] = c.ID
 		}
@@ -384,6 +413,9 @@ func TestRedteam2BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound2
 // TestRedteam3BashWrapped is TestRedteamBashWrapped for round 3.
 func TestRedteam3BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound3) }
 
+// TestRedteam4BashWrapped is TestRedteamBashWrapped for round 4.
+func TestRedteam4BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound4) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -414,6 +446,9 @@ func TestRedteam2PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRoun
 
 // TestRedteam3PathsWrapped is TestRedteamPathsWrapped for round 3.
 func TestRedteam3PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound3) }
+
+// TestRedteam4PathsWrapped is TestRedteamPathsWrapped for round 4.
+func TestRedteam4PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound4) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
