@@ -41,9 +41,12 @@ func missingCommand(raw json.RawMessage) (string, bool) {
 	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
 		return "tool_input is missing", true
 	}
-	var m map[string]json.RawMessage
-	if t[0] != '{' || json.Unmarshal(t, &m) != nil {
+	if t[0] != '{' {
 		return "", false // decodeToolInput reports the shape error
+	}
+	m, ok := rawMembers(t)
+	if !ok {
+		return "", false
 	}
 	c, ok := m["command"]
 	if !ok {

@@ -8,8 +8,11 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // Input is the stdin payload of one hook call (docs/hooks.md §3 and
@@ -93,6 +96,10 @@ func decodeInput(raw []byte) (Input, error) {
 	if trimmed[0] != '{' {
 		return in, errors.New("payload is not a JSON object")
 	}
+	if decodeInputFast(trimmed, &in) {
+		return in, nil
+	}
+	in = Input{}
 	if err := json.Unmarshal(trimmed, &in); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
@@ -102,6 +109,80 @@ func decodeInput(raw []byte) (Input, error) {
 	}
 	return in, nil
 }
+
+// decodeInputFast decodes a payload into in without reflection (the
+// reflection decoder's field cache costs every hook process ~100 k
+// instructions, docs/performance.md) and reports false — in then half
+// filled, to be redone by encoding/json — whenever encoding/json could
+// differ or fail: a payload workspace.SplitObject does not take, a member
+// whose name equals a field's name only in letter case (encoding/json
+// matches those too), a value of the wrong type (encoding/json words the
+// error). Members are applied in order, as encoding/json does, so a
+// repeated name's last value wins; null leaves a field as it is.
+// TestDecodeInputFastAgreesWithEncodingJSON and FuzzDecodeInputFast compare
+// the two.
+func decodeInputFast(payload []byte, in *Input) bool {
+	ms, ok := workspace.SplitObject(payload)
+	if !ok {
+		return false
+	}
+	for _, m := range ms {
+		var dst *string
+		switch m.Name {
+		case "session_id":
+			dst = &in.SessionID
+		case "transcript_path":
+			dst = &in.TranscriptPath
+		case "cwd":
+			dst = &in.Cwd
+		case "hook_event_name":
+			dst = &in.HookEventName
+		case "permission_mode":
+			dst = &in.PermissionMode
+		case "agent_id":
+			dst = &in.AgentID
+		case "agent_type":
+			dst = &in.AgentType
+		case "tool_name":
+			dst = &in.ToolName
+		case "tool_use_id":
+			dst = &in.ToolUseID
+		case "source":
+			dst = &in.Source
+		case "trigger":
+			dst = &in.Trigger
+		case "tool_input":
+			in.ToolInput = m.Value // json.RawMessage takes any value, null included
+			continue
+		case "stop_hook_active":
+			switch string(m.Value) {
+			case "true":
+				in.StopHookActive = true
+			case "false":
+				in.StopHookActive = false
+			case "null":
+			default:
+				return false
+			}
+			continue
+		default:
+			for _, f := range inputFields {
+				if strings.EqualFold(m.Name, f) {
+					return false
+				}
+			}
+			continue
+		}
+		if !decodeStringFast(m.Value, dst) {
+			return false
+		}
+	}
+	return true
+}
+
+// inputFields are the json names of Input's fields.
+var inputFields = [...]string{"session_id", "transcript_path", "cwd", "hook_event_name", "permission_mode", "agent_id",
+	"agent_type", "tool_name", "tool_input", "tool_use_id", "stop_hook_active", "source", "trigger"}
 
 // eventNamePattern finds hook_event_name in a payload that does not decode
 // (truncated or otherwise broken JSON), so the failure can still be answered
@@ -135,8 +216,69 @@ func decodeToolInput(raw json.RawMessage, v any) error {
 	if t[0] != '{' {
 		return errors.New("tool_input is not a JSON object")
 	}
+	if b, ok := v.(*bashInput); ok {
+		if decodeBashFast(t, b) {
+			return nil
+		}
+		*b = bashInput{}
+	}
 	if err := json.Unmarshal(t, v); err != nil {
 		return fmt.Errorf("tool_input: %w", err)
 	}
 	return nil
+}
+
+// decodeBashFast is decodeInputFast for the Bash tool_input object t: false
+// (b half filled) whenever encoding/json could differ or fail.
+func decodeBashFast(t []byte, b *bashInput) bool {
+	ms, ok := workspace.SplitObject(t)
+	if !ok {
+		return false
+	}
+	for _, m := range ms {
+		if m.Name != "command" {
+			if strings.EqualFold(m.Name, "command") {
+				return false
+			}
+			continue
+		}
+		if !decodeStringFast(m.Value, &b.Command) {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeStringFast sets *dst to the JSON string v as encoding/json would
+// (null leaves it as it is); false for any other JSON type.
+func decodeStringFast(v json.RawMessage, dst *string) bool {
+	switch {
+	case string(v) == "null":
+		return true
+	case len(v) == 0 || v[0] != '"':
+		return false
+	}
+	if s, plain := workspace.PlainString(v); plain {
+		*dst = s
+		return true
+	}
+	return json.Unmarshal(v, dst) == nil
+}
+
+// rawMembers decodes the JSON object t as json.Unmarshal into
+// map[string]json.RawMessage does (the last of repeated names wins), through
+// workspace.SplitObject when it takes t; false when t is not an object.
+func rawMembers(t []byte) (map[string]json.RawMessage, bool) {
+	if ms, ok := workspace.SplitObject(t); ok {
+		m := make(map[string]json.RawMessage, len(ms))
+		for _, x := range ms {
+			m[x.Name] = x.Value
+		}
+		return m, true
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(t, &m) != nil {
+		return nil, false
+	}
+	return m, true
 }

@@ -186,8 +186,8 @@ func ambiguousKeys(raw json.RawMessage) error {
 	if len(t) == 0 || t[0] != '{' {
 		return nil // decodeToolInput reports it
 	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(t, &m) != nil {
+	m, ok := rawMembers(t)
+	if !ok {
 		return nil
 	}
 	if err := caseVariant(m, "tool_input"); err != nil {

@@ -5,31 +5,38 @@ import (
 	"strconv"
 )
 
-// splitObject splits one JSON object into its members with the fast parser
-// of decodeFast (no reflection, no Decoder): the member names in file order
-// (a repeated name keeps its first position) and each name's last value as
-// raw JSON, the exact bytes of the value in data (no surrounding space). It
-// reports false, and the caller takes encoding/json's Decoder path, for
-// anything the fast parser does not take (a syntax error, trailing data, a
-// string with an escape, a control byte or invalid UTF-8, deep nesting):
-// the Decoder path words the error and accepts what it accepts today (e.g.
-// invalid bytes after the object). TestSplitObjectAgreesWithDecoder and
-// FuzzSplitObject compare the two.
+// Member is one member of a JSON object as SplitObject returns it: the
+// name (decoded) and the value's raw JSON, the exact bytes of the value in
+// the input (no surrounding space).
+type Member struct {
+	Name  string
+	Value json.RawMessage
+}
+
+// SplitObject splits one JSON object into its members, in file order and
+// with repeated names kept (encoding/json applies them in that order, the
+// last one winning), without reflection or a Decoder: names are read by the
+// fast parser of decodeFast (no escapes), values are checked and skipped
+// (fastParser.skip: escapes allowed). It reports false for anything else —
+// a syntax error, trailing data, a name with an escape or invalid UTF-8,
+// deep nesting — and the caller then takes encoding/json's path, which
+// words the error. A true result is valid JSON (FuzzSplitObject,
+// TestSplitObjectAgreesWithDecoder).
 //
-// The values alias one copy of data, so the result does not keep the
-// caller's buffer (json.Unmarshaler must not retain it). Every state file a
-// hook reads goes through here (docs/performance.md: the Decoder's Token
-// stream was 15 % of a PreToolUse call's instructions).
-func splitObject(data []byte) (keys []string, vals map[string]any, ok bool) {
+// The values alias one copy of data, never data itself (json.Unmarshaler
+// must not retain its input), so all members cost one allocation. Every
+// state file and payload a hook call reads goes through here
+// (docs/performance.md: the Decoder's Token stream was 15 % of a PreToolUse
+// call's instructions).
+func SplitObject(data []byte) ([]Member, bool) {
 	buf := append([]byte(nil), data...)
 	p := fastParser{b: string(buf), raw: buf}
 	p.space()
 	if p.i >= len(p.b) || p.b[p.i] != '{' {
-		return nil, nil, false
+		return nil, false
 	}
 	p.i++
-	var spans [16]member
-	ms := spans[:0]
+	ms := make([]Member, 0, 16)
 	p.space()
 	if p.i < len(p.b) && p.b[p.i] == '}' {
 		p.i++
@@ -38,46 +45,158 @@ func splitObject(data []byte) (keys []string, vals map[string]any, ok bool) {
 			p.space()
 			k, ok := p.str()
 			if !ok {
-				return nil, nil, false
+				return nil, false
 			}
 			p.space()
 			if p.i >= len(p.b) || p.b[p.i] != ':' {
-				return nil, nil, false
+				return nil, false
 			}
 			p.i++
 			p.space()
 			start := p.i
-			if _, ok := p.value(1); !ok {
-				return nil, nil, false
+			if !p.skip(1) {
+				return nil, false
 			}
-			ms = append(ms, member{k, json.RawMessage(buf[start:p.i:p.i])})
+			ms = append(ms, Member{k, json.RawMessage(buf[start:p.i:p.i])})
 			p.space()
 			if p.i >= len(p.b) {
-				return nil, nil, false
+				return nil, false
 			}
 			if p.b[p.i] == '}' {
 				p.i++
 				break
 			}
 			if p.b[p.i] != ',' {
-				return nil, nil, false
+				return nil, false
 			}
 			p.i++
 		}
 	}
 	p.space()
-	if p.i != len(p.b) {
+	return ms, p.i == len(p.b)
+}
+
+// splitObject is SplitObject as Object keeps it: the names in file order (a
+// repeated name keeps its first position) and each name's last value.
+func splitObject(data []byte) (keys []string, vals map[string]any, ok bool) {
+	ms, ok := SplitObject(data)
+	if !ok {
 		return nil, nil, false
 	}
 	keys = make([]string, 0, len(ms))
 	vals = make(map[string]any, len(ms))
 	for _, m := range ms {
-		if _, seen := vals[m.k]; !seen {
-			keys = append(keys, m.k)
+		if _, seen := vals[m.Name]; !seen {
+			keys = append(keys, m.Name)
 		}
-		vals[m.k] = m.v // in order: the last of repeated names wins
+		vals[m.Name] = m.Value
 	}
 	return keys, vals, true
+}
+
+// skip moves past one JSON value the way value reads it, without building
+// it; unlike value it takes strings with escapes (checked as RFC 8259 has
+// them; bytes ≥ 0x80 are not checked, as encoding/json accepts invalid
+// UTF-8 and replaces it when decoding).
+func (p *fastParser) skip(depth int) bool {
+	if depth > maxFastDepth || p.i >= len(p.b) {
+		return false
+	}
+	switch c := p.b[p.i]; {
+	case c == '{' || c == '[':
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		p.i++
+		p.space()
+		if p.i < len(p.b) && p.b[p.i] == end {
+			p.i++
+			return true
+		}
+		for {
+			p.space()
+			if c == '{' {
+				if !p.skipStr() {
+					return false
+				}
+				p.space()
+				if p.i >= len(p.b) || p.b[p.i] != ':' {
+					return false
+				}
+				p.i++
+				p.space()
+			}
+			if !p.skip(depth + 1) {
+				return false
+			}
+			p.space()
+			if p.i >= len(p.b) {
+				return false
+			}
+			if p.b[p.i] == end {
+				p.i++
+				return true
+			}
+			if p.b[p.i] != ',' {
+				return false
+			}
+			p.i++
+		}
+	case c == '"':
+		return p.skipStr()
+	case c == '-' || isDigit(c):
+		end, ok := p.numberEnd()
+		if ok {
+			p.i = end
+		}
+		return ok
+	case c == 't':
+		return p.word("true")
+	case c == 'f':
+		return p.word("false")
+	case c == 'n':
+		return p.word("null")
+	}
+	return false
+}
+
+// skipStr moves past one JSON string: no control byte, only the escapes
+// \" \\ \/ \b \f \n \r \t \uXXXX.
+func (p *fastParser) skipStr() bool {
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return false
+	}
+	for j := p.i + 1; j < len(p.b); j++ {
+		switch c := p.b[j]; {
+		case c == '"':
+			p.i = j + 1
+			return true
+		case c < ' ':
+			return false
+		case c == '\\':
+			j++
+			if j >= len(p.b) {
+				return false
+			}
+			switch p.b[j] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(p.b)-j < 5 {
+					return false
+				}
+				for _, h := range []byte(p.b[j+1 : j+5]) {
+					if !isDigit(h) && !('a' <= h && h <= 'f') && !('A' <= h && h <= 'F') {
+						return false
+					}
+				}
+				j += 4
+			default:
+				return false
+			}
+		}
+	}
+	return false
 }
 
 // plainString returns the text of raw when it is one JSON string the fast
@@ -88,6 +207,9 @@ func plainString(raw []byte) (string, bool) {
 	s, ok := p.str()
 	return s, ok && p.i == len(p.b)
 }
+
+// PlainString is plainString for other packages' reflection-free decoders.
+func PlainString(raw []byte) (string, bool) { return plainString(raw) }
 
 // plainInt returns the value of t when it is a JSON integer literal
 // (-?(0|[1-9][0-9]*)) that fits an int64, as json.Number.Int64 would; false

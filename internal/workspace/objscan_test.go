@@ -31,7 +31,10 @@ func agreeObject(t testing.TB, data []byte) (fast bool) {
 			t.Fatalf("UnmarshalJSON(%q)[%q] = %s, Decoder path %s", data, k, got.vals[k], v)
 		}
 	}
-	_, _, fast = splitObject(data)
+	_, fast = SplitObject(data)
+	if fast && !json.Valid(data) {
+		t.Fatalf("SplitObject takes %q, json.Valid refuses it", data)
+	}
 	return fast
 }
 
@@ -45,6 +48,8 @@ func TestSplitObjectAgreesWithDecoder(t *testing.T) {
 		`[1]`, `"x"`, `null`, ``, ` `, `{`, `{"a":1,}`, `{"a" 1}`, `{,}`, `{"a":01}`, `{"a":1.}`, `{"a":truex}`,
 		`{"a":[1,2,]}`, `{"a":-0.5e+10,"b":null,"c":true,"d":false}`, strings.Repeat(`{"a":`, 100) + `1` + strings.Repeat(`}`, 100),
 		"\ufeff{}", `{"a":{"b":{"c":[[],{}]}}}`, `{"":""}`,
+		`{"a":"x\"y\\z\/\b\f\n\r\t\u00e9\uD83D"}`, `{"a":"\x"}`, `{"a":"\u00g0"}`, `{"a":"\u00"}`, `{"a":"\`, `{"a":["\"",{"\n":1}]}`,
+		`{"a\"b":1}`, "{\"a\":\"\t\"}", "{\"a\":\"x\x7fy\"}",
 	}
 	fast := 0
 	for _, s := range fixed {
@@ -73,8 +78,8 @@ func TestSplitObjectAgreesWithDecoder(t *testing.T) {
 		t.Errorf("splitObject took only %d of %d fixture state files", fast, len(files))
 	}
 	base := `{"f001": {"session_id": "sess_7f3a9c21", "token_usage_ratio": 0.31, "updated_at": "2026-04-21T02:48:00Z"},` +
-		` "f002": {"session_id": "s", "context_window": 200000, "reset_trigger": null, "resets": [{"at": "x", "eval_at": -1}], "x": 1e3}}`
-	alphabet := []byte("{}[]:,\"\\ 0123456789-+.eEtrufalsn\t\r\n\x00\x1f\x7f\xc3\xa9\xff")
+		` "f002": {"session_id": "s\"q\u00e9\n", "context_window": 200000, "reset_trigger": null, "resets": [{"at": "x", "eval_at": -1}], "x": 1e3}}`
+	alphabet := []byte("{}[]:,\"\\ 0123456789-+.eEtrufalsnubAF/\t\r\n\x00\x1f\x7f\xc3\xa9\xff")
 	r := rand.New(rand.NewPCG(3, 5))
 	for i := 0; i < 100000; i++ {
 		b := []byte(base)
