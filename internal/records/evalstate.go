@@ -2,16 +2,12 @@ package records
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -140,28 +136,9 @@ func (pe *PhaseEvalRef) Effective() ReasonRef {
 }
 
 // evalCacheVersion changes whenever FeatureEvalState or fold changes
-// meaning, so an old cache is rebuilt instead of trusted.
-const evalCacheVersion = 4
-
-// evalCache is the on-disk cache of one feature's state: the state after
-// the first Lines lines (Offset bytes, ending in '\n'), with checksums
-// (FNV-1a, 64 bit) of the file's first and last (up to) 4 KB before Offset,
-// by which a file that was rewritten or truncated instead of appended to is
-// noticed. (Not a cryptographic hash: the cache lives in .harness/logs/,
-// which the Generator cannot write, and the hook links no crypto package.)
-type evalCache struct {
-	Version int              `json:"version"`
-	Feature string           `json:"feature"`
-	Offset  int64            `json:"offset"`
-	Lines   int              `json:"lines"`
-	Head    string           `json:"head_fnv64a"`
-	Tail    string           `json:"tail_fnv64a"`
-	State   FeatureEvalState `json:"state"`
-	// Prov is the provenance the state was folded under
-	// (workspace.Provenance.KeyBefore(Offset)): only lines it trusts are
-	// folded, so a changed ledger rebuilds the state.
-	Prov string `json:"provenance"`
-}
+// meaning, so an old cache is rebuilt instead of trusted (5: the cache is
+// an EvalFold document).
+const evalCacheVersion = 5
 
 // EvalCachePath is where the eval_log state of feature is cached:
 // H/logs/cache/eval-<feature>.json (under logs/, which only harness and
@@ -182,81 +159,31 @@ type EvalStateOptions struct {
 	Prov *workspace.Provenance
 }
 
-// FeatureState returns feature's state over the whole eval_log.jsonl. With
-// a valid cache it reads only the bytes appended since the cache was
-// written (a hook call costs the same whatever the log's size), then
-// caches the state up to the last complete line (a final line without '\n'
-// is folded but not cached: it may still be growing). A missing log is the
-// empty state and fs.ErrNotExist (wrapped), as workspace.ScanEvalLog
-// returns it; a cache that cannot be read or written is rebuilt or skipped
-// silently (it is only a cache).
+// FeatureState returns feature's state over the whole eval_log.jsonl,
+// folded by an EvalFold cached in EvalCachePath: with a valid cache it
+// reads only the bytes appended since the cache was written (a hook call
+// costs the same whatever the log's size). A missing log is the empty
+// state and fs.ErrNotExist (wrapped), as workspace.ScanEvalLog returns it;
+// a cache that cannot be read or written is rebuilt or skipped silently
+// (it is only a cache).
 func FeatureState(ws *workspace.Workspace, feature string, opts EvalStateOptions) (FeatureEvalState, error) {
-	f, st, err := fsutil.OpenRegular(ws.EvalLog())
-	if err != nil {
-		return FeatureEvalState{}, err
-	}
-	defer f.Close()
-	if st.Size() > fsutil.CapLog {
-		return FeatureEvalState{}, &fsutil.TooLargeError{Path: ws.EvalLog(), Size: st.Size(), Cap: fsutil.CapLog}
-	}
-	prov := opts.Prov
-	if prov == nil {
-		if prov, err = ws.LoadProvenance(); err != nil {
-			return FeatureEvalState{}, err
-		}
-	}
-	size := st.Size()
-	var c evalCache
-	if !opts.NoCache {
-		c = loadEvalCache(ws, feature, f, size, prov)
-	}
-	if c.Offset == 0 {
-		c = evalCache{Version: evalCacheVersion, Feature: feature}
-	}
 	want := mayConcern(feature)
-	state := c.State
-	state.Rollbacks, state.PhaseEvals = cloneRollbacks(c.State.Rollbacks), clonePhaseEvals(c.State.PhaseEvals)
-	state.Ignored = append([]string(nil), c.State.Ignored...)
-	if _, err := f.Seek(c.Offset, io.SeekStart); err != nil {
-		return FeatureEvalState{}, err
+	fd := EvalFold[FeatureEvalState]{
+		Cache: EvalCachePath(ws, feature), Version: evalCacheVersion, Key: feature, MaxCache: 1 << 20,
+		NoCache: opts.NoCache, ReadOnly: opts.ReadOnly,
+		Provenance: func() (*workspace.Provenance, error) {
+			if opts.Prov != nil {
+				return opts.Prov, nil
+			}
+			return ws.LoadProvenance()
+		},
+		Clone: cloneFeatureState,
+		Line: func(s *FeatureEvalState, prov *workspace.Provenance, n int, at int64, line []byte) {
+			s.foldLine(feature, want, prov, n, at, line)
+		},
 	}
-	lines, complete := c.Lines, c.Offset
-	pos := c.Offset
-	err = workspace.EachEvalLineRaw(f, func(n int, line []byte, rawLen int, terminated bool) {
-		at := pos
-		pos += int64(rawLen)
-		state.foldLine(feature, want, prov, c.Lines+n, at, line)
-		if terminated {
-			lines, complete = c.Lines+n, pos
-		}
-	})
-	if err != nil {
-		return FeatureEvalState{}, err
-	}
-	if !opts.NoCache && !opts.ReadOnly && complete > c.Offset {
-		// the state up to the last '\n': fold again only when a partial
-		// line followed (rare: a writer in the middle of an append)
-		cached := state
-		if complete != pos {
-			cached, err = stateUpTo(f, c, feature, complete, prov)
-		}
-		if err == nil {
-			saveEvalCache(ws, f, evalCache{Version: evalCacheVersion, Feature: feature, Offset: complete, Lines: lines, State: cached, Prov: prov.KeyBefore(complete)})
-		}
-	}
-	return state, nil
-}
-
-// stateUpTo folds the lines of f from the cache's offset up to end.
-func stateUpTo(f *os.File, c evalCache, feature string, end int64, prov *workspace.Provenance) (FeatureEvalState, error) {
-	state := c.State
-	state.Rollbacks, state.PhaseEvals = cloneRollbacks(c.State.Rollbacks), clonePhaseEvals(c.State.PhaseEvals)
-	state.Ignored = append([]string(nil), c.State.Ignored...)
-	want := mayConcern(feature)
-	err := workspace.EachEvalLineAt(io.NewSectionReader(f, c.Offset, end-c.Offset), fsutil.CapLine, func(n int, at int64, line []byte) {
-		state.foldLine(feature, want, prov, c.Lines+n, c.Offset+at, line)
-	}, nil)
-	return state, err
+	s, _, err := fd.Run(ws.EvalLog())
+	return s, err
 }
 
 // foldLine folds physical line n (starting at byte at) when it may concern
@@ -277,6 +204,13 @@ func (s *FeatureEvalState) foldLine(feature string, want func([]byte) bool, prov
 		return
 	}
 	s.fold(feature, e, v == workspace.Hermes || v == workspace.Legacy)
+}
+
+// cloneFeatureState copies s so that folding into the copy leaves s as it is.
+func cloneFeatureState(s FeatureEvalState) FeatureEvalState {
+	s.Rollbacks, s.PhaseEvals = cloneRollbacks(s.Rollbacks), clonePhaseEvals(s.PhaseEvals)
+	s.Ignored = append([]string(nil), s.Ignored...)
+	return s
 }
 
 func cloneRollbacks(m map[int]LineRef) map[int]LineRef {
@@ -303,48 +237,6 @@ func clonePhaseEvals(m map[int]PhaseEvalRef) map[int]PhaseEvalRef {
 		out[k] = v
 	}
 	return out
-}
-
-// loadEvalCache returns the cache of feature when it is valid for the log
-// f of size bytes (version, feature, offset within the file, checksums),
-// else the zero cache.
-func loadEvalCache(ws *workspace.Workspace, feature string, f io.ReaderAt, size int64, prov *workspace.Provenance) evalCache {
-	data, err := fsutil.ReadRegular(EvalCachePath(ws, feature), 1<<20)
-	if err != nil {
-		return evalCache{}
-	}
-	var c evalCache
-	if json.Unmarshal(data, &c) != nil || c.Version != evalCacheVersion || c.Feature != feature ||
-		c.Offset <= 0 || c.Offset > size || c.Lines <= 0 || c.Prov != prov.KeyBefore(c.Offset) {
-		return evalCache{}
-	}
-	head, tail, err := fsutil.PrefixSums(f, c.Offset)
-	if err != nil || head != c.Head || tail != c.Tail {
-		return evalCache{}
-	}
-	last := make([]byte, 1)
-	if _, err := f.ReadAt(last, c.Offset-1); err != nil || last[0] != '\n' {
-		return evalCache{}
-	}
-	return c
-}
-
-// saveEvalCache writes c (its checksums filled in from f) atomically;
-// failures are ignored: the next call rebuilds the state.
-func saveEvalCache(ws *workspace.Workspace, f io.ReaderAt, c evalCache) {
-	var err error
-	if c.Head, c.Tail, err = fsutil.PrefixSums(f, c.Offset); err != nil {
-		return
-	}
-	data, err := json.Marshal(c)
-	if err != nil {
-		return
-	}
-	p := EvalCachePath(ws, c.Feature)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return
-	}
-	_ = fsutil.WriteFileAtomic(p, append(data, '\n'), 0o644)
 }
 
 // FeatureRetries is the feature's retry count (FeatureEvalState.Retries)
