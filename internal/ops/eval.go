@@ -350,16 +350,14 @@ func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 			return err
 		}
 		log.note(rep)
-		if line < 1 || line > log.lines {
-			return refuse("--line %d: .harness/eval_log.jsonl has %d lines", line, log.lines)
+		if line < 1 || line > log.Lines {
+			return refuse("--line %d: .harness/eval_log.jsonl has %d lines", line, log.Lines)
 		}
 		entry := NewObj()
 		entry.With("timestamp", env.stamp()).With("sprint_id", fl.sprint())
-		var orig *Obj
-		for _, en := range log.entries {
-			if en.Line == line {
-				orig = en.Obj
-			}
+		orig, err := log.entryAt(line)
+		if err != nil {
+			return err
 		}
 		if orig != nil {
 			if event != "" && event != orig.Str("event_type") {

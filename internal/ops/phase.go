@@ -49,7 +49,7 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 			}
 			return refuse("%s phase=%d has no phase_evaluation verdict; append one first (`harness eval append --feature %s --phase %d --event phase_evaluation --result pass --reason …`)", fid, p, fid, p)
 		}
-		if r := v.Str("result"); r != "pass" {
+		if r := v.Result; r != "pass" {
 			return refuse("%s phase=%d: the last verdict (.harness/eval_log.jsonl:%d) is result %q, not pass; use `harness phase retry %s --to Q`", fid, p, v.Line, r, fid)
 		}
 		for _, cp := range checkpointsOf(f) {
@@ -100,7 +100,7 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 		}
 
 		// Phase 4 passed: the feature is completed.
-		c := v.Str("commit")
+		c := v.Commit
 		switch {
 		case c == "" && commit == "":
 			return refuse("%s phase=4 has no commit: the passing phase-4 entry (.harness/eval_log.jsonl:%d) carries none; pass --commit HASH", fid, v.Line)
@@ -235,17 +235,10 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		log.note(rep)
 		now := env.stamp()
 		// Is the rollback verdict already recorded?
-		var last *evalEntry
-		ev := log.events()
-		for i := len(ev) - 1; i >= 0; i-- {
-			if ev[i].Str("feature_id") == fid {
-				last = &ev[i]
-				break
-			}
-		}
+		last := log.last(fid)
 		recorded := 0
 		if last != nil {
-			if n, ok := last.Int("phase"); ok && n >= to && log.rollbackMark(fid, to) == last.Line {
+			if last.PhaseOK && last.Phase >= to && log.rollbackMark(fid, to) == last.Line {
 				recorded = last.Line
 			}
 		}
@@ -278,7 +271,7 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		} else {
 			rep.did("retry verdict already recorded at .harness/eval_log.jsonl:%d; not appended again", recorded)
 			if reason == "" {
-				reason = last.Str("reason")
+				reason = last.Reason
 			}
 		}
 		f.With("phase", num(to))

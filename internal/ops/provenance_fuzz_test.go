@@ -49,7 +49,7 @@ func hermesDecisions(t testing.TB, env *Env) string {
 		for p := 1; p <= 4; p++ {
 			mark := log.rollbackMark(id, p)
 			v, ok := log.lastVerdict(id, p, mark)
-			fmt.Fprintf(&b, "\n%s phase=%d mark=%d verdict=%v %d %s", id, p, mark, ok, v.Line, v.Str("result"))
+			fmt.Fprintf(&b, "\n%s phase=%d mark=%d verdict=%v %d %s", id, p, mark, ok, v.Line, v.Result)
 		}
 	}
 	return b.String()

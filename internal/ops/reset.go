@@ -167,9 +167,9 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		// handoff's digest (written by the resume that applied it), or a
 		// Hermes reset entry is newer than the handoff file.
 		digest := handoffDigest(handoff)
-		for _, en := range log.events() {
-			if en.Str("event_type") == "reset" && en.Str("agent") == "hermes" {
-				t, err := time.Parse(time.RFC3339, en.Str("timestamp"))
+		for _, en := range log.Resets {
+			if en.Agent == "hermes" {
+				t, err := time.Parse(time.RFC3339, en.Timestamp)
 				if hc.Str("resumed_handoff") == digest || (err == nil && !t.Before(st.ModTime().Truncate(time.Second))) {
 					rep.did("already resumed (.harness/eval_log.jsonl:%d); nothing to do", en.Line)
 					return nil
@@ -253,8 +253,8 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		}
 		rep.Notes = append(rep.Notes, fmt.Sprintf("resume as %s (mode %s)", res.ResumeAs, res.Mode))
 		n := 0
-		for _, en := range log.events() {
-			if en.Str("event_type") == "reset" && en.Str("agent") == "hermes" {
+		for _, en := range log.Resets {
+			if en.Agent == "hermes" {
 				n++
 			}
 		}

@@ -277,11 +277,11 @@ func sessionReset(env *Env, fid, reason string) (*Report, error) {
 			}
 		}
 		already := false
-		for _, en := range log.events() {
-			if en.Str("event_type") != "reset" || en.Str("feature_id") != fid {
+		for _, en := range log.Resets {
+			if en.Feature != fid {
 				continue
 			}
-			if t, err := time.Parse(time.RFC3339, en.Str("timestamp")); err == nil && !hmtime.IsZero() && !t.Before(hmtime.Truncate(time.Second)) {
+			if t, err := time.Parse(time.RFC3339, en.Timestamp); err == nil && !hmtime.IsZero() && !t.Before(hmtime.Truncate(time.Second)) {
 				already = true
 			}
 		}

@@ -1,14 +1,9 @@
 package ops
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"regexp"
-	"strings"
 
-	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -148,116 +143,6 @@ func checkpointsOf(f *Obj) []*Obj {
 	return out
 }
 
-// evalEntry is one eval_log line that parses as a JSON object: the ordered
-// object ops reads and copies, and the workspace entry the shared rules
-// (records, workspace) read.
-type evalEntry struct {
-	Line int
-	*Obj
-	ws *workspace.EvalEntry
-	// hermes: the line is Hermes's by the provenance ledgers (or the sprint
-	// keeps none: every line counts as written).
-	hermes bool
-}
-
-// isCorrection reports whether the entry is a 补录 correction (fixtures README
-// §4), by the workspace package's definition.
-func (e evalEntry) isCorrection() bool { return e.ws != nil && e.ws.IsCorrection() }
-
-// evalLog is the parsed eval_log as ops reads it: every JSON-object line a
-// reader may use (workspace.Provenance: the Forged ones are left out and
-// named in ignored), plus the number of physical lines. Hermes decides only
-// from its own lines: events() and ws hold those (every line in a sprint
-// without a ledger).
-type evalLog struct {
-	entries []evalEntry
-	lines   int
-	ws      []*workspace.EvalEntry // the Hermes lines for records' rules
-	// ignored names each Forged line left out, ".harness/eval_log.jsonl:N (event, why)".
-	ignored []string
-}
-
-// loadEvalLog streams eval_log.jsonl (lines over fsutil.CapLine are
-// skipped unread) and keeps what Hermes may read of it.
-func (e *Env) loadEvalLog() (evalLog, error) {
-	var log evalLog
-	ws := &workspace.Workspace{Root: e.Root}
-	prov, err := ws.LoadProvenance()
-	if err != nil {
-		return log, err
-	}
-	f, st, err := fsutil.OpenRegular(e.H("eval_log.jsonl"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return log, nil
-	}
-	if err != nil {
-		return log, err
-	}
-	defer f.Close()
-	if st.Size() > fsutil.CapLog {
-		return log, &fsutil.TooLargeError{Path: e.H("eval_log.jsonl"), Size: st.Size(), Cap: fsutil.CapLog}
-	}
-	err = workspace.EachEvalLineAt(f, fsutil.CapLine, func(n int, at int64, line []byte) {
-		log.lines = n
-		if len(bytes.TrimSpace(line)) == 0 {
-			return
-		}
-		m, derr := workspace.DecodeEvalLine(line)
-		if derr != nil {
-			return
-		}
-		we := &workspace.EvalEntry{Line: n, At: at, Fields: m}
-		v, why := prov.Of(at, line, we)
-		if v == workspace.Forged {
-			log.ignored = append(log.ignored, fmt.Sprintf("%s:%d (%s: %s)", relEvalLog, n, firstNonEmpty(we.EventType(), "no event_type"), why))
-			return
-		}
-		o, perr := parseObj(line)
-		if perr != nil {
-			return
-		}
-		hermes := v == workspace.Hermes || v == workspace.Legacy
-		log.entries = append(log.entries, evalEntry{Line: n, Obj: o, ws: we, hermes: hermes})
-		if hermes {
-			log.ws = append(log.ws, we)
-		}
-	}, func(n int, _, _ int64) { log.lines = n })
-	return log, err
-}
-
-// events returns Hermes's entries that are not corrections: what Hermes's
-// decisions (verdicts, rollbacks, retry counts, resets) are read from.
-func (l evalLog) events() []evalEntry {
-	var out []evalEntry
-	for _, en := range l.entries {
-		if en.hermes && !en.isCorrection() {
-			out = append(out, en)
-		}
-	}
-	return out
-}
-
-// note adds to rep the lines left out as Forged, so the command says what
-// it ignored.
-func (l evalLog) note(rep *Report) {
-	if len(l.ignored) == 0 || rep == nil {
-		return
-	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("ignored %d eval_log line(s) that no Hermes-side record backs and no Generator may write (harness validate reports them as eval.provenance): %s",
-		len(l.ignored), strings.Join(l.ignored, "; ")))
-}
-
-// lastCheckpoint returns the last (non-correction) checkpoint entry for id.
-func (l evalLog) lastCheckpoint(id string) (evalEntry, bool) {
-	ev := l.events()
-	for i := len(ev) - 1; i >= 0; i-- {
-		if ev[i].Str("event_type") == "checkpoint" && ev[i].Str("checkpoint_id") == id {
-			return ev[i], true
-		}
-	}
-	return evalEntry{}, false
-}
-
 // gateApproved decides whether the sprint gate id is approved from
 // Hermes-side state only (docs/protocol.md §5, §16 "Authority"): the gate's
 // checkpoint object in feature_list.sprint_checkpoints, which `harness
@@ -302,43 +187,4 @@ func (e *Env) gateApproved(fl featureList, id string) (bool, string) {
 		return false, fmt.Sprintf("never pushed (no feature_list.sprint_checkpoints entry) and contract status %s", st)
 	}
 	return false, "not a sprint gate"
-}
-
-// lastVerdict returns the last phase_evaluation entry of feature f for phase p
-// that lies after line `after` (0 = any).
-func (l evalLog) lastVerdict(f string, p, after int) (evalEntry, bool) {
-	ev := l.events()
-	for i := len(ev) - 1; i >= 0; i-- {
-		en := ev[i]
-		if en.Line <= after {
-			break
-		}
-		if n, ok := en.Int("phase"); ok && n == p && en.Str("feature_id") == f && en.Str("event_type") == "phase_evaluation" {
-			return en, true
-		}
-	}
-	return evalEntry{}, false
-}
-
-// rollbackMark returns the line of the rollback mark of feature f for phase p
-// (testdata/sprints/README.md §4, records.RollbackMark: the last non-correction entry of
-// f with an integer phase ≥ p and result retry/fail, event_type fail, or a
-// rejected checkpoint), or 0.
-func (l evalLog) rollbackMark(f string, p int) int {
-	if m := records.RollbackMark(l.ws, f, p, 0); m != nil {
-		return m.Entry.Line
-	}
-	return 0
-}
-
-// retryCount is the number of eval entries (of feature f, or of the sprint
-// when f is "") with result retry, any event type (docs/protocol.md §3.6, §13 #44).
-func (l evalLog) retryCount(f string) int {
-	n := 0
-	for _, en := range l.events() {
-		if en.Str("result") == "retry" && (f == "" || en.Str("feature_id") == f) {
-			n++
-		}
-	}
-	return n
 }

@@ -128,7 +128,7 @@ func Status(env *Env) (*StatusResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.IgnoredEval = log.ignored
+	res.IgnoredEval = log.Ignored
 	res.Yolo = "off"
 	if ys, err := env.yoloStatus(); err == nil && ys.active {
 		res.Yolo = "active"

@@ -25,11 +25,9 @@ func abortTriggers(log evalLog, staged []*Obj) []string {
 	isFail := func(e *Obj) bool {
 		return e.Str("feature_id") != "" && (e.Str("result") == "fail" || e.Str("event_type") == "fail")
 	}
-	for _, en := range log.events() {
-		if isFail(en.Obj) {
-			causes = append(causes, fmt.Sprintf("any_feature_fail: %s at %s:%d", en.Str("feature_id"), relEvalLog, en.Line))
-			return causes
-		}
+	if f := log.Fail; f != nil {
+		causes = append(causes, fmt.Sprintf("any_feature_fail: %s at %s:%d", f.Feature, relEvalLog, f.Line))
+		return causes
 	}
 	for _, e := range staged {
 		if isFail(e) {

@@ -26,20 +26,26 @@ import (
 // same-run ratios of interleaved calls (never asserted).
 
 var (
-	benchEvalLines = flag.Int("evallines", 1_000_000, "eval_log lines of the long workspace in BenchmarkScaling*")
-	benchHookLogMB = flag.Int("hooklogmb", 140, "hook.log size in MB of the large workspace in BenchmarkScalingStatus")
+	benchEvalLines   = flag.Int("evallines", 1_000_000, "eval_log lines of the long workspace in BenchmarkScaling*")
+	benchHookLogMB   = flag.Int("hooklogmb", 140, "hook.log size in MB of the large workspace in BenchmarkScalingStatus")
+	benchAppendLines = flag.Int("appendlines", 100_000, "eval_log lines of the long workspace in BenchmarkScalingEvalAppend")
 )
 
 // scalingWorkspace is valid-midway with f002's phase-1 records complete
 // (Stop for f002 runs every check and allows) and eval_log padded to
-// lines lines of shape: "padding" (f001 lines that never name f002) or
-// "mention" (f002 phase=2 verdicts).
+// lines lines of shape: "padding" (f001 lines that never name f002),
+// "mention" (f002 phase=2 verdicts) or "real" (testutil.EvalRealShapedLine:
+// f001 verdicts with acceptance_results and checkpoint entries with
+// blockers_resolved).
 func scalingWorkspace(tb testing.TB, lines int, shape string) string {
 	tb.Helper()
 	root := filepath.Join(tb.TempDir(), "sprint_20260421_1")
 	line := testutil.EvalPaddingLine
-	if shape == "mention" {
+	switch shape {
+	case "mention":
 		line = testutil.EvalMentionLine
+	case "real":
+		line = testutil.EvalRealShapedLine
 	}
 	if err := testutil.StopReadyWorkspace(testutil.Testdata(tb, "sprints", "valid-midway"), root); err != nil {
 		tb.Fatal(err)
@@ -200,4 +206,56 @@ func BenchmarkScalingStatus(b *testing.B) {
 	small()
 	large()
 	pair(b, small, large)
+}
+
+// evalAppendCall is one in-process `harness eval append` of a Hermes
+// retry entry for f002 (the row of scripts/benchlatency -scaling).
+func evalAppendCall(tb testing.TB, root string) func() {
+	return func() {
+		var out, errb bytes.Buffer
+		args := []string{"--root", root, "eval", "append", "--feature", "f002", "--phase", "1", "--event", "retry", "--result", "retry",
+			"--reason", "需要登记 golang.org/x/time/rate,用于 429 的限速重试"}
+		if code := cli.Run(args, strings.NewReader(""), &out, &errb, map[string]string{"PATH": os.Getenv("PATH")}, "bench"); code != 0 {
+			tb.Fatalf("eval append: exit %d: %s %s", code, out.String(), errb.String())
+		}
+	}
+}
+
+// BenchmarkScalingEvalAppend: `harness eval append` at 200 and at
+// -appendlines lines (padding shape), interleaved; each call appends one
+// line to its log.
+func BenchmarkScalingEvalAppend(b *testing.B) {
+	small := evalAppendCall(b, scalingWorkspace(b, 200, "padding"))
+	large := evalAppendCall(b, scalingWorkspace(b, *benchAppendLines, "padding"))
+	for i := 0; i < 2; i++ { // warm: start the ledger, build the caches
+		small()
+		large()
+	}
+	pair(b, small, large)
+}
+
+// TestEvalAppendWorkDoesNotGrowWithEvalLog: `harness eval append` (a
+// Hermes retry verdict: the dry run's two validate passes, the operation's
+// view of the log, the append and its ledger entry) does the same work on
+// a 200-line and a 20,000-line eval_log. Reading the whole log for the
+// operation's decisions decodes every line (~20,000 × dozens of
+// allocations), so a regression fails here without any timing.
+func TestEvalAppendWorkDoesNotGrowWithEvalLog(t *testing.T) {
+	const small, large = 200, 20_000
+	for _, shape := range []string{"padding", "mention", "real"} {
+		cs, cl := evalAppendCall(t, scalingWorkspace(t, small, shape)), evalAppendCall(t, scalingWorkspace(t, large, shape))
+		// the fixture keeps no provenance ledger: the first Hermes append
+		// starts one, which changes the provenance of every line, so the
+		// second call rebuilds the caches once (a sprint from `harness
+		// init` has its ledger from the start)
+		cs()
+		cl()
+		as, bs := work(cs)
+		al, bl := work(cl)
+		t.Logf("eval append, %s shape: %d lines %.0f allocs %.0f B, %d lines %.0f allocs %.0f B", shape, small, as, bs, large, al, bl)
+		if al > as*1.1+50 || bl > bs*1.1+64<<10 {
+			t.Errorf("eval append, %s shape: %d lines cost %.0f allocs / %.0f B per call, %d lines %.0f / %.0f B: the work grows with eval_log",
+				shape, small, as, bs, large, al, bl)
+		}
+	}
 }
