@@ -25,7 +25,11 @@ context snapshot, AGENTS.md, generator_log.md, handoff.md, session_id.txt, and a
 file-editing tool call, and when the session stops.
 
 Running it again keeps generator_log.md, handoff.md and session_id.txt and replaces only
-harness-hook's own settings entries; every other hook and key stays. Exit 1 for a feature id
+harness-hook's own settings entries; every other hook and key stays. It trusts only what it
+wrote itself (recorded in hermes_context_state.json feature_dirs): a feature directory it did
+not create (a Generator can create one for a feature id not yet in feature_list.json), or an
+AGENTS.md / context_snapshot.md whose bytes changed since, is moved to .harness/logs/quarantine/
+and written afresh, with a warning. Exit 1 for a feature id
 that is not in feature_list.json; exit 2 when no harness-hook binary is found.
 
 Examples:
@@ -63,6 +67,13 @@ func (c *InitFeatureCmd) Run(e *Env) error {
 			fmt.Fprintf(w, "  kept:    %s\n", strings.Join(res.Kept, ", "))
 		}
 		fmt.Fprintf(w, "  hooks:   %s -> %s\n", res.Settings, res.HookBin)
+		for _, n := range res.Notes {
+			fmt.Fprintf(w, "  note:    %s\n", n)
+		}
 	})
+	if len(res.Quarantined) > 0 {
+		fmt.Fprintf(e.Stderr, "harness init-feature: warning: %s held what init-feature had not written; moved to %s (see the notes)\n",
+			res.Feature, strings.Join(res.Quarantined, ", "))
+	}
 	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/superagent-harness/harness/internal/monitor"
 	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/schema"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // checkWorkspace runs the sprint checks: settings files, probes, rules
@@ -39,7 +40,22 @@ func checkWorkspace(o Options, hookBin string) []Check {
 	statuses := featureStatuses(root)
 	disabledIn := map[string]bool{} // project dir → a settings.local.json disables hooks
 	var wirings []*wiring
+	// A feature directory init-feature has no record of is not Hermes's (a
+	// Generator can create one for a feature id not yet in
+	// feature_list.json, docs/sandbox.md §6): doctor neither checks nor
+	// probes its wiring, and suggests nothing that would act on it.
+	dirs, _ := (&workspace.Workspace{Root: root}).LoadFeatureDirs()
+	reported := map[string]bool{}
 	for _, t := range targets {
+		if _, ok := dirs.Dirs[t.feature]; t.feature != "" && dirs.Known && !ok && (t.kind == kindFeature || t.kind == kindLocal) {
+			if !reported[t.feature] {
+				reported[t.feature] = true
+				cs = append(cs, Check{Name: "feature dir " + t.feature, Status: StatusWarn,
+					Detail: fmt.Sprintf(".harness/features/%s was not created by harness init-feature (no record in hermes_context_state.json %s): a Generator may have planted it; its settings were neither checked nor probed", t.feature, workspace.FeatureDirsKey),
+					Fix:    fmt.Sprintf("inspect .harness/features/%s, then remove it", t.feature)})
+			}
+			continue
+		}
 		if t.kind == kindFeature {
 			features++
 			if !isFile(t.path) {

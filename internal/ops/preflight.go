@@ -12,6 +12,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // CheckItem is one preflight check, printed ok/fail.
@@ -41,7 +42,10 @@ type PreflightResult struct {
 // registers, for SessionStart, PreToolUse (Bash and
 // Edit|Write|MultiEdit|NotebookEdit) and Stop, a command that resolves to an
 // executable harness-hook (or, legacy sprints, the four scripts in
-// $FDIR/.claude/hooks/). Stage "started", per feature: (4)
+// $FDIR/.claude/hooks/); (3b) when the sprint keeps the record,
+// hermes_context_state.json feature_dirs lists $FDIR and its AGENTS.md and
+// context_snapshot.md hold the bytes init-feature recorded
+// (workspace.FeatureDirs.Problems). Stage "started", per feature: (4)
 // session_pool.active.<fid> exists; (5) session_id.txt is non-empty; (6)
 // the hooks are live: hook.log holds a SessionStart record for the pool
 // entry's session id, no older than its started_at minus HookProofWindow,
@@ -99,6 +103,12 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 	if len(fids) == 0 {
 		return nil, nil, usage("name at least one feature id")
 	}
+	var dirs workspace.FeatureDirs
+	if stage == "launch" {
+		if dirs, err = (&workspace.Workspace{Root: env.Root}).LoadFeatureDirs(); err != nil {
+			return nil, nil, err
+		}
+	}
 	for _, fid := range fids {
 		if _, err := fl.mustFeature(fid); err != nil {
 			return nil, nil, err
@@ -118,6 +128,14 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 				add(fid, "feature files", false, "missing in %s: %s (run `harness init-feature %s`)", rel, strings.Join(missing, ", "), fid)
 			} else {
 				add(fid, "feature files", true, "context_snapshot.md, AGENTS.md, generator_log.md, session_id.txt, handoff.md")
+			}
+			// what the session is told to read first must be what
+			// init-feature wrote (a Generator can plant a future feature's
+			// directory, docs/sandbox.md §6)
+			if probs := dirs.Problems(&workspace.Workspace{Root: env.Root}, fid); len(probs) > 0 {
+				add(fid, "written by init-feature", false, "%s (run `harness init-feature %s`: it moves what it did not write to .harness/logs/quarantine/ and writes the files afresh)", strings.Join(probs, "; "), fid)
+			} else if dirs.Known {
+				add(fid, "written by init-feature", true, "%s and its %s as init-feature recorded them", rel, strings.Join(workspace.HermesFeatureFiles, ", "))
 			}
 			ok, detail := env.checkWiring(fdir)
 			add(fid, "hook wiring", ok, "%s/.claude/settings.json: %s", rel, detail)

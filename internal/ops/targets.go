@@ -9,11 +9,11 @@ import (
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// relQuarantine is where a commit moves what was planted at a path it writes
-// (docs/protocol.md §1.1: .harness/logs/ is read-only for a Generator).
-const relQuarantine = ".harness/logs/quarantine"
+// relQuarantine is where a commit moves what was planted at a path it writes.
+const relQuarantine = workspace.RelQuarantine
 
 // prepareTargets checks every path the staged steps write or remove, before
 // anything is written, so that a commit never half-applies: each target must
@@ -82,27 +82,7 @@ func (e *Env) prepareTarget(rel string, rep *Report, strict bool) error {
 // quarantine moves the file or folder at rel to a fresh name under
 // .harness/logs/quarantine/ and returns that name (relative).
 func (e *Env) quarantine(rel string) (string, error) {
-	dir := filepath.Join(e.Root, filepath.FromSlash(relQuarantine))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	base := strings.ReplaceAll(strings.TrimPrefix(rel, ".harness/"), "/", "__")
-	stamp := e.now().Format("20060102T150405Z")
-	for n := 0; n < 1000; n++ {
-		name := base + "." + stamp
-		if n > 0 {
-			name += fmt.Sprintf(".%d", n)
-		}
-		dst := filepath.Join(dir, name)
-		if _, err := os.Lstat(dst); err == nil {
-			continue
-		}
-		if err := os.Rename(filepath.Join(e.Root, filepath.FromSlash(rel)), dst); err != nil {
-			return "", err
-		}
-		return relQuarantine + "/" + name, nil
-	}
-	return "", errors.New("no free name in " + relQuarantine)
+	return (&workspace.Workspace{Root: e.Root}).Quarantine(rel, e.now())
 }
 
 // clearPlantedState runs prepareTarget on every state file ops reads or

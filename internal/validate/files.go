@@ -13,9 +13,9 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// relQuarantine is where internal/ops moves what was planted at a path it
-// writes; its content is not checked.
-const relQuarantine = ".harness/logs/quarantine"
+// relQuarantine is where harness moves what was planted (internal/ops,
+// init-feature); its content is not checked.
+const relQuarantine = workspace.RelQuarantine
 
 // filesRules walks .harness/ once and reports, with the fix:
 //

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,12 +52,19 @@ type featureInfo struct {
 
 // FeatureResult says what InitFeature did.
 type FeatureResult struct {
-	Feature  string   `json:"feature"`
-	Sprint   string   `json:"sprint"`
-	Dir      string   `json:"dir"`
-	HookBin  string   `json:"hook_bin"`
-	Created  []string `json:"created"`
-	Kept     []string `json:"kept"`
+	Feature string   `json:"feature"`
+	Sprint  string   `json:"sprint"`
+	Dir     string   `json:"dir"`
+	HookBin string   `json:"hook_bin"`
+	Created []string `json:"created"`
+	Kept    []string `json:"kept"`
+	// Quarantined are the entries init-feature found but had not written
+	// (a directory or Hermes file a Generator may have planted), each moved
+	// below .harness/logs/quarantine/ (paths relative to the root).
+	Quarantined []string `json:"quarantined"`
+	// Notes say what else the record decided (a sprint that starts keeping
+	// it, a sprint without hermes_context_state.json).
+	Notes    []string `json:"notes,omitempty"`
 	Settings string   `json:"settings"`
 }
 
@@ -68,8 +76,17 @@ type FeatureResult struct {
 // re-run keeps the records — and merges .claude/settings.json, replacing
 // only the handlers that run harness-hook (ccsettings.Doc.SetHooks). A feature id not in
 // feature_list.json is a *RefusedError naming the known ids.
+//
+// It trusts only what it wrote itself (hermes_context_state.json
+// feature_dirs, workspace.FeatureDirsKey): a directory it has no record of,
+// one replaced by a link, and a Hermes file whose bytes differ from the
+// record are moved below .harness/logs/quarantine/ (FeatureResult.Quarantined)
+// and written afresh, because a sandboxed Generator can create the
+// directory of a feature id that is not yet in feature_list.json
+// (docs/sandbox.md §6) and fill it with instructions for that feature's
+// Generator.
 func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
-	res := FeatureResult{Feature: feature, HookBin: hookBin, Created: []string{}, Kept: []string{}}
+	res := FeatureResult{Feature: feature, HookBin: hookBin, Created: []string{}, Kept: []string{}, Quarantined: []string{}}
 	if !workspace.FeatureIDPattern.MatchString(feature) {
 		return res, fmt.Errorf("%q is not a feature id (f<number>, e.g. f001)", feature)
 	}
@@ -116,14 +133,34 @@ func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 		return res, fmt.Errorf("embedded spec/AGENTS.md: %w", err)
 	}
 
-	fdir := filepath.Join(h, "features", f.ID)
+	// One init-feature at a time, and none beside a state change: the
+	// record below is part of hermes_context_state.json.
+	ws := &workspace.Workspace{Root: root}
+	unlock, err := fsutil.Lock(ws.StateLock())
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
+	fdir := ws.FeatureDir(f.ID)
 	res.Dir = fdir
+	plan, err := planFeatureDir(ws, f.ID, map[string][]byte{"context_snapshot.md": []byte(snap), "AGENTS.md": agents})
+	if err != nil {
+		return res, err
+	}
+	res.Quarantined = plan.quarantined
+	res.Notes = plan.notes
 	if err := os.MkdirAll(filepath.Join(fdir, ".claude"), 0o755); err != nil {
 		return res, err
 	}
+	for _, d := range []string{fdir, filepath.Join(fdir, ".claude")} {
+		if st, err := os.Lstat(d); err != nil || !st.IsDir() {
+			return res, fmt.Errorf("%s changed while init-feature wrote it (a link or file replaced the directory); re-run harness init-feature %s", ws.Rel(d), f.ID)
+		}
+	}
 	// context_snapshot.md and AGENTS.md are Hermes's: written when missing,
-	// never changed afterwards (docs/protocol.md §3.11). The Generator's records
-	// are created empty and never overwritten.
+	// never changed afterwards (docs/protocol.md §3.11); planFeatureDir has
+	// moved away whatever stood there that init-feature did not write. The
+	// Generator's records are created empty and never overwritten.
 	for _, w := range []struct {
 		name string
 		data []byte
@@ -135,7 +172,8 @@ func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 		{"session_id.txt", nil},
 	} {
 		p := filepath.Join(fdir, w.name)
-		if _, err := os.Lstat(p); err == nil {
+		hermes := slices.Contains(workspace.HermesFeatureFiles, w.name)
+		if _, err := os.Lstat(p); err == nil && (!hermes || plan.keep[w.name]) {
 			res.Kept = append(res.Kept, w.name)
 			continue
 		}

@@ -192,6 +192,10 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 			// the provenance ledger of eval_log, empty: every line is recorded
 			// from the first (workspace.Provenance)
 			{"eval_log_ledger", orderedMap{{"since", 0}, {"lines", []any{}}}},
+			// the feature directories init-feature created, none yet: a
+			// directory found in .harness/features/ without a record is not
+			// Hermes's (workspace.FeatureDirsKey)
+			{"feature_dirs", orderedMap{}},
 		}},
 		{"claude_code_context_state.json", orderedMap{}},
 		{".current_agent", orderedMap{
