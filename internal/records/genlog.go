@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Thresholds of testdata/sprints/README.md §4 (canonical).
@@ -38,13 +39,33 @@ var (
 
 // Length is testdata/sprints/README.md §4 length: UTF-8 bytes after trimming
 // leading and trailing whitespace.
-func Length(s string) int { return len(strings.TrimSpace(s)) }
+func Length(s string) int { return len(trimSpace(s)) }
+
+// trimSpace is strings.TrimSpace(s), answering at once for the usual s
+// whose first and last runes are plainly no white space: an ASCII byte
+// above ' ', a first byte that starts no space rune (every Unicode space
+// above ASCII starts with C2, E1, E2 or E3), a last byte that ends none
+// (they end in 80–8A, 9F, A0, A8, A9 or AF); otherwise strings.TrimSpace
+// decides. validate checks three values per eval_log line this way
+// (TestTrimSpaceIsStringsTrimSpace).
+func trimSpace(s string) string {
+	if len(s) == 0 {
+		return s
+	}
+	first, last := s[0], s[len(s)-1]
+	startsPlain := first > ' ' && (first < utf8.RuneSelf || first != 0xC2 && (first < 0xE1 || first > 0xE3))
+	endsPlain := last > ' ' && (last < utf8.RuneSelf || last > 0x8A && last != 0x9F && last != 0xA0 && last != 0xA8 && last != 0xA9 && last != 0xAF)
+	if startsPlain && endsPlain {
+		return s
+	}
+	return strings.TrimSpace(s)
+}
 
 // IsLazy reports whether s is a lazy value (testdata/sprints/README.md §4, D5): after
 // trimming, ASCII case-insensitively equal to ok, done, pass, no issue, 完成,
 // 通过, 没问题, or starting with 看起来不错.
 func IsLazy(s string) bool {
-	t := strings.TrimSpace(s)
+	t := trimSpace(s)
 	// the longest value lowers from at most 9 runes of at most 4 bytes:
 	// a longer reason (the usual one) is not lowered at all
 	if len(t) <= 36 {

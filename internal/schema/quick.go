@@ -163,35 +163,10 @@ func isPositiveDecimal(s string) bool {
 }
 
 // isTimestamp is the pattern of $defs/timestamp:
-// ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$
-func isTimestamp(s string) bool {
-	const shape = "dddd-dd-ddTdd:dd:dd"
-	if len(s) < len(shape)+1 || s[len(s)-1] != 'Z' {
-		return false
-	}
-	for i := 0; i < len(shape); i++ {
-		if shape[i] == 'd' {
-			if !isDigit(s[i]) {
-				return false
-			}
-		} else if s[i] != shape[i] {
-			return false
-		}
-	}
-	frac := s[len(shape) : len(s)-1]
-	if frac == "" {
-		return true
-	}
-	if len(frac) < 2 || frac[0] != '.' {
-		return false
-	}
-	for i := 1; i < len(frac); i++ {
-		if !isDigit(frac[i]) {
-			return false
-		}
-	}
-	return true
-}
+// ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$, the
+// expression of workspace.UTCZPattern (TestTimestampPatternIsUTCZ), so its
+// scanner is the one.
+func isTimestamp(s string) bool { return workspace.UTCZPattern.MatchString(s) }
 
 // isFeatureID is the pattern of $defs/featureId: ^f[0-9]+(-[0-9]+)*$
 func isFeatureID(s string) bool {

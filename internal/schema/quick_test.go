@@ -200,3 +200,24 @@ func TestViolationOrderIsStable(t *testing.T) {
 		}
 	}
 }
+
+// TestTimestampPatternIsUTCZ: isTimestamp stands for the pattern of
+// $defs/timestamp by being workspace.UTCZPattern, so the two expressions
+// must be the same.
+func TestTimestampPatternIsUTCZ(t *testing.T) {
+	var defs struct {
+		Defs map[string]struct {
+			Pattern string `json:"pattern"`
+		} `json:"$defs"`
+	}
+	data, err := fs.ReadFile(harness.Assets(), "schemas/defs.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &defs); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := defs.Defs["timestamp"].Pattern, workspace.UTCZPattern.String(); got != want {
+		t.Errorf("$defs/timestamp pattern %q, workspace.UTCZPattern %q", got, want)
+	}
+}

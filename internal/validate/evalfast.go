@@ -50,7 +50,7 @@ func (c *checker) fastLine(n int, at int64, line []byte) bool {
 		return false // eval.feature-exists
 	}
 	reason, hasReason := f.Str(workspace.FlatReason)
-	if hasReason && (strings.TrimSpace(reason) == "" || records.IsLazy(reason)) {
+	if hasReason && (records.Length(reason) == 0 || records.IsLazy(reason)) {
 		return false // eval.reason-not-lazy
 	}
 	result := f.Val[workspace.FlatResult]
@@ -82,7 +82,7 @@ func (c *checker) fastLine(n int, at int64, line []byte) bool {
 			}
 		}
 		for _, a := range f.Acceptance {
-			if strings.TrimSpace(a.Evidence) == "" || records.IsLazy(a.Evidence) {
+			if records.Length(a.Evidence) == 0 || records.IsLazy(a.Evidence) {
 				return false // eval.evidence-not-lazy
 			}
 		}
@@ -95,10 +95,10 @@ func (c *checker) fastLine(n int, at int64, line []byte) bool {
 	decision, _ := f.Str(workspace.FlatDecision)
 	if c.finalize {
 		// finalizeEntry
-		if !hasReason || strings.TrimSpace(reason) == "" {
+		if !hasReason || records.Length(reason) == 0 {
 			return false // finalize.eval-reason-present
 		}
-		if et == workspace.EventCheckpoint && f.Val[workspace.FlatCheckpointType] != "notify" && strings.TrimSpace(decision) == "" {
+		if et == workspace.EventCheckpoint && f.Val[workspace.FlatCheckpointType] != "notify" && records.Length(decision) == 0 {
 			return false // finalize.checkpoint-decision-present
 		}
 	}

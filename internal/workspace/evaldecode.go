@@ -49,8 +49,10 @@ type member struct {
 
 func (p *fastParser) space() {
 	for p.i < len(p.b) {
-		switch p.b[p.i] {
-		case ' ', '\t', '\n', '\r':
+		switch c := p.b[p.i]; {
+		case c > ' ': // the usual answer, in one test
+			return
+		case c == ' ', c == '\t', c == '\n', c == '\r':
 			p.i++
 		default:
 			return
@@ -175,10 +177,11 @@ func (p *fastParser) str() (string, bool) {
 	for {
 		for len(b)-i >= 8 {
 			x := binary.LittleEndian.Uint64(b[i:])
-			q, s := x^('"'*lo8), x^('\\'*lo8)
-			// the lowest flagged byte is a special one: a borrow only
-			// flags bytes above a byte that is truly special
-			if m := ((x-' '*lo8)&^x | (q-lo8)&^q | (s-lo8)&^s | x) & hi8; m != 0 {
+			// per byte, without carries between bytes: the high bit of
+			// t+0x60 says t ≥ ' ', of (t^c)+0x7f says t ≠ c
+			t := x & (0x7f * lo8)
+			plain := (t + 0x60*lo8) & ((t ^ '"'*lo8) + 0x7f*lo8) & ((t ^ '\\'*lo8) + 0x7f*lo8) &^ x
+			if m := hi8 &^ plain; m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
@@ -198,10 +201,18 @@ func (p *fastParser) str() (string, bool) {
 			return "", false // a backslash or a control byte
 		}
 		for i < len(b) && b[i] >= utf8.RuneSelf {
+			// leads E1–EC or EE–EF (low nibble not 0 or D: E0 and ED
+			// restrict their second byte) with two continuation bytes are
+			// always valid: two such sequences, then one, per test
+			if len(b)-i >= 8 {
+				if x := binary.LittleEndian.Uint64(b[i:]); x&0xC0C0F0C0C0F0 == 0x8080E08080E0 &&
+					x&0xF != 0 && x&0xF != 0xD && x&0xF000000 != 0 && x&0xF000000 != 0xD000000 {
+					i += 6
+					continue
+				}
+			}
 			if len(b)-i >= 4 {
-				// lead E1–EC or EE–EF and two continuation bytes: always
-				// valid (E0 and ED restrict their second byte)
-				if v := binary.LittleEndian.Uint32(b[i:]); v&0xC0C0F0 == 0x8080E0 && b[i] != 0xE0 && b[i] != 0xED {
+				if v := binary.LittleEndian.Uint32(b[i:]); v&0xC0C0F0 == 0x8080E0 && v&0xF != 0 && v&0xF != 0xD {
 					i += 3
 					continue
 				}

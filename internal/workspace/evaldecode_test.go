@@ -178,6 +178,16 @@ func TestStrMatchesUTF8Valid(t *testing.T) {
 			}
 		}
 	}
+	// a three-byte sequence after and before a valid one (the two-sequence step)
+	for lead := 0xe0; lead <= 0xef; lead++ {
+		for _, b1 := range edges {
+			for _, b2 := range edges {
+				seq := []byte{byte(lead), b1, b2}
+				check(append([]byte("长"), seq...))
+				check(append(append([]byte{}, seq...), "长长"...))
+			}
+		}
+	}
 	// random strings mixing ASCII, specials and valid and broken sequences
 	parts := []string{"a", "ab", "abcdefgh", " ", "\t", "\x01", `"`, `\`, "é", "长", "链接", "€", "𝄞", "\uFFFD", "\xed\xa0\x80", "\xe0\x80\xaf",
 		"\xc0\xaf", "\xf4\x90\x80\x80", "\xe4\xb8", "\xe4", "\xff", "\x80", "，", "、"}

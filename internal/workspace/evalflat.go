@@ -205,67 +205,53 @@ func (p *fastParser) lit(s string) bool {
 
 // flatName reads a member name that is one of FlatNames, spelt as it is
 // (what p.str and flatFieldOf accept together: a name with an escape or
-// any other name is not of the shape). The name's first bytes pick the
-// one candidate it can be; the bytes are then compared with it.
+// any other name is not of the shape; TestFlatNameMatchesStrAndFieldOf).
+// The first bytes pick the one name it can be, compared as a constant.
 func (p *fastParser) flatName() (FlatField, bool) {
 	b, i := p.b, p.i
-	if len(b)-i < 2+len("acceptance_results") || b[i] != '"' {
-		name, ok := p.str() // near the end of the line
-		if !ok {
-			return 0, false
-		}
-		return flatFieldOf(name)
+	if len(b)-i < 4 || b[i] != '"' {
+		return 0, false
 	}
-	var k FlatField
 	switch b[i+1] {
 	case 't':
-		k = FlatTimestamp
+		return FlatTimestamp, p.lit(`"timestamp"`)
 	case 's':
-		k = FlatSprintID
+		return FlatSprintID, p.lit(`"sprint_id"`)
 	case 'g':
-		k = FlatGenerator
+		return FlatGenerator, p.lit(`"generator"`)
 	case 'f':
-		k = FlatFeatureID
+		return FlatFeatureID, p.lit(`"feature_id"`)
 	case 'p':
-		k = FlatPhase
+		return FlatPhase, p.lit(`"phase"`)
 	case 'i':
-		k = FlatIteration
+		return FlatIteration, p.lit(`"iteration"`)
 	case 'e':
-		k = FlatEventType
-	case 'r': // result, reason
-		k = FlatResult
+		return FlatEventType, p.lit(`"event_type"`)
+	case 'r':
 		if b[i+3] == 'a' {
-			k = FlatReason
+			return FlatReason, p.lit(`"reason"`)
 		}
-	case 'c': // checkpoint_id, checkpoint_type, commit
-		switch {
-		case b[i+2] == 'o':
-			k = FlatCommit
-		case b[i+1+len("checkpoint_")] == 'i':
-			k = FlatCheckpointID
-		default:
-			k = FlatCheckpointType
+		return FlatResult, p.lit(`"result"`)
+	case 'c':
+		if b[i+2] == 'o' {
+			return FlatCommit, p.lit(`"commit"`)
 		}
+		if p.lit(`"checkpoint_id"`) {
+			return FlatCheckpointID, true
+		}
+		return FlatCheckpointType, p.lit(`"checkpoint_type"`)
 	case 'd':
-		k = FlatDecision
+		return FlatDecision, p.lit(`"decision"`)
 	case 'u':
-		k = FlatUserReplyRaw
+		return FlatUserReplyRaw, p.lit(`"user_reply_raw"`)
 	case 'h':
-		k = FlatHermesNotes
+		return FlatHermesNotes, p.lit(`"hermes_notes"`)
 	case 'a':
-		k = FlatAcceptanceResults
+		return FlatAcceptanceResults, p.lit(`"acceptance_results"`)
 	case 'b':
-		k = FlatBlockersResolved
-	default:
-		return 0, false
+		return FlatBlockersResolved, p.lit(`"blockers_resolved"`)
 	}
-	name := FlatNames[k]
-	end := i + 1 + len(name)
-	if b[i+1:end] != name || b[end] != '"' {
-		return 0, false
-	}
-	p.i = end + 1
-	return k, true
+	return 0, false
 }
 
 func (p *fastParser) flatValue(f *FlatEntry, k FlatField) bool {

@@ -94,29 +94,13 @@ func isSprintID(s string) bool {
 
 func isUTCZ(s string) bool {
 	// 0123456789012345678
-	// YYYY-MM-DDTHH:MM:SS
-	if len(s) < 20 {
+	// YYYY-MM-DDTHH:MM:SS, tested position by position (validate and the
+	// Stop hook check one per eval_log line)
+	if len(s) < 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' ||
+		!isDigit(s[0]) || !isDigit(s[1]) || !isDigit(s[2]) || !isDigit(s[3]) || !isDigit(s[5]) || !isDigit(s[6]) ||
+		!isDigit(s[8]) || !isDigit(s[9]) || !isDigit(s[11]) || !isDigit(s[12]) || !isDigit(s[14]) || !isDigit(s[15]) ||
+		!isDigit(s[17]) || !isDigit(s[18]) {
 		return false
-	}
-	for i := 0; i < 19; i++ {
-		switch i {
-		case 4, 7:
-			if s[i] != '-' {
-				return false
-			}
-		case 10:
-			if s[i] != 'T' {
-				return false
-			}
-		case 13, 16:
-			if s[i] != ':' {
-				return false
-			}
-		default:
-			if !isDigit(s[i]) {
-				return false
-			}
-		}
 	}
 	rest := s[19:]
 	if rest[0] == '.' {
