@@ -15,6 +15,7 @@ import (
 	"github.com/superagent-harness/harness/internal/cli"
 	"github.com/superagent-harness/harness/internal/hook"
 	"github.com/superagent-harness/harness/internal/testutil"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // The costs that must not grow with a sprint's history (docs/performance.md
@@ -258,4 +259,36 @@ func TestEvalAppendWorkDoesNotGrowWithEvalLog(t *testing.T) {
 				shape, small, as, bs, large, al, bl)
 		}
 	}
+}
+
+// BenchmarkLedgeredEvalAppend is BenchmarkScalingEvalAppend on a sprint
+// whose every eval_log line is in the provenance ledger
+// (testutil.LedgerEvalLog), as when Hermes's own commands wrote them: the
+// ledger lives in hermes_context_state.json, which every Hermes append
+// reads, validates and rewrites whole, so this cost still grows with the
+// number of Hermes lines (docs/performance.md). Not matched by -bench
+// Scaling: at 100,000 lines one call takes seconds.
+func BenchmarkLedgeredEvalAppend(b *testing.B) {
+	mk := func(lines int) func() {
+		root := scalingWorkspace(b, lines, "padding")
+		if err := testutil.LedgerEvalLog(root); err != nil {
+			b.Fatal(err)
+		}
+		ws := &workspace.Workspace{Root: root}
+		prov, err := ws.LoadProvenance()
+		if err != nil || !prov.Known {
+			b.Fatalf("no ledger: %v", err)
+		}
+		first, _ := os.ReadFile(ws.EvalLog())
+		if i := bytes.IndexByte(first, '\n'); i < 0 || !prov.Trusted(0, first[:i], nil) {
+			b.Fatal("the ledger does not record the first line")
+		} else if v, _ := prov.Of(0, first[:i], nil); v != workspace.Hermes {
+			b.Fatalf("first line: verdict %v, want Hermes", v)
+		}
+		return evalAppendCall(b, root)
+	}
+	small, large := mk(200), mk(*benchAppendLines)
+	small()
+	large()
+	pair(b, small, large)
 }

@@ -3,6 +3,8 @@ package testutil
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -190,4 +192,41 @@ func WriteHookLog(p string, size int64) error {
 		return err
 	}
 	return f.Close()
+}
+
+// LedgerEvalLog records every line of the workspace's eval_log.jsonl in
+// the provenance ledger (hermes_context_state.json eval_log_ledger, from
+// offset 0): the shape of a sprint whose every line a Hermes-side command
+// appended. Each entry is {at, sha256} as workspace.LineHash writes it
+// (the first 8 bytes of the line's SHA-256, hex).
+func LedgerEvalLog(root string) error {
+	h := filepath.Join(root, ".harness")
+	data, err := os.ReadFile(filepath.Join(h, "eval_log.jsonl"))
+	if err != nil {
+		return err
+	}
+	var lines []any
+	at := 0
+	for at < len(data) {
+		end := bytes.IndexByte(data[at:], '\n')
+		if end < 0 {
+			end = len(data) - at
+		}
+		sum := sha256.Sum256(data[at : at+end])
+		lines = append(lines, map[string]any{"at": at, "sha256": hex.EncodeToString(sum[:8])})
+		at += end + 1
+	}
+	p := filepath.Join(h, "hermes_context_state.json")
+	hc := map[string]any{}
+	if b, err := os.ReadFile(p); err == nil {
+		if err := json.Unmarshal(b, &hc); err != nil {
+			return err
+		}
+	}
+	hc["eval_log_ledger"] = map[string]any{"since": 0, "lines": lines}
+	out, err := json.MarshalIndent(hc, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(p, out, 0o644)
 }
