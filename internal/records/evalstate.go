@@ -59,9 +59,16 @@ type FeatureEvalState struct {
 	Ignored []string `json:"ignored,omitempty"`
 }
 
+// countsRetry reports whether entry e, which Hermes wrote (provenance
+// Hermes or Legacy: hermes), is one of feature's retries
+// (FeatureEvalState.Retries).
+func countsRetry(e *workspace.EvalEntry, feature string, hermes bool) bool {
+	return hermes && e.Result() == "retry" && e.FeatureID() == feature
+}
+
 // fold applies one decoded entry of the feature's filtered lines.
 func (s *FeatureEvalState) fold(feature string, e *workspace.EvalEntry, hermes bool) {
-	if hermes && e.Result() == "retry" && e.FeatureID() == feature {
+	if countsRetry(e, feature, hermes) {
 		s.Retries++
 	}
 	if e.IsCorrection() {
@@ -239,15 +246,70 @@ func clonePhaseEvals(m map[int]PhaseEvalRef) map[int]PhaseEvalRef {
 	return out
 }
 
-// FeatureRetries is the feature's retry count (FeatureEvalState.Retries)
-// through the cache; a missing eval_log counts 0.
+// FeatureRetries is the feature's retry count (FeatureEvalState.Retries);
+// a missing eval_log counts 0. It is a fold of its own (cached in
+// RetriesCachePath), not FeatureState: the count is all the hook's
+// measurement on PreToolUse needs, and a line can only count when its
+// bytes name the feature and spell retry (or hold a \u escape that may
+// spell either), so a scan without a cache decodes only those lines — a
+// session's first PreToolUse on a large log with a lost cache reads it at
+// the speed of bytes.Contains instead of decoding every line of the
+// feature inside the hook's 3 s budget.
 func FeatureRetries(ws *workspace.Workspace, feature string) (int, error) {
-	s, err := FeatureState(ws, feature, EvalStateOptions{})
+	n, err := featureRetries(ws, feature, false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
 	if err != nil {
 		return 0, fmt.Errorf("count retries of %s: %w", feature, err)
 	}
-	return s.Retries, nil
+	return n, nil
+}
+
+// retriesCacheVersion changes whenever retryCount or its fold changes
+// meaning.
+const retriesCacheVersion = 1
+
+// RetriesCachePath is where FeatureRetries caches its count:
+// H/logs/cache/retries-<feature>.json.
+func RetriesCachePath(ws *workspace.Workspace, feature string) string {
+	return filepath.Join(ws.LogsDir(), "cache", "retries-"+feature+".json")
+}
+
+// retryCount is the state of FeatureRetries' fold.
+type retryCount struct {
+	Retries int `json:"retries"`
+}
+
+// featureRetries runs FeatureRetries' fold (noCache: the whole log, no
+// cache read or written).
+func featureRetries(ws *workspace.Workspace, feature string, noCache bool) (int, error) {
+	concerns := mayConcern(feature)
+	fd := EvalFold[retryCount]{
+		Cache: RetriesCachePath(ws, feature), Version: retriesCacheVersion, Key: feature, MaxCache: 4 << 10, NoCache: noCache,
+		Provenance: ws.LoadProvenance,
+		Clone:      func(s retryCount) retryCount { return s },
+		Line: func(s *retryCount, prov *workspace.Provenance, n int, at int64, line []byte) {
+			// FeatureState's foldLine, for the lines that can count
+			if !mayBeRetry(line) || !concerns(line) || len(bytes.TrimSpace(line)) == 0 {
+				return
+			}
+			m, err := workspace.DecodeEvalLine(line)
+			if err != nil {
+				return
+			}
+			e := &workspace.EvalEntry{Line: n, At: at, Fields: m}
+			if v, _ := prov.Of(at, line, e); countsRetry(e, feature, v == workspace.Hermes || v == workspace.Legacy) {
+				s.Retries++
+			}
+		},
+	}
+	s, _, err := fd.Run(ws.EvalLog())
+	return s.Retries, err
+}
+
+// mayBeRetry reports whether an eval_log line can hold result "retry": its
+// bytes spell retry or hold a \u escape (which could spell it).
+func mayBeRetry(line []byte) bool {
+	return bytes.Contains(line, []byte("retry")) || bytes.Contains(line, []byte(`\u`))
 }

@@ -1,0 +1,92 @@
+package records
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/workspace"
+)
+
+// TestFeatureRetriesEqualsFeatureState holds FeatureRetries' own fold (its
+// byte filter, its cache) to the count of FeatureState's full scan, on
+// random logs (the lines of TestFeatureStateEqualsFullScanOnRandomLogs plus
+// Generator-shaped retries and \u-spelt results) appended in random batches
+// that may end inside a line, with no ledger (every line Legacy) and with a
+// ledger recording a random part of the lines (the rest judged by shape).
+func TestFeatureRetriesEqualsFeatureState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 8))
+	extra := []string{
+		`{"timestamp":"2026-04-21T04:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"retry","result":"retry","reason":"need jq to parse the probe responses","generator":"claude-code"}`,
+		`{"timestamp":"2026-04-21T04:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"phase_evaluation","result":"r\u0065try","reason":"a3 未通过,回到 phase=1"}`,
+		`{"timestamp":"2026-04-21T04:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":2,"event_type":"checkpoint","result":"retry","decision":"rejected","reason":"用户要求重做 a2"}`,
+		`{"timestamp":"2026-04-21T04:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f001","phase":2,"event_type":"retry","result":"retry","reason":"f002 的接口变了,f001 跟着重试"}`,
+	}
+	counted := 0
+	for trial := 0; trial < 60; trial++ {
+		ws := &workspace.Workspace{Root: t.TempDir()}
+		if err := os.MkdirAll(ws.H(), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var all bytes.Buffer
+		type ledgerLine struct {
+			At     int64  `json:"at"`
+			SHA256 string `json:"sha256"`
+		}
+		var ledger []ledgerLine
+		n := 20 + rng.IntN(200)
+		for i := 1; i <= n; i++ {
+			line := randomEvalLine(rng, i)
+			if rng.IntN(5) == 0 {
+				line = extra[rng.IntN(len(extra))]
+			}
+			if rng.IntN(2) == 0 {
+				ledger = append(ledger, ledgerLine{int64(all.Len()), workspace.LineHash([]byte(line))})
+			}
+			all.WriteString(line)
+			if i < n || rng.IntN(3) > 0 {
+				all.WriteByte('\n')
+			}
+		}
+		if trial%2 == 1 {
+			doc, _ := json.Marshal(map[string]any{"agent": "hermes", workspace.LedgerKey: map[string]any{"since": 0, "lines": ledger}})
+			if err := os.WriteFile(ws.HermesContext(), doc, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data := all.Bytes()
+		for written := 0; written < len(data); {
+			step := min(1+rng.IntN(len(data)/3+1), len(data)-written)
+			f, err := os.OpenFile(ws.EvalLog(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Write(data[written : written+step])
+			f.Close()
+			written += step
+			for _, fid := range []string{"f001", "f002"} {
+				st, err := FeatureState(ws, fid, EvalStateOptions{NoCache: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := FeatureRetries(ws, fid)
+				if err != nil {
+					t.Fatal(err)
+				}
+				full, err := featureRetries(ws, fid, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != st.Retries || full != st.Retries {
+					t.Fatalf("trial %d after %d/%d bytes, %s: FeatureRetries %d (no cache %d), FeatureState %d\nlog:\n%s", trial, written, len(data), fid, got, full, st.Retries, data[:written])
+				}
+				counted += st.Retries
+			}
+		}
+	}
+	if counted == 0 {
+		t.Error("no retry counted in any log")
+	}
+}
