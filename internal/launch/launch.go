@@ -124,6 +124,9 @@ type Plan struct {
 	claudeArgv []string
 	env        []string // the whole environment of the client
 	cacheDirs  []string
+	// lockFiles are the lock sidecars the sandbox hides (Policy.DenyRead),
+	// created before the session so that there is a file to hide.
+	lockFiles []string
 }
 
 // Result is what Start did.
@@ -267,9 +270,13 @@ func Prepare(o *Options) (*Plan, error) {
 	} else {
 		in.TempDir, in.CacheDir = "", ""
 	}
+	pol := BuildPolicy(in)
 	if p.Settings, err = SessionSettings(ccsettings.Wiring{HookBin: o.HookBin, Root: root, Feature: o.Feature, Sprint: fl.Sprint},
-		BuildPolicy(in), o.NoSandbox); err != nil {
+		pol, o.NoSandbox); err != nil {
 		return nil, err
+	}
+	if p.Sandbox {
+		p.lockFiles = pol.DenyRead
 	}
 
 	// The session's environment.

@@ -53,6 +53,13 @@ var (
 		"state.lock", "feature_list.json.lock", "eval_log.jsonl.lock", "allow.jsonl.lock", "session_pool.json.lock",
 		".claude", ".mcp.json", "CLAUDE.md", "CLAUDE.local.md",
 	}
+	// LockSidecars are the lock files of .harness/ (fsutil.Lock's
+	// "<file>.lock"; relative to .harness/) the harness takes: hidden from
+	// sandboxed commands (Policy.DenyRead), and created by launch before the
+	// session so that the sandbox has a file to hide.
+	LockSidecars = []string{"state.lock", "feature_list.json.lock", "eval_log.jsonl.lock", "allow.jsonl.lock",
+		"session_pool.json.lock", "runtime_state.json.lock", "hermes_context_state.json.lock",
+		"claude_code_context_state.json.lock", "logs/hook.log.lock", "logs/notify.jsonl.lock"}
 	// harnessDirs are the entries of harnessNames that are directories.
 	harnessDirs = []string{"logs", "sprint_contracts", "checkpoints", "sessions", ".claude"}
 	// ownRecords are the only writable entries of the feature's directory.
@@ -98,6 +105,15 @@ type PolicyInput struct {
 type Policy struct {
 	// AllowWrite and DenyWrite are the sandbox.filesystem lists (absolute).
 	AllowWrite, DenyWrite []string
+	// DenyRead is sandbox.filesystem.denyRead (absolute): the lock sidecars
+	// of .harness/. flock(2) needs only a descriptor, and a read-only one
+	// will do, so denyWrite alone let a sandboxed program take Hermes's
+	// workspace lock and hold it for the whole session (a background task
+	// of the Bash tool): every Hermes-side write and the Stop hook's
+	// bookkeeping then timed out. Hidden, the sandbox shows an empty
+	// stand-in there whose lock guards nothing; the excluded harness
+	// commands run outside the sandbox and lock the real file.
+	DenyRead []string
 	// DenyEdit are the targets of the permissions.deny Edit rules; Dir marks
 	// a directory (the rule then covers everything below it).
 	DenyEdit []EditTarget
@@ -269,6 +285,18 @@ func BuildPolicy(in PolicyInput) Policy {
 		}
 	}
 
+	locks := &pathSet{}
+	for _, n := range LockSidecars {
+		locks.add(filepath.Join(h, filepath.FromSlash(n)))
+	}
+	for _, d := range []string{h, filepath.Join(h, "logs"), filepath.Join(h, "logs", "cache")} {
+		for _, e := range readDir(d) {
+			if strings.HasSuffix(e.Name(), ".lock") && e.Type().IsRegular() {
+				locks.add(filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	p.DenyRead = locks.list()
 	p.DenyWrite = deny.list()
 	p.DenyEdit = edit.list()
 	p.Excluded = excludedCommands(in.HarnessBin)
@@ -313,6 +341,9 @@ func (p Policy) Sandbox(off bool) ccsettings.Sandbox {
 	}
 	for _, d := range p.DenyWrite {
 		s.Filesystem.DenyWrite = append(s.Filesystem.DenyWrite, ccsettings.SandboxPath(d))
+	}
+	for _, d := range p.DenyRead {
+		s.Filesystem.DenyRead = append(s.Filesystem.DenyRead, ccsettings.SandboxPath(d))
 	}
 	if len(p.AllowDomains) > 0 {
 		s.Network = &ccsettings.Network{AllowedDomains: p.AllowDomains}

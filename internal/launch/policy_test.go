@@ -282,6 +282,9 @@ func TestVerify(t *testing.T) {
 		},
 		"no harness-hook handler for": func(s *ccsettings.Settings) { delete(s.Hooks, "Stop") },
 		"sandbox.enabled is not true": func(s *ccsettings.Settings) { s.Sandbox.Enabled = ccsettings.Bool(false) },
+		"denyRead does not hide the lock file": func(s *ccsettings.Settings) {
+			s.Sandbox.Filesystem.DenyRead = slices.DeleteFunc(s.Sandbox.Filesystem.DenyRead, func(d string) bool { return strings.HasSuffix(d, "/state.lock") })
+		},
 	}
 	for want, mutate := range cases {
 		s := decode(good)
@@ -290,5 +293,33 @@ func TestVerify(t *testing.T) {
 		if !slices.ContainsFunc(bad, func(b string) bool { return strings.Contains(b, want) }) {
 			t.Errorf("mutation %q not reported; Verify = %q", want, bad)
 		}
+	}
+}
+
+// TestPolicyHidesTheLockFiles: flock(2) works on a read-only descriptor, so
+// denyWrite alone let a sandboxed program hold Hermes's workspace lock for
+// the whole session (TestRealClaudeGeneratorCannotHoldTheWorkspaceLock).
+// Every lock sidecar harness takes, and any other *.lock found in .harness/
+// and .harness/logs/, is in denyRead; nothing else is hidden.
+func TestPolicyHidesTheLockFiles(t *testing.T) {
+	root, in := sprint(t)
+	h := filepath.Join(root, ".harness")
+	if err := os.WriteFile(filepath.Join(h, "logs", "other.jsonl.lock"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := BuildPolicy(in)
+	for _, n := range append(append([]string{}, LockSidecars...), "logs/other.jsonl.lock") {
+		if path := filepath.Join(h, filepath.FromSlash(n)); !Covered(p.DenyRead, path) {
+			t.Errorf("%s is readable in the sandbox", path)
+		}
+	}
+	for _, d := range p.DenyRead {
+		if !strings.HasSuffix(d, ".lock") {
+			t.Errorf("denyRead hides %s, which is no lock file", d)
+		}
+	}
+	s := p.Sandbox(false)
+	if len(s.Filesystem.DenyRead) != len(p.DenyRead) {
+		t.Errorf("the settings block has %d denyRead paths, the policy %d", len(s.Filesystem.DenyRead), len(p.DenyRead))
 	}
 }

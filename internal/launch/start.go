@@ -172,6 +172,16 @@ func writePrivate(p *Plan) error {
 	if err := fsutil.WriteFileAtomic(p.SettingsFile, p.Settings, 0o644); err != nil {
 		return err
 	}
+	for _, f := range p.lockFiles {
+		// taking the lock creates the sidecar (a planted FIFO or link is
+		// replaced, fsutil.LockWithin); a lock held by a running command
+		// means the file exists already
+		if unlock, err := fsutil.LockWithin(strings.TrimSuffix(f, ".lock"), 50*time.Millisecond); err == nil {
+			unlock()
+		} else if !errors.Is(err, fsutil.ErrLockTimeout) && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("create the lock file %s: %w", f, err)
+		}
+	}
 	if p.TempDir == "" {
 		return nil
 	}

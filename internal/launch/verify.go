@@ -139,6 +139,15 @@ func Verify(s ccsettings.Settings, settingsFile string, in PolicyInput) []string
 	for _, p := range Uncovered(deny, MustDeny(in.Root, in.Feature, in.FeatureIDs)) {
 		bad = append(bad, "sandbox.filesystem.denyWrite does not cover the protected "+p)
 	}
+	var hidden []string
+	if sb.Filesystem != nil {
+		hidden = sb.Filesystem.DenyRead
+	}
+	for _, n := range LockSidecars {
+		if p := filepath.Join(in.Root, workspace.HarnessDir, filepath.FromSlash(n)); !Covered(hidden, p) {
+			bad = append(bad, "sandbox.filesystem.denyRead does not hide the lock file "+p+": a sandboxed program can take the lock and hold it for the session (Hermes's writes and the Stop hook then time out)")
+		}
+	}
 	for _, b := range []string{in.HarnessBin, in.HookBin} {
 		if b != "" && !Covered(deny, filepath.Dir(b)) {
 			bad = append(bad, "the directory of "+b+" is writable in the sandbox: a planted binary would run as the excluded command")
