@@ -54,6 +54,9 @@ time.sleep(90)
 		{ToolUse("l_hold", "Bash", map[string]any{"command": "python3 " + holder, "description": "work", "run_in_background": true})},
 		{ToolUse("l_check", "Bash", map[string]any{"command": "sleep 4; cat " + held, "description": "work"})},
 		{ToolUse("l_append", "Bash", map[string]any{"command": verdict, "description": "record the phase", "timeout": 60000})},
+		// a read-only command of the Generator's takes the shared lock: hidden,
+		// it reads without it and says so, as information
+		{ToolUse("l_validate", "Bash", map[string]any{"command": "harness validate; echo rc=$?", "description": "check"})},
 	}
 	l := launchSession(t, claude, bins, ws, Script{Turns: turns, FinalText: "done"}, nil, "--permission-mode", "bypassPermissions")
 	if l.code != 0 {
@@ -67,6 +70,15 @@ time.sleep(90)
 	tr = l.toolResult(t, "l_append")
 	if tr.IsError || strings.Contains(tr.Text, "timed out waiting for lock") {
 		t.Errorf("a sandboxed program held the workspace lock and the excluded eval append could not take it:\n%s", tr.Text)
+	}
+	tr = l.toolResult(t, "l_validate")
+	for _, line := range strings.Split(tr.Text, "\n") {
+		if strings.Contains(line, "state.lock-held") && !strings.Contains(strings.ToLower(line), "info") {
+			t.Errorf("the Generator's validate reports the hidden lock as more than information: %s", line)
+		}
+	}
+	if !strings.Contains(tr.Text, "rc=") {
+		t.Errorf("validate did not run: %s", tr.Text)
 	}
 	if data, _ := os.ReadFile(filepath.Join(h, "eval_log.jsonl")); !strings.Contains(string(data), "plan covers acceptance a1 a2 a3") {
 		t.Errorf("the eval entry was not appended")

@@ -111,10 +111,16 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 	c := &checker{ws: ws, rep: &Report{}, finalize: finalize, docs: map[string]any{}, opts: opts}
 	if opts.SharedLock {
 		unlock, err := fsutil.RLockWithin(ws.StateLock(), SharedLockTimeout)
-		if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrPermission):
+			// a launched Generator's sandbox hides the lock files
+			// (docs/sandbox.md §2.2): its read-only validate cannot lock
+			c.rep.add(Finding{File: ws.Rel(ws.StateLock()) + ".lock", Rule: ruleid.StateLockHeld, Severity: SeverityInfo,
+				Message: "the workspace lock is hidden from this process (a sandboxed Generator session), so the files were read without it; a change in progress may show half-applied"})
+		case err != nil:
 			c.rep.add(Finding{File: ws.Rel(ws.StateLock()) + ".lock", Rule: ruleid.StateLockHeld,
 				Message: "the files were read without the workspace lock, so a change in progress may show half-applied: " + err.Error()})
-		} else {
+		default:
 			defer unlock()
 		}
 	}
