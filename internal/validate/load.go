@@ -111,10 +111,12 @@ func runWith(root string, finalize bool, opts Options) (*Report, error) {
 	c := &checker{ws: ws, rep: &Report{}, finalize: finalize, docs: map[string]any{}, opts: opts}
 	if opts.SharedLock {
 		unlock, err := fsutil.RLockWithin(ws.StateLock(), SharedLockTimeout)
+		var nre *fsutil.NotRegularError
 		switch {
-		case errors.Is(err, fs.ErrPermission):
+		case errors.Is(err, fs.ErrPermission), errors.As(err, &nre) && nre.Mode&fs.ModeCharDevice != 0:
 			// a launched Generator's sandbox hides the lock files
-			// (docs/sandbox.md §2.2): its read-only validate cannot lock
+			// (docs/sandbox.md §2.2: a device mounted over each, which
+			// cannot be opened): its read-only validate cannot lock
 			c.rep.add(Finding{File: ws.Rel(ws.StateLock()) + ".lock", Rule: ruleid.StateLockHeld, Severity: SeverityInfo,
 				Message: "the workspace lock is hidden from this process (a sandboxed Generator session), so the files were read without it; a change in progress may show half-applied"})
 		case err != nil:
