@@ -144,6 +144,9 @@ func (p *fastParser) skip(depth int) bool {
 			p.i++
 		}
 	case c == '"':
+		if _, ok := p.str(); ok {
+			return true // the common string, eight bytes at a time
+		}
 		return p.skipStr()
 	case c == '-' || isDigit(c):
 		end, ok := p.numberEnd()
