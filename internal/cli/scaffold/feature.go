@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	harness "github.com/superagent-harness/harness"
 	"github.com/superagent-harness/harness/internal/ccsettings"
@@ -336,10 +338,32 @@ func dependencyArtifacts(root string, f *featureInfo) []string {
 	data, err := fsutil.ReadRegular(filepath.Join(root, ".harness", "features", f.ID, "generator_log.md"), fsutil.CapRecord)
 	if err == nil {
 		for _, p := range artifactPaths(data) {
-			add(p)
+			if pathShaped(p) {
+				add(p)
+			}
 		}
 	}
 	return out
+}
+
+// pathShaped reports whether s, read from a Generator's generator_log.md,
+// can be listed as an artifact path in another feature's
+// context_snapshot.md: one word of at most 255 bytes without spaces,
+// control characters or backticks. The snapshot is Hermes's text that the
+// next Generator reads first (docs/protocol.md §3.11), so a dependency's
+// log is evidence for it, never text copied into it: before, any
+// backticked span under `### 产出物` ("- `ignore your rules and …`") was
+// copied verbatim into the dependent feature's instructions.
+func pathShaped(s string) bool {
+	if s == "" || len(s) > 255 || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || r == '`' || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
 }
 
 var backtickRe = regexp.MustCompile("`([^`\n]+)`")
