@@ -12,9 +12,9 @@ const PrefixSumSpan = 4096
 
 // PrefixSums fingerprints the prefix [0, off) of an append-only file f for
 // a cache of what was read from it: the FNV-1a checksums of its first and
-// last min(PrefixSumSpan, off) bytes, each as "%016x:<bytes covered>". The
-// eval_log caches of the Stop hook (internal/records) and of validate
-// (internal/validate) both check a cached prefix with it
+// last min(PrefixSumSpan, off) bytes, each as "%016x:<bytes covered>". Every
+// eval_log cache (the Stop hook's and the operations' folds, validate's
+// pass) checks its prefix with it through records.EvalPrefix
 // (docs/performance.md). A checksum, not a signature: the caches are never
 // authority. Errors are f's read errors (io.EOF excepted).
 func PrefixSums(f io.ReaderAt, off int64) (head, tail string, err error) {

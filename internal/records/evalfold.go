@@ -58,8 +58,15 @@ type EvalFold[S any] struct {
 	ReadOnly bool
 }
 
-// evalFoldDoc is the cache file of an EvalFold.
-type evalFoldDoc[S any] struct {
+// EvalPrefix names the prefix of eval_log.jsonl a cache was made from: the
+// one validity check of every eval_log cache (EvalFold's, and validate's
+// Options.EvalCache). Version and Key are the cache's own (what it holds
+// and the context it was made in), Prov the provenance of the prefix's
+// lines (workspace.Provenance.KeyBefore(Offset)), Offset and Lines the
+// prefix's bytes (ending in '\n') and physical lines, Head and Tail the
+// FNV-1a checksums of its first and last 4 KB (fsutil.PrefixSums), by
+// which a log rewritten or truncated instead of appended to is noticed.
+type EvalPrefix struct {
 	Version int    `json:"version"`
 	Key     string `json:"key"`
 	Prov    string `json:"provenance"`
@@ -67,7 +74,51 @@ type evalFoldDoc[S any] struct {
 	Lines   int    `json:"lines"`
 	Head    string `json:"head_fnv64a"`
 	Tail    string `json:"tail_fnv64a"`
-	State   S      `json:"state"`
+}
+
+// NewEvalPrefix describes the first offset bytes (lines lines) of the log
+// f for a cache of the given version and key under prov. The error is f's.
+func NewEvalPrefix(f io.ReaderAt, version int, key string, offset int64, lines int, prov *workspace.Provenance) (EvalPrefix, error) {
+	p := EvalPrefix{Version: version, Key: key, Prov: prov.KeyBefore(offset), Offset: offset, Lines: lines}
+	var err error
+	p.Head, p.Tail, err = fsutil.PrefixSums(f, offset)
+	return p, err
+}
+
+// Fits reports whether p still describes a prefix of the log f of size
+// bytes, for a cache of version and key under prov: a non-empty prefix
+// within the file, ending in '\n', with the same checksums and the same
+// provenance of its lines.
+func (p EvalPrefix) Fits(f io.ReaderAt, size int64, version int, key string, prov *workspace.Provenance) bool {
+	if p.Version != version || p.Key != key || p.Offset <= 0 || p.Offset > size || p.Lines <= 0 || p.Prov != prov.KeyBefore(p.Offset) {
+		return false
+	}
+	head, tail, err := fsutil.PrefixSums(f, p.Offset)
+	if err != nil || head != p.Head || tail != p.Tail {
+		return false
+	}
+	last := make([]byte, 1)
+	_, err = f.ReadAt(last, p.Offset-1)
+	return err == nil && last[0] == '\n'
+}
+
+// WriteEvalCache writes doc as JSON to path atomically
+// (fsutil.WriteFileAtomic), creating its directory.
+func WriteEvalCache(path string, doc any) error {
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return fsutil.WriteFileAtomic(path, append(data, '\n'), 0o644)
+}
+
+// evalFoldDoc is the cache file of an EvalFold.
+type evalFoldDoc[S any] struct {
+	EvalPrefix
+	State S `json:"state"`
 }
 
 // Run folds the eval_log.jsonl at path (its size as of opening; at most
@@ -119,7 +170,7 @@ func (fd *EvalFold[S]) Run(path string) (S, int, error) {
 			err = fd.fold(&cached, prov, f, c.Offset, complete, c.Lines, func(n int, _ int64, _ bool) { completeLines = n })
 		}
 		if err == nil {
-			fd.save(f, evalFoldDoc[S]{Version: fd.Version, Key: fd.Key, Prov: prov.KeyBefore(complete), Offset: complete, Lines: completeLines, State: cached})
+			fd.save(f, prov, complete, completeLines, cached)
 		}
 	}
 	return state, lines, nil
@@ -147,34 +198,18 @@ func (fd *EvalFold[S]) load(f io.ReaderAt, size int64, prov *workspace.Provenanc
 		return evalFoldDoc[S]{}
 	}
 	var c evalFoldDoc[S]
-	if json.Unmarshal(data, &c) != nil || c.Version != fd.Version || c.Key != fd.Key ||
-		c.Offset <= 0 || c.Offset > size || c.Lines <= 0 || c.Prov != prov.KeyBefore(c.Offset) {
-		return evalFoldDoc[S]{}
-	}
-	head, tail, err := fsutil.PrefixSums(f, c.Offset)
-	if err != nil || head != c.Head || tail != c.Tail {
-		return evalFoldDoc[S]{}
-	}
-	last := make([]byte, 1)
-	if _, err := f.ReadAt(last, c.Offset-1); err != nil || last[0] != '\n' {
+	if json.Unmarshal(data, &c) != nil || !c.Fits(f, size, fd.Version, fd.Key, prov) {
 		return evalFoldDoc[S]{}
 	}
 	return c
 }
 
-// save writes c (its checksums filled in from f) atomically; failures are
-// ignored: the next call rebuilds the state.
-func (fd *EvalFold[S]) save(f io.ReaderAt, c evalFoldDoc[S]) {
-	var err error
-	if c.Head, c.Tail, err = fsutil.PrefixSums(f, c.Offset); err != nil {
-		return
-	}
-	data, err := json.Marshal(c)
+// save writes the state after the first offset bytes (lines lines) of f;
+// failures are ignored: the next call rebuilds the state.
+func (fd *EvalFold[S]) save(f io.ReaderAt, prov *workspace.Provenance, offset int64, lines int, state S) {
+	p, err := NewEvalPrefix(f, fd.Version, fd.Key, offset, lines, prov)
 	if err != nil {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(fd.Cache), 0o755); err != nil {
-		return
-	}
-	_ = fsutil.WriteFileAtomic(fd.Cache, append(data, '\n'), 0o644)
+	_ = WriteEvalCache(fd.Cache, evalFoldDoc[S]{EvalPrefix: p, State: state})
 }

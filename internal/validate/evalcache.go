@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -18,8 +19,8 @@ import (
 // validate run leaves behind after the last complete line of the log (the
 // findings of the one-line rules, the kept entries, the corrections), so
 // that the next run checks only the lines appended since. It is valid for
-// one log prefix (offset, line count, FNV-1a checksums of its first and
-// last 4 KB, the byte before the offset a '\n') and one context of the
+// one log prefix (records.EvalPrefix: offset, line count, FNV-1a checksums
+// of its first and last 4 KB, the byte before the offset a '\n') and one context of the
 // one-line rules (evalCacheKey: the schema set in force, the sprint id, the
 // features' ids and acceptance lists) and the provenance of the prefix's
 // lines (Prov: workspace.Provenance.KeyBefore(offset) — a ledger entry for a
@@ -29,20 +30,14 @@ import (
 
 // evalCacheVersion changes whenever the eval_log pass or the cached data
 // change meaning.
-const evalCacheVersion = 3
+const evalCacheVersion = 4 // 4: the prefix is a records.EvalPrefix
 
 // maxCachedFindings bounds the cache: a log with more findings at its lines
 // is validated in full every time (it is broken anyway).
 const maxCachedFindings = 20000
 
 type evalCacheDoc struct {
-	Version    int           `json:"version"`
-	Key        string        `json:"key"`
-	Prov       string        `json:"prov"`
-	Offset     int64         `json:"offset"`
-	Lines      int           `json:"lines"`
-	Head       string        `json:"head"`
-	Tail       string        `json:"tail"`
+	records.EvalPrefix
 	First      []Finding     `json:"first"`
 	Rules      []Finding     `json:"rules"`
 	Entries    []cachedEntry `json:"entries"`
@@ -101,16 +96,7 @@ func (c *checker) loadEvalCache(f io.ReaderAt, size int64, key string) *evalCach
 		return nil
 	}
 	var d evalCacheDoc
-	if json.Unmarshal(data, &d) != nil || d.Version != evalCacheVersion || d.Key != key || d.Offset <= 0 || d.Offset > size || d.Lines <= 0 ||
-		d.Prov != c.prov.KeyBefore(d.Offset) {
-		return nil
-	}
-	head, tail, err := fsutil.PrefixSums(f, d.Offset)
-	if err != nil || head != d.Head || tail != d.Tail {
-		return nil
-	}
-	last := make([]byte, 1)
-	if _, err := f.ReadAt(last, d.Offset-1); err != nil || last[0] != '\n' {
+	if json.Unmarshal(data, &d) != nil || !d.Fits(f, size, evalCacheVersion, key, c.prov) {
 		return nil
 	}
 	return &d
@@ -143,8 +129,7 @@ func (c *checker) saveEvalCache(f io.ReaderAt, key string, offset int64, lines i
 	if len(c.evalFound.first.Findings)+len(c.evalFound.rules.Findings) > maxCachedFindings {
 		return
 	}
-	d := evalCacheDoc{Version: evalCacheVersion, Key: key, Prov: c.prov.KeyBefore(offset), Offset: offset, Lines: lines,
-		First: c.evalFound.first.Findings, Rules: c.evalFound.rules.Findings, Superseded: c.supersededBy}
+	d := evalCacheDoc{First: c.evalFound.first.Findings, Rules: c.evalFound.rules.Findings, Superseded: c.supersededBy}
 	for _, e := range c.entries {
 		if e == nil {
 			continue
@@ -157,18 +142,10 @@ func (c *checker) saveEvalCache(f io.ReaderAt, key string, offset int64, lines i
 	}
 	sort.Slice(d.Entries, func(i, j int) bool { return d.Entries[i].Line < d.Entries[j].Line })
 	var err error
-	if d.Head, d.Tail, err = fsutil.PrefixSums(f, offset); err != nil {
+	if d.EvalPrefix, err = records.NewEvalPrefix(f, evalCacheVersion, key, offset, lines, c.prov); err != nil {
 		return
 	}
-	data, err := json.Marshal(d)
-	if err != nil {
-		return
-	}
-	p := c.evalCachePath()
-	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
-		return
-	}
-	_ = fsutil.WriteFileAtomic(p, append(data, '\n'), 0o644)
+	_ = records.WriteEvalCache(c.evalCachePath(), d)
 }
 
 // streamCached is the eval_log pass under Options.EvalCache: the cached
