@@ -27,15 +27,13 @@ func IsRollback(e *workspace.EvalEntry, f string, p int) bool {
 	if !ok || ph < p {
 		return false
 	}
-	switch {
-	case e.Result() == "retry" || e.Result() == "fail":
-		return true
-	case e.EventType() == workspace.EventFail:
-		return true
-	case e.EventType() == workspace.EventCheckpoint && e.Decision() == "rejected":
-		return true
-	}
-	return false
+	return rollbackVerdict(e.Result(), e.EventType(), e.Decision())
+}
+
+// rollbackVerdict is the verdict part of IsRollback for an entry of result
+// res, event_type et and decision dec ("" when absent or no string).
+func rollbackVerdict(res, et, dec string) bool {
+	return res == "retry" || res == "fail" || et == workspace.EventFail || et == workspace.EventCheckpoint && dec == "rejected"
 }
 
 // RollbackMark returns the last rollback mark of feature f for phase p among

@@ -2,10 +2,12 @@ package records
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/superagent-harness/harness/internal/workspace"
@@ -59,46 +61,86 @@ type FeatureEvalState struct {
 	Ignored []string `json:"ignored,omitempty"`
 }
 
-// countsRetry reports whether entry e, which Hermes wrote (provenance
-// Hermes or Legacy: hermes), is one of feature's retries
-// (FeatureEvalState.Retries).
-func countsRetry(e *workspace.EvalEntry, feature string, hermes bool) bool {
-	return hermes && e.Result() == "retry" && e.FeatureID() == feature
+// countsRetry reports whether an entry of result res and feature_id fid
+// ("" when absent or no string) that Hermes wrote (provenance Hermes or
+// Legacy: hermes) is one of feature's retries (FeatureEvalState.Retries).
+func countsRetry(res, fid, feature string, hermes bool) bool {
+	return hermes && res == "retry" && fid == feature
 }
 
 // fold applies one decoded entry of the feature's filtered lines.
 func (s *FeatureEvalState) fold(feature string, e *workspace.EvalEntry, hermes bool) {
-	if countsRetry(e, feature, hermes) {
+	ph, phOK := e.Phase()
+	sl, _ := e.SupersedesLine()
+	r, rOK := e.Reason()
+	s.foldFields(feature, foldFields{line: e.Line, feature: e.FeatureID(), result: e.Result(), eventType: e.EventType(), decision: e.Decision(),
+		timestamp: e.Timestamp(), reason: r, reasonOK: rOK, phase: ph, phaseOK: phOK, correction: e.IsCorrection(), supersedes: sl}, hermes)
+}
+
+// foldFields are what fold reads of one entry: its line, the string
+// members ("" when absent or not strings), reason and whether it is a
+// string, the integer phase, whether it is a valid correction and of which
+// line.
+type foldFields struct {
+	line                                            int
+	feature, result, eventType, decision, timestamp string
+	reason                                          string
+	reasonOK                                        bool
+	phase                                           int
+	phaseOK, correction                             bool
+	supersedes                                      int
+}
+
+// foldFields applies the entry e (Hermes's when hermes); the strings it
+// keeps are cloned (a line of the fixed shape lends them from the read
+// buffer).
+func (s *FeatureEvalState) foldFields(feature string, e foldFields, hermes bool) {
+	if countsRetry(e.result, e.feature, feature, hermes) {
 		s.Retries++
 	}
-	if e.IsCorrection() {
-		n, _ := e.SupersedesLine()
+	if e.correction {
 		for p, pe := range s.PhaseEvals {
-			if pe.Line == n {
-				r, ok := e.Reason()
-				pe.Correction = &ReasonRef{Line: e.Line, Reason: r, ReasonOK: ok}
+			if pe.Line == e.supersedes {
+				pe.Correction = &ReasonRef{Line: e.line, Reason: strings.Clone(e.reason), ReasonOK: e.reasonOK}
 				s.PhaseEvals[p] = pe
 			}
 		}
 		return
 	}
-	ph, ok := e.Phase()
-	if !ok || e.FeatureID() != feature {
+	if !e.phaseOK || e.feature != feature {
 		return
 	}
-	if IsRollback(e, feature, ph) {
+	if rollbackVerdict(e.result, e.eventType, e.decision) { // IsRollback(e, feature, e.phase)
 		if s.Rollbacks == nil {
 			s.Rollbacks = map[int]LineRef{}
 		}
-		s.Rollbacks[ph] = LineRef{Line: e.Line, Timestamp: e.Timestamp()}
+		s.Rollbacks[e.phase] = LineRef{Line: e.line, Timestamp: strings.Clone(e.timestamp)}
 	}
-	if IsPhaseEval(e, feature, ph) {
+	if e.eventType == workspace.EventPhaseEvaluation { // IsPhaseEval(e, feature, e.phase)
 		if s.PhaseEvals == nil {
 			s.PhaseEvals = map[int]PhaseEvalRef{}
 		}
-		r, ok := e.Reason()
-		s.PhaseEvals[ph] = PhaseEvalRef{ReasonRef: ReasonRef{Line: e.Line, Reason: r, ReasonOK: ok}}
+		s.PhaseEvals[e.phase] = PhaseEvalRef{ReasonRef: ReasonRef{Line: e.line, Reason: strings.Clone(e.reason), ReasonOK: e.reasonOK}}
 	}
+}
+
+// foldFlat is foldLine for a line of the fixed shape (workspace.DecodeEvalFlat
+// into f), read from the fixed slots without the line's map: the same
+// provenance verdict (Provenance.OfFlat) and the same fold. The shape has
+// no supersedes_line, so the line is no correction.
+func (s *FeatureEvalState) foldFlat(feature string, prov *workspace.Provenance, n int, at int64, line []byte, f *workspace.FlatEntry) {
+	v, why := prov.OfFlat(at, line, f)
+	if v == workspace.Forged {
+		s.Ignored = append(s.Ignored, fmt.Sprintf(".harness/eval_log.jsonl:%d (%s: %s)", n, f.Val[workspace.FlatEventType], why))
+		return
+	}
+	e := foldFields{line: n, feature: f.Val[workspace.FlatFeatureID], result: f.Val[workspace.FlatResult], eventType: f.Val[workspace.FlatEventType],
+		decision: f.Val[workspace.FlatDecision], timestamp: f.Val[workspace.FlatTimestamp]}
+	e.reason, e.reasonOK = f.Str(workspace.FlatReason)
+	if ph, ok := f.Str(workspace.FlatPhase); ok {
+		e.phase, e.phaseOK = workspace.NumberInt(json.Number(ph))
+	}
+	s.foldFields(feature, e, v == workspace.Hermes || v == workspace.Legacy)
 }
 
 // Mark returns the rollback mark for phase p (RollbackMark over every
@@ -164,6 +206,9 @@ type EvalStateOptions struct {
 	// Prov is the eval_log provenance to judge lines by; nil loads it
 	// (workspace.LoadProvenance).
 	Prov *workspace.Provenance
+	// generalOnly decodes every line into its map (never foldFlat): the
+	// reference the fixed-shape path is tested against.
+	generalOnly bool
 }
 
 // FeatureState returns feature's state over the whole eval_log.jsonl,
@@ -175,6 +220,10 @@ type EvalStateOptions struct {
 // (it is only a cache).
 func FeatureState(ws *workspace.Workspace, feature string, opts EvalStateOptions) (FeatureEvalState, error) {
 	want := mayConcern(feature)
+	var flat *workspace.FlatEntry // reused by every line
+	if !opts.generalOnly {
+		flat = &workspace.FlatEntry{}
+	}
 	fd := EvalFold[FeatureEvalState]{
 		Cache: EvalCachePath(ws, feature), Version: evalCacheVersion, Key: feature, MaxCache: 1 << 20,
 		NoCache: opts.NoCache, ReadOnly: opts.ReadOnly,
@@ -186,7 +235,7 @@ func FeatureState(ws *workspace.Workspace, feature string, opts EvalStateOptions
 		},
 		Clone: cloneFeatureState,
 		Line: func(s *FeatureEvalState, prov *workspace.Provenance, n int, at int64, line []byte) {
-			s.foldLine(feature, want, prov, n, at, line)
+			s.foldLine(feature, want, prov, n, at, line, flat)
 		},
 	}
 	s, _, err := fd.Run(ws.EvalLog())
@@ -196,8 +245,12 @@ func FeatureState(ws *workspace.Workspace, feature string, opts EvalStateOptions
 // foldLine folds physical line n (starting at byte at) when it may concern
 // feature and the provenance trusts it (Hermes-ledgered, the hook's Reset,
 // or shaped like the Generator's); a forged line is only noted in Ignored.
-func (s *FeatureEvalState) foldLine(feature string, want func([]byte) bool, prov *workspace.Provenance, n int, at int64, line []byte) {
+func (s *FeatureEvalState) foldLine(feature string, want func([]byte) bool, prov *workspace.Provenance, n int, at int64, line []byte, flat *workspace.FlatEntry) {
 	if len(bytes.TrimSpace(line)) == 0 || !want(line) {
+		return
+	}
+	if flat != nil && workspace.DecodeEvalFlat(line, flat) {
+		s.foldFlat(feature, prov, n, at, line, flat)
 		return
 	}
 	m, derr := workspace.DecodeEvalLine(line)
@@ -299,7 +352,7 @@ func featureRetries(ws *workspace.Workspace, feature string, noCache bool) (int,
 				return
 			}
 			e := &workspace.EvalEntry{Line: n, At: at, Fields: m}
-			if v, _ := prov.Of(at, line, e); countsRetry(e, feature, v == workspace.Hermes || v == workspace.Legacy) {
+			if v, _ := prov.Of(at, line, e); countsRetry(e.Result(), e.FeatureID(), feature, v == workspace.Hermes || v == workspace.Legacy) {
 				s.Retries++
 			}
 		},

@@ -5,13 +5,15 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // TestFeatureRetriesEqualsFeatureState holds FeatureRetries' own fold (its
-// byte filter, its cache) to the count of FeatureState's full scan, on
+// byte filter, its cache) to the count of FeatureState's full scan, and
+// FeatureState's fixed-shape path (foldFlat) to its map of every line, on
 // random logs (the lines of TestFeatureStateEqualsFullScanOnRandomLogs plus
 // Generator-shaped retries and \u-spelt results) appended in random batches
 // that may end inside a line, with no ledger (every line Legacy) and with a
@@ -78,6 +80,14 @@ func TestFeatureRetriesEqualsFeatureState(t *testing.T) {
 				full, err := featureRetries(ws, fid, true)
 				if err != nil {
 					t.Fatal(err)
+				}
+				// the fixed-shape fold against the map of every line
+				gen, err := FeatureState(ws, fid, EvalStateOptions{NoCache: true, generalOnly: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(st, gen) {
+					t.Fatalf("trial %d after %d/%d bytes, %s: FeatureState %+v, on the map of every line %+v\nlog:\n%s", trial, written, len(data), fid, st, gen, data[:written])
 				}
 				if got != st.Retries || full != st.Retries {
 					t.Fatalf("trial %d after %d/%d bytes, %s: FeatureRetries %d (no cache %d), FeatureState %d\nlog:\n%s", trial, written, len(data), fid, got, full, st.Retries, data[:written])

@@ -56,6 +56,12 @@ func (e *EvalEntry) Int(key string) (int, bool) {
 	if !ok {
 		return 0, false
 	}
+	return NumberInt(n)
+}
+
+// NumberInt is the value of the JSON number n when it is integral (1 and
+// 1.0 both count), as EvalEntry.Int reads it.
+func NumberInt(n json.Number) (int, bool) {
 	if i, err := n.Int64(); err == nil {
 		return int(i), true
 	}
