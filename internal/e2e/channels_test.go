@@ -88,8 +88,10 @@ func TestRealClaudeLaunchSubagentIsGuarded(t *testing.T) {
 
 // TestRealClaudeLaunchPlantedFeatureDir: Claude Code channels planted in a
 // feature directory before its first launch (a sandboxed Generator of another
-// feature can create a directory for an id not yet in feature_list.json, and
-// init-feature keeps what it finds) must not reach the launched session:
+// feature can create a directory for an id not yet in feature_list.json;
+// init-feature now moves such a directory to quarantine, but a Generator
+// whose session predates the id can still write into it afterwards) must
+// not reach the launched session:
 // hooks in .claude/settings.local.json or extra groups in .claude/settings.json
 // (which Claude Code runs OUTSIDE the sandbox), memory files, agents, skills
 // and commands. launch passes --setting-sources user (docs/sandbox.md §1).
