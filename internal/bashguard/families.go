@@ -254,6 +254,11 @@ func matchGitResetHard(_ *evalCtx, c *call) (bool, string) {
 	if g := gitSub(c, "reset"); g != nil && g.Has("", "hard") {
 		return true, "git reset --hard throws away uncommitted changes"
 	}
+	// the plumbing with the same effect: read-tree --reset -u writes the
+	// tree over the index and the worktree
+	if g := gitSub(c, "read-tree"); g != nil && g.Has("", "reset") && g.Has("u") {
+		return true, "git read-tree --reset -u overwrites the worktree like reset --hard (uncommitted changes are lost)"
+	}
 	return false, ""
 }
 
@@ -422,6 +427,10 @@ func wholeTreeAdd(p string) bool {
 func isHead(s string) bool { return s == "HEAD" || s == "@" }
 
 func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
+	if g := gitSub(c, "checkout-index"); g != nil && g.Has("a", "all") && g.Has("f", "force") {
+		// the plumbing of `git checkout -- .`
+		return true, "git checkout-index --all --force overwrites every tracked file from the index (local changes are lost)"
+	}
 	g := gitSub(c, "checkout")
 	if g == nil {
 		return false, ""
@@ -510,7 +519,7 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 }
 
 var currentBranchRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+HEAD`)
+	return regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref(?:=\w+)?\s+(?:HEAD|@(?:[^{~^\w]|$))|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+(?:HEAD|@(?:[^{~^\w]|$))`)
 })
 
 func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
@@ -835,6 +844,21 @@ func deviceTarget(c *call) (string, bool) {
 	if deviceReaders[c.prog] || c.prog == "" {
 		return "", false
 	}
+	// the files the program table says it writes (`wget -O DEV`,
+	// `openssl … -out DEV`, `ffmpeg -i IN DEV`), and socat's file addresses
+	files, _ := c.inv.Cmd.Written(c.inv.Stdin)
+	if c.prog == "socat" {
+		for _, f := range shell.SocatFiles(c.inv.Cmd.ParsedOpts) {
+			if f.Write {
+				files = append(files, f.Path)
+			}
+		}
+	}
+	for _, f := range files {
+		if blockDevice(f) {
+			return f, true
+		}
+	}
 	for i, a := range c.args {
 		for _, pre := range []string{"of=", "--output=", "--out=", "--outfile=", "--target=", "--device="} {
 			if strings.HasPrefix(a, pre) && blockDevice(a[len(pre):]) {
@@ -866,7 +890,29 @@ func anyBlockDev(args []string) (string, bool) {
 	return "", false
 }
 
+// labelWriters are programs that write a new label, superblock or
+// metadata onto the block devices among their operands (a pool, an array,
+// a physical volume: the disk's data is gone), by the verbs or options
+// that do it ("" = every run); their other verbs only read (`zpool
+// status`, `mdadm --detail`). Cautious reading by effect
+// (testdata/corpus/README.md §9.1, §9.3 disk).
+var labelWriters = map[string][]string{
+	"zpool":    {"create", "add", "attach", "replace", "labelclear", "split", "initialize"},
+	"mdadm":    {"--create", "-C", "--build", "-B", "--zero-superblock", "--add", "--grow", "-G"},
+	"pvcreate": {""}, "pvremove": {""}, "vgcreate": {""}, "vgextend": {""},
+	"mkraid": {""}, "bcache": {"make"}, "make-bcache": {""},
+}
+
 func matchWipe(_ *evalCtx, c *call) (bool, string) {
+	if verbs, ok := labelWriters[c.prog]; ok {
+		if d, ok := anyBlockDev(c.args); ok {
+			for _, v := range verbs {
+				if v == "" || containsWord(c.args, v) {
+					return true, strings.TrimSpace(c.prog+" "+v) + " writes a new label over the block device " + d
+				}
+			}
+		}
+	}
 	switch c.prog {
 	case "wipefs":
 		p := c.inv.Cmd.ParsedOpts
@@ -1034,7 +1080,9 @@ var sshTable = shell.OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw", Abbrev: true}
 // sshOptHosts returns a production jump host given by -J or by an
 // -o ProxyJump=/HostName= option.
 func sshOptHosts(p shell.ParsedOpts) (string, bool) {
-	for _, v := range p.Values("J") {
+	// -J jump hosts, and -W HOST:PORT (stdio forwarded to HOST: the
+	// connection reaches it through the named host)
+	for _, v := range append(p.Values("J"), p.Values("W")...) {
 		for _, h := range jumpHosts(v) {
 			if hasProd(h) {
 				return h, true
@@ -1105,7 +1153,7 @@ func matchProdKube(_ *evalCtx, c *call) (bool, string) {
 	case "kubectl", "oc":
 		shorts, names = "s", []string{"context", "kubeconfig", "cluster", "user", "server"}
 	case "helm":
-		names = []string{"kube-context", "kubeconfig"}
+		names = []string{"kube-context", "kubeconfig", "kube-apiserver"}
 	default:
 		return false, ""
 	}
@@ -1117,8 +1165,15 @@ func matchProdKube(_ *evalCtx, c *call) (bool, string) {
 	if ok {
 		return true, c.prog + " " + s + " selects a production cluster"
 	}
-	if v := c.inv.Env["KUBECONFIG"]; hasProd(v) {
-		return true, "KUBECONFIG=" + v + " selects a production cluster"
+	env := []string{"KUBECONFIG"}
+	if c.prog == "helm" {
+		// helm's environment forms of --kube-context / --kube-apiserver
+		env = append(env, "HELM_KUBECONTEXT", "HELM_KUBEAPISERVER")
+	}
+	for _, k := range env {
+		if v := c.inv.Env[k]; hasProd(v) {
+			return true, k + "=" + v + " selects a production cluster"
+		}
 	}
 	return false, ""
 }
@@ -1161,7 +1216,7 @@ func matchProdDocker(_ *evalCtx, c *call) (bool, string) {
 	if len(c.inv.Cmd.Sub) == 0 {
 		g = c.inv.Cmd.ParsedOpts
 	}
-	if s, ok := prodValue(g, "H", "host", "context"); ok {
+	if s, ok := prodValue(g, "Hc", "host", "context"); ok {
 		return true, c.prog + " " + s + " targets a production docker host"
 	}
 	for _, k := range []string{"DOCKER_HOST", "DOCKER_CONTEXT"} {
@@ -1321,6 +1376,22 @@ func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
+// containsWord reports whether args holds w (a "--long" also as "--long=…").
+func containsWord(args []string, w string) bool {
+	for _, a := range args {
+		if a == w || strings.HasPrefix(w, "--") && strings.HasPrefix(a, w+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// registryRef reports an image reference in a registry transport
+// (containers-transports(5): docker://, oci-archive is local).
+func registryRef(v string) bool {
+	return strings.HasPrefix(v, "docker://")
+}
+
 func matchPublish(_ *evalCtx, c *call) (bool, string) {
 	cmd := c.inv.Cmd
 	pub := func(what string) (bool, string) { return true, what + " publishes to a public registry" }
@@ -1380,6 +1451,25 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 		// any package manager's publish subcommand (pnpm, bun, deno,
 		// poetry, uv, cargo, hatch, pdm, flit …): the table parses it
 		return pub(c.prog + " publish")
+	}
+	if sub == "" && (cmd.Prog == nil || (cmd.Prog.Kind == shell.KindTool || cmd.Prog.Kind == shell.KindWrite) && len(cmd.Prog.Subs) == 0) {
+		// a program whose subcommands the table does not list (or an
+		// unknown one) judged by its first word, the verb (cautious
+		// reading, testdata/corpus/README.md §9.1): publish and upload
+		// publish a package (changeset, maturin, flit, twine), push sends
+		// an image or artifact to a registry (buildah, oras, crane), and a
+		// copy or sync whose destination is a registry
+		// (`skopeo copy SRC docker://REG/IMG`) uploads it
+		switch op := first(); op {
+		case "publish":
+			return pub(c.prog + " " + op)
+		case "push":
+			return true, c.prog + " push sends to a remote registry or repository (cautious reading of an unlisted publisher)"
+		case "copy", "cp", "sync":
+			if ops := cmd.OperandValues(); len(ops) >= 3 && registryRef(ops[len(ops)-1]) {
+				return true, c.prog + " " + op + " uploads to the registry " + ops[len(ops)-1]
+			}
+		}
 	}
 	return false, ""
 }

@@ -369,6 +369,7 @@ func (c *collector) program() {
 	if code := codeOf(c.inv); code != nil {
 		c.codeWrites(code)
 	}
+	c.tableWrites()
 	if c.moreWriters(prog, args) {
 		return
 	}
@@ -544,6 +545,20 @@ func (c *collector) program() {
 		if c.inv.Cmd.Prog == nil {
 			c.unknownProgram()
 		}
+	}
+}
+
+// tableWrites adds the files and directories the program table says the
+// command writes (shell.Command.Written: `ffmpeg -i IN OUT`, `cargo
+// install --root D`, `git submodule add URL PATH`, `git checkout-index F`).
+func (c *collector) tableWrites() {
+	files, dirs := c.inv.Command().Written(c.inv.Stdin)
+	what := strings.TrimSpace(c.inv.Program + " " + strings.Join(c.inv.Command().Sub, " "))
+	for _, f := range files {
+		c.add(f, opWrite, what+" (output)")
+	}
+	for _, d := range dirs {
+		c.addNewDir(d, what+" (output directory)")
 	}
 }
 

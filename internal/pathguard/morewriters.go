@@ -137,28 +137,16 @@ func procCwd(w shell.Word, base string) (string, bool) {
 	return "", false
 }
 
-// socat writes the files of its OPEN/CREATE/GOPEN addresses and creates the
-// socket of a listening or receiving UNIX address (a socket in .harness/ is
-// planting, testdata/corpus/README.md §9.4).
+// socat writes the files of its OPEN/CREATE/GOPEN/FILE addresses and
+// creates the socket of a listening or receiving UNIX address (a socket in
+// .harness/ is planting, testdata/corpus/README.md §9.4): shell.SocatFiles.
 func (c *collector) socat(args []string) {
-	for _, a := range c.parsed().OperandValues() {
-		typ, rest, ok := strings.Cut(a, ":")
-		if !ok {
-			continue
-		}
-		file, opts, _ := strings.Cut(rest, ",")
-		switch strings.ToUpper(typ) {
-		case "UNIX-LISTEN", "UNIX-L", "UNIX-RECVFROM", "UNIX-RECV":
-			c.add(file, opSpecial, "socat "+typ)
-		case "OPEN", "CREATE", "CREAT", "GOPEN":
-			o := opWrite
-			if strings.Contains(","+opts+",", ",append,") {
-				o = opAppend
-			}
-			if strings.Contains(","+opts+",", ",rdonly,") {
-				continue
-			}
-			c.add(file, o, "socat "+typ)
+	for _, f := range shell.SocatFiles(c.parsed()) {
+		switch {
+		case f.Socket:
+			c.add(f.Path, opSpecial, "socat "+f.Type)
+		case f.Write:
+			c.add(f.Path, writeOrAppend(f.Append), "socat "+f.Type)
 		}
 	}
 }

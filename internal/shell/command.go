@@ -83,6 +83,9 @@ func ParseCommand(name string, words []string) *Command {
 		c.Sub = append(c.Sub, w)
 		c.SubAt = append(c.SubAt, first)
 		row = row.Sub(w)
+		if row != nil && hasName(row.Synonyms, w) {
+			c.Sub[len(c.Sub)-1] = row.Name
+		}
 		if row == nil {
 			opts = OptSpec{Partial: true, Abbrev: true}.Parse(words, first+1)
 			break
@@ -126,4 +129,66 @@ func (c *Command) String() string {
 		return c.ParsedOpts.String()
 	}
 	return strings.Join(c.Sub, " ") + ": " + c.ParsedOpts.String()
+}
+
+// Written returns the files and the directories the command writes by its
+// row's WriteSpec (Program.Writes), stdin being the command's known stdin
+// (nil when unknown); nil for a row without one. A "-" (stdout) is not a
+// file.
+func (c *Command) Written(stdin *string) (files, dirs []string) {
+	if c == nil || c.Row == nil {
+		return nil, nil
+	}
+	ws := &c.Row.Writes
+	p := c.ParsedOpts
+	if ws.Opts != "" || ws.Dirs != "" {
+		for i := range p.Opts {
+			o := &p.Opts[i]
+			if !o.HasValue || o.Value == "" || o.Value == "-" {
+				continue
+			}
+			switch {
+			case optNamed(p, o, ws.Opts):
+				files = append(files, o.Value)
+			case optNamed(p, o, ws.Dirs):
+				dirs = append(dirs, o.Value)
+			}
+		}
+	}
+	ops := p.OperandValues()
+	switch {
+	case ws.All:
+		for _, v := range ops {
+			if v != "-" {
+				files = append(files, v)
+			}
+		}
+	case ws.Last > 0 && len(ops) >= ws.Last && ops[len(ops)-1] != "-":
+		files = append(files, ops[len(ops)-1])
+	}
+	if ws.First && len(ops) > 0 && ops[0] != "-" {
+		files = append(files, ops[0])
+	}
+	if ws.Operand > 0 && ws.Operand <= len(ops) {
+		dirs = append(dirs, ops[ws.Operand-1])
+	}
+	if ws.Lines != "" {
+		texts := ops
+		for i := range p.Opts {
+			if p.Opts[i].HasValue {
+				texts = append(texts, p.Opts[i].Value)
+			}
+		}
+		if stdin != nil {
+			texts = append(texts, *stdin)
+		}
+		for _, t := range texts {
+			for _, line := range strings.Split(t, "\n") {
+				if fs := strings.Fields(line); len(fs) >= 2 && hasName(ws.Lines, fs[0]) && fs[len(fs)-1] != "-" && !strings.HasPrefix(fs[len(fs)-1], "|") {
+					files = append(files, strings.Trim(fs[len(fs)-1], `"'`))
+				}
+			}
+		}
+	}
+	return files, dirs
 }

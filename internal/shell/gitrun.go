@@ -177,6 +177,20 @@ func (w *walker) git(f *frame, st *state, c cmdCtx, vals []string) {
 		if i := p.First(); i < len(vals) {
 			run("git submodule foreach", strings.Join(vals[i:], " "))
 		}
+	case sub == "remote":
+		// `git remote add --mirror[=push] NAME URL` configures NAME as a
+		// push mirror (remote.NAME.mirror=true) for the later git runs of
+		// the same command: `git push NAME` then mirrors (§9.3)
+		if ops := p.OperandValues(); len(ops) >= 2 && ops[0] == "add" {
+			for _, o := range p.Opts {
+				if o.Long && o.Name == "mirror" && (!o.HasValue || o.Value == "push") {
+					if w.gitSet == nil {
+						w.gitSet = map[string]string{}
+					}
+					w.gitSet["remote."+strings.ToLower(ops[1])+".mirror"] = "true"
+				}
+			}
+		}
 	case sub == "rebase":
 		for _, v := range p.Values("x", "exec") {
 			run("git rebase --exec", v)

@@ -48,6 +48,12 @@ type Program struct {
 	// Names are other names with the same grammar, space-separated
 	// ("gsed", "gtar bsdtar").
 	Names string
+	// Synonyms are other names of this very subcommand (space-separated):
+	// the program does the same thing under them (`git stage` is `git
+	// add`, `git send-pack` is the plumbing of `git push`), so the parse
+	// records the subcommand by Name (Command.Sub), and every rule of Name
+	// applies.
+	Synonyms string
 	// Kind is what the program does with its arguments.
 	Kind Kind
 	// Opts is the option grammar: of the whole command line, or of the
@@ -71,6 +77,10 @@ type Program struct {
 	// command with its arguments); the walker judges each as the command it
 	// runs (tableRuns). The zero value: none.
 	Runs RunSpec
+	// Writes says which of the program's words name files it writes, for
+	// programs whose writes are plain on the command line (Command.Written:
+	// the path guard and the disk family read it). The zero value: none.
+	Writes WriteSpec
 	// Examples are "ARGS => PARSE" pairs: ARGS split on blanks, PARSE the
 	// ParsedOpts.String of the innermost command's options and operands
 	// (prefixed with "SUB: " for a subcommand). TestProgramExamples
@@ -123,6 +133,22 @@ type RunSpec struct {
 	// select its mode (less's LESSOPEN='|lesspipe %s', LESSCLOSE, man's
 	// MANPAGER).
 	Env string
+	// Prog lists options (letters or long names, space-separated) whose
+	// value is a program the command starts, with the operands after "--"
+	// as its arguments (`start-stop-daemon --start --exec /bin/rm -- -rf d`).
+	Prog string
+	// Calls lists functions of the program's own language whose first
+	// string argument is a shell command string, wherever a call of one
+	// appears in a Shell option value, a shell-string operand or a known
+	// stdin (with Stdin): vim's `call system("CMD")`, octave's
+	// `system("CMD")`, gnuplot's `system "CMD"`, emacs's `(shell-command
+	// "CMD")`. Entries are comma-separated lists of names; an entry
+	// NAME=PROG ARGS… makes the call's arguments the operands of that
+	// command (cmake's `file(REMOVE_RECURSE DIR)` is `rm -r -f DIR`), and
+	// NAME+=PROG ARGS… does so for its first argument only when a second
+	// one (not nil, false or 0) follows (emacs's `(delete-directory D t)`).
+	// Names inside double-quoted strings are text (codeCalls).
+	Calls string
 }
 
 // verb returns the words of the command verb v stands for (Verbs).
@@ -133,6 +159,34 @@ func (r *RunSpec) verb(v string) ([]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// WriteSpec names the words of a program (or subcommand) that are files it
+// writes (testdata/corpus/README.md §3.3, §9.1 "unknown programs' outputs").
+type WriteSpec struct {
+	// Opts lists options (letters or long names, space-separated) whose
+	// value is a file the program writes (`wget -O F`, `openssl … -out F`).
+	Opts string
+	// Dirs lists options whose value is a directory the program writes
+	// below (`cargo install --root D`, `wget -P D`).
+	Dirs string
+	// Last, when not 0, is the number of operands from which the last
+	// operand is the output: 1 for ffmpeg (inputs are -i values: `ffmpeg
+	// -i IN OUT`), 2 for sox (`sox IN… OUT`).
+	Last int
+	// Operand is the 1-based index of an operand that is a directory the
+	// program creates and writes below (`git submodule add URL PATH`: 2).
+	Operand int
+	// All: every operand is a file the program writes (`git
+	// checkout-index -f -- F…`).
+	All bool
+	// First: the first operand is a file the program opens for writing,
+	// creating it (sqlite3's database).
+	First bool
+	// Lines lists the program's own commands (space-separated) whose last
+	// word is a file they write, in operands and lines of a known stdin
+	// (sqlite3 `.output F`, `.once F`, `.save F`, `.backup F`).
+	Lines string
 }
 
 // RunOperands is what a program does with its operands (RunSpec).
@@ -154,12 +208,15 @@ const (
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Env != ""
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Env != "" || r.Calls != "" || r.Prog != ""
 }
 
 // shellText returns the shell command string in v by r.Prefix (v itself
-// when r has no Prefix) and whether there is one.
+// when r has neither Prefix nor Calls) and whether there is one.
 func (r *RunSpec) shellText(v string) (string, bool) {
+	if r.Prefix == "" && r.Calls != "" {
+		return "", false // code of the program's own language (Calls)
+	}
 	if r.Prefix == "" {
 		return v, true
 	}
@@ -181,7 +238,7 @@ func (p *Program) Sub(name string) *Program {
 		return nil
 	}
 	for i := range p.Subs {
-		if s := &p.Subs[i]; s.Name == name || hasName(s.Names, name) {
+		if s := &p.Subs[i]; s.Name == name || hasName(s.Names, name) || hasName(s.Synonyms, name) {
 			return s
 		}
 	}

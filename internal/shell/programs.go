@@ -154,7 +154,7 @@ var programs = []Program{
 	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEFKTUWx", ShortOpt: "i0l", Stop: true}, Examples: []string{"-e x => -e=x |"}},
 	{Name: "php", Names: "php-cli", Kind: KindInterp, Opts: OptSpec{Short: "rdcz", Long: "run=", Partial: true, Stop: true}, Examples: []string{"-r 'x' => -r=x |"}},
 	{Name: "lua", Names: "luajit", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}, Examples: []string{"-e x => -e=x |"}},
-	{Name: "rscript", Kind: KindInterp, Opts: OptSpec{Short: "e", Partial: true, Stop: true}},
+	{Name: "rscript", Names: "r", Kind: KindInterp, Opts: OptSpec{Short: "e", Partial: true, Stop: true}},
 	{Name: "julia", Kind: KindInterp, Opts: OptSpec{Short: "e", Long: "eval=", Partial: true, Stop: true}},
 	{Name: "osascript", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}},
 
@@ -266,7 +266,9 @@ var programs = []Program{
 		Runs: RunSpec{Operands: OperandsShell, Prefix: "SYSTEM: EXEC:"}, RunExamples: []string{"- SYSTEM:'rm -rf b' -> rm -rf b", "-u EXEC:'git status' STDOUT -> git status", "TCP-LISTEN:8080 STDOUT -> "},
 		Examples: []string{"-u EXEC:x STDOUT => -u | EXEC:x STDOUT"}},
 	{Name: "cmake", Kind: KindTool, Opts: OptSpec{Short: "SBCDUGTAEj", Partial: true},
-		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f"}, RunExamples: []string{"-E rm -rf b -> rm -rf b", "-E remove_directory b c -> rm -r -f b c", "-S . -B build -> "},
+		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f", Stdin: true, Calls: "REMOVE_RECURSE=rm -r -f, REMOVE=rm -f, COMMAND="},
+		RunExamples: []string{"-E rm -rf b -> rm -rf b", "-E remove_directory b c -> rm -r -f b c", "-S . -B build -> ",
+			"-P /dev/stdin <<< 'file(REMOVE_RECURSE b c)' -> rm -r -f b c", "-P /dev/stdin <<< 'execute_process(COMMAND git push -f)' -> git push -f"},
 		Examples: []string{"-S . -B b => -S=. -B=b |", "-E rm -rf b => -E=rm -r -f | b"}},
 	{Name: "coreutils", Kind: KindRun, Opts: OptSpec{Long: "coreutils-prog= coreutils-prog-shebang= help version", Stop: true},
 		Runs: RunSpec{Argv: "coreutils-prog"}, RunExamples: []string{"--coreutils-prog=rm -rf b -> rm -rf b"}},
@@ -355,7 +357,9 @@ var programs = []Program{
 		Runs: RunSpec{Argv: "c command"}, RunExamples: []string{"-c rm -rf x -> rm -rf x", "--command rm y -> rm y"}}}},
 	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Stop: true, Plus: true},
 		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}, RunExamples: []string{"-s 'rm x' -> rm x"}},
-			{Name: "fmt", Kind: KindWrite}, {Name: "publish", Kind: KindTool}},
+			{Name: "fmt", Kind: KindWrite}, {Name: "publish", Kind: KindTool},
+			{Name: "install", Names: "build b check c test t run r doc d bench clippy", Kind: KindWrite, Opts: OptSpec{Short: "jpF", Long: "root= target-dir= path= git= branch= tag= rev= version= index= registry= features= bin= example= jobs= package= profile= target= manifest-path= config=", Partial: true},
+				Writes: WriteSpec{Dirs: "root target-dir"}, Examples: []string{"--root d rg => --root=d | rg"}}},
 		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
 	{Name: "go", Kind: KindTool, Subs: []Program{
 		{Name: "run", Kind: KindRun, Opts: OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true, Stop: true}},
@@ -419,6 +423,7 @@ var programs = []Program{
 			"retry-max-time= max-filesize= limit-rate= proxy-user= oauth2-bearer= json= etag-save= etag-compare= " +
 			"hsts= alt-svc= aws-sigv4= interface= local-port= dns-servers= preproxy= time-cond= quote= mail-from= mail-rcpt= " +
 			"remote-name remote-name-all remote-header-name", Partial: true, Abbrev: true},
+		Writes:   WriteSpec{Opts: "o output D dump-header c cookie-jar trace trace-ascii", Dirs: "output-dir"},
 		Examples: []string{"-XDELETE u => -X=DELETE | u", "-sSL -o f u => -s -S -L -o=f | u", "--request PUT u => --request=PUT | u"}},
 	{Name: "wget", Kind: KindWrite,
 		Opts: OptSpec{Short: "eoaiBtOTwQPUlARDIX", Long: "execute= output-file= append-output= input-file= base= tries= output-document= timeout= " +
@@ -426,7 +431,8 @@ var programs = []Program{
 			"exclude-directories= header= post-data= post-file= method= body-data= body-file= user= password= " +
 			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
 			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= recursive mirror page-requisites", Partial: true, Abbrev: true},
-		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u"}},
+		Writes:   WriteSpec{Opts: "O output-document a o append-output output-file", Dirs: "P directory-prefix"},
+		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u", "-qO f u => -q -O=f | u"}},
 	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aApo", Long: "auth= auth-type= session= session-read-only= output= print= verify= cert= cert-key= proxy= timeout= pretty= style= format-options= default-scheme= ssl= ciphers= download verbose check-status follow json form multipart offline", Partial: true, Abbrev: true},
 		Examples: []string{"--auth u:p DELETE x => --auth=u:p | DELETE x"}},
 	{Name: "gh", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true},
@@ -437,7 +443,13 @@ var programs = []Program{
 		}},
 	{Name: "twine", Names: "gem helm-push", Kind: KindTool},
 	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Examples: []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
-	{Name: "openssl", Kind: KindWrite},
+	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
+		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}},
+	// media converters: the last operand is the output file
+	{Name: "ffmpeg", Kind: KindWrite, Opts: OptSpec{Long: "i= f= c= codec= vcodec= acodec= ss= t= to= r= s= b= vf= af= filter_complex= map= metadata= preset= crf= pix_fmt= loglevel= threads= frames= aspect= ar= ac= q= qscale= y n", Partial: true, GoFlags: true},
+		Writes: WriteSpec{Last: 1}, Examples: []string{"-y -i a.mp4 -vf fps=1 b.gif => --y --i=a.mp4 --vf=fps=1 | b.gif"}},
+	{Name: "sox", Kind: KindWrite, Opts: OptSpec{Short: "tcrbeCvVGDSq", Long: "type= channels= rate= bits= encoding= compression= volume= buffer= comment= combine=", Partial: true},
+		Writes: WriteSpec{Last: 2}, Examples: []string{"a.wav -r 8000 b.wav => -r=8000 | a.wav b.wav"}},
 	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
@@ -445,9 +457,49 @@ var programs = []Program{
 	{Name: "ed", Names: "ex red", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c cmd", Prefix: "!", Stdin: true}, RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-s -c '!rm x' -c q -> rm x", "-s f <<< ',p' -> "}},
 	{Name: "vi", Names: "vim nvim gvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Prefix: "!"}, RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> "},
+		Runs: RunSpec{Shell: "c cmd", Prefix: "!", Calls: "system systemlist job_start jobstart termopen"},
+		RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
+			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `},
 		Examples: []string{"-c '!ls' f => -c=!ls | f"}},
-	{Name: "nano", Names: "emacs pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
+	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
+	// REPLs and editors whose own language runs shell commands: a line
+	// (or -c/-e/--eval value) that starts with the program's shell escape
+	// (RunSpec.Prefix) is a shell command, and so is the string handed to
+	// one of the language's shell-running functions (RunSpec.Calls)
+	{Name: "emacs", Names: "emacsclient", Kind: KindWrite, Opts: OptSpec{Short: "lLe", Long: "eval= execute= load= funcall= insert= directory= chdir= script= file= visit= batch quick", Partial: true, GoFlags: true},
+		Runs: RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
+		RunExamples: []string{`--batch --eval '(shell-command "rm -rf b")' -> rm -rf b`, `-Q --batch --eval '(delete-directory "b" t)' -> rm -r -f b`,
+			`--batch --eval '(delete-directory "b")' -> `, `--batch --eval '(message "shell-command")' -> `}},
+	{Name: "sqlite3", Names: "sqlite", Kind: KindWrite, Opts: OptSpec{Long: "cmd= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
+		Runs:        RunSpec{Shell: "cmd", Operands: OperandsShell, Skip: 1, Prefix: ".shell .system", Stdin: true},
+		Writes:      WriteSpec{First: true, Lines: ".output .once .save .backup .clone"},
+		RunExamples: []string{"x.db '.shell rm -rf b' -> rm -rf b", "-cmd '.system rm y' x.db .quit -> rm y", "x.db 'select 1' -> ", "x.db <<< '.tables' -> "},
+		Examples:    []string{"-cmd .tables x.db => --cmd=.tables | x.db"}},
+	{Name: "ipython", Names: "ipython3", Kind: KindRun, Opts: OptSpec{Short: "cm", Partial: true, Stop: true},
+		Runs: RunSpec{Shell: "c", Prefix: "!", Stdin: true}, RunExamples: []string{"-c '!rm -rf b' -> rm -rf b", "-c 'print(1)' -> "}},
+	{Name: "ghci", Names: "ghc", Kind: KindRun, Opts: OptSpec{Short: "e", Partial: true},
+		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true}, RunExamples: []string{"-e ':! rm -rf b' -> rm -rf b", "-e ':type map' -> "}},
+	{Name: "gnuplot", Kind: KindRun, Opts: OptSpec{Short: "ec", Long: "default-settings persist slow", Partial: true},
+		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true, Calls: "system"}, RunExamples: []string{`-e 'system "rm -rf b"' -> rm -rf b`, "-e '!rm x' -> rm x", "-e 'plot sin(x)' -> "}},
+	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
+		Runs:        RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
+		RunExamples: []string{`--eval 'system("rm -rf b")' -> rm -rf b`, `--eval "unix('rm x')" -> rm x`, `--eval 'disp(1)' -> `}},
+	// shells with a language of their own whose -c command line reads
+	// a simple command the way a POSIX shell does (`nu -c 'rm -rf b'`)
+	{Name: "nu", Names: "nushell xonsh elvish murex ion", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "commands= config= env-config= login interactive no-config-file", Partial: true, Stop: true},
+		Runs: RunSpec{Shell: "c commands"}, RunExamples: []string{"-c 'rm -rf b' -> rm -rf b", "--commands 'ls' -> ls"}},
+	// runners that start a program named by an option (RunSpec.Prog) or
+	// run a command on other machines
+	{Name: "start-stop-daemon", Kind: KindRun, Opts: OptSpec{Short: "xapnucrNPIdkR", Long: "exec= startas= pidfile= name= user= group= chuid= chroot= chdir= nicelevel= procsched= iosched= umask= retry= signal= start stop status background make-pidfile remove-pidfile oknodo quiet verbose test", Abbrev: true},
+		Runs: RunSpec{Prog: "x exec a startas"}, RunExamples: []string{"--start --exec /bin/rm -- -rf b -> rm -rf b", "-S -x /usr/bin/app -b -> app"}},
+	{Name: "ansible", Kind: KindRun, Opts: OptSpec{Short: "amiuefltMTBPcC", Long: "args= module-name= inventory= user= extra-vars= forks= limit= tree= module-path= timeout= background= poll= connection= become-user= become-method= private-key= vault-password-file= become ask-become-pass check diff one-line", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "a args", Remote: true}, RunExamples: []string{"web -m shell -a 'rm -rf /srv' -> rm -rf /srv", "all -m ping -> ", "all -m copy -a 'src=a dest=b' -> "}},
+	{Name: "az", Kind: KindRun, Opts: OptSpec{Long: "scripts= command-id= resource-group= name= subscription= output= query=", Partial: true},
+		Runs: RunSpec{Shell: "scripts", Remote: true}, RunExamples: []string{"vm run-command invoke -g g -n v --command-id RunShellScript --scripts 'rm -rf /srv' -> rm -rf /srv", "vm list -> "}},
+	{Name: "crictl", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "irt", Long: "image-endpoint= runtime-endpoint= timeout= config= debug", Partial: true, Stop: true},
+		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "e", Long: "env= timeout= interactive tty sync transport=", Partial: true, Stop: true},
+			Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}}},
+		RunExamples: []string{"exec -it c1 rm -rf /data -> rm -rf /data", "ps -a -> "}},
 
 	// ---------------------------------------------------------------- harness's own binaries
 	// the CLI's own grammar (kong: no abbreviations, the global flags at
@@ -470,14 +522,14 @@ var programs = []Program{
 
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
 	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat telnet ftp " +
-		"terraform tofu ansible ansible-playbook vault consul nomad packer pulumi az gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
-		"ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal ghc dotnet swift swiftc xcodebuild " +
+		"terraform tofu ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
+		"ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
-		"docker-machine virsh qemu-img qemu-system-x86_64 lxd crictl ctr " +
-		"ffmpeg convert magick gm sox exiftool pdftotext " +
+		"docker-machine virsh qemu-img qemu-system-x86_64 lxd ctr " +
+		"convert magick gm exiftool pdftotext " +
 		"dmesg lsof fuser gdbserver " +
 		"reboot shutdown poweroff halt systemd-analyze " +
 		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool},
@@ -512,7 +564,7 @@ var gitGlobal = OptSpec{Short: "Cc", Long: "git-dir= work-tree= namespace= super
 // gitSubs are git's subcommands the guards look into; parse-options
 // accepts unique abbreviations of their long options.
 var gitSubs = []Program{
-	{Name: "push", Kind: KindTool, Opts: OptSpec{Short: "o", Long: "all branches mirror tags follow-tags no-follow-tags atomic no-atomic dry-run porcelain delete prune force no-force force-with-lease no-force-with-lease force-if-includes no-force-if-includes repo= set-upstream thin no-thin quiet verbose progress no-progress no-verify verify receive-pack= exec= recurse-submodules= no-recurse-submodules signed no-signed push-option= ipv4 ipv6", Abbrev: true},
+	{Name: "push", Synonyms: "send-pack", Kind: KindTool, Opts: OptSpec{Short: "o", Long: "all branches mirror tags follow-tags no-follow-tags atomic no-atomic dry-run porcelain delete prune force no-force force-with-lease no-force-with-lease force-if-includes no-force-if-includes repo= set-upstream thin no-thin quiet verbose progress no-progress no-verify verify receive-pack= exec= recurse-submodules= no-recurse-submodules signed no-signed push-option= ipv4 ipv6", Abbrev: true},
 		Examples: []string{"-fu origin main => -f -u | origin main", "--force-if origin => --force-if-includes | origin"}},
 	{Name: "reset", Kind: KindTool, Opts: OptSpec{Long: "hard soft mixed merge keep quiet no-quiet recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul patch intent-to-add no-refresh refresh", Abbrev: true}},
 	{Name: "clean", Kind: KindTool, Opts: OptSpec{Short: "e", Long: "force dry-run quiet exclude= interactive", Abbrev: true}, Examples: []string{"-e x -fd => -e=x -f -d |"}},
@@ -523,7 +575,10 @@ var gitSubs = []Program{
 	{Name: "switch", Kind: KindTool, Opts: OptSpec{Short: "cC", Long: "create= force-create= detach guess no-guess discard-changes force merge conflict= quiet progress no-progress track no-track orphan= ignore-other-worktrees recurse-submodules no-recurse-submodules", Abbrev: true}},
 	{Name: "branch", Kind: KindTool, Opts: OptSpec{Short: "u", Long: "delete force move copy list all remotes verbose quiet track no-track set-upstream-to= unset-upstream contains= no-contains= merged= no-merged= sort= points-at= format= column no-column color no-color abbrev no-abbrev edit-description create-reflog show-current ignore-case omit-empty recurse-submodules", Abbrev: true}},
 	{Name: "commit", Kind: KindTool, Opts: OptSpec{Short: "mFCct", Long: "amend all author= allow-empty allow-empty-message branch cleanup= date= dry-run edit no-edit file= fixup= gpg-sign no-gpg-sign include interactive long message= no-verify verify only patch porcelain quiet reedit-message= reuse-message= reset-author short signoff no-signoff squash= status no-status template= trailer= untracked-files verbose null pathspec-from-file= pathspec-file-nul no-post-rewrite ahead-behind no-ahead-behind", Abbrev: true}},
-	{Name: "add", Kind: KindTool, Opts: OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}},
+	{Name: "add", Synonyms: "stage", Kind: KindTool, Opts: OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}},
+	// read-tree [-m|--reset] [-u] TREE…: with -u it writes the worktree
+	{Name: "read-tree", Kind: KindTool, Opts: OptSpec{Long: "reset prefix= index-output= exclude-per-directory= trivial aggressive dry-run no-sparse-checkout recurse-submodules empty quiet", Abbrev: true},
+		Examples: []string{"-u --reset HEAD => -u --reset | HEAD"}},
 	{Name: "update-ref", Kind: KindTool, Opts: OptSpec{Short: "m", Long: "delete no-deref stdin create-reflog", Abbrev: true}},
 	{Name: "ls-files", Kind: KindRead, Opts: OptSpec{Short: "xX", Long: "exclude= exclude-from= exclude-per-directory= with-tree= format= abbrev", Partial: true, Abbrev: true}},
 	{Name: "rm", Kind: KindWrite, Opts: OptSpec{Long: "pathspec-from-file= cached force dry-run quiet ignore-unmatch sparse pathspec-file-nul", Abbrev: true}},
@@ -535,7 +590,13 @@ var gitSubs = []Program{
 	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "x extcmd"}, RunExamples: []string{"-y -x 'rm -rf b' -> rm -rf b", "--extcmd='rm x' HEAD -> rm x"}},
 	{Name: "rebase", Kind: KindTool, Opts: OptSpec{Short: "xsX", ShortOpt: "S", Long: "exec= onto= strategy= strategy-option= gpg-sign", Partial: true, Abbrev: true}, Examples: []string{"-x 'make' main => -x=make | main"}},
-	{Name: "submodule", Kind: KindTool, Opts: OptSpec{Long: "quiet", Partial: true, Stop: true}, Subs: []Program{{Name: "foreach", Kind: KindRun, Opts: OptSpec{Long: "recursive quiet", Partial: true, Stop: true}}}},
+	{Name: "submodule", Kind: KindTool, Opts: OptSpec{Long: "quiet", Partial: true, Stop: true}, Subs: []Program{{Name: "foreach", Kind: KindRun, Opts: OptSpec{Long: "recursive quiet", Partial: true, Stop: true}},
+		// submodule add [opts] [--] URL [PATH]: clones URL into PATH
+		{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "branch= name= reference= depth= force quiet", Abbrev: true}, Writes: WriteSpec{Operand: 2}}}},
+	// checkout-index [opts] [--] FILE…: writes each FILE from the index
+	// (over a changed one with -f), -a every tracked file, --prefix=DIR/ below DIR
+	{Name: "checkout-index", Kind: KindWrite, Opts: OptSpec{Long: "all force prefix= stage= temp index no-create quiet stdin ignore-skip-worktree-bits", Abbrev: true},
+		Writes: WriteSpec{All: true, Dirs: "prefix"}, Examples: []string{"-a -f => -a -f |", "-f -- a b => -f | a b"}},
 	{Name: "bisect", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
 	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool}, {Name: "show", Names: "exists list", Kind: KindRead}}},
 	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool},

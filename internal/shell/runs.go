@@ -27,11 +27,14 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 		}
 	}
 	if r.Stdin && c.stdin != nil {
-		for _, line := range strings.Split(*c.stdin, "\n") {
-			if src, ok := r.shellText(line); ok {
-				w.runShellString(f, st, via+" stdin", src)
+		if r.Prefix != "" {
+			for _, line := range strings.Split(*c.stdin, "\n") {
+				if src, ok := r.shellText(line); ok {
+					w.runShellString(f, st, via+" stdin", src)
+				}
 			}
 		}
+		w.runCalls(f, st, via+" stdin", r, *c.stdin, c)
 	}
 	if w.runOpts(f, st, via, r, p, c) {
 		return true
@@ -70,6 +73,7 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 			if src, ok := r.shellText(vals[k]); ok {
 				w.runShellString(f, st, via, src)
 			}
+			w.runCalls(f, st, via, r, vals[k], c)
 		}
 	case OperandsLine:
 		line := make([]string, len(ops))
@@ -96,6 +100,13 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 			if src, ok := r.shellText(o.Value); ok {
 				w.runShellString(f, st, via+" "+optWord(o), src)
 			}
+			w.runCalls(f, st, via+" "+optWord(o), r, o.Value, c)
+		case optNamed(p, o, r.Prog):
+			ws := []Word{{Value: o.Value, Known: c.words[o.ValArg+1].Known, Raw: o.Value}}
+			if p.End >= 0 {
+				ws = append(ws, c.words[p.End+2:]...)
+			}
+			w.runWords(f, st, ws, c.env, c.stdin, nil, via+" "+optWord(o))
 		case optNamed(p, o, r.Argv):
 			if cmd, ok := r.verb(o.Value); ok {
 				ws := make([]Word, 0, len(cmd)+len(c.words))
@@ -116,6 +127,22 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 		}
 	}
 	return false
+}
+
+// runCalls walks the calls of r.Calls in the code src (codeCalls): each
+// shell-running call's string as shell code, each mapped call as the
+// command it does.
+func (w *walker) runCalls(f *frame, st *state, via string, r *RunSpec, src string, c cmdCtx) {
+	if r.Calls == "" {
+		return
+	}
+	for _, cl := range codeCalls(r.Calls, src) {
+		if cl.argv != nil {
+			w.runWords(f, st, knownWords(cl.argv...), c.env, nil, nil, via+" "+cl.name)
+		} else {
+			w.runShellString(f, st, via+" "+cl.name, cl.shell)
+		}
+	}
 }
 
 // runShellString walks src as the shell command string a program runs.

@@ -129,6 +129,16 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "bun":
 		w.runPackageScript(f, st, prog, c)
 		return false // `bun -e CODE` is its interpreter
+	case "deno":
+		// `deno run [opts] npm:PKG[@V] ARGS…` runs the package's program
+		// as npx does (a script file or URL is code the guard cannot see)
+		if c.cmd.Is("run") {
+			if i := c.cmd.ParsedOpts.First(); i < len(vals) && strings.HasPrefix(vals[i], "npm:") {
+				w.rerun(f, st, packageBin(c, i+1), i+1, "deno run")
+			}
+			return true
+		}
+		return false
 	case "env":
 		w.env(f, st, c, vals)
 		return true
@@ -736,23 +746,49 @@ func (w *walker) packageRunner(f *frame, st *state, prog string, c cmdCtx, vals 
 }
 
 // packageBin drops the version from the package word at words[i]
-// (`prettier@3`, `@scope/tool@latest`): npx runs the package's program.
+// (`prettier@3`, `@scope/tool@latest`): npx runs the package's program;
+// deno's npm: specifier names it too (`npm:rimraf@5`, `npm:pkg@1/bin`).
 func packageBin(c cmdCtx, i int) cmdCtx {
 	if i >= len(c.words) {
 		return c
 	}
 	v := c.words[i].Value
-	if at := strings.LastIndexByte(v, '@'); at > 0 {
+	name := v
+	if pkg, ok := strings.CutPrefix(v, "npm:"); ok {
+		name = npmSpecBin(pkg)
+	} else if at := strings.LastIndexByte(v, '@'); at > 0 {
+		name = v[:at]
+	}
+	if name != v {
 		ws := append([]Word{}, c.words...)
-		ws[i].Value = v[:at]
+		ws[i].Value = name
 		c.words = ws
 		if c.fields != nil {
 			fs := append([]field{}, c.fields...)
-			fs[i].val = v[:at]
+			fs[i].val = name
 			c.fields = fs
 		}
 	}
 	return c
+}
+
+// npmSpecBin is the program an npm: specifier runs: its subpath
+// (`pkg@1/bin` → bin), else the package without its version.
+func npmSpecBin(spec string) string {
+	scope := ""
+	if strings.HasPrefix(spec, "@") {
+		if k := strings.IndexByte(spec, '/'); k > 0 {
+			scope, spec = spec[:k+1], spec[k+1:]
+		}
+	}
+	pkg, bin, _ := strings.Cut(spec, "/")
+	if bin != "" {
+		return bin
+	}
+	if at := strings.IndexByte(pkg, '@'); at > 0 {
+		pkg = pkg[:at]
+	}
+	return scope + pkg
 }
 
 // ssh runs the remote command (and stdin scripts) of ssh as shell code.

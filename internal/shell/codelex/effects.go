@@ -503,7 +503,9 @@ func (c *Code) jsEffect(call *Call, fn string, pos []Value, a func(int) Value, c
 	}
 	cp := root == "child_process" || root == "cp" && childProcess || childProcess && strings.Contains(fn, ".") && !strings.HasPrefix(fn, "fs") || root == "child_process" && fn == last
 	switch {
-	case fn == "doShellScript" || last == "doShellScript":
+	case fn == "doShellScript" || last == "doShellScript" || fn == "$.system":
+		// JavaScript for Automation: Standard Additions' doShellScript, and
+		// libc's system(3) through the ObjC bridge (`$.system('CMD')`)
 		c.shell(fn, a(0))
 		return
 	case fn == "Bun.spawn" || fn == "Bun.spawnSync":

@@ -963,6 +963,14 @@ func (p *parser) name() Value {
 			return Value{Kind: Bool, B: t.Text == "T"}
 		}
 	}
+	if p.lang == Node && t.Text == "$" {
+		if v, ok := p.lookup("$"); ok {
+			return v
+		}
+		// a global named $ (zx, jQuery, JXA's ObjC bridge): `$.system(…)`
+		// is the call "$.system"
+		return Value{Kind: Ref, S: "$"}
+	}
 	name := varName(t.Text)
 	if p.lang == Perl && strings.HasPrefix(t.Text, "@") && name == "ARGV" || p.lang == Ruby && t.Text == "ARGV" && !p.isOp(p.tok(), "[") {
 		if p.argvKnown {
