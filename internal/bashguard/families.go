@@ -890,21 +890,28 @@ func anyBlockDev(args []string) (string, bool) {
 	return "", false
 }
 
-// labelWriters are programs that write a new label, superblock or
-// metadata onto the block devices among their operands (a pool, an array,
-// a physical volume: the disk's data is gone), by the verbs or options
-// that do it ("" = every run); their other verbs only read (`zpool
-// status`, `mdadm --detail`). Cautious reading by effect
-// (testdata/corpus/README.md §9.1, §9.3 disk).
-var labelWriters = map[string][]string{
-	"zpool":    {"create", "add", "attach", "replace", "labelclear", "split", "initialize"},
-	"mdadm":    {"--create", "-C", "--build", "-B", "--zero-superblock", "--add", "--grow", "-G"},
-	"pvcreate": {""}, "pvremove": {""}, "vgcreate": {""}, "vgextend": {""},
-	"mkraid": {""}, "bcache": {"make"}, "make-bcache": {""},
+// labelVerbs returns, for a program that writes a new label, superblock or
+// metadata onto the block devices among its operands (a pool, an array, a
+// physical volume: the disk's data is gone), the verbs or options that do
+// it ("" = every run); its other verbs only read (`zpool status`, `mdadm
+// --detail`). Cautious reading by effect (testdata/corpus/README.md §9.1,
+// §9.3 disk).
+func labelVerbs(prog string) []string {
+	switch prog {
+	case "zpool":
+		return []string{"create", "add", "attach", "replace", "labelclear", "split", "initialize"}
+	case "mdadm":
+		return []string{"--create", "-C", "--build", "-B", "--zero-superblock", "--add", "--grow", "-G"}
+	case "pvcreate", "pvremove", "vgcreate", "vgextend", "mkraid", "make-bcache":
+		return []string{""}
+	case "bcache":
+		return []string{"make"}
+	}
+	return nil
 }
 
 func matchWipe(_ *evalCtx, c *call) (bool, string) {
-	if verbs, ok := labelWriters[c.prog]; ok {
+	if verbs := labelVerbs(c.prog); verbs != nil {
 		if d, ok := anyBlockDev(c.args); ok {
 			for _, v := range verbs {
 				if v == "" || containsWord(c.args, v) {

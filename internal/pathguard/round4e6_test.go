@@ -51,3 +51,42 @@ func TestTableOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonLibraryWrites: Python standard-library calls that write the
+// file or directory an argument names (fileinput in place, archives made
+// and extracted, sqlite3/shelve databases) and a truncate through an
+// append-mode file's descriptor.
+func TestPythonLibraryWrites(t *testing.T) {
+	root := newWorkspace(t)
+	g, err := New(root, "f002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{`python3 -c 'import fileinput as fi; [print(l.upper(), end="") for l in fi.input(files=["README.md"], inplace=1)]'`, "block"},
+		{`python3 -c 'from shutil import make_archive; make_archive("templates/bundle", "gztar", ".")'`, "block"},
+		{`python3 -c 'import shutil; shutil.unpack_archive("/tmp/x.zip", "schemas")'`, "block"},
+		{`python3 -c 'import tarfile; t = tarfile.open("/tmp/a.tgz"); t.extractall(path="spec/v")'`, "block"},
+		{`python3 -c 'import zipfile; zipfile.ZipFile("/tmp/a.zip").extract("x.md", "templates")'`, "block"},
+		{`python3 -c 'import sqlite3; sqlite3.connect(database="schemas/s.db")'`, "block"},
+		{`python3 -c 'import shelve; shelve.open("spec/cache")'`, "block"},
+		{`python3 -c 'import os; h = open(".harness/features/f002/generator_log.md", "a"); h.write("x"); os.ftruncate(h.fileno(), 3)'`, "block"},
+
+		{`python3 -c 'import fileinput; [print(l) for l in fileinput.input("README.md")]'`, "allow"},
+		{`python3 -c 'import shutil; shutil.make_archive("/tmp/bundle", "zip", "spec")'`, "allow"},
+		{`python3 -c 'import tarfile; tarfile.open("spec/a.tgz").extractall("build/x")'`, "allow"},
+		{`python3 -c 'import sqlite3; sqlite3.connect(":memory:")'`, "allow"},
+		{`python3 -c 'import sqlite3; sqlite3.connect("build/c.db")'`, "allow"},
+		{`python3 -c 'import os; h = open("build/log.txt", "a"); os.ftruncate(h.fileno(), 0)'`, "allow"},
+		{`python3 -c 'import os; h = open(".harness/features/f002/generator_log.md", "a"); h.write("x\n"); h.flush()'`, "allow"},
+	} {
+		d := bashDecide(g, c.cmd, root, nil)
+		got := "allow"
+		if d.Action == verdict.Block {
+			got = "block"
+		}
+		if got != c.want {
+			t.Errorf("%q: %s (%s), want %s", c.cmd, got, d.Rule, c.want)
+		}
+	}
+}

@@ -246,6 +246,9 @@ var handleFuncs = sync.OnceValue(func() map[string]bool {
 // reopened judges truncating or seeking a file opened for appending: an
 // overwrite (testdata/corpus/README.md §9.4).
 func (c *Code) reopened(fn string, h Value) {
+	if h.Call != nil && h.Call.Recv != nil && h.Call.Method() == "fileno" {
+		h = *h.Call.Recv // os.ftruncate(f.fileno(), 0): the file object's descriptor
+	}
 	if h.Call == nil {
 		return
 	}
@@ -321,6 +324,103 @@ func (c *Code) effect(call *Call, childProcess bool) {
 	}
 }
 
+// libWrite is a library call that writes the file or the directory one of
+// its arguments names (pyLibWrite, extractMethod).
+type libWrite struct {
+	// arg and kw locate the argument (position, keyword).
+	arg int
+	kw  string
+	// op is the effect on it: Write for a file, Tree for a directory the
+	// call writes below.
+	op FileEffect
+	// dflt is the path when the argument is absent ("" = no write).
+	dflt string
+	// when names a keyword argument that must be true for the call to
+	// write (fileinput's inplace=True); "" = always.
+	when string
+	// skip are values that name no file (sqlite3's ":memory:").
+	skip string
+}
+
+// pyLibWrite returns the write of a Python standard-library call that
+// writes a file or a directory named by an argument (testdata/corpus/README.md
+// §3.3, §9.1: library writes are judged like the shell writers).
+func pyLibWrite(fn string) (libWrite, bool) {
+	switch fn {
+	case "fileinput.input", "fileinput.FileInput":
+		return libWrite{arg: 0, kw: "files", op: Write, when: "inplace"}, true
+	case "shutil.unpack_archive":
+		return libWrite{arg: 1, kw: "extract_dir", op: Tree, dflt: "."}, true
+	case "sqlite3.connect":
+		return libWrite{arg: 0, kw: "database", op: Write, skip: ":memory:"}, true
+	case "shelve.open":
+		return libWrite{arg: 0, kw: "filename", op: Write}, true
+	case "dbm.open":
+		return libWrite{arg: 0, kw: "file", op: Write, when: "flag"}, true
+	}
+	return libWrite{}, false
+}
+
+// extractMethod returns the write of an archive method (tarfile's and
+// zipfile's extractall/extract) that extracts into a directory: any
+// receiver, since the names are the archive APIs' own.
+func extractMethod(m string) (libWrite, bool) {
+	switch m {
+	case "extractall":
+		return libWrite{arg: 0, kw: "path", op: Tree, dflt: "."}, true
+	case "extract":
+		return libWrite{arg: 1, kw: "path", op: Tree, dflt: "."}, true
+	}
+	return libWrite{}, false
+}
+
+// archiveExt returns the file extension of a shutil.make_archive format.
+func archiveExt(format string) (string, bool) {
+	switch format {
+	case "zip", "tar":
+		return "." + format, true
+	case "gztar":
+		return ".tar.gz", true
+	case "bztar":
+		return ".tar.bz2", true
+	case "xztar":
+		return ".tar.xz", true
+	}
+	return "", false
+}
+
+// libWrite records the write of w for call.
+func (c *Code) libWrite(call *Call, fn string, w libWrite) {
+	if w.op == 0 {
+		return
+	}
+	if w.when != "" {
+		v, ok := call.Kw(w.when)
+		if !ok {
+			return
+		}
+		if w.when == "flag" {
+			// dbm.open(file, flag): "r" (the default) only reads
+			if v.Known() && strings.HasPrefix(v.S, "r") {
+				return
+			}
+		} else if t, known := v.Truthy(); known && !t {
+			return
+		}
+	}
+	v, ok := call.arg(w.arg, w.kw)
+	if !ok {
+		if w.dflt == "" {
+			return
+		}
+		v = str(w.dflt)
+	}
+	if w.skip != "" && v.Known() && v.S == w.skip {
+		return
+	}
+	c.file(fn, w.op, v)
+}
+
 func (c *Code) pyEffect(call *Call, fn string, pos []Value, a func(int) Value) {
 	switch fn {
 	case "os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput",
@@ -394,7 +494,23 @@ func (c *Code) pyEffect(call *Call, fn string, pos []Value, a func(int) Value) {
 		p, _ := call.arg(0, "path")
 		m, _ := call.arg(1, "mode")
 		c.chmod(fn, p, m)
+	case "shutil.make_archive":
+		// make_archive(base_name, format, …) writes base_name + the
+		// format's extension
+		base, _ := call.arg(0, "base_name")
+		format, _ := call.arg(1, "format")
+		ext, ok := archiveExt(format.S)
+		if !ok || !format.Known() {
+			ext = ".archive"
+		}
+		if base.Kind == Str {
+			c.file(fn, Write, concat(base, str(ext)))
+		}
 	default:
+		if w, ok := pyLibWrite(fn); ok {
+			c.libWrite(call, fn, w)
+			return
+		}
 		switch {
 		case strings.HasPrefix(fn, "os.exec") || strings.HasPrefix(fn, "os.spawn") || strings.HasPrefix(fn, "os.posix_spawn"):
 			c.execLike(fn, pos)
@@ -483,6 +599,10 @@ func (c *Code) methodEffect(call *Call, recv Value) {
 		if p := a(0); p.Kind == Str {
 			c.file("socket.bind", Write, p)
 		}
+	}
+	if w, ok := extractMethod(m); ok && c.Lang == Python {
+		c.libWrite(call, call.Func, w)
+		return
 	}
 	if c.Lang == Node && m == "doShellScript" {
 		c.shell("doShellScript", a(0))
