@@ -100,3 +100,19 @@ func TestFeatureRetriesEqualsFeatureState(t *testing.T) {
 		t.Error("no retry counted in any log")
 	}
 }
+
+// TestMayBeRetryIsContains: mayBeRetry is bytes.Contains of "retry" or
+// `\u`, on random strings of the pieces that make it hard.
+func TestMayBeRetryIsContains(t *testing.T) {
+	pieces := []string{"r", "e", "t", "y", "retr", "retry", "etry", "\\", "u", "\\u", "yy", "ry", `"`, "x", "type"}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := 0; i < 200000; i++ {
+		var b []byte
+		for k := rng.IntN(8); k >= 0; k-- {
+			b = append(b, pieces[rng.IntN(len(pieces))]...)
+		}
+		if got, want := mayBeRetry(b), bytes.Contains(b, []byte("retry")) || bytes.Contains(b, []byte(`\u`)); got != want {
+			t.Fatalf("mayBeRetry(%q) = %v, want %v", b, got, want)
+		}
+	}
+}
