@@ -4,6 +4,7 @@ package fsutil
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -82,5 +83,35 @@ func TestReadRegularSparse(t *testing.T) {
 	}
 	if _, err := ReadRegular(p, 1<<20); !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("err = %v, want ErrTooLarge", err)
+	}
+}
+
+// TestOpenRecordRefusesALink: OpenRecord and ReadRecord never follow a
+// symbolic link at the path (a Generator's record replaced by a link to a
+// file its sandbox may not read); OpenRegular still does.
+func TestOpenRecordRefusesALink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "secret")
+	if err := os.WriteFile(target, []byte("secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "handoff.md")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	var nre *NotRegularError
+	if _, _, err := OpenRecord(link); !errors.As(err, &nre) || nre.Mode&fs.ModeSymlink == 0 {
+		t.Fatalf("OpenRecord(link) = %v, want a *NotRegularError for a symbolic link", err)
+	}
+	if data, err := ReadRecord(link, 0); err == nil || len(data) > 0 {
+		t.Fatalf("ReadRecord(link) = %q, %v", data, err)
+	}
+	if data, err := ReadRecord(target, 0); err != nil || string(data) != "secret\n" {
+		t.Fatalf("ReadRecord(regular) = %q, %v", data, err)
+	}
+	if f, _, err := OpenRegular(link); err != nil {
+		t.Fatalf("OpenRegular(link) = %v (it follows links)", err)
+	} else {
+		f.Close()
 	}
 }

@@ -20,3 +20,12 @@ func openAppendNoBlock(path string) (*os.File, error) {
 	}
 	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 }
+
+// openNoBlockNoFollow is openNoBlock refusing a symbolic link at path (no
+// O_NOFOLLOW here: the Lstat leaves a window a Unix open does not).
+func openNoBlockNoFollow(path string) (*os.File, error) {
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+	}
+	return os.Open(path)
+}

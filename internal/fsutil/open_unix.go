@@ -3,6 +3,8 @@
 package fsutil
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"syscall"
 )
@@ -21,4 +23,17 @@ func openNoBlock(path string) (*os.File, error) {
 // caller checks the file type with fstat.
 func openAppendNoBlock(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o644)
+}
+
+// openNoBlockNoFollow is openNoBlock with O_NOFOLLOW: a symbolic link at
+// path fails (ELOOP, EMLINK on some BSDs) and is reported as a
+// *NotRegularError naming it a link.
+func openNoBlockNoFollow(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	if err != nil && (errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK)) {
+		if st, lerr := os.Lstat(path); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+		}
+	}
+	return f, err
 }

@@ -101,8 +101,25 @@ func (e *NotRegularError) Unwrap() error { return ErrNotRegular }
 // fs.ErrNotExist). Every reader of workspace files must use it (or
 // ReadRegular): the Generator can create a FIFO in its own feature
 // directory, and a hook that hangs until its timeout fails open.
-func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
-	f, err := openNoBlock(path)
+func OpenRegular(path string) (*os.File, fs.FileInfo, error) { return openRegular(path, true) }
+
+// OpenRecord is OpenRegular for a file another, less trusted party writes
+// (a Generator's generator_log.md and handoff.md, readable and writable in
+// its sandbox, read by the hook outside it): a symbolic link at path is a
+// *NotRegularError (mode fs.ModeSymlink) and is never followed, so a
+// planted link cannot make the reader open a file the writer itself may
+// not read.
+func OpenRecord(path string) (*os.File, fs.FileInfo, error) { return openRegular(path, false) }
+
+// ReadRecord is ReadRegular through OpenRecord.
+func ReadRecord(path string, max int64) ([]byte, error) { return readRegular(path, max, false) }
+
+func openRegular(path string, follow bool) (*os.File, fs.FileInfo, error) {
+	open := openNoBlock
+	if !follow {
+		open = openNoBlockNoFollow
+	}
+	f, err := open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -123,11 +140,13 @@ func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
 // OpenRegular). A larger file yields a *TooLargeError (wrapping ErrTooLarge)
 // and no data, decided from fstat before reading; a missing file an error
 // satisfying errors.Is(err, fs.ErrNotExist).
-func ReadRegular(path string, max int64) ([]byte, error) {
+func ReadRegular(path string, max int64) ([]byte, error) { return readRegular(path, max, true) }
+
+func readRegular(path string, max int64, follow bool) ([]byte, error) {
 	if max <= 0 {
 		max = CapDefault
 	}
-	f, st, err := OpenRegular(path)
+	f, st, err := openRegular(path, follow)
 	if err != nil {
 		return nil, err
 	}

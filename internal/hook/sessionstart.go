@@ -328,7 +328,7 @@ func agentsText(ws *workspace.Workspace, feature string) (title, path, body stri
 // (docs/protocol.md §8.1 step 6). err reports a handoff.md that exists but
 // cannot be read (not a regular file, I/O error).
 func freshHandoff(ws *workspace.Workspace, feature string) (body string, ok bool, err error) {
-	f, st, err := openRegular(ws.Handoff(feature))
+	f, st, err := fsutil.OpenRecord(ws.Handoff(feature))
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", false, nil
 	}
@@ -344,7 +344,7 @@ func freshHandoff(ws *workspace.Workspace, feature string) (body string, ok bool
 		return "", false, nil
 	}
 	mt := st.ModTime()
-	if gl, err := readRegular(ws.GeneratorLog(feature), 64<<20); err == nil {
+	if gl, err := fsutil.ReadRecord(ws.GeneratorLog(feature), 64<<20); err == nil {
 		for _, s := range records.ParseGeneratorLog(string(gl)).Sections {
 			if s.HasTimestamp && !mt.After(s.Timestamp) {
 				return "", false, nil

@@ -194,7 +194,7 @@ func check(ws *workspace.Workspace, feature string, withDone bool, opts EvalStat
 
 	// Checks 3, 4, 4b, 5.
 	glPath := rel(ws, ws.GeneratorLog(feature))
-	gl, err := fsutil.ReadRegular(ws.GeneratorLog(feature), fsutil.CapRecord)
+	gl, err := fsutil.ReadRecord(ws.GeneratorLog(feature), fsutil.CapRecord)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		r.Failures = append(r.Failures, Failure{Check: "3", Rule: RuleGenlogExists, Path: glPath,

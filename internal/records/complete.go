@@ -114,7 +114,7 @@ func markDone(doc []byte, feature string, p int) ([]byte, error) {
 // handoff.md that is not a regular file (a FIFO, directory) never applies and
 // is never waited on. err is only for I/O errors other than a missing file.
 func ResetException(ws *workspace.Workspace, feature string, now time.Time) (applies bool, trigger string, mtime time.Time, err error) {
-	f, st, err := fsutil.OpenRegular(ws.Handoff(feature))
+	f, st, err := fsutil.OpenRecord(ws.Handoff(feature))
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fsutil.ErrNotRegular) {
 		return false, "", time.Time{}, nil
 	}

@@ -97,7 +97,7 @@ func AcceptReset(ws *workspace.Workspace, in ResetInput) (ResetOutcome, error) {
 		return out, nil
 	}
 	out.Fresh = true
-	data, err := fsutil.ReadRegular(ws.Handoff(in.Feature), fsutil.CapRecord)
+	data, err := fsutil.ReadRecord(ws.Handoff(in.Feature), fsutil.CapRecord)
 	if err != nil {
 		out.Why = "handoff.md cannot be read: " + err.Error()
 		return out, nil
@@ -178,7 +178,7 @@ func (e errPrior) Error() string { return e.why }
 
 // notFresh says why handoff.md does not pass the freshness test.
 func notFresh(ws *workspace.Workspace, feature string, now, mtime time.Time) string {
-	f, info, err := fsutil.OpenRegular(ws.Handoff(feature))
+	f, info, err := fsutil.OpenRecord(ws.Handoff(feature))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "no handoff.md"
