@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/superagent-harness/harness/internal/testutil"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -115,4 +116,40 @@ func TestMayBeRetryIsContains(t *testing.T) {
 			t.Fatalf("mayBeRetry(%q) = %v, want %v", b, got, want)
 		}
 	}
+}
+
+// TestColdFeatureRetriesDecodesOnlyRetryLines guards the cold path of the
+// first PreToolUse by allocations, not time: without a cache, counting the
+// retries of a 20,000-line log whose every line names the feature (and none
+// is a retry) decodes no line, so its allocations do not grow with the log
+// (a decode of each line would be ~10 allocations per line); the two retry
+// lines appended are decoded and counted.
+func TestColdFeatureRetriesDecodesOnlyRetryLines(t *testing.T) {
+	ws := &workspace.Workspace{Root: t.TempDir()}
+	if err := os.MkdirAll(ws.H(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for i := 0; i < 20000; i++ {
+		b.WriteString(testutil.EvalMentionLine(i) + "\n")
+	}
+	b.WriteString(`{"timestamp":"2026-04-21T04:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"phase_evaluation","result":"retry","reason":"a3 未通过,回到 phase=1 补上 HTTP-date 解析"}` + "\n")
+	b.WriteString(`{"timestamp":"2026-04-21T04:01:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"retry","result":"retry","reason":"第二次重试:超时分类仍漏掉 ECONNRESET"}` + "\n")
+	if err := os.WriteFile(ws.EvalLog(), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	allocs := testing.AllocsPerRun(3, func() {
+		var err error
+		if n, err = featureRetries(ws, "f002", true); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n != 2 {
+		t.Errorf("retries = %d, want 2", n)
+	}
+	if allocs > 2000 {
+		t.Errorf("a cold count of 20,000 lines took %.0f allocations: lines that cannot be retries are being decoded", allocs)
+	}
+	t.Logf("%.0f allocations", allocs)
 }
