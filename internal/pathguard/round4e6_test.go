@@ -30,6 +30,9 @@ func TestTableOutputs(t *testing.T) {
 		{"openssl req -new -key k.pem -out spec/req.csr", "block"},
 		{"openssl genrsa -out schemas/k.pem 2048", "block"},
 
+		{"psql -d app -o spec/out.txt -c 'select 1'", "block"},
+		{"mysqldump app --result-file=templates/app.sql", "block"},
+		{"psql -d app -o build/out.txt -c 'select 1'", "allow"},
 		{"ffmpeg -i spec/clip.mov -f null -", "allow"},
 		{"ffmpeg -i spec/in.mp4 build/out.gif", "allow"},
 		{"sox spec/in.wav -n stat", "allow"},

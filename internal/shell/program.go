@@ -225,7 +225,11 @@ func (r *RunSpec) shellText(v string) (string, bool) {
 		var p string
 		p, rest, _ = strings.Cut(rest, " ")
 		if len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) {
-			return t[len(p):], true
+			after := t[len(p):]
+			if c := p[len(p)-1]; (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && after != "" && after[0] != ' ' && after[0] != '\t' {
+				continue // a word prefix (`system`) ends at a blank: SYSTEM_USER() is SQL
+			}
+			return after, true
 		}
 	}
 	return "", false

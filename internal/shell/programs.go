@@ -238,7 +238,9 @@ var programs = []Program{
 	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true},
 		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}},
 	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"}, Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},
-	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}},
+	// sftp's batch lines starting with ! run a local shell command
+	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}, Runs: RunSpec{Stdin: true, Prefix: "!"},
+		RunExamples: []string{"-b - h <<< '!rm -rf b' -> rm -rf b", "-b - h <<< 'get x' -> "}},
 	{Name: "sshfs", Kind: KindTool, Opts: OptSpec{Short: "op"}},
 	{Name: "mosh", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, RunExamples: []string{"box -- rm -rf /srv -> rm -rf /srv", "--ssh='ssh -p 2' box rm x -> rm x"},
@@ -394,9 +396,17 @@ var programs = []Program{
 		Opts:     OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
 		Subs:     []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}}},
 		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}},
-	{Name: "psql", Names: "pg_dump pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "cdfhLopPTUvFRS", Long: "command= dbname= file= host= log-file= output= port= pset= set= variable= username= field-separator= record-separator= table-attr=", Partial: true, Abbrev: true},
+	// database clients: psql's \! and mysql's system / \! run a shell
+	// command from a -c/-e value or a line of a known stdin script
+	{Name: "psql", Kind: KindTool, Opts: OptSpec{Short: "cdfhLopPTUvFRS", Long: "command= dbname= file= host= log-file= output= port= pset= set= variable= username= field-separator= record-separator= table-attr=", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true}, Writes: WriteSpec{Opts: "o output L log-file"},
+		RunExamples: []string{`-c '\! rm -rf b' -> rm -rf b`, "-h db -U app <<< 'select 1' -> "},
+		Examples:    []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
+	{Name: "pg_dump", Names: "pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "dfhLopPTUvFRS", Long: "dbname= file= host= port= username= format= jobs= schema= table=", Partial: true, Abbrev: true},
 		Examples: []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
-	{Name: "mysql", Names: "mysqldump mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeSp", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true}},
+	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeSp", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "e execute", Prefix: `system \!`, Stdin: true}, RunExamples: []string{"-e 'system rm -rf b' -> rm -rf b", "-e 'select SYSTEM_USER()' -> ", `-u r <<< '\! git push -f' -> git push -f`}},
+	{Name: "mysqldump", Kind: KindTool, Opts: OptSpec{Short: "hPuDSp", Long: "host= port= user= socket= password result-file=", Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "r result-file"}},
 	{Name: "redis-cli", Kind: KindTool, Opts: OptSpec{Short: "hpanu", Partial: true}},
 	{Name: "mongosh", Names: "mongo", Kind: KindTool, Opts: OptSpec{Long: "host= port= username= password= eval= file=", Partial: true}},
 	{Name: "wipefs", Kind: KindTool, Opts: OptSpec{Short: "otO", Long: "all offset= types= backup force noheadings json no-act output= parsable quiet lock", Abbrev: true},
@@ -457,9 +467,9 @@ var programs = []Program{
 	{Name: "ed", Names: "ex red", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c cmd", Prefix: "!", Stdin: true}, RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-s -c '!rm x' -c q -> rm x", "-s f <<< ',p' -> "}},
 	{Name: "vi", Names: "vim nvim gvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Prefix: "!", Calls: "system systemlist job_start jobstart termopen"},
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Calls: "system systemlist job_start jobstart termopen"},
 		RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
-			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `},
+			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> "},
 		Examples: []string{"-c '!ls' f => -c=!ls | f"}},
 	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 	// REPLs and editors whose own language runs shell commands: a line
@@ -470,8 +480,8 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
 		RunExamples: []string{`--batch --eval '(shell-command "rm -rf b")' -> rm -rf b`, `-Q --batch --eval '(delete-directory "b" t)' -> rm -r -f b`,
 			`--batch --eval '(delete-directory "b")' -> `, `--batch --eval '(message "shell-command")' -> `}},
-	{Name: "sqlite3", Names: "sqlite", Kind: KindWrite, Opts: OptSpec{Long: "cmd= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
-		Runs:        RunSpec{Shell: "cmd", Operands: OperandsShell, Skip: 1, Prefix: ".shell .system", Stdin: true},
+	{Name: "sqlite3", Names: "sqlite duckdb", Kind: KindWrite, Opts: OptSpec{Long: "cmd= c= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
+		Runs:        RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".shell .system", Stdin: true},
 		Writes:      WriteSpec{First: true, Lines: ".output .once .save .backup .clone"},
 		RunExamples: []string{"x.db '.shell rm -rf b' -> rm -rf b", "-cmd '.system rm y' x.db .quit -> rm y", "x.db 'select 1' -> ", "x.db <<< '.tables' -> "},
 		Examples:    []string{"-cmd .tables x.db => --cmd=.tables | x.db"}},
@@ -484,6 +494,7 @@ var programs = []Program{
 	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
 		Runs:        RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
 		RunExamples: []string{`--eval 'system("rm -rf b")' -> rm -rf b`, `--eval "unix('rm x')" -> rm x`, `--eval 'disp(1)' -> `}},
+	{Name: "ftp", Names: "lftp tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!"}, RunExamples: []string{"-n h <<< '!rm -rf b' -> rm -rf b"}},
 	// shells with a language of their own whose -c command line reads
 	// a simple command the way a POSIX shell does (`nu -c 'rm -rf b'`)
 	{Name: "nu", Names: "nushell xonsh elvish murex ion", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "commands= config= env-config= login interactive no-config-file", Partial: true, Stop: true},
@@ -521,7 +532,7 @@ var programs = []Program{
 		Examples: []string{"--event PreToolUse --root=/r => --event=PreToolUse --root=/r |", "-event Stop -feature f => --event=Stop --feature=f |"}},
 
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
-	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat telnet ftp " +
+	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat telnet " +
 		"terraform tofu ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
 		"ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
