@@ -214,6 +214,10 @@ func Prepare(o *Options) (*Plan, error) {
 	if err := startConditions(o); err != nil {
 		return nil, err
 	}
+	if busy := writersOf(ws, o.Feature); len(busy) > 0 {
+		return nil, refuse("%s may not start while another session can write its directory .harness/features/%s: %s. Their sandbox was built before %s was in feature_list.json, so a program they run can rewrite its AGENTS.md and context_snapshot.md while %s's Generator reads them; wait for them to end (or end or reset them), then launch",
+			o.Feature, o.Feature, strings.Join(busy, "; "), o.Feature, o.Feature)
+	}
 	pre, _, err := ops.Preflight(o.Ops, "launch", []string{o.Feature})
 	if err != nil {
 		return nil, err
@@ -508,4 +512,54 @@ func FindClaude(env map[string]string) string {
 		return ""
 	}
 	return p
+}
+
+// writersOf names the running sessions of other features whose sandbox
+// lets their programs write the directory of feature fid: launched before
+// fid was in feature_list.json, their denyWrite list does not cover it
+// (docs/sandbox.md §2.1 denies only the feature ids known at launch, §6).
+// Sessions whose client has exited, sessions without a sandbox (the hook is
+// their only guard, and status warns about them) and sessions whose
+// settings cannot be read (doctor reports those) are not named.
+func writersOf(ws *workspace.Workspace, fid string) []string {
+	data, err := fsutil.ReadRegular(ws.SessionPool(), fsutil.CapState)
+	if err != nil {
+		return nil
+	}
+	pool, err := workspace.ParseObject(data)
+	if err != nil {
+		return nil
+	}
+	fdir := ws.FeatureDir(fid)
+	active := pool.ObjAt("active")
+	var out []string
+	for _, k := range active.Keys() {
+		e := active.ObjAt(k)
+		if k == fid || e == nil || e.Str("status") != "running" && e.Str("status") != "waiting_human" {
+			continue
+		}
+		if _, gone := ops.ClientGone(e); gone {
+			continue
+		}
+		l := e.ObjAt("launch")
+		if l == nil || !l.Bool("sandbox") {
+			continue
+		}
+		rel := l.Str("settings")
+		if rel == "" || filepath.IsAbs(rel) || strings.Contains(rel, "..") {
+			continue
+		}
+		raw, err := fsutil.ReadRegular(filepath.Join(ws.Root, filepath.FromSlash(rel)), fsutil.CapConfig)
+		if err != nil {
+			continue
+		}
+		s, err := ccsettings.Decode(raw)
+		if err != nil || s.Sandbox == nil || s.Sandbox.Filesystem == nil {
+			continue
+		}
+		if !Covered(s.Sandbox.Filesystem.DenyWrite, fdir) {
+			out = append(out, fmt.Sprintf("session %s of %s (started %s)", e.Str("session_id"), k, e.Str("started_at")))
+		}
+	}
+	return out
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/testutil"
 	"github.com/superagent-harness/harness/internal/verdict"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // sprint copies the valid-midway fixture (features f001, f002, f003; f001
@@ -321,5 +322,48 @@ func TestPolicyHidesTheLockFiles(t *testing.T) {
 	s := p.Sandbox(false)
 	if len(s.Filesystem.DenyRead) != len(p.DenyRead) {
 		t.Errorf("the settings block has %d denyRead paths, the policy %d", len(s.Filesystem.DenyRead), len(p.DenyRead))
+	}
+}
+
+// TestWritersOfAFeatureDirectory: a running, sandboxed session of f001
+// launched before f004 was in feature_list.json does not deny f004's
+// directory, so a program it runs can rewrite what f004's Generator is told
+// to read first: launch refuses f004 while it runs (writersOf names it), and
+// not once its settings deny the directory or it is no longer running.
+func TestWritersOfAFeatureDirectory(t *testing.T) {
+	root, in := sprint(t)
+	ws := &workspace.Workspace{Root: root}
+	in.Feature = "f001"
+	settings, err := SessionSettings(ccsettings.Wiring{HookBin: in.HookBin, Root: root, Feature: "f001", Sprint: "sprint_20260421_1"}, BuildPolicy(in), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := ".harness/sessions/s1/settings.json"
+	if err := os.MkdirAll(filepath.Join(root, ".harness", "sessions", "s1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(rel)), settings, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pool := func(status string) {
+		t.Helper()
+		doc := map[string]any{"max_concurrent": 2, "active": map[string]any{"f001": map[string]any{
+			"session_id": "s1", "status": status, "started_at": "2026-04-21T02:00:00Z",
+			"launch": map[string]any{"settings": rel, "sandbox": true, "mode": "print", "pid": os.Getpid()}}}}
+		b, _ := json.Marshal(doc)
+		if err := os.WriteFile(ws.SessionPool(), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pool("running")
+	if got := writersOf(ws, "f004"); len(got) != 1 || !strings.Contains(got[0], "session s1 of f001") {
+		t.Errorf("writersOf(f004) = %q, want the f001 session that predates it", got)
+	}
+	if got := writersOf(ws, "f003"); len(got) != 0 {
+		t.Errorf("writersOf(f003) = %q: f003 was known when f001 started, its directory is denied", got)
+	}
+	pool("resetting")
+	if got := writersOf(ws, "f004"); len(got) != 0 {
+		t.Errorf("a session that is not running is named: %q", got)
 	}
 }

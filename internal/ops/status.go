@@ -188,6 +188,9 @@ func Status(env *Env) (*StatusResult, error) {
 // (or waiting_human) is known to have exited: harness launch recorded its pid
 // (launch.pid) and no process has it now. Without a recorded pid nothing is
 // known, and the entry is taken as it says.
+// ClientGone is clientGone for other packages (launch).
+func ClientGone(e *Obj) (pid int, gone bool) { return clientGone(e) }
+
 func clientGone(e *Obj) (int, bool) {
 	if st := e.Str("status"); st != "running" && st != "waiting_human" {
 		return 0, false
