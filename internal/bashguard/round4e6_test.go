@@ -73,6 +73,13 @@ func TestUnknownRunners(t *testing.T) {
 		`ansible all -i hosts -a 'rm -rf /tmp/cache'`:                                            verdict.Block,
 		`ansible db --become -m shell --args 'sudo reboot'`:                                      verdict.Block,
 		`az vm run-command invoke -n v -g g --command-id RunShellScript --scripts "git push -f"`: verdict.Block,
+		`ctr -n k8s.io task exec --exec-id dbg c9 rm -rf /var/lib/data`:                          verdict.Block,
+		`pdsh -w 'web[1-4]' rm -rf /srv/releases`:                                                verdict.Block,
+		`parallel-ssh -h hosts.txt -i 'git reset --hard'`:                                        verdict.Block,
+		`salt 'web*' cmd.run 'rm -rf /srv/app'`:                                                  verdict.Block,
+		`ctr task ls`:                                                                            verdict.Allow,
+		`pdsh -w 'web[1-4]' uptime`:                                                              verdict.Allow,
+		`salt '*' test.ping`:                                                                     verdict.Allow,
 		`deno run --allow-all npm:rimraf@5 build`:                                                verdict.Block,
 
 		`start-stop-daemon --stop --exec /usr/sbin/nginx`: verdict.Allow,

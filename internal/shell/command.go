@@ -140,6 +140,9 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 		return nil, nil
 	}
 	ws := &c.Row.Writes
+	if *ws == (WriteSpec{}) {
+		return nil, nil
+	}
 	p := c.ParsedOpts
 	if ws.Opts != "" || ws.Dirs != "" {
 		for i := range p.Opts {

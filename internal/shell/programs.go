@@ -507,6 +507,20 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "a args", Remote: true}, RunExamples: []string{"web -m shell -a 'rm -rf /srv' -> rm -rf /srv", "all -m ping -> ", "all -m copy -a 'src=a dest=b' -> "}},
 	{Name: "az", Kind: KindRun, Opts: OptSpec{Long: "scripts= command-id= resource-group= name= subscription= output= query=", Partial: true},
 		Runs: RunSpec{Shell: "scripts", Remote: true}, RunExamples: []string{"vm run-command invoke -g g -n v --command-id RunShellScript --scripts 'rm -rf /srv' -> rm -rf /srv", "vm list -> "}},
+	{Name: "ctr", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "an", Long: "address= namespace= timeout= connect-timeout= debug", Partial: true, Stop: true},
+		Subs: []Program{
+			{Name: "task", Names: "t tasks", Kind: KindRun, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Long: "exec-id= cwd= user= fifo-dir= tty detach", Partial: true, Stop: true},
+				Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}}}},
+			{Name: "run", Kind: KindRun, Opts: OptSpec{Long: "mount= env= env-file= label= cwd= user= net-host rm tty detach privileged", Partial: true, Stop: true},
+				Runs: RunSpec{Operands: OperandsArgv, Skip: 2, Remote: true}}},
+		RunExamples: []string{"t exec --exec-id 1 c1 rm -rf /data -> rm -rf /data", "run --rm docker.io/x:1 c1 rm -rf /y -> rm -rf /y", "task ls -> "}},
+	// fleet runners: the rest of the line runs on every host
+	{Name: "pssh", Names: "parallel-ssh pdsh clush", Kind: KindRun, Opts: OptSpec{Short: "hHlpoetOxXwgRfuN", Partial: true, Stop: true},
+		Runs: RunSpec{Operands: OperandsLine, Remote: true}, RunExamples: []string{"-h hosts -i 'rm -rf /srv' -> rm -rf /srv", "-w web[1-3] uptime -> uptime"}},
+	{Name: "salt", Names: "salt-ssh", Kind: KindRun, Opts: OptSpec{Short: "tLEGNlcC", Long: "timeout= out= batch-size= subset= grain= list pcre compound", Partial: true},
+		Runs: RunSpec{Operands: OperandsShell, Skip: 2, Remote: true}, RunExamples: []string{"'*' cmd.run 'rm -rf /srv' -> rm -rf /srv", "'*' test.ping -> "}},
+	{Name: "salt-call", Kind: KindRun, Opts: OptSpec{Long: "local out= log-level=", Partial: true},
+		Runs: RunSpec{Operands: OperandsShell, Skip: 1}, RunExamples: []string{"cmd.run 'git push -f' -> git push -f"}},
 	{Name: "crictl", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "irt", Long: "image-endpoint= runtime-endpoint= timeout= config= debug", Partial: true, Stop: true},
 		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "e", Long: "env= timeout= interactive tty sync transport=", Partial: true, Stop: true},
 			Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}}},
@@ -539,7 +553,7 @@ var programs = []Program{
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
-		"docker-machine virsh qemu-img qemu-system-x86_64 lxd ctr " +
+		"docker-machine virsh qemu-img qemu-system-x86_64 lxd " +
 		"convert magick gm exiftool pdftotext " +
 		"dmesg lsof fuser gdbserver " +
 		"reboot shutdown poweroff halt systemd-analyze " +
