@@ -69,25 +69,31 @@ func TestDecodeInputFastAgreesWithEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 17))
 	took := 0
 	for i := 0; i < 50000; i++ {
-		var b strings.Builder
-		b.WriteByte('{')
-		for k, n := 0, r.IntN(8); k < n; k++ {
-			if k > 0 {
-				b.WriteByte(',')
-			}
-			name, _ := json.Marshal(names[r.IntN(len(names))])
-			b.Write(name)
-			b.WriteString(": ")
-			b.WriteString(values[r.IntN(len(values))])
-		}
-		b.WriteByte('}')
-		if agreeInput(t, []byte(b.String())) {
+		if agreeInput(t, randomObject(r, names, values, 8, ": ")) {
 			took++
 		}
 	}
 	if took < 5000 {
 		t.Fatalf("the fast path took only %d of 50,000 random payloads", took)
 	}
+}
+
+// randomObject is a JSON object of fewer than most members, each a name
+// from names and a value from values (raw JSON), sep between them.
+func randomObject(r *rand.Rand, names, values []string, most int, sep string) []byte {
+	var b strings.Builder
+	b.WriteByte('{')
+	for k, n := 0, r.IntN(most); k < n; k++ {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		name, _ := json.Marshal(names[r.IntN(len(names))])
+		b.Write(name)
+		b.WriteString(sep)
+		b.WriteString(values[r.IntN(len(values))])
+	}
+	b.WriteByte('}')
+	return []byte(b.String())
 }
 
 func FuzzDecodeInputFast(f *testing.F) {
@@ -107,19 +113,7 @@ func TestToolInputFastPathsAgreeWithEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 23))
 	tookBash, tookMembers := 0, 0
 	for i := 0; i < 50000; i++ {
-		var b strings.Builder
-		b.WriteByte('{')
-		for k, n := 0, r.IntN(5); k < n; k++ {
-			if k > 0 {
-				b.WriteByte(',')
-			}
-			name, _ := json.Marshal(names[r.IntN(len(names))])
-			b.Write(name)
-			b.WriteByte(':')
-			b.WriteString(values[r.IntN(len(values))])
-		}
-		b.WriteByte('}')
-		t1 := []byte(b.String())
+		t1 := randomObject(r, names, values, 5, ":")
 		var fast, want bashInput
 		if decodeBashFast(t1, &fast) {
 			tookBash++
