@@ -1459,22 +1459,31 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 		// poetry, uv, cargo, hatch, pdm, flit …): the table parses it
 		return pub(c.prog + " publish")
 	}
-	if sub == "" && (cmd.Prog == nil || (cmd.Prog.Kind == shell.KindTool || cmd.Prog.Kind == shell.KindWrite) && len(cmd.Prog.Subs) == 0) {
-		// a program whose subcommands the table does not list (or an
-		// unknown one) judged by its first word, the verb (cautious
-		// reading, testdata/corpus/README.md §9.1): publish and upload
-		// publish a package (changeset, maturin, flit, twine), push sends
-		// an image or artifact to a registry (buildah, oras, crane), and a
-		// copy or sync whose destination is a registry
-		// (`skopeo copy SRC docker://REG/IMG`) uploads it
-		switch op := first(); op {
-		case "publish":
-			return pub(c.prog + " " + op)
-		case "push":
-			return true, c.prog + " push sends to a remote registry or repository (cautious reading of an unlisted publisher)"
-		case "copy", "cp", "sync":
-			if ops := cmd.OperandValues(); len(ops) >= 3 && registryRef(ops[len(ops)-1]) {
-				return true, c.prog + " " + op + " uploads to the registry " + ops[len(ops)-1]
+	// a program, or a subcommand, the table has no row for (an unknown
+	// program, a tool whose subcommands it does not list, `docker manifest
+	// …`) is judged by its verb, the first or second word (cautious reading,
+	// testdata/corpus/README.md §9.1): publish and upload publish a package
+	// (changeset, maturin, flit, conan, `dotnet nuget push`), push sends an
+	// image or artifact to a registry (buildah, oras, crane, `docker
+	// manifest push`), and a copy or sync whose destination is a registry
+	// (`skopeo copy SRC docker://REG/IMG`) uploads it. Git is judged by its
+	// own rules (a push warns only with --prune).
+	unlisted := cmd.Prog == nil || len(cmd.Sub) > 0 && cmd.Row == nil ||
+		len(cmd.Sub) == 0 && (cmd.Prog.Kind == shell.KindTool || cmd.Prog.Kind == shell.KindWrite) && len(cmd.Prog.Subs) == 0
+	if unlisted && c.prog != "git" && c.prog != "hub" {
+		ops := cmd.OperandValues()
+		verb := strings.Join(cmd.Sub, " ")
+		for k := 0; k < len(ops) && k < 2; k++ {
+			verb = strings.TrimSpace(verb + " " + ops[k])
+			switch ops[k] {
+			case "publish", "upload":
+				return pub(c.prog + " " + verb)
+			case "push":
+				return true, c.prog + " " + verb + " sends to a remote registry or repository (cautious reading of an unlisted publisher)"
+			case "copy", "cp", "sync":
+				if len(ops) >= k+3 && registryRef(ops[len(ops)-1]) {
+					return true, c.prog + " " + verb + " uploads to the registry " + ops[len(ops)-1]
+				}
 			}
 		}
 	}

@@ -172,10 +172,16 @@ func TestUnlistedPublishers(t *testing.T) {
 		`crane push img.tar reg.example.com/a:1`:              verdict.Warn,
 		`skopeo sync --src dir d docker://reg.example.com/ns`: verdict.Warn,
 
-		`skopeo copy docker://reg.example.com/a:1 oci-archive:a.tar`: verdict.Allow,
-		`skopeo inspect docker://reg.example.com/a:1`:                verdict.Allow,
-		`oras pull reg.example.com/art:1`:                            verdict.Allow,
-		`changeset version`:                                          verdict.Allow,
-		`echo publish`:                                               verdict.Allow,
+		`docker manifest push reg.example.com/a:1`:                           verdict.Warn,
+		`dotnet nuget push pkg.nupkg -s https://api.nuget.org/v3/index.json`: verdict.Warn,
+		`conan upload "zlib/*" -r remote`:                                    verdict.Warn,
+		`git subtree push --prefix=lib origin lib`:                           verdict.Allow,
+		`docker manifest inspect reg.example.com/a:1`:                        verdict.Allow,
+		`dotnet nuget locals all --clear`:                                    verdict.Allow,
+		`skopeo copy docker://reg.example.com/a:1 oci-archive:a.tar`:         verdict.Allow,
+		`skopeo inspect docker://reg.example.com/a:1`:                        verdict.Allow,
+		`oras pull reg.example.com/art:1`:                                    verdict.Allow,
+		`changeset version`:                                                  verdict.Allow,
+		`echo publish`:                                                       verdict.Allow,
 	})
 }

@@ -144,6 +144,11 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 		return nil, nil
 	}
 	p := c.ParsedOpts
+	for i := range p.Opts {
+		if ws.Unless != "" && optNamed(p, &p.Opts[i], ws.Unless) {
+			return nil, nil
+		}
+	}
 	if ws.Opts != "" || ws.Dirs != "" {
 		for i := range p.Opts {
 			o := &p.Opts[i]

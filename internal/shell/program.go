@@ -183,6 +183,9 @@ type WriteSpec struct {
 	// First: the first operand is a file the program opens for writing,
 	// creating it (sqlite3's database).
 	First bool
+	// Unless lists options (letters or long names) under which the
+	// program writes none of these files (`git merge-file -p`: stdout).
+	Unless string
 	// Lines lists the program's own commands (space-separated) whose last
 	// word is a file they write, in operands and lines of a known stdin
 	// (sqlite3 `.output F`, `.once F`, `.save F`, `.backup F`).

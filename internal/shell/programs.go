@@ -393,8 +393,10 @@ var programs = []Program{
 			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
 	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: composeGlobal, Subs: composeSubs},
 	{Name: "kubectl", Names: "oc", Kind: KindRun, Runs: RunSpec{Remote: true},
-		Opts:     OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
-		Subs:     []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}}},
+		Opts: OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
+		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}},
+			// cp SRC DEST: a local DEST is written (POD:PATH is the pod's)
+			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2}}},
 		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}},
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
@@ -456,6 +458,8 @@ var programs = []Program{
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}},
 	// media converters: the last operand is the output file
+	{Name: "pdftotext", Kind: KindWrite, Opts: OptSpec{Long: "f= l= r= x= y= W= H= enc= eol= opw= upw= layout raw htmlmeta bbox nopgbrk q", Partial: true, GoFlags: true},
+		Writes: WriteSpec{Last: 2}, Examples: []string{"-f 1 -l 2 a.pdf b.txt => --f=1 --l=2 | a.pdf b.txt"}},
 	{Name: "ffmpeg", Kind: KindWrite, Opts: OptSpec{Long: "i= f= c= codec= vcodec= acodec= ss= t= to= r= s= b= vf= af= filter_complex= map= metadata= preset= crf= pix_fmt= loglevel= threads= frames= aspect= ar= ac= q= qscale= y n", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Last: 1}, Examples: []string{"-y -i a.mp4 -vf fps=1 b.gif => --y --i=a.mp4 --vf=fps=1 | b.gif"}},
 	{Name: "sox", Kind: KindWrite, Opts: OptSpec{Short: "tcrbeCvVGDSq", Long: "type= channels= rate= bits= encoding= compression= volume= buffer= comment= combine=", Partial: true},
@@ -554,7 +558,7 @@ var programs = []Program{
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
 		"docker-machine virsh qemu-img qemu-system-x86_64 lxd " +
-		"convert magick gm exiftool pdftotext " +
+		"convert magick gm exiftool " +
 		"dmesg lsof fuser gdbserver " +
 		"reboot shutdown poweroff halt systemd-analyze " +
 		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool},
@@ -618,6 +622,9 @@ var gitSubs = []Program{
 	{Name: "submodule", Kind: KindTool, Opts: OptSpec{Long: "quiet", Partial: true, Stop: true}, Subs: []Program{{Name: "foreach", Kind: KindRun, Opts: OptSpec{Long: "recursive quiet", Partial: true, Stop: true}},
 		// submodule add [opts] [--] URL [PATH]: clones URL into PATH
 		{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "branch= name= reference= depth= force quiet", Abbrev: true}, Writes: WriteSpec{Operand: 2}}}},
+	// merge-file [opts] CURRENT BASE OTHER: the merge is written over CURRENT
+	{Name: "merge-file", Kind: KindWrite, Opts: OptSpec{Short: "L", Long: "stdout diff3 zdiff3 ours theirs union marker-size= diff-algorithm= object-id quiet", Abbrev: true},
+		Writes: WriteSpec{First: true, Unless: "p stdout"}, Examples: []string{"-L a -L b -L c x y z => -L=a -L=b -L=c | x y z"}},
 	// checkout-index [opts] [--] FILE…: writes each FILE from the index
 	// (over a changed one with -f), -a every tracked file, --prefix=DIR/ below DIR
 	{Name: "checkout-index", Kind: KindWrite, Opts: OptSpec{Long: "all force prefix= stage= temp index no-create quiet stdin ignore-skip-worktree-bits", Abbrev: true},
