@@ -73,22 +73,27 @@ func codeCalls(spec, src string) []codeCall {
 }
 
 // callEntry looks name up in spec (RunSpec.Calls): target is the command
-// of a mapped entry (NAME=PROG ARGS…), more is set for NAME+=….
+// of a mapped entry (NAME=PROG ARGS…), more is set for NAME+=…. It
+// allocates nothing (it runs for every name in the code).
 func callEntry(spec, name string) (target string, mapped, more, ok bool) {
-	for _, e := range strings.Split(spec, ",") {
+	for rest := spec; rest != ""; {
+		var e string
+		e, rest, _ = strings.Cut(rest, ",")
 		e = strings.TrimSpace(e)
-		for _, k := range strings.Fields(e) {
-			n, t, m := strings.Cut(k, "=")
-			if m {
-				// "NAME=PROG ARGS…" takes the rest of the entry
-				t = strings.TrimSpace(t + " " + strings.TrimSpace(strings.TrimPrefix(e, k)))
+		if k, t, m := strings.Cut(e, "="); m {
+			// a mapped entry is one NAME=PROG ARGS…
+			k = strings.TrimSpace(k)
+			plus := strings.HasSuffix(k, "+")
+			if strings.TrimSuffix(k, "+") == name {
+				return strings.TrimSpace(t), true, plus, true
 			}
-			plus := strings.HasSuffix(n, "+")
-			if strings.TrimSuffix(n, "+") == name {
-				return t, m, plus, true
-			}
-			if m {
-				break
+			continue
+		}
+		for e != "" {
+			var n string
+			n, e, _ = strings.Cut(e, " ")
+			if n == name {
+				return "", false, false, true
 			}
 		}
 	}
