@@ -67,6 +67,7 @@ time.sleep(90)
 		t.Fatalf("the holder did not run (the test proves nothing): %s", tr.Text)
 	}
 	t.Logf("the holder reported:\n%s", tr.Text)
+	t.Logf("the Generator's validate:\n%s", l.toolResult(t, "l_validate").Text)
 	tr = l.toolResult(t, "l_append")
 	if tr.IsError || strings.Contains(tr.Text, "timed out waiting for lock") {
 		t.Errorf("a sandboxed program held the workspace lock and the excluded eval append could not take it:\n%s", tr.Text)
@@ -75,6 +76,9 @@ time.sleep(90)
 	for _, line := range strings.Split(tr.Text, "\n") {
 		if strings.Contains(line, "state.lock-held") && !strings.Contains(strings.ToLower(line), "info") {
 			t.Errorf("the Generator's validate reports the hidden lock as more than information: %s", line)
+		}
+		if strings.Contains(line, ".lock") && strings.Contains(line, "layout.not-regular") {
+			t.Errorf("the Generator's validate reports a hidden lock file as planted: %s", line)
 		}
 	}
 	if !strings.Contains(tr.Text, "rc=") {
