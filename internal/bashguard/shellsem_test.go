@@ -115,3 +115,25 @@ func TestGitConfigChannels(t *testing.T) {
 		"printf '[alias]\\n\\tst = status\\n' >> .git/config && git st":                                verdict.Allow,
 	})
 }
+
+// TestPartlyKnownInput: the output of a group, subshell or pipeline some
+// of whose statements print literal text holds that text whatever the
+// unknown rest holds (shell.walker.part), so a program that runs its stdin
+// (crontab, at, ssh, a shell) runs it; a filter's unknown output has no
+// known piece, and a redirected group's output goes to the file.
+func TestPartlyKnownInput(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"{ crontab -l; echo '@reboot rm -rf ~'; } | crontab -":                verdict.Block,
+		"crontab -l | { cat; echo '@daily rm -rf /srv/app'; } | crontab -":    verdict.Block,
+		"crontab <(crontab -l; echo '@reboot rm -rf ~')":                      verdict.Block,
+		"(crontab -l 2>/dev/null; echo '@reboot rm -rf ~') | crontab -u ci -": verdict.Block,
+		"(cat jobs.txt; echo 'git push --force origin main') | at now":        verdict.Block,
+		"(cat setup.sh; printf 'rm -rf ~\\n') | ssh box":                      verdict.Block,
+		"(cat x; echo rm -rf build) | sh":                                     verdict.Block,
+		"(crontab -l; echo '@hourly /usr/local/bin/backup.sh') | crontab -":   verdict.Allow,
+		"crontab -l | grep -v '0 3 * * * rm -rf /tmp/cache' | crontab -":      verdict.Allow,
+		"(crontab -l; echo '# rm -rf ~ was here') | crontab -":                verdict.Allow,
+		"(crontab -l; echo '@reboot rm -rf ~') > cron.bak | crontab -":        verdict.Allow,
+		"(crontab -l; echo '*/5 * * * * cd /srv && make') | crontab -":        verdict.Allow,
+	})
+}

@@ -368,6 +368,9 @@ type ioCtx struct {
 	// with a blank, its known stdin): what a shell reading the pipe may
 	// run (producerLiterals).
 	guess *string
+	// part is, when stdin is unknown, the known pieces of it (walker.part):
+	// text the reader gets whatever the unknown rest holds.
+	part *string
 	// endless: stdin is a pipe from a producer that never ends (`yes`,
 	// `cat /dev/zero`): a `while read` loop on it never ends either.
 	endless bool
@@ -480,6 +483,10 @@ type walker struct {
 	// gitSet is the git configuration `git config KEY VALUE` set earlier
 	// in the command (lower-cased keys; gitrun.go).
 	gitSet map[string]string
+	// part is, right after stmt returns an unknown output, the known
+	// pieces of that output (a list, group or subshell some of whose
+	// statements print literal text: `(crontab -l; echo '…')`), or nil.
+	part *string
 }
 
 // spend charges n bytes of re-walked or expanded text to the work budget;
@@ -543,19 +550,28 @@ func (w *walker) stmts(f *frame, st *state, list []*syntax.Stmt, io ioCtx) *stri
 		o := w.stmt(f, st, s, io)
 		if o == nil {
 			allKnown = false
-		} else if allKnown {
+			o = w.part
+		}
+		// the known pieces are kept even after an unknown one: they reach
+		// the reader whatever the unknown output holds (w.part)
+		if o != nil && (allKnown || out.Len()+len(*o) < maxGuess) {
 			out.WriteString(*o)
 		}
 	}
+	r := out.String()
 	if !allKnown {
+		w.part = nil
+		if r != "" {
+			w.part = &r
+		}
 		return nil
 	}
-	r := out.String()
 	return &r
 }
 
 // stmt walks one statement and returns its literal stdout when known.
 func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
+	w.part = nil
 	if s == nil {
 		return nil
 	}
@@ -591,7 +607,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 				}
 				if inFd {
 					io.stdin = &body
-					io.listing = nil
+					io.listing, io.part, io.guess = nil, nil, nil
 				} else {
 					io.fds = withFd(io.fds, rd.Fd, &body)
 				}
@@ -604,7 +620,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 				}
 				if inFd {
 					io.stdin = in
-					io.listing = nil
+					io.listing, io.part, io.guess = nil, nil, nil
 				} else {
 					io.fds = withFd(io.fds, rd.Fd, in)
 				}
@@ -638,7 +654,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 					}
 					if inFd {
 						io.stdin = in
-						io.listing = nil
+						io.listing, io.part, io.guess = nil, nil, nil
 					} else {
 						io.fds = withFd(io.fds, rd.Fd, in)
 					}
@@ -650,7 +666,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 					}
 					if inFd {
 						io.stdin = in
-						io.listing = nil
+						io.listing, io.part, io.guess = nil, nil, nil
 					} else {
 						io.fds = withFd(io.fds, rd.Fd, in)
 					}
@@ -668,10 +684,43 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 		})
 	}
 	out := w.command(f, st, s.Cmd, io)
+	part := w.part
+	if out != nil || !partsCmd(s.Cmd) || stdoutRedirected(s.Redirs) {
+		part = nil
+	}
 	if len(s.Redirs) > 0 {
 		w.noteWrites(st, io.redirs, out)
 	}
+	w.part = part
 	return out
+}
+
+// partsCmd reports a command whose unknown output may still have known
+// pieces (walker.part): a group, a subshell, or a pipeline (its last
+// stage's).
+func partsCmd(c syntax.Command) bool {
+	switch c := c.(type) {
+	case *syntax.Block, *syntax.Subshell:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+	}
+	return false
+}
+
+// stdoutRedirected reports redirections that send a statement's stdout
+// elsewhere (`> f`, `>> f`, `&> f`, `>&2`).
+func stdoutRedirected(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		if r.N != nil && r.N.Value != "1" {
+			continue
+		}
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.DplOut:
+			return true
+		}
+	}
+	return false
 }
 
 func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *string {
@@ -697,7 +746,9 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			rio.pipe = out
 			rio.endless = endlessProducer(c.X)
 			rio.guess = nil
+			rio.part = nil
 			if out == nil {
+				rio.part = w.part
 				rio.guess = w.producerLiterals(from)
 			}
 			rio.listing = w.lastListing
@@ -1113,6 +1164,7 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		stdin:       io.stdin,
 		fds:         io.fds,
 		guess:       io.guess,
+		part:        io.part,
 		listing:     listing,
 		pipeListing: io.listing,
 		pos:         c.Pos(),

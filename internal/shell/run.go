@@ -30,6 +30,23 @@ type cmdCtx struct {
 	fds map[string]*string
 	// guess is the literal text of an unknown producer piped in (ioCtx.guess).
 	guess *string
+	// part is the known pieces of an unknown stdin (ioCtx.part).
+	part *string
+}
+
+// stdinScript is what a program that runs its standard input as commands
+// (a shell, crontab, at, ssh without a remote command, a RunSpec.Stdin
+// row) reads: the literal stdin when known, otherwise the known pieces of
+// a partly known input (`(crontab -l; echo '…') | crontab -`), which reach
+// the program whatever the unknown rest holds. partial reports the second.
+func (c cmdCtx) stdinScript() (src string, partial, ok bool) {
+	switch {
+	case c.stdin != nil:
+		return *c.stdin, false, true
+	case c.part != nil:
+		return *c.part, true, true
+	}
+	return "", false, false
 }
 
 // xtraceFlag reports whether word k of `set` (or a shell's options)
@@ -936,6 +953,9 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 	}
 	if c.stdin != nil {
 		return w.script(f.child(prog+" stdin"), st.clone(), *c.stdin, ioCtx{})
+	}
+	if c.part != nil {
+		w.script(f.child(prog+" stdin (the known part of its input)"), st.clone(), *c.part, ioCtx{})
 	}
 	if c.guess != nil {
 		// cautious default (§9.1): the pipe's producer is not computable;

@@ -26,15 +26,15 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 			w.runShellString(f, st, via+" "+name, strings.TrimLeft(v, "|-"))
 		}
 	}
-	if r.Stdin && c.stdin != nil {
+	if in, _, ok := c.stdinScript(); ok && r.Stdin {
 		if r.Prefix != "" {
-			for _, line := range strings.Split(*c.stdin, "\n") {
+			for _, line := range strings.Split(in, "\n") {
 				if src, ok := r.shellText(line); ok {
 					w.runShellString(f, st, via+" stdin", src)
 				}
 			}
 		}
-		w.runCalls(f, st, via+" stdin", r, *c.stdin, c)
+		w.runCalls(f, st, via+" stdin", r, in, c)
 	}
 	if w.runOpts(f, st, via, r, p, c) {
 		return true

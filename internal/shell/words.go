@@ -18,8 +18,9 @@ type field struct {
 	unkEnd int  // offset in val just after the last unknown part; 0 when none
 	quoted bool // some part was quoted (an empty quoted word stays a field)
 	raw    string
-	// proc is the literal output of a lone process substitution `<(…)`.
-	proc *string
+	// proc is the literal output of a lone process substitution `<(…)`;
+	// procPart the known pieces of it when the whole is unknown (walker.part).
+	proc, procPart *string
 	// listing is set when a command substitution in the word is a listing producer.
 	listing *Listing
 	started bool
@@ -291,6 +292,9 @@ func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
 			fl := e.ensure()
 			fl.val += "/dev/fd/63"
 			fl.proc = out
+			if out == nil && e.w != nil {
+				fl.procPart = e.w.part
+			}
 			if e.w != nil {
 				// a word that keeps only the path (`BASH_ENV=<(…)`, an
 				// option value) reads the latest substitution's output

@@ -237,8 +237,8 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "at", "batch":
 		spec := OptSpec{Short: "fqt"}
 		short, _ := spec.Flags(vals, 0)
-		if !short['f'] && !short['l'] && !short['r'] && !short['d'] && !short['c'] && c.stdin != nil {
-			w.script(f.child(prog), st.clone(), *c.stdin, ioCtx{})
+		if src, _, ok := c.stdinScript(); ok && !short['f'] && !short['l'] && !short['r'] && !short['d'] && !short['c'] {
+			w.script(f.child(prog), st.clone(), src, ioCtx{})
 		}
 		return true
 	case "ssh", "slogin":
@@ -414,8 +414,8 @@ func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 		}
 	}
 	for _, mf := range mfs {
-		if mf == "-" && c.stdin != nil {
-			recipes("make -f "+mf, *c.stdin)
+		if src, _, ok := c.stdinScript(); ok && mf == "-" {
+			recipes("make -f "+mf, src)
 			continue
 		}
 		// `-f <(printf …)`, `-f /dev/fd/3 3<<<…`, a file written earlier
@@ -438,11 +438,17 @@ func (w *walker) crontabRuns(f *frame, st *state, c cmdCtx) {
 	}
 	var text string
 	ops := p.OperandValues()
+	in, _, known := c.stdinScript()
 	switch {
-	case (len(ops) == 0 || ops[0] == "-") && c.stdin != nil:
-		text = *c.stdin
-	case len(ops) > 0:
-		src, ok := w.writtenScript(st, ops[0])
+	case (len(ops) == 0 || ops[0] == "-") && known:
+		text = in
+	case len(ops) > 0 && ops[0] != "-":
+		// a file written earlier, `<(…)` (whole or its known pieces)
+		k := p.Operands[0] + 1
+		src, ok := w.pathContent(st, c, k)
+		if !ok && c.fields != nil && k < len(c.fields) && c.fields[k].procPart != nil {
+			src, ok = *c.fields[k].procPart, true
+		}
 		if !ok {
 			return
 		}
@@ -822,8 +828,8 @@ func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
 		remote = append(remote, vals[k])
 	}
 	if len(remote) == 0 {
-		if c.stdin != nil {
-			w.script(f.child("ssh stdin"), st.clone(), *c.stdin, ioCtx{})
+		if src, _, ok := c.stdinScript(); ok {
+			w.script(f.child("ssh stdin"), st.clone(), src, ioCtx{})
 		}
 		return
 	}
