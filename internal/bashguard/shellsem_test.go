@@ -137,3 +137,28 @@ func TestPartlyKnownInput(t *testing.T) {
 		"(crontab -l; echo '*/5 * * * * cd /srv && make') | crontab -":        verdict.Allow,
 	})
 }
+
+// TestTclCode: Tcl code is judged by what its commands do (codelex/tcl.go),
+// not only lines starting with exec or spawn.
+func TestTclCode(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"tclsh <<< 'file delete -force build'":                               verdict.Block,
+		"echo 'puts [exec rm -rf build]' | tclsh":                            verdict.Block,
+		"tclsh <<< 'set f [open \"|rm -rf build\" r]; close $f'":             verdict.Block,
+		"tclsh <<< 'uplevel #0 {exec git push --force origin main}'":         verdict.Block,
+		"tclsh <<< 'rename exec run; run rm -rf build'":                      verdict.Block,
+		"tclsh <<< 'exec {*}[list rm -rf build]'":                            verdict.Block,
+		"expect -c 'if {1} { exec rm -rf build }'":                           verdict.Block,
+		"jimsh -e 'set f [open |sh w]; puts $f {rm -rf build}; close $f'":    verdict.Block,
+		"tclsh <<< 'while 1 { exec sleep 100 & }'":                           verdict.Block,
+		"wish <<< 'button .b -command {file delete -force ~/proj}; pack .b'": verdict.Block,
+		"tclsh <<< 'file attributes run.sh -permissions 0777'":               verdict.Block,
+		"tclsh <<< 'puts \"rm -rf build\"' | sh":                             verdict.Block,
+		"tclsh <<< 'puts {exec rm -rf build}'":                               verdict.Allow,
+		"tclsh <<< '# file delete -force build'":                             verdict.Allow,
+		"tclsh <<< 'file delete build.log'":                                  verdict.Allow,
+		"tclsh <<< 'exec git status'":                                        verdict.Allow,
+		"expect -c 'spawn ssh box; expect \"$ \"; send \"ls\\r\"; interact'": verdict.Allow,
+		"tclsh <<< 'foreach f [glob *.txt] { puts [file size $f] }'":         verdict.Allow,
+	})
+}

@@ -47,3 +47,33 @@ func TestRound3PathChannels(t *testing.T) {
 		}
 	}
 }
+
+// TestTclWrites: Tcl code (tclsh/wish/jimsh stdin, expect -c) writes what
+// its commands write: open for writing or appending, exec redirections,
+// file copy/rename/mkdir/delete/link; reading stays allowed.
+func TestTclWrites(t *testing.T) {
+	root := newWorkspace(t)
+	g, err := New(root, "f002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{`tclsh <<< 'set f [open SKILL.md w]; puts $f hacked; close $f'`, "block"},
+		{`echo 'exec echo x >> spec/index.md' | tclsh`, "block"},
+		{`expect -c 'file copy -force /tmp/a.json schemas/a.json'`, "block"},
+		{`tclsh <<< 'file rename templates research/t'`, "block"},
+		{`tclsh <<< 'file delete .harness/feature_list.json'`, "block"},
+		{`tclsh <<< 'set f [open SKILL.md]; puts [read $f]; close $f'`, "allow"},
+		{`tclsh <<< 'set f [open build/out.txt w]; puts $f ok'`, "allow"},
+		{`tclsh <<< 'exec cat spec/index.md > build/copy.md'`, "allow"},
+	} {
+		d := bashDecide(g, c.cmd, root, nil)
+		got := "allow"
+		if d.Action == verdict.Block {
+			got = "block"
+		}
+		if got != c.want {
+			t.Errorf("%q: %s (%s), want %s", c.cmd, got, d.Rule, c.want)
+		}
+	}
+}

@@ -30,8 +30,51 @@ func interpLang(prog string) codelex.Lang {
 		return codelex.Julia
 	case prog == "osascript":
 		return codelex.AppleScript
+	case prog == "tclsh" || prog == "wish" || prog == "jimsh" || prog == "expect" ||
+		strings.HasPrefix(prog, "tclsh8") || strings.HasPrefix(prog, "tclsh9") || strings.HasPrefix(prog, "wish8") || strings.HasPrefix(prog, "wish9"):
+		return codelex.Tcl
 	}
 	return ""
+}
+
+// tclCode is InterpreterCode for the Tcl shells: every expect -c and
+// jimsh -e script joined by newlines, else the script on stdin when no
+// script file is named (tclsh FILE, expect -f FILE run a file).
+func tclCode(inv Invocation, vals []string) (string, bool) {
+	var codes []string
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		switch {
+		case v == "--":
+			i = len(vals)
+		case v == "-c" || v == "-e":
+			if i+1 < len(vals) {
+				codes = append(codes, vals[i+1])
+				i++
+			}
+		case v == "-f" || v == "-b":
+			return "", false // a script file
+		case v == "-encoding" || v == "-D":
+			i++
+		case strings.HasPrefix(v, "-") && v != "-":
+		default:
+			if len(codes) > 0 {
+				i = len(vals) // the script's own arguments
+				continue
+			}
+			if v != "-" {
+				return "", false // a script file
+			}
+			i = len(vals)
+		}
+	}
+	if len(codes) > 0 {
+		return strings.Join(codes, "\n"), true
+	}
+	if inv.Stdin != nil {
+		return *inv.Stdin, true
+	}
+	return "", false
 }
 
 // InterpreterCode returns the code an interpreter invocation runs inline
@@ -48,6 +91,10 @@ func InterpreterCode(inv Invocation) (code string, lang codelex.Lang, ok bool) {
 	vals := make([]string, len(inv.Args))
 	for i, a := range inv.Args {
 		vals[i] = a.Value
+	}
+	if lang == codelex.Tcl {
+		code, ok := tclCode(inv, vals)
+		return code, lang, ok
 	}
 	flag := byte('e')
 	switch lang {

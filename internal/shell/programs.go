@@ -259,11 +259,10 @@ var programs = []Program{
 	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun, Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= p= pid= cd= batch q quiet nx args", Partial: true, GoFlags: true},
 		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !"}, RunExamples: []string{"-batch -ex 'shell rm -rf b' -> rm -rf b", "-q -ex run -ex bt ./app -> "},
 		Examples: []string{"-q -batch -ex 'shell ls' ./app => --q --batch --ex=shell ls | ./app"}},
-	// Tcl shells: a line (or -c script) that starts with exec or expect's
-	// spawn runs its words as a command (cautious reading: Tcl words split
-	// on blanks and commands on ";" as the shell's do)
-	{Name: "tclsh", Names: "wish jimsh expect", Kind: KindRun, Opts: OptSpec{Short: "cf", Partial: true, Stop: true},
-		Runs: RunSpec{Shell: "c", Stdin: true, Prefix: "exec spawn"}, RunExamples: []string{"-c 'spawn rm -rf b; expect eof' -> rm -rf b; expect eof", "-f s.exp -> "}},
+	// Tcl shells: their code (expect -c, jimsh -e, or a script on stdin)
+	// is Tcl, read command by command by codelex (tcl.go)
+	{Name: "tclsh", Names: "wish jimsh expect tclsh8.6 tclsh9.0 wish8.6 wish9.0", Kind: KindInterp, Opts: OptSpec{Short: "cfeD", Words: "encoding=encoding", Long: "encoding=", Partial: true, Stop: true},
+		Examples: []string{"-c 'spawn x' a => -c=spawn x | a", "-encoding utf-8 s.tcl a => --encoding=utf-8 | s.tcl a"}},
 	{Name: "socat", Kind: KindRun, Opts: OptSpec{Short: "T", Partial: true},
 		Runs: RunSpec{Operands: OperandsShell, Prefix: "SYSTEM: EXEC:"}, RunExamples: []string{"- SYSTEM:'rm -rf b' -> rm -rf b", "-u EXEC:'git status' STDOUT -> git status", "TCP-LISTEN:8080 STDOUT -> "},
 		Examples: []string{"-u EXEC:x STDOUT => -u | EXEC:x STDOUT"}},

@@ -152,6 +152,9 @@ type Chmod struct {
 // eval(parse(text=…)), Julia eval(Meta.parse(…))) is analysed too, up to a
 // small nesting depth, and its effects are merged.
 func Analyze(lang Lang, code string, opts Options) *Code {
+	if lang == Tcl {
+		return analyzeTcl(code, opts) // a command language (tcl.go)
+	}
 	return analyze(lang, code, opts, 0)
 }
 

@@ -1,7 +1,7 @@
 // Package codelex lexes the inline code that a Bash command hands to an
 // interpreter (`python3 -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`,
-// `lua -e`, `Rscript -e`, `julia -e`, `osascript -e`, or a script on
-// stdin) and finds what the code does: the call expressions in it with
+// `lua -e`, `Rscript -e`, `julia -e`, `osascript -e`, `expect -c`,
+// `jimsh -e`, or a script on stdin) and finds what the code does: the call expressions in it with
 // their literal arguments, and from those the shell strings and argv lists
 // it runs, the files it writes, appends to, deletes or links, the
 // recursive deletes and permission changes it makes, and whether it forks
@@ -50,6 +50,9 @@
 //	                       tokenizer.
 //	Ruby, Perl, PHP, R,    no maintained pure-Go lexer found: own tokenizers.
 //	Julia, AppleScript
+//	Tcl (tclsh, wish,      modernc.org/tcl is the C interpreter transpiled to Go (megabytes, and it
+//	jimsh, expect)         runs the code); Tcl is a command language whose whole syntax is twelve
+//	                       rules: own command parser (tcl.go), judged command by command.
 //
 // The own tokenizers share one scanner core (scan.go): each language is a
 // grammar table (its blanks, line and block comments, end marker, where a

@@ -79,10 +79,12 @@ var fuzzSeeds = map[Lang][]string{
 		"puts 10 %(3)", "loop { fork }", ":sym", "?a", `"#{"#{1}"}"`},
 	Perl: {`system q(rm -rf /)`, "print <<\"E\";\n$x\nE\n", "s{a}{b}g; tr/a/b/", "qw[a b", "=pod\n=cut",
 		"fork while 1", `open(F, ">>", "$d/x")`, "$h{q}", "qx'ls'", "@{[ 1 ]}"},
-	PHP:         {"<?php system('ls'); ?>html", "$x = <<<EOT\n  a $y\n  EOT;", "`ls`", "/* x", "\"{$a->b}\"", "<<<'N'\nx\nN;"},
-	Lua:         {"os.execute[[rm -rf x]]", "--[==[ x ]==]", "'\\z  \n a'", "[=[", "a:b 'c'", "\"\\65\""},
-	R:           {`system("ls")`, `r"(a)"`, "x <- c('a', 'b')", "`my var` <- 1", "a %in% b", `R"---[x]---"`},
-	Julia:       {"run(`rm -rf $d`)", `"a $(b) c"`, "#= #= =# =#", `raw"\d"`, "x' + 'c'", "```\nls\n```"},
+	PHP:   {"<?php system('ls'); ?>html", "$x = <<<EOT\n  a $y\n  EOT;", "`ls`", "/* x", "\"{$a->b}\"", "<<<'N'\nx\nN;"},
+	Lua:   {"os.execute[[rm -rf x]]", "--[==[ x ]==]", "'\\z  \n a'", "[=[", "a:b 'c'", "\"\\65\""},
+	R:     {`system("ls")`, `r"(a)"`, "x <- c('a', 'b')", "`my var` <- 1", "a %in% b", `R"---[x]---"`},
+	Julia: {"run(`rm -rf $d`)", `"a $(b) c"`, "#= #= =# =#", `raw"\d"`, "x' + 'c'", "```\nls\n```"},
+	Tcl: {"exec rm -rf x", "puts [exec ls | wc]", "{*}$a", "set f [open |sh w]; puts $f x", "eval {if 1 {exec a}}",
+		"\\x7\\u12", "$a(b[c])", "${a", "[[[", "{\\}", "# c \\\nexec x", "expect { a {b} }"},
 	AppleScript: {`do shell script "ls" & x`, "(* x", "set x to \"a\"\ndo shell script x", "-- c\n#!x", "¬\n"},
 }
 
