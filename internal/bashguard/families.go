@@ -824,7 +824,9 @@ func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
 }
 
 // deviceReaders are programs whose operands are all inputs (or a mount
-// point): a block device among them is read, not written.
+// point) or that only query a device: a block device among them is read,
+// not written. The disk tools with rules of their own (wipefs, sgdisk,
+// cryptsetup, nvme, hdparm, mdadm, …) are judged by those rules.
 var deviceReaders = map[string]bool{
 	"cat": true, "pv": true, "less": true, "more": true, "head": true, "tail": true, "grep": true, "cmp": true, "diff": true,
 	"ls": true, "stat": true, "file": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true, "b2sum": true,
@@ -832,14 +834,31 @@ var deviceReaders = map[string]bool{
 	"smartctl": true, "udevadm": true, "mount": true, "umount": true, "findmnt": true, "ln": true, "readlink": true,
 	"realpath": true, "test": true, "[": true, "echo": true, "printf": true, "losetup": true, "fsck": true, "e2fsck": true,
 	"partprobe": true, "eject": true, "sync": true, "fdisk": true, "gdisk": true, "parted": true, "sfdisk": true, "sgdisk": true,
+	"blockdev": true, "iostat": true, "dumpe2fs": true, "tune2fs": true, "xfs_info": true, "pvs": true, "pvdisplay": true,
+	"pvscan": true, "vgs": true, "lvs": true, "lvdisplay": true, "vgdisplay": true, "udisksctl": true, "sg_inq": true,
+	"hdparm": true, "nvme": true, "wipefs": true, "cryptsetup": true, "mdadm": true, "badblocks": true, "zpool": true,
+	"shred": true, "blkdiscard": true, "dd": true, "tee": true, "cp": true, "install": true, "isoinfo": true, "debugfs": true,
+}
+
+// outputOpts are the option names (after their dashes) whose value is what
+// a program writes: `-o F`, `-O F` (wget), `-out F` (openssl), `--output=F`,
+// `of=F` (dd-style), `--target=F`, `--device=F`.
+var outputOpts = map[string]bool{
+	"o": true, "O": true, "of": true, "out": true, "output": true, "outfile": true, "output-file": true,
+	"output-document": true, "target": true, "device": true, "dest": true, "destination": true,
 }
 
 // deviceTarget is the cautious default of testdata/corpus/README.md §9.1
-// for the disk family: a program that is not a known reader and names a
-// block device as its output (`-o DEV`, `--output=DEV`, `of=DEV`) or as
-// its last operand after a file operand (`ddrescue os.img /dev/sdb`,
-// `bmaptool copy os.img /dev/mmcblk0`) writes that device. A device alone
-// (`smartctl -a /dev/sda`) or first (`ddrescue /dev/sda disk.img`) is read.
+// for the disk family. Any program that is not a known reader and names a
+// block device as its output (`-o DEV`, `-qO DEV`, `-out DEV`,
+// `--output=DEV`, `of=DEV`), as an address of a relay (`FILE:DEV`), or as
+// its last operand after a file or another device (`ddrescue os.img
+// /dev/sdb`, `clonetool /dev/sda /dev/sdb`) writes that device; a program
+// the model does not know at all (no row in the program table) writes any
+// block device handed to it as an operand or an option value (`zpool
+// create tank /dev/sdb`, `flash --dev=/dev/sdb`) unless it comes before a
+// file operand, the destination of a copy (`rescue /dev/sda disk.img`). A
+// known program's device alone (`iostat -x /dev/sda`) or first is read.
 func deviceTarget(c *call) (string, bool) {
 	if deviceReaders[c.prog] || c.prog == "" {
 		return "", false
@@ -859,24 +878,113 @@ func deviceTarget(c *call) (string, bool) {
 			return f, true
 		}
 	}
+	// the cautious default beyond what the table says
+	unknown := c.inv.Cmd == nil || c.inv.Cmd.Prog == nil
 	for i, a := range c.args {
-		for _, pre := range []string{"of=", "--output=", "--out=", "--outfile=", "--target=", "--device="} {
-			if strings.HasPrefix(a, pre) && blockDevice(a[len(pre):]) {
-				return a[len(pre):], true
+		if a == "--" {
+			break
+		}
+		name, val, hasVal := optionWord(a)
+		if name == "" {
+			continue
+		}
+		if hasVal {
+			if d, ok := addressDevice(val); ok && (unknown || outputOpts[name]) {
+				return d, true
+			}
+			continue
+		}
+		// `-o DEV`, `-out DEV`, a cluster ending in the letter (`-qO DEV`)
+		if i+1 < len(c.args) && blockDevice(c.args[i+1]) {
+			last := name
+			if a[1] != '-' && len(name) > 1 && !outputOpts[name] {
+				last = name[len(name)-1:]
+			}
+			if outputOpts[last] {
+				return c.args[i+1], true
 			}
 		}
-		if (a == "-o" || a == "--output" || a == "--out" || a == "--outfile") && i+1 < len(c.args) && blockDevice(c.args[i+1]) {
-			return c.args[i+1], true
-		}
 	}
-	ops := c.inv.Cmd.OperandValues()
-	if len(ops) < 2 || !blockDevice(ops[len(ops)-1]) {
+	var ops []string
+	if c.inv.Cmd != nil {
+		ops = c.inv.Cmd.OperandValues()
+	}
+	if len(ops) == 0 {
 		return "", false
 	}
-	for _, o := range ops[:len(ops)-1] {
-		if !blockDevice(o) && strings.ContainsAny(o, "./") && !strings.HasPrefix(o, "/dev/") {
-			return ops[len(ops)-1], true
+	last, ok := addressDevice(ops[len(ops)-1])
+	if unknown && !ok {
+		// a device before a file operand is the source of a copy
+		// (`rescue /dev/sda disk.img`); any other is written
+		for _, o := range ops[:len(ops)-1] {
+			if d, isDev := addressDevice(o); isDev && !strings.ContainsAny(ops[len(ops)-1], "./") {
+				return d, true
+			}
 		}
+	}
+	if !ok {
+		return "", false
+	}
+	if unknown {
+		return last, true
+	}
+	for _, o := range ops[:len(ops)-1] {
+		if d, ok := addressDevice(o); ok && d != last {
+			return last, true // one device copied onto another
+		}
+		if strings.ContainsAny(o, "./") && !strings.HasPrefix(o, "/dev/") {
+			return last, true
+		}
+	}
+	return "", false
+}
+
+// optionWord splits an option word: `-x`, `--name`, `-name` (name without
+// dashes), `--name=V` / `-name=V` / `name=V` (dd-style key=value) with its
+// value. name is "" for an operand.
+func optionWord(a string) (name, val string, hasVal bool) {
+	switch {
+	case strings.HasPrefix(a, "-") && len(a) > 1 && a != "--":
+		n := strings.TrimLeft(a, "-")
+		if k := strings.IndexByte(n, '='); k > 0 {
+			return n[:k], n[k+1:], true
+		}
+		if len(n) > 1 && a[1] != '-' && strings.HasPrefix(n[1:], "/dev/") {
+			return n[:1], n[1:], true // -O/dev/sdb
+		}
+		return n, "", false
+	case strings.IndexByte(a, '=') > 0 && !strings.HasPrefix(a, "/"):
+		k := strings.IndexByte(a, '=')
+		return a[:k], a[k+1:], true
+	}
+	return "", "", false
+}
+
+// addressDevice is the block device a word names: the word itself, or
+// the path of a relay address (`FILE:/dev/sdb`, `OPEN:/dev/sdb,creat`,
+// `file:///dev/sdb`).
+func addressDevice(a string) (string, bool) {
+	if blockDevice(a) {
+		return a, true
+	}
+	if strings.HasPrefix(a, "file:///dev/") {
+		return addressDevice(a[len("file://"):])
+	}
+	k := strings.Index(a, ":/dev/")
+	if k <= 0 {
+		return "", false
+	}
+	for _, r := range a[:k] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '_') {
+			return "", false
+		}
+	}
+	d := a[k+1:]
+	if j := strings.IndexByte(d, ','); j >= 0 {
+		d = d[:j]
+	}
+	if blockDevice(d) {
+		return d, true
 	}
 	return "", false
 }
@@ -956,6 +1064,10 @@ func matchWipe(_ *evalCtx, c *call) (bool, string) {
 			if r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
 				return true, "sfdisk with a script on stdin rewrites the partition table"
 			}
+		}
+	case "badblocks":
+		if c.inv.Cmd.Has("w", "") {
+			return true, "badblocks -w overwrites every block of the device"
 		}
 	case "nvme":
 		if sub := firstOp(c.inv.Cmd); sub == "format" || sub == "sanitize" {
