@@ -40,3 +40,23 @@ func TestDiskDefault(t *testing.T) {
 		"badblocks -sv /dev/sdb":                              verdict.Allow,
 	})
 }
+
+// TestGitShellValues: the options whose value git runs through the shell
+// (--upload-pack, -u, --receive-pack, --exec, grep -O) and the editors in
+// the environment (VISUAL, EDITOR; crontab -e's too) are shell strings.
+func TestGitShellValues(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"git fetch --upload-pack='git push -f origin main;:' origin":        verdict.Block,
+		"git pull --upload-pack 'rm -rf ~/proj;:' .":                        verdict.Block,
+		"git clone --upload-pack='rm -rf ~;:' ./a ./b":                      verdict.Block,
+		"git send-pack --receive-pack='rm -rf build;:' . main":              verdict.Block,
+		"git grep -O'rm -rf build;:' TODO":                                  verdict.Block,
+		"GIT_EDITOR=true VISUAL='rm -rf build;:' git commit":                verdict.Block,
+		"EDITOR='git push --force origin main;:' git rebase -i HEAD~2":      verdict.Block,
+		"VISUAL='rm -rf build #' crontab -e":                                verdict.Block,
+		"git grep -O TODO":                                                  verdict.Allow,
+		"EDITOR=nvim git commit -v":                                         verdict.Allow,
+		"git clone --upload-pack=/usr/lib/git-core/git-upload-pack ./a ./b": verdict.Allow,
+		"EDITOR=nano crontab -e":                                            verdict.Allow,
+	})
+}

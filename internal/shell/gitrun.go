@@ -37,7 +37,7 @@ func gitShellValue(key, v string) string {
 }
 
 // gitShellEnv are environment variables whose value git runs through a shell.
-var gitShellEnv = [...]string{"GIT_PAGER", "GIT_EDITOR", "GIT_SSH_COMMAND", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS"}
+var gitShellEnv = [...]string{"GIT_PAGER", "GIT_EDITOR", "GIT_SSH_COMMAND", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "VISUAL", "EDITOR"}
 
 // gitConfig is the configuration a git run sees (Command.Config, keys
 // lower-cased): what `git config` set earlier in the same command, then

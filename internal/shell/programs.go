@@ -308,7 +308,7 @@ var programs = []Program{
 	{Name: "busybox", Names: "toybox", Kind: KindExec},
 	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsLine}, RunExamples: []string{"-e rm -rf x -> rm -rf x", "-d u -- rm y -> rm y", "rm 'a b' -> rm a b"}},
-	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}},
+	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}, Runs: RunSpec{Env: "VISUAL EDITOR"}},
 	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval=", Partial: true, Abbrev: true},
 		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |", "--eval 'x:' x => --eval=x: | x", "-E 'a: ; b' a => -E=a: ; b | a"}},
 
@@ -593,6 +593,7 @@ var gitGlobal = OptSpec{Short: "Cc", Long: "git-dir= work-tree= namespace= super
 // accepts unique abbreviations of their long options.
 var gitSubs = []Program{
 	{Name: "push", Synonyms: "send-pack", Kind: KindTool, Opts: OptSpec{Short: "o", Long: "all branches mirror tags follow-tags no-follow-tags atomic no-atomic dry-run porcelain delete prune force no-force force-with-lease no-force-with-lease force-if-includes no-force-if-includes repo= set-upstream thin no-thin quiet verbose progress no-progress no-verify verify receive-pack= exec= recurse-submodules= no-recurse-submodules signed no-signed push-option= ipv4 ipv6", Abbrev: true},
+		Runs: RunSpec{Shell: "receive-pack exec"}, RunExamples: []string{"--receive-pack='rm -rf b;:' . HEAD -> rm -rf b; :"},
 		Examples: []string{"-fu origin main => -f -u | origin main", "--force-if origin => --force-if-includes | origin"}},
 	{Name: "reset", Kind: KindTool, Opts: OptSpec{Long: "hard soft mixed merge keep quiet no-quiet recurse-submodules no-recurse-submodules pathspec-from-file= pathspec-file-nul patch intent-to-add no-refresh refresh", Abbrev: true}},
 	{Name: "clean", Kind: KindTool, Opts: OptSpec{Short: "e", Long: "force dry-run quiet exclude= interactive", Abbrev: true}, Examples: []string{"-e x -fd => -e=x -f -d |"}},
@@ -612,7 +613,12 @@ var gitSubs = []Program{
 	{Name: "rm", Kind: KindWrite, Opts: OptSpec{Long: "pathspec-from-file= cached force dry-run quiet ignore-unmatch sparse pathspec-file-nul", Abbrev: true}},
 	{Name: "mv", Kind: KindWrite, Opts: OptSpec{Long: "force dry-run verbose sparse", Abbrev: true}},
 	{Name: "apply", Kind: KindWrite, Opts: OptSpec{Short: "pC", Long: "directory= include= exclude= whitespace= build-fake-ancestor= cached check stat numstat summary apply", Partial: true, Abbrev: true}},
-	{Name: "clone", Kind: KindWrite, Opts: OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format= mirror bare", Partial: true, Abbrev: true}},
+	{Name: "clone", Kind: KindWrite, Opts: OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format= mirror bare", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "u upload-pack"}},
+	// programs whose option runs git's other end through the shell
+	{Name: "ls-remote", Names: "fetch-pack", Kind: KindRead, Opts: OptSpec{Long: "upload-pack= exec=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack exec"}},
+	{Name: "grep", Kind: KindRead, Opts: OptSpec{ShortOpt: "O", Long: "open-files-in-pager", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "O open-files-in-pager"},
+		RunExamples: []string{"--open-files-in-pager='rm -rf b;:' x -> rm -rf b; :", "-n TODO -> "}},
 	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}}}},
 	{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
 	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
@@ -631,12 +637,13 @@ var gitSubs = []Program{
 	{Name: "bisect", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
 	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool}, {Name: "show", Names: "exists list", Kind: KindRead}}},
 	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool},
-	{Name: "diff", Names: "log show status blame grep describe rev-parse symbolic-ref name-rev ls-remote ls-tree cat-file shortlog whatchanged reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}},
-	{Name: "fetch", Names: "pull merge stash tag remote gc cherry-pick revert am notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
+	{Name: "diff", Names: "log show status blame describe rev-parse symbolic-ref name-rev ls-tree cat-file shortlog whatchanged reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}},
+	{Name: "fetch", Names: "pull", Kind: KindTool, Opts: OptSpec{Long: "upload-pack=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack"}},
+	{Name: "merge", Names: "stash tag remote gc cherry-pick revert am notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
 	// writers of files named by an option or operand (git-archive(1),
 	// git-format-patch(1), git-bundle(1))
 	{Name: "archive", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output= format= prefix= remote= exec= add-file= add-virtual-file= mtime= list verbose worktree-attributes", Partial: true, Abbrev: true},
-		Examples: []string{"HEAD -o t/a.tar => -o=t/a.tar | HEAD", "--output x.zip HEAD => --output=x.zip | HEAD"}},
+		Runs: RunSpec{Shell: "exec"}, Examples: []string{"HEAD -o t/a.tar => -o=t/a.tar | HEAD", "--output x.zip HEAD => --output=x.zip | HEAD"}},
 	{Name: "format-patch", Kind: KindWrite, Opts: OptSpec{Short: "ov", Long: "output-directory= output= reroll-count= subject-prefix= in-reply-to= to= cc= from= suffix= start-number= base= signature-file= cover-letter stdout numbered no-numbered", Partial: true, Abbrev: true},
 		Examples: []string{"-o p/ HEAD~1 => -o=p/ | HEAD~1", "--output-directory=d -1 => --output-directory=d -1 |"}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "create", Kind: KindWrite, Opts: OptSpec{Partial: true}}, {Name: "verify", Names: "list-heads unbundle", Kind: KindRead}}},
