@@ -60,3 +60,16 @@ func TestGitShellValues(t *testing.T) {
 		"EDITOR=nano crontab -e":                                            verdict.Allow,
 	})
 }
+
+// TestMakeShell: make runs each recipe line as $(SHELL) $(.SHELLFLAGS)
+// LINE, so a SHELL= that is no shell runs that program on every line.
+func TestMakeShell(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"make -k SHELL=/bin/rm .SHELLFLAGS='-r -f' all":            verdict.Block,
+		"gmake SHELL=git .SHELLFLAGS='reset --hard' x":             verdict.Block,
+		"make SHELL='rm -rf' clean":                                verdict.Block,
+		"make SHELL=/bin/bash .SHELLFLAGS='-euo pipefail -c' test": verdict.Allow,
+		"make SHELL=/usr/bin/env .SHELLFLAGS='bash -c' test":       verdict.Allow,
+		"make CFLAGS=-O2 all":                                      verdict.Allow,
+	})
+}

@@ -398,6 +398,24 @@ func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 			w.script(f.child(via), st.clone(), strings.Join(rs, "\n"), ioCtx{})
 		}
 	}
+	// SHELL=PROG [.SHELLFLAGS=FLAGS] on the command line: every recipe line
+	// runs as PROG FLAGS LINE (make SHELL=rm .SHELLFLAGS=-rf); the lines are
+	// not known, so PROG runs with its flags and an unknown word
+	var shellProg, shellFlags string
+	for _, o := range c.cmd.OperandValues() {
+		if v, ok := strings.CutPrefix(o, "SHELL="); ok {
+			shellProg = v
+		} else if v, ok := strings.CutPrefix(o, ".SHELLFLAGS="); ok {
+			shellFlags = v
+		}
+	}
+	if shellProg != "" && !shells[ProgramName(shellProg)] {
+		if shellFlags == "" {
+			shellFlags = "-c"
+		}
+		ws := append(knownWords(append(strings.Fields(shellProg), strings.Fields(shellFlags)...)...), Word{})
+		w.runWords(f, st.clone(), ws, c.env, nil, nil, "make SHELL="+shellProg)
+	}
 	// --eval TEXT is makefile text (GNU make)
 	for _, text := range c.cmd.Values("E", "eval") {
 		recipes("make --eval", text)
