@@ -85,8 +85,8 @@ type Result struct {
 	Errors []string
 }
 
-// lookupOnly reports an invocation whose only argument is --help or
-// --version: a lookup, not a run (testdata/corpus/README.md §2.3 "Lookups are not runs").
+// lookupOnly reports an invocation whose only argument is --help,
+// --version or -V: a lookup, not a run (testdata/corpus/README.md §2.3 "Lookups are not runs").
 // Redirections still count (the path guard judges them).
 func lookupOnly(c *call) bool {
 	if privPrograms[c.prog] || c.prog == "su" {
@@ -107,7 +107,9 @@ func lookupOnly(c *call) bool {
 			return true
 		}
 	}
-	return len(args) == 1 && (args[0] == "--help" || args[0] == "--version")
+	// a lone -V is the version of the programs that spell it so
+	// (`mkfs.ext4 -V`, `mke2fs -V`): without an operand nothing is run
+	return len(args) == 1 && (args[0] == "--help" || args[0] == "--version" || args[0] == "-V")
 }
 
 // Decide judges one Bash command line. An empty or blank command is

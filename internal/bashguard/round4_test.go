@@ -73,3 +73,34 @@ func TestMakeShell(t *testing.T) {
 		"make CFLAGS=-O2 all":                                      verdict.Allow,
 	})
 }
+
+// TestShellStartupAndEmptyWords: what bash runs before the command
+// (exported BASH_FUNC_ functions, an interactive shell's rcfile and
+// PROMPT_COMMAND), words that an empty expansion leaves (`$()`,
+// `${V:0:0}`), literal arithmetic and printf's number conversions; -n
+// reads without running, and a lone -V is a version lookup.
+func TestShellStartupAndEmptyWords(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"env 'BASH_FUNC_cleanup%%=() { rm -rf ~/proj; }' bash -c cleanup":  verdict.Block,
+		"env BASH_FUNC_go%%='() { git push --force; }' bash -lc true":      verdict.Block,
+		"bash --init-file <(printf 'rm -rf build\\n') -i <<< exit":         verdict.Block,
+		"PROMPT_COMMAND='git reset --hard' bash --interactive < /dev/null": verdict.Block,
+		"g$()it push --force origin main":                                  verdict.Block,
+		"${HOME:0:0}rm -rf build":                                          verdict.Block,
+		"r``m -rf build":                                                   verdict.Block,
+		"chmod \"$(( 777 ))\" run.sh":                                      verdict.Block,
+		"chmod $((0x1ff)) run.sh":                                          verdict.Allow,
+		"chmod $((700 + 77)) run.sh":                                       verdict.Block,
+		"chmod $(printf '%o' 511) run.sh":                                  verdict.Block,
+		"env 'BASH_FUNC_x%%=() { echo hi; }' bash -c x":                    verdict.Allow,
+		"bash --rcfile <(echo 'rm -rf build')":                             verdict.Allow,
+		"PROMPT_COMMAND='history -a' bash -i < /dev/null":                  verdict.Allow,
+		"sh -n <<< 'rm -rf build'":                                         verdict.Allow,
+		"bash -o noexec -c 'git push --force'":                             verdict.Allow,
+		"chmod $((0755)) run.sh":                                           verdict.Allow,
+		"echo $((6 * 7))":                                                  verdict.Allow,
+		"mke2fs -V":                                                        verdict.Allow,
+		"mkfs.xfs -V":                                                      verdict.Allow,
+		"mkfs -V /dev/sdb1":                                                verdict.Block,
+	})
+}

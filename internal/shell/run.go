@@ -150,6 +150,11 @@ func (w *walker) substitution(f *frame, st *state, cs *syntax.CmdSubst) (*string
 	w.lastListing = nil
 	in := w.substStdin
 	w.substStdin = nil
+	if len(cs.Stmts) == 0 {
+		// `$()`, ``: nothing runs, the output is empty (`r$()m` is rm)
+		empty := ""
+		return &empty, nil
+	}
 	out := w.stmts(nf, st.clone(), cs.Stmts, ioCtx{stdin: in})
 	l := w.lastListing
 	w.lastListing = nil
@@ -848,6 +853,8 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 	stdinMode := false
 	xtrace := strings.Contains(c.env["SHELLOPTS"], "xtrace")
 	argv := wordValues(args)
+	interactive, noexec := false, false
+	rcfile := -1
 	i := 0
 	for ; i < len(args); i++ {
 		v := args[i].Value
@@ -865,6 +872,11 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 			switch v {
 			case "--rcfile", "--init-file":
 				i++
+				rcfile = i
+			case "--interactive":
+				interactive = true
+			case "--noexec", "--no-execute":
+				noexec = true
 			}
 			continue
 		}
@@ -875,13 +887,44 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 					cmdMode = true
 				case 's':
 					stdinMode = true
+				case 'i':
+					interactive = v[0] == '-'
+				case 'n':
+					noexec = v[0] == '-'
 				case 'o', 'O':
 					i++
+					if ch == 'o' && i < len(args) && args[i].Value == "noexec" {
+						noexec = v[0] == '-'
+					}
 				}
 			}
 			continue
 		}
 		break
+	}
+	// exported functions: bash defines x from BASH_FUNC_x%%='() { …; }'
+	// in its environment before it runs anything
+	for name, v := range c.env {
+		if fn, ok := strings.CutPrefix(name, "BASH_FUNC_"); ok && strings.HasPrefix(strings.TrimSpace(v), "()") {
+			fn = strings.TrimSuffix(strings.TrimSuffix(fn, "%%"), "()")
+			w.script(f.child(prog+" "+name), st.clone(), fn+" "+v, ioCtx{})
+		}
+	}
+	if interactive {
+		// an interactive shell reads its rcfile, then runs PROMPT_COMMAND
+		// before each prompt
+		if rcfile >= 0 && rcfile < len(args) {
+			src, ok := w.pathContent(st, c, rcfile+1)
+			if ok {
+				w.script(f.child(prog+" --rcfile"), st.clone(), src, ioCtx{})
+			}
+		}
+		if v, ok := c.env["PROMPT_COMMAND"]; ok {
+			w.script(f.child(prog+" PROMPT_COMMAND"), st.clone(), v, ioCtx{})
+		}
+	}
+	if noexec {
+		return nil // -n: commands are read, never run
 	}
 	// a shell started reads its start-up file first: a non-interactive
 	// bash sources $BASH_ENV, an interactive or POSIX one $ENV (cautious:

@@ -304,6 +304,11 @@ func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
 			if e.w != nil {
 				e.w.generic(e.f.child("$(( ))"), e.st, p.X)
 			}
+			if n, ok := arithConst(p.X); ok {
+				// `$((777))`, `$((0x1ff))`: a literal's value
+				e.lit(strconv.FormatInt(n, 10), quoted)
+				continue
+			}
 			e.unknown(quoted)
 		case *syntax.ExtGlob:
 			e.lit(p.Op.String()+p.Pattern.Value+")", quoted)
@@ -408,6 +413,13 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		vals = append([]string{e.st.arg0}, vals...)
 		vals, ok = applySlice(vals, p.Slice, true)
 		p = &syntax.ParamExp{Param: p.Param, Repl: p.Repl}
+	}
+	if !ok && p.Slice != nil && p.Slice.Length != nil && p.Index == nil && p.Exp == nil && name != "@" && name != "*" {
+		// `${PATH:0:0}`: a substring of length 0 is empty whatever the value
+		if n, lit := arithLit(p.Slice.Length); lit && n == 0 {
+			vals, ok, mask = []string{""}, true, nil
+			p = &syntax.ParamExp{Param: p.Param, Repl: p.Repl}
+		}
 	}
 	if mask != nil && (p.Slice != nil || p.Repl != nil) {
 		ok = false
@@ -721,6 +733,42 @@ func (e *expander) applyRepl(vals []string, r *syntax.Replace) ([]string, bool) 
 		}
 	}
 	return out, true
+}
+
+// arithConst is the value of a literal arithmetic expression as bash
+// reads it (0NNN octal, 0xNN hex, unary minus, parentheses, + - * of
+// literals); ok is false for anything else.
+func arithConst(x syntax.ArithmExpr) (int64, bool) {
+	switch x := x.(type) {
+	case *syntax.Word:
+		lit := strings.TrimSpace(x.Lit())
+		if lit == "" {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(lit, 0, 64)
+		return n, err == nil
+	case *syntax.UnaryArithm:
+		if n, ok := arithConst(x.X); ok && x.Op == syntax.Minus {
+			return -n, true
+		}
+	case *syntax.ParenArithm:
+		return arithConst(x.X)
+	case *syntax.BinaryArithm:
+		a, ok1 := arithConst(x.X)
+		b, ok2 := arithConst(x.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch x.Op {
+		case syntax.Add:
+			return a + b, true
+		case syntax.Sub:
+			return a - b, true
+		case syntax.Mul:
+			return a * b, true
+		}
+	}
+	return 0, false
 }
 
 func arithLit(x syntax.ArithmExpr) (int, bool) {

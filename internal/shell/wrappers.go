@@ -10,6 +10,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -589,7 +590,9 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 		i++ // `env -` is `env -i`
 		unset = append(unset, "*")
 	}
-	for i < len(vals) && isAssign(vals[i]) {
+	// env(1) takes every word with a "=" before the command as NAME=VALUE,
+	// whatever NAME is (`BASH_FUNC_x%%=() { …; }`)
+	for i < len(vals) && strings.IndexByte(vals[i], '=') > 0 {
 		k := strings.IndexByte(vals[i], '=')
 		env[vals[i][:k]] = vals[i][k+1:]
 		i++
@@ -1328,6 +1331,25 @@ func printf(format string, args []string) string {
 					usedArg = true
 				}
 				switch conv {
+				case 'd', 'i', 'o', 'x', 'X', 'u':
+					// numbers: `printf %o 511` is 777
+					n, err := strconv.ParseInt(strings.TrimSpace(arg), 0, 64)
+					if err != nil {
+						b.WriteString(arg)
+						break
+					}
+					base := 10
+					switch conv {
+					case 'o':
+						base = 8
+					case 'x', 'X':
+						base = 16
+					}
+					t := strconv.FormatInt(n, base)
+					if conv == 'X' {
+						t = strings.ToUpper(t)
+					}
+					b.WriteString(t)
 				case 'b':
 					b.WriteString(ansiC(arg))
 				case 'c':
