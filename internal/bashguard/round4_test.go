@@ -104,3 +104,28 @@ func TestShellStartupAndEmptyWords(t *testing.T) {
 		"mkfs -V /dev/sdb1":                                                verdict.Block,
 	})
 }
+
+// TestUnboundedProcessesAndScriptPaths: endless conditions that are
+// commands which always succeed, endless producers into xargs -P 0,
+// endless comprehensions that fork, call cycles with one background step;
+// symbolic modes giving everyone rwx; interpreter scripts read from
+// /dev/stdin or a process substitution.
+func TestUnboundedProcessesAndScriptPaths(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"while sleep 1; do curl -s localhost:8080 & done":                            verdict.Block,
+		"seq 1 inf | xargs --max-procs=0 -I{} true":                                  verdict.Block,
+		"yes | xargs -P 0 -n 1 ./worker.sh":                                          verdict.Block,
+		"python3 -c 'import os, itertools; {os.fork() for _ in itertools.count()}'":  verdict.Block,
+		"x() { y; }; y() { z; }; z() { x & }; x":                                     verdict.Block,
+		"ruby -e 'require \"fileutils\"; FileUtils.chmod(\"ugo=rwx\", \"bin/run\")'": verdict.Block,
+		"python3 /dev/fd/0 <<< 'import os; os.system(\"git push --force\")'":         verdict.Block,
+		"ruby <(printf 'system(\"rm -rf build\")')":                                  verdict.Block,
+		"while sleep 1; do date; done":                                               verdict.Allow,
+		"seq 1 100 | xargs -P 0 -n 1 echo":                                           verdict.Allow,
+		"seq inf | head -5":                                                          verdict.Allow,
+		"python3 -c 'import os; [os.fork() for _ in range(2)]'":                      verdict.Allow,
+		"x() { y; }; y() { x; }; x":                                                  verdict.Allow,
+		"ruby -e 'require \"fileutils\"; FileUtils.chmod(\"go-w\", \"bin/run\")'":    verdict.Allow,
+		"python3 /dev/stdin <<< 'print(40 + 2)'":                                     verdict.Allow,
+	})
+}

@@ -197,6 +197,9 @@ func InterpreterCode(inv Invocation) (code string, lang codelex.Lang, ok bool) {
 			break // the script's own arguments
 		}
 		if !strings.HasPrefix(v, "-") {
+			if stdinPath(v) && inv.Stdin != nil {
+				return *inv.Stdin, lang, true // `python3 /dev/stdin <<< CODE`
+			}
 			return "", lang, false // a script file
 		}
 	}
@@ -277,6 +280,21 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, idx int
 		}
 	}
 	inv := Invocation{Program: prog, Args: c.words[1:], Stdin: c.stdin}
+	if c.fields != nil {
+		// `python3 <(echo CODE)`: a script operand from a process
+		// substitution is read as /dev/stdin holding its text
+		for i := 1; i < len(c.words) && i < len(c.fields); i++ {
+			if c.fields[i].proc != nil {
+				args := append([]Word{}, c.words[1:]...)
+				args[i-1] = Word{Value: "/dev/stdin", Known: true}
+				inv = Invocation{Program: prog, Args: args, Stdin: c.fields[i].proc}
+				break
+			}
+			if !strings.HasPrefix(c.words[i].Value, "-") {
+				break
+			}
+		}
+	}
 	code, _, ok := InterpreterCode(inv)
 	if !ok || code == "" {
 		return nil

@@ -58,8 +58,9 @@ type Function struct {
 	// (`a(){ b & }; b(){ a & }`): the fork-bomb shape.
 	SelfBackground bool
 	// BgCalls are the programs and functions the body starts in the
-	// background.
-	BgCalls []string
+	// background; FgCalls those it runs in the foreground (a cycle of
+	// calls with one background step is unbounded too).
+	BgCalls, FgCalls []string
 	// Via is the nesting path to the definition.
 	Via []string
 }
@@ -119,25 +120,33 @@ func markMutualBackground(fns []Function) {
 	for i, f := range fns {
 		byName[f.Name] = i
 	}
+	type node struct {
+		fn int
+		bg bool // a background call was taken on the way
+	}
 	for i := range fns {
-		// depth-first search from fns[i] along background calls
-		seen := map[int]bool{}
-		stack := []int{i}
+		// depth-first search from fns[i] along calls; a cycle back to i
+		// that took a background call is unbounded process creation
+		seen := map[node]bool{}
+		stack := []node{{i, false}}
 		for len(stack) > 0 && !fns[i].SelfBackground {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, callee := range fns[n].BgCalls {
-				j, ok := byName[callee]
-				if !ok {
-					continue
-				}
-				if j == i {
-					fns[i].SelfBackground = true
-					break
-				}
-				if !seen[j] {
-					seen[j] = true
-					stack = append(stack, j)
+			for k, calls := range [2][]string{fns[n.fn].BgCalls, fns[n.fn].FgCalls} {
+				for _, callee := range calls {
+					j, ok := byName[callee]
+					if !ok {
+						continue
+					}
+					next := node{j, n.bg || k == 0}
+					if j == i && next.bg {
+						fns[i].SelfBackground = true
+						break
+					}
+					if !seen[next] {
+						seen[next] = true
+						stack = append(stack, next)
+					}
 				}
 			}
 		}
@@ -1165,6 +1174,7 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		fds:         io.fds,
 		guess:       io.guess,
 		part:        io.part,
+		endless:     io.endless,
 		listing:     listing,
 		pipeListing: io.listing,
 		pos:         c.Pos(),
@@ -1214,6 +1224,11 @@ func (w *walker) record(f *frame, st *state, inv Invocation) int {
 		} else if inv.Program != "" && len(fn.BgCalls) < 16 && !slices.Contains(fn.BgCalls, inv.Program) {
 			fn.BgCalls = append(fn.BgCalls, inv.Program)
 		}
+	} else if f.fn != "" && len(w.funcStack) > 0 && inv.Program != "" && inv.Program != f.fn {
+		fn := &w.res.Functions[w.funcStack[len(w.funcStack)-1]]
+		if len(fn.FgCalls) < 16 && !slices.Contains(fn.FgCalls, inv.Program) {
+			fn.FgCalls = append(fn.FgCalls, inv.Program)
+		}
 	}
 	return len(w.res.Invocations) - 1
 }
@@ -1232,6 +1247,12 @@ func endlessProducer(st *syntax.Stmt) bool {
 	switch Identity(ws[0]) {
 	case "yes":
 		return true
+	case "seq", "jot":
+		// seq inf, seq 1 inf: numbers that never end
+		switch strings.ToLower(ws[len(ws)-1]) {
+		case "inf", "infinity", "+inf":
+			return true
+		}
 	case "cat":
 		if len(ws) == 2 {
 			switch ws[1] {
@@ -1294,6 +1315,10 @@ func endlessCond(cond []*syntax.Stmt, until bool) bool {
 		}
 		switch strings.Join(ws, " ") {
 		case "true", ":", "[ 1 ]", "test 1", "[ true ]", "[ 1 -eq 1 ]":
+			return true
+		}
+		// a command that always succeeds (`while sleep 0`, `while sleep 1`)
+		if len(ws) == 2 && Identity(ws[0]) == "sleep" {
 			return true
 		}
 	case *syntax.ArithmCmd:

@@ -32,6 +32,8 @@ type cmdCtx struct {
 	guess *string
 	// part is the known pieces of an unknown stdin (ioCtx.part).
 	part *string
+	// endless: stdin never ends (ioCtx.endless).
+	endless bool
 }
 
 // stdinScript is what a program that runs its standard input as commands

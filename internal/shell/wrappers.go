@@ -146,6 +146,16 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "xargs":
 		p := c.cmd.ParsedOpts
 		i := p.First()
+		if c.endless {
+			// an input that never ends with unlimited parallelism (-P 0):
+			// processes without bound (§9.3 forkbomb)
+			for _, v := range p.Values("P", "max-procs") {
+				if strings.TrimSpace(v) == "0" {
+					w.res.BackgroundLoops = append(w.res.BackgroundLoops, "xargs -P 0 fed by an input that never ends")
+					break
+				}
+			}
+		}
 		inner := c
 		inner.listing = c.pipeListing
 		if inner.listing == nil {

@@ -120,6 +120,8 @@ func (c *Code) chmod(fn string, path, mode Value) {
 		}
 		if n, err := strconv.ParseInt(m, 8, 64); err == nil {
 			ch.Mode, ch.ModeKnown = n, true
+		} else if n, ok := symbolicMode(mode.S); ok {
+			ch.Mode, ch.ModeKnown = n, true
 		}
 	}
 	if path.Kind == List {
@@ -1286,4 +1288,34 @@ func (c *Code) juliaEffect(call *Call, fn string, pos []Value, a func(int) Value
 	case "chmod":
 		c.chmod(fn, a(0), a(1))
 	}
+}
+
+// symbolicMode reads a symbolic mode (FileUtils.chmod("a+rwx"), Tcl
+// -permissions ugo=rwx, rwxrwxrwx) as 0777 when it gives everyone read,
+// write and execute, or as its bits when it is nine rwx letters; ok is
+// false otherwise.
+func symbolicMode(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) == 9 && strings.Trim(s, "rwx-") == "" {
+		var n int64
+		for i := 0; i < 9; i++ {
+			n <<= 1
+			if s[i] != '-' {
+				n |= 1
+			}
+		}
+		return n, true
+	}
+	for _, part := range strings.Split(s, ",") {
+		k := strings.IndexAny(part, "+=")
+		if k < 0 {
+			continue
+		}
+		who, perm := part[:k], part[k+1:]
+		if (who == "" || who == "a" || strings.Contains(who, "o") && strings.Contains(who, "g") && strings.Contains(who, "u")) &&
+			strings.Contains(perm, "r") && strings.Contains(perm, "w") && strings.Contains(perm, "x") {
+			return 0o777, true
+		}
+	}
+	return 0, false
 }

@@ -413,6 +413,38 @@ func pyEndlessFor(toks []Token, i int, c *Code, in func(int, int) string) string
 	default:
 		return ""
 	}
+	// a comprehension (`[os.fork() for _ in iter(int, 1)]`): its element
+	// expression, before the for, runs on every turn
+	if open := enclosingOpen(toks, i); open >= 0 {
+		if f := in(open+1, i); f != "" {
+			return f
+		}
+	}
 	_, _, bodyFrom := loopHeader(toks, iter.End, c.Lang)
 	return in(bodyFrom, bodyEnd(toks, bodyFrom, i, c.Lang))
+}
+
+// enclosingOpen is the index of the bracket that encloses token i on its
+// logical line, -1 when there is none.
+func enclosingOpen(toks []Token, i int) int {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		t := toks[k]
+		if t.Kind == Newline && depth == 0 {
+			return -1
+		}
+		if t.Kind != Op {
+			continue
+		}
+		switch t.Text {
+		case ")", "]", "}":
+			depth++
+		case "(", "[", "{":
+			if depth == 0 {
+				return k
+			}
+			depth--
+		}
+	}
+	return -1
 }

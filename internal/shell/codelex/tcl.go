@@ -1145,26 +1145,8 @@ func tclMode(w tclWord) Value {
 	if n, err := strconv.ParseInt(strings.TrimPrefix(s, "0o"), 8, 64); err == nil {
 		return Value{Kind: Num, N: n}
 	}
-	if len(s) == 9 && strings.Trim(s, "rwx-") == "" {
-		var n int64
-		for i := 0; i < 9; i++ {
-			n <<= 1
-			if s[i] != '-' {
-				n |= 1
-			}
-		}
+	if n, ok := symbolicMode(s); ok {
 		return Value{Kind: Num, N: n}
-	}
-	for _, part := range strings.Split(s, ",") {
-		k := strings.IndexAny(part, "+=")
-		if k < 0 {
-			continue
-		}
-		who, perm := part[:k], part[k+1:]
-		if (who == "" || who == "a" || strings.Contains(who, "o") && strings.Contains(who, "g") && strings.Contains(who, "u")) &&
-			strings.Contains(perm, "r") && strings.Contains(perm, "w") && strings.Contains(perm, "x") {
-			return Value{Kind: Num, N: 0o777}
-		}
 	}
 	return Value{}
 }
