@@ -122,13 +122,15 @@ func markMutualBackground(fns []Function) {
 	}
 	type node struct {
 		fn int
-		bg bool // a background call was taken on the way
+		bg int // background calls taken on the way (up to 2)
 	}
 	for i := range fns {
 		// depth-first search from fns[i] along calls; a cycle back to i
-		// that took a background call is unbounded process creation
+		// that took two background calls is unbounded process creation
+		// (`a(){ b; }; b(){ c & }; c(){ a & }`); one alone is a chain of
+		// single processes (`f(){ g & }; g(){ f; }`)
 		seen := map[node]bool{}
-		stack := []node{{i, false}}
+		stack := []node{{i, 0}}
 		for len(stack) > 0 && !fns[i].SelfBackground {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -138,10 +140,16 @@ func markMutualBackground(fns []Function) {
 					if !ok {
 						continue
 					}
-					next := node{j, n.bg || k == 0}
-					if j == i && next.bg {
-						fns[i].SelfBackground = true
-						break
+					next := node{j, n.bg}
+					if k == 0 && next.bg < 2 {
+						next.bg++
+					}
+					if j == i {
+						if next.bg == 2 {
+							fns[i].SelfBackground = true
+							break
+						}
+						continue // one turn of the cycle is enough
 					}
 					if !seen[next] {
 						seen[next] = true
