@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -70,21 +71,71 @@ func (t *Tx) addLedger() error {
 		led = NewObj().With("since", num64(off)).With("lines", []any{})
 	}
 	plan := &ledgerPlan{doc: doc}
-	lines := led.Arr("lines")
 	for _, i := range appends {
 		e := NewObj().With("at", num64(off)).With("sha256", workspace.LineHash(t.steps[i].data))
-		lines = append(lines, e)
 		plan.entries = append(plan.entries, e)
 		plan.appends = append(plan.appends, i)
 		off += int64(len(t.steps[i].data)) + 1
 	}
-	doc.With(workspace.LedgerKey, led.With("lines", lines))
+	if prior, ok := rawArray(led); ok {
+		// the entries already written stay the bytes they were read as:
+		// decoding and encoding each again cost ~25 µs per entry on every
+		// Hermes operation (docs/performance.md)
+		led.With("lines", ledgerLines{prior: prior, added: plan.entries})
+	} else {
+		lines := led.Arr("lines")
+		for _, e := range plan.entries {
+			lines = append(lines, e)
+		}
+		led.With("lines", lines)
+	}
+	doc.With(workspace.LedgerKey, led)
 	if err := t.WriteJSON(relHermesCtx, doc); err != nil {
 		return err
 	}
 	plan.step = len(t.steps) - 1
 	t.ledger = plan
 	return nil
+}
+
+// rawArray returns the "lines" member of led as read, when it is an array
+// not yet decoded (members of a parsed object are valid JSON), without its
+// closing bracket.
+func rawArray(led *Obj) ([]byte, bool) {
+	raw, ok := led.Raw("lines")
+	if !ok {
+		return nil, false
+	}
+	t := bytes.TrimSpace(raw)
+	if len(t) >= 2 && t[0] == '[' && t[len(t)-1] == ']' {
+		return t[:len(t)-1], true
+	}
+	return nil, false
+}
+
+// ledgerLines is the "lines" array of a ledger extended by this commit:
+// the earlier entries as read (prior, the array's bytes without its closing
+// bracket) and the entries added, which appendEval may still correct.
+type ledgerLines struct {
+	prior []byte
+	added []*Obj
+}
+
+// MarshalJSON writes prior's entries, then added's.
+func (l ledgerLines) MarshalJSON() ([]byte, error) {
+	b := append([]byte(nil), l.prior...)
+	empty := len(bytes.TrimSpace(b[1:])) == 0
+	for _, e := range l.added {
+		eb, err := workspace.MarshalLine(e)
+		if err != nil {
+			return nil, err
+		}
+		if !empty {
+			b = append(b, ',')
+		}
+		b, empty = append(b, eb...), false
+	}
+	return append(b, ']'), nil
 }
 
 // evalLogEnd is the offset at which the next appended eval_log line will

@@ -7,7 +7,7 @@ import (
 )
 
 // quickFor returns, for a schema name, the files (and their SHA-256) that
-// quickAccepts was written for: a Set uses quickAccepts for the schema only
+// quickAccepts (eval_log) or quickStrip (hermes_context_state) was written for: a Set uses quickAccepts for the schema only
 // when it compiled exactly those bytes, so a changed or sprint-copied
 // eval_log or defs schema falls back to the general validator until
 // quickAccepts is reviewed against it and the sums are updated.
@@ -16,6 +16,10 @@ func quickFor() map[string]map[string]string {
 		EvalLog: {
 			"eval_log.schema.json": "315f8644eb079f4789213a815a4cdd4141a47f900903ea0e6d7296932cce1e6b",
 			"defs.schema.json":     "bc7685c17b7ef82130090309068a987d4196df90ef772c422b5d2f5144651452",
+		},
+		HermesContextState: {
+			"hermes_context_state.schema.json": "e0b7e7191cd6aa6b1911695e18ecb1749ea9f79949ff569a3478fbcb4851d813",
+			"defs.schema.json":                 "bc7685c17b7ef82130090309068a987d4196df90ef772c422b5d2f5144651452",
 		},
 	}
 }
@@ -245,4 +249,87 @@ func oneOfStr(s string, allowed ...string) bool {
 		}
 	}
 	return false
+}
+
+// quickStrip returns doc, or for the schemas it knows a shallow copy of doc
+// without the parts it checked by hand and found valid, for the general
+// validator to check the rest. It exists for hermes_context_state.schema.json:
+// the provenance ledger's eval_log_ledger.lines holds one entry per eval_log
+// line Hermes wrote (docs/protocol.md §3.7), and the general validator costs
+// about 25 µs per entry, on every Hermes operation (twice: its dry run
+// validates before and after). An entry the hand check does not certainly
+// accept keeps the whole document for the general validator, so its
+// findings are unchanged; with every entry valid, the entries add no finding
+// and the schema constrains "lines" by its items alone, so the copy with an
+// empty "lines" has the findings of doc
+// (TestQuickStripKeepsTheFindings).
+func quickStrip(name string, doc any) any {
+	if name != HermesContextState {
+		return doc
+	}
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return doc
+	}
+	led, ok := m[ledgerMember].(map[string]any)
+	if !ok {
+		return doc
+	}
+	lines, ok := led["lines"].([]any)
+	if !ok || len(lines) == 0 {
+		return doc
+	}
+	for _, it := range lines {
+		if !quickLedgerLine(it) {
+			return doc
+		}
+	}
+	led2 := make(map[string]any, len(led))
+	for k, v := range led {
+		led2[k] = v
+	}
+	led2["lines"] = []any{}
+	m2 := make(map[string]any, len(m))
+	for k, v := range m {
+		m2[k] = v
+	}
+	m2[ledgerMember] = led2
+	return m2
+}
+
+// ledgerMember is workspace.LedgerKey, the member quickStrip checks.
+const ledgerMember = workspace.LedgerKey
+
+// quickLedgerLine reports whether it is certainly a valid ledger entry of
+// hermes_context_state.schema.json (eval_log_ledger.lines.items): an object
+// with "at" an integer ≥ 0 (written as plain digits) and "sha256" 16
+// lowercase hex digits; other members are not constrained.
+func quickLedgerLine(it any) bool {
+	e, ok := it.(map[string]any)
+	if !ok {
+		return false
+	}
+	at, ok := e["at"].(json.Number)
+	if !ok || !isDecimal(string(at)) {
+		return false
+	}
+	h, ok := e["sha256"].(string)
+	if !ok || len(h) != 16 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		if c := h[i]; !isDigit(c) && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// isDecimal: a JSON integer ≥ 0 written without sign, fraction or exponent,
+// at most 18 digits.
+func isDecimal(s string) bool {
+	if s == "0" {
+		return true
+	}
+	return isPositiveDecimal(s)
 }

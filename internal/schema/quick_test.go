@@ -221,3 +221,93 @@ func TestTimestampPatternIsUTCZ(t *testing.T) {
 		t.Errorf("$defs/timestamp pattern %q, workspace.UTCZPattern %q", got, want)
 	}
 }
+
+// quickStrip must leave the findings of hermes_context_state as the general
+// validator reports them: random ledgers of valid and invalid entries, with
+// and without invalid members elsewhere in the document, validated by a Set
+// that strips and by the compiled schema on the whole document.
+func TestQuickStripKeepsTheFindings(t *testing.T) {
+	s := New(harness.Assets(), nil)
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !s.quick[HermesContextState] {
+		t.Fatal("quickStrip is not used for the embedded hermes_context_state schema: it or defs.schema.json changed; " +
+			"review quickLedgerLine against them and update quickFor's sums")
+	}
+	ref := New(harness.Assets(), nil)
+	ref.compile()
+	ref.quick = map[string]bool{} // the general validator on every document
+	r := rand.New(rand.NewPCG(13, 7))
+	goodAt := []any{json.Number("0"), json.Number("17"), json.Number("123456789012")}
+	badAt := []any{json.Number("-1"), json.Number("1.5"), json.Number("2.0"), json.Number("1e3"), "5", nil, true, float64(3), json.Number("1234567890123456789012")}
+	goodSHA := []any{"0123456789abcdef", "ffffffffffffffff"}
+	badSHA := []any{"0123456789ABCDEF", "0123", "0123456789abcdefa", 7, nil, "0123456789abcdeg"}
+	pick := func(a []any) any { return a[r.IntN(len(a))] }
+	stripped := 0
+	for trial := 0; trial < 3000; trial++ {
+		var lines []any
+		for i, n := 0, r.IntN(6); i < n; i++ {
+			e := map[string]any{}
+			switch r.IntN(10) {
+			case 0:
+				e["at"] = pick(badAt)
+			case 1:
+				delete(e, "at")
+			default:
+				e["at"] = pick(goodAt)
+			}
+			switch r.IntN(10) {
+			case 0:
+				e["sha256"] = pick(badSHA)
+			case 1:
+			default:
+				e["sha256"] = pick(goodSHA)
+			}
+			if r.IntN(8) == 0 {
+				e["note"] = "extra"
+			}
+			var it any = e
+			if r.IntN(30) == 0 {
+				it = pick([]any{"x", json.Number("1"), nil, []any{}})
+			}
+			lines = append(lines, it)
+		}
+		led := map[string]any{"since": json.Number("0"), "lines": lines}
+		switch r.IntN(12) {
+		case 0:
+			delete(led, "since")
+		case 1:
+			led["since"] = json.Number("-4")
+		case 2:
+			led["lines"] = "not an array"
+		}
+		doc := map[string]any{"agent": "hermes", "pending_checkpoints": []any{}, ledgerMember: led}
+		switch r.IntN(6) {
+		case 0:
+			doc["pending_checkpoints"] = "x"
+		case 1:
+			doc["resumed_handoff"] = "not-a-digest"
+		case 2:
+			doc[ledgerMember] = []any{}
+		}
+		got, err := s.Validate(HermesContextState, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ref.Validate(HermesContextState, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			b, _ := json.Marshal(doc)
+			t.Fatalf("findings differ on %s:\nquick: %v\nfull:  %v", b, got, want)
+		}
+		if fmt.Sprintf("%p", quickStrip(HermesContextState, doc)) != fmt.Sprintf("%p", doc) {
+			stripped++
+		}
+	}
+	if stripped < 300 {
+		t.Fatalf("only %d of 3000 documents took the fast path: the test does not exercise it", stripped)
+	}
+}

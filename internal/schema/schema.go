@@ -195,6 +195,9 @@ func (s *Set) Validate(name string, doc any) ([]Violation, error) {
 	if s.quick[name] && quickAccepts(name, doc) {
 		return nil, nil
 	}
+	if s.quick[name] {
+		doc = quickStrip(name, doc)
+	}
 	err := sch.Validate(doc)
 	if err == nil {
 		return nil, nil

@@ -104,9 +104,7 @@ func (c *checker) evalLineTooLong(n int, size int64) {
 func (c *checker) loadProvenance() {
 	c.prov = &workspace.Provenance{}
 	hc, _ := c.docs[relHermesContext].(map[string]any)
-	if raw, err := json.Marshal(hc[workspace.LedgerKey]); err == nil && hc[workspace.LedgerKey] != nil {
-		c.prov.SetLedger(raw)
-	}
+	c.prov.SetLedgerValue(hc[workspace.LedgerKey])
 	cc, _ := c.docs[relClaudeContext].(map[string]any)
 	for _, v := range cc {
 		f, _ := v.(map[string]any)

@@ -223,6 +223,17 @@ func (o *Object) Get(key string) (json.RawMessage, bool) {
 	return b, true
 }
 
+// Raw returns the JSON of key exactly as read, when the member has not been
+// decoded (Value and the typed accessors) or set since: false otherwise, or
+// when key is absent. A parsed object's members are valid JSON.
+func (o *Object) Raw(key string) (json.RawMessage, bool) {
+	if o == nil {
+		return nil, false
+	}
+	raw, ok := o.vals[key].(json.RawMessage)
+	return raw, ok
+}
+
 // Decode unmarshals the value of key into dst; it reports false when the key
 // is absent or the value does not fit dst.
 func (o *Object) Decode(key string, dst any) bool {

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"sort"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/superagent-harness/harness/internal/digest"
 	"github.com/superagent-harness/harness/internal/fsutil"
@@ -57,6 +59,9 @@ type Provenance struct {
 	Since  int64
 	hermes map[int64]string
 	hook   map[int64]string
+	// sorted holds the offsets of hermes and hook in increasing order, for
+	// KeyBefore; nil until it first runs after a change.
+	sorted *[2][]int64
 }
 
 // Verdict is what Provenance says of one line.
@@ -197,9 +202,121 @@ func (p *Provenance) SetLedger(raw json.RawMessage) {
 	}
 	p.Known, p.Since = true, *led.Since
 	p.hermes = make(map[int64]string, len(led.Lines))
+	p.sorted = nil
 	for _, l := range led.Lines {
 		p.hermes[l.At] = l.SHA256
 	}
+}
+
+// SetLedgerValue is SetLedger of the member already decoded (v made of
+// map[string]any, []any, json.Number, string, bool and nil, as
+// encoding/json decodes with UseNumber): the ledger as harness writes it
+// ({"since": N, "lines": [{"at": N, "sha256": "…"}]}) is read from v
+// directly; any other shape is encoded again and read by SetLedger, so the
+// two agree on every value (TestSetLedgerValueAgreesWithSetLedger).
+func (p *Provenance) SetLedgerValue(v any) {
+	if v == nil {
+		return
+	}
+	if since, lines, ok := ledgerValue(v); ok {
+		if since < 0 {
+			return
+		}
+		p.Known, p.Since = true, since
+		p.hermes = make(map[int64]string, len(lines))
+		p.sorted = nil
+		for _, l := range lines {
+			p.hermes[l.at] = l.sha
+		}
+		return
+	}
+	if raw, err := json.Marshal(v); err == nil {
+		p.SetLedger(raw)
+	}
+}
+
+type ledgerEntry struct {
+	at  int64
+	sha string
+}
+
+// ledgerValue reads v as SetLedger's struct would be filled, when v has
+// the plain shape: an object whose members named like since/lines
+// (encoding/json matches names case-insensitively) are exactly "since", an
+// integer, and "lines", an array (or null) of objects whose "at" is an
+// integer and "sha256" a string. ok false: not that shape (SetLedger
+// decides).
+func ledgerValue(v any) (since int64, lines []ledgerEntry, ok bool) {
+	m, isObj := v.(map[string]any)
+	if !isObj {
+		return 0, nil, false
+	}
+	haveSince := false
+	for k, x := range m {
+		switch {
+		case k == "since":
+			n, isNum := x.(json.Number)
+			if !isNum {
+				return 0, nil, false
+			}
+			i, err := strconv.ParseInt(string(n), 10, 64)
+			if err != nil {
+				return 0, nil, false
+			}
+			since, haveSince = i, true
+		case k == "lines":
+			if x == nil {
+				continue
+			}
+			arr, isArr := x.([]any)
+			if !isArr {
+				return 0, nil, false
+			}
+			lines = make([]ledgerEntry, 0, len(arr))
+			for _, it := range arr {
+				e, ok := ledgerEntryValue(it)
+				if !ok {
+					return 0, nil, false
+				}
+				lines = append(lines, e)
+			}
+		case strings.EqualFold(k, "since"), strings.EqualFold(k, "lines"):
+			return 0, nil, false
+		}
+	}
+	return since, lines, haveSince
+}
+
+// ledgerEntryValue is one element of ledgerValue's lines.
+func ledgerEntryValue(it any) (ledgerEntry, bool) {
+	m, ok := it.(map[string]any)
+	if !ok {
+		return ledgerEntry{}, false
+	}
+	var e ledgerEntry
+	for k, x := range m {
+		switch {
+		case k == "at":
+			n, isNum := x.(json.Number)
+			if !isNum {
+				return e, false
+			}
+			i, err := strconv.ParseInt(string(n), 10, 64)
+			if err != nil {
+				return e, false
+			}
+			e.at = i
+		case k == "sha256":
+			s, isStr := x.(string)
+			if !isStr {
+				return e, false
+			}
+			e.sha = s
+		case strings.EqualFold(k, "at"), strings.EqualFold(k, "sha256"):
+			return e, false
+		}
+	}
+	return e, true
 }
 
 // AddResets adds the reset eval lines the Stop hook recorded.
@@ -207,6 +324,7 @@ func (p *Provenance) AddResets(rs []ResetRecord) {
 	if p.hook == nil {
 		p.hook = map[int64]string{}
 	}
+	p.sorted = nil
 	for _, r := range rs {
 		if r.EvalAt >= 0 && r.EvalSHA256 != "" {
 			p.hook[r.EvalAt] = r.EvalSHA256
@@ -227,20 +345,35 @@ func (p *Provenance) KeyBefore(off int64) string {
 	if p == nil {
 		p = &Provenance{}
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%t\x00%d\x00", p.Known, p.Since)
-	for _, m := range []map[int64]string{p.hermes, p.hook} {
-		at := make([]int64, 0, len(m))
-		for k := range m {
-			if k < off {
-				at = append(at, k)
+	if p.sorted == nil {
+		var s [2][]int64
+		for i, m := range []map[int64]string{p.hermes, p.hook} {
+			s[i] = make([]int64, 0, len(m))
+			for k := range m {
+				s[i] = append(s[i], k)
 			}
+			slices.Sort(s[i])
 		}
-		sort.Slice(at, func(i, j int) bool { return at[i] < at[j] })
-		for _, k := range at {
-			fmt.Fprintf(&b, "%d=%s\x01", k, m[k])
-		}
-		b.WriteByte(0)
+		p.sorted = &s
 	}
-	return digest.Hex(digest.Sum256(b.Bytes()), 16)
+	// the bytes hashed: known NUL since NUL, then per ledger its entries
+	// "at=sha256\x01" in offset order and a NUL
+	b := make([]byte, 0, 64+32*(len(p.hermes)+len(p.hook)))
+	b = strconv.AppendBool(b, p.Known)
+	b = append(b, 0)
+	b = strconv.AppendInt(b, p.Since, 10)
+	b = append(b, 0)
+	for i, m := range []map[int64]string{p.hermes, p.hook} {
+		for _, k := range p.sorted[i] {
+			if k >= off {
+				break
+			}
+			b = strconv.AppendInt(b, k, 10)
+			b = append(b, '=')
+			b = append(b, m[k]...)
+			b = append(b, 1)
+		}
+		b = append(b, 0)
+	}
+	return digest.Hex(digest.Sum256(b), 16)
 }
