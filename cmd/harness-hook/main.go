@@ -30,7 +30,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 		fmt.Fprintln(stdout, buildinfo.Get(version, commit, date).Line("harness-hook"))
 		return 0
 	}
-	return hook.Run(args, stdin, stdout, stderr, env)
+	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
 // environ returns the process environment as a map.

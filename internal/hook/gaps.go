@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -99,38 +100,72 @@ func (r runner) timedPreToolUse(c *call, decide func(*call) Output) Output {
 	if budget <= 0 {
 		budget = defaultDecideBudget
 	}
-	return r.timed(c, budget, decide, func(c *call) Output {
-		d := verdict.Decision{Action: verdict.Block, Rule: ruleTimedOut, Family: "shell",
-			Message: fmt.Sprintf("decision timed out: the guard could not judge the call within %s", budget),
-			Hint:    "split the command into simpler steps or write a script file and run it"}
-		return r.answer(c, d, "this "+c.in.ToolName+" call")
-	})
+	return r.timed(c, budget, decide, func(c *call) Output { return r.lateBudget(c, budget) })
 }
 
-// timed runs decide on a copy of the call in its own goroutine and waits at
-// most budget: every hook answer has a deadline (docs/hook-failure-policy.md),
-// well inside the handler timeout Claude Code enforces, past which a hook
-// fails open. Past the budget, late(c) answers on the original call (whose
-// record gains "decision timed out after …"); the unfinished decision is
-// abandoned and ends with the process, which exits after answering. A panic
-// in decide is answered by the failure policy.
+// lateBudget is the answer of a PreToolUse decision that missed budget:
+// denied with shell.too-complex ("decision timed out").
+func (r runner) lateBudget(c *call, budget time.Duration) Output {
+	d := verdict.Decision{Action: verdict.Block, Rule: ruleTimedOut, Family: "shell",
+		Message: fmt.Sprintf("decision timed out: the guard could not judge the call within %s", budget),
+		Hint:    "split the command into simpler steps or write a script file and run it"}
+	return r.answer(c, d, "this "+c.in.ToolName+" call")
+}
+
+// timed runs decide on a copy of the call and waits at most budget: every
+// hook answer has a deadline (docs/hook-failure-policy.md), well inside the
+// handler timeout Claude Code enforces, past which a hook fails open. Past
+// the budget, late(c) answers on the original call (whose record gains
+// "decision timed out after …"); the unfinished decision is abandoned and
+// ends with the process. A panic in decide is answered by the failure
+// policy.
+//
+// In the process (r.exit set, c.reply set) decide runs on the calling
+// goroutine and time.AfterFunc arms the budget: the timer, run only when
+// the budget is missed, claims the reply, writes late's answer and the
+// record and calls r.exit(0); a decision that finishes first claims the
+// reply and stops the timer. Exactly one of the two answers. Otherwise
+// (Run, in-process callers) decide runs on a goroutine of its own and timed
+// returns late's answer at the budget.
 func (r runner) timed(c *call, budget time.Duration, decide, late func(*call) Output) Output {
 	cc := *c
 	cc.rec.Errors = append([]string(nil), c.rec.Errors...)
 	cc.rec.Failing = append([]string(nil), c.rec.Failing...)
+	run := func() (out Output) {
+		defer func() {
+			if p := recover(); p != nil {
+				out = r.failure(&cc, ruleInternalError, fmt.Errorf("internal error: panic: %v", p))
+			}
+		}()
+		return decide(&cc)
+	}
+	if r.exit != nil && c.reply != nil {
+		rp := c.reply
+		timer := time.AfterFunc(budget, func() {
+			if !rp.claim(replyTimer) {
+				return // the decision answered first
+			}
+			c.rec.Errors = append(c.rec.Errors, "decision timed out after "+budget.String())
+			var answered bool
+			r.answer1(c, r.lateAnswer(c, late), rp.stdout, &answered)
+			r.exit(0)
+			close(rp.done)
+		})
+		out := run()
+		if !rp.claim(replyCaller) {
+			<-rp.done // the timer answered (tests only: the process has exited)
+			return out
+		}
+		timer.Stop()
+		*c = cc
+		return out
+	}
 	done := make(chan Output, 1)
 	go func() {
 		// a fresh goroutine starts with 8 KB; parsing and walking the
 		// command would copy its stack twice (internal/prestack)
 		prestack.Grow()
-		var out Output
-		defer func() {
-			if p := recover(); p != nil {
-				out = r.failure(&cc, ruleInternalError, fmt.Errorf("internal error: panic: %v", p))
-			}
-			done <- out
-		}()
-		out = decide(&cc)
+		done <- run()
 	}()
 	timer := time.NewTimer(budget)
 	defer timer.Stop()
@@ -142,4 +177,16 @@ func (r runner) timed(c *call, budget time.Duration, decide, late func(*call) Ou
 		c.rec.Errors = append(c.rec.Errors, "decision timed out after "+budget.String())
 		return late(c)
 	}
+}
+
+// lateAnswer is late(c), answered by the failure policy if it panics: on
+// the timer's goroutine no other recovery would answer.
+func (r runner) lateAnswer(c *call, late func(*call) Output) (out Output) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(r.stderr, "harness-hook: internal error: %v\n%s", p, debug.Stack())
+			out = r.failure(c, ruleInternalError, fmt.Errorf("internal error: panic: %v", p))
+		}
+	}()
+	return late(c)
 }

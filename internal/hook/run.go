@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/superagent-harness/harness/internal/ruleid"
@@ -94,6 +95,33 @@ type call struct {
 	rec Record
 	// obs is the monitoring of a Generator session (observe).
 	obs observation
+	// reply is the process's one answer (nil outside run: tests that
+	// call a handler directly).
+	reply *reply
+}
+
+// Owners of a reply.
+const (
+	replyFree   int32 = iota
+	replyCaller       // the goroutine that runs the call (run)
+	replyTimer        // the budget's timer (timed, process mode)
+)
+
+// reply is the one answer of a hook process: stdout and the hook.log record
+// are written by whoever claims it first, the decision when it finishes
+// within its budget or else the budget's timer (timed); the other writes
+// nothing, so exactly one whole answer is written.
+type reply struct {
+	owner  atomic.Int32
+	stdout io.Writer
+	// done is closed once the timer has answered and r.exit returned
+	// (tests only: in the process r.exit does not return).
+	done chan struct{}
+}
+
+// claim reports whether who owns the reply, taking it when it is free.
+func (p *reply) claim(who int32) bool {
+	return p.owner.CompareAndSwap(replyFree, who) || p.owner.Load() == who
 }
 
 // runner runs hook calls. Its zero value is not usable; see Run.
@@ -118,6 +146,12 @@ type runner struct {
 	// finished writing (settledRecovery); nil means time.Sleep. Tests
 	// replace it to play the client's late write.
 	pause func(time.Duration)
+	// exit ends the process (Main: os.Exit). When set, a decision runs on
+	// the calling goroutine and a missed budget is answered from the
+	// timer, which then calls exit(0) (timed); when nil (Run: in-process
+	// callers), the decision runs on a goroutine of its own and run
+	// returns at the budget.
+	exit func(code int)
 }
 
 // Run is the whole harness-hook process: it reads one payload from stdin,
@@ -139,18 +173,36 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[strin
 	return r.run(args, stdin, stdout, env)
 }
 
+// Main is Run for the harness-hook process itself (cmd/harness-hook): the
+// same answers, but a decision that misses its budget is answered from the
+// budget's timer, which writes the answer and the hook.log record and ends
+// the process with status 0 (os.Exit) while the decision is abandoned.
+// The common case thus needs no second goroutine. In-process callers use
+// Run, which never exits the process.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string) int {
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	r := runner{now: time.Now, stderr: stderr, executable: os.Executable, exit: os.Exit}
+	return r.run(args, stdin, stdout, env)
+}
+
 func (r runner) run(args []string, stdin io.Reader, stdout io.Writer, env map[string]string) (code int) {
-	c := &call{start: r.now(), env: env}
+	c := &call{start: r.now(), env: env, reply: &reply{stdout: stdout, done: make(chan struct{})}}
 	if env == nil {
 		c.env = map[string]string{}
 	}
 	answered := false
 	defer func() {
 		// Last line of defence: a panic outside the guarded handler (flag
-		// parsing, encoding, logging) still gets a contract-valid answer.
+		// parsing, encoding, logging) still gets a contract-valid answer,
+		// unless the budget's timer owns the answer.
 		if p := recover(); p != nil {
 			fmt.Fprintf(r.stderr, "harness-hook: internal error: %v\n%s", p, debug.Stack())
-			if !answered {
+			if !answered && c.reply.claim(replyCaller) {
 				_ = writeOutput(stdout, r.failure(c, ruleInternalError, fmt.Errorf("internal error: %v", p)))
 			}
 		}
@@ -205,16 +257,28 @@ func (r runner) run(args []string, stdin io.Reader, stdout io.Writer, env map[st
 	}
 
 	out := r.decide(c)
+	if !c.reply.claim(replyCaller) {
+		// the budget's timer answered (tests only: in the process it
+		// exited before the decision returned)
+		<-c.reply.done
+		return 0
+	}
+	r.answer1(c, out, stdout, &answered)
+	return 0
+}
+
+// answer1 writes the call's one answer on stdout and its hook.log record;
+// the caller owns c.reply. *answered turns true once the answer is written.
+func (r runner) answer1(c *call, out Output, stdout io.Writer, answered *bool) {
 	if err := writeOutput(stdout, out); err != nil {
 		fmt.Fprintf(r.stderr, "harness-hook: cannot write the answer: %v\n", err)
 	}
-	answered = true
+	*answered = true
 	c.rec.DurationUS = time.Since(c.start).Microseconds()
 	if !c.scope.HasState {
 		c.rec.Project, c.rec.Preset = cwdOf(c), c.flags.preset
 	}
 	appendRecord(c.scope, c.rec, c.env, r.stderr)
-	return 0
 }
 
 // decide dispatches on the event inside the recovery of the failure policy.
