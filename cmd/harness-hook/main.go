@@ -22,8 +22,9 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, environ()))
 }
 
-// run is the whole program; it always returns 0 (hook.Run never fails open
-// through an exit code). `harness-hook --version` (alone) prints the build
+// run is the whole program; it always returns 0 (hook.Main never fails open
+// through an exit code; past a decision's budget it answers and exits 0
+// itself). `harness-hook --version` (alone) prints the build
 // version for people and doctor; Claude Code never passes it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[string]string) int {
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
