@@ -57,6 +57,13 @@ func foldRune(r rune) rune {
 		}
 		return r
 	}
+	if unicode.SimpleFold(r) == r {
+		// no simple folding: the rune is its own fold. U+0130 LATIN
+		// CAPITAL LETTER I WITH DOT ABOVE has only a full folding (i +
+		// U+0307), so `SKİLL.md` is another name, though unicode.ToLower
+		// maps it to a plain i
+		return r
+	}
 	m := r
 	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
 		m = min(m, f)

@@ -45,3 +45,20 @@ func TestFoldMatchesXText(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldWithoutSimpleMapping: a rune with no simple case folding is its
+// own fold (U+0130 has only the full folding i + U+0307), while the runes
+// with one still fold to ASCII.
+func TestFoldWithoutSimpleMapping(t *testing.T) {
+	for in, want := range map[string]string{
+		"SK\u0130LL.md":  "sk\u0130ll.md",
+		"\u0130ndex.md":  "\u0130ndex.md",
+		"S\u212AILL.md":  "skill.md",
+		"\u017Fchemas":   "schemas",
+		"TEMPLATE\u017F": "templates",
+	} {
+		if got := foldName(in); got != want {
+			t.Errorf("foldName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
