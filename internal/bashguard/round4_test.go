@@ -130,3 +130,19 @@ func TestUnboundedProcessesAndScriptPaths(t *testing.T) {
 		"python3 /dev/stdin <<< 'print(40 + 2)'":                                     verdict.Allow,
 	})
 }
+
+// TestAliasesAtRunTime: BASH_ALIASES[NAME]=TEXT defines an alias, and
+// eval parses its text when it runs, so an alias defined before it
+// expands there (same line included); a new shell does not inherit them.
+func TestAliasesAtRunTime(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"BASH_ALIASES[wipe]='rm -rf'\nwipe ~/proj":          verdict.Block,
+		"BASH_ALIASES[p]='git push --force'\np origin main": verdict.Block,
+		"alias w='rm -rf'\neval 'w build'":                  verdict.Block,
+		"alias w='git reset --hard'; eval w":                verdict.Block,
+		"BASH_ALIASES[ll]='ls -la'\nll":                     verdict.Allow,
+		"alias w='rm -rf'\nbash -c 'w build'":               verdict.Allow,
+		"alias w='rm -rf'\neval echo w build":               verdict.Allow,
+		"eval w build; alias w='rm -rf'":                    verdict.Allow,
+	})
+}

@@ -214,6 +214,9 @@ type frame struct {
 	// inferred is the unknown program whose words this command was found
 	// in (the cautious default, Invocation.Inferred); "" otherwise.
 	inferred string
+	// runtime: the source text is parsed when the shell runs it (eval), so
+	// aliases defined by commands before it expand in it
+	runtime bool
 	// listing is the listing a shell's -c script gets its positional
 	// arguments from (`find D -exec sh -c '… "$1"' _ {} \;`): commands in
 	// the script whose words hold "{}" are run over it.
@@ -543,7 +546,7 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		return nil
 	}
 	w.srcSeq++
-	nf := &frame{src: src, srcID: w.srcSeq, alias: f.alias, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
+	nf := &frame{src: src, srcID: w.srcSeq, alias: f.alias, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, runtime: f.runtime}
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
@@ -1097,6 +1100,14 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 	}
 	if a.Index != nil {
 		w.generic(f, st, a.Index)
+		if name == "BASH_ALIASES" && a.Value != nil {
+			// BASH_ALIASES[NAME]=TEXT defines an alias as `alias NAME=TEXT`
+			k := w.singleWord(f, st, &syntax.Word{Parts: indexParts(a.Index)}, false)
+			v := w.singleWord(f, st, a.Value, false)
+			if k.Known && v.Known && k.Value != "" {
+				w.defineAlias(f, st, k.Value, v.Value, a.Pos().Line())
+			}
+		}
 		return
 	}
 	v := Word{Known: true}
@@ -1369,4 +1380,13 @@ func andChain(c *syntax.BinaryCmd) []*syntax.Stmt {
 		parts = append(parts, c.X)
 	}
 	return append(parts, c.Y)
+}
+
+// indexParts returns the word parts of an array index (a literal key of
+// an associative array: `BASH_ALIASES[x]`).
+func indexParts(x syntax.ArithmExpr) []syntax.WordPart {
+	if wd, ok := x.(*syntax.Word); ok {
+		return wd.Parts
+	}
+	return nil
 }

@@ -314,12 +314,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		// whole line before running it), testdata/corpus/README.md §9.2
 		for _, v := range vals {
 			if k := strings.IndexByte(v, '='); k > 0 {
-				if st.aliases == nil {
-					st.aliases = map[string]aliasDef{}
-				} else {
-					st.aliases = maps.Clone(st.aliases)
-				}
-				st.aliases[v[:k]] = aliasDef{val: v[k+1:], src: f.srcID, line: c.pos.Line()}
+				w.defineAlias(f, st, v[:k], v[k+1:], c.pos.Line())
 			}
 		}
 		return nil
@@ -452,7 +447,9 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 	case "eval":
 		src := strings.Join(vals, " ")
-		return w.script(f.child("eval"), st, src, ioCtx{stdin: c.stdin})
+		ef := f.child("eval")
+		ef.runtime = true // parsed when eval runs: earlier aliases apply
+		return w.script(ef, st, src, ioCtx{stdin: c.stdin})
 	case "trap":
 		if len(args) >= 2 && !strings.HasPrefix(vals[0], "-") {
 			w.script(f.child("trap"), st.clone(), vals[0], ioCtx{})
@@ -478,7 +475,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if c.fields != nil && c.fields[0].known && c.fields[0].aliasable && len(st.aliases) > 0 && st.aliasesOn(f.srcID, c.pos.Line()) {
 		name := c.words[0].Value
 		if a, ok := st.aliases[name]; ok && f.calls < 3 && name != f.alias &&
-			(f.alias != "" || a.src == f.srcID && c.pos.IsValid() && c.pos.Line() > a.line) {
+			(f.alias != "" || a.src == f.srcID && c.pos.IsValid() && c.pos.Line() > a.line || f.runtime && a.src != f.srcID) {
 			// an alias expands to its text followed by the arguments; only
 			// an alias whose text ends in a blank has the next word looked
 			// up as an alias too (`alias sudo='sudo '`), as in bash
@@ -1057,4 +1054,15 @@ func mentionsListing(inv *Invocation) bool {
 		}
 	}
 	return false
+}
+
+// defineAlias records alias name=text defined at line of the frame's
+// source (`alias x=…`, `BASH_ALIASES[x]=…`).
+func (w *walker) defineAlias(f *frame, st *state, name, text string, line uint) {
+	if st.aliases == nil {
+		st.aliases = map[string]aliasDef{}
+	} else {
+		st.aliases = maps.Clone(st.aliases)
+	}
+	st.aliases[name] = aliasDef{val: text, src: f.srcID, line: line}
 }
