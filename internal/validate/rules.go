@@ -180,8 +180,39 @@ func escapePtr(t string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
 }
 
-// walkTimes calls bad for every string under a time key that is not UTC-Z.
+// walkTimes calls bad for every string under a time key that is not UTC-Z,
+// with its JSON pointer (ptr, then the path below it), in sorted key order.
+// The pointer is built only for a string reported: a state file holds
+// thousands of members (the provenance ledger keeps one object per Hermes
+// eval_log line) and almost none is reported.
 func walkTimes(v any, ptr string, bad func(ptr, key, val string)) {
+	var path []timeSeg
+	walkTimesIn(v, ptr, &path, bad)
+}
+
+// timeSeg is one step of walkTimes' path: a member name or an array index.
+type timeSeg struct {
+	key   string
+	idx   int
+	isIdx bool
+}
+
+// timePtr is the JSON pointer of path below ptr.
+func timePtr(ptr string, path []timeSeg) string {
+	var b strings.Builder
+	b.WriteString(ptr)
+	for _, s := range path {
+		b.WriteByte('/')
+		if s.isIdx {
+			b.WriteString(strconv.Itoa(s.idx))
+		} else {
+			b.WriteString(escapePtr(s.key))
+		}
+	}
+	return b.String()
+}
+
+func walkTimesIn(v any, ptr string, path *[]timeSeg, bad func(ptr, key, val string)) {
 	switch x := v.(type) {
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -190,29 +221,36 @@ func walkTimes(v any, ptr string, bad func(ptr, key, val string)) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			p := ptr + "/" + escapePtr(k)
+			*path = append(*path, timeSeg{key: k})
 			val := x[k]
 			if isTimeKey(k) {
 				switch tv := val.(type) {
 				case string:
 					if !workspace.UTCZPattern.MatchString(tv) {
-						bad(p, k, tv)
+						bad(timePtr(ptr, *path), k, tv)
 					}
+					*path = (*path)[:len(*path)-1]
 					continue
 				case []any:
 					for i, el := range tv {
 						if s, ok := el.(string); ok && !workspace.UTCZPattern.MatchString(s) {
-							bad(fmt.Sprintf("%s/%d", p, i), k, s)
+							*path = append(*path, timeSeg{idx: i, isIdx: true})
+							bad(timePtr(ptr, *path), k, s)
+							*path = (*path)[:len(*path)-1]
 						}
 					}
+					*path = (*path)[:len(*path)-1]
 					continue
 				}
 			}
-			walkTimes(val, p, bad)
+			walkTimesIn(val, ptr, path, bad)
+			*path = (*path)[:len(*path)-1]
 		}
 	case []any:
 		for i, el := range x {
-			walkTimes(el, fmt.Sprintf("%s/%d", ptr, i), bad)
+			*path = append(*path, timeSeg{idx: i, isIdx: true})
+			walkTimesIn(el, ptr, path, bad)
+			*path = (*path)[:len(*path)-1]
 		}
 	}
 }

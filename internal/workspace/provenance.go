@@ -172,9 +172,13 @@ func (w *Workspace) LoadProvenance() (*Provenance, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	var hc map[string]json.RawMessage
-	if err == nil && json.Unmarshal(data, &hc) == nil {
-		p.SetLedger(hc[LedgerKey])
+	if err == nil {
+		// the members are split, not decoded: the ledger is the file's
+		// bulk, and SetLedger decodes it once
+		if hc, perr := ParseObject(data); perr == nil {
+			raw, _ := hc.Raw(LedgerKey)
+			p.SetLedger(raw)
+		}
 	}
 	if !p.Known {
 		return p, nil
