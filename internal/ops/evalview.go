@@ -176,7 +176,7 @@ func (l *evalLog) judge(prov *workspace.Provenance, n int, at int64, line []byte
 // fold applies one of Hermes's entries (not a correction).
 func (l *evalLog) fold(en *workspace.EvalEntry) {
 	fid := en.FeatureID()
-	if en.Result() == "retry" {
+	if records.IsRetry(en.Result(), true) { // fold sees Hermes's entries only
 		l.RetriesAll++
 		if l.Retries == nil {
 			l.Retries = map[string]int{}

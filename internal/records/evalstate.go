@@ -61,11 +61,20 @@ type FeatureEvalState struct {
 	Ignored []string `json:"ignored,omitempty"`
 }
 
+// IsRetry is the one retry rule (docs/protocol.md §3.6, §13 #44): an
+// eval_log entry counts as a retry when its result is "retry" (any event
+// type) and Hermes wrote it (provenance Hermes or Legacy: hermes); a
+// Generator's retry line is evidence, not a retry. Stop's checks, the
+// Reset trigger and the operations' view (ops) all count by it.
+func IsRetry(result string, hermes bool) bool {
+	return hermes && result == "retry"
+}
+
 // countsRetry reports whether an entry of result res and feature_id fid
-// ("" when absent or no string) that Hermes wrote (provenance Hermes or
-// Legacy: hermes) is one of feature's retries (FeatureEvalState.Retries).
+// ("" when absent or no string) that Hermes wrote (hermes) is one of
+// feature's retries (FeatureEvalState.Retries).
 func countsRetry(res, fid, feature string, hermes bool) bool {
-	return hermes && res == "retry" && fid == feature
+	return IsRetry(res, hermes) && fid == feature
 }
 
 // fold applies one decoded entry of the feature's filtered lines.
