@@ -354,16 +354,43 @@ func (w *Workspace) LoadContextStates() (*ContextStates, error) {
 }
 
 // ContextState returns feature fid's entry of claude_code_context_state.json,
-// or nil when the file or the entry does not exist (errors as
-// LoadContextStates). This is the accessor of the shared contract: the hook
-// writes the figures and the Reset trigger, the Stop Reset exception and
-// Hermes read them.
+// or nil when the file or the entry does not exist or the entry is not a
+// JSON object (errors as LoadContextStates): the same as
+// LoadContextStates().Entries[fid], but only fid's entry is decoded, so a
+// hook call costs the same whatever the number of features (the file is
+// still split whole, which validates it). This is the accessor of the
+// shared contract: the hook writes the figures and the Reset trigger, the
+// Stop Reset exception and Hermes read them.
 func (w *Workspace) ContextState(fid string) (*ContextState, error) {
-	all, err := w.LoadContextStates()
+	data, err := fsutil.ReadRegular(w.ClaudeCodeContext(), MaxContextStateFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	return all.Entries[fid], nil
+	return contextStateOf(data, fid, w.Rel(w.ClaudeCodeContext()))
+}
+
+// contextStateOf is ParseContextStates(data).Entries[fid] decoding only
+// fid's entry; errors are prefixed with rel as LoadContextStates does.
+func contextStateOf(data []byte, fid, rel string) (*ContextState, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil
+	}
+	top, err := ParseObject(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rel, err)
+	}
+	raw, ok := top.Get(fid)
+	if !ok {
+		return nil, nil
+	}
+	cs, err := ParseContextState(raw)
+	if err != nil {
+		return nil, nil // LoadContextStates lists it in Bad, not in Entries
+	}
+	return cs, nil
 }
 
 // ErrContextStateUnchanged is returned by an UpdateContextState callback to

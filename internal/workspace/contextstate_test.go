@@ -3,8 +3,10 @@ package workspace
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -174,5 +176,53 @@ func TestContextStateConcurrentUpdates(t *testing.T) {
 		if e := all.Entries[id]; e == nil || e.Retries != 20 {
 			t.Errorf("%s: %+v", id, e)
 		}
+	}
+}
+
+// TestContextStateOfAgreesWithParseContextStates: decoding only one
+// feature's entry (Workspace.ContextState) gives exactly
+// ParseContextStates(data).Entries[fid] and the same error, on hand-made
+// files (duplicates, entries that are not objects, broken files), every
+// fixture state file and 50,000 random mutations of a two-feature file.
+func TestContextStateOfAgreesWithParseContextStates(t *testing.T) {
+	const rel = ".harness/claude_code_context_state.json"
+	agree := func(data []byte) {
+		t.Helper()
+		all, aerr := ParseContextStates(data)
+		for _, fid := range []string{"f001", "f002", "f003", "", "a"} {
+			got, err := contextStateOf(data, fid, rel)
+			if aerr != nil {
+				if err == nil || err.Error() != rel+": "+aerr.Error() {
+					t.Fatalf("%q %s: error %v, want %v", data, fid, err, aerr)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%q %s: error %v, ParseContextStates none", data, fid, err)
+			}
+			if want := all.Entries[fid]; !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q %s: %+v, want %+v", data, fid, got, want)
+			}
+		}
+	}
+	for _, s := range []string{``, ` `, "\n", `{}`, `[]`, `null`, `{`, `{"f001":1}`, `{"f001":null}`, `{"f001":[]}`,
+		`{"f001":{"session_id":"a"},"f001":{"session_id":"b"}}`, `{"f001":{"session_id":"a"},"f001":7}`,
+		`{"f001":{"session_id":1,"retries":"x"},"f002":{"context_tokens":1.5}}`, `{"f001":{}} x`, `{"a":{"model":"m"}}`} {
+		agree([]byte(s))
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "sprints", "*", ".harness", "claude_code_context_state.json"))
+	if len(files) == 0 {
+		t.Fatal("no fixture context state files")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		agree(data)
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	for i := 0; i < 50000; i++ {
+		agree(mutateContextState(r))
 	}
 }
