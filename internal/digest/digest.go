@@ -92,3 +92,61 @@ func Hex(d [32]byte, n int) string {
 	}
 	return string(out)
 }
+
+// Prefixes holds the SHA-256 state after each whole 64-byte block of data,
+// so that the digest of data[:n] followed by more bytes costs the blocks
+// past n's block only (Merkle–Damgård: the state after a block depends on
+// the blocks before it alone). It serves a key over a growing prefix of a
+// long record (workspace.Provenance.KeyBefore) computed many times per
+// load.
+type Prefixes struct {
+	data   []byte
+	states [][8]uint32 // states[i]: after the first i blocks
+}
+
+// NewPrefixes hashes data once, keeping the state at every block boundary
+// (32 bytes per 64 bytes of data). data is kept, not copied.
+func NewPrefixes(data []byte) *Prefixes {
+	h := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
+	p := &Prefixes{data: data, states: make([][8]uint32, 1, len(data)/64+1)}
+	p.states[0] = h
+	for i := 0; i+64 <= len(data); i += 64 {
+		block(&h, data[i:i+64])
+		p.states = append(p.states, h)
+	}
+	return p
+}
+
+// Sum256 returns the SHA-256 digest of the first n bytes of the data
+// (0 ≤ n ≤ its length) followed by each of more: Sum256 of that
+// concatenation.
+func (p *Prefixes) Sum256(n int, more ...[]byte) [32]byte {
+	b := n / 64
+	h := p.states[b]
+	rest := append([]byte(nil), p.data[b*64:n]...)
+	total := n
+	for _, m := range more {
+		rest = append(rest, m...)
+		total += len(m)
+	}
+	for len(rest) >= 64 {
+		block(&h, rest[:64])
+		rest = rest[64:]
+	}
+	var tail [128]byte
+	copy(tail[:], rest)
+	tail[len(rest)] = 0x80
+	end := 64
+	if len(rest) >= 56 {
+		end = 128
+	}
+	binary.BigEndian.PutUint64(tail[end-8:end], uint64(total)*8)
+	for i := 0; i < end; i += 64 {
+		block(&h, tail[i:i+64])
+	}
+	var out [32]byte
+	for i, v := range h {
+		binary.BigEndian.PutUint32(out[4*i:], v)
+	}
+	return out
+}

@@ -39,7 +39,7 @@ type journal struct {
 // journalable reports whether rel is a file ops may write in a workspace.
 func journalable(rel string) bool {
 	switch rel {
-	case relFeatureList, relRuntime, relPool, relEvalLog, relHermesCtx, relCurrentAgent, relHermesHand, ".harness/.current_agent.json":
+	case relFeatureList, relRuntime, relPool, relEvalLog, relLedgerFile, relHermesCtx, relCurrentAgent, relHermesHand, ".harness/.current_agent.json":
 		return true
 	}
 	parts := strings.Split(rel, "/")

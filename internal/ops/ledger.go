@@ -11,25 +11,37 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// ledgerPlan is the eval_log_ledger update of one commit: the step that
-// rewrites hermes_context_state.json (the last step), the entries it adds
-// and, for each, the append step whose line it records.
+// relLedgerFile is the provenance ledger's file (workspace.LedgerFile).
+const relLedgerFile = ".harness/" + workspace.LedgerFile
+
+// ledgerPlan is the provenance ledger update of one commit: per eval_log
+// line appended on behalf of Hermes, its planned offset and hash, the append
+// step of the line, and the step that records it: an append of one line to
+// the ledger file (lineSteps), or, when this commit starts the file or moves
+// an inline ledger into it, one atomic write of the whole file (fileStep:
+// prior, the earlier entries, then every added entry).
 type ledgerPlan struct {
-	step    int    // index of the hermes_context_state.json step
-	doc     *Obj   // that file's content, ledger included
-	entries []*Obj // the ledger entries added, in step order
-	appends []int  // the append step of each entry
+	ats       []int64
+	shas      []string
+	appends   []int
+	lineSteps []int
+	fileStep  int
+	prior     []byte
 }
 
 // addLedger records, in the same transaction, every eval_log line this
-// commit appends on behalf of Hermes (workspace.Provenance): one ledger
-// entry {at: byte offset where the line starts, sha256: LineHash} per line,
-// written as the last step, a rewrite of hermes_context_state.json (after
-// the commit's own change of that file, if any). In a Generator session
-// nothing is recorded: its lines are evidence. A sprint whose
+// commit appends on behalf of Hermes (workspace.Provenance): one line
+// {"at": byte offset where the line starts, "sha256": LineHash} per line,
+// appended to .harness/logs/eval_ledger.jsonl after the eval_log appends
+// (docs/protocol.md §3.7), so a Hermes operation's cost does not grow with
+// the number of lines already recorded. In a Generator session nothing is
+// recorded: its lines are evidence. A sprint whose
 // hermes_context_state.json cannot be read as an object gets no record (the
-// file's own findings are validate's); one without a ledger starts it at
-// the current end of eval_log (earlier lines predate it).
+// file's own findings are validate's). One without a ledger starts one at
+// the current end of eval_log (earlier lines predate it), in the file
+// format; one whose ledger is inline (eval_log_ledger.lines) has it moved
+// to the file: the file is written whole (earlier entries, then the new
+// ones), then eval_log_ledger becomes {"since", "format": 2} without lines.
 func (t *Tx) addLedger() error {
 	if t.env.inGenerator() {
 		return nil
@@ -66,76 +78,76 @@ func (t *Tx) addLedger() error {
 			return err
 		}
 	}
-	led := doc.ObjAt(workspace.LedgerKey)
-	if led == nil {
-		led = NewObj().With("since", num64(off)).With("lines", []any{})
-	}
-	plan := &ledgerPlan{doc: doc}
+	plan := &ledgerPlan{fileStep: -1}
 	for _, i := range appends {
-		e := NewObj().With("at", num64(off)).With("sha256", workspace.LineHash(t.steps[i].data))
-		plan.entries = append(plan.entries, e)
+		plan.ats = append(plan.ats, off)
+		plan.shas = append(plan.shas, workspace.LineHash(t.steps[i].data))
 		plan.appends = append(plan.appends, i)
 		off += int64(len(t.steps[i].data)) + 1
 	}
-	if prior, ok := rawArray(led); ok {
-		// the entries already written stay the bytes they were read as:
-		// decoding and encoding each again cost ~25 µs per entry on every
-		// Hermes operation (docs/performance.md)
-		led.With("lines", ledgerLines{prior: prior, added: plan.entries})
-	} else {
-		lines := led.Arr("lines")
-		for _, e := range plan.entries {
-			lines = append(lines, e)
+	raw, _ := doc.Raw(workspace.LedgerKey)
+	var cur workspace.Provenance
+	cur.SetLedger(raw)
+	if cur.Known && cur.InFile {
+		for k := range plan.ats {
+			t.steps = append(t.steps, step{rel: relLedgerFile, data: workspace.LedgerLine(plan.ats[k], plan.shas[k]), append: true})
+			plan.lineSteps = append(plan.lineSteps, len(t.steps)-1)
 		}
-		led.With("lines", lines)
+		t.ledger = plan
+		return nil
 	}
-	doc.With(workspace.LedgerKey, led)
+	since := plan.ats[0]
+	if cur.Known {
+		since = cur.Since
+		prior, err := inlineAsFile(doc.ObjAt(workspace.LedgerKey))
+		if err != nil {
+			return err
+		}
+		plan.prior = prior
+	}
+	t.Write(relLedgerFile, plan.file())
+	plan.fileStep = len(t.steps) - 1
+	doc.With(workspace.LedgerKey, NewObj().With("since", num64(since)).With("format", workspace.LedgerFormatFile))
 	if err := t.WriteJSON(relHermesCtx, doc); err != nil {
 		return err
 	}
-	plan.step = len(t.steps) - 1
 	t.ledger = plan
 	return nil
 }
 
-// rawArray returns the "lines" member of led as read, when it is an array
-// not yet decoded (members of a parsed object are valid JSON), without its
-// closing bracket.
-func rawArray(led *Obj) ([]byte, bool) {
+// inlineAsFile is the inline ledger's entries (led's "lines") as ledger-file
+// lines, each entry compacted as written, in order; nothing when led has no
+// array of entries.
+func inlineAsFile(led *Obj) ([]byte, error) {
+	if led == nil {
+		return nil, nil
+	}
 	raw, ok := led.Raw("lines")
 	if !ok {
-		return nil, false
+		return nil, nil
 	}
-	t := bytes.TrimSpace(raw)
-	if len(t) >= 2 && t[0] == '[' && t[len(t)-1] == ']' {
-		return t[:len(t)-1], true
+	var entries []json.RawMessage
+	if json.Unmarshal(raw, &entries) != nil {
+		return nil, nil
 	}
-	return nil, false
-}
-
-// ledgerLines is the "lines" array of a ledger extended by this commit:
-// the earlier entries as read (prior, the array's bytes without its closing
-// bracket) and the entries added, which appendEval may still correct.
-type ledgerLines struct {
-	prior []byte
-	added []*Obj
-}
-
-// MarshalJSON writes prior's entries, then added's.
-func (l ledgerLines) MarshalJSON() ([]byte, error) {
-	b := append([]byte(nil), l.prior...)
-	empty := len(bytes.TrimSpace(b[1:])) == 0
-	for _, e := range l.added {
-		eb, err := workspace.MarshalLine(e)
-		if err != nil {
+	var b bytes.Buffer
+	for _, e := range entries {
+		if err := json.Compact(&b, e); err != nil {
 			return nil, err
 		}
-		if !empty {
-			b = append(b, ',')
-		}
-		b, empty = append(b, eb...), false
+		b.WriteByte('\n')
 	}
-	return append(b, ']'), nil
+	return b.Bytes(), nil
+}
+
+// file is the whole ledger file a fileStep writes: prior, then a line per
+// added entry.
+func (l *ledgerPlan) file() []byte {
+	b := append([]byte(nil), l.prior...)
+	for k := range l.ats {
+		b = append(append(b, workspace.LedgerLine(l.ats[k], l.shas[k])...), '\n')
+	}
+	return b
 }
 
 // evalLogEnd is the offset at which the next appended eval_log line will
@@ -166,24 +178,23 @@ func evalLogEnd(path string) (int64, error) {
 // appendEval performs append step i of apply: the line goes to eval_log
 // under its lock, and when this commit records it in the ledger at an
 // offset other than where it went (a line appended meanwhile by something
-// that takes no lock), the planned ledger is corrected before it is
-// written.
+// that takes no lock), the planned ledger step is corrected before it is
+// written (the ledger steps come after every eval_log append).
 func (t *Tx) appendEval(root string, i int, p string) error {
 	at, err := fsutil.AppendLineAtWithin(p, t.steps[i].data, fsutil.LockTimeout)
 	if err != nil || t.ledger == nil {
 		return err
 	}
-	for k, a := range t.ledger.appends {
-		if a != i {
+	l := t.ledger
+	for k, a := range l.appends {
+		if a != i || l.ats[k] == at {
 			continue
 		}
-		if cur, _ := t.ledger.entries[k].Int("at"); int64(cur) != at {
-			t.ledger.entries[k].With("at", num64(at))
-			data, err := workspace.MarshalIndent(t.ledger.doc)
-			if err != nil {
-				return err
-			}
-			t.steps[t.ledger.step].data = data
+		l.ats[k] = at
+		if l.fileStep >= 0 {
+			t.steps[l.fileStep].data = l.file()
+		} else {
+			t.steps[l.lineSteps[k]].data = workspace.LedgerLine(at, l.shas[k])
 		}
 	}
 	return nil

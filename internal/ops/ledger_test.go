@@ -11,9 +11,12 @@ import (
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
-// Each Hermes append adds its ledger entry after the earlier ones, which
-// stay as they were read (an unknown member included), and the lines it
-// records are Hermes's: from an empty ledger and from one with entries.
+// An inline ledger (eval_log_ledger.lines) moves into the ledger file on
+// the first Hermes append: the earlier entries stay as they were written
+// (an unknown member included), compacted, one per line, in order; the
+// member becomes {"since", "format": 2} without lines; each later append
+// only adds its line to the file; the lines recorded are Hermes's. From an
+// empty ledger and from one with entries.
 func TestLedgerAppendKeepsEarlierEntries(t *testing.T) {
 	for _, prior := range []string{`[]`, `[ {"sha256": "0123456789abcdef", "at": 3, "note": "kept"},
 	{"at": 9, "sha256": "fedcba9876543210"} ]`} {
@@ -28,24 +31,42 @@ func TestLedgerAppendKeepsEarlierEntries(t *testing.T) {
 			t.Fatal(err)
 		}
 		env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
+		var afterFirst []byte
 		for i := 0; i < 2; i++ {
 			if _, err := EvalAppend(env, EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要登记 golang.org/x/time/rate 到 tooling 第 6 节"}); err != nil {
 				t.Fatalf("append %d: %v", i, err)
 			}
+			if i == 0 {
+				afterFirst, _ = os.ReadFile(env.H("logs", "eval_ledger.jsonl"))
+			}
 		}
 		hc := readJSON(t, p)
 		led, _ := hc[workspace.LedgerKey].(map[string]any)
-		lines, _ := led["lines"].([]any)
-		var want []any
+		if _, has := led["lines"]; has || led["format"] != float64(2) || led["since"] == nil {
+			t.Fatalf("prior %s: eval_log_ledger %v, want since and format 2 without lines", prior, led)
+		}
+		file, err := os.ReadFile(env.H("logs", "eval_ledger.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(file, afterFirst) || len(afterFirst) == 0 || len(file) <= len(afterFirst) {
+			t.Errorf("the second append rewrote the ledger file instead of appending to it:\n%s\nthen\n%s", afterFirst, file)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(file), "\n"), "\n")
+		var want []json.RawMessage
 		if err := json.Unmarshal([]byte(prior), &want); err != nil {
 			t.Fatal(err)
 		}
 		if len(lines) != len(want)+2 {
-			t.Fatalf("prior %s: %d ledger entries, want %d: %v", prior, len(lines), len(want)+2, lines)
+			t.Fatalf("prior %s: %d ledger entries, want %d: %q", prior, len(lines), len(want)+2, lines)
 		}
 		for i, w := range want {
-			if g, _ := json.Marshal(lines[i]); string(g) != string(mustJSON(t, w)) {
-				t.Errorf("entry %d: %s, want %s as written", i, g, mustJSON(t, w))
+			var c bytes.Buffer
+			if err := json.Compact(&c, w); err != nil {
+				t.Fatal(err)
+			}
+			if lines[i] != c.String() {
+				t.Errorf("entry %d: %s, want %s as written", i, lines[i], c.String())
 			}
 		}
 		log, err := os.ReadFile(env.H("eval_log.jsonl"))
@@ -62,9 +83,8 @@ func TestLedgerAppendKeepsEarlierEntries(t *testing.T) {
 		for k := 1; k <= 2; k++ {
 			line := all[len(all)-k]
 			at -= int64(len(line))
-			e := lines[len(lines)-k].(map[string]any)
-			if e["at"] != float64(at) || e["sha256"] != workspace.LineHash([]byte(line)) {
-				t.Errorf("entry for the line at %d: %v", at, e)
+			if got, want := lines[len(lines)-k], string(workspace.LedgerLine(at, workspace.LineHash([]byte(line)))); got != want {
+				t.Errorf("entry for the line at %d: %s, want %s", at, got, want)
 			}
 			if v, _ := prov.Of(at, []byte(strings.TrimSuffix(line, "\n")), nil); v != workspace.Hermes {
 				t.Errorf("line at %d: verdict %v, want Hermes", at, v)

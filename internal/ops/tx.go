@@ -446,7 +446,8 @@ var featureRecords = []string{"context_snapshot.md", "AGENTS.md", "generator_log
 //   - the regular files directly in .harness/ (state files, eval_log.jsonl,
 //     .current_agent, rules.yaml) except lock sidecars, temp files and
 //     allow.jsonl;
-//   - .harness/logs/ (empty) and .harness/features/ as folders, with each feature
+//   - .harness/logs/ with only the provenance ledger's file (eval_ledger.jsonl)
+//     and .harness/features/ as folders, with each feature
 //     folder's record files (featureRecords);
 //   - every regular file of .harness/sprint_contracts/<sprint>/ (contract.json,
 //     tooling.md);
@@ -484,6 +485,10 @@ func scratchCopy(root, dst string) error {
 				return err
 			}
 		}
+	}
+	// the provenance ledger's file is what eval.provenance judges by
+	if err := copyIfRegular(filepath.Join(root, filepath.FromSlash(relLedgerFile)), filepath.Join(dst, filepath.FromSlash(relLedgerFile))); err != nil {
+		return err
 	}
 	features, _ := os.ReadDir(filepath.Join(src, "features"))
 	for _, f := range features {

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // TestCrashSafetySIGKILL kills writers with SIGKILL at random moments and
@@ -244,11 +246,97 @@ func crashEvalAppendTrials(t *testing.T, rng *rand.Rand, trials int) {
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			t.Fatalf("trial %d: eval_log does not end in a newline", i)
 		}
-		for _, f := range []string{"feature_list.json", "session_pool.json", "runtime_state.json"} {
+		for _, f := range []string{"feature_list.json", "session_pool.json", "runtime_state.json", "hermes_context_state.json"} {
 			b, err := os.ReadFile(filepath.Join(root, ".harness", f))
 			if err != nil || !json.Valid(b) {
 				t.Fatalf("trial %d: %s torn or missing", i, f)
 			}
+		}
+		checkLedgerFile(t, root, i, false)
+	}
+	// one append that is not killed completes the last interrupted one from
+	// its journal: then every line since the ledger started is Hermes's,
+	// recorded exactly once
+	cmd := exec.Command(bins.Harness, "eval", "append", "--root", root, "--feature", "f002", "--phase", "1",
+		"--event", "retry", "--result", "retry", "--reason", "the crash trials' closing append")
+	cmd.Env = cleanEnv()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("closing append: %v\n%s", err, out)
+	}
+	checkLedgerFile(t, root, trials, true)
+}
+
+// checkLedgerFile checks the provenance ledger's file after a kill: whole
+// lines (the last may be a strict prefix a kill left mid-write, which the
+// next append seals), no offset recorded twice, and each entry the offset
+// and hash of an eval_log line (the ledger line is appended after its
+// eval_log line, never before). complete: also every eval_log line from
+// eval_log_ledger.since on has its entry (the journal was replayed).
+func checkLedgerFile(t *testing.T, root string, trial int, complete bool) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, ".harness", filepath.FromSlash(workspace.LedgerFile)))
+	if err != nil {
+		if os.IsNotExist(err) && !complete {
+			return // killed before the first ledger write
+		}
+		t.Fatalf("trial %d: ledger file: %v", trial, err)
+	}
+	log, err := os.ReadFile(filepath.Join(root, ".harness", "eval_log.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := map[int64]string{}
+	for at := 0; at < len(log); {
+		end := bytes.IndexByte(log[at:], '\n')
+		if end < 0 {
+			end = len(log) - at
+		}
+		starts[int64(at)] = workspace.LineHash(log[at : at+end])
+		at += end + 1
+	}
+	seen := map[int64]bool{}
+	lines := strings.Split(string(data), "\n")
+	for k, l := range lines {
+		if l == "" {
+			continue
+		}
+		at, sha, ok := workspace.ParseLedgerLine([]byte(l))
+		if !ok {
+			// a kill inside write(2) can leave a strict prefix of the line
+			// (see TestCrashSafetySIGKILL); the next append seals it and
+			// every reader skips it (workspace.Provenance.SetLedgerFile)
+			if !strings.HasPrefix(l, `{"at":`) || json.Valid([]byte(l)) {
+				t.Fatalf("trial %d: ledger line %d is not an entry: %q", trial, k+1, l)
+			}
+			continue
+		}
+		if seen[at] {
+			t.Fatalf("trial %d: ledger records the line at %d twice", trial, at)
+		}
+		seen[at] = true
+		if starts[at] != sha {
+			t.Fatalf("trial %d: ledger entry %q names no eval_log line", trial, l)
+		}
+	}
+	if !complete {
+		return
+	}
+	hc, err := os.ReadFile(filepath.Join(root, ".harness", "hermes_context_state.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Ledger struct {
+			Since  int64 `json:"since"`
+			Format int   `json:"format"`
+		} `json:"eval_log_ledger"`
+	}
+	if err := json.Unmarshal(hc, &doc); err != nil || doc.Ledger.Format != workspace.LedgerFormatFile {
+		t.Fatalf("eval_log_ledger %s: %v", hc, err)
+	}
+	for at := range starts {
+		if at >= doc.Ledger.Since && at < int64(len(log)) && !seen[at] {
+			t.Fatalf("after the closing append the eval_log line at %d (since %d) has no ledger entry", at, doc.Ledger.Since)
 		}
 	}
 }

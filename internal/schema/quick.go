@@ -18,7 +18,7 @@ func quickFor() map[string]map[string]string {
 			"defs.schema.json":     "bc7685c17b7ef82130090309068a987d4196df90ef772c422b5d2f5144651452",
 		},
 		HermesContextState: {
-			"hermes_context_state.schema.json": "e0b7e7191cd6aa6b1911695e18ecb1749ea9f79949ff569a3478fbcb4851d813",
+			"hermes_context_state.schema.json": "175cf8508a0084f4372db81db8fd5fbf4eaf85663a4530df60d4da08a94c25ac",
 			"defs.schema.json":                 "bc7685c17b7ef82130090309068a987d4196df90ef772c422b5d2f5144651452",
 		},
 	}

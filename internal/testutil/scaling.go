@@ -196,10 +196,19 @@ func WriteHookLog(p string, size int64) error {
 
 // LedgerEvalLog records every line of the workspace's eval_log.jsonl in
 // the provenance ledger (hermes_context_state.json eval_log_ledger, from
-// offset 0): the shape of a sprint whose every line a Hermes-side command
-// appended. Each entry is {at, sha256} as workspace.LineHash writes it
-// (the first 8 bytes of the line's SHA-256, hex).
-func LedgerEvalLog(root string) error {
+// offset 0, in the file format: {"since": 0, "format": 2} and one line per
+// entry in .harness/logs/eval_ledger.jsonl): the shape of a sprint whose
+// every line a Hermes-side command appended. Each entry is {at, sha256} as
+// workspace.LineHash writes it (the first 8 bytes of the line's SHA-256,
+// hex).
+func LedgerEvalLog(root string) error { return ledgerEvalLog(root, false) }
+
+// LedgerEvalLogInline is LedgerEvalLog in the inline format (the entries
+// in eval_log_ledger.lines), as sprints written before the file format
+// keep it.
+func LedgerEvalLogInline(root string) error { return ledgerEvalLog(root, true) }
+
+func ledgerEvalLog(root string, inline bool) error {
 	h := filepath.Join(root, ".harness")
 	data, err := os.ReadFile(filepath.Join(h, "eval_log.jsonl"))
 	if err != nil {
@@ -223,7 +232,22 @@ func LedgerEvalLog(root string) error {
 			return err
 		}
 	}
-	hc["eval_log_ledger"] = map[string]any{"since": 0, "lines": lines}
+	if inline {
+		hc["eval_log_ledger"] = map[string]any{"since": 0, "lines": lines}
+	} else {
+		var file []byte
+		for _, l := range lines {
+			e := l.(map[string]any)
+			file = fmt.Appendf(file, "{\"at\":%d,\"sha256\":%q}\n", e["at"], e["sha256"])
+		}
+		if err := os.MkdirAll(filepath.Join(h, "logs"), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(h, "logs", "eval_ledger.jsonl"), file, 0o644); err != nil {
+			return err
+		}
+		hc["eval_log_ledger"] = map[string]any{"since": 0, "format": 2}
+	}
 	out, err := json.MarshalIndent(hc, "", "  ")
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -100,11 +101,24 @@ func (c *checker) evalLineTooLong(n int, size int64) {
 
 // loadProvenance builds the eval_log provenance (workspace.Provenance) from
 // the state files as read (overlay included): the ledger of
-// hermes_context_state.json and the Stop hook's resets records.
+// hermes_context_state.json (with its file, .harness/logs/eval_ledger.jsonl,
+// in the file format) and the Stop hook's resets records.
 func (c *checker) loadProvenance() {
 	c.prov = &workspace.Provenance{}
 	hc, _ := c.docs[relHermesContext].(map[string]any)
 	c.prov.SetLedgerValue(hc[workspace.LedgerKey])
+	if c.prov.InFile {
+		// the ledger's file, as the dry run's overlay would leave it
+		p := filepath.Join(c.ws.H(), filepath.FromSlash(workspace.LedgerFile))
+		data, ok := c.overlaid(p)
+		if !ok {
+			data, _ = fsutil.ReadRegular(p, fsutil.CapLog) // unreadable: no entry, so no line is Hermes's by it
+		}
+		if app := c.opts.Appends[relLedgerFile]; len(app) > 0 {
+			data = append(append([]byte(nil), data...), app...)
+		}
+		c.prov.SetLedgerFile(data)
+	}
 	cc, _ := c.docs[relClaudeContext].(map[string]any)
 	for _, v := range cc {
 		f, _ := v.(map[string]any)

@@ -25,6 +25,7 @@ const (
 	relSessionPool    = ".harness/session_pool.json"
 	relEvalLog        = ".harness/eval_log.jsonl"
 	relHermesContext  = ".harness/hermes_context_state.json"
+	relLedgerFile     = ".harness/" + workspace.LedgerFile
 	relClaudeContext  = ".harness/claude_code_context_state.json"
 	relCurrentAgent   = ".harness/.current_agent"
 	relContractsDir   = ".harness/sprint_contracts"

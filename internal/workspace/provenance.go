@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +30,17 @@ var GeneratorEvents = []string{EventPhaseEvaluation, EventRetry}
 // ledger (proposed, docs/protocol.md §3.7).
 const LedgerKey = "eval_log_ledger"
 
+// LedgerFile is the provenance ledger's append-only file, relative to
+// .harness/ (docs/protocol.md §3.7): one {"at": offset, "sha256": LineHash}
+// per line, in the order the eval_log lines were appended. It is used when
+// eval_log_ledger carries "format": LedgerFormatFile; without it the entries
+// are eval_log_ledger.lines (the inline format, still read; the next Hermes
+// operation moves them to the file).
+const LedgerFile = "logs/eval_ledger.jsonl"
+
+// LedgerFormatFile is eval_log_ledger.format of a ledger kept in LedgerFile.
+const LedgerFormatFile = 2
+
 // LineHash is the record of one eval_log line kept by the ledgers: the
 // first 8 bytes of the SHA-256 of the line without its '\n', in hex.
 func LineHash(line []byte) string {
@@ -38,9 +50,11 @@ func LineHash(line []byte) string {
 // Provenance says who may have written each line of eval_log.jsonl, from
 // Hermes-side state only (docs/protocol.md §16 "Authority"):
 //
-//   - hermes_context_state.json eval_log_ledger {"since": N, "lines":
-//     [{"at": offset, "sha256": LineHash}]}: every line a Hermes-side
-//     harness command appended, written in the same transaction as the line;
+//   - hermes_context_state.json eval_log_ledger {"since": N, "format": 2}
+//     and .harness/logs/eval_ledger.jsonl (LedgerFile), one {"at": offset,
+//     "sha256": LineHash} per line (or, inline format, eval_log_ledger
+//     "lines": [those entries]): every line a Hermes-side harness command
+//     appended, written in the same transaction as the line;
 //   - claude_code_context_state.json <fid>.resets[].eval_at/eval_sha256:
 //     the reset entries the Stop hook appended for an accepted Reset.
 //
@@ -56,12 +70,15 @@ type Provenance struct {
 	// Known is true when the sprint keeps a ledger.
 	Known bool
 	// Since is the byte offset from which lines are recorded.
-	Since  int64
+	Since int64
+	// InFile is true when the ledger's entries are kept in LedgerFile
+	// (eval_log_ledger.format LedgerFormatFile): SetLedgerFile loads them.
+	InFile bool
 	hermes map[int64]string
 	hook   map[int64]string
-	// sorted holds the offsets of hermes and hook in increasing order, for
-	// KeyBefore; nil until it first runs after a change.
-	sorted *[2][]int64
+	// sorted is KeyBefore's layout of the entries (keyBase); nil until it
+	// first runs after a change.
+	sorted *keyBase
 }
 
 // Verdict is what Provenance says of one line.
@@ -183,6 +200,13 @@ func (w *Workspace) LoadProvenance() (*Provenance, error) {
 	if !p.Known {
 		return p, nil
 	}
+	if p.InFile {
+		led, err := fsutil.ReadRegular(w.h(filepath.FromSlash(LedgerFile)), fsutil.CapLog)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		p.SetLedgerFile(led)
+	}
 	if all, err := w.LoadContextStates(); err == nil {
 		for _, cs := range all.Entries {
 			p.AddResets(cs.Resets)
@@ -195,8 +219,9 @@ func (w *Workspace) LoadProvenance() (*Provenance, error) {
 // no ledger).
 func (p *Provenance) SetLedger(raw json.RawMessage) {
 	var led struct {
-		Since *int64 `json:"since"`
-		Lines []struct {
+		Since  *int64           `json:"since"`
+		Format *json.RawMessage `json:"format"`
+		Lines  []struct {
 			At     int64  `json:"at"`
 			SHA256 string `json:"sha256"`
 		} `json:"lines"`
@@ -205,6 +230,7 @@ func (p *Provenance) SetLedger(raw json.RawMessage) {
 		return
 	}
 	p.Known, p.Since = true, *led.Since
+	p.InFile = led.Format != nil && string(bytes.TrimSpace(*led.Format)) == strconv.Itoa(LedgerFormatFile)
 	p.hermes = make(map[int64]string, len(led.Lines))
 	p.sorted = nil
 	for _, l := range led.Lines {
@@ -222,11 +248,11 @@ func (p *Provenance) SetLedgerValue(v any) {
 	if v == nil {
 		return
 	}
-	if since, lines, ok := ledgerValue(v); ok {
+	if since, lines, inFile, ok := ledgerValue(v); ok {
 		if since < 0 {
 			return
 		}
-		p.Known, p.Since = true, since
+		p.Known, p.Since, p.InFile = true, since, inFile
 		p.hermes = make(map[int64]string, len(lines))
 		p.sorted = nil
 		for _, l := range lines {
@@ -248,12 +274,13 @@ type ledgerEntry struct {
 // the plain shape: an object whose members named like since/lines
 // (encoding/json matches names case-insensitively) are exactly "since", an
 // integer, and "lines", an array (or null) of objects whose "at" is an
-// integer and "sha256" a string. ok false: not that shape (SetLedger
+// integer and "sha256" a string, and "format", when present, an integer
+// (inFile: it is LedgerFormatFile). ok false: not that shape (SetLedger
 // decides).
-func ledgerValue(v any) (since int64, lines []ledgerEntry, ok bool) {
+func ledgerValue(v any) (since int64, lines []ledgerEntry, inFile, ok bool) {
 	m, isObj := v.(map[string]any)
 	if !isObj {
-		return 0, nil, false
+		return 0, nil, false, false
 	}
 	haveSince := false
 	for k, x := range m {
@@ -261,34 +288,40 @@ func ledgerValue(v any) (since int64, lines []ledgerEntry, ok bool) {
 		case k == "since":
 			n, isNum := x.(json.Number)
 			if !isNum {
-				return 0, nil, false
+				return 0, nil, false, false
 			}
 			i, err := strconv.ParseInt(string(n), 10, 64)
 			if err != nil {
-				return 0, nil, false
+				return 0, nil, false, false
 			}
 			since, haveSince = i, true
+		case k == "format":
+			n, isNum := x.(json.Number)
+			if !isNum {
+				return 0, nil, false, false
+			}
+			inFile = string(n) == strconv.Itoa(LedgerFormatFile)
 		case k == "lines":
 			if x == nil {
 				continue
 			}
 			arr, isArr := x.([]any)
 			if !isArr {
-				return 0, nil, false
+				return 0, nil, false, false
 			}
 			lines = make([]ledgerEntry, 0, len(arr))
 			for _, it := range arr {
 				e, ok := ledgerEntryValue(it)
 				if !ok {
-					return 0, nil, false
+					return 0, nil, false, false
 				}
 				lines = append(lines, e)
 			}
-		case strings.EqualFold(k, "since"), strings.EqualFold(k, "lines"):
-			return 0, nil, false
+		case strings.EqualFold(k, "since"), strings.EqualFold(k, "lines"), strings.EqualFold(k, "format"):
+			return 0, nil, false, false
 		}
 	}
-	return since, lines, haveSince
+	return since, lines, inFile, haveSince
 }
 
 // ledgerEntryValue is one element of ledgerValue's lines.
@@ -323,6 +356,81 @@ func ledgerEntryValue(it any) (ledgerEntry, bool) {
 	return e, true
 }
 
+// SetLedgerFile adds the entries of the ledger file (LedgerFile's bytes,
+// nil when it is missing) to a ledger of the file format (InFile): one JSON
+// object {"at": offset, "sha256": LineHash} per line. A line that is not
+// such an object (torn by a crash, or foreign) records nothing, so it can
+// only make a line less trusted. An inline "lines" array read before is
+// kept: both are read, as during the move from one format to the other.
+func (p *Provenance) SetLedgerFile(data []byte) {
+	if !p.Known {
+		return
+	}
+	if p.hermes == nil {
+		p.hermes = make(map[int64]string, bytes.Count(data, []byte{'\n'})+1)
+	}
+	p.sorted = nil
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if at, sha, ok := ParseLedgerLine(line); ok {
+			p.hermes[at] = sha
+		}
+	}
+}
+
+// ParseLedgerLine reads one line of LedgerFile (without its '\n'): the
+// shape harness writes ({"at":N,"sha256":"…"}) is read directly, any other
+// is decoded as SetLedger decodes an inline entry. ok false: not an object
+// with an integer "at".
+func ParseLedgerLine(line []byte) (at int64, sha string, ok bool) {
+	line = bytes.TrimSpace(line)
+	const pre, mid = `{"at":`, `,"sha256":"`
+	if bytes.HasPrefix(line, []byte(pre)) && bytes.HasSuffix(line, []byte(`"}`)) {
+		rest := line[len(pre) : len(line)-2]
+		if i := bytes.Index(rest, []byte(mid)); i > 0 {
+			num, h := rest[:i], rest[i+len(mid):]
+			plain := len(num) <= 18 && (num[0] != '0' || len(num) == 1)
+			for _, c := range num {
+				plain = plain && c >= '0' && c <= '9'
+			}
+			for _, c := range h {
+				plain = plain && c != '"' && c != '\\' && c >= 0x20
+			}
+			if plain {
+				n, err := strconv.ParseInt(string(num), 10, 64)
+				if err == nil {
+					return n, string(h), true
+				}
+			}
+		}
+	}
+	if len(line) == 0 || line[0] != '{' {
+		return 0, "", false
+	}
+	var e struct {
+		At     *int64 `json:"at"`
+		SHA256 string `json:"sha256"`
+	}
+	if json.Unmarshal(line, &e) != nil || e.At == nil {
+		return 0, "", false
+	}
+	return *e.At, e.SHA256, true
+}
+
+// LedgerLine is the LedgerFile line (without '\n') recording the eval_log
+// line that starts at byte offset at with hash sha (LineHash).
+func LedgerLine(at int64, sha string) []byte {
+	b := append([]byte(`{"at":`), strconv.FormatInt(at, 10)...)
+	b = append(b, `,"sha256":"`...)
+	b = append(b, sha...)
+	return append(b, `"}`...)
+}
+
 // AddResets adds the reset eval lines the Stop hook recorded.
 func (p *Provenance) AddResets(rs []ResetRecord) {
 	if p.hook == nil {
@@ -345,39 +453,86 @@ func (p *Provenance) Key() string { return p.KeyBefore(1 << 62) }
 // KeyBefore is Key over the lines that start before byte off only: what a
 // cache of the log's first off bytes depends on (a line appended later
 // adds ledger entries at or after off, which leave it unchanged).
+//
+// The bytes hashed: Known NUL Since NUL, then per ledger (Hermes's, the
+// hook's) its entries "at=sha256\x01" in offset order and a NUL. They are
+// laid out once per change (keyBase) with the SHA-256 state at every block
+// boundary of the Hermes part (digest.Prefixes), so that a call costs a
+// binary search and the last block, not a pass over every entry: the folds
+// call it several times per operation.
 func (p *Provenance) KeyBefore(off int64) string {
 	if p == nil {
 		p = &Provenance{}
 	}
-	if p.sorted == nil {
-		var s [2][]int64
-		for i, m := range []map[int64]string{p.hermes, p.hook} {
-			s[i] = make([]int64, 0, len(m))
-			for k := range m {
-				s[i] = append(s[i], k)
-			}
-			slices.Sort(s[i])
-		}
-		p.sorted = &s
+	kb := p.sorted
+	if kb == nil || kb.known != p.Known || kb.since != p.Since {
+		kb = p.keyBase()
+		p.sorted = kb
 	}
-	// the bytes hashed: known NUL since NUL, then per ledger its entries
-	// "at=sha256\x01" in offset order and a NUL
-	b := make([]byte, 0, 64+32*(len(p.hermes)+len(p.hook)))
-	b = strconv.AppendBool(b, p.Known)
+	n := kb.head + ends(kb.hermesAt, kb.hermesEnd, off)
+	hook := kb.hook[:ends(kb.hookAt, kb.hookEnd, off)]
+	return digest.Hex(kb.pre.Sum256(n, []byte{0}, hook, []byte{0}), 16)
+}
+
+// keyBase is KeyBefore's layout of the hashed bytes for one state of a
+// Provenance: data (header, then the Hermes entries) under pre, the end of
+// each Hermes entry in it (after the header), the hook's entries and their
+// ends, with the offsets of both in increasing order.
+type keyBase struct {
+	known     bool
+	since     int64
+	head      int
+	pre       *digest.Prefixes
+	hermesAt  []int64
+	hermesEnd []int
+	hook      []byte
+	hookAt    []int64
+	hookEnd   []int
+}
+
+func (p *Provenance) keyBase() *keyBase {
+	kb := &keyBase{known: p.Known, since: p.Since}
+	b := strconv.AppendBool(make([]byte, 0, 64+26*len(p.hermes)), p.Known)
 	b = append(b, 0)
 	b = strconv.AppendInt(b, p.Since, 10)
 	b = append(b, 0)
+	kb.head = len(b)
+	var hook []byte
 	for i, m := range []map[int64]string{p.hermes, p.hook} {
-		for _, k := range p.sorted[i] {
-			if k >= off {
-				break
-			}
-			b = strconv.AppendInt(b, k, 10)
-			b = append(b, '=')
-			b = append(b, m[k]...)
-			b = append(b, 1)
+		at := make([]int64, 0, len(m))
+		for k := range m {
+			at = append(at, k)
 		}
-		b = append(b, 0)
+		slices.Sort(at)
+		end := make([]int, len(at))
+		buf := &b
+		base := kb.head
+		if i == 1 {
+			buf, base = &hook, 0
+		}
+		for j, k := range at {
+			*buf = strconv.AppendInt(*buf, k, 10)
+			*buf = append(*buf, '=')
+			*buf = append(*buf, m[k]...)
+			*buf = append(*buf, 1)
+			end[j] = len(*buf) - base
+		}
+		if i == 0 {
+			kb.hermesAt, kb.hermesEnd = at, end
+		} else {
+			kb.hookAt, kb.hookEnd = at, end
+		}
 	}
-	return digest.Hex(digest.Sum256(b), 16)
+	kb.pre, kb.hook = digest.NewPrefixes(b), hook
+	return kb
+}
+
+// ends is the length of the entries (end[i] the end of entry i) whose
+// offsets (at, increasing) are below off.
+func ends(at []int64, end []int, off int64) int {
+	i, _ := slices.BinarySearch(at, off)
+	if i == 0 {
+		return 0
+	}
+	return end[i-1]
 }

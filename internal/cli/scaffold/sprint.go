@@ -190,8 +190,9 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 			{"consecutive_sprints_with_retries", cr.consecutive}, {"current_sprint", sprint}, {"session_start", cr.sessionStart},
 			{"pending_eval", nil}, {"pending_checkpoints", []string{}},
 			// the provenance ledger of eval_log, empty: every line is recorded
-			// from the first (workspace.Provenance)
-			{"eval_log_ledger", orderedMap{{"since", 0}, {"lines", []any{}}}},
+			// from the first, in .harness/logs/eval_ledger.jsonl (format 2,
+			// workspace.Provenance; the file is created by the first append)
+			{"eval_log_ledger", orderedMap{{"since", 0}, {"format", workspace.LedgerFormatFile}}},
 			// the feature directories init-feature created, none yet: a
 			// directory found in .harness/features/ without a record is not
 			// Hermes's (workspace.FeatureDirsKey)
