@@ -3,6 +3,7 @@ package ops
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -127,5 +128,64 @@ func TestLedgerFileVerdictsEqualInline(t *testing.T) {
 		if got := fmt.Sprint(hc[workspace.LedgerKey]); got != fmt.Sprintf("map[format:2 since:%d]", since) {
 			t.Fatalf("trial %d: moved eval_log_ledger %s", trial, got)
 		}
+	}
+}
+
+// A crash at every step of a Hermes append in the file format, the next
+// operation completing it from the journal: afterwards every eval_log line
+// since the ledger started is recorded exactly once, and one of the crash
+// points left the eval_log line without its ledger line (the window the
+// journal closes).
+func TestLedgerFileCrashBetweenAppends(t *testing.T) {
+	window := false
+	for n := 1; n <= 6; n++ {
+		root := ledgeredFixture(t, t.TempDir())
+		env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
+		in := EvalAppendInput{Feature: "f002", Phase: 1, Event: "retry", Reason: "需要登记 golang.org/x/time/rate 到 tooling 第 6 节"}
+		if _, err := EvalAppend(env, in); err != nil { // moves the inline ledger into the file
+			t.Fatal(err)
+		}
+		setCrash(t, root, n)
+		_, err := EvalAppend(env, in)
+		crashed := errors.Is(err, errCrash)
+		if err != nil && !crashed {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		setCrash(t, root, 0)
+		log, _ := os.ReadFile(env.H("eval_log.jsonl"))
+		file, _ := os.ReadFile(env.H("logs", "eval_ledger.jsonl"))
+		lastAt := int64(bytes.LastIndexByte(log[:len(log)-1], '\n') + 1)
+		if crashed && !bytes.Contains(file, []byte(fmt.Sprintf(`{"at":%d,`, lastAt))) {
+			window = true
+		}
+		if _, err := EvalAppend(env, in); err != nil { // replays the journal first
+			t.Fatalf("n=%d: after the crash: %v", n, err)
+		}
+		log, _ = os.ReadFile(env.H("eval_log.jsonl"))
+		file, _ = os.ReadFile(env.H("logs", "eval_ledger.jsonl"))
+		hc := readJSON(t, env.H("hermes_context_state.json"))
+		since := int64(hc[workspace.LedgerKey].(map[string]any)["since"].(float64))
+		count := map[int64]int{}
+		for _, l := range bytes.Split(bytes.TrimSuffix(file, []byte("\n")), []byte("\n")) {
+			at, sha, ok := workspace.ParseLedgerLine(l)
+			if !ok {
+				t.Fatalf("n=%d: ledger line %q", n, l)
+			}
+			count[at]++
+			end := bytes.IndexByte(log[at:], '\n')
+			if end < 0 || workspace.LineHash(log[at:at+int64(end)]) != sha {
+				t.Fatalf("n=%d: entry %q names no eval_log line", n, l)
+			}
+		}
+		for at := 0; at < len(log); {
+			end := bytes.IndexByte(log[at:], '\n')
+			if int64(at) >= since && count[int64(at)] != 1 {
+				t.Fatalf("n=%d: the line at %d is recorded %d times:\n%s", n, at, count[int64(at)], file)
+			}
+			at += end + 1
+		}
+	}
+	if !window {
+		t.Fatal("no crash point fell between the eval_log append and its ledger line: the test did not exercise the journal")
 	}
 }
