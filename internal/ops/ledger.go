@@ -41,7 +41,7 @@ type ledgerPlan struct {
 // the current end of eval_log (earlier lines predate it), in the file
 // format; one whose ledger is inline (eval_log_ledger.lines) has it moved
 // to the file: the file is written whole (earlier entries, then the new
-// ones), then eval_log_ledger becomes {"since", "format": 2} without lines.
+// ones), then eval_log_ledger becomes {"since", "format": 2, "lines": []}.
 func (t *Tx) addLedger() error {
 	if t.env.inGenerator() {
 		return nil
@@ -107,7 +107,9 @@ func (t *Tx) addLedger() error {
 	}
 	t.Write(relLedgerFile, plan.file())
 	plan.fileStep = len(t.steps) - 1
-	doc.With(workspace.LedgerKey, NewObj().With("since", num64(since)).With("format", workspace.LedgerFormatFile))
+	// an empty "lines" stays: a sprint's own copy of the schema from before
+	// format 2 requires it (schema.SprintCopies), and readers read both
+	doc.With(workspace.LedgerKey, NewObj().With("since", num64(since)).With("format", workspace.LedgerFormatFile).With("lines", []any{}))
 	if err := t.WriteJSON(relHermesCtx, doc); err != nil {
 		return err
 	}

@@ -30,6 +30,22 @@ func TestLedgerAppendKeepsEarlierEntries(t *testing.T) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		// the sprint's own schema copy from before format 2, which requires
+		// lines: the move must not add a finding under it (schema.SprintCopies)
+		sch, err := os.ReadFile("../../schemas/hermes_context_state.schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := bytes.Replace(sch, []byte(`"required": ["since"],`), []byte(`"required": ["since", "lines"],`), 1)
+		if bytes.Equal(old, sch) {
+			t.Fatal("the schema's eval_log_ledger requirement moved: update this test")
+		}
+		if err := os.MkdirAll(root+"/schemas", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(root+"/schemas/hermes_context_state.schema.json", old, 0o644); err != nil {
+			t.Fatal(err)
+		}
 		env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
 		var afterFirst []byte
 		for i := 0; i < 2; i++ {
@@ -42,8 +58,8 @@ func TestLedgerAppendKeepsEarlierEntries(t *testing.T) {
 		}
 		hc := readJSON(t, p)
 		led, _ := hc[workspace.LedgerKey].(map[string]any)
-		if _, has := led["lines"]; has || led["format"] != float64(2) || led["since"] == nil {
-			t.Fatalf("prior %s: eval_log_ledger %v, want since and format 2 without lines", prior, led)
+		if ls, _ := led["lines"].([]any); ls == nil || len(ls) != 0 || led["format"] != float64(2) || led["since"] == nil {
+			t.Fatalf("prior %s: eval_log_ledger %v, want since, format 2 and empty lines", prior, led)
 		}
 		file, err := os.ReadFile(env.H("logs", "eval_ledger.jsonl"))
 		if err != nil {

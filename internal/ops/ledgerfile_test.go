@@ -125,7 +125,7 @@ func TestLedgerFileVerdictsEqualInline(t *testing.T) {
 			t.Fatalf("trial %d: the appended line %s is %v, want Hermes", trial, added, v)
 		}
 		hc := readJSON(t, envMoved.H("hermes_context_state.json"))
-		if got := fmt.Sprint(hc[workspace.LedgerKey]); got != fmt.Sprintf("map[format:2 since:%d]", since) {
+		if got := fmt.Sprint(hc[workspace.LedgerKey]); got != fmt.Sprintf("map[format:2 lines:[] since:%d]", since) {
 			t.Fatalf("trial %d: moved eval_log_ledger %s", trial, got)
 		}
 	}

@@ -246,7 +246,7 @@ func ledgerEvalLog(root string, inline bool) error {
 		if err := os.WriteFile(filepath.Join(h, "logs", "eval_ledger.jsonl"), file, 0o644); err != nil {
 			return err
 		}
-		hc["eval_log_ledger"] = map[string]any{"since": 0, "format": 2}
+		hc["eval_log_ledger"] = map[string]any{"since": 0, "format": 2, "lines": []any{}}
 	}
 	out, err := json.MarshalIndent(hc, "", "  ")
 	if err != nil {

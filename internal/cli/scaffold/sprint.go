@@ -191,8 +191,9 @@ func writeWorkspace(root, sprint string, now time.Time) ([]string, error) {
 			{"pending_eval", nil}, {"pending_checkpoints", []string{}},
 			// the provenance ledger of eval_log, empty: every line is recorded
 			// from the first, in .harness/logs/eval_ledger.jsonl (format 2,
-			// workspace.Provenance; the file is created by the first append)
-			{"eval_log_ledger", orderedMap{{"since", 0}, {"format", workspace.LedgerFormatFile}}},
+			// workspace.Provenance; the file is created by the first append; the
+			// empty lines keep the member valid for schemas from before format 2)
+			{"eval_log_ledger", orderedMap{{"since", 0}, {"format", workspace.LedgerFormatFile}, {"lines", []any{}}}},
 			// the feature directories init-feature created, none yet: a
 			// directory found in .harness/features/ without a record is not
 			// Hermes's (workspace.FeatureDirsKey)

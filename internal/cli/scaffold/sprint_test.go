@@ -78,7 +78,7 @@ func TestInitSprintInitialValues(t *testing.T) {
 		"session_pool.json": {"max_concurrent": float64(2), "policy": "start_when_dependency_ready", "active": map[string]any{}},
 		"hermes_context_state.json": {"agent": "hermes", "updated_at": ts, "token_usage_ratio": float64(0),
 			"consecutive_sprints_with_retries": float64(0), "current_sprint": "sprint_20260421_1", "session_start": ts,
-			"pending_eval": nil, "pending_checkpoints": []any{}, "eval_log_ledger": map[string]any{"since": float64(0), "format": float64(2)}, "feature_dirs": map[string]any{}},
+			"pending_eval": nil, "pending_checkpoints": []any{}, "eval_log_ledger": map[string]any{"since": float64(0), "format": float64(2), "lines": []any{}}, "feature_dirs": map[string]any{}},
 		"claude_code_context_state.json": {},
 		".current_agent": {"role": "planner", "platform": "hermes", "developer": "hermes", "session_id": nil,
 			"started_at": ts, "current_feature": nil, "current_phase": nil, "last_activity": ts},
