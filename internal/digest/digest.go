@@ -25,23 +25,28 @@ var k = [64]uint32{
 	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 }
 
+// iv is the initial hash value H(0) (FIPS 180-4 §5.3.3).
+var iv = [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
+
 // Sum256 returns the SHA-256 digest of data.
-func Sum256(data []byte) [32]byte {
-	h := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
-	n := len(data)
-	for len(data) >= 64 {
-		block(&h, data[:64])
-		data = data[64:]
+func Sum256(data []byte) [32]byte { return finish(iv, data, len(data)) }
+
+// finish continues the state h over rest, pads (0x80, zeros, the message
+// length in bits, big endian; FIPS 180-4 §5.1.1) with total the whole
+// message's length in bytes, and returns the digest.
+func finish(h [8]uint32, rest []byte, total int) [32]byte {
+	for len(rest) >= 64 {
+		block(&h, rest[:64])
+		rest = rest[64:]
 	}
-	// padding: 0x80, zeros, the message length in bits (big endian)
 	var tail [128]byte
-	copy(tail[:], data)
-	tail[len(data)] = 0x80
+	copy(tail[:], rest)
+	tail[len(rest)] = 0x80
 	end := 64
-	if len(data) >= 56 {
+	if len(rest) >= 56 {
 		end = 128
 	}
-	binary.BigEndian.PutUint64(tail[end-8:end], uint64(n)*8)
+	binary.BigEndian.PutUint64(tail[end-8:end], uint64(total)*8)
 	for i := 0; i < end; i += 64 {
 		block(&h, tail[i:i+64])
 	}
@@ -107,7 +112,7 @@ type Prefixes struct {
 // NewPrefixes hashes data once, keeping the state at every block boundary
 // (32 bytes per 64 bytes of data). data is kept, not copied.
 func NewPrefixes(data []byte) *Prefixes {
-	h := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
+	h := iv
 	p := &Prefixes{data: data, states: make([][8]uint32, 1, len(data)/64+1)}
 	p.states[0] = h
 	for i := 0; i+64 <= len(data); i += 64 {
@@ -129,24 +134,5 @@ func (p *Prefixes) Sum256(n int, more ...[]byte) [32]byte {
 		rest = append(rest, m...)
 		total += len(m)
 	}
-	for len(rest) >= 64 {
-		block(&h, rest[:64])
-		rest = rest[64:]
-	}
-	var tail [128]byte
-	copy(tail[:], rest)
-	tail[len(rest)] = 0x80
-	end := 64
-	if len(rest) >= 56 {
-		end = 128
-	}
-	binary.BigEndian.PutUint64(tail[end-8:end], uint64(total)*8)
-	for i := 0; i < end; i += 64 {
-		block(&h, tail[i:i+64])
-	}
-	var out [32]byte
-	for i, v := range h {
-		binary.BigEndian.PutUint32(out[4*i:], v)
-	}
-	return out
+	return finish(h, rest, total)
 }
