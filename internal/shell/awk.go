@@ -45,15 +45,22 @@ type AwkScript struct {
 // (the first operand, or every -e/--source text); none when the program
 // comes from a file (-f).
 func AwkPrograms(args []string) []string {
-	var srcs []string
+	srcs, _ := awkArgs(args)
+	return srcs
+}
+
+// awkArgs splits an awk invocation's arguments into its inline program
+// texts (AwkPrograms) and the words after the program: input files and
+// name=value assignments.
+func awkArgs(args []string) (srcs, rest []string) {
 	fromFile := false
 	for i := 0; i < len(args); i++ {
 		v := args[i]
 		if v == "--" {
 			if i+1 < len(args) && len(srcs) == 0 && !fromFile {
-				return []string{args[i+1]}
+				return []string{args[i+1]}, args[i+2:]
 			}
-			break
+			return srcs, args[i+1:]
 		}
 		if strings.HasPrefix(v, "--") {
 			name, val, hasVal := strings.Cut(v[2:], "=")
@@ -95,11 +102,25 @@ func AwkPrograms(args []string) []string {
 			continue
 		}
 		if len(srcs) == 0 && !fromFile {
-			return []string{v}
+			return []string{v}, args[i+1:]
 		}
-		break
+		return srcs, args[i:]
 	}
-	return srcs
+	return srcs, nil
+}
+
+// awkReadsStdin reports whether an awk invocation reads its records from
+// stdin: no input file among the words after the program ("-" is stdin,
+// name=value operands are assignments).
+func awkReadsStdin(args []string) bool {
+	_, rest := awkArgs(args)
+	for _, a := range rest {
+		if k, _, ok := strings.Cut(a, "="); ok && isAwkName(k) || a == "-" {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // awkTok is one token of an awk program.
@@ -138,6 +159,14 @@ func awkTokens(code string) []awkTok {
 			}
 			toks = append(toks, awkTok{'s', ansiC(code[i+1 : min(j, len(code))])})
 			i = j + 1
+		case ch == '$' && i+1 < len(code) && code[i+1] >= '0' && code[i+1] <= '9':
+			// a field reference $N (one token: "$0", "$12")
+			j := i + 1
+			for j < len(code) && code[j] >= '0' && code[j] <= '9' {
+				j++
+			}
+			toks = append(toks, awkTok{'i', code[i:j]})
+			i = j
 		case ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
 			j := i
 			for j < len(code) && (code[j] == '_' || code[j] >= 'a' && code[j] <= 'z' || code[j] >= 'A' && code[j] <= 'Z' || code[j] >= '0' && code[j] <= '9') {
@@ -232,12 +261,23 @@ func AwkScan(code string) AwkScript { return AwkScanVars(code, nil) }
 // AwkScanVars is AwkScan with variables preset from the command line
 // (AwkAssigns).
 func AwkScanVars(code string, preset map[string]string) AwkScript {
+	return awkScan(code, preset, nil)
+}
+
+// awkScan is AwkScanVars with the program's input records known: records
+// is the literal text awk reads (its records joined by newlines, nil when
+// unknown), the value of $0 outside BEGIN and of a bare print there (so
+// `printf 'rm -rf x' | awk '{print | "sh"}'` and `… | awk '{system($0)}'`
+// run rm).
+func awkScan(code string, preset map[string]string, records *string) AwkScript {
 	toks := awkTokens(code)
 	vars := map[string]string{}
 	for k, v := range preset {
 		vars[k] = v
 	}
 	var out AwkScript
+	// inBegin is set inside a BEGIN action, where no record has been read
+	inBegin, braces, beginAt := false, 0, -1
 	// value returns the literal value of the expression tokens (string
 	// literals and variables assigned one, concatenated); unknown parts
 	// become "$__awk_value".
@@ -249,7 +289,10 @@ func AwkScanVars(code string, preset map[string]string) AwkScript {
 			case t.kind == 's':
 				b.WriteString(t.text)
 				lastUnknown = false
-			case t.kind == 'i' && vars[t.text] != "":
+			case t.kind == 'i' && t.text == "$0" && records != nil && !inBegin:
+				b.WriteString(*records)
+				lastUnknown = false
+			case t.kind == 'i' && t.text[0] != '$' && vars[t.text] != "":
 				b.WriteString(vars[t.text])
 				lastUnknown = false
 			case t.kind == 'n':
@@ -295,6 +338,18 @@ func AwkScanVars(code string, preset map[string]string) AwkScript {
 	printDepth, depth, printAt := 0, 0, 0
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if t.kind == 'o' && t.text == "{" {
+			if i > 0 && toks[i-1].kind == 'i' && toks[i-1].text == "BEGIN" && beginAt < 0 {
+				inBegin, beginAt = true, braces
+			}
+			braces++
+		}
+		if t.kind == 'o' && t.text == "}" {
+			braces--
+			if braces == beginAt {
+				inBegin, beginAt = false, -1
+			}
+		}
 		switch {
 		case t.kind == 'n' || t.kind == 'o' && (t.text == ";" || t.text == "{" || t.text == "}"):
 			inPrint = false
@@ -328,7 +383,11 @@ func AwkScanVars(code string, preset map[string]string) AwkScript {
 			} else if inPrint && depth == printDepth {
 				if v, _ := value(operand(i + 1)); v != "" {
 					out.Commands = append(out.Commands, v)
-					if text, known := value(printArgs(toks[printAt+1 : i])); known {
+					args := printArgs(toks[printAt+1 : i])
+					if len(args) == 0 {
+						args = []awkTok{{'i', "$0"}} // a bare print prints the record
+					}
+					if text, known := value(args); known {
 						if out.Input == nil {
 							out.Input = map[string]string{}
 						}
@@ -363,13 +422,18 @@ func printArgs(ts []awkTok) []awkTok {
 // --assign and name=value operands (testdata/corpus/README.md §2.1 "wherever the shell
 // would execute it"). File writes are the path guard's (AwkScript.Writes).
 // The scans are kept on the recorded invocation idx (Invocation.Awk).
-func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int) {
+func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int, stdin *string) {
 	assigns := AwkAssigns(vals)
+	var records *string
+	if stdin != nil && awkReadsStdin(vals) {
+		r := strings.TrimSuffix(*stdin, "\n")
+		records = &r
+	}
 	for _, src := range AwkPrograms(vals) {
 		if !w.spend(len(src)) {
 			return
 		}
-		s := AwkScanVars(src, assigns)
+		s := awkScan(src, assigns, records)
 		if idx >= 0 && idx < len(w.res.Invocations) {
 			w.res.Invocations[idx].Awk = append(w.res.Invocations[idx].Awk, s)
 		}

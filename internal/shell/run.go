@@ -4,6 +4,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -252,6 +253,26 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		fds := make(map[string]*string, len(st.fds)+len(c.fds))
 		maps.Copy(fds, st.fds)
 		maps.Copy(fds, c.fds)
+		for _, rd := range c.redirs {
+			// `exec {NAME}<…` (bash): the shell opens the lowest free
+			// descriptor from 10 and stores its number in NAME, so
+			// `bash <&$NAME` and /dev/fd/$NAME read it
+			name, ok := namedFd(rd.Fd)
+			if !ok {
+				continue
+			}
+			v, ok := fds[rd.Fd]
+			if !ok {
+				continue
+			}
+			delete(fds, rd.Fd)
+			n := 10
+			for hasKey(fds, strconv.Itoa(n)) {
+				n++
+			}
+			fds[strconv.Itoa(n)] = v
+			st.setVar(name, varVal{val: strconv.Itoa(n), known: true})
+		}
 		st.fds = fds
 		return nil
 	}
@@ -543,7 +564,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	}
 	switch {
 	case IsAwk(prog):
-		w.awk(f, st, prog, vals, idx)
+		w.awk(f, st, prog, vals, idx, c.stdin)
 	case prog == "sed" || prog == "gsed":
 		w.sedRuns(f, st, vals, c.stdin)
 	}
@@ -1065,4 +1086,18 @@ func (w *walker) defineAlias(f *frame, st *state, name, text string, line uint) 
 		st.aliases = maps.Clone(st.aliases)
 	}
 	st.aliases[name] = aliasDef{val: text, src: f.srcID, line: line}
+}
+
+// namedFd returns NAME of a redirection's descriptor written {NAME} (bash
+// allocates the descriptor and assigns its number to NAME).
+func namedFd(fd string) (string, bool) {
+	if len(fd) < 3 || fd[0] != '{' || fd[len(fd)-1] != '}' {
+		return "", false
+	}
+	return fd[1 : len(fd)-1], true
+}
+
+func hasKey(m map[string]*string, k string) bool {
+	_, ok := m[k]
+	return ok
 }
