@@ -38,31 +38,3 @@ func TestSum256(t *testing.T) {
 		t.Errorf("Hex(d, 8) = %s", Hex(d, 8))
 	}
 }
-
-// Prefixes.Sum256 of every prefix length with random suffixes is Sum256 of
-// the concatenation.
-func TestPrefixesSum256(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 64))
-	for trial := 0; trial < 40; trial++ {
-		data := make([]byte, rng.IntN(700))
-		for i := range data {
-			data[i] = byte(rng.IntN(256))
-		}
-		p := NewPrefixes(data)
-		for n := 0; n <= len(data); n += 1 + rng.IntN(9) {
-			var more [][]byte
-			cat := append([]byte(nil), data[:n]...)
-			for k := rng.IntN(3); k > 0; k-- {
-				m := make([]byte, rng.IntN(140))
-				for i := range m {
-					m[i] = byte(rng.IntN(256))
-				}
-				more = append(more, m)
-				cat = append(cat, m...)
-			}
-			if got, want := p.Sum256(n, more...), Sum256(cat); got != want {
-				t.Fatalf("trial %d n %d: %x, want %x", trial, n, got, want)
-			}
-		}
-	}
-}

@@ -109,15 +109,15 @@ func (c *checker) loadProvenance() {
 	c.prov.SetLedgerValue(hc[workspace.LedgerKey])
 	if c.prov.InFile {
 		// the ledger's file, as the dry run's overlay would leave it
+		// (through the ledger's cache, never written here: validate keeps
+		// only its own eval_log cache)
 		p := filepath.Join(c.ws.H(), filepath.FromSlash(workspace.LedgerFile))
-		data, ok := c.overlaid(p)
-		if !ok {
-			data, _ = fsutil.ReadRegular(p, fsutil.CapLog) // unreadable: no entry, so no line is Hermes's by it
+		app := c.opts.Appends[relLedgerFile]
+		if data, ok := c.overlaid(p); ok {
+			_ = c.prov.ReadLedgerFile(bytes.NewReader(data), int64(len(data)), app, filepath.Join(c.ws.H(), filepath.FromSlash(workspace.LedgerCacheFile)), false)
+		} else if c.ws.ReadLedger(c.prov, app, false) != nil {
+			c.prov.SetLedgerFile(app) // unreadable: no entry of it, so no line is Hermes's by it
 		}
-		if app := c.opts.Appends[relLedgerFile]; len(app) > 0 {
-			data = append(append([]byte(nil), data...), app...)
-		}
-		c.prov.SetLedgerFile(data)
 	}
 	cc, _ := c.docs[relClaudeContext].(map[string]any)
 	for _, v := range cc {

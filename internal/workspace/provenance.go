@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -74,11 +75,18 @@ type Provenance struct {
 	// InFile is true when the ledger's entries are kept in LedgerFile
 	// (eval_log_ledger.format LedgerFormatFile): SetLedgerFile loads them.
 	InFile bool
-	hermes map[int64]string
+	// hermes holds the Hermes ledger's entries sorted by offset, one per
+	// offset (the last one read of an offset wins).
+	hermes []ledgerEnt
 	hook   map[int64]string
 	// sorted is KeyBefore's layout of the entries (keyBase); nil until it
 	// first runs after a change.
 	sorted *keyBase
+	// chain holds KeyBefore's chained digests of the Hermes entries
+	// (extendChain): chain[j] covers the first j*keyChunk entries. Only
+	// its first chainValid elements are current.
+	chain      [][32]byte
+	chainValid int
 }
 
 // Verdict is what Provenance says of one line.
@@ -137,8 +145,31 @@ func (p *Provenance) OfFlat(at int64, line []byte, f *FlatEntry) (Verdict, strin
 
 // ledgered reports whether a ledger records the line at offset at.
 func (p *Provenance) ledgered(at int64, line []byte) bool {
-	h := LineHash(line)
-	return p.hermes[at] == h || p.hook[at] == h
+	i := findEnt(p.hermes, at)
+	hk, inHook := p.hook[at]
+	if i < 0 && !inHook {
+		return false
+	}
+	sum := digest.Sum256(bytes.TrimSuffix(line, []byte("\n")))
+	if i >= 0 && p.hermes[i].matches(&sum) {
+		return true
+	}
+	return inHook && hk == digest.Hex(sum, 8)
+}
+
+// setHermes replaces the Hermes entries with ents (in the order read).
+func (p *Provenance) setHermes(ents []ledgerEnt) {
+	p.hermes, _ = mergeEnts(nil, ents)
+	p.sorted, p.chainValid = nil, 0
+}
+
+// addHermes adds ents (in the order read) to the Hermes entries, each
+// replacing an earlier one at its offset.
+func (p *Provenance) addHermes(ents []ledgerEnt) {
+	var changed int
+	p.hermes, changed = mergeEnts(p.hermes, ents)
+	p.sorted = nil
+	p.chainValid = min(p.chainValid, changed/keyChunk+1)
 }
 
 // Trusted reports whether a reader may use the line: not Forged.
@@ -201,11 +232,9 @@ func (w *Workspace) LoadProvenance() (*Provenance, error) {
 		return p, nil
 	}
 	if p.InFile {
-		led, err := fsutil.ReadRegular(w.h(filepath.FromSlash(LedgerFile)), fsutil.CapLog)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := w.ReadLedger(p, nil, true); err != nil {
 			return nil, err
 		}
-		p.SetLedgerFile(led)
 	}
 	if all, err := w.LoadContextStates(); err == nil {
 		for _, cs := range all.Entries {
@@ -213,6 +242,26 @@ func (w *Workspace) LoadProvenance() (*Provenance, error) {
 		}
 	}
 	return p, nil
+}
+
+// ReadLedger reads the workspace's LedgerFile into p (InFile) through its
+// cache (Provenance.ReadLedgerFile, LedgerCacheFile; write: the cache may
+// be rewritten), app appended after the file's bytes: LoadProvenance's
+// read, and validate's of the dry run's ledger. A missing file has no
+// entries; one over fsutil.CapLog, a FIFO or a read error is the error.
+func (w *Workspace) ReadLedger(p *Provenance, app []byte, write bool) error {
+	f, st, err := fsutil.OpenRegular(w.h(filepath.FromSlash(LedgerFile)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return p.ReadLedgerFile(bytes.NewReader(nil), 0, app, "", false)
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if st.Size() > fsutil.CapLog {
+		return &fsutil.TooLargeError{Path: f.Name(), Size: st.Size(), Cap: fsutil.CapLog}
+	}
+	return p.ReadLedgerFile(f, st.Size(), app, w.h(filepath.FromSlash(LedgerCacheFile)), write)
 }
 
 // SetLedger loads the eval_log_ledger member (raw JSON; nil or malformed:
@@ -231,11 +280,11 @@ func (p *Provenance) SetLedger(raw json.RawMessage) {
 	}
 	p.Known, p.Since = true, *led.Since
 	p.InFile = led.Format != nil && string(bytes.TrimSpace(*led.Format)) == strconv.Itoa(LedgerFormatFile)
-	p.hermes = make(map[int64]string, len(led.Lines))
-	p.sorted = nil
-	for _, l := range led.Lines {
-		p.hermes[l.At] = l.SHA256
+	ents := make([]ledgerEnt, len(led.Lines))
+	for i, l := range led.Lines {
+		ents[i] = newLedgerEnt(l.At, []byte(l.SHA256))
 	}
+	p.setHermes(ents)
 }
 
 // SetLedgerValue is SetLedger of the member already decoded (v made of
@@ -253,11 +302,11 @@ func (p *Provenance) SetLedgerValue(v any) {
 			return
 		}
 		p.Known, p.Since, p.InFile = true, since, inFile
-		p.hermes = make(map[int64]string, len(lines))
-		p.sorted = nil
-		for _, l := range lines {
-			p.hermes[l.at] = l.sha
+		ents := make([]ledgerEnt, len(lines))
+		for i, l := range lines {
+			ents[i] = newLedgerEnt(l.at, []byte(l.sha))
 		}
+		p.setHermes(ents)
 		return
 	}
 	if raw, err := json.Marshal(v); err == nil {
@@ -366,10 +415,13 @@ func (p *Provenance) SetLedgerFile(data []byte) {
 	if !p.Known {
 		return
 	}
-	if p.hermes == nil {
-		p.hermes = make(map[int64]string, bytes.Count(data, []byte{'\n'})+1)
-	}
-	p.sorted = nil
+	p.addHermes(parseLedgerEnts(data, nil))
+}
+
+// parseLedgerEnts appends to ents the entries of the ledger file's bytes
+// data, in file order (ParseLedgerLine; a line that is no entry adds
+// nothing).
+func parseLedgerEnts(data []byte, ents []ledgerEnt) []ledgerEnt {
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -377,10 +429,11 @@ func (p *Provenance) SetLedgerFile(data []byte) {
 		} else {
 			data = nil
 		}
-		if at, sha, ok := ParseLedgerLine(line); ok {
-			p.hermes[at] = sha
+		if at, sha, ok := parseLedgerLine(line); ok {
+			ents = append(ents, newLedgerEnt(at, sha))
 		}
 	}
+	return ents
 }
 
 // ParseLedgerLine reads one line of LedgerFile (without its '\n'): the
@@ -388,6 +441,13 @@ func (p *Provenance) SetLedgerFile(data []byte) {
 // is decoded as SetLedger decodes an inline entry. ok false: not an object
 // with an integer "at".
 func ParseLedgerLine(line []byte) (at int64, sha string, ok bool) {
+	at, h, ok := parseLedgerLine(line)
+	return at, string(h), ok
+}
+
+// parseLedgerLine is ParseLedgerLine with the hash as bytes (a slice of
+// line for the plain shape).
+func parseLedgerLine(line []byte) (at int64, sha []byte, ok bool) {
 	line = bytes.TrimSpace(line)
 	const pre, mid = `{"at":`, `,"sha256":"`
 	if bytes.HasPrefix(line, []byte(pre)) && bytes.HasSuffix(line, []byte(`"}`)) {
@@ -402,24 +462,25 @@ func ParseLedgerLine(line []byte) (at int64, sha string, ok bool) {
 				plain = plain && c != '"' && c != '\\' && c >= 0x20
 			}
 			if plain {
-				n, err := strconv.ParseInt(string(num), 10, 64)
-				if err == nil {
-					return n, string(h), true
+				var n int64
+				for _, c := range num {
+					n = n*10 + int64(c-'0') // at most 18 digits: no overflow
 				}
+				return n, h, true
 			}
 		}
 	}
 	if len(line) == 0 || line[0] != '{' {
-		return 0, "", false
+		return 0, nil, false
 	}
 	var e struct {
 		At     *int64 `json:"at"`
 		SHA256 string `json:"sha256"`
 	}
 	if json.Unmarshal(line, &e) != nil || e.At == nil {
-		return 0, "", false
+		return 0, nil, false
 	}
-	return *e.At, e.SHA256, true
+	return *e.At, []byte(e.SHA256), true
 }
 
 // LedgerLine is the LedgerFile line (without '\n') recording the eval_log
@@ -452,14 +513,18 @@ func (p *Provenance) Key() string { return p.KeyBefore(1 << 62) }
 
 // KeyBefore is Key over the lines that start before byte off only: what a
 // cache of the log's first off bytes depends on (a line appended later
-// adds ledger entries at or after off, which leave it unchanged).
+// adds ledger entries at or after off, which leave it unchanged). It is 16
+// hex digits of a SHA-256.
 //
-// The bytes hashed: Known NUL Since NUL, then per ledger (Hermes's, the
-// hook's) its entries "at=sha256\x01" in offset order and a NUL. They are
-// laid out once per change (keyBase) with the SHA-256 state at every block
-// boundary of the Hermes part (digest.Prefixes), so that a call costs a
-// binary search and the last block, not a pass over every entry: the folds
-// call it several times per operation.
+// What is hashed: the Hermes entries below off in offset order, each as
+// keyEntSize bytes (appendKeyEnts), chained by chunks of keyChunk entries
+// from a head of Known and Since (extendChain); the last digest is of the
+// chain value of the whole chunks, the number of entries, the rest of
+// them, a NUL, the hook's entries below off ("at=sha256\x01" in offset
+// order) and a NUL. The chain values are computed once per change (and
+// kept by the ledger cache, LoadProvenance), so that a call costs a
+// binary search and at most one chunk, not a pass over every entry: the
+// folds call it several times per operation.
 func (p *Provenance) KeyBefore(off int64) string {
 	if p == nil {
 		p = &Provenance{}
@@ -469,61 +534,52 @@ func (p *Provenance) KeyBefore(off int64) string {
 		kb = p.keyBase()
 		p.sorted = kb
 	}
-	n := kb.head + ends(kb.hermesAt, kb.hermesEnd, off)
-	hook := kb.hook[:ends(kb.hookAt, kb.hookEnd, off)]
-	return digest.Hex(kb.pre.Sum256(n, []byte{0}, hook, []byte{0}), 16)
+	head := keyHead(p.Known, p.Since)
+	if p.chainValid == 0 || p.chain[0] != head {
+		p.chain, p.chainValid = append(p.chain[:0], head), 1
+	}
+	if need := len(p.hermes)/keyChunk + 1; p.chainValid < need {
+		p.chain = extendChain(p.chain, p.chainValid, p.hermes)
+		p.chainValid = len(p.chain)
+	}
+	k := countBefore(p.hermes, off)
+	j := k / keyChunk
+	b := make([]byte, 0, 32+8+keyChunk*keyEntSize+2+len(kb.hook))
+	b = append(b, p.chain[j][:]...)
+	b = binary.BigEndian.AppendUint64(b, uint64(k))
+	b = appendKeyEnts(b, p.hermes[j*keyChunk:k])
+	b = append(b, 0)
+	b = append(b, kb.hook[:ends(kb.hookAt, kb.hookEnd, off)]...)
+	return digest.Hex(digest.Sum256(append(b, 0)), 16)
 }
 
-// keyBase is KeyBefore's layout of the hashed bytes for one state of a
-// Provenance: data (header, then the Hermes entries) under pre, the end of
-// each Hermes entry in it (after the header), the hook's entries and their
-// ends, with the offsets of both in increasing order.
+// keyBase is KeyBefore's layout of the hook's entries for one state of a
+// Provenance: their bytes and the end of each, with their offsets in
+// increasing order.
 type keyBase struct {
-	known     bool
-	since     int64
-	head      int
-	pre       *digest.Prefixes
-	hermesAt  []int64
-	hermesEnd []int
-	hook      []byte
-	hookAt    []int64
-	hookEnd   []int
+	known   bool
+	since   int64
+	hook    []byte
+	hookAt  []int64
+	hookEnd []int
 }
 
 func (p *Provenance) keyBase() *keyBase {
 	kb := &keyBase{known: p.Known, since: p.Since}
-	b := strconv.AppendBool(make([]byte, 0, 64+26*len(p.hermes)), p.Known)
-	b = append(b, 0)
-	b = strconv.AppendInt(b, p.Since, 10)
-	b = append(b, 0)
-	kb.head = len(b)
-	var hook []byte
-	for i, m := range []map[int64]string{p.hermes, p.hook} {
-		at := make([]int64, 0, len(m))
-		for k := range m {
-			at = append(at, k)
-		}
-		slices.Sort(at)
-		end := make([]int, len(at))
-		buf := &b
-		base := kb.head
-		if i == 1 {
-			buf, base = &hook, 0
-		}
-		for j, k := range at {
-			*buf = strconv.AppendInt(*buf, k, 10)
-			*buf = append(*buf, '=')
-			*buf = append(*buf, m[k]...)
-			*buf = append(*buf, 1)
-			end[j] = len(*buf) - base
-		}
-		if i == 0 {
-			kb.hermesAt, kb.hermesEnd = at, end
-		} else {
-			kb.hookAt, kb.hookEnd = at, end
-		}
+	at := make([]int64, 0, len(p.hook))
+	for k := range p.hook {
+		at = append(at, k)
 	}
-	kb.pre, kb.hook = digest.NewPrefixes(b), hook
+	slices.Sort(at)
+	end := make([]int, len(at))
+	for j, k := range at {
+		kb.hook = strconv.AppendInt(kb.hook, k, 10)
+		kb.hook = append(kb.hook, '=')
+		kb.hook = append(kb.hook, p.hook[k]...)
+		kb.hook = append(kb.hook, 1)
+		end[j] = len(kb.hook)
+	}
+	kb.hookAt, kb.hookEnd = at, end
 	return kb
 }
 

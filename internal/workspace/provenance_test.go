@@ -2,67 +2,135 @@ package workspace
 
 import (
 	"bytes"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/digest"
 )
 
-// keyBeforeReference is KeyBefore as first written (fmt and a sort per
-// call), kept as the reference the faster one must equal byte for byte:
-// every eval_log cache is keyed by it.
-func keyBeforeReference(p *Provenance, off int64) string {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%t\x00%d\x00", p.Known, p.Since)
-	for _, m := range []map[int64]string{p.hermes, p.hook} {
-		at := make([]int64, 0, len(m))
-		for k := range m {
-			if k < off {
-				at = append(at, k)
-			}
+// keyBeforeReference is KeyBefore computed from its definition in the
+// plainest way (the Hermes entries as a map of offset to sha256, sorted
+// per call, the chain hashed from the start), the reference the faster one
+// must equal byte for byte: every eval_log cache is keyed by it.
+func keyBeforeReference(known bool, since int64, hermes, hook map[int64]string, off int64) string {
+	var at []int64
+	for k := range hermes {
+		if k < off {
+			at = append(at, k)
 		}
-		sort.Slice(at, func(i, j int) bool { return at[i] < at[j] })
-		for _, k := range at {
-			fmt.Fprintf(&b, "%d=%s\x01", k, m[k])
-		}
-		b.WriteByte(0)
 	}
-	return digest.Hex(digest.Sum256(b.Bytes()), 16)
+	sort.Slice(at, func(i, j int) bool { return at[i] < at[j] })
+	ent := func(k int64) []byte {
+		b := binary.BigEndian.AppendUint64(nil, uint64(k))
+		h, err := hex.DecodeString(hermes[k])
+		if err != nil || len(h) != 8 || strings.ToLower(hermes[k]) != hermes[k] {
+			return append(b, make([]byte, 9)...)
+		}
+		return append(append(b, 1), h...)
+	}
+	c := digest.Sum256([]byte(fmt.Sprintf("harness-provenance-key/2\x00%t\x00%d\x00", known, since)))
+	n := len(at) / 64 * 64
+	for i := 0; i < n; i += 64 {
+		b := c[:]
+		for _, k := range at[i : i+64] {
+			b = append(b, ent(k)...)
+		}
+		c = digest.Sum256(b)
+	}
+	b := append(append([]byte(nil), c[:]...), binary.BigEndian.AppendUint64(nil, uint64(len(at)))...)
+	for _, k := range at[n:] {
+		b = append(b, ent(k)...)
+	}
+	b = append(b, 0)
+	var ht []int64
+	for k := range hook {
+		if k < off {
+			ht = append(ht, k)
+		}
+	}
+	sort.Slice(ht, func(i, j int) bool { return ht[i] < ht[j] })
+	for _, k := range ht {
+		b = append(b, fmt.Sprintf("%d=%s\x01", k, hook[k])...)
+	}
+	return digest.Hex(digest.Sum256(append(b, 0)), 16)
 }
 
 func TestKeyBeforeEqualsReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 13))
-	if got, want := (*Provenance)(nil).KeyBefore(5), keyBeforeReference(&Provenance{}, 5); got != want {
+	if got, want := (*Provenance)(nil).KeyBefore(5), keyBeforeReference(false, 0, nil, nil, 5); got != want {
 		t.Fatalf("nil: %s, want %s", got, want)
+	}
+	sha := func() string {
+		switch r.IntN(12) {
+		case 0:
+			return "not-a-hash"
+		case 1:
+			return fmt.Sprintf("%016X", r.Uint64())
+		}
+		return fmt.Sprintf("%016x", r.Uint64())
 	}
 	for trial := 0; trial < 300; trial++ {
 		p := &Provenance{}
+		hermes, hook := map[int64]string{}, map[int64]string{}
 		var lines []map[string]any
-		for i, n := 0, r.IntN(40); i < n; i++ {
-			lines = append(lines, map[string]any{"at": r.Int64N(2000) - 10, "sha256": fmt.Sprintf("%016x", r.Uint64())})
+		span := int64(2000)
+		if trial%3 == 0 {
+			span = 40_000 // several chunks of the chain
 		}
-		raw, _ := json.Marshal(map[string]any{"since": r.Int64N(100), "lines": lines})
-		if r.IntN(5) > 0 {
+		for i, n := 0, r.IntN(int(span)/10); i < n; i++ {
+			at, h := r.Int64N(span)-10, sha()
+			lines = append(lines, map[string]any{"at": at, "sha256": h})
+		}
+		since := r.Int64N(100)
+		raw, _ := json.Marshal(map[string]any{"since": since, "lines": lines})
+		known := r.IntN(5) > 0
+		if known {
 			p.SetLedger(raw)
+			for _, l := range lines {
+				hermes[l["at"].(int64)] = l["sha256"].(string)
+			}
+		} else {
+			since = 0
 		}
 		var rs []ResetRecord
 		for i, n := 0, r.IntN(4); i < n; i++ {
-			rs = append(rs, ResetRecord{EvalAt: r.Int64N(2000), EvalSHA256: fmt.Sprintf("%016x", r.Uint64())})
+			rs = append(rs, ResetRecord{EvalAt: r.Int64N(span), EvalSHA256: fmt.Sprintf("%016x", r.Uint64())})
+			hook[rs[i].EvalAt] = rs[i].EvalSHA256
 		}
 		p.AddResets(rs)
-		for _, off := range []int64{0, 1, r.Int64N(2100), r.Int64N(2100), 1 << 62} {
-			if got, want := p.KeyBefore(off), keyBeforeReference(p, off); got != want {
+		for _, off := range []int64{0, 1, r.Int64N(span + 100), r.Int64N(span + 100), 1 << 62} {
+			if got, want := p.KeyBefore(off), keyBeforeReference(known, since, hermes, hook, off); got != want {
 				t.Fatalf("trial %d off %d: %s, want %s", trial, off, got, want)
 			}
 		}
-		// a change after a first KeyBefore is seen by the next
-		p.AddResets([]ResetRecord{{EvalAt: r.Int64N(2000), EvalSHA256: "00000000000000aa"}})
-		p.SetLedger(raw)
-		if got, want := p.Key(), keyBeforeReference(p, 1<<62); got != want {
-			t.Fatalf("trial %d after a change: %s, want %s", trial, got, want)
+		// a change after a first KeyBefore is seen by the next: a Reset,
+		// then file entries (in order, the later one winning)
+		ra := r.Int64N(span)
+		p.AddResets([]ResetRecord{{EvalAt: ra, EvalSHA256: "00000000000000aa"}})
+		hook[ra] = "00000000000000aa"
+		if known {
+			var file []byte
+			for i, n := 0, r.IntN(200); i < n; i++ {
+				at, h := r.Int64N(span+500)-10, sha()
+				if r.IntN(2) == 0 && len(lines) > 0 {
+					at = lines[r.IntN(len(lines))]["at"].(int64) // replace an inline entry
+				}
+				file = append(append(file, LedgerLine(at, h)...), '\n')
+				hermes[at] = h
+			}
+			p.SetLedgerFile(file)
+		}
+		for _, off := range []int64{r.Int64N(span + 600), 1 << 62} {
+			if got, want := p.KeyBefore(off), keyBeforeReference(known, since, hermes, hook, off); got != want {
+				t.Fatalf("trial %d after a change, off %d: %s, want %s", trial, off, got, want)
+			}
 		}
 	}
 }
@@ -157,7 +225,7 @@ func TestSetLedgerValueAgreesWithSetLedger(t *testing.T) {
 			}
 			want.SetLedger(b)
 		}
-		if got.Known != want.Known || got.Since != want.Since || fmt.Sprint(got.hermes) != fmt.Sprint(want.hermes) {
+		if got.Known != want.Known || got.Since != want.Since || !slices.Equal(got.hermes, want.hermes) {
 			t.Fatalf("%s:\nSetLedgerValue %v %d %v\nSetLedger      %v %d %v", raw, got.Known, got.Since, got.hermes, want.Known, want.Since, want.hermes)
 		}
 	}
