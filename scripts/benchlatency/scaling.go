@@ -18,7 +18,9 @@ import (
 //     lines of another feature (f001), and lines that all mention the
 //     checked feature (f002 phase=2 verdicts; its phase-1 records stay
 //     complete, so Stop runs every check and allows);
-//   - `harness eval append` with eval_log at small vs appendLarge lines;
+//   - `harness eval append` with eval_log at small vs appendLarge lines,
+//     padding lines that predate the ledger and lines that are all in the
+//     provenance ledger (testutil.LedgerEvalLog);
 //   - `harness status` with a hook.log of hookLogMB MB;
 //   - `harness validate` on validateLines real-shaped lines (phase
 //     verdicts with acceptance_results, checkpoint entries with
@@ -42,9 +44,13 @@ func runScaling(tmp, repo, hook, harness, minimal string, runs, small, large, ap
 		lines int
 		line  func(int) string
 	}{{"stop-pad-small", small, padding}, {"stop-pad-large", large, padding}, {"stop-mention-small", small, mention}, {"stop-mention-large", large, mention},
-		{"append-small", small, padding}, {"append-large", appendLarge, padding}} {
+		{"append-small", small, padding}, {"append-large", appendLarge, padding},
+		{"append-ledgered-small", small, padding}, {"append-ledgered-large", appendLarge, padding}} {
 		fmt.Fprintf(stderr, "making %s (%d lines) …\n", w.name, w.lines)
 		root, err := mk(w.name, w.lines, w.line)
+		if err == nil && strings.Contains(w.name, "ledgered") {
+			err = testutil.LedgerEvalLog(root) // every line in the provenance ledger, as Hermes's commands write them
+		}
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
@@ -78,6 +84,8 @@ func runScaling(tmp, repo, hook, harness, minimal string, runs, small, large, ap
 		{fmt.Sprintf("Stop, %d lines, all mention f002", large), hook, args(wss[3].root, "Stop"), stop(wss[3].root)},
 		{fmt.Sprintf("harness eval append, %d lines", small), harness, appendArgs(wss[4].root), nil},
 		{fmt.Sprintf("harness eval append, %d lines", appendLarge), harness, appendArgs(wss[5].root), nil},
+		{fmt.Sprintf("harness eval append, %d ledgered lines", small), harness, appendArgs(wss[6].root), nil},
+		{fmt.Sprintf("harness eval append, %d ledgered lines", appendLarge), harness, appendArgs(wss[7].root), nil},
 	}
 	// status with a large hook.log (in its own workspace)
 	statusRoot := filepath.Join(tmp, "status", "sprint_20260421_1")
@@ -102,6 +110,7 @@ func runScaling(tmp, repo, hook, harness, minimal string, runs, small, large, ap
 	fmt.Fprintf(stdout, "  Stop %d / %d lines, padding: %.2f\n", large, small, pr(4, 3))
 	fmt.Fprintf(stdout, "  Stop %d / %d lines, all mention f002: %.2f\n", large, small, pr(6, 5))
 	fmt.Fprintf(stdout, "  eval append %d / %d lines: %.2f\n", appendLarge, small, pr(8, 7))
+	fmt.Fprintf(stdout, "  eval append %d / %d ledgered lines: %.2f\n", appendLarge, small, pr(10, 9))
 
 	// validate on real-shaped lines
 	vroot := filepath.Join(tmp, "validate", "sprint_20260421_1")
