@@ -203,7 +203,7 @@ func CheckpointOpen(env *Env, in CheckpointOpenInput) (*Report, error) {
 		if ref.feature != nil {
 			fid = ref.feature.Str("id")
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}
@@ -577,7 +577,7 @@ func CheckpointReply(env *Env, id, text string) (*Report, error) {
 		if cp.Str("type") == "notify" {
 			return refuse("%s is a notify checkpoint; it takes no reply", id)
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,9 @@
 package ops
 
-import "github.com/superagent-harness/harness/internal/validate"
+import (
+	"github.com/superagent-harness/harness/internal/validate"
+	"github.com/superagent-harness/harness/internal/workspace"
+)
 
 // EngineValidate is a Validator running internal/validate's `harness
 // validate` rules (testdata/sprints/README.md §5).
@@ -12,9 +15,10 @@ func EngineValidate(root string) ([]Finding, error) { return convert(validate.Va
 // .harness/ cannot change the findings about the rest of the sprint root),
 // and the eval_log pass started from its cache (validate.Options.EvalCache:
 // the lines checked before are not checked again); evalSize ≥ 0 is the
-// eval_log snapshot (validate.Options.EvalSize).
-func EngineValidateOverlay(root string, overlay, appends map[string][]byte, evalSize int64) ([]Finding, error) {
-	opts := validate.Options{Overlay: overlay, Appends: appends, HarnessOnly: true, EvalCache: true}
+// eval_log snapshot (validate.Options.EvalSize); ledger is
+// validate.Options.Ledger.
+func EngineValidateOverlay(root string, overlay, appends map[string][]byte, evalSize int64, ledger *workspace.Provenance) ([]Finding, error) {
+	opts := validate.Options{Overlay: overlay, Appends: appends, HarnessOnly: true, EvalCache: true, Ledger: ledger}
 	if evalSize >= 0 {
 		opts.EvalSize = &evalSize
 	}

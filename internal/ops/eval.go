@@ -76,7 +76,7 @@ func EvalAppend(env *Env, in EvalAppendInput) (*Report, error) {
 		if err := env.blockOnFail(tx, rep, fl, entry); err != nil {
 			return err
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}
@@ -345,7 +345,7 @@ func EvalAmend(env *Env, line int, reason, event string) (*Report, error) {
 		if err != nil {
 			return err
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}

@@ -105,17 +105,32 @@ func (e *Env) evalViewCache() string { return e.H("logs", "cache", "ops-eval.jso
 // evalViewOptions adjust loadEvalLogWith.
 type evalViewOptions struct {
 	noCache bool // the full scan the cached view is proven equal to
+	// prov is the provenance to judge by; nil loads it
+	// (workspace.LoadProvenance).
+	prov *workspace.Provenance
 }
 
 // loadEvalLog folds eval_log.jsonl into the operations' view through its
 // cache; a missing log is the empty view.
 func (e *Env) loadEvalLog() (evalLog, error) { return e.loadEvalLogWith(evalViewOptions{}) }
 
-func (e *Env) loadEvalLogWith(opts evalViewOptions) (evalLog, error) {
-	ws := &workspace.Workspace{Root: e.Root}
-	prov, err := ws.LoadProvenance()
+// evalLog is loadEvalLog inside a transaction: the provenance is the
+// transaction's (Tx.provenance), which its dry run reuses.
+func (t *Tx) evalLog() (evalLog, error) {
+	prov, err := t.provenance()
 	if err != nil {
 		return evalLog{}, err
+	}
+	return t.env.loadEvalLogWith(evalViewOptions{prov: prov})
+}
+
+func (e *Env) loadEvalLogWith(opts evalViewOptions) (evalLog, error) {
+	prov := opts.prov
+	if prov == nil {
+		var err error
+		if prov, err = (&workspace.Workspace{Root: e.Root}).LoadProvenance(); err != nil {
+			return evalLog{}, err
+		}
 	}
 	fd := records.EvalFold[evalLog]{
 		Cache: e.evalViewCache(), Version: evalViewVersion, MaxCache: 16 << 20, NoCache: opts.noCache,

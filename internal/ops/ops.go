@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/render"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // TimeLayout is the only timestamp shape the harness writes: UTC, whole
@@ -79,8 +80,11 @@ type Validator func(root string) ([]Finding, error)
 // (so an append costs its own line); it writes nothing else. evalSize ≥ 0
 // reads eval_log.jsonl on disk as its first evalSize bytes (the dry run's
 // snapshot; appends follow it); evalSize < 0 reads it whole.
+// ledger, when not nil, is the provenance loaded from the files on disk
+// under the lock the caller holds (workspace.LoadProvenance): the ledger
+// file is then not read again (validate.Options.Ledger).
 // EngineValidateOverlay is the internal/validate one.
-type OverlayValidator func(root string, overlay, appends map[string][]byte, evalSize int64) ([]Finding, error)
+type OverlayValidator func(root string, overlay, appends map[string][]byte, evalSize int64, ledger *workspace.Provenance) ([]Finding, error)
 
 // Env is what every operation needs: the resolved sprint root, the clock and
 // the validator. Now must return the current time (the CLI passes time.Now);

@@ -36,7 +36,7 @@ func PhaseAdvance(env *Env, fid, commit string) (*Report, error) {
 		if np == nil || !np.Bool("done") {
 			return refuse("%s phase=%d is not done: the Generator ends a phase with `harness phase complete %s` (next_phases[phase==%d].done is false)", fid, p, fid, p)
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}
@@ -228,7 +228,7 @@ func PhaseRetry(env *Env, fid string, to int, reason string) (*Report, error) {
 		if to > p {
 			return refuse("--to %d is after %s's current phase %d: a retry only goes back", to, fid, p)
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}

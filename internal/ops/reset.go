@@ -148,7 +148,7 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 		if err != nil {
 			return err
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}

@@ -262,7 +262,7 @@ func sessionReset(env *Env, fid, reason string) (*Report, error) {
 			rep.did("session_pool.active.%s is already resetting (recorded by the Stop hook or an earlier reset); nothing to do", fid)
 			return nil
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}

@@ -44,6 +44,25 @@ type Tx struct {
 	// without the workspace lock is not taken for part of the change.
 	evalSize, evalEnd int64
 	snapped           bool
+	// prov is eval_log's provenance as loaded once for this transaction
+	// (Tx.provenance): the operation's view of the log and the dry run's
+	// two validate runs all judge by it.
+	prov *workspace.Provenance
+}
+
+// provenance loads eval_log's provenance from the files on disk the first
+// time the transaction needs it (workspace.LoadProvenance, under the
+// workspace lock the operation holds, before anything is written) and
+// returns the same value after.
+func (t *Tx) provenance() (*workspace.Provenance, error) {
+	if t.prov == nil {
+		p, err := (&workspace.Workspace{Root: t.env.Root}).LoadProvenance()
+		if err != nil {
+			return nil, err
+		}
+		t.prov = p
+	}
+	return t.prov, nil
 }
 
 // Write stages an atomic replace of rel (relative to the root).
@@ -250,10 +269,17 @@ func (t *Tx) dryRun() (before, after []Finding, err error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("stage change: %w", err)
 		}
-		if before, err = v(t.env.Root, nil, nil, size); err != nil {
+		// the ledger read once for the operation and both runs (an
+		// unreadable one: each run reads it itself and reports what it
+		// finds)
+		ledger, lerr := t.provenance()
+		if lerr != nil {
+			ledger = nil
+		}
+		if before, err = v(t.env.Root, nil, nil, size, ledger); err != nil {
 			return nil, nil, fmt.Errorf("validate before: %w", err)
 		}
-		if after, err = v(t.env.Root, ov, app, size); err != nil {
+		if after, err = v(t.env.Root, ov, app, size, ledger); err != nil {
 			return nil, nil, fmt.Errorf("validate after: %w", err)
 		}
 		return before, after, nil

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	harness "github.com/superagent-harness/harness"
+	"github.com/superagent-harness/harness/internal/workspace"
 )
 
 // harnessFindings keeps the findings a staged change under .harness/ can
@@ -252,7 +253,7 @@ func TestDryRunReadsOneEvalLogSnapshot(t *testing.T) {
 	env := testEnv(root, time.Date(2026, 4, 21, 3, 0, 0, 0, time.UTC))
 	evalLog := filepath.Join(root, ".harness", "eval_log.jsonl")
 	calls := 0
-	env.ValidateOverlay = func(root string, overlay, appends map[string][]byte, evalSize int64) ([]Finding, error) {
+	env.ValidateOverlay = func(root string, overlay, appends map[string][]byte, evalSize int64, ledger *workspace.Provenance) ([]Finding, error) {
 		if calls++; calls == 2 { // between before and after
 			f, err := os.OpenFile(evalLog, os.O_WRONLY|os.O_APPEND, 0)
 			if err != nil {
@@ -265,7 +266,7 @@ func TestDryRunReadsOneEvalLogSnapshot(t *testing.T) {
 				return nil, err
 			}
 		}
-		return EngineValidateOverlay(root, overlay, appends, evalSize)
+		return EngineValidateOverlay(root, overlay, appends, evalSize, ledger)
 	}
 	line := `{"timestamp":"2026-04-21T03:00:00Z","sprint_id":"sprint_20260421_1","feature_id":"f002","phase":1,"event_type":"retry","reason":"需要登记 golang.org/x/time/rate"}`
 	tx := &Tx{env: env}
@@ -281,7 +282,7 @@ func TestDryRunReadsOneEvalLogSnapshot(t *testing.T) {
 		t.Fatalf("eval_log ends %q, want the foreign line then the change", data[max(0, len(data)-300):])
 	}
 	// read whole, the foreign line fails the schema (so the snapshot is what kept it out)
-	if after, err := EngineValidateOverlay(root, nil, nil, -1); err != nil || !mentions(after, "event_type") {
+	if after, err := EngineValidateOverlay(root, nil, nil, -1, nil); err != nil || !mentions(after, "event_type") {
 		t.Fatalf("the foreign line should fail the schema when read: %+v", after)
 	}
 }

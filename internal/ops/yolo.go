@@ -106,7 +106,7 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 		if err != nil {
 			return err
 		}
-		log, err := env.loadEvalLog()
+		log, err := tx.evalLog()
 		if err != nil {
 			return err
 		}

@@ -113,8 +113,11 @@ func (c *checker) loadProvenance() {
 		// only its own eval_log cache)
 		p := filepath.Join(c.ws.H(), filepath.FromSlash(workspace.LedgerFile))
 		app := c.opts.Appends[relLedgerFile]
+		_, hcOverlaid := c.overlaid(c.ws.HermesContext())
 		if data, ok := c.overlaid(p); ok {
 			_ = c.prov.ReadLedgerFile(bytes.NewReader(data), int64(len(data)), app, filepath.Join(c.ws.H(), filepath.FromSlash(workspace.LedgerCacheFile)), false)
+		} else if !hcOverlaid && c.prov.ShareLedger(c.opts.Ledger, app) {
+			// the caller's read of the same file
 		} else if c.ws.ReadLedger(c.prov, app, false) != nil {
 			c.prov.SetLedgerFile(app) // unreadable: no entry of it, so no line is Hermes's by it
 		}

@@ -38,6 +38,15 @@ type Options struct {
 	// evalcache.go). The operations of internal/ops set it: each `eval
 	// append` then costs its own line, not the log's size.
 	EvalCache bool
+	// Ledger, when set, is the provenance the caller loaded from the files
+	// on disk (workspace.LoadProvenance, under the workspace lock it holds):
+	// its entries of the ledger file (.harness/logs/eval_ledger.jsonl) are
+	// used instead of reading the file again when Overlay replaces neither
+	// that file nor hermes_context_state.json, with Appends' ledger bytes
+	// added (workspace.Provenance.ShareLedger), so the dry run's two runs
+	// and the operation's own view read the ledger once. The Stop hook's
+	// Reset records are still read from the files as validate reads them.
+	Ledger *workspace.Provenance
 	// HarnessOnly limits the layout rules that list or walk folders to
 	// .harness/ (the sprint root's own listing and the project files around
 	// .harness/ are not read). A staged change under .harness/ cannot change

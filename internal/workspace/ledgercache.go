@@ -54,6 +54,7 @@ func (p *Provenance) ReadLedgerFile(f io.ReaderAt, size int64, app []byte, cache
 			return err
 		}
 		p.SetLedgerFile(append(data[:n], app...))
+		p.torn = n > 0 && data[n-1] != '\n'
 		return nil
 	}
 	c, ok := readLedgerCache(cache, f, size, p.Since)
@@ -69,6 +70,7 @@ func (p *Provenance) ReadLedgerFile(f io.ReaderAt, size int64, app []byte, cache
 	from := c.size
 	p.hermes, p.chain, p.chainValid, p.sorted = c.ents, c.chain, len(c.chain), nil
 	end := bytes.LastIndexByte(tail, '\n') + 1 // the terminated lines
+	p.torn = end < len(tail)                   // (a cached prefix ends in '\n')
 	ents := parseLedgerEnts(tail[:end], nil)
 	p.addHermes(ents)
 	if write && bytes.Count(tail[:end], []byte{'\n'}) >= ledgerCacheEvery && ascending(c.ents, ents) {
@@ -77,6 +79,25 @@ func (p *Provenance) ReadLedgerFile(f io.ReaderAt, size int64, app []byte, cache
 	}
 	p.addHermes(parseLedgerEnts(append(tail[end:], app...), nil)) // a torn line and app are one line, as in the file
 	return nil
+}
+
+// ShareLedger gives p (a ledger of the file format, read from the same
+// hermes_context_state.json member as base) base's entries of the ledger
+// file, which base read (LoadProvenance) from the file as it still is,
+// followed by app (bytes appended to the file, as fsutil.AppendLine writes
+// them): the dry run's two validate runs read the ledger once. base is not
+// changed by p afterwards. It reports false, and leaves p as it was, when
+// base is not such a ledger (another since, not the file format) or app
+// would continue base's torn last line.
+func (p *Provenance) ShareLedger(base *Provenance, app []byte) bool {
+	if base == nil || !base.Known || !base.InFile || !p.Known || !p.InFile || base.Since != p.Since || base.torn && len(app) > 0 && app[0] != '\n' {
+		return false
+	}
+	base.KeyBefore(1 << 62)                                                                                                                // its chain, computed once for all who share it
+	p.hermes, p.chain, p.chainValid, p.sorted = slices.Clip(base.hermes), slices.Clone(base.chain[:base.chainValid]), base.chainValid, nil // the chain is rewritten in place from a change on (extendChain)
+	p.torn = base.torn
+	p.addHermes(parseLedgerEnts(app, nil))
+	return true
 }
 
 // ascending reports whether the entries of a ledger prefix (cached: the
@@ -186,7 +207,7 @@ func decodeLedgerCache(b []byte) (ledgerCache, error) {
 	if n > uint64(len(r)/keyEntSize) || uint64(len(r)) != n*keyEntSize+(n/keyChunk+1)*32 {
 		return c, errLedgerCache
 	}
-	c.ents = make([]ledgerEnt, n)
+	c.ents = make([]ledgerEnt, n, n+ledgerCacheEvery) // room for the lines a load adds before the next rewrite
 	for i := range c.ents {
 		e := take(keyEntSize)
 		c.ents[i].at = int64(binary.BigEndian.Uint64(e))

@@ -221,3 +221,60 @@ func TestLedgerCacheForgedCostsARebuild(t *testing.T) {
 		}
 	}
 }
+
+// TestShareLedgerEqualsReadingTheFile: a ledger given the entries another
+// load read of the same file (ShareLedger, the dry run's) plus appended
+// bytes has exactly the entries and KeyBefore of reading the file and those
+// bytes, leaves the other load as it was, and refuses bytes that would
+// continue a torn last line.
+func TestShareLedgerEqualsReadingTheFile(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 13))
+	dir := t.TempDir()
+	path, cache := filepath.Join(dir, "eval_ledger.jsonl"), filepath.Join(dir, "ledger.bin")
+	for trial := 0; trial < 30; trial++ {
+		var file []byte
+		at := int64(0)
+		for i, n := 0, r.IntN(3*ledgerCacheEvery); i < n; i++ {
+			at += 1 + r.Int64N(300)
+			if r.IntN(30) == 0 {
+				at -= r.Int64N(at) // an earlier offset again
+			}
+			file = append(append(file, LedgerLine(at, fmt.Sprintf("%016x", r.Uint64()))...), '\n')
+		}
+		torn := r.IntN(4) == 0
+		if torn {
+			file = append(file, `{"at":7,"sha256":"00000000000000aa"}`...) // an entry without its '\n'
+		}
+		os.WriteFile(path, file, 0o644)
+		base := loadLedgerBoth(t, fmt.Sprintf("trial %d base", trial), path, cache, 0, nil, nil)
+		before := slices.Clone(base.hermes)
+		baseKey := base.Key()
+		for round := 0; round < 2; round++ {
+			var app []byte
+			if torn {
+				app = []byte("\n") // fsutil.AppendLine ends the torn line first
+			}
+			for i, n := 0, r.IntN(4); i < n; i++ {
+				app = append(append(app, LedgerLine(at+int64(r.IntN(3)), fmt.Sprintf("%016x", r.Uint64()))...), '\n')
+			}
+			got := &Provenance{Known: true, InFile: true}
+			if !got.ShareLedger(base, app) {
+				t.Fatalf("trial %d: ShareLedger refused", trial)
+			}
+			want := &Provenance{Known: true, InFile: true}
+			want.SetLedgerFile(append(append([]byte(nil), file...), app...))
+			if !slices.Equal(got.hermes, want.hermes) || got.Key() != want.Key() || got.KeyBefore(at) != want.KeyBefore(at) {
+				t.Fatalf("trial %d round %d: the shared ledger is not the file's", trial, round)
+			}
+			if !slices.Equal(base.hermes, before) || base.Key() != baseKey {
+				t.Fatalf("trial %d round %d: sharing changed the base", trial, round)
+			}
+		}
+		if torn && (&Provenance{Known: true, InFile: true}).ShareLedger(base, []byte(`x"}`+"\n")) {
+			t.Fatalf("trial %d: bytes continuing the torn line were shared", trial)
+		}
+		if (&Provenance{Known: true, InFile: true, Since: 1}).ShareLedger(base, nil) {
+			t.Fatalf("trial %d: a ledger of another since shared", trial)
+		}
+	}
+}

@@ -87,6 +87,9 @@ type Provenance struct {
 	// its first chainValid elements are current.
 	chain      [][32]byte
 	chainValid int
+	// torn is true when the ledger file read last (ReadLedgerFile) ended
+	// in a line without '\n'.
+	torn bool
 }
 
 // Verdict is what Provenance says of one line.
