@@ -245,8 +245,18 @@ func decodeLedgerCache(b []byte) (ledgerCache, error) {
 // bytes can need (one entry per 9 bytes, "{"at":0}\n").
 func readLedgerCache(path string, f io.ReaderAt, size, since int64) (ledgerCache, bool) {
 	maxEnts := size/9 + 1
-	data, err := fsutil.ReadRegular(path, 256+maxEnts*keyEntSize+(maxEnts/keyChunk+1)*32)
+	cf, st, err := fsutil.OpenRegular(path)
 	if err != nil {
+		return ledgerCache{}, false
+	}
+	defer cf.Close()
+	if st.Size() > 256+maxEnts*keyEntSize+(maxEnts/keyChunk+1)*32 {
+		return ledgerCache{}, false
+	}
+	// one buffer of the size fstat gives (the file is replaced, never
+	// appended to: a short read fails the checksum)
+	data := make([]byte, st.Size())
+	if _, err := io.ReadFull(cf, data); err != nil {
 		return ledgerCache{}, false
 	}
 	c, err := decodeLedgerCache(data)
