@@ -60,11 +60,19 @@ var (
 		bashID: regexp.MustCompile(`^ub[0-9]{4}$`), pathsID: regexp.MustCompile(`^up[0-9]{4}$`),
 		minBash: 300, minPaths: 120,
 	}
+	// redteamRound5 is testdata/redteam/round5/*.jsonl, written after the
+	// engine had been tuned on rounds 1-4, scored before any engine change
+	// made for it.
+	redteamRound5 = redteamSet{
+		bashFile: "redteam/round5/bash.jsonl", pathsFile: "redteam/round5/paths.jsonl", gapsFile: "redteam/round5/known_gaps.txt",
+		bashID: regexp.MustCompile(`^vb[0-9]{4}$`), pathsID: regexp.MustCompile(`^vp[0-9]{4}$`),
+		minBash: 300, minPaths: 120,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it.
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -272,6 +280,10 @@ func TestRedteam3Bash(t *testing.T) { scoreRedteamBash(t, redteamRound3) }
 // (testdata/redteam/round4/bash.jsonl, gaps in round4/known_gaps.txt).
 func TestRedteam4Bash(t *testing.T) { scoreRedteamBash(t, redteamRound4) }
 
+// TestRedteam5Bash is TestRedteamBash for round 5
+// (testdata/redteam/round5/bash.jsonl, gaps in round5/known_gaps.txt).
+func TestRedteam5Bash(t *testing.T) { scoreRedteamBash(t, redteamRound5) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -350,6 +362,10 @@ func TestRedteam3Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound3) }
 // (testdata/redteam/round4/paths.jsonl).
 func TestRedteam4Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound4) }
 
+// TestRedteam5Paths is TestRedteamPaths for round 5
+// (testdata/redteam/round5/paths.jsonl).
+func TestRedteam5Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound5) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -416,6 +432,9 @@ func TestRedteam3BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound3
 // TestRedteam4BashWrapped is TestRedteamBashWrapped for round 4.
 func TestRedteam4BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound4) }
 
+// TestRedteam5BashWrapped is TestRedteamBashWrapped for round 5.
+func TestRedteam5BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound5) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -449,6 +468,9 @@ func TestRedteam3PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRoun
 
 // TestRedteam4PathsWrapped is TestRedteamPathsWrapped for round 4.
 func TestRedteam4PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound4) }
+
+// TestRedteam5PathsWrapped is TestRedteamPathsWrapped for round 5.
+func TestRedteam5PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound5) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
