@@ -1,8 +1,10 @@
 package bashguard
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -40,5 +42,52 @@ func TestAwkRecords(t *testing.T) {
 		"printf 'rm -rf build' | awk '{ system($0) }' list.txt":  verdict.Allow,
 		"printf 'ls -la' | awk '{ print | \"sh\" }'":             verdict.Allow,
 		"printf 'rm -rf build' | awk '{ print $0 }'":             verdict.Allow,
+	})
+}
+
+// TestEnvCommandExamples runs every row of the command-valued environment
+// table (shell.EnvCommands) with its own example: each variable set to a
+// destructive command line in front of the row's reader blocks, set to a
+// harmless one it is allowed.
+func TestEnvCommandExamples(t *testing.T) {
+	for _, e := range shell.EnvCommands() {
+		for _, name := range strings.Fields(e.Names) {
+			judged(t, map[string]verdict.Action{
+				name + "='" + e.Marks + "rm -rf build' " + e.Example: verdict.Block,
+				name + "=true " + e.Example:                          verdict.Allow,
+			})
+		}
+	}
+}
+
+// TestCommandValuedEnvironment: a pager, editor or ssh command in the
+// environment of any program that runs is judged as the command line it
+// is — set in front of the command, through env, exported earlier, or
+// assigned without export (the parent commonly exports these already) —
+// and so are the options of man and git send-email that name one; data
+// programs, a bare export, `env -u` and other variables stay allowed.
+func TestCommandValuedEnvironment(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"man -P 'rm -rf ~' ls":                                    verdict.Block,
+		"man --pag='git push --force origin main' git":            verdict.Block,
+		`MANPAGER='sh -c "rm -rf build"' man 5 crontab`:           verdict.Block,
+		"declare -x PAGER='rm -rf dist'; man ls":                  verdict.Block,
+		"GIT_EDITOR='rm -rf src'; git commit":                     verdict.Block,
+		"env VISUAL='rm -rf out' kubectl edit cm app":             verdict.Block,
+		"export GIT_SSH_COMMAND='rm -rf ~/.ssh'; git pull":        verdict.Block,
+		"P='rm -rf b'; SYSTEMD_PAGER=$P journalctl -u web":        verdict.Block,
+		"PAGER='rm -rf build' some-new-cli --help":                verdict.Block,
+		"git send-email --sendmail-cmd='rm -rf build' 0001.patch": verdict.Block,
+		"git -c sendemail.tocmd='rm -rf b' send-email x.patch":    verdict.Block,
+		"LESSOPEN='||rm -rf build %s' less a.txt":                 verdict.Block,
+		"PAGER='less -R' man ls":                                  verdict.Allow,
+		"man -P cat ls":                                           verdict.Allow,
+		"man rm -rf":                                              verdict.Allow,
+		"EDITOR='rm -rf build'; echo saved":                       verdict.Allow,
+		"export PAGER='rm -rf build'":                             verdict.Allow,
+		"PAGER='rm -rf build'; env -u PAGER man ls":               verdict.Allow,
+		"MSG='rm -rf build' make":                                 verdict.Allow,
+		"GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy' git fetch":        verdict.Allow,
+		"git send-email --to=dev@example.com 0001.patch":          verdict.Allow,
 	})
 }

@@ -8,11 +8,12 @@ import (
 
 // gitShellKey reports git configuration keys whose value git runs through
 // a shell (git-config(1)): pagers, editors, the ssh command, the external
-// diff, the fsmonitor hook, "!"-prefixed credential helpers and aliases.
+// diff, the fsmonitor hook, send-email's commands, "!"-prefixed credential
+// helpers and aliases.
 func gitShellKey(key string) bool {
 	switch key {
 	case "core.pager", "core.editor", "core.sshcommand", "sequence.editor", "diff.external", "core.fsmonitor",
-		"core.askpass", "credential.helper":
+		"core.askpass", "credential.helper", "sendemail.sendmailcmd", "sendemail.tocmd", "sendemail.cccmd", "sendemail.headercmd":
 		return true
 	}
 	return strings.HasPrefix(key, "pager.") || strings.HasPrefix(key, "difftool.") && strings.HasSuffix(key, ".cmd") ||
@@ -35,9 +36,6 @@ func gitShellValue(key, v string) string {
 	}
 	return ""
 }
-
-// gitShellEnv are environment variables whose value git runs through a shell.
-var gitShellEnv = [...]string{"GIT_PAGER", "GIT_EDITOR", "GIT_SSH_COMMAND", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "VISUAL", "EDITOR"}
 
 // gitConfig is the configuration a git run sees (Command.Config, keys
 // lower-cased): what `git config` set earlier in the same command, then
@@ -130,8 +128,9 @@ func parseGitConfig(text string, cfg map[string]string) {
 // §9.2): it sets the run's configuration (Command.Config), remembers what
 // `git config KEY VALUE` sets for later git runs of the same command, walks
 // every shell-valued setting (`-c alias.x='!CMD'`, `git config alias.x
-// '!CMD'`, core.pager, core.sshCommand, … and GIT_PAGER, GIT_SSH_COMMAND, …
-// in its environment: judged whether or not the subcommand would use it,
+// '!CMD'`, core.pager, core.sshCommand, …: judged whether or not the
+// subcommand would use it (GIT_PAGER, GIT_SSH_COMMAND, … in its environment
+// are envRuns'),
 // and setting a shell alias whose body is blocked is itself blocked),
 // expands an alias used as the subcommand (`git -c alias.x='reset --hard'
 // x` runs `git reset --hard`), and runs `git submodule foreach CMD…`,
@@ -142,11 +141,6 @@ func (w *walker) git(f *frame, st *state, c cmdCtx, vals []string) {
 	run := func(via, src string) {
 		if strings.TrimSpace(src) != "" {
 			w.script(f.child(via), st.clone(), src, ioCtx{})
-		}
-	}
-	for _, name := range gitShellEnv {
-		if v, ok := c.env[name]; ok {
-			run(name, v)
 		}
 	}
 	for k, v := range cmd.Config {

@@ -298,6 +298,11 @@ type state struct {
 	// their literal contents (nil: unknown); shared between clones, copied
 	// before a change.
 	fds map[string]*string
+	// cmdVars is set once a command-valued variable (envCommands) was
+	// assigned: the parent environment commonly exports PAGER, EDITOR,
+	// GIT_EDITOR …, so an assignment without export reaches the programs
+	// too (envRuns).
+	cmdVars bool
 	// xtrace is set while `set -x` is on: bash expands PS4 before each
 	// command it traces.
 	xtrace bool
@@ -350,6 +355,9 @@ func (s *state) own() {
 func (s *state) setVar(name string, v varVal) {
 	if old, ok := s.vars[name]; ok && old.known == v.known && old.val == v.val && !old.isArr && !v.isArr && !old.isAssoc && !v.isAssoc && old.ref == v.ref {
 		return
+	}
+	if !s.cmdVars && envCommand(name) != nil {
+		s.cmdVars = true
 	}
 	s.own()
 	s.vars[name] = v
@@ -467,6 +475,9 @@ func fdContent(st *state, stdin *string, fds map[string]*string, fd string) (*st
 }
 
 type walker struct {
+	// envRan are the command-valued variables already walked (envRuns):
+	// NAME=VALUE and the directory.
+	envRan map[string]bool
 	// lastProc is the output of the latest process substitution `<(…)`
 	// (hasProc: one was expanded), the content /dev/fd/63 names.
 	lastProc    *string

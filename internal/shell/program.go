@@ -128,11 +128,6 @@ type RunSpec struct {
 	// the command they do ("VERB=PROG ARGS…", comma-separated): cmake -E
 	// remove_directory deletes trees as `rm -r -f` does.
 	Verbs string
-	// Env lists environment variables (space-separated) whose value the
-	// program runs through the shell, after the marks "|" and "-" that
-	// select its mode (less's LESSOPEN='|lesspipe %s', LESSCLOSE, man's
-	// MANPAGER).
-	Env string
 	// Prog lists options (letters or long names, space-separated) whose
 	// value is a program the command starts, with the operands after "--"
 	// as its arguments (`start-stop-daemon --start --exec /bin/rm -- -rf d`).
@@ -211,7 +206,7 @@ const (
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Env != "" || r.Calls != "" || r.Prog != ""
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != ""
 }
 
 // shellText returns the shell command string in v by r.Prefix (v itself

@@ -98,7 +98,9 @@ var programs = []Program{
 	{Name: "ruff", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"check --fix src => --fix | check src"}},
 	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"--fix -o r.txt . => --fix -o=r.txt | ."}},
 	{Name: "clang-format", Names: "rustfmt autopep8 yapf biome dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"-i a.c => -i | a.c"}},
-	{Name: "less", Kind: KindRead, Runs: RunSpec{Env: "LESSOPEN LESSCLOSE"}},
+	{Name: "less", Kind: KindRead},
+	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "P pager H html"}, RunExamples: []string{"-P 'rm -rf ~' ls -> rm -rf ~", "--pag='less -R' ls -> less -R", "-Hfirefox ls -> firefox", "-k printf -> "}},
 	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
 		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
@@ -125,7 +127,7 @@ var programs = []Program{
 	{Name: "echo", Names: "printf true false : test [ [[ sleep date whoami id groups hostname uname uptime seq yes expr bc dc nproc free " +
 		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
 		"ping ping6 dig nslookup host traceroute ss netstat ip ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
-		"type which whereis man info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
+		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
 		"getopts wait umask ulimit hash enable caller let", Kind: KindData},
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"},
@@ -308,7 +310,7 @@ var programs = []Program{
 	{Name: "busybox", Names: "toybox", Kind: KindExec},
 	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsLine}, RunExamples: []string{"-e rm -rf x -> rm -rf x", "-d u -- rm y -> rm y", "rm 'a b' -> rm a b"}},
-	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}, Runs: RunSpec{Env: "VISUAL EDITOR"}},
+	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}},
 	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval=", Partial: true, Abbrev: true},
 		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |", "--eval 'x:' x => --eval=x: | x", "-E 'a: ; b' a => -E=a: ; b | a"}},
 
@@ -623,6 +625,9 @@ var gitSubs = []Program{
 	{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
 	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "x extcmd"}, RunExamples: []string{"-y -x 'rm -rf b' -> rm -rf b", "--extcmd='rm x' HEAD -> rm x"}},
+	// send-email runs the mail transport and the address commands through the shell
+	{Name: "send-email", Kind: KindTool, Opts: OptSpec{Long: "sendmail-cmd= to-cmd= cc-cmd= header-cmd= smtp-server= from= to= cc= bcc= subject= in-reply-to= annotate compose", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "sendmail-cmd to-cmd cc-cmd header-cmd"}, RunExamples: []string{"--sendmail-cmd='rm -rf b' a.patch -> rm -rf b", "--to-cmd=./who.sh --cc-cm 'rm x' a.patch -> who.sh; rm x", "--to=a@b a.patch -> "}},
 	{Name: "rebase", Kind: KindTool, Opts: OptSpec{Short: "xsX", ShortOpt: "S", Long: "exec= onto= strategy= strategy-option= gpg-sign", Partial: true, Abbrev: true}, Examples: []string{"-x 'make' main => -x=make | main"}},
 	{Name: "submodule", Kind: KindTool, Opts: OptSpec{Long: "quiet", Partial: true, Stop: true}, Subs: []Program{{Name: "foreach", Kind: KindRun, Opts: OptSpec{Long: "recursive quiet", Partial: true, Stop: true}},
 		// submodule add [opts] [--] URL [PATH]: clones URL into PATH

@@ -247,6 +247,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		inv.Listing = f.listing
 	}
 	idx := w.record(f, st, inv)
+	w.envRuns(f, st, prog, c)
 	if prog == "exec" && len(args) == 0 && len(c.fds) > 0 {
 		// `exec 3<<<'…'` opens the descriptors in this shell for the
 		// commands after it (`bash <&3`, `bash /dev/fd/3`)

@@ -21,11 +21,6 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 		via += " " + strings.Join(c.cmd.Sub, " ")
 	}
 	p := c.cmd.ParsedOpts
-	for _, name := range strings.Fields(r.Env) {
-		if v, ok := c.env[name]; ok {
-			w.runShellString(f, st, via+" "+name, strings.TrimLeft(v, "|-"))
-		}
-	}
 	if in, _, ok := c.stdinScript(); ok && r.Stdin {
 		if r.Prefix != "" {
 			for _, line := range strings.Split(in, "\n") {
