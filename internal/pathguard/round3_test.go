@@ -14,14 +14,11 @@ import (
 // a Unix socket.
 func TestRound3PathChannels(t *testing.T) {
 	root := newWorkspace(t)
-	g, err := New(root, "f002")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustGuard(t, root, "f002")
 	if err := os.Symlink("../spec", filepath.Join(root, "research", "sp")); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ cmd, want string }{
+	checkBashCases(t, g, root, []bashCase{
 		{"find research -type f -follow -delete", "block"},
 		{"find -P research -name '*.md' -follow -delete", "block"},
 		{"find research -type f -delete", "allow"},
@@ -36,16 +33,7 @@ func TestRound3PathChannels(t *testing.T) {
 		{"node -e 'require(\"http\").createServer(h).listen(\".harness/web.sock\")'", "block"},
 		{"node -e 'require(\"net\").createServer().listen(8080)'", "allow"},
 		{"node -e 'require(\"net\").createServer().listen(\"build/dev.sock\")'", "allow"},
-	} {
-		d := bashDecide(g, c.cmd, root, nil)
-		got := "allow"
-		if d.Action == verdict.Block {
-			got = "block"
-		}
-		if got != c.want {
-			t.Errorf("%q: %s (%s), want %s", c.cmd, got, d.Rule, c.want)
-		}
-	}
+	})
 }
 
 // TestTclWrites: Tcl code (tclsh/wish/jimsh stdin, expect -c) writes what
@@ -53,11 +41,8 @@ func TestRound3PathChannels(t *testing.T) {
 // file copy/rename/mkdir/delete/link; reading stays allowed.
 func TestTclWrites(t *testing.T) {
 	root := newWorkspace(t)
-	g, err := New(root, "f002")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ cmd, want string }{
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
 		{`tclsh <<< 'set f [open SKILL.md w]; puts $f hacked; close $f'`, "block"},
 		{`echo 'exec echo x >> spec/index.md' | tclsh`, "block"},
 		{`expect -c 'file copy -force /tmp/a.json schemas/a.json'`, "block"},
@@ -66,7 +51,18 @@ func TestTclWrites(t *testing.T) {
 		{`tclsh <<< 'set f [open SKILL.md]; puts [read $f]; close $f'`, "allow"},
 		{`tclsh <<< 'set f [open build/out.txt w]; puts $f ok'`, "allow"},
 		{`tclsh <<< 'exec cat spec/index.md > build/copy.md'`, "allow"},
-	} {
+	})
+}
+
+// bashCase is one command and the verdict a test wants for it: "block" or
+// "allow".
+type bashCase struct{ cmd, want string }
+
+// checkBashCases decides each case's command in root (no variables) and
+// reports every case whose verdict is not the one it wants.
+func checkBashCases(t *testing.T, g *Guard, root string, cases []bashCase) {
+	t.Helper()
+	for _, c := range cases {
 		d := bashDecide(g, c.cmd, root, nil)
 		got := "allow"
 		if d.Action == verdict.Block {

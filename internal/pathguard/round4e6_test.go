@@ -1,10 +1,6 @@
 package pathguard
 
-import (
-	"testing"
-
-	"github.com/superagent-harness/harness/internal/verdict"
-)
+import "testing"
 
 // TestTableOutputs: own spellings of the round-4 path gaps
 // (testdata/redteam/round4) in programs whose outputs the program table
@@ -13,11 +9,8 @@ import (
 // database and dot-command outputs, openssl/wget/curl output options.
 func TestTableOutputs(t *testing.T) {
 	root := newWorkspace(t)
-	g, err := New(root, "f002")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ cmd, want string }{
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
 		{"ffmpeg -loglevel error -i clip.mov -vf scale=320:-1 spec/clip.webm", "block"},
 		{"sox in.wav -r 16000 templates/out.wav", "block"},
 		{"cargo build --release --target-dir schemas/t", "block"},
@@ -49,16 +42,7 @@ func TestTableOutputs(t *testing.T) {
 		{"sqlite3 build/x.db '.once build/d.sql' 'select 1'", "allow"},
 		{"openssl dgst -sha256 spec/index.md", "allow"},
 		{"openssl x509 -in spec/cert.pem -noout -text", "allow"},
-	} {
-		d := bashDecide(g, c.cmd, root, nil)
-		got := "allow"
-		if d.Action == verdict.Block {
-			got = "block"
-		}
-		if got != c.want {
-			t.Errorf("%q: %s (%s), want %s", c.cmd, got, d.Rule, c.want)
-		}
-	}
+	})
 }
 
 // TestPythonLibraryWrites: Python standard-library calls that write the
@@ -67,11 +51,8 @@ func TestTableOutputs(t *testing.T) {
 // append-mode file's descriptor.
 func TestPythonLibraryWrites(t *testing.T) {
 	root := newWorkspace(t)
-	g, err := New(root, "f002")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ cmd, want string }{
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
 		{`python3 -c 'import fileinput as fi; [print(l.upper(), end="") for l in fi.input(files=["README.md"], inplace=1)]'`, "block"},
 		{`python3 -c 'from shutil import make_archive; make_archive("templates/bundle", "gztar", ".")'`, "block"},
 		{`python3 -c 'import shutil; shutil.unpack_archive("/tmp/x.zip", "schemas")'`, "block"},
@@ -88,14 +69,5 @@ func TestPythonLibraryWrites(t *testing.T) {
 		{`python3 -c 'import sqlite3; sqlite3.connect("build/c.db")'`, "allow"},
 		{`python3 -c 'import os; h = open("build/log.txt", "a"); os.ftruncate(h.fileno(), 0)'`, "allow"},
 		{`python3 -c 'import os; h = open(".harness/features/f002/generator_log.md", "a"); h.write("x\n"); h.flush()'`, "allow"},
-	} {
-		d := bashDecide(g, c.cmd, root, nil)
-		got := "allow"
-		if d.Action == verdict.Block {
-			got = "block"
-		}
-		if got != c.want {
-			t.Errorf("%q: %s (%s), want %s", c.cmd, got, d.Rule, c.want)
-		}
-	}
+	})
 }
