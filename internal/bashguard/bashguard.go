@@ -89,7 +89,7 @@ type Result struct {
 // --version or -V: a lookup, not a run (testdata/corpus/README.md §2.3 "Lookups are not runs").
 // Redirections still count (the path guard judges them).
 func lookupOnly(c *call) bool {
-	if privPrograms[c.prog] || c.prog == "su" {
+	if privPrograms(c.prog) || c.prog == "su" {
 		// any invocation of them is a run (§2.4 privilege; sudo's lookups
 		// are matchSudo's)
 		return false
@@ -189,7 +189,7 @@ func Decide(cmd string, ctx Context) (res Result) {
 		}
 		for k := range rs.rules {
 			r := &rs.rules[k]
-			mt := matchers[r.ID]
+			mt := matchers.Get()[r.ID]
 			if mt == nil {
 				continue
 			}

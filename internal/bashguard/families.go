@@ -4,8 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
-	"sync"
 
+	"github.com/superagent-harness/harness/internal/lazy"
 	"github.com/superagent-harness/harness/internal/roles"
 	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
@@ -21,47 +21,49 @@ type evalCtx struct {
 }
 
 // matchers maps rule ids to their Go matchers (rules/*.yaml reference them).
-var matchers = map[string]matcher{
-	ruleid.FsRmRecursiveForce:      matchRmRF,
-	ruleid.FsCodeTreeDelete:        matchCodeTreeDelete,
-	ruleid.PermsCodeChmod:          matchCodeChmod,
-	ruleid.ForkbombCodeForkLoop:    matchCodeForkLoop,
-	ruleid.PrivSudo:                matchSudo,
-	ruleid.PrivSu:                  matchSu,
-	ruleid.PrivHostRoot:            matchHostRoot,
-	ruleid.GitPushForce:            matchGitPushForce,
-	ruleid.GitResetHard:            matchGitResetHard,
-	ruleid.GitCleanForce:           matchGitClean,
-	ruleid.GitCleanRequireForceOff: matchGitCleanConfig,
-	ruleid.GitCheckoutDiscard:      matchGitCheckout,
-	ruleid.GitRestoreDiscard:       matchGitRestore,
-	ruleid.GitSwitchDiscard:        matchGitSwitch,
-	ruleid.GitBranchForceDelete:    matchGitBranch,
-	ruleid.GitCommitAmend:          matchGitAmend,
-	ruleid.GitAddAll:               matchGitAddAll,
-	ruleid.GitHistoryRewrite:       matchGitHistory,
-	ruleid.PermsWorldWritable:      matchPerms,
-	ruleid.DiskDd:                  matchDD,
-	ruleid.DiskMkfs:                matchMkfs,
-	ruleid.DiskBlockDeviceWrite:    matchBlockWrite,
-	ruleid.DiskWipe:                matchWipe,
-	ruleid.ProdSshHost:             matchProdHost,
-	ruleid.ProdKubeContext:         matchProdKube,
-	ruleid.ProdAwsProfile:          matchProdAWS,
-	ruleid.ProdDockerHost:          matchProdDocker,
-	ruleid.ProdDbHost:              matchProdDB,
-	ruleid.HarnessAdminCommand:     matchHarnessAdmin,
-	ruleid.HarnessOtherFeature:     matchHarnessOtherFeature,
-	ruleid.HarnessSessionEnv:       matchHarnessSessionEnv,
-	ruleid.HarnessGeneratorEntry:   matchHarnessGeneratorEntry,
-	ruleid.HarnessBinaryCopy:       matchHarnessBinaryCopy,
-	ruleid.WarnHttpWrite:           matchHTTPWrite,
-	ruleid.WarnPublish:             matchPublish,
-	ruleid.WarnGitPushPrune:        matchGitPushPrune,
-	ruleid.ForkbombSelfBackground:  nil, // judged on shell.Result.Functions
-	ruleid.ForkbombBackgroundLoop:  nil, // judged on shell.Result.BackgroundLoops
-	ruleid.ShellTooComplex:         nil, // judged on shell.Result.Overflow
-}
+var matchers = lazy.Value[map[string]matcher]{New: func() map[string]matcher {
+	return map[string]matcher{
+		ruleid.FsRmRecursiveForce:      matchRmRF,
+		ruleid.FsCodeTreeDelete:        matchCodeTreeDelete,
+		ruleid.PermsCodeChmod:          matchCodeChmod,
+		ruleid.ForkbombCodeForkLoop:    matchCodeForkLoop,
+		ruleid.PrivSudo:                matchSudo,
+		ruleid.PrivSu:                  matchSu,
+		ruleid.PrivHostRoot:            matchHostRoot,
+		ruleid.GitPushForce:            matchGitPushForce,
+		ruleid.GitResetHard:            matchGitResetHard,
+		ruleid.GitCleanForce:           matchGitClean,
+		ruleid.GitCleanRequireForceOff: matchGitCleanConfig,
+		ruleid.GitCheckoutDiscard:      matchGitCheckout,
+		ruleid.GitRestoreDiscard:       matchGitRestore,
+		ruleid.GitSwitchDiscard:        matchGitSwitch,
+		ruleid.GitBranchForceDelete:    matchGitBranch,
+		ruleid.GitCommitAmend:          matchGitAmend,
+		ruleid.GitAddAll:               matchGitAddAll,
+		ruleid.GitHistoryRewrite:       matchGitHistory,
+		ruleid.PermsWorldWritable:      matchPerms,
+		ruleid.DiskDd:                  matchDD,
+		ruleid.DiskMkfs:                matchMkfs,
+		ruleid.DiskBlockDeviceWrite:    matchBlockWrite,
+		ruleid.DiskWipe:                matchWipe,
+		ruleid.ProdSshHost:             matchProdHost,
+		ruleid.ProdKubeContext:         matchProdKube,
+		ruleid.ProdAwsProfile:          matchProdAWS,
+		ruleid.ProdDockerHost:          matchProdDocker,
+		ruleid.ProdDbHost:              matchProdDB,
+		ruleid.HarnessAdminCommand:     matchHarnessAdmin,
+		ruleid.HarnessOtherFeature:     matchHarnessOtherFeature,
+		ruleid.HarnessSessionEnv:       matchHarnessSessionEnv,
+		ruleid.HarnessGeneratorEntry:   matchHarnessGeneratorEntry,
+		ruleid.HarnessBinaryCopy:       matchHarnessBinaryCopy,
+		ruleid.WarnHttpWrite:           matchHTTPWrite,
+		ruleid.WarnPublish:             matchPublish,
+		ruleid.WarnGitPushPrune:        matchGitPushPrune,
+		ruleid.ForkbombSelfBackground:  nil, // judged on shell.Result.Functions
+		ruleid.ForkbombBackgroundLoop:  nil, // judged on shell.Result.BackgroundLoops
+		ruleid.ShellTooComplex:         nil, // judged on shell.Result.Overflow
+	}
+}}
 
 // ---------------------------------------------------------------- rm_rf
 
@@ -69,10 +71,16 @@ var matchers = map[string]matcher{
 // operand as a whole tree and never prompt (rimraf, the npm package most
 // build scripts call; del-cli's del), so the family judges them by that
 // effect (testdata/corpus/README.md §9: judge the effect, not the spelling).
-var treeDeleters = map[string]bool{"rimraf": true, "del-cli": true}
+func treeDeleters(s string) bool {
+	switch s {
+	case "rimraf", "del-cli":
+		return true
+	}
+	return false
+}
 
 func matchRmRF(_ *evalCtx, c *call) (bool, string) {
-	if treeDeleters[c.prog] {
+	if treeDeleters(c.prog) {
 		for _, a := range c.args {
 			if a != "" && !strings.HasPrefix(a, "-") {
 				return true, c.prog + " deletes each operand as a whole tree without a prompt (it is rm -rf as a program)"
@@ -103,10 +111,16 @@ func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 
 // ---------------------------------------------------------------- privilege
 
-var privPrograms = map[string]bool{"sudo": true, "sudoedit": true, "doas": true, "pkexec": true, "run0": true, "sudo-rs": true}
+func privPrograms(s string) bool {
+	switch s {
+	case "sudo", "sudoedit", "doas", "pkexec", "run0", "sudo-rs":
+		return true
+	}
+	return false
+}
 
 func matchSudo(_ *evalCtx, c *call) (bool, string) {
-	if !privPrograms[c.prog] {
+	if !privPrograms(c.prog) {
 		return false, ""
 	}
 	if c.prog == "sudo" && len(c.args) == 1 {
@@ -359,15 +373,15 @@ func excludeOnly(ops []string) bool {
 }
 
 // toplevelRe matches a substitution naming the top of the worktree.
-var toplevelRe = sync.OnceValue(func() *regexp.Regexp {
+var toplevelRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile("^[\"']?(?:\\$\\(|`)\\s*git\\s+rev-parse\\s+--show-(?:toplevel|cdup)\\s*(?:\\)|`)[\"']?/?\\.?/?[\"']?$")
-})
+}}
 
 // toplevelArg reports an argument given as $(git rev-parse --show-toplevel)
 // (or --show-cdup): the whole worktree.
 func toplevelArg(c *call) (string, bool) {
 	for _, a := range c.inv.Args {
-		if !a.Known && toplevelRe().MatchString(a.Raw) {
+		if !a.Known && toplevelRe.Get().MatchString(a.Raw) {
 			return a.Raw, true
 		}
 	}
@@ -456,7 +470,7 @@ func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
 		}
 		// the current branch given by a substitution (as for switch)
 		for _, a := range c.inv.Args {
-			if !a.Known && currentBranchRe().MatchString(a.Raw) {
+			if !a.Known && currentBranchRe.Get().MatchString(a.Raw) {
 				return true, "git checkout --force to the current branch throws away every local change"
 			}
 		}
@@ -466,9 +480,9 @@ func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
 
 // pwdRe matches a word that is the shell's working directory: "$PWD",
 // "${PWD}", "$(pwd)", `pwd` (quoted or not, a trailing / or /. allowed).
-var pwdRe = sync.OnceValue(func() *regexp.Regexp {
+var pwdRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile("^[\"']?(?:\\$PWD|\\$\\{PWD\\}|\\$\\(\\s*pwd\\s*\\)|`\\s*pwd\\s*`)[\"']?/?\\.?/?[\"']?$")
-})
+}}
 
 // workDirArg reports a pathspec operand of g that names the directory the
 // command runs in (`git checkout -- "$PWD"`, `"$(pwd)"`): the whole tree
@@ -483,7 +497,7 @@ func workDirArg(m *evalCtx, c *call, g *shell.Command) (string, bool) {
 	}
 	for _, k := range g.Operands {
 		a := c.inv.Args[k]
-		if pwdRe().MatchString(a.Raw) {
+		if pwdRe.Get().MatchString(a.Raw) {
 			return a.Raw, true
 		}
 		if dir != "" && a.Known && path.IsAbs(a.Value) && path.Clean(a.Value) == path.Clean(dir) {
@@ -518,9 +532,9 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var currentBranchRe = sync.OnceValue(func() *regexp.Regexp {
+var currentBranchRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`branch\s+--show-current|rev-parse\s+--abbrev-ref(?:=\w+)?\s+(?:HEAD|@(?:[^{~^\w]|$))|symbolic-ref\s+(--short\s+|-q\s+)*HEAD|name-rev\s+--name-only\s+(?:HEAD|@(?:[^{~^\w]|$))`)
-})
+}}
 
 func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
 	g := gitSub(c, "switch")
@@ -542,7 +556,7 @@ func matchGitSwitch(m *evalCtx, c *call) (bool, string) {
 	}
 	// the current branch given by a substitution
 	for _, a := range c.inv.Args {
-		if !a.Known && currentBranchRe().MatchString(a.Raw) {
+		if !a.Known && currentBranchRe.Get().MatchString(a.Raw) {
 			return true, "git switch --force to the current branch throws away every local change"
 		}
 	}
@@ -622,7 +636,7 @@ func matchGitHistory(_ *evalCtx, c *call) (bool, string) {
 
 // ---------------------------------------------------------------- perms
 
-var octal777 = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-7]*777$`) })
+var octal777 = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[0-7]*777$`) }}
 
 // worldRWX reports whether mode (octal or symbolic) gives rwx to u, g and o.
 func worldRWX(mode string) bool {
@@ -630,7 +644,7 @@ func worldRWX(mode string) bool {
 		return false
 	}
 	if mode[0] >= '0' && mode[0] <= '7' {
-		return octal777().MatchString(mode)
+		return octal777.Get().MatchString(mode)
 	}
 	var perm [3]uint8 // u g o, bits r=4 w=2 x=1
 	for _, clause := range strings.Split(mode, ",") {
@@ -734,9 +748,9 @@ func matchPerms(_ *evalCtx, c *call) (bool, string) {
 
 // ---------------------------------------------------------------- disk
 
-var blockDevRe = sync.OnceValue(func() *regexp.Regexp {
+var blockDevRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^/dev/(sd[a-z]|nvme[0-9]|hd[a-z]|vd[a-z]|xvd[a-z]|mmcblk[0-9]|r?disk[0-9]|loop[0-9]|dm-[0-9]|md[0-9]|md/.|mapper/.|disk/by-[^/]+/.|nbd[0-9]|zd[0-9]|rbd[0-9]|bcache[0-9])`)
-})
+}}
 
 // blockDevice reports whether p names a block device (testdata/corpus/README.md §2.4 disk).
 func blockDevice(p string) bool {
@@ -747,7 +761,7 @@ func blockDevice(p string) bool {
 	if cl == "/dev/mapper/control" {
 		return false
 	}
-	return blockDevRe().MatchString(cl)
+	return blockDevRe.Get().MatchString(cl)
 }
 
 func matchDD(_ *evalCtx, c *call) (bool, string) {
@@ -776,11 +790,17 @@ func matchMkfs(_ *evalCtx, c *call) (bool, string) {
 	return false, ""
 }
 
-var writeOps = map[string]bool{">": true, ">>": true, ">|": true, "&>": true, "&>>": true, "<>": true, ">&": true}
+func writeOps(s string) bool {
+	switch s {
+	case ">", ">>", ">|", "&>", "&>>", "<>", ">&":
+		return true
+	}
+	return false
+}
 
 func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
 	for _, r := range c.inv.Redirects {
-		if writeOps[r.Op] && blockDevice(r.Target.Value) {
+		if writeOps(r.Op) && blockDevice(r.Target.Value) {
 			return true, "a redirection writes the block device " + r.Target.Value
 		}
 	}
@@ -827,25 +847,30 @@ func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
 // point) or that only query a device: a block device among them is read,
 // not written. The disk tools with rules of their own (wipefs, sgdisk,
 // cryptsetup, nvme, hdparm, mdadm, …) are judged by those rules.
-var deviceReaders = map[string]bool{
-	"cat": true, "pv": true, "less": true, "more": true, "head": true, "tail": true, "grep": true, "cmp": true, "diff": true,
-	"ls": true, "stat": true, "file": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true, "b2sum": true,
-	"cksum": true, "hexdump": true, "od": true, "xxd": true, "strings": true, "wc": true, "lsblk": true, "blkid": true,
-	"smartctl": true, "udevadm": true, "mount": true, "umount": true, "findmnt": true, "ln": true, "readlink": true,
-	"realpath": true, "test": true, "[": true, "echo": true, "printf": true, "losetup": true, "fsck": true, "e2fsck": true,
-	"partprobe": true, "eject": true, "sync": true, "fdisk": true, "gdisk": true, "parted": true, "sfdisk": true, "sgdisk": true,
-	"blockdev": true, "iostat": true, "dumpe2fs": true, "tune2fs": true, "xfs_info": true, "pvs": true, "pvdisplay": true,
-	"pvscan": true, "vgs": true, "lvs": true, "lvdisplay": true, "vgdisplay": true, "udisksctl": true, "sg_inq": true,
-	"hdparm": true, "nvme": true, "wipefs": true, "cryptsetup": true, "mdadm": true, "badblocks": true, "zpool": true,
-	"shred": true, "blkdiscard": true, "dd": true, "tee": true, "cp": true, "install": true, "isoinfo": true, "debugfs": true,
+func deviceReaders(s string) bool {
+	switch s {
+	case "cat", "pv", "less", "more", "head", "tail", "grep", "cmp", "diff", "ls", "stat", "file", "md5sum",
+		"sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "hexdump", "od", "xxd", "strings", "wc", "lsblk",
+		"blkid", "smartctl", "udevadm", "mount", "umount", "findmnt", "ln", "readlink", "realpath", "test", "[",
+		"echo", "printf", "losetup", "fsck", "e2fsck", "partprobe", "eject", "sync", "fdisk", "gdisk", "parted",
+		"sfdisk", "sgdisk", "blockdev", "iostat", "dumpe2fs", "tune2fs", "xfs_info", "pvs", "pvdisplay", "pvscan",
+		"vgs", "lvs", "lvdisplay", "vgdisplay", "udisksctl", "sg_inq", "hdparm", "nvme", "wipefs", "cryptsetup",
+		"mdadm", "badblocks", "zpool", "shred", "blkdiscard", "dd", "tee", "cp", "install", "isoinfo", "debugfs":
+		return true
+	}
+	return false
 }
 
 // outputOpts are the option names (after their dashes) whose value is what
 // a program writes: `-o F`, `-O F` (wget), `-out F` (openssl), `--output=F`,
 // `of=F` (dd-style), `--target=F`, `--device=F`.
-var outputOpts = map[string]bool{
-	"o": true, "O": true, "of": true, "out": true, "output": true, "outfile": true, "output-file": true,
-	"output-document": true, "target": true, "device": true, "dest": true, "destination": true,
+func outputOpts(s string) bool {
+	switch s {
+	case "o", "O", "of", "out", "output", "outfile", "output-file", "output-document", "target", "device",
+		"dest", "destination":
+		return true
+	}
+	return false
 }
 
 // deviceTarget is the cautious default of testdata/corpus/README.md §9.1
@@ -860,7 +885,7 @@ var outputOpts = map[string]bool{
 // file operand, the destination of a copy (`rescue /dev/sda disk.img`). A
 // known program's device alone (`iostat -x /dev/sda`) or first is read.
 func deviceTarget(c *call) (string, bool) {
-	if deviceReaders[c.prog] || c.prog == "" {
+	if deviceReaders(c.prog) || c.prog == "" {
 		return "", false
 	}
 	// the files the program table says it writes (`wget -O DEV`,
@@ -889,7 +914,7 @@ func deviceTarget(c *call) (string, bool) {
 			continue
 		}
 		if hasVal {
-			if d, ok := addressDevice(val); ok && (unknown || outputOpts[name]) {
+			if d, ok := addressDevice(val); ok && (unknown || outputOpts(name)) {
 				return d, true
 			}
 			continue
@@ -897,10 +922,10 @@ func deviceTarget(c *call) (string, bool) {
 		// `-o DEV`, `-out DEV`, a cluster ending in the letter (`-qO DEV`)
 		if i+1 < len(c.args) && blockDevice(c.args[i+1]) {
 			last := name
-			if a[1] != '-' && len(name) > 1 && !outputOpts[name] {
+			if a[1] != '-' && len(name) > 1 && !outputOpts(name) {
 				last = name[len(name)-1:]
 			}
-			if outputOpts[last] {
+			if outputOpts(last) {
 				return c.args[i+1], true
 			}
 		}
@@ -1120,10 +1145,13 @@ func stdinScript(c *call) bool {
 
 // diskutilErasers are the diskutil verbs (case-insensitive, as diskutil
 // reads them) that erase or repartition a disk or volume.
-var diskutilErasers = map[string]bool{
-	"erasedisk": true, "erasevolume": true, "partitiondisk": true, "zerodisk": true, "randomdisk": true,
-	"secureerase": true, "reformat": true, "splitpartition": true, "mergepartitions": true, "resizevolume": true,
-	"deletecontainer": true, "deletevolume": true, "eraseeverything": true,
+func diskutilErasers(s string) bool {
+	switch s {
+	case "erasedisk", "erasevolume", "partitiondisk", "zerodisk", "randomdisk", "secureerase", "reformat",
+		"splitpartition", "mergepartitions", "resizevolume", "deletecontainer", "deletevolume", "eraseeverything":
+		return true
+	}
+	return false
 }
 
 func diskutilErase(c *call) (bool, string) {
@@ -1132,7 +1160,7 @@ func diskutilErase(c *call) (bool, string) {
 		if i > 1 {
 			break
 		}
-		if diskutilErasers[strings.ToLower(o)] {
+		if diskutilErasers(strings.ToLower(o)) {
 			return true, "diskutil " + o + " erases or repartitions a disk"
 		}
 	}
@@ -1347,9 +1375,9 @@ func matchProdDocker(_ *evalCtx, c *call) (bool, string) {
 }
 
 // dbHostURI matches a database URI's host part (postgres://user@HOST/…).
-var dbHostURI = sync.OnceValue(func() *regexp.Regexp {
+var dbHostURI = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss)://(?:[^@/]*@)?([^/:?]+)`)
-})
+}}
 
 func matchProdDB(_ *evalCtx, c *call) (bool, string) {
 	var shorts string
@@ -1389,7 +1417,7 @@ func matchProdDB(_ *evalCtx, c *call) (bool, string) {
 // dbProd reports a database URI or conninfo string whose host names
 // production, or (plain) a host value that does.
 func dbProd(v string, plain bool) bool {
-	if m := dbHostURI().FindStringSubmatch(v); m != nil {
+	if m := dbHostURI.Get().FindStringSubmatch(v); m != nil {
 		return hasProd(m[1])
 	}
 	if k := strings.Index(v, "host="); k >= 0 { // psql "host=… dbname=…"

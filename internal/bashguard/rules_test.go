@@ -110,7 +110,7 @@ func TestRuleExamples(t *testing.T) {
 				t.Errorf("duplicate rule id %s", r.ID)
 			}
 			seen[r.ID] = true
-			if _, ok := matchers[r.ID]; !ok {
+			if _, ok := matchers.Get()[r.ID]; !ok {
 				t.Errorf("%s: rule %s has no Go matcher", rf.name, r.ID)
 			}
 			check := func(cmd string, want verdict.Action) {
@@ -140,7 +140,7 @@ func TestRuleExamples(t *testing.T) {
 			}
 		}
 	}
-	for id := range matchers {
+	for id := range matchers.Get() {
 		if !seen[id] {
 			t.Errorf("matcher %s has no rule in rules/*.yaml", id)
 		}

@@ -11,10 +11,10 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/lazy"
 	"github.com/superagent-harness/harness/internal/userlog"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -130,7 +130,7 @@ func truncateRunes(s string, n int) string {
 // session and Hermes read (docs/protocol.md §11.1 #16: the original hooks logged
 // full commands, secrets included).
 // They are compiled on first use (most calls never need them).
-var secretPatterns = sync.OnceValue(func() []*regexp.Regexp {
+var secretPatterns = lazy.Value[[]*regexp.Regexp]{New: func() []*regexp.Regexp {
 	return []*regexp.Regexp{
 		// NAME=value, NAME: value, --name value for names that hold credentials.
 		regexp.MustCompile(`(?i)((?:[A-Za-z0-9_-]*(?:token|secret|passw(?:or)?d|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_-]*)["']?\s*[=:]\s*["']?)([^\s"'&;|]+)`),
@@ -139,7 +139,7 @@ var secretPatterns = sync.OnceValue(func() []*regexp.Regexp {
 		regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)([A-Za-z0-9._~+/=-]{8,})`),
 		regexp.MustCompile(`(://[^/\s:@]+:)([^@\s/]+)(@)`),
 	}
-})
+}}
 
 // secretHints are lower-case substrings without which no pattern of
 // secretPatterns can match (a cheap pre-filter for the common case).
@@ -158,7 +158,7 @@ func redactSecrets(s string) string {
 	if !hinted {
 		return s
 	}
-	for _, re := range secretPatterns() {
+	for _, re := range secretPatterns.Get() {
 		if re.NumSubexp() == 3 {
 			s = re.ReplaceAllString(s, "${1}***${3}")
 		} else {

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"github.com/superagent-harness/harness/internal/bashguard"
+	"github.com/superagent-harness/harness/internal/lazy"
 	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
@@ -9,11 +10,13 @@ import (
 
 // guardAdminCommands are the harness subcommands that configure the guard
 // of an ordinary project, with the options that make them read-only.
-var guardAdminCommands = map[string][]string{
-	"allow":     {"--list"},
-	"install":   {"--dry-run"},
-	"uninstall": {"--dry-run"},
-}
+var guardAdminCommands = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"allow":     {"--list"},
+		"install":   {"--dry-run"},
+		"uninstall": {"--dry-run"},
+	}
+}}
 
 // guardAdmin blocks, outside a sprint, an invocation of the harness CLI
 // (by name, or by identity for a copy: shell.HarnessCLI) that would add an
@@ -41,13 +44,13 @@ func guardAdmin(res bashguard.Result) bashguard.Result {
 			if a.Value == "--help" || a.Value == "-h" {
 				readOnly = true
 			}
-			if _, ok := guardAdminCommands[a.Value]; ok && sub == "" {
+			if _, ok := guardAdminCommands.Get()[a.Value]; ok && sub == "" {
 				sub = a.Value
 			}
 		}
 		if sub != "" {
 			for _, a := range inv.Args {
-				for _, ro := range guardAdminCommands[sub] {
+				for _, ro := range guardAdminCommands.Get()[sub] {
 					if a.Known && a.Value == ro {
 						readOnly = true
 					}

@@ -9,9 +9,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
+	"github.com/superagent-harness/harness/internal/lazy"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
 
@@ -188,13 +188,13 @@ var inputFields = [...]string{"session_id", "transcript_path", "cwd", "hook_even
 // (truncated or otherwise broken JSON), so the failure can still be answered
 // in the right event's shape.
 // It is compiled on first use: the hot path never needs it.
-var eventNamePattern = sync.OnceValue(func() *regexp.Regexp {
+var eventNamePattern = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`"hook_event_name"\s*:\s*"([A-Za-z]+)"`)
-})
+}}
 
 // salvageEvent returns the hook_event_name found in raw text, or "".
 func salvageEvent(raw []byte) string {
-	if m := eventNamePattern().FindSubmatch(raw); m != nil {
+	if m := eventNamePattern.Get().FindSubmatch(raw); m != nil {
 		return string(m[1])
 	}
 	return ""

@@ -148,7 +148,13 @@ func underTemp(p string, vars map[string]string) bool {
 
 // shellsReadingStdin are shells that run a script read from stdin when
 // given no script operand.
-var shellsReadingStdin = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true}
+func shellsReadingStdin(s string) bool {
+	switch s {
+	case "sh", "bash", "zsh", "dash", "ksh", "fish":
+		return true
+	}
+	return false
+}
 
 // pipeToShell blocks curl/wget … | sh: a download and, later in the same
 // pipeline text, a shell given no script file (only options, -s, or -c
@@ -164,7 +170,7 @@ func pipeToShell(cmd string, invs []shell.Invocation) (verdict.Decision, bool) {
 			download = true
 			continue
 		}
-		if !download || !shellsReadingStdin[prog] {
+		if !download || !shellsReadingStdin(prog) {
 			continue
 		}
 		script := false

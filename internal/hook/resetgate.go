@@ -24,7 +24,13 @@ const (
 
 // resetPrograms are the programs a Bash call may run past a hard limit: the
 // ones that write handoff.md and append to generator_log.md, and harness.
-var resetPrograms = map[string]bool{"harness": true, "echo": true, "printf": true, "cat": true, "tee": true, "date": true, "true": true, ":": true}
+func resetPrograms(s string) bool {
+	switch s {
+	case "harness", "echo", "printf", "cat", "tee", "date", "true", ":":
+		return true
+	}
+	return false
+}
 
 // resetGate refuses, past a hard Reset limit, every tool call that is not
 // a step of the Reset: writing the feature's handoff.md, appending to its
@@ -119,7 +125,7 @@ func resetBash(cmd, cwd string, env map[string]string, handoff, genlog string) b
 				return false
 			}
 		}
-		if inv.Program != "" && !resetPrograms[inv.Program] {
+		if inv.Program != "" && !resetPrograms(inv.Program) {
 			return false
 		}
 		for _, rd := range inv.Redirects {

@@ -20,11 +20,15 @@ import (
 
 // protocolFileNames are the file names the protocol gives harness state and
 // logs (lower case).
-var protocolFileNames = map[string]bool{
-	"feature_list.json": true, "runtime_state.json": true, "hermes_context_state.json": true, "session_pool.json": true,
-	"claude_code_context_state.json": true, "eval_log.jsonl": true, "allow.jsonl": true, "rules.yaml": true,
-	"hermes_handoff.md": true, ".current_agent": true, "hook.log": true, "ops.journal": true, "generator_log.md": true,
-	"handoff.md": true, "contract.json": true, "tooling.md": true,
+func protocolFileNames(s string) bool {
+	switch s {
+	case "feature_list.json", "runtime_state.json", "hermes_context_state.json", "session_pool.json",
+		"claude_code_context_state.json", "eval_log.jsonl", "allow.jsonl", "rules.yaml", "hermes_handoff.md",
+		".current_agent", "hook.log", "ops.journal", "generator_log.md", "handoff.md", "contract.json",
+		"tooling.md":
+		return true
+	}
+	return false
 }
 
 // judgePlanting blocks a planting operation on a target in .harness/ (ms are
@@ -51,7 +55,7 @@ func (g *Guard) judgePlanting(ms [2]match, t target, o op, tool string) (verdict
 			why = "a FIFO, socket, device node or link in .harness/ outside the feature's own directory would make harness or the hook block on, read from or write through it"
 		case strings.HasSuffix(base, ".lock"):
 			why = "the workspace's locks belong to harness and the hook; a lock held by the Generator stalls them"
-		case o == opMkdir && protocolFileNames[base]:
+		case o == opMkdir && protocolFileNames(base):
 			why = "a directory where the protocol expects the file " + path.Base(m.rel) + " would break every harness command that reads or writes it"
 		default:
 			continue

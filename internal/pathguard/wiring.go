@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/superagent-harness/harness/internal/lazy"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -126,17 +127,19 @@ func (g *Guard) WithClaudeProjectDir(dir string) *Guard {
 
 // managedSettingsPaths are the locations of Claude Code's managed policy
 // settings per GOOS, where disableAllHooks turns off even managed hooks.
-var managedSettingsPaths = map[string][]string{
-	"linux":   {"/etc/claude-code/managed-settings.json"},
-	"darwin":  {"/Library/Application Support/ClaudeCode/managed-settings.json"},
-	"windows": {`C:\Program Files\ClaudeCode\managed-settings.json`, `C:\ProgramData\ClaudeCode\managed-settings.json`},
-}
+var managedSettingsPaths = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"linux":   {"/etc/claude-code/managed-settings.json"},
+		"darwin":  {"/Library/Application Support/ClaudeCode/managed-settings.json"},
+		"windows": {`C:\Program Files\ClaudeCode\managed-settings.json`, `C:\ProgramData\ClaudeCode\managed-settings.json`},
+	}
+}}
 
 // WithManagedSettings returns a copy of g that also protects Claude Code's
 // managed policy settings file(s) of goos (runtime.GOOS); an unknown goos
 // changes nothing.
 func (g *Guard) WithManagedSettings(goos string) *Guard {
-	ps := managedSettingsPaths[goos]
+	ps := managedSettingsPaths.Get()[goos]
 	if len(ps) == 0 {
 		return g
 	}

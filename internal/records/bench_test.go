@@ -59,7 +59,7 @@ func FuzzParseGeneratorLog(f *testing.F) {
 		g := ParseGeneratorLog(text)
 		last := 0
 		for _, s := range g.Sections {
-			if s.Phase < 1 || s.Phase > 4 || s.Line <= last || placeholderRe().MatchString(s.Heading) || !phaseHeadingRe().MatchString(s.Heading) {
+			if s.Phase < 1 || s.Phase > 4 || s.Line <= last || placeholderRe.Get().MatchString(s.Heading) || !phaseHeadingRe.Get().MatchString(s.Heading) {
 				t.Fatalf("bad section %+v", s)
 			}
 			last = s.Line

@@ -7,9 +7,10 @@ package records
 import (
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // Thresholds of testdata/sprints/README.md §4 (canonical).
@@ -28,13 +29,13 @@ const (
 )
 
 var (
-	phaseHeadingRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^##[ \t]+phase[= ]([1-4])([^0-9]|$)`) })
-	levelOneTwoRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#{1,2}([ \t]|$)`) })
-	placeholderRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`) })
-	keyDecisionRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^###[ \t]*(关键决策|(?i:key decisions))`) })
-	utcZSubRe      = sync.OnceValue(func() *regexp.Regexp {
+	phaseHeadingRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^##[ \t]+phase[= ]([1-4])([^0-9]|$)`) }}
+	levelOneTwoRe  = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^#{1,2}([ \t]|$)`) }}
+	placeholderRe  = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`) }}
+	keyDecisionRe  = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^###[ \t]*(关键决策|(?i:key decisions))`) }}
+	utcZSubRe      = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 		return regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z`)
-	})
+	}}
 )
 
 // Length is testdata/sprints/README.md §4 length: UTF-8 bytes after trimming
@@ -156,11 +157,11 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 	}
 	for i, ml := range SplitMarkdown(text) {
 		line := ml.Text
-		if !ml.Fenced && levelOneTwoRe().MatchString(line) {
+		if !ml.Fenced && levelOneTwoRe.Get().MatchString(line) {
 			flush()
-			if m := phaseHeadingRe().FindStringSubmatch(line); m != nil && !placeholderRe().MatchString(line) {
+			if m := phaseHeadingRe.Get().FindStringSubmatch(line); m != nil && !placeholderRe.Get().MatchString(line) {
 				s := &Section{Phase: int(m[1][0] - '0'), Line: i + 1, Heading: line}
-				if ts := utcZSubRe().FindString(line); ts != "" {
+				if ts := utcZSubRe.Get().FindString(line); ts != "" {
 					if t, err := time.Parse(time.RFC3339Nano, ts); err == nil {
 						s.Timestamp, s.HasTimestamp = t, true
 					}
@@ -171,7 +172,7 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 		}
 		if cur != nil {
 			body = append(body, line)
-			if !ml.Fenced && keyDecisionRe().MatchString(line) {
+			if !ml.Fenced && keyDecisionRe.Get().MatchString(line) {
 				cur.KeyDecisions = true
 			}
 		}
@@ -182,7 +183,7 @@ func ParseGeneratorLog(text string) *GeneratorLog {
 
 // LevelOneTwoHeading reports whether line is a level-1 or level-2 ATX
 // heading (`^#{1,2}([ \t]|$)`).
-func LevelOneTwoHeading(line string) bool { return levelOneTwoRe().MatchString(line) }
+func LevelOneTwoHeading(line string) bool { return levelOneTwoRe.Get().MatchString(line) }
 
 // MarkdownLine is one line of a Markdown file with its fence state.
 type MarkdownLine struct {

@@ -12,7 +12,13 @@ const Section6Prefix = "## 6. 运行时新增"
 const SignOffHeading = "## 用户签字"
 
 // emptyMarker are the placeholders an empty section 6 may hold.
-var emptyMarker = map[string]bool{"(暂无)": true, "（暂无）": true, "暂无": true, "无": true, "(none)": true, "(none yet)": true}
+func emptyMarker(s string) bool {
+	switch s {
+	case "(暂无)", "（暂无）", "暂无", "无", "(none)", "(none yet)":
+		return true
+	}
+	return false
+}
 
 // ToolingLine is one line of tooling.md (1-based number and text).
 type ToolingLine struct {
@@ -52,7 +58,7 @@ func ToolingSection6(text string) (bad, additions []ToolingLine, found bool) {
 				additions = append(additions, ToolingLine{i + 1, t})
 			}
 		case state == 1 && !l.Fenced && (strings.HasPrefix(trim, ">") || trim == "---" ||
-			strings.HasPrefix(trim, "格式:") || strings.HasPrefix(trim, "格式：") || emptyMarker[trim]):
+			strings.HasPrefix(trim, "格式:") || strings.HasPrefix(trim, "格式：") || emptyMarker(trim)):
 		default:
 			bad = append(bad, ToolingLine{i + 1, t})
 		}

@@ -32,7 +32,13 @@ func IsHarnessBinary(id string) bool { return id == HarnessCLI || id == HarnessH
 // binaryCopiers are the programs whose operands copy, link or rename a
 // file to their last operand (or to -t DIR); dd copies if= to of=, cat
 // copies its operands to a redirected stdout.
-var binaryCopiers = map[string]bool{"cp": true, "ln": true, "link": true, "mv": true, "install": true, "rsync": true, "ditto": true, "dd": true, "cat": true, "pv": true, "tee": true}
+func binaryCopiers(s string) bool {
+	switch s {
+	case "cp", "ln", "link", "mv", "install", "rsync", "ditto", "dd", "cat", "pv", "tee":
+		return true
+	}
+	return false
+}
 
 // programBinary is the harness binary the command word v runs ("" for
 // none) when its name does not already say so: a copy made earlier in the
@@ -126,7 +132,7 @@ func (w *walker) operandBinary(st *state, a Word) string {
 // < /bin/rm`); its destination its last operand, -t DIR, of=, or a
 // redirected stdout.
 func (w *walker) noteBinaryCopy(st *state, inv *Invocation) {
-	if !binaryCopiers[inv.Program] || inv.Cmd == nil {
+	if !binaryCopiers(inv.Program) || inv.Cmd == nil {
 		return
 	}
 	var srcs, dests []Word

@@ -2,6 +2,8 @@ package shell
 
 import (
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // fallback is the token scan of testdata/corpus/README.md §2.6 for text mvdan/sh
@@ -77,7 +79,7 @@ func heredocOps(line string) []hdOp {
 		if owned < 0 {
 			owned = 0
 			for _, c := range tokenCommands(line) {
-				if len(c) > 0 && shells[ProgramName(c[0])] {
+				if len(c) > 0 && shells(ProgramName(c[0])) {
 					owned = 1
 				}
 			}
@@ -88,7 +90,9 @@ func heredocOps(line string) []hdOp {
 	return ops
 }
 
-var fbKeywords = map[string]bool{"if": true, "then": true, "else": true, "elif": true, "do": true, "while": true, "until": true, "!": true, "fi": false, "done": false}
+var fbKeywords = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"if": true, "then": true, "else": true, "elif": true, "do": true, "while": true, "until": true, "!": true, "fi": false, "done": false}
+}}
 
 // tokenCommands splits text into simple commands of tokens (§2.6 steps 2–4).
 func tokenCommands(text string) [][]string {
@@ -106,7 +110,7 @@ func tokenCommands(text string) [][]string {
 	endCmd := func() {
 		endTok()
 		// strip leading keywords
-		for len(cur) > 0 && fbKeywords[cur[0]] {
+		for len(cur) > 0 && fbKeywords.Get()[cur[0]] {
 			cur = cur[1:]
 		}
 		if len(cur) > 0 {
@@ -141,7 +145,7 @@ func tokenCommands(text string) [][]string {
 		case c == ' ' || c == '\t':
 			endTok()
 			// a keyword token starts a new command
-			if len(cur) == 1 && fbKeywords[cur[0]] {
+			if len(cur) == 1 && fbKeywords.Get()[cur[0]] {
 				cur = nil
 			}
 		case c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '{' || c == '}' || c == '`' || c == '\n':

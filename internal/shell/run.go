@@ -206,10 +206,16 @@ func knownWords(vals ...string) []Word {
 	return ws
 }
 
-var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": true, "csh": true, "tcsh": true}
+func shells(s string) bool {
+	switch s {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish", "csh", "tcsh":
+		return true
+	}
+	return false
+}
 
 // IsShell reports whether name is a POSIX-style shell program.
-func IsShell(name string) bool { return shells[name] || shells[shellBase(name)] }
+func IsShell(name string) bool { return shells(name) || shells(shellBase(name)) }
 
 // run records the command, unwraps it and returns its literal stdout.
 func (w *walker) run(f *frame, st *state, c cmdCtx) *string {

@@ -128,5 +128,5 @@ func shellScript(src string) bool {
 	if prog == "env" && len(fs) > 1 {
 		prog = fs[1]
 	}
-	return shells[prog]
+	return shells(prog)
 }

@@ -420,7 +420,7 @@ func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 			shellFlags = v
 		}
 	}
-	if shellProg != "" && !shells[ProgramName(shellProg)] {
+	if shellProg != "" && !shells(ProgramName(shellProg)) {
 		if shellFlags == "" {
 			shellFlags = "-c"
 		}

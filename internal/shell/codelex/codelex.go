@@ -2,7 +2,8 @@ package codelex
 
 import (
 	"strings"
-	"sync"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // Lang is a language the package lexes.
@@ -25,7 +26,7 @@ const (
 // bound stopped it (the tokens are then a prefix).
 func Lex(lang Lang, code string) (toks []Token, truncated bool) {
 	l := newLexer(code, 0, &truncated)
-	switch g := grammars()[lang]; {
+	switch g := grammars.Get()[lang]; {
 	case lang == Node:
 		lexJS(l)
 	case g != nil:
@@ -39,7 +40,7 @@ func Lex(lang Lang, code string) (toks []Token, truncated bool) {
 
 // grammars are the hand-lexed languages (scan.go); JavaScript is lexed by
 // tdewolff/parse (js.go).
-var grammars = sync.OnceValue(func() map[Lang]*grammar {
+var grammars = lazy.Value[map[Lang]*grammar]{New: func() map[Lang]*grammar {
 	return map[Lang]*grammar{
 		Python:      &pythonGrammar,
 		Perl:        &perlGrammar,
@@ -50,7 +51,7 @@ var grammars = sync.OnceValue(func() map[Lang]*grammar {
 		Julia:       &juliaGrammar,
 		AppleScript: &appleScriptGrammar,
 	}
-})
+}}
 
 // Options are the facts about the invocation the code needs.
 type Options struct {
@@ -162,7 +163,7 @@ func Analyze(lang Lang, code string, opts Options) *Code {
 const maxEvalNesting = 3
 
 // evalFuncs are the calls that run a string as code of the same language.
-var evalFuncs = sync.OnceValue(func() map[Lang]map[string]bool {
+var evalFuncs = lazy.Value[map[Lang]map[string]bool]{New: func() map[Lang]map[string]bool {
 	return map[Lang]map[string]bool{
 		Python: {"exec": true, "eval": true, "compile": true, "builtins.exec": true, "builtins.eval": true},
 		Node:   {"eval": true, "Function": true, "vm.runInThisContext": true, "vm.runInNewContext": true, "setTimeout": true, "setInterval": true},
@@ -173,7 +174,7 @@ var evalFuncs = sync.OnceValue(func() map[Lang]map[string]bool {
 		R:      {"parse": true, "str2lang": true, "str2expression": true},
 		Julia:  {"Meta.parse": true, "include_string": true, "eval": true},
 	}
-})
+}}
 
 func analyze(lang Lang, code string, opts Options, depth int) *Code {
 	toks, trunc := Lex(lang, code)
@@ -188,7 +189,7 @@ func analyze(lang Lang, code string, opts Options, depth int) *Code {
 	c.effects(strings.Contains(code, "child_process"))
 	c.ForkLoop = forkLoop(c)
 	for _, call := range c.Calls {
-		if !evalFuncs()[lang][call.Func] {
+		if !evalFuncs.Get()[lang][call.Func] {
 			continue
 		}
 		v, ok := call.arg(0, "text")

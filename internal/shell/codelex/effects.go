@@ -3,7 +3,8 @@ package codelex
 import (
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // knownIn reports whether name is a function the effect tables know for
@@ -240,10 +241,10 @@ func (c *Code) printCall(call *Call) (string, bool) {
 // handleFuncs truncate or reposition the file handle given as their first
 // argument (Perl truncate/seek, Node fs.ftruncate*, Python os.ftruncate,
 // PHP ftruncate/fseek).
-var handleFuncs = sync.OnceValue(func() map[string]bool {
+var handleFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"truncate": true, "seek": true, "sysseek": true, "os.ftruncate": true, "os.lseek": true,
 		"ftruncate": true, "ftruncateSync": true, "fseek": true, "rewind": true}
-})
+}}
 
 // reopened judges truncating or seeking a file opened for appending: an
 // overwrite (testdata/corpus/README.md §9.4).
@@ -271,7 +272,7 @@ func (c *Code) effect(call *Call, childProcess bool) {
 		c.methodEffect(call, *call.Recv)
 		return
 	}
-	if m := call.Method(); handleFuncs()[fn] || handleFuncs()[m] && c.Lang == Node {
+	if m := call.Method(); handleFuncs.Get()[fn] || handleFuncs.Get()[m] && c.Lang == Node {
 		if pos := call.Pos(); len(pos) > 0 && pos[0].Call != nil {
 			c.reopened(m, pos[0])
 			return

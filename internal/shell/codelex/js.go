@@ -3,18 +3,19 @@ package codelex
 import (
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/js"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // jsKeywordsBeforeExpr are keywords after which "/" starts a regular
 // expression literal, not a division.
-var jsKeywordsBeforeExpr = sync.OnceValue(func() map[string]bool {
+var jsKeywordsBeforeExpr = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"return": true, "typeof": true, "instanceof": true, "in": true, "of": true,
 		"new": true, "delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true, "yield": true, "await": true}
-})
+}}
 
 // maxJSErrors bounds the lexical errors tolerated in JavaScript code.
 const maxJSErrors = 64
@@ -135,7 +136,7 @@ func lexJS(l *lexer) {
 			space = false
 			continue
 		case tt == js.DivToken || tt == js.DivEqToken:
-			if p := last(); !valueEnd(p, jsKeywordsBeforeExpr()) {
+			if p := last(); !valueEnd(p, jsKeywordsBeforeExpr.Get()) {
 				rt, rdata := lx.RegExp()
 				if rt == js.RegExpToken {
 					offset = off + len(rdata)
@@ -222,9 +223,9 @@ func jsUnescape(s string) string {
 
 // shellTags are the template tags that run their template as a command
 // line (zx and Bun's $, execa's execa/$$ and their sync forms).
-var shellTags = sync.OnceValue(func() map[string]bool {
+var shellTags = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"$": true, "$$": true, "execa": true, "execaSync": true, "execaNode": true, "execaCommand": true}
-})
+}}
 
 // shellTag reports that the tokens before a template end in a command tag:
 // a name in shellTags, a member of $ ($.sync), or a call of one
@@ -247,7 +248,7 @@ func shellTag(toks []Token) bool {
 	if i < 0 || toks[i].Kind != Name {
 		return false
 	}
-	if shellTags()[toks[i].Text] {
+	if shellTags.Get()[toks[i].Text] {
 		return true
 	}
 	// $.sync / $.noquote: a chain that starts at $

@@ -1,6 +1,6 @@
 package codelex
 
-import "sync"
+import "github.com/superagent-harness/harness/internal/lazy"
 
 // Fork loops (testdata/corpus/README.md §9.3 forkbomb): a call that creates a process
 // made inside a loop that never ends (`while 1: os.fork()`, `fork while 1`,
@@ -300,11 +300,11 @@ func bodyEnd(toks []Token, from, header int, lang Lang) int {
 }
 
 // blockOpeners open a keyword block closed by `end`.
-var blockOpeners = sync.OnceValue(func() map[string]bool {
+var blockOpeners = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"do": true, "def": true, "while": true, "until": true, "for": true, "begin": true,
 		"case": true, "class": true, "module": true, "function": true, "let": true, "struct": true, "try": true, "quote": true,
 		"macro": true, "if": true, "unless": true}
-})
+}}
 
 // blockEnd returns the index of the keyword closing the block that starts
 // at from (nested openers counted when they start a statement).
@@ -322,7 +322,7 @@ func blockEnd(toks []Token, from int, end string) int {
 			depth--
 			continue
 		}
-		if blockOpeners()[t.Text] && (t.Text == "do" || stmtBoundary(toks, k)) {
+		if blockOpeners.Get()[t.Text] && (t.Text == "do" || stmtBoundary(toks, k)) {
 			depth++
 		}
 	}

@@ -4,7 +4,8 @@ import (
 	"encoding/base64"
 	"slices"
 	"strings"
-	"sync"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // Arg is one argument of a call: positional (Key "") or named (a keyword
@@ -213,9 +214,9 @@ func (p *parser) boundary(i int) bool {
 	return false
 }
 
-var declWords = sync.OnceValue(func() map[string]bool {
+var declWords = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"const": true, "let": true, "var": true, "my": true, "our": true, "local": true, "set": true, "global": true, "export": true}
-})
+}}
 
 // stmt handles statements that bind names: imports, `use`, `include`,
 // assignments. It reports whether it consumed tokens.
@@ -239,7 +240,7 @@ func (p *parser) stmt() bool {
 		}
 	}
 	start := p.i
-	if declWords()[t.Text] && !(p.lang == AppleScript && t.Text != "set") && !(p.lang == Python && (t.Text == "local" || t.Text == "set")) {
+	if declWords.Get()[t.Text] && !(p.lang == AppleScript && t.Text != "set") && !(p.lang == Python && (t.Text == "local" || t.Text == "set")) {
 		p.i++
 		if p.lang == AppleScript {
 			return p.appleSet(start)
@@ -547,18 +548,18 @@ func moduleIdent(spec string) string {
 }
 
 // stopWords end an expression (and a paren-less argument list).
-var stopWords = sync.OnceValue(func() map[string]bool {
+var stopWords = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"if": true, "unless": true, "while": true, "until": true, "or": true, "and": true,
 		"do": true, "then": true, "else": true, "for": true, "in": true, "as": true, "end": true, "foreach": true,
 		"elsif": true, "elif": true, "when": true, "rescue": true, "ensure": true, "to": true, "is": true, "not": true}
-})
+}}
 
 // binOps are the binary operators the evaluator walks over.
-var binOps = sync.OnceValue(func() map[string]bool {
+var binOps = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, ".": true, "..": true, "&": true,
 		"|": true, "^": true, "==": true, "!=": true, "===": true, "!==": true, "<": true, ">": true, "<=": true, ">=": true,
 		"&&": true, "||": true, "**": true, "//": true, "<<": true, ">>": true, "??": true, "<>": true, "=~": true, "!~": true, "x": true}
-})
+}}
 
 // expr evaluates one expression at p.i and returns its value.
 func (p *parser) expr() Value {
@@ -573,7 +574,7 @@ func (p *parser) expr() Value {
 		t := p.tok()
 		opText := ""
 		switch {
-		case t.Kind == Op && binOps()[t.Text]:
+		case t.Kind == Op && binOps.Get()[t.Text]:
 			opText = t.Text
 			if opText == "." && p.lang != Perl && p.lang != PHP {
 				return v
@@ -648,11 +649,11 @@ func (p *parser) binop(op string, a, b Value) Value {
 }
 
 // unaryWords are prefix words the evaluator steps over.
-var unaryWords = sync.OnceValue(func() map[string]bool {
+var unaryWords = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"not": true, "new": true, "await": true, "typeof": true, "void": true, "delete": true,
 		"my": true, "our": true, "local": true, "yield": true, "return": true, "print": false, "lambda": false, "defined": true,
 		"scalar": true, "do": false, "async": true, "go": false, "clone": true}
-})
+}}
 
 func (p *parser) unary() Value {
 	t := p.tok()
@@ -682,7 +683,7 @@ func (p *parser) unary() Value {
 			return p.unary()
 		}
 	}
-	if t.Kind == Name && unaryWords()[t.Text] && !(p.lang == Python && t.Text == "local") && p.peek(1) != nil && p.peek(1).Kind != Newline && !p.isOp(p.peek(1), "(", ".", ",", ")", "=") {
+	if t.Kind == Name && unaryWords.Get()[t.Text] && !(p.lang == Python && t.Text == "local") && p.peek(1) != nil && p.peek(1).Kind != Newline && !p.isOp(p.peek(1), "(", ".", ",", ")", "=") {
 		p.i++
 		v := p.unary()
 		if t.Text == "not" {
@@ -1036,14 +1037,14 @@ func (p *parser) postfix(v Value) Value {
 			name := p.peek(1).Text
 			p.i += 2
 			v = p.member(v, name)
-		case p.isOp(t, "(") && v.Kind == Ref && controlWords()[v.S]:
+		case p.isOp(t, "(") && v.Kind == Ref && controlWords.Get()[v.S]:
 			return v // if (…), for (…), while (…): not a call
 		case p.isOp(t, "("):
 			callTok := p.callStart(start)
 			p.i++
 			args, _, _ := p.group(")")
 			v = p.call(v, args, callTok, t.Line)
-		case p.lang == Perl && p.isOp(t, "{") && v.Kind == Ref && perlBlockArg()[strings.TrimPrefix(v.S, "CORE.")] != "":
+		case p.lang == Perl && p.isOp(t, "{") && v.Kind == Ref && perlBlockArg.Get()[strings.TrimPrefix(v.S, "CORE.")] != "":
 			// exec { PROG } LIST, system { PROG } LIST, print { FH } LIST:
 			// the block is the program (or filehandle), LIST the argv (or text)
 			callTok := p.callStart(start)
@@ -1053,9 +1054,9 @@ func (p *parser) postfix(v Value) Value {
 				p.i++
 			}
 			p.i++
-			args := append([]Arg{{Key: perlBlockArg()[strings.TrimPrefix(v.S, "CORE.")], V: obj}}, p.bareArgs(t.Line)...)
+			args := append([]Arg{{Key: perlBlockArg.Get()[strings.TrimPrefix(v.S, "CORE.")], V: obj}}, p.bareArgs(t.Line)...)
 			return p.call(v, args, callTok, t.Line)
-		case p.lang == Perl && v.Kind == Ref && perlBlockArg()[v.S] == "fh" && p.perlHandle(t):
+		case p.lang == Perl && v.Kind == Ref && perlBlockArg.Get()[v.S] == "fh" && p.perlHandle(t):
 			// print $fh LIST / print FH LIST: the handle has no comma after it
 			callTok := p.callStart(start)
 			fh := p.name()
@@ -1090,15 +1091,15 @@ func (p *parser) postfix(v Value) Value {
 
 // perlBlockArg names the key of the indirect object of the Perl calls that
 // take one (`exec { "rm" } "rm", "-rf", "x"`, `print $fh "…"`, `print {$fh} "…"`).
-var perlBlockArg = sync.OnceValue(func() map[string]string {
+var perlBlockArg = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"exec": "prog", "system": "prog", "print": "fh", "printf": "fh", "say": "fh"}
-})
+}}
 
 // perlHandle reports that t, after print/printf/say, is a filehandle: a
 // scalar or bareword followed, on the same line and without a comma, by
 // the start of the printed list.
 func (p *parser) perlHandle(t *Token) bool {
-	if t.Kind != Name || stopWords()[t.Text] || !t.Space {
+	if t.Kind != Name || stopWords.Get()[t.Text] || !t.Space {
 		return false
 	}
 	if first(t.Text) != '$' && strings.ToUpper(t.Text) != t.Text {
@@ -1110,29 +1111,29 @@ func (p *parser) perlHandle(t *Token) bool {
 	}
 	switch n.Kind {
 	case String, Name, Number, Words:
-		return n.Kind != Name || !stopWords()[n.Text]
+		return n.Kind != Name || !stopWords.Get()[n.Text]
 	}
 	return false
 }
 
 // controlWords are keywords that a parenthesis may follow without a call.
-var controlWords = sync.OnceValue(func() map[string]bool {
+var controlWords = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"if": true, "elif": true, "elsif": true, "else": true, "for": true, "foreach": true,
 		"while": true, "until": true, "unless": true, "switch": true, "case": true, "catch": true, "function": true,
 		"return": true, "typeof": true, "with": true, "do": true, "async": true, "await": true, "yield": true, "void": true,
 		"in": true, "of": true, "and": true, "or": true, "not": true, "when": true, "match": true, "then": true, "fn": true,
 		"lambda": true, "def": true, "sub": true, "my": true, "our": true, "local": true, "isset": true, "empty": true, "list": false}
-})
+}}
 
 // zeroArgCalls are functions Ruby and Perl call without parentheses or
 // arguments (`fork while 1`, `loop { Process.fork }`, `Dir.pwd`).
-var zeroArgCalls = sync.OnceValue(func() map[string]bool {
+var zeroArgCalls = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"fork": true, "Process.fork": true, "Kernel.fork": true, "Dir.pwd": true, "Dir.getwd": true, "getcwd": true, "cwd": true, "CORE.fork": true, "POSIX.fork": true}
-})
+}}
 
 // bareCall records a zero-argument call written without parentheses.
 func (p *parser) bareCall(v Value, last int) Value {
-	if v.Kind != Ref || p.lang != Ruby && p.lang != Perl || !zeroArgCalls()[v.S] || last < 0 || last >= len(p.toks) || p.toks[last].Kind != Name {
+	if v.Kind != Ref || p.lang != Ruby && p.lang != Perl || !zeroArgCalls.Get()[v.S] || last < 0 || last >= len(p.toks) || p.toks[last].Kind != Name {
 		return v
 	}
 	return p.call(v, nil, p.callStart(last), p.toks[last].Line)
@@ -1155,7 +1156,7 @@ func (p *parser) callStart(end int) int {
 // and PHP `system "…"`, `puts x`, `unlink $f`, `echo "…"`.
 func (p *parser) parenless(t *Token) bool {
 	prev := p.toks[p.i-1]
-	if prev.Kind != Name || stopWords()[prev.Text] || !t.Space || t.Line != prev.Line {
+	if prev.Kind != Name || stopWords.Get()[prev.Text] || !t.Space || t.Line != prev.Line {
 		return false
 	}
 	switch p.lang {
@@ -1174,14 +1175,14 @@ func (p *parser) parenless(t *Token) bool {
 	case String, Command, Words, Number:
 		return true
 	case Name:
-		if stopWords()[t.Text] {
+		if stopWords.Get()[t.Text] {
 			return false
 		}
 		if p.lang == Perl {
 			if prev.Text == "open" && (t.Text == "my" || t.Text == "our" || t.Text == "local") {
 				return true // open my $fh, …
 			}
-			_, mode := modeBits()[t.Text]
+			_, mode := modeBits.Get()[t.Text]
 			return first(t.Text) == '$' || first(t.Text) == '@' || p.isOp(p.peek(1), "(", ",") || strings.Contains(t.Text, "::") || mode
 		}
 		return true
@@ -1196,7 +1197,7 @@ func (p *parser) bareArgs(line int) []Arg {
 	var args []Arg
 	for p.i < len(p.toks) && p.spend() {
 		t := p.tok()
-		if t.Kind == Newline || p.isOp(t, ";", ")", "]", "}", "{") || t.Kind == Name && stopWords()[t.Text] || t.Kind == HoleClose {
+		if t.Kind == Newline || p.isOp(t, ";", ")", "]", "}", "{") || t.Kind == Name && stopWords.Get()[t.Text] || t.Kind == HoleClose {
 			break
 		}
 		if p.isOp(t, ",") {

@@ -2,14 +2,15 @@ package codelex
 
 import (
 	"strings"
-	"sync"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
-var perlKeywords = sync.OnceValue(func() map[string]bool {
+var perlKeywords = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"if": true, "unless": true, "while": true, "until": true, "and": true, "or": true,
 		"not": true, "return": true, "print": true, "say": true, "split": true, "grep": true, "map": true, "join": true,
 		"push": true, "unshift": true, "x": true, "lt": true, "gt": true, "le": true, "ge": true, "eq": true, "ne": true, "cmp": true}
-})
+}}
 
 // perlGrammar is Perl 5: # comments, POD blocks (a line starting "=name"
 // up to the line starting "=cut"), __END__/__DATA__, statements ended by
@@ -34,9 +35,9 @@ func perlSpecial(l *lexer, c byte) bool {
 	s := l.src
 	switch {
 	case c == '<' && strings.HasPrefix(s[l.pos:], "<<") && l.perlHeredoc():
-	case c == '/' && !valueEnd(l.lastSig(), perlKeywords()):
+	case c == '/' && !valueEnd(l.lastSig(), perlKeywords.Get()):
 		l.skipPattern(l.pos, 1)
-	case c == '$' || c == '@' || c == '&' && !valueEnd(l.lastSig(), perlKeywords()) || c == '%' && !valueEnd(l.lastSig(), perlKeywords()) && l.pos+1 < len(s) && (isIdentStart(s[l.pos+1]) || s[l.pos+1] == '{' || s[l.pos+1] == '$'):
+	case c == '$' || c == '@' || c == '&' && !valueEnd(l.lastSig(), perlKeywords.Get()) || c == '%' && !valueEnd(l.lastSig(), perlKeywords.Get()) && l.pos+1 < len(s) && (isIdentStart(s[l.pos+1]) || s[l.pos+1] == '{' || s[l.pos+1] == '$'):
 		start := l.pos
 		i := l.pos + 1
 		for i < len(s) && (s[i] == '$' || s[i] == '#') && i-start < 3 {
@@ -168,7 +169,7 @@ func perlHole(l *lexer, h *holes, body string, i int, _ string) (int, bool) {
 // indentation); after a value, "<<" is a shift unless a quote follows.
 func (l *lexer) perlHeredoc() bool {
 	i, flag, quote, ok := l.heredocOpener("~")
-	if !ok || quote == 0 && valueEnd(l.lastSig(), perlKeywords()) {
+	if !ok || quote == 0 && valueEnd(l.lastSig(), perlKeywords.Get()) {
 		return false
 	}
 	return l.heredoc(i, quote, flag != 0, flag != 0, perlHole)

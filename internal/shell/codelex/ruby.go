@@ -2,16 +2,17 @@ package codelex
 
 import (
 	"strings"
-	"sync"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // rubyKeywords are keywords after which a literal (regexp, %-literal) may
 // start.
-var rubyKeywords = sync.OnceValue(func() map[string]bool {
+var rubyKeywords = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"if": true, "unless": true, "while": true, "until": true, "and": true, "or": true,
 		"not": true, "return": true, "when": true, "then": true, "do": true, "else": true, "elsif": true, "puts": true,
 		"print": true, "p": true, "system": true, "exec": true, "spawn": true, "in": true, "case": true, "yield": true}
-})
+}}
 
 // rubyGrammar is Ruby: # comments and =begin/=end blocks, __END__ on a
 // line of its own, newlines ending statements unless an operator
@@ -38,9 +39,9 @@ func rubySpecial(l *lexer, c byte) bool {
 	switch {
 	case c == '%' && l.rubyPercentLiteral():
 	case c == '<' && strings.HasPrefix(s[l.pos:], "<<") && l.rubyHeredoc():
-	case c == '/' && !valueEnd(l.lastSig(), rubyKeywords()) || c == '/' && l.space && l.pos+1 < len(s) && s[l.pos+1] != ' ' && l.lastSig() != nil && l.lastSig().Kind == Name:
+	case c == '/' && !valueEnd(l.lastSig(), rubyKeywords.Get()) || c == '/' && l.space && l.pos+1 < len(s) && s[l.pos+1] != ' ' && l.lastSig() != nil && l.lastSig().Kind == Name:
 		l.skipPattern(l.pos, 1)
-	case c == ':' && l.pos+1 < len(s) && (isIdentStart(s[l.pos+1]) || s[l.pos+1] == '"') && !(l.pos > 0 && s[l.pos-1] == ':') && !valueEnd(l.lastSig(), rubyKeywords()) || c == ':' && l.space && l.pos+1 < len(s) && isIdentStart(s[l.pos+1]):
+	case c == ':' && l.pos+1 < len(s) && (isIdentStart(s[l.pos+1]) || s[l.pos+1] == '"') && !(l.pos > 0 && s[l.pos-1] == ':') && !valueEnd(l.lastSig(), rubyKeywords.Get()) || c == ':' && l.space && l.pos+1 < len(s) && isIdentStart(s[l.pos+1]):
 		// a symbol: its name is its value
 		if s[l.pos+1] == '"' {
 			body, end := delimited(s, l.pos+1)
@@ -54,7 +55,7 @@ func rubySpecial(l *lexer, c byte) bool {
 		}
 		l.emit(String, s[l.pos+1:end], l.pos)
 		l.pos = end
-	case c == '?' && l.pos+2 <= len(s) && l.pos+1 < len(s) && isIdentByte(s[l.pos+1]) && (l.pos+2 == len(s) || !isIdentByte(s[l.pos+2])) && !valueEnd(l.lastSig(), rubyKeywords()):
+	case c == '?' && l.pos+2 <= len(s) && l.pos+1 < len(s) && isIdentByte(s[l.pos+1]) && (l.pos+2 == len(s) || !isIdentByte(s[l.pos+2])) && !valueEnd(l.lastSig(), rubyKeywords.Get()):
 		l.emit(String, s[l.pos+1:l.pos+2], l.pos) // ?c character literal
 		l.pos += 2
 	case c == '$' || c == '@' || isIdentStart(c):
@@ -107,7 +108,7 @@ func (l *lexer) rubyPercentLiteral() bool {
 		return false
 	}
 	prev := l.lastSig()
-	if valueEnd(prev, rubyKeywords()) {
+	if valueEnd(prev, rubyKeywords.Get()) {
 		// `x % (3)` is modulo; `puts %(x)` (a name, blank before, none
 		// after) is a literal
 		if !(prev.Kind == Name && l.space && s[l.pos+1] != ' ' && s[l.pos+1] != '=') {
@@ -144,7 +145,7 @@ func (l *lexer) rubyHeredoc() bool {
 	if !ok {
 		return false
 	}
-	if flag == 0 && quote == 0 && valueEnd(l.lastSig(), rubyKeywords()) && !(l.space && l.lastSig().Kind == Name) {
+	if flag == 0 && quote == 0 && valueEnd(l.lastSig(), rubyKeywords.Get()) && !(l.space && l.lastSig().Kind == Name) {
 		return false
 	}
 	return l.heredoc(i, quote, flag != 0, flag == '~', rubyHole)

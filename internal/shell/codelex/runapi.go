@@ -2,7 +2,8 @@ package codelex
 
 import (
 	"strings"
-	"sync"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // runShape is how a process-running library call takes its command
@@ -26,7 +27,7 @@ const (
 // runAPIs are the process-running library calls per language, by their
 // qualified name (after imports and aliases), beyond the language's own
 // standard calls in the per-language effect tables.
-var runAPIs = sync.OnceValue(func() map[Lang]map[string]runShape {
+var runAPIs = lazy.Value[map[Lang]map[string]runShape]{New: func() map[Lang]map[string]runShape {
 	return map[Lang]map[string]runShape{
 		Python: {
 			"invoke.run": runShell, "invoke.sudo": runShell, "invoke.Context.run": runShell, "invoke.context.Context.run": runShell,
@@ -52,7 +53,7 @@ var runAPIs = sync.OnceValue(func() map[Lang]map[string]runShape {
 			"TTY.Command.run": runLine, "Cocaine.CommandLine.new": runShell, "Terrapin.CommandLine.new": runShell,
 		},
 	}
-})
+}}
 
 // commandModules are the modules whose attributes are programs: calling
 // module.PROG(args…) (or PROG bound by an import) runs PROG with args as
@@ -60,7 +61,7 @@ var runAPIs = sync.OnceValue(func() map[Lang]map[string]runShape {
 // (`sh.git.push("--force")`), and subscripts bind arguments
 // (`plumbum.cmd.git["push", "--force"]()`, `plumbum.local["rm"]["-rf", "x"]()`).
 // skip names the attributes that are the module's own API, not programs.
-var commandModules = sync.OnceValue(func() map[Lang][]commandModule {
+var commandModules = lazy.Value[map[Lang][]commandModule]{New: func() map[Lang][]commandModule {
 	return map[Lang][]commandModule{
 		Python: {
 			{"sh", " Command bake contrib glob ErrorReturnCode SignalException TimeoutException CommandNotFound RunningCommand pushd "},
@@ -73,7 +74,7 @@ var commandModules = sync.OnceValue(func() map[Lang][]commandModule {
 			{"shx", " config env error exit "},
 		},
 	}
-})
+}}
 
 // commandModule is one entry of commandModules.
 type commandModule struct {
@@ -84,7 +85,7 @@ type commandModule struct {
 // commandCall returns the argv a call of a program-named module attribute
 // runs (ok false when fn is not one).
 func commandCall(lang Lang, fn string, bound []Value, pos []Value, kw []Arg) (argv []Value, ok bool) {
-	for _, m := range commandModules()[lang] {
+	for _, m := range commandModules.Get()[lang] {
 		if fn != m.mod && !strings.HasPrefix(fn, m.mod+".") {
 			continue
 		}
@@ -135,7 +136,7 @@ func commandCall(lang Lang, fn string, bound []Value, pos []Value, kw []Arg) (ar
 // isCommandRef reports a reference into a command module (a program or a
 // bound command), which subscripts bind arguments to.
 func isCommandRef(lang Lang, name string) bool {
-	for _, m := range commandModules()[lang] {
+	for _, m := range commandModules.Get()[lang] {
 		if name == m.mod || strings.HasPrefix(name, m.mod+".") {
 			return true
 		}
@@ -145,7 +146,7 @@ func isCommandRef(lang Lang, name string) bool {
 
 // runAPI judges a call from runAPIs; ok false when fn is not one.
 func (c *Code) runAPI(call *Call, fn string, pos []Value) bool {
-	shape, ok := runAPIs()[c.Lang][fn]
+	shape, ok := runAPIs.Get()[c.Lang][fn]
 	if !ok {
 		if argv, ok := commandCall(c.Lang, fn, call.Bound, pos, call.Args); ok {
 			c.argv(fn, argv)
@@ -187,14 +188,14 @@ func (c *Code) runAPI(call *Call, fn string, pos []Value) bool {
 
 // modeBits are the symbolic permission constants (Python stat.S_I*,
 // Node fs.constants.S_I*, Perl Fcntl :mode), by their last name component.
-var modeBits = sync.OnceValue(func() map[string]int64 {
+var modeBits = lazy.Value[map[string]int64]{New: func() map[string]int64 {
 	return map[string]int64{
 		"S_IRWXU": 0o700, "S_IRUSR": 0o400, "S_IWUSR": 0o200, "S_IXUSR": 0o100,
 		"S_IRWXG": 0o070, "S_IRGRP": 0o040, "S_IWGRP": 0o020, "S_IXGRP": 0o010,
 		"S_IRWXO": 0o007, "S_IROTH": 0o004, "S_IWOTH": 0o002, "S_IXOTH": 0o001,
 		"S_ISUID": 0o4000, "S_ISGID": 0o2000, "S_ISVTX": 0o1000, "S_IREAD": 0o400, "S_IWRITE": 0o200, "S_IEXEC": 0o100,
 	}
-})
+}}
 
 // modeConst returns v as a number when it names a permission constant
 // (stat.S_IRWXU, fs.constants.S_IWOTH, S_IRWXO), else v.
@@ -206,16 +207,16 @@ func modeConst(v Value) Value {
 	if k := strings.LastIndexByte(name, '.'); k >= 0 {
 		name = name[k+1:]
 	}
-	if n, ok := modeBits()[name]; ok {
+	if n, ok := modeBits.Get()[name]; ok {
 		return Value{Kind: Num, N: n}
 	}
 	return v
 }
 
 // shellPrograms are the programs that read a script on stdin.
-var shellPrograms = sync.OnceValue(func() map[string]bool {
+var shellPrograms = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "ash": true, "mksh": true, "yash": true, "busybox": true}
-})
+}}
 
 // isShellLine reports a command line that starts a shell reading its
 // script from stdin (`sh`, `/bin/bash -s`, `bash -`, `busybox sh`).
@@ -227,12 +228,12 @@ func isShellLine(words []string) bool {
 	if k := strings.LastIndexByte(prog, '/'); k >= 0 {
 		prog = prog[k+1:]
 	}
-	if !shellPrograms()[prog] {
+	if !shellPrograms.Get()[prog] {
 		return false
 	}
 	rest := words[1:]
 	if prog == "busybox" {
-		if len(rest) == 0 || !shellPrograms()[rest[0]] || rest[0] == "busybox" {
+		if len(rest) == 0 || !shellPrograms.Get()[rest[0]] || rest[0] == "busybox" {
 			return false
 		}
 		rest = rest[1:]

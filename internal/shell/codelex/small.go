@@ -2,7 +2,8 @@ package codelex
 
 import (
 	"strings"
-	"sync"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // luaGrammar is Lua 5.1–5.4: -- comments, statements ended by ";" only.
@@ -179,12 +180,12 @@ var juliaGrammar = grammar{
 
 // juliaMacroQuotes are the literals of string macros (raw"…", r"…",
 // b"…"; also on commands): literal text where only \" (\`) escapes.
-var juliaMacroQuotes = sync.OnceValue(func() map[byte]*quote {
+var juliaMacroQuotes = lazy.Value[map[byte]*quote]{New: func() map[byte]*quote {
 	return map[byte]*quote{
 		'"': {kind: String, triple: true, esc: escQuoteOnly('"')},
 		'`': {kind: Command, triple: true, esc: escQuoteOnly('`')},
 	}
-})
+}}
 
 // juliaSpecial lexes Julia's own forms: 'c' characters (where a value
 // cannot end before them: x' is an adjoint), names ending in ! (rm!),
@@ -209,7 +210,7 @@ func juliaSpecial(l *lexer, c byte) bool {
 		}
 		if end < len(s) && (s[end] == '"' || s[end] == '`') {
 			// a string macro: literal text, its token where the quote is
-			l.quoted(end, end, juliaMacroQuotes()[s[end]])
+			l.quoted(end, end, juliaMacroQuotes.Get()[s[end]])
 			return true
 		}
 		l.emit(Name, s[l.pos:end], l.pos)
