@@ -48,17 +48,10 @@ func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
 		t.Errorf("decodeFast accepted only %d of the well-formed lines", fast)
 	}
 	// every line of the fixtures' eval_logs
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "sprints", "*", ".harness", "eval_log.jsonl"))
 	n := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(string(data), "\n") {
-			if strings.TrimSpace(l) != "" && agree(t, []byte(l)) {
-				n++
-			}
+	for _, l := range fixtureEvalLines(t, "*") {
+		if agree(t, []byte(l)) {
+			n++
 		}
 	}
 	if n < 20 {
@@ -69,25 +62,53 @@ func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
 	alphabet := []byte("{}[]:,\"\\ 0123456789-+.eEtrufalsn\t\r\n\x00\x1f\x7f\xc3\xa9\xff")
 	r := rand.New(rand.NewPCG(7, 11))
 	for i := 0; i < 100000; i++ {
-		b := []byte(base)
-		for k := r.IntN(3); k >= 0; k-- {
-			pos := r.IntN(len(b) + 1)
-			c := alphabet[r.IntN(len(alphabet))]
-			switch r.IntN(3) {
-			case 0:
-				if pos < len(b) {
-					b[pos] = c
-				}
-			case 1:
-				b = append(b[:pos], append([]byte{c}, b[pos:]...)...)
-			default:
-				if pos < len(b) {
-					b = append(b[:pos], b[pos+1:]...)
+		agree(t, mutate(r, []byte(base), alphabet))
+	}
+}
+
+// fixtureEvalLines is every non-blank line of the eval_logs of the sprint
+// fixtures testdata/sprints/<dir>/.harness/eval_log.jsonl, for each dir
+// pattern in turn (filepath.Glob).
+func fixtureEvalLines(t testing.TB, dirs ...string) []string {
+	var lines []string
+	for _, d := range dirs {
+		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "sprints", d, ".harness", "eval_log.jsonl"))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range strings.Split(string(data), "\n") {
+				if strings.TrimSpace(l) != "" {
+					lines = append(lines, l)
 				}
 			}
 		}
-		agree(t, b)
 	}
+	return lines
+}
+
+// mutate applies one to three random edits to b, each a byte of alphabet
+// written over, a byte of alphabet inserted or a byte deleted, at a random
+// place, and returns the result (b's array may be reused).
+func mutate(r *rand.Rand, b, alphabet []byte) []byte {
+	for k := r.IntN(3); k >= 0; k-- {
+		pos := r.IntN(len(b) + 1)
+		c := alphabet[r.IntN(len(alphabet))]
+		switch r.IntN(3) {
+		case 0:
+			if pos < len(b) {
+				b[pos] = c
+			}
+		case 1:
+			b = append(b[:pos], append([]byte{c}, b[pos:]...)...)
+		default:
+			if pos < len(b) {
+				b = append(b[:pos], b[pos+1:]...)
+			}
+		}
+	}
+	return b
 }
 
 func FuzzDecodeFast(f *testing.F) {

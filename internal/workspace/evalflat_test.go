@@ -3,7 +3,6 @@ package workspace
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -87,20 +86,7 @@ func TestDecodeEvalFlatMatchesEncodingJSON(t *testing.T) {
 	if n < 10 {
 		t.Errorf("DecodeEvalFlat accepted only %d of the lines of the shape", n)
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "sprints", "*", ".harness", "eval_log.jsonl"))
-	more, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "sprints", "broken", "*", ".harness", "eval_log.jsonl"))
-	var lines []string
-	for _, f := range append(files, more...) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(string(data), "\n") {
-			if strings.TrimSpace(l) != "" {
-				lines = append(lines, l)
-			}
-		}
-	}
+	lines := fixtureEvalLines(t, "*", filepath.Join("broken", "*"))
 	n = 0
 	for _, l := range lines {
 		if flatAgrees(t, []byte(l)) {
@@ -114,24 +100,7 @@ func TestDecodeEvalFlatMatchesEncodingJSON(t *testing.T) {
 	alphabet := []byte("{}[]:,\"\\ 0123456789-+.eEtrufalsn\t\r\n\x00\x1f\x7f\xc3\xa9\xff")
 	r := rand.New(rand.NewPCG(3, 17))
 	for i := 0; i < 50000; i++ {
-		b := []byte(lines[r.IntN(len(lines))])
-		for k := r.IntN(3); k >= 0; k-- {
-			pos := r.IntN(len(b) + 1)
-			c := alphabet[r.IntN(len(alphabet))]
-			switch r.IntN(3) {
-			case 0:
-				if pos < len(b) {
-					b[pos] = c
-				}
-			case 1:
-				b = append(b[:pos], append([]byte{c}, b[pos:]...)...)
-			default:
-				if pos < len(b) {
-					b = append(b[:pos], b[pos+1:]...)
-				}
-			}
-		}
-		flatAgrees(t, b)
+		flatAgrees(t, mutate(r, []byte(lines[r.IntN(len(lines))]), alphabet))
 	}
 }
 

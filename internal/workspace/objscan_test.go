@@ -90,24 +90,7 @@ func mutateContextState(r *rand.Rand) []byte {
 	const base = `{"f001": {"session_id": "sess_7f3a9c21", "token_usage_ratio": 0.31, "updated_at": "2026-04-21T02:48:00Z"},` +
 		` "f002": {"session_id": "s\"q\u00e9\n", "context_window": 200000, "reset_trigger": null, "resets": [{"at": "x", "eval_at": -1}], "x": 1e3}}`
 	alphabet := []byte("{}[]:,\"\\ 0123456789-+.eEtrufalsnubAF/\t\r\n\x00\x1f\x7f\xc3\xa9\xff")
-	b := []byte(base)
-	for k := r.IntN(3); k >= 0; k-- {
-		pos := r.IntN(len(b) + 1)
-		c := alphabet[r.IntN(len(alphabet))]
-		switch r.IntN(3) {
-		case 0:
-			if pos < len(b) {
-				b[pos] = c
-			}
-		case 1:
-			b = append(b[:pos], append([]byte{c}, b[pos:]...)...)
-		default:
-			if pos < len(b) {
-				b = append(b[:pos], b[pos+1:]...)
-			}
-		}
-	}
-	return b
+	return mutate(r, []byte(base), alphabet)
 }
 
 // TestSplitObjectKeepsNoCallerBuffer: the members survive a change of the
