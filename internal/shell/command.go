@@ -175,13 +175,24 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 		files = append(files, ops[len(ops)-1])
 	}
 	if ws.First && len(ops) > 0 && ops[0] != "-" {
-		files = append(files, ops[0])
+		readOnly := false
+		for i := range p.Opts {
+			if ws.ReadOnly != "" && optNamed(p, &p.Opts[i], ws.ReadOnly) {
+				readOnly = true
+			}
+		}
+		if f, ok := ws.file(ops[0]); ok && !readOnly {
+			files = append(files, f)
+		}
 	}
 	if ws.Operand > 0 && ws.Operand <= len(ops) {
 		dirs = append(dirs, ops[ws.Operand-1])
 	}
-	if ws.Lines != "" {
+	if ws.Lines != "" || ws.Strings != "" {
 		texts := ops
+		if ws.First && len(texts) > 0 {
+			texts = texts[1:] // the database, not a text
+		}
 		for i := range p.Opts {
 			if p.Opts[i].HasValue {
 				texts = append(texts, p.Opts[i].Value)
@@ -192,11 +203,171 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 		}
 		for _, t := range texts {
 			for _, line := range strings.Split(t, "\n") {
-				if fs := strings.Fields(line); len(fs) >= 2 && hasName(ws.Lines, fs[0]) && fs[len(fs)-1] != "-" && !strings.HasPrefix(fs[len(fs)-1], "|") {
+				if fs := strings.Fields(line); ws.Lines != "" && len(fs) >= 2 && hasName(ws.Lines, fs[0]) && fs[len(fs)-1] != "-" && !strings.HasPrefix(fs[len(fs)-1], "|") {
 					files = append(files, strings.Trim(fs[len(fs)-1], `"'`))
+				}
+			}
+			for _, lit := range phraseStrings(ws.Strings, t) {
+				if f, ok := ws.file(lit); ok {
+					files = append(files, f)
 				}
 			}
 		}
 	}
 	return files, dirs
+}
+
+// file returns the file a First operand or a Strings literal v names
+// (URI: a SQLite URI filename is decoded) and whether it is written.
+func (ws *WriteSpec) file(v string) (string, bool) {
+	if !ws.URI {
+		return v, v != ""
+	}
+	if v == "" || v == ":memory:" {
+		return "", false
+	}
+	rest, ok := cutPrefixFold(v, "file:")
+	if !ok {
+		return v, true
+	}
+	query := ""
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest, query = rest[:i], rest[i:]
+	}
+	if strings.HasPrefix(rest, "//") {
+		// file://[localhost]/abs/path
+		rest = rest[2:]
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			rest = rest[i:]
+		} else {
+			rest = ""
+		}
+	}
+	rest = percentDecode(rest)
+	q := strings.ToLower(query)
+	for _, kv := range strings.FieldsFunc(strings.TrimLeft(q, "?#"), func(r rune) bool { return r == '&' || r == '#' }) {
+		if kv == "mode=ro" || kv == "mode=memory" || kv == "immutable=1" {
+			return "", false
+		}
+	}
+	return rest, rest != ""
+}
+
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// phraseStrings returns the single-quoted string literals that follow one
+// of the comma-separated phrases (WriteSpec.Strings) in text: the phrase
+// compared case-insensitively, each blank in it matching a run of blanks
+// (” inside a literal is a quote, SQL's escape).
+func phraseStrings(phrases, text string) []string {
+	if phrases == "" || !strings.Contains(text, "'") {
+		return nil
+	}
+	lower := strings.ToLower(text)
+	// quoted marks the bytes inside a string literal: a phrase there is text
+	quoted := make([]bool, len(text))
+	for i, in := 0, false; i < len(text); i++ {
+		if text[i] == '\'' {
+			in = !in // '' inside a literal toggles twice
+			continue
+		}
+		quoted[i] = in
+	}
+	var out []string
+	for _, ph := range strings.Split(phrases, ",") {
+		words := strings.Fields(strings.ToLower(ph))
+		if len(words) == 0 {
+			continue
+		}
+		for from := 0; ; {
+			i := strings.Index(lower[from:], words[0])
+			if i < 0 {
+				break
+			}
+			at := from + i
+			from = at + len(words[0])
+			if at > 0 && isWordByte(lower[at-1]) || quoted[at] {
+				continue
+			}
+			j, ok := from, true
+			for _, w := range words[1:] {
+				k := j
+				for k < len(lower) && (lower[k] == ' ' || lower[k] == '\t' || lower[k] == '\n' || lower[k] == '\r') {
+					k++
+				}
+				if k == j || !strings.HasPrefix(lower[k:], w) {
+					ok = false
+					break
+				}
+				j = k + len(w)
+			}
+			if !ok {
+				continue
+			}
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
+				j++
+			}
+			if j >= len(text) || text[j] != '\'' {
+				continue
+			}
+			var b strings.Builder
+			k := j + 1
+			for k < len(text) {
+				if text[k] == '\'' {
+					if k+1 < len(text) && text[k+1] == '\'' {
+						b.WriteByte('\'')
+						k += 2
+						continue
+					}
+					break
+				}
+				b.WriteByte(text[k])
+				k++
+			}
+			out = append(out, b.String())
+		}
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// percentDecode decodes the %XX escapes of a URI path (others kept).
+func percentDecode(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if h, ok1 := unhex(s[i+1]); ok1 {
+				if l, ok2 := unhex(s[i+2]); ok2 {
+					b.WriteByte(h<<4 | l)
+					i += 2
+					continue
+				}
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }

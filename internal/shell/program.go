@@ -86,6 +86,11 @@ type Program struct {
 	// (prefixed with "SUB: " for a subcommand). TestProgramExamples
 	// checks them all.
 	Examples []string
+	// WriteExamples are "ARGS -> FILE FILE…" pairs for a row with Writes:
+	// the files `NAME ARGS` writes (Command.Written, stdin given with "<<<
+	// TEXT" at the end of ARGS; "-> " when none). TestProgramWriteExamples
+	// checks them all.
+	WriteExamples []string
 	// RunExamples are "ARGS -> CMD; CMD…" pairs for a row with Runs: the
 	// commands the walker finds run by `NAME ARGS` (each as its program
 	// and arguments joined by blanks, in order). TestProgramRunExamples
@@ -185,6 +190,21 @@ type WriteSpec struct {
 	// word is a file they write, in operands and lines of a known stdin
 	// (sqlite3 `.output F`, `.once F`, `.save F`, `.backup F`).
 	Lines string
+	// ReadOnly lists options (letters or long names) under which the
+	// First operand is only read (sqlite3 -readonly, -deserialize: the
+	// database is opened read-only or loaded into memory).
+	ReadOnly string
+	// URI: the First operand and the Strings files may be SQLite URI
+	// filenames (`file:PATH?QUERY`, `file:///abs/PATH`): the file is PATH
+	// (percent-decoded), read only with mode=ro or immutable=1, and no
+	// file at all with mode=memory or for ":memory:" and "".
+	URI bool
+	// Strings lists phrases of the program's own language (comma-separated,
+	// compared case-insensitively, blanks matching any run of blanks)
+	// after which the next single-quoted string literal is a file the
+	// statement writes, in the same texts as Lines (sqlite3's SQL:
+	// `writefile('F', …)`, `VACUUM INTO 'F'`, `ATTACH DATABASE 'F'`).
+	Strings string
 }
 
 // RunOperands is what a program does with its operands (RunSpec).

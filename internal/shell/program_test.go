@@ -208,3 +208,41 @@ func TestProgramRunExamples(t *testing.T) {
 		t.Errorf("only %d run examples checked", n)
 	}
 }
+
+// TestProgramWriteExamples checks every WriteExamples entry of the program
+// table: the files `NAME ARGS` writes by its row's WriteSpec
+// (Command.Written, with the command's known stdin), in order.
+func TestProgramWriteExamples(t *testing.T) {
+	n := 0
+	var walk func(path []string, p *Program)
+	walk = func(path []string, p *Program) {
+		for _, ex := range p.WriteExamples {
+			args, want, ok := strings.Cut(ex, " -> ")
+			if !ok {
+				t.Errorf("%s: write example %q has no \" -> \"", strings.Join(path, " "), ex)
+				continue
+			}
+			src := strings.Join(path, " ") + " " + args
+			res := Parse(src, Options{})
+			if len(res.Invocations) == 0 {
+				t.Errorf("%s: no invocation", src)
+				continue
+			}
+			inv := res.Invocations[0]
+			files, dirs := inv.Command().Written(inv.Stdin)
+			if g := strings.Join(append(files, dirs...), " "); g != want {
+				t.Errorf("%s:\n got %q\nwant %q", src, g, want)
+			}
+			n++
+		}
+		for i := range p.Subs {
+			walk(append(append([]string{}, path...), p.Subs[i].Name), &p.Subs[i])
+		}
+	}
+	for i := range programs {
+		walk([]string{programs[i].Name}, &programs[i])
+	}
+	if n < 10 {
+		t.Errorf("only %d write examples checked", n)
+	}
+}

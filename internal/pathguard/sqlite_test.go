@@ -1,0 +1,34 @@
+package pathguard
+
+import "testing"
+
+// TestSQLiteDatabaseAccess: sqlite3's first operand is the database it
+// opens read-write (a write to a protected path), unless it is opened
+// read-only (-readonly, -deserialize, a file: URI with mode=ro or
+// immutable=1) or is no file (:memory:); a file: URI names its path; the
+// dot commands .output/.once/.save and the SQL writefile(), VACUUM INTO
+// and ATTACH write the file they name; a database outside the protected
+// sets, reads and SQL text that only mentions a path stay allowed.
+func TestSQLiteDatabaseAccess(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"sqlite3 spec/cache.db 'select count(*) from t'", "block"},
+		{"sqlite3 file:spec/cache.db .tables", "block"},
+		{"sqlite3 'file:///" + root[1:] + "/schemas/s.db?cache=shared' .tables", "block"},
+		{"sqlite3 -readonly notes.db '.once SKILL.md' 'select 1'", "block"},
+		{"sqlite3 build/app.db \"SELECT writefile('README.md', data) FROM blobs\"", "block"},
+		{"sqlite3 build/app.db \"vacuum\n  INTO 'templates/copy.db'\"", "block"},
+		{"sqlite3 build/app.db <<< \"attach database 'file:.harness/feature_list.json' as s;\"", "block"},
+		{"sqlite3 build/app.db 'select 1'", "allow"},
+		{"sqlite3 /tmp/scratch.db 'create table t(x)'", "allow"},
+		{"sqlite3 -readonly spec/cache.db 'select count(*) from t'", "allow"},
+		{"sqlite3 --readonly .harness/feature_list.json .schema", "allow"},
+		{"sqlite3 -deserialize schemas/s.db .tables", "allow"},
+		{"sqlite3 'file:spec/cache.db?mode=ro' .dump > build/dump.sql", "allow"},
+		{"sqlite3 'file:spec/cache.db?immutable=1' .tables", "allow"},
+		{"cd spec && sqlite3 :memory: 'select 1'", "allow"},
+		{"sqlite3 build/app.db \"select 'vacuum into spec/x.db' as hint\"", "allow"},
+		{"sqlite3 build/app.db \"select readfile('SKILL.md')\"", "allow"},
+	})
+}
