@@ -345,72 +345,42 @@ func TestEvalViewEqualsFullScanOnFixtures(t *testing.T) {
 	}
 }
 
-// randomOpsLine is one line of a random eval_log in the shapes the
+// randomOpsLine is line n of a random eval_log in the shapes the
 // operations read: verdicts, retries, fails, checkpoints (rejected or not),
 // resets by Hermes or of a feature, corrections (valid or not), commits,
 // Generator-shaped lines and lines with Hermes-only fields, odd phase
 // numbers, duplicate members, escapes, garbage.
 func randomOpsLine(rng *rand.Rand, n int) string {
-	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
-	fid := pick(`"f001"`, `"f002"`, `"f002"`, `"\u0066002"`, `"f0021"`, `2`, `"f003"`)
-	phase := pick("1", "2", "3", "4", "2.0", `"2"`, "null", "1", "1e0", "0", "5", "2147483648", "-1")
-	et := pick(`"phase_evaluation"`, `"phase_evaluation"`, `"checkpoint"`, `"retry"`, `"fail"`, `"reset"`, `"yolo_abort"`, `"yolo_enter"`)
-	res := pick(`"pass"`, `"retry"`, `"fail"`, `"pass"`, `null`, `"retry"`)
-	reason := pick(`"拆出 3 个子任务并逐项核对 acceptance a1 a2 a3"`, `"ok"`, `""`, `42`, `"覆盖 a1:表驱动用例 12 个全部通过"`, `"need \"jq\" \u00e9"`)
-	ts := pick(`"2026-04-21T03:00:00Z"`, `"2026-04-21T04:00:00Z"`, `"2026-04-21T02:00:00+08:00"`, `"2026-04-21T05:30:00.5Z"`, `17`)
-	fields := []string{`"timestamp":` + ts, `"sprint_id":"sprint_20260421_1"`}
-	if rng.IntN(10) > 0 {
-		fields = append(fields, `"feature_id":`+fid)
-	}
-	if rng.IntN(10) > 0 {
-		fields = append(fields, `"phase":`+phase)
-	}
-	fields = append(fields, `"event_type":`+et)
-	if rng.IntN(4) > 0 {
-		fields = append(fields, `"result":`+res)
-	}
-	switch et {
-	case `"checkpoint"`:
-		fields = append(fields, `"decision":`+pick(`"approved"`, `"rejected"`, `"approved_with_changes"`), `"checkpoint_id":"cp-f002-1"`)
-	case `"reset"`:
-		if rng.IntN(2) == 0 {
-			fields = append(fields, `"agent":"hermes"`)
-		}
-	}
-	if rng.IntN(5) == 0 {
-		fields = append(fields, `"commit":`+pick(`"abc1234"`, `null`, `"deadbeefcafe"`))
-	}
-	if rng.IntN(6) == 0 {
-		fields = append(fields, `"generator":`+pick(`"claude-code"`, `"hermes"`))
-	}
-	if rng.IntN(8) == 0 && n > 1 {
-		target := 1 + rng.IntN(n)
-		fields = append(fields, fmt.Sprintf(`"supersedes_line":%d`, target))
-		reason = pick(`"补录: 第 3 项已验证,日志见 build/test.log 第 12 行"`, `"not a 补录 reason"`, `"补录：全角冒号也算"`)
-	}
-	if rng.IntN(10) > 0 {
-		fields = append(fields, `"reason":`+reason)
-	}
-	if rng.IntN(12) == 0 {
-		fields = append(fields, `"result":`+res) // a duplicate member: the last one counts
-	}
-	rng.Shuffle(len(fields), func(i, j int) { fields[i], fields[j] = fields[j], fields[i] })
-	line := "{" + strings.Join(fields, ",") + "}"
-	switch rng.IntN(30) {
-	case 0:
-		return ""
-	case 1:
-		return "   "
-	case 2:
-		return line[:len(line)/2]
-	case 3:
-		return line + "\r"
-	case 4:
-		return `{"a":1} {"b":2}`
-	case 5:
-		return `[1,2]`
-	}
-	return line
+	return testutil.RandomEvalLine(rng, n, &testutil.EvalLineSpec{
+		Features:    []string{`"f001"`, `"f002"`, `"f002"`, `"\u0066002"`, `"f0021"`, `2`, `"f003"`},
+		Phases:      []string{"1", "2", "3", "4", "2.0", `"2"`, "null", "1", "1e0", "0", "5", "2147483648", "-1"},
+		Events:      []string{`"phase_evaluation"`, `"phase_evaluation"`, `"checkpoint"`, `"retry"`, `"fail"`, `"reset"`, `"yolo_abort"`, `"yolo_enter"`},
+		Results:     []string{`"pass"`, `"retry"`, `"fail"`, `"pass"`, `null`, `"retry"`},
+		Reasons:     []string{`"拆出 3 个子任务并逐项核对 acceptance a1 a2 a3"`, `"ok"`, `""`, `42`, `"覆盖 a1:表驱动用例 12 个全部通过"`, `"need \"jq\" \u00e9"`},
+		Timestamps:  []string{`"2026-04-21T03:00:00Z"`, `"2026-04-21T04:00:00Z"`, `"2026-04-21T02:00:00+08:00"`, `"2026-04-21T05:30:00.5Z"`, `17`},
+		Decisions:   []string{`"approved"`, `"rejected"`, `"approved_with_changes"`},
+		Corrections: []string{`"补录: 第 3 项已验证,日志见 build/test.log 第 12 行"`, `"not a 补录 reason"`, `"补录：全角冒号也算"`},
+		More: func(rng *rand.Rand, et string) []string {
+			var more []string
+			switch et {
+			case `"checkpoint"`:
+				more = append(more, `"checkpoint_id":"cp-f002-1"`)
+			case `"reset"`:
+				if rng.IntN(2) == 0 {
+					more = append(more, `"agent":"hermes"`)
+				}
+			}
+			if rng.IntN(5) == 0 {
+				more = append(more, `"commit":`+testutil.Pick(rng, `"abc1234"`, `null`, `"deadbeefcafe"`))
+			}
+			if rng.IntN(6) == 0 {
+				more = append(more, `"generator":`+testutil.Pick(rng, `"claude-code"`, `"hermes"`))
+			}
+			return more
+		},
+		RepeatResult: 12,
+		Garbage:      []string{`[1,2]`},
+	})
 }
 
 // writeLedger writes hermes_context_state.json with a ledger from since

@@ -78,54 +78,20 @@ func cachedAnswer(t *testing.T, ws *workspace.Workspace, f string, p int, opts E
 	return a
 }
 
-// randomEvalLine is one line of a random eval_log: real shapes, wrong types,
-// corrections (valid or not), escapes that spell the feature id, garbage.
+// randomEvalLine is line n of a random eval_log: real shapes, wrong
+// types, corrections (valid or not), escapes that spell the feature id,
+// garbage.
 func randomEvalLine(rng *rand.Rand, n int) string {
-	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
-	fid := pick(`"f001"`, `"f002"`, `"f002"`, `"\u0066002"`, `"f0021"`, `2`)
-	phase := pick("1", "2", "3", "4", "2.0", `"2"`, "null", "1")
-	et := pick(`"phase_evaluation"`, `"phase_evaluation"`, `"checkpoint"`, `"retry"`, `"fail"`, `"reset"`, `"yolo_abort"`)
-	res := pick(`"pass"`, `"retry"`, `"fail"`, `"pass"`, `null`)
-	reason := pick(`"拆出 3 个子任务并逐项核对 acceptance a1 a2 a3"`, `"ok"`, `""`, `"  "`, `42`, `"done"`, `"short"`, `"覆盖 a1:表驱动用例 12 个全部通过,耗时 0.4s"`)
-	ts := pick(`"2026-04-21T03:00:00Z"`, `"2026-04-21T04:00:00Z"`, `"2026-04-21T02:00:00+08:00"`, `"2026-04-21T05:30:00.5Z"`, `17`)
-	fields := []string{`"timestamp":` + ts, `"sprint_id":"sprint_20260421_1"`}
-	if rng.IntN(10) > 0 {
-		fields = append(fields, `"feature_id":`+fid)
-	}
-	if rng.IntN(10) > 0 {
-		fields = append(fields, `"phase":`+phase)
-	}
-	fields = append(fields, `"event_type":`+et)
-	if rng.IntN(4) > 0 {
-		fields = append(fields, `"result":`+res)
-	}
-	if et == `"checkpoint"` {
-		fields = append(fields, `"decision":`+pick(`"approved"`, `"rejected"`, `"approved_with_changes"`))
-	}
-	if rng.IntN(8) == 0 && n > 1 {
-		// a correction of an earlier line (or an invalid one)
-		target := 1 + rng.IntN(n)
-		fields = append(fields, fmt.Sprintf(`"supersedes_line":%d`, target))
-		reason = pick(`"补录: 第 3 项已验证,日志见 build/test.log 第 12 行"`, `"补录:x"`, `"not a 补录 reason"`, `"补录：全角冒号也算"`)
-	}
-	if rng.IntN(10) > 0 {
-		fields = append(fields, `"reason":`+reason)
-	}
-	rng.Shuffle(len(fields), func(i, j int) { fields[i], fields[j] = fields[j], fields[i] })
-	line := "{" + strings.Join(fields, ",") + "}"
-	switch rng.IntN(30) {
-	case 0:
-		return ""
-	case 1:
-		return "   "
-	case 2:
-		return line[:len(line)/2] // broken JSON
-	case 3:
-		return line + "\r"
-	case 4:
-		return `{"a":1} {"b":2}`
-	}
-	return line
+	return testutil.RandomEvalLine(rng, n, &testutil.EvalLineSpec{
+		Features:    []string{`"f001"`, `"f002"`, `"f002"`, `"\u0066002"`, `"f0021"`, `2`},
+		Phases:      []string{"1", "2", "3", "4", "2.0", `"2"`, "null", "1"},
+		Events:      []string{`"phase_evaluation"`, `"phase_evaluation"`, `"checkpoint"`, `"retry"`, `"fail"`, `"reset"`, `"yolo_abort"`},
+		Results:     []string{`"pass"`, `"retry"`, `"fail"`, `"pass"`, `null`},
+		Reasons:     []string{`"拆出 3 个子任务并逐项核对 acceptance a1 a2 a3"`, `"ok"`, `""`, `"  "`, `42`, `"done"`, `"short"`, `"覆盖 a1:表驱动用例 12 个全部通过,耗时 0.4s"`},
+		Timestamps:  []string{`"2026-04-21T03:00:00Z"`, `"2026-04-21T04:00:00Z"`, `"2026-04-21T02:00:00+08:00"`, `"2026-04-21T05:30:00.5Z"`, `17`},
+		Decisions:   []string{`"approved"`, `"rejected"`, `"approved_with_changes"`},
+		Corrections: []string{`"补录: 第 3 项已验证,日志见 build/test.log 第 12 行"`, `"补录:x"`, `"not a 补录 reason"`, `"补录：全角冒号也算"`},
+	})
 }
 
 // TestFeatureStateEqualsFullScanOnRandomLogs appends random lines in random
