@@ -1328,7 +1328,11 @@ func matchProdKube(_ *evalCtx, c *call) (bool, string) {
 func matchProdAWS(_ *evalCtx, c *call) (bool, string) {
 	switch c.prog {
 	case "aws":
+		// the profile may stand before or after the subcommands
 		if s, ok := prodValue(c.inv.Cmd.ParsedOpts, "", "profile"); ok {
+			return true, "aws " + s + " uses a production profile"
+		}
+		if s, ok := prodValue(c.inv.Cmd.Global, "", "profile"); ok {
 			return true, "aws " + s + " uses a production profile"
 		}
 		for _, k := range []string{"AWS_PROFILE", "AWS_DEFAULT_PROFILE"} {

@@ -91,3 +91,30 @@ func TestCommandValuedEnvironment(t *testing.T) {
 		"git send-email --to=dev@example.com 0001.patch":          verdict.Allow,
 	})
 }
+
+// TestLftpCommands: lftp's -c/-e text and its stdin script are lists of
+// lftp commands: `!CMD` is a local shell command, `rm -r`/`mrm -r` delete
+// on the server without a prompt (rm -r -f there); other lftp commands
+// and a plain rm are allowed.
+func TestLftpCommands(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"lftp -c 'open ftp://h; !rm -rf build'":              verdict.Block,
+		"lftp -e 'cd www && rm -r old; bye' sftp://deploy@h": verdict.Block,
+		"lftp -u u,p h <<< $'cd pub\nmrm -r cache'":          verdict.Block,
+		"lftp -c 'open h; !git push --force origin main'":    verdict.Block,
+		"lftp -c 'open h; ls; get a.tgz; bye'":               verdict.Allow,
+		"lftp -c 'open h; rm old.log'":                       verdict.Allow,
+		"lftp -e 'mirror -R dist /www; bye' h":               verdict.Allow,
+		"lftp -c 'open h; !ls -la'":                          verdict.Allow,
+	})
+}
+
+// TestAwsProfileAnywhere: aws takes its global options before or after
+// the subcommands, so a production profile counts in either place.
+func TestAwsProfileAnywhere(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"aws s3 --profile acme-prod sync dist/ s3://site/": verdict.Block,
+		"aws --profile=prod-eu s3 cp a.txt s3://b/a.txt":   verdict.Block,
+		"aws s3 cp a.txt s3://prod-assets/a.txt":           verdict.Allow,
+	})
+}

@@ -32,3 +32,24 @@ func TestSQLiteDatabaseAccess(t *testing.T) {
 		{"sqlite3 build/app.db \"select readfile('SKILL.md')\"", "allow"},
 	})
 }
+
+// TestCloudCopyDestinations: aws s3 cp|sync write their local
+// destination and mv also removes its local source; an s3:// URL is not a
+// workspace path, and lftp's remote rm acts on the server, while its
+// `!CMD` writes here.
+func TestCloudCopyDestinations(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"aws s3 cp s3://bucket/skill.md SKILL.md", "block"},
+		{"aws s3 sync --delete s3://bucket/site spec/", "block"},
+		{"aws --region eu-west-1 s3 cp --recursive s3://b/t templates/ --exclude '*.bak'", "block"},
+		{"aws s3 mv schemas/a.json s3://bucket/a.json", "block"},
+		{"lftp -c 'open h; !cp /tmp/x README.md'", "block"},
+		{"aws s3 cp s3://bucket/k build/k", "allow"},
+		{"aws s3 cp SKILL.md s3://bucket/SKILL.md", "allow"},
+		{"aws s3 sync spec/ s3://bucket/spec/ --exclude '*.tmp'", "allow"},
+		{"aws s3 cp s3://bucket/report.json -", "allow"},
+		{"lftp -c 'open h; rm spec/index.md'", "allow"},
+	})
+}

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Command is an invocation's words parsed once by its program's row of
 // the program table (testdata/corpus/README.md §9.1 "one argument model"): the
@@ -214,6 +217,8 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 			}
 		}
 	}
+	// a URL (s3://b/k, rtmp://h/x) is not a file of this machine
+	files = slices.DeleteFunc(files, func(f string) bool { return strings.Contains(f, "://") })
 	return files, dirs
 }
 

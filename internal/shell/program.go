@@ -129,10 +129,19 @@ type RunSpec struct {
 	// Remote: the command runs on another machine or in a container: its
 	// paths are not the workspace's (Elsewhere).
 	Remote bool
-	// Verbs maps the program's own command words after an Argv option to
-	// the command they do ("VERB=PROG ARGS…", comma-separated): cmake -E
-	// remove_directory deletes trees as `rm -r -f` does.
+	// Verbs maps the program's own command words after an Argv option (or
+	// starting one of its own commands, with Split) to the command they do
+	// ("VERB=PROG ARGS…", comma-separated): cmake -E remove_directory
+	// deletes trees as `rm -r -f` does, lftp's `rm` never prompts.
 	Verbs string
+	// Split: a Shell option value and a known stdin (with Stdin) are lists
+	// of the program's own commands, one per line or separated by ";",
+	// each matched by Prefix and Verbs on its own (`lftp -c 'open h;
+	// !rm -rf b'`).
+	Split bool
+	// VerbsRemote: the commands of Verbs act on another machine (lftp's
+	// remote rm): their paths are not the workspace's (Elsewhere).
+	VerbsRemote bool
 	// Prog lists options (letters or long names, space-separated) whose
 	// value is a program the command starts, with the operands after "--"
 	// as its arguments (`start-stop-daemon --start --exec /bin/rm -- -rf d`).

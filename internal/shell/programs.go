@@ -427,7 +427,13 @@ var programs = []Program{
 	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpqE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}},
 	{Name: "granted", Names: "assume", Kind: KindTool},
 	{Name: "helm", Kind: KindTool, Opts: OptSpec{Long: "kube-context= kubeconfig= namespace=", Partial: true, Abbrev: true}},
-	{Name: "aws", Kind: KindTool, Opts: OptSpec{Long: "profile= region= output= endpoint-url=", Partial: true}},
+	{Name: "aws", Kind: KindTool, Opts: awsGlobal, Subs: []Program{{Name: "s3", Kind: KindTool, Opts: awsGlobal, Subs: []Program{
+		// aws s3 cp|sync SRC DST: DST (a local path unless s3://…) is written;
+		// mv also removes a local SRC
+		{Name: "cp", Names: "sync", Kind: KindWrite, Opts: awsS3Transfer, Writes: WriteSpec{Last: 2},
+			WriteExamples: []string{"s3://b/k out/k -> out/k", "--recursive s3://b/p data/ --exclude '*.tmp' -> data/", "a.txt s3://b/a.txt -> ", "s3://b/k - -> "}},
+		{Name: "mv", Kind: KindWrite, Opts: awsS3Transfer, Writes: WriteSpec{All: true},
+			WriteExamples: []string{"s3://b/k out/k -> out/k", "notes.md s3://b/n.md --sse AES256 -> notes.md"}}}}}},
 	{Name: "curl", Kind: KindWrite,
 		Opts: OptSpec{Short: "AbcCdDeEFHKmoPQrtTuUwxXyYz", Long: "output= output-dir= dump-header= cookie-jar= trace= trace-ascii= stderr= libcurl= url= " +
 			"data= data-raw= data-binary= data-urlencode= data-ascii= header= user-agent= request= upload-file= " +
@@ -505,7 +511,13 @@ var programs = []Program{
 	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
 		Runs:        RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
 		RunExamples: []string{`--eval 'system("rm -rf b")' -> rm -rf b`, `--eval "unix('rm x')" -> rm x`, `--eval 'disp(1)' -> `}},
-	{Name: "ftp", Names: "lftp tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!"}, RunExamples: []string{"-n h <<< '!rm -rf b' -> rm -rf b"}},
+	{Name: "ftp", Names: "tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!"}, RunExamples: []string{"-n h <<< '!rm -rf b' -> rm -rf b"}},
+	// lftp(1): -c/-e and a script on stdin are lftp commands; `!CMD` runs a
+	// local shell, `rm [-r] [-f]` deletes on the server without a prompt
+	{Name: "lftp", Kind: KindTool, Opts: OptSpec{Short: "fceup", Long: "rcfile= norc help version", Partial: true},
+		Runs: RunSpec{Shell: "c e", Stdin: true, Prefix: "!", Split: true, Verbs: "rm=rm -f, mrm=rm -f", VerbsRemote: true},
+		RunExamples: []string{"-c 'open h; !rm -rf b' -> rm -rf b", "-e 'rm -r www/old; bye' ftp://h -> rm -f -r www/old", "h <<< 'cd pub\nmrm *.tmp' -> rm -f *.tmp",
+			"-c 'open h; ls; get a.txt' -> "}},
 	// shells with a language of their own whose -c command line reads
 	// a simple command the way a POSIX shell does (`nu -c 'rm -rf b'`)
 	{Name: "nu", Names: "nushell xonsh elvish murex ion", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "commands= config= env-config= login interactive no-config-file", Partial: true, Stop: true},
@@ -595,6 +607,13 @@ var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirem
 
 // gitGlobal is git's options before the subcommand (git(1) OPTIONS); git
 // matches them exactly.
+// awsGlobal are the aws CLI's global options that take a value (they may
+// follow the subcommands too).
+var awsGlobal = OptSpec{Long: "profile= region= output= endpoint-url= query= color= ca-bundle= cli-read-timeout= cli-connect-timeout= cli-binary-format= debug no-verify-ssl no-paginate no-sign-request no-cli-pager", Partial: true}
+
+// awsS3Transfer are the options of aws s3 cp|mv|sync.
+var awsS3Transfer = OptSpec{Long: awsGlobal.Long + " include= exclude= acl= grants= sse= sse-c= sse-c-key= sse-kms-key-id= sse-c-copy-source= sse-c-copy-source-key= storage-class= website-redirect= content-type= cache-control= content-disposition= content-encoding= content-language= expires= metadata= metadata-directive= expected-size= page-size= source-region= request-payer= checksum-mode= checksum-algorithm= copy-props= recursive dryrun quiet delete exact-timestamps size-only follow-symlinks no-follow-symlinks only-show-errors no-progress force-glacier-transfer ignore-glacier-warnings no-guess-mime-type", Partial: true}
+
 var gitGlobal = OptSpec{Short: "Cc", Long: "git-dir= work-tree= namespace= super-prefix= config-env= attr-source= exec-path no-pager paginate bare literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-replace-objects no-lazy-fetch no-optional-locks no-advice html-path man-path info-path version help list-cmds", Stop: true}
 
 // gitSubs are git's subcommands the guards look into; parse-options

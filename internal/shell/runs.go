@@ -22,7 +22,9 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 	}
 	p := c.cmd.ParsedOpts
 	if in, _, ok := c.stdinScript(); ok && r.Stdin {
-		if r.Prefix != "" {
+		if r.Split {
+			w.ownCommands(f, st, via+" stdin", r, in, c)
+		} else if r.Prefix != "" {
 			for _, line := range strings.Split(in, "\n") {
 				if src, ok := r.shellText(line); ok {
 					w.runShellString(f, st, via+" stdin", src)
@@ -91,6 +93,8 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 			continue
 		}
 		switch {
+		case optNamed(p, o, r.Shell) && r.Split:
+			w.ownCommands(f, st, via+" "+optWord(o), r, o.Value, c)
 		case optNamed(p, o, r.Shell):
 			if src, ok := r.shellText(o.Value); ok {
 				w.runShellString(f, st, via+" "+optWord(o), src)
@@ -123,6 +127,50 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 	}
 	return false
 }
+
+// ownCommands walks text as a list of the program's own commands
+// (RunSpec.Split: one per line or separated by ";"): a command with a
+// Prefix is a shell command string (lftp's `!CMD`), and one whose first
+// word is a Verbs entry is the command that entry maps it to, with the
+// command's words after it (lftp's `rm -r DIR` is `rm -f -r DIR`), walked
+// as run on the other side when r.VerbsRemote (RemoteVia).
+func (w *walker) ownCommands(f *frame, st *state, via string, r *RunSpec, text string, c cmdCtx) {
+	for _, line := range strings.Split(text, "\n") {
+		for _, cmd := range strings.Split(line, ";") {
+			cmd = strings.TrimSpace(cmd)
+			if cmd == "" {
+				continue
+			}
+			if r.Prefix != "" {
+				if src, ok := r.shellText(cmd); ok {
+					w.runShellString(f, st, via, src)
+					continue
+				}
+			}
+			if r.Verbs == "" {
+				continue
+			}
+			// `a && b`, `a || b` and `a & b` are commands too (lftp)
+			for _, part := range strings.FieldsFunc(cmd, func(r rune) bool { return r == '&' || r == '|' }) {
+				words := envSplit(strings.TrimSpace(part))
+				if len(words) == 0 {
+					continue
+				}
+				if mapped, ok := r.verb(words[0]); ok {
+					v := via + " " + words[0]
+					if r.VerbsRemote {
+						v += RemoteVia
+					}
+					w.runWords(f, st, knownWords(append(mapped, words[1:]...)...), c.env, nil, nil, v)
+				}
+			}
+		}
+	}
+}
+
+// RemoteVia marks a Via entry whose command runs on another machine
+// (RunSpec.VerbsRemote): Elsewhere.
+const RemoteVia = " (remote)"
 
 // runCalls walks the calls of r.Calls in the code src (codeCalls): each
 // shell-running call's string as shell code, each mapped call as the
@@ -186,6 +234,9 @@ func optWord(o *Opt) string {
 // `kubectl exec`, `mosh HOST CMD`): its paths are not the workspace's.
 func Elsewhere(via []string) bool {
 	for _, v := range via {
+		if strings.HasSuffix(v, RemoteVia) {
+			return true
+		}
 		name, _, _ := strings.Cut(v, " ")
 		if p := Lookup(name); p != nil && p.Runs.Remote {
 			return true
