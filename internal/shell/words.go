@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -159,7 +160,7 @@ func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
 		if syntax.SplitBraces(cp) {
 			words = words[:0]
 			n := 0
-			for bw, err := range bracesSeq(cp) {
+			for bw, err := range expand.BracesSeq(nil, cp) {
 				if err != nil {
 					break
 				}
