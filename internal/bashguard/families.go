@@ -811,28 +811,16 @@ func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
 				return true, "tee writes the block device " + a
 			}
 		}
-	case "cp", "install", "pv", "cat":
-		if c.prog == "cat" || c.prog == "pv" {
-			return false, ""
-		}
-		var ops []string
-		for i := 0; i < len(c.args); i++ {
-			a := c.args[i]
-			if a == "-t" && i+1 < len(c.args) {
-				if blockDevice(c.args[i+1]) {
-					return true, c.prog + " writes the block device " + c.args[i+1]
-				}
-				i++
-				continue
-			}
-			if strings.HasPrefix(a, "--target-directory=") && blockDevice(a[len("--target-directory="):]) {
-				return true, c.prog + " writes the block device " + a
-			}
-			if !strings.HasPrefix(a, "-") {
-				ops = append(ops, a)
+	case "cp", "install":
+		// the target directory (-t DIR, -tDIR, -ft DIR, --target-directory=DIR,
+		// --target-dir DIR) or the last of two operands or more
+		p := c.inv.Cmd.ParsedOpts
+		for _, d := range p.Values("t", "target-directory") {
+			if blockDevice(d) {
+				return true, c.prog + " writes the block device " + d
 			}
 		}
-		if len(ops) >= 2 && blockDevice(ops[len(ops)-1]) {
+		if ops := p.OperandValues(); len(ops) >= 2 && blockDevice(ops[len(ops)-1]) {
 			return true, c.prog + " writes the block device " + ops[len(ops)-1]
 		}
 	default:

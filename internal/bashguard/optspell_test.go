@@ -1,0 +1,60 @@
+package bashguard
+
+import (
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// Every spelling of the options the disk family reads (cp/install's
+// target directory, output options of known and unknown programs): the
+// option model (internal/shell's program table) reads them as the program
+// does, so a bundled, attached or abbreviated spelling is the same option.
+func TestBlockDeviceOptionSpellings(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"cp disk.img /dev/sdb":                                verdict.Block,
+		"cp -t /dev/sdb disk.img":                             verdict.Block,
+		"cp -t/dev/sdb disk.img":                              verdict.Block,
+		"cp -ft /dev/sdb disk.img":                            verdict.Block,
+		"cp -vt/dev/sdb disk.img":                             verdict.Block,
+		"cp --target-directory=/dev/sdb disk.img":             verdict.Block,
+		"cp --target-directory /dev/sdb disk.img":             verdict.Block,
+		"cp --target-dir=/dev/sdb disk.img":                   verdict.Block,
+		"cp --target /dev/sdb disk.img":                       verdict.Block,
+		"cp -- -x.img /dev/sdb":                               verdict.Block,
+		"cp -S .bak disk.img /dev/sdb":                        verdict.Block,
+		"install -t /dev/sdb disk.img":                        verdict.Block,
+		"install -m 644 disk.img /dev/sdb":                    verdict.Block,
+		"cp /dev/sdb disk.img":                                verdict.Allow,
+		"cp -t build /dev/sdb":                                verdict.Allow,
+		"cp --target-directory=build /dev/sdb":                verdict.Allow,
+		"install -m 644 /dev/sdb build/disk.img":              verdict.Allow,
+		"wget -O /dev/sdb https://x/img":                      verdict.Block,
+		"wget -qO /dev/sdb https://x/img":                     verdict.Block,
+		"wget -O/dev/sdb https://x/img":                       verdict.Block,
+		"curl -o /dev/sdb https://x/img":                      verdict.Block,
+		"curl --output=/dev/sdb https://x/img":                verdict.Block,
+		"openssl enc -in a -out /dev/sdb":                     verdict.Block,
+		"openssl enc -in a -out=/dev/sdb":                     verdict.Block,
+		"openssl enc -in /dev/sdb -out build/x":               verdict.Allow,
+		"flashtool --dev=/dev/sdb":                            verdict.Block,
+		"flashtool -o /dev/sdb img":                           verdict.Block,
+		"flashtool -qo /dev/sdb img":                          verdict.Block,
+		"flashtool -O/dev/sdb img":                            verdict.Block,
+		"flashtool -out /dev/sdb img":                         verdict.Block,
+		"flashtool -out=/dev/sdb img":                         verdict.Block,
+		"flashtool --output /dev/sdb img":                     verdict.Block,
+		"flashtool of=/dev/sdb if=img":                        verdict.Block,
+		"flashtool img FILE:/dev/sdb":                         verdict.Block,
+		"flashtool /dev/sda disk.img":                         verdict.Allow,
+		"flashtool -i /dev/sda disk.img":                      verdict.Allow,
+		"ddrescue os.img /dev/sdb":                            verdict.Block,
+		"iostat -x /dev/sda":                                  verdict.Allow,
+		"hdparm -I /dev/sda":                                  verdict.Allow,
+		"pvcreate /dev/sdb":                                   verdict.Block,
+		"mdadm --detail /dev/md0":                             verdict.Allow,
+		"mdadm --create /dev/md0 --level=1 /dev/sdb /dev/sdc": verdict.Block,
+		"zpool status tank":                                   verdict.Allow,
+		"zpool create tank /dev/sdb":                          verdict.Block,
+	})
+}
