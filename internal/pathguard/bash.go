@@ -552,7 +552,12 @@ func (c *collector) program() {
 // command writes (shell.Command.Written: `ffmpeg -i IN OUT`, `cargo
 // install --root D`, `git submodule add URL PATH`, `git checkout-index F`).
 func (c *collector) tableWrites() {
-	files, dirs := c.inv.Command().Written(c.inv.Stdin)
+	if r := c.inv.Command().Row; r == nil || r.Writes == (shell.WriteSpec{}) {
+		return
+	}
+	cmd := *c.inv.Command()
+	cmd.ParsedOpts = c.parsed() // the guard's values of the words ($HARNESS_ROOT, $PWD …)
+	files, dirs := cmd.Written(c.inv.Stdin)
 	what := strings.TrimSpace(c.inv.Program + " " + strings.Join(c.inv.Command().Sub, " "))
 	for _, f := range files {
 		c.add(f, opWrite, what+" (output)")

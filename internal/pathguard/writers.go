@@ -188,12 +188,6 @@ func (c *collector) other(prog string, args []string) {
 				c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" --"+o.Name)
 			}
 		}
-	case "openssl":
-		for i, a := range args {
-			if (a == "-out" || a == "-keyout") && i+1 < len(args) {
-				c.add(args[i+1], opWrite, "openssl "+a)
-			}
-		}
 	case "esbuild", "tsc", "swc", "babel", "rollup", "webpack":
 		p := c.parsed()
 		for _, f := range p.Values("o", "outfile", "outFile", "out-file", "file") {
