@@ -377,7 +377,8 @@ func (c *collector) program() {
 	case prog == "":
 		return
 	case isPython(prog):
-		c.python(args)
+		// python -m MODULE ARGS… is walked as the program MODULE ARGS… (the
+		// shell model's interpreter walk); its inline code is codeWrites'
 		return
 	}
 	switch prog {

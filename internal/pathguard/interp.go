@@ -100,42 +100,6 @@ func (c *collector) codePath(v codelex.Value) (string, bool) {
 	return v.S, v.S != ""
 }
 
-// python handles `python -m MODULE …` (in-place formatters run as modules);
-// its inline code is judged by codeWrites.
-func (c *collector) python(args []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "-" || a == "--" || !strings.HasPrefix(a, "-") {
-			return // stdin, end of options, or a script file
-		}
-		for k := 1; k < len(a); k++ {
-			switch a[k] {
-			case 'c':
-				return
-			case 'm':
-				mod := a[k+1:]
-				j := i + 1
-				if mod == "" && j < len(args) {
-					mod = args[j]
-					j++
-				}
-				switch mod {
-				case "black", "isort", "ruff":
-					c.formatter(mod, args[j:])
-				case "pip":
-					c.pip(args[j:])
-				}
-				return
-			case 'W', 'X':
-				if k+1 == len(a) {
-					i++
-				}
-				k = len(a)
-			}
-		}
-	}
-}
-
 // perl handles -i/-pi in-place edits of the file operands.
 func (c *collector) perl(args []string) { c.perlLike(langPerl, args, "IMmFdDxCV", "IMm") }
 
