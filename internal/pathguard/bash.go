@@ -396,7 +396,7 @@ func (c *collector) program() {
 	case "sed", "gsed":
 		c.sed(args)
 	case "perl":
-		c.perl(args)
+		c.perl()
 	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "onetrue-awk", "bwk-awk": // shell.IsAwk
 		c.awk(args)
 	case "yq":
@@ -524,7 +524,7 @@ func (c *collector) program() {
 	case "node", "nodejs", "deno", "bun":
 		// inline code: codeWrites
 	case "ruby":
-		c.ruby(args)
+		c.ruby()
 	case "gofmt", "goimports":
 		p := c.parsed()
 		if p.Has("w") {

@@ -101,65 +101,30 @@ func (c *collector) codePath(v codelex.Value) (string, bool) {
 }
 
 // perl handles -i/-pi in-place edits of the file operands.
-func (c *collector) perl(args []string) { c.perlLike(langPerl, args, "IMmFdDxCV", "IMm") }
+func (c *collector) perl() { c.perlLike(langPerl) }
 
 // ruby handles -i in-place edits.
-func (c *collector) ruby(args []string) { c.perlLike(langRuby, args, "IrCEFKTUWx", "IrCEF") }
+func (c *collector) ruby() { c.perlLike(langRuby) }
 
 const (
 	langPerl = iota
 	langRuby
 )
 
-// perlLike parses perl/ruby style clusters: -i[ext] (rest of the cluster),
-// -e CODE (rest or next word), -0/-l with optional digits, value letters;
-// with -i the file operands are written in place.
-func (c *collector) perlLike(lang int, args []string, valLetters, nextLetters string) {
-	inplace := false
-	haveCode := false
-	i := 0
-loop:
-	for ; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			i++
-			break loop
-		case a == "-":
-			i++
-			haveCode = true
-			break loop
-		case !strings.HasPrefix(a, "-"):
-			break loop
-		case strings.HasPrefix(a, "--"):
-			continue
-		}
-		for k := 1; k < len(a); k++ {
-			ch := a[k]
-			switch {
-			case ch == 'i':
-				inplace = true
-				k = len(a)
-			case ch == 'e' || ch == 'E' && lang == langPerl:
-				if k+1 == len(a) && i+1 < len(args) {
-					i++
-				}
-				haveCode = true
-				k = len(a)
-			case ch == '0' || ch == 'l':
-				for k+1 < len(a) && (a[k+1] >= '0' && a[k+1] <= '9' || a[k+1] == 'x' || a[k+1] >= 'a' && a[k+1] <= 'f' && ch == '0') {
-					k++
-				}
-			case strings.IndexByte(valLetters, ch) >= 0:
-				if k+1 == len(a) && strings.IndexByte(nextLetters, ch) >= 0 && i+1 < len(args) {
-					i++
-				}
-				k = len(a)
-			}
-		}
-	}
-	files := args[i:]
-	if !haveCode && len(files) > 0 && c.inv.Stdin == nil {
+// perlLike reads perl/ruby's options by their rows of the program table
+// (-i[ext], -e CODE, -0/-l digits, value letters attached or in the next
+// word): with -i the file operands are written in place, after the script
+// file when there is no -e code ("-" is a script on stdin).
+func (c *collector) perlLike(lang int) {
+	p := c.parsed()
+	inplace := p.Has("i")
+	haveCode := p.Has("e") || lang == langPerl && p.Has("E")
+	files := p.OperandValues()
+	switch {
+	case haveCode:
+	case len(files) > 0 && files[0] == "-" && p.End < 0:
+		files = files[1:]
+	case len(files) > 0 && c.inv.Stdin == nil:
 		files = files[1:] // the script file
 	}
 	if !inplace {

@@ -39,3 +39,33 @@ func TestPythonModuleSpellings(t *testing.T) {
 		{"python3 script.py -m black spec/x.py", "allow"},
 	})
 }
+
+// TestPerlRubyInPlaceSpellings: perl/ruby -i edit the file operands in place, whatever options come
+// before (value letters attached or in the next word, -0/-l digits).
+func TestPerlRubyInPlaceSpellings(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"perl -pi -e 's/a/b/' SKILL.md", "block"},
+		{"perl -i.bak -pe 's/a/b/' SKILL.md", "block"},
+		{"perl -i -pe 's/a/b/' spec/index.md", "block"},
+		{"perl -lpi -e 's/a/b/' SKILL.md", "block"},
+		{"perl -0777 -pi -e 's/a/b/' SKILL.md", "block"},
+		{"perl -l015 -pi -e 's/a/b/' SKILL.md", "block"},
+		{"perl -I lib -pi -e 's/a/b/' SKILL.md", "block"},
+		{"perl -Ilib -pi -e 's/a/b/' SKILL.md", "block"},
+		{"perl -Mstrict -pi -e 's/a/b/' SKILL.md", "block"},
+		{"perl -pi s.pl SKILL.md", "block"},
+		{"perl -pi -- s.pl SKILL.md", "block"},
+		{"perl -pe 's/a/b/' SKILL.md", "allow"},
+		{"perl -lne 'print' SKILL.md", "allow"},
+		{"perl -pi -e 's/a/b/' build/x", "allow"},
+		{"ruby -pi -e 'sub(/a/,\"b\")' SKILL.md", "block"},
+		{"ruby -i.bak -pe 'x' SKILL.md", "block"},
+		{"ruby -W0 -pi -e 'x' SKILL.md", "block"},
+		{"ruby -I lib -pi -e 'x' SKILL.md", "block"},
+		{"ruby -rjson -pi -e 'x' SKILL.md", "block"},
+		{"ruby -pe 'x' SKILL.md", "allow"},
+		{"ruby -pi -e 'x' build/x", "allow"},
+	})
+}

@@ -18,6 +18,10 @@ type OptSpec struct {
 	// ShortOpt lists letters whose value is optional and only attached
 	// (`sed -i.bak`, `perl -i~`): the rest of the cluster is the value.
 	ShortOpt string
+	// Digits lists letters whose optional value is the digits attached to
+	// them, the letter 0 also taking xHEX (perl -0777, -0x1FF, -l015); the
+	// rest of the cluster is more options (`perl -lne CODE` is -l -n -e).
+	Digits string
 	// Long lists long option names without "--", separated by spaces; a
 	// name ending in "=" takes a value (`--file F` or `--file=F`). Other
 	// names take a value only when it is attached with "=".
@@ -305,6 +309,12 @@ func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, o
 				next++
 				o.Value, o.HasValue, o.ValArg = words[next], true, next
 			}
+		case strings.IndexByte(s.Digits, ch) >= 0:
+			n := digitsAt(letters[k+1:], ch == '0')
+			o.Value, o.HasValue, o.ValArg, o.ValOff = letters[k+1:k+1+n], n > 0, i, off+k+1
+			p.Opts = append(p.Opts, o)
+			k += n
+			continue
 		case strings.IndexByte(s.ShortOpt, ch) >= 0:
 			o.Value, o.HasValue, o.ValArg, o.ValOff = letters[k+1:], k+1 < len(letters), i, off+k+1
 			p.Opts = append(p.Opts, o)
@@ -322,6 +332,23 @@ func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, o
 		p.Opts = append(p.Opts, o)
 	}
 	return next
+}
+
+// digitsAt is the length of the run of decimal digits that starts s
+// (OptSpec.Digits), or with hex of "x" and the hex digits after it.
+func digitsAt(s string, hex bool) int {
+	if hex && len(s) > 1 && (s[0] == 'x' || s[0] == 'X') {
+		n := 1
+		for n < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[n]) >= 0 {
+			n++
+		}
+		return n
+	}
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // Rebind returns the parse with its words replaced by others of the same
