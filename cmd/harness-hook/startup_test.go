@@ -117,3 +117,49 @@ func TestHookDoesNotLinkCLIOnlyPackages(t *testing.T) {
 		}
 	}
 }
+
+// hookModules are the modules the hook links besides this one, each with
+// what needs it on a hook call. Every linked package's init runs in every
+// hook process and a larger binary starts slower (the runtime walks its
+// function table and builds the pointer mask of its data at start), so a
+// module joins this list only with its start-up cost measured
+// (docs/performance.md, "sixth pass": goccy/go-yaml alone is 1.1 MB of the
+// binary and ~55 k instructions of a PreToolUse call).
+var hookModules = map[string]string{
+	"github.com/bmatcuk/doublestar/v4": "the path guard's globs and the override files' allow and block globs",
+	"github.com/goccy/go-yaml":         "the override files (.harness/rules.yaml, .claude/harness.yaml) when one exists",
+	"github.com/gofrs/flock":           "fsutil's file locks",
+	"github.com/tdewolff/parse/v2":     "codelex's JavaScript lexer (node -e, inline scripts)",
+	"golang.org/x/sys":                 "gofrs/flock (flock(2))",
+	"mvdan.cc/sh/v3":                   "the shell parser and brace expansion (internal/shell)",
+}
+
+// TestHookLinksOnlyListedModules checks the modules of the hook's import
+// graph against hookModules, both ways: a new module must come with its
+// measured cost, and a module the hook no longer links leaves the list.
+func TestHookLinksOnlyListedModules(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool:", err)
+	}
+	out, err := exec.Command(goTool, "list", "-deps", "-f", "{{with .Module}}{{.Path}}{{end}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	linked := map[string]bool{}
+	for _, m := range strings.Fields(string(out)) {
+		if m != "github.com/superagent-harness/harness" {
+			linked[m] = true
+		}
+	}
+	for m := range linked {
+		if _, ok := hookModules[m]; !ok {
+			t.Errorf("harness-hook links module %s, which hookModules does not list: measure its start-up cost (docs/performance.md) before linking it", m)
+		}
+	}
+	for m := range hookModules {
+		if !linked[m] {
+			t.Errorf("hookModules lists %s, which harness-hook no longer links: remove it from the list", m)
+		}
+	}
+}
