@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -266,3 +267,25 @@ func TestOutputHasNoHTMLEscapes(t *testing.T) {
 }
 
 var _ io.Reader = (*errReader)(nil)
+
+// TestFailClosedReasonNamesTheLogCommand: the way forward of a fail-closed
+// deny names `harness logs --rule RULE`, which finds the record in and out
+// of a sprint, and the record is where that command reads outside a sprint
+// (the user-level audit log), not in a .harness/logs/hook.log that does not
+// exist there.
+func TestFailClosedReasonNamesTheLogCommand(t *testing.T) {
+	p := newPlainProject(t)
+	res := runIn(runner{}, []string{"--event", "PreToolUse"}, p.env, strings.NewReader("{"))
+	reason := denyReason(t, res.stdout)
+	if !strings.Contains(reason, "harness logs --rule "+ruleInputInvalid) {
+		t.Errorf("the reason does not say how to find the record: %s", reason)
+	}
+	if strings.Contains(reason, ".harness/logs/hook.log") {
+		t.Errorf("outside a sprint the reason names the sprint's log: %s", reason)
+	}
+	log := filepath.Join(p.env["XDG_STATE_HOME"], "harness", "hook.log")
+	data, err := os.ReadFile(log)
+	if err != nil || !strings.Contains(string(data), ruleInputInvalid) {
+		t.Fatalf("no %s record in the user-level audit log %s (%v): %s", ruleInputInvalid, log, err, data)
+	}
+}

@@ -375,7 +375,11 @@ func (r runner) budget() time.Duration {
 func (r runner) failure(c *call, rule string, cause error) Output {
 	c.rec.Rule = rule
 	c.rec.Errors = append(c.rec.Errors, cause.Error())
-	fix := "retry the call; if this keeps happening the hook installation is broken: tell the user (details in .harness/logs/hook.log)"
+	// The record goes to the sprint's .harness/logs/hook.log or, outside a
+	// sprint, to the user-level audit log; `harness logs` reads whichever
+	// applies where the user stands, so the reason names the command, not a
+	// path that is wrong in one of the two cases.
+	fix := "retry the call; if this keeps happening the hook installation is broken: tell the user (the record: harness logs --rule " + rule + ")"
 	switch failureAnswer(c.event) {
 	case answerDeny:
 		reason := fmt.Sprintf("harness-hook could not check this tool call, so it is refused (fail-closed) [%s]: %s. Way forward: %s.", rule, cause, fix)
