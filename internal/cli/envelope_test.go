@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -276,6 +277,9 @@ func TestEveryCommandAnswersWithTheEnvelope(t *testing.T) {
 						t.Errorf("data has no %q:\n%s", k, out.String())
 					}
 				}
+				for _, p := range nullMembers(data, "data") {
+					t.Errorf("%s is null: a list with no items is [] so that a consumer can iterate it without a nil check:\n%s", p, out.String())
+				}
 			})
 		}
 		// A usage error names the command too.
@@ -353,4 +357,28 @@ func TestEnvelopeSchemaRejectsTheOldShapes(t *testing.T) {
 			t.Errorf("the envelope schema rejects %s: %v %v", good, vs, err)
 		}
 	}
+}
+
+// nullMembers returns the JSON paths under v whose value is null. No command
+// reports a null today: a list with no items is [] (a nil Go slice encodes
+// as null, which a consumer iterating data.cycles or data.quarantined must
+// then special-case), and absent values are left out.
+func nullMembers(v any, path string) []string {
+	var out []string
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if e == nil {
+				out = append(out, path+"."+k)
+				continue
+			}
+			out = append(out, nullMembers(e, path+"."+k)...)
+		}
+	case []any:
+		for i, e := range x {
+			out = append(out, nullMembers(e, fmt.Sprintf("%s[%d]", path, i))...)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

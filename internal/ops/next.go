@@ -189,7 +189,7 @@ func findCycles(feats []*Obj) [][]string {
 	}
 	var stack []int
 	counter := 0
-	var out [][]string
+	out := [][]string{}
 	var strong func(v int)
 	strong = func(v int) {
 		index[v], low[v] = counter, counter

@@ -149,7 +149,7 @@ func InitFeature(root, feature, hookBin string) (FeatureResult, error) {
 	if err != nil {
 		return res, err
 	}
-	res.Quarantined = plan.quarantined
+	res.Quarantined = append(res.Quarantined, plan.quarantined...)
 	res.Notes = plan.notes
 	if err := os.MkdirAll(filepath.Join(fdir, ".claude"), 0o755); err != nil {
 		return res, err
