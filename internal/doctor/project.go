@@ -17,7 +17,13 @@ import (
 func checkProject(o Options, hookBin string) []Check {
 	var ts []target
 	if o.Cwd != "" {
+		// In the home directory the project's .claude/settings.json is the
+		// user's: checked (and probed) once, as the user's below.
+		inHome := o.Home != "" && filepath.Clean(o.Cwd) == filepath.Clean(o.Home)
 		for _, n := range []string{"settings.json", "settings.local.json"} {
+			if inHome && n == "settings.json" {
+				continue
+			}
 			p := filepath.Join(o.Cwd, ".claude", n)
 			ts = append(ts, target{path: p, rel: p, kind: kindProject, project: o.Cwd, env: o.Env})
 		}

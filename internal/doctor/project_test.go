@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
@@ -129,5 +130,46 @@ func TestDoctorOutsideASprintProbesEveryWiredFile(t *testing.T) {
 	}
 	if r.OK {
 		t.Errorf("report OK with a hook that allows everything")
+	}
+}
+
+// TestDoctorInTheHomeDirectoryChecksTheUserSettingsOnce: started in the
+// home directory, the project's .claude/settings.json is the user's file;
+// doctor lists it once in the wiring failure and, once it wires the guard,
+// reports and probes it once (as the user's, fixed with install --user).
+func TestDoctorInTheHomeDirectoryChecksTheUserSettingsOnce(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("stand-in hook is a shell script")
+	}
+	p := newProjectFixture(t)
+	user := filepath.Join(p.home, ".claude", "settings.json")
+	run := func() Report {
+		return Run(Options{Cwd: p.home, Home: p.home, HookBin: p.hook,
+			Env: map[string]string{"PATH": os.Getenv("PATH")}})
+	}
+	r := run()
+	c := find(r, StatusFail, "wires harness-hook as a working PreToolUse guard")
+	if len(c) != 1 {
+		dump(t, r)
+		t.Fatalf("no wiring failure")
+	}
+	if n := strings.Count(c[0].Detail, user); n != 1 {
+		t.Errorf("the failure names %s %d times, want once: %s", user, n, c[0].Detail)
+	}
+	write(t, user, string(installed(t, p.hook)))
+	r = run()
+	if n := len(find(r, StatusOK, "harness-hook guards Bash and the file tools")); n != 1 {
+		dump(t, r)
+		t.Errorf("%d wiring checks for the one settings file, want 1", n)
+	}
+	probes := 0
+	for _, ch := range r.Checks {
+		if strings.HasPrefix(ch.Name, "probe ") && strings.Contains(ch.Detail, "rm -rf /harness-doctor-probe") {
+			probes++
+		}
+	}
+	if probes != 1 {
+		dump(t, r)
+		t.Errorf("%d deny probes of the one settings file, want 1", probes)
 	}
 }
