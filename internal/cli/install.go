@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
 
@@ -152,6 +153,22 @@ func emptyObject(b []byte) bool {
 	return len(t) >= 2 && t[0] == '{' && t[len(t)-1] == '}' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0
 }
 
+// diffLines splits b into lines for the unified diff, each keeping its
+// "\n": nothing for an empty (or absent) file, and no extra empty line
+// after a final newline (difflib.SplitLines adds one, which showed a new
+// file's diff as "@@ -1 +1,N @@" ending in a blank context line).
+func diffLines(b []byte) []string {
+	if len(b) == 0 {
+		return nil
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if lines[len(lines)-1] == "" {
+		return lines[:len(lines)-1]
+	}
+	lines[len(lines)-1] += "\n" // difflib wants every line terminated
+	return lines
+}
+
 // editSettings applies edit to the settings file at path: prints the diff,
 // keeps a backup of a file it changes, writes atomically (unless dryRun).
 func editSettings(e *Env, path string, dryRun bool, d installData, edit func([]byte) ([]byte, error)) error {
@@ -171,9 +188,15 @@ func editSettings(e *Env, path string, dryRun bool, d installData, edit func([]b
 		d.Changed, neu = true, nil
 	}
 	if d.Changed {
+		from, to := path, path
+		if !exists {
+			from = "/dev/null"
+		}
+		if d.Removed {
+			to = "/dev/null"
+		}
 		d.Diff, _ = difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A: difflib.SplitLines(string(old)), B: difflib.SplitLines(string(neu)),
-			FromFile: path, ToFile: path, Context: 2,
+			A: diffLines(old), B: diffLines(neu), FromFile: from, ToFile: to, Context: 2,
 		})
 	}
 	if d.Changed && !dryRun {
