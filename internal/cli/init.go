@@ -176,12 +176,21 @@ func (c *InitCmd) Run(e *Env) error {
 }
 
 // refuseBesideActive refuses a new sprint while another sprint of the same
-// sprints folder is still running (Z8).
+// sprints folder is still running (Z8), with the way out that exists for
+// it: a sprint with a contract is closed by finalize --close (sink or
+// archive); one without a contract cannot be finalized, so it is planned on
+// or, never used, moved away.
 func refuseBesideActive(sprintsDir, skip string) error {
-	if id, why := scaffold.ActiveSprint(sprintsDir, skip); id != "" {
-		return refused("sprint %s in %s is still running (%s); one runtime runs one sprint: finish it first (sink it with `harness pipeline sink --id ID`, or archive it) (Z8)", id, sprintsDir, why)
+	id, why := scaffold.ActiveSprint(sprintsDir, skip)
+	if id == "" {
+		return nil
 	}
-	return nil
+	dir := filepath.Join(sprintsDir, id)
+	way := fmt.Sprintf("finish it first: harness finalize --close --root %s, then --sink ID or --archive", dir)
+	if _, err := os.Stat(filepath.Join(dir, ".harness", "sprint_contracts", id, "contract.json")); err != nil {
+		way = fmt.Sprintf("it has no contract yet, so there is nothing to finalize: go on planning it (harness plan FILE --root %s), or move %s out of %s if it was never used", dir, dir, sprintsDir)
+	}
+	return refused("sprint %s in %s is still running (%s); one runtime runs one sprint: %s (Z8)", id, sprintsDir, why, way)
 }
 
 // asExit maps scaffold's refusals to exit 1; other errors stay internal (2).
