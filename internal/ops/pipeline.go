@@ -341,7 +341,10 @@ func sinkPipeline(env *Env, in SinkInput, rep *Report) (*sinkOutcome, error) {
 	data := map[string]any{"pipeline_id": in.ID, "version": version, "dir": dir, "success": success, "change": firstNonEmpty(changeType, map[bool]string{true: "run", false: "new"}[exists]),
 		"why": why, "total_runs": stats[0].Value, "yolo_eligible": mapSliceValue(stats, "yolo_eligible")}
 	rep.Data = data
-	rep.Notes = append(rep.Notes, fmt.Sprintf("pipeline %s v%s: %s (%s); total_runs %v, yolo_eligible %v", in.ID, version, kind, why, stats[0].Value, mapSliceValue(stats, "yolo_eligible")))
+	if exists { // a new pipeline's why only repeats its kind
+		kind += " (" + why + ")"
+	}
+	rep.Notes = append(rep.Notes, fmt.Sprintf("pipeline %s v%s: %s; total_runs %v, yolo_eligible %v", in.ID, version, kind, stats[0].Value, mapSliceValue(stats, "yolo_eligible")))
 	if in.DryRun {
 		rep.Notes = append(rep.Notes, string(py))
 		data["dry_run"] = true
@@ -368,7 +371,7 @@ func sinkPipeline(env *Env, in SinkInput, rep *Report) (*sinkOutcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep.did("rebuilt %s (%d pipelines)", filepath.Join(home, registryFile), n)
+	rep.did("rebuilt %s (%d pipeline%s)", filepath.Join(home, registryFile), n, map[bool]string{true: "", false: "s"}[n == 1])
 	return &sinkOutcome{fl: fl, version: version}, nil
 }
 
