@@ -42,6 +42,15 @@ func TestInstallScript(t *testing.T) {
 		if !strings.Contains(string(out), "self-check ok") {
 			t.Fatalf("install.sh run %d did not report its self-check:\n%s", i+1, out)
 		}
+		if !strings.Contains(string(out), "note: "+filepath.Join(prefix, "bin")+" is not on PATH") {
+			t.Errorf("install.sh run %d into a directory off PATH does not say so:\n%s", i+1, out)
+		}
+	}
+	// Into a directory on PATH: no note.
+	cmd := exec.Command(sh, script)
+	cmd.Env = append(env, "PATH="+filepath.Join(prefix, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if out, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(out), "is not on PATH") {
+		t.Errorf("install.sh into a directory on PATH: %v\n%s", err, out)
 	}
 	v, err := exec.Command(filepath.Join(prefix, "bin", "harness"), "--version").Output()
 	if err != nil || !strings.HasPrefix(strings.TrimSpace(string(v)), "harness v0.0.0-installtest (commit ") {
@@ -69,7 +78,7 @@ func TestInstallScript(t *testing.T) {
 	if err := os.Symlink(sh, filepath.Join(dir, "sh")); err != nil {
 		t.Skip(err)
 	}
-	cmd := exec.Command(sh, script)
+	cmd = exec.Command(sh, script)
 	cmd.Env = []string{"PATH=" + dir, "HOME=" + t.TempDir(), "PREFIX=" + t.TempDir()}
 	out, err := cmd.CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "Go is not installed or not on PATH") {
