@@ -187,7 +187,8 @@ func (c *CheckpointReplyAllCmd) Run(e *Env) error {
 func (c *CheckpointDueCmd) Help() string {
 	return `Sends the reminders that are due and prints each message: a gate waiting 24 hours gets a
 reminder, after 72 hours an urgent one offering to suspend (each once); gates never time out. A
-review waiting 48 hours passes as approved on timeout.
+review waiting 48 hours passes as approved on timeout. When nothing is due it prints nothing (exit
+0), so its output can go to the user as it is.
 
 Examples:
   harness checkpoint due

@@ -26,7 +26,7 @@ running session without a hook record for reset.stale_after, default 30m), herme
 triggers: > 3h session, consecutive_sprints_with_retries >= 3, its own ratio > 0.70). The figures come from
 .harness/claude_code_context_state.json, which harness-hook keeps. Read-only.
 
-With --once it prints the events of now and exits. Otherwise it polls every --interval and prints an event
+With --once it prints the events of now and exits (nothing at all when none is due). Otherwise it polls every --interval and prints an event
 when it appears (again after it went away). With --json every event is one line, a CLI envelope whose data
 is the event (a stream of envelopes: one per event, none when nothing is due):
   {"ok":true,"command":"watch","data":{"time":"…","event":"reset_due","feature":"f002","session_id":"…",
