@@ -77,10 +77,6 @@ case "$allow" in
 esac
 
 printf 'self-check ok: harness %s; harness-hook denies rm -rf / and lets go test through\n' "$VERSION"
-case ":$PATH:" in
-*":$BINDIR:"*) ;;
-*) say "note: $BINDIR is not on PATH: add it (export PATH=\"$BINDIR:\$PATH\" in your shell's start-up file) so that harness and the commands below are found" ;;
-esac
 say "done. Guard a project with: harness install --project DIR (or --user for every project); see harness install --help"
 case ":$PATH:" in
 *":$BINDIR:"*) ;;

@@ -42,14 +42,14 @@ func TestInstallScript(t *testing.T) {
 		if !strings.Contains(string(out), "self-check ok") {
 			t.Fatalf("install.sh run %d did not report its self-check:\n%s", i+1, out)
 		}
-		if !strings.Contains(string(out), "note: "+filepath.Join(prefix, "bin")+" is not on PATH") {
+		if !strings.Contains(string(out), "note: "+filepath.Join(prefix, "bin")+" is not on your PATH") {
 			t.Errorf("install.sh run %d into a directory off PATH does not say so:\n%s", i+1, out)
 		}
 	}
 	// Into a directory on PATH: no note.
 	cmd := exec.Command(sh, script)
 	cmd.Env = append(env, "PATH="+filepath.Join(prefix, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
-	if out, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(out), "is not on PATH") {
+	if out, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(out), "is not on your PATH") {
 		t.Errorf("install.sh into a directory on PATH: %v\n%s", err, out)
 	}
 	v, err := exec.Command(filepath.Join(prefix, "bin", "harness"), "--version").Output()
