@@ -115,6 +115,17 @@ func (w *walker) dirProducer(st *state, prog string, c cmdCtx, vals []string) (*
 		}
 		s := d + "\n"
 		return &s, true
+	case "basename", "gbasename", "dirname", "gdirname":
+		// pure functions of their operands (POSIX basename/dirname, GNU
+		// -a, -s SUFFIX, -z): `"$(basename /bin/rm)" -rf x` runs rm
+		if !allKnown(c.words[1:]) {
+			return nil, true
+		}
+		out, ok := pathPart(strings.Contains(prog, "dirname"), vals)
+		if !ok {
+			return nil, true
+		}
+		return &out, true
 	case "realpath", "grealpath", "readlink", "greadlink":
 		if !allKnown(c.words[1:]) {
 			return nil, true
@@ -327,4 +338,70 @@ func (st *state) takeDir(o *state) {
 // earlier cd may have failed, in its alternatives).
 func (st *state) listing(roots []string) *Listing {
 	return &Listing{Roots: roots, Dir: st.dir, AltDirs: st.alts}
+}
+
+// pathPart is the output of `basename ARGS` (dir false) or `dirname ARGS`
+// (dir true); false for options it does not know.
+func pathPart(dir bool, args []string) (string, bool) {
+	var ops []string
+	suffix, multi, end := "", dir, "\n"
+	for k := 0; k < len(args); k++ {
+		v := args[k]
+		switch {
+		case v == "--":
+			ops = append(ops, args[k+1:]...)
+			k = len(args)
+		case v == "-a" || v == "--multiple":
+			multi = true
+		case v == "-z" || v == "--zero":
+			end = "\x00"
+		case !dir && (v == "-s" || v == "--suffix") && k+1 < len(args):
+			suffix, multi = args[k+1], true
+			k++
+		case !dir && strings.HasPrefix(v, "--suffix="):
+			suffix, multi = v[len("--suffix="):], true
+		case len(v) > 1 && v[0] == '-':
+			return "", false
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if len(ops) == 0 {
+		return "", false
+	}
+	if !multi {
+		// basename NAME [SUFFIX]
+		if len(ops) > 2 {
+			return "", false
+		}
+		if len(ops) == 2 {
+			suffix = ops[1]
+		}
+		ops = ops[:1]
+	}
+	var b strings.Builder
+	for _, o := range ops {
+		var r string
+		t := strings.TrimRight(o, "/")
+		switch {
+		case dir && t == "" && o != "":
+			r = "/"
+		case dir:
+			if i := strings.LastIndexByte(t, '/'); i < 0 {
+				r = "."
+			} else if r = strings.TrimRight(t[:i], "/"); r == "" {
+				r = "/"
+			}
+		case t == "" && o != "":
+			r = "/"
+		default:
+			r = t[strings.LastIndexByte(t, '/')+1:]
+			if suffix != "" && r != suffix {
+				r = strings.TrimSuffix(r, suffix)
+			}
+		}
+		b.WriteString(r)
+		b.WriteString(end)
+	}
+	return b.String(), true
 }

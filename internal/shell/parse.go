@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -217,6 +218,11 @@ type frame struct {
 	// runtime: the source text is parsed when the shell runs it (eval), so
 	// aliases defined by commands before it expand in it
 	runtime bool
+	// runAt are the places (source text, line) of the commands that ran
+	// this text in the same shell (eval, source, a function call),
+	// outermost first: an alias it defines expands on the later lines of
+	// those texts too (`eval "alias x=…"⏎x`).
+	runAt []srcLine
 	// listing is the listing a shell's -c script gets its positional
 	// arguments from (`find D -exec sh -c '… "$1"' _ {} \;`): commands in
 	// the script whose words hold "{}" are run over it.
@@ -231,7 +237,21 @@ func (f *frame) child(via string) *frame {
 	}
 	v := make([]string, len(f.via), len(f.via)+1)
 	copy(v, f.via)
-	return &frame{src: f.src, srcID: f.srcID, alias: f.alias, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred}
+	return &frame{src: f.src, srcID: f.srcID, alias: f.alias, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, runAt: f.runAt}
+}
+
+// srcLine is a line of a parsed source text (frame.srcID).
+type srcLine struct {
+	src  int
+	line uint
+}
+
+// ranFrom is child(via) for a text the current shell runs from the
+// command at line of f's text (frame.runAt).
+func (f *frame) ranFrom(via string, line uint) *frame {
+	n := f.child(via)
+	n.runAt = append(slices.Clone(f.runAt), srcLine{f.srcID, line})
+	return n
 }
 
 type varVal struct {
@@ -255,6 +275,24 @@ type aliasDef struct {
 	val  string
 	src  int
 	line uint
+	// outer are the places of the commands that ran the defining text in
+	// the same shell (frame.runAt): later lines there expand it too.
+	outer []srcLine
+}
+
+// expandsAt reports whether the alias expands in a command at line of
+// source text src: a later line of the text that defined it or of a text
+// that ran that one.
+func (a aliasDef) expandsAt(src int, line uint) bool {
+	if a.src == src && line > a.line {
+		return true
+	}
+	for _, o := range a.outer {
+		if o.src == src && line > o.line {
+			return true
+		}
+	}
+	return false
 }
 
 type state struct {
@@ -306,6 +344,22 @@ type state struct {
 	// xtrace is set while `set -x` is on: bash expands PS4 before each
 	// command it traces.
 	xtrace bool
+	// hashed are the names `hash -p PATH NAME` bound to a program file
+	// (shared between clones, copied before a change).
+	hashed map[string]string
+}
+
+// hash binds name to the program file path (`hash -p`); "" removes the
+// binding (`hash -d`).
+func (s *state) hash(name, path string) {
+	m := make(map[string]string, len(s.hashed)+1)
+	maps.Copy(m, s.hashed)
+	if path == "" {
+		delete(m, name)
+	} else {
+		m[name] = path
+	}
+	s.hashed = m
 }
 
 // aliasName reports whether a command word is one bash looks up as an
@@ -557,7 +611,7 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		return nil
 	}
 	w.srcSeq++
-	nf := &frame{src: src, srcID: w.srcSeq, alias: f.alias, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, runtime: f.runtime}
+	nf := &frame{src: src, srcID: w.srcSeq, alias: f.alias, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, runtime: f.runtime, runAt: f.runAt}
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}

@@ -129,7 +129,8 @@ var programs = []Program{
 		"ping ping6 dig nslookup host traceroute ss netstat ip ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
 		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
-		"getopts wait umask ulimit hash enable caller let", Kind: KindData},
+		"getopts wait umask ulimit enable caller let", Kind: KindData},
+	{Name: "hash", Kind: KindData, Opts: OptSpec{Short: "p"}, Examples: []string{"-p /bin/rm ls => -p=/bin/rm | ls"}},
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"},
 		Examples: []string{"-q -t ed25519 -N x -f k => -q -t=ed25519 -N=x -f=k |", "-s ca -I id host.pub => -s=ca -I=id | host.pub"}},
 	{Name: "read", Kind: KindData, Opts: OptSpec{Short: "adinNptu"}, Examples: []string{"-ra arr => -r -a=arr |", "-d , -r x y => -d=, -r | x y"}},

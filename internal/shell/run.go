@@ -115,6 +115,18 @@ func (w *walker) pathContent(st *state, c cmdCtx, i int) (string, bool) {
 	return w.namedContent(st, c, wd.Value)
 }
 
+// optContent is pathContent for the value of option o of c's program
+// (ParsedOpts over c.words[1:]): the output of a process substitution
+// given as the value (`xargs -a <(…)`, `--arg-file=<(…)`), else the file's
+// text written earlier in the command.
+func (w *walker) optContent(st *state, c cmdCtx, o Opt) (string, bool) {
+	i := o.ValArg + 1
+	if c.fields != nil && i < len(c.fields) && c.fields[i].proc != nil && strings.HasSuffix(c.fields[i].val, "/dev/fd/63") {
+		return *c.fields[i].proc, true
+	}
+	return w.namedContent(st, c, o.Value)
+}
+
 // namedContent is pathContent for a known path p.
 func (w *walker) namedContent(st *state, c cmdCtx, p string) (string, bool) {
 	if fd, ok := fdPath(p); ok {
@@ -144,6 +156,22 @@ func (c cmdCtx) withWord(i int, w Word) cmdCtx {
 		c.fields = fs
 	}
 	return c
+}
+
+// replaceWord returns c with word i replaced by w.
+func (c cmdCtx) replaceWord(i int, w Word) cmdCtx {
+	c.words = slices.Clone(c.words)
+	c.words[i] = w
+	if c.fields != nil {
+		c.fields = slices.Clone(c.fields)
+		c.fields[i] = field{val: w.Value, known: w.Known, raw: w.Raw, started: true}
+	}
+	return c
+}
+
+// shellQuote quotes s as one shell word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // substitution walks a command substitution and returns its literal output
@@ -229,6 +257,12 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 	} else if c.words[0].Known {
 		prog = Identity(c.words[0].Value)
+	}
+	if p, ok := st.hashed[c.words[0].Value]; ok && c.words[0].Known && st.funcs[c.words[0].Value] == nil {
+		// `hash -p PATH NAME` earlier: NAME runs PATH (bash looks a
+		// function up first, then the hash table, then $PATH)
+		prog = Identity(p)
+		c = c.replaceWord(0, Word{Value: p, Known: true, Raw: c.words[0].Raw})
 	}
 	if strings.ContainsAny(prog, "*?[") {
 		prog = globProgram(prog)
@@ -431,6 +465,17 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		if ops := p.OperandValues(); len(ops) > 0 {
 			name = ops[0]
 		}
+		if cb, ok := p.Last("C"); ok && allKnown(args) {
+			// -C CALLBACK: bash evaluates CALLBACK followed by the index
+			// and the line every -c lines (5000 by default; a file may
+			// have that many), testdata/corpus/README.md §9.2
+			line := "''"
+			if c.stdin != nil {
+				first, _, _ := strings.Cut(*c.stdin, "\n")
+				line = shellQuote(first)
+			}
+			w.script(f.child(prog+" -C"), st.clone(), cb+" 0 "+line, ioCtx{})
+		}
 		if c.stdin == nil || p.Has("usCcnO") {
 			st.unsetVar(name)
 			return nil
@@ -457,6 +502,26 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		st.setVar(name, varVal{val: v0, known: true, arr: elems, isArr: true})
 		return nil
+	case "hash":
+		// hash -p PATH NAME…: NAME runs the program at PATH for the rest
+		// of the shell (state.hashed); hash -r forgets every binding,
+		// hash -d NAME one
+		p := c.cmd.ParsedOpts
+		if !allKnown(args) {
+			return nil
+		}
+		if path, ok := p.Last("p"); ok {
+			for _, n := range p.OperandValues() {
+				st.hash(n, path)
+			}
+		} else if p.Has("r") {
+			st.hashed = nil
+		} else if p.Has("d") {
+			for _, n := range p.OperandValues() {
+				st.hash(n, "")
+			}
+		}
+		return nil
 	case "getopts":
 		for _, v := range vals {
 			if !strings.HasPrefix(v, "-") {
@@ -475,7 +540,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 	case "eval":
 		src := strings.Join(vals, " ")
-		ef := f.child("eval")
+		ef := f.ranFrom("eval", c.pos.Line())
 		ef.runtime = true // parsed when eval runs: earlier aliases apply
 		return w.script(ef, st, src, ioCtx{stdin: c.stdin})
 	case "trap":
@@ -487,15 +552,15 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		return nil
 	case "source", ".":
 		if len(c.fields) > 1 && c.fields[1].proc != nil {
-			return w.script(f.child(prog+" <( )"), st, *c.fields[1].proc, ioCtx{})
+			return w.script(f.ranFrom(prog+" <( )", c.pos.Line()), st, *c.fields[1].proc, ioCtx{})
 		}
 		if len(vals) > 0 && vals[0] == "-" && c.stdin != nil {
-			return w.script(f.child(prog+" stdin"), st, *c.stdin, ioCtx{})
+			return w.script(f.ranFrom(prog+" stdin", c.pos.Line()), st, *c.stdin, ioCtx{})
 		}
 		if len(vals) > 0 && args[0].Known {
 			// a file written earlier, /dev/stdin, /dev/fd/N of a here-string
 			if src, ok := w.namedContent(st, c, vals[0]); ok {
-				return w.script(f.child(prog+" "+vals[0]), st, src, ioCtx{stdin: c.stdin})
+				return w.script(f.ranFrom(prog+" "+vals[0], c.pos.Line()), st, src, ioCtx{stdin: c.stdin})
 			}
 		}
 		return nil
@@ -503,7 +568,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	if c.fields != nil && c.fields[0].known && c.fields[0].aliasable && len(st.aliases) > 0 && st.aliasesOn(f.srcID, c.pos.Line()) {
 		name := c.words[0].Value
 		if a, ok := st.aliases[name]; ok && f.calls < 3 && name != f.alias &&
-			(f.alias != "" || a.src == f.srcID && c.pos.IsValid() && c.pos.Line() > a.line || f.runtime && a.src != f.srcID) {
+			(f.alias != "" || c.pos.IsValid() && a.expandsAt(f.srcID, c.pos.Line()) || f.runtime && a.src != f.srcID) {
 			// an alias expands to its text followed by the arguments; only
 			// an alias whose text ends in a blank has the next word looked
 			// up as an alias too (`alias sudo='sudo '`), as in bash
@@ -547,7 +612,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		ns := st.clone()
 		ns.args, ns.argsKnown = vals, allKnown(args)
-		nf := f.child("call " + prog)
+		nf := f.ranFrom("call "+prog, c.pos.Line())
 		nf.calls++
 		nf.fn, nf.bg = "", false
 		w.stmt(nf, ns, body, ioCtx{stdin: c.stdin})
@@ -1092,7 +1157,7 @@ func (w *walker) defineAlias(f *frame, st *state, name, text string, line uint) 
 	} else {
 		st.aliases = maps.Clone(st.aliases)
 	}
-	st.aliases[name] = aliasDef{val: text, src: f.srcID, line: line}
+	st.aliases[name] = aliasDef{val: text, src: f.srcID, line: line, outer: f.runAt}
 }
 
 // namedFd returns NAME of a redirection's descriptor written {NAME} (bash

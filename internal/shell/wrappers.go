@@ -166,6 +166,16 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 			return true
 		}
 		inner.stdin = nil
+		for _, o := range p.Opts {
+			if (o.Name == "a" || o.Name == "arg-file") && o.HasValue {
+				// -a FILE: the items come from FILE, not stdin (a process
+				// substitution or a file written earlier in the command)
+				c.stdin = nil
+				if src, ok := w.optContent(st, c, o); ok {
+					c.stdin = &src
+				}
+			}
+		}
 		if c.stdin != nil {
 			// the input is known: run the command with it
 			repl := ""
