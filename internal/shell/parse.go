@@ -347,6 +347,38 @@ type state struct {
 	// hashed are the names `hash -p PATH NAME` bound to a program file
 	// (shared between clones, copied before a change).
 	hashed map[string]string
+	// attrs are the attribute letters `declare` gave variables: 'i'
+	// integer (a value assigned is evaluated as arithmetic), 'A'
+	// associative (subscripts are strings). Shared between clones, copied
+	// before a change.
+	attrs map[string]string
+	// sinks are the output descriptors that processes started earlier
+	// read (sinks.go): `exec N> >(CMD)`, a coprocess's input. Shared
+	// between clones, copied before a change.
+	sinks map[string]*sink
+}
+
+// setAttr gives variable name the attribute letter a.
+func (s *state) setAttr(name string, a byte) {
+	if strings.IndexByte(s.attrs[name], a) >= 0 {
+		return
+	}
+	m := make(map[string]string, len(s.attrs)+1)
+	maps.Copy(m, s.attrs)
+	m[name] += string(a)
+	s.attrs = m
+}
+
+// hasAttr reports whether variable name has the attribute letter a.
+func (s *state) hasAttr(name string, a byte) bool {
+	return strings.IndexByte(s.attrs[name], a) >= 0
+}
+
+// indexed reports whether subscripts of name are arithmetic: it is not an
+// associative array.
+func (s *state) indexed(name string) bool {
+	v, ok := s.vars[name]
+	return !(ok && v.isAssoc) && !s.hasAttr(name, 'A')
 }
 
 // hash binds name to the program file path (`hash -p`); "" removes the
@@ -476,6 +508,7 @@ func (w *walker) producerLiterals(from int) *string {
 			if a.Known && strings.ContainsAny(a.Value, " \t\n") && b.Len()+len(a.Value) < maxGuess {
 				b.WriteString(a.Value)
 				b.WriteByte('\n')
+				quotedPieces(&b, a.Value)
 			}
 		}
 		if inv.Code != nil {
@@ -494,6 +527,7 @@ func (w *walker) producerLiterals(from int) *string {
 		if inv.Stdin != nil && b.Len()+len(*inv.Stdin) < maxGuess {
 			b.WriteString(*inv.Stdin)
 			b.WriteByte('\n')
+			quotedPieces(&b, *inv.Stdin)
 		}
 	}
 	if b.Len() == 0 {
@@ -501,6 +535,37 @@ func (w *walker) producerLiterals(from int) *string {
 	}
 	s := b.String()
 	return &s
+}
+
+// quotedPieces appends to b, one a line, the text of every '…' or "…"
+// quoted piece of s that holds a blank: the string values of a data or
+// query language a producer may print (`jq -r '.cmd|…' <<< '{"cmd":"rm
+// -rf x"}'`, SQL 'rm -rf x'), part of producerLiterals' cautious guess.
+func quotedPieces(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		q := s[i]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && s[j] != q {
+			if s[j] == '\\' && q == '"' {
+				j++
+			}
+			j++
+		}
+		if j >= len(s) {
+			return
+		}
+		if p := s[i+1 : j]; strings.ContainsAny(p, " \t") && b.Len()+len(p) < maxGuess {
+			if q == '"' {
+				p = unescapeOnly(p, "\"\\/")
+			}
+			b.WriteString(p)
+			b.WriteByte('\n')
+		}
+		i = j
+	}
 }
 
 // withFd returns fds with descriptor fd holding content (copied: the map
@@ -568,6 +633,8 @@ type walker struct {
 	// gitSet is the git configuration `git config KEY VALUE` set earlier
 	// in the command (lower-cased keys; gitrun.go).
 	gitSet map[string]string
+	// sinkWrites counts the writes walked into sinks (sinks.go).
+	sinkWrites int
 	// part is, right after stmt returns an unknown output, the known
 	// pieces of that output (a list, group or subshell some of whose
 	// statements print literal text: `(crontab -l; echo '…')`), or nil.
@@ -775,6 +842,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 	}
 	if len(s.Redirs) > 0 {
 		w.noteWrites(st, io.redirs, out)
+		w.writeSinks(f, st, s, io.redirs, out)
 	}
 	w.part = part
 	return out
@@ -944,6 +1012,11 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 				w.res.BackgroundLoops = append(w.res.BackgroundLoops, strings.TrimSpace(w.raw(f, c)))
 			}
 			w.generic(nf, st, l)
+			for _, x := range []syntax.ArithmExpr{l.Init, l.Cond, l.Post} {
+				if x != nil {
+					w.arithNode(nf, st, x)
+				}
+			}
 			w.stmts(nf, st, c.Do, io)
 		}
 		return nil
@@ -978,7 +1051,18 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 		w.funcStack = w.funcStack[:len(w.funcStack)-1]
 		return nil
 	case *syntax.ArithmCmd, *syntax.TestClause, *syntax.LetClause:
-		w.generic(f.child(""), st, c)
+		nf := f.child("")
+		w.generic(nf, st, c)
+		switch c := c.(type) {
+		case *syntax.ArithmCmd:
+			w.arithNode(nf, st, c.X)
+		case *syntax.LetClause:
+			for _, x := range c.Exprs {
+				w.arithNode(nf, st, x)
+			}
+		case *syntax.TestClause:
+			w.arithTest(nf, st, c.X)
+		}
 		return nil
 	case *syntax.DeclClause:
 		w.decl(f, st, c)
@@ -986,7 +1070,9 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 	case *syntax.TimeClause:
 		return w.stmt(f.child("time"), st, c.Stmt, io)
 	case *syntax.CoprocClause:
-		return w.stmt(f.child("coproc"), st, c.Stmt, io)
+		w.stmt(f.child("coproc"), st.clone(), c.Stmt, io)
+		w.coproc(f, st, c)
+		return nil
 	default:
 		w.generic(f.child(""), st, c)
 		return nil
@@ -1012,7 +1098,7 @@ func (w *walker) generic(f *frame, st *state, n syntax.Node) {
 func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 	variant := c.Variant.Value
 	export := variant == "export"
-	assoc, nameref := false, variant == "nameref"
+	assoc, nameref, integer := false, variant == "nameref", false
 	for _, a := range c.Args {
 		if a.Name == nil {
 			if a.Value != nil {
@@ -1020,6 +1106,7 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 				if strings.HasPrefix(v.Value, "-") {
 					assoc = assoc || strings.Contains(v.Value, "A")
 					nameref = nameref || strings.Contains(v.Value, "n")
+					integer = integer || strings.Contains(v.Value, "i")
 				}
 				if variant == "declare" || variant == "typeset" {
 					// +x removes the export attribute: the variable is kept
@@ -1033,6 +1120,12 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 			continue
 		}
 		name := a.Name.Value
+		if integer {
+			st.setAttr(name, 'i')
+		}
+		if assoc {
+			st.setAttr(name, 'A')
+		}
 		if a.Naked && a.Value == nil {
 			if export {
 				st.export(name)
@@ -1165,6 +1258,9 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 	}
 	if a.Index != nil {
 		w.generic(f, st, a.Index)
+		if st.indexed(name) {
+			w.arithNode(f, st, a.Index)
+		}
 		if name == "BASH_ALIASES" && a.Value != nil {
 			// BASH_ALIASES[NAME]=TEXT defines an alias as `alias NAME=TEXT`
 			k := w.singleWord(f, st, &syntax.Word{Parts: indexParts(a.Index)}, false)
@@ -1185,6 +1281,10 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 			v.Known = false
 		}
 		v.Value = old.val + v.Value
+	}
+	if st.hasAttr(name, 'i') && v.Known {
+		// a `declare -i` variable: the value is evaluated (arith.go)
+		w.arithText(f, st, v.Value, 0)
 	}
 	st.setVar(name, varVal{val: v.Value, known: v.Known})
 	if name == "PS4" && st.xtrace {

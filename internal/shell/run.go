@@ -288,6 +288,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	}
 	idx := w.record(f, st, inv)
 	w.envRuns(f, st, prog, c)
+	w.nameOperands(f, st, prog, vals)
 	if prog == "exec" && len(args) == 0 && len(c.fds) > 0 {
 		// `exec 3<<<'…'` opens the descriptors in this shell for the
 		// commands after it (`bash <&3`, `bash /dev/fd/3`)
@@ -639,6 +640,16 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		w.awk(f, st, prog, vals, idx, c.stdin)
 	case prog == "sed" || prog == "gsed":
 		w.sedRuns(f, st, vals, c.stdin)
+	}
+	if (prog == "sqlite3" || prog == "sqlite") && allKnown(args) {
+		// SQL made only of SELECTs of literals prints them (`sqlite3
+		// :memory: "select 'CMD'"`) and runs nothing else; the database
+		// operand is judged from the recorded invocation
+		if sql, ok := sqliteSQL(c.cmd.ParsedOpts, c.stdin); ok {
+			if s, ok := selectLiterals(sql); ok {
+				return &s
+			}
+		}
 	}
 	if out, handled := w.producer2(f, st, prog, c, vals); handled {
 		return out
@@ -1172,4 +1183,28 @@ func namedFd(fd string) (string, bool) {
 func hasKey(m map[string]*string, k string) bool {
 	_, ok := m[k]
 	return ok
+}
+
+// nameOperands expands the subscripts of the variable names builtins
+// assign or test (`read "$x"`, `printf -v "$x"`, `test -v "$x"`): bash
+// evaluates them as in arithmetic (arith.go).
+func (w *walker) nameOperands(f *frame, st *state, prog string, vals []string) {
+	switch prog {
+	case "read":
+		for _, v := range vals {
+			if strings.IndexByte(v, '[') > 0 {
+				w.arithName(f, st, v)
+			}
+		}
+	case "printf":
+		if len(vals) > 1 && vals[0] == "-v" {
+			w.arithName(f, st, vals[1])
+		}
+	case "test", "[":
+		for k := 0; k+1 < len(vals); k++ {
+			if vals[k] == "-v" {
+				w.arithName(f, st, vals[k+1])
+			}
+		}
+	}
 }

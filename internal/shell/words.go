@@ -302,7 +302,9 @@ func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
 			}
 		case *syntax.ArithmExp:
 			if e.w != nil {
-				e.w.generic(e.f.child("$(( ))"), e.st, p.X)
+				nf := e.f.child("$(( ))")
+				e.w.generic(nf, e.st, p.X)
+				e.w.arithNode(nf, e.st, p.X)
 			}
 			if n, ok := arithConst(p.X); ok {
 				// `$((777))`, `$((0x1ff))`: a literal's value
@@ -347,11 +349,16 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		}
 		if p.Index != nil {
 			e.w.generic(e.f, e.st, p.Index)
+			if p.Param != nil && e.st.indexed(p.Param.Value) && !isAll(p.Index) {
+				e.w.arithNode(e.f, e.st, p.Index)
+			}
 		}
 		if p.Slice != nil {
 			e.w.generic(e.f, e.st, p.Slice.Offset)
+			e.w.arithNode(e.f, e.st, p.Slice.Offset)
 			if p.Slice.Length != nil {
 				e.w.generic(e.f, e.st, p.Slice.Length)
+				e.w.arithNode(e.f, e.st, p.Slice.Length)
 			}
 		}
 	}

@@ -1043,7 +1043,12 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 	case "jq", "gojq", "jaq":
 		// a raw-output jq whose filter is a string literal prints it
 		// (`jq -rn '"rm -rf x"'`), once per input: judged once
-		raw, filter, seen := false, "", false
+		// (`jq -rn '"rm -rf x"'`), once per input: judged once; a path
+		// of keys and indexes (`.cmd`, `.a[0].b`) prints that member of
+		// each literal input (a here-string, a known pipe, a file written
+		// earlier), jqPath
+		raw, filter, seen, null := false, "", false, false
+		var files []string
 		for k := 0; k < len(vals); k++ {
 			v := vals[k]
 			switch {
@@ -1055,22 +1060,49 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 				return nil, true
 			case v == "--raw-output" || v == "--join-output" || v == "--raw-output0":
 				raw = true
+			case v == "--null-input":
+				null = true
 			case len(v) > 1 && v[0] == '-' && v[1] != '-':
 				raw = raw || strings.ContainsAny(v[1:], "rj")
+				null = null || strings.Contains(v[1:], "n")
 			case strings.HasPrefix(v, "-"):
 			case !seen:
 				filter, seen = v, true
+			default:
+				files = append(files, v)
 			}
 		}
 		if !raw || !seen || !allKnown {
 			return nil, true
 		}
 		var text string
-		if err := json.Unmarshal([]byte(strings.TrimSpace(filter)), &text); err != nil {
+		if err := json.Unmarshal([]byte(strings.TrimSpace(filter)), &text); err == nil {
+			text += "\n"
+			return &text, true
+		}
+		steps, ok := jqPath(filter)
+		if !ok || null {
 			return nil, true
 		}
-		text += "\n"
-		return &text, true
+		var in strings.Builder
+		if len(files) == 0 {
+			if c.stdin == nil {
+				return nil, true
+			}
+			in.WriteString(*c.stdin)
+		}
+		for _, fl := range files {
+			t, ok := w.namedContent(st, c, fl)
+			if !ok {
+				return nil, true
+			}
+			in.WriteString(t)
+		}
+		out, ok := jqSelect(steps, in.String())
+		if !ok {
+			return nil, true
+		}
+		return &out, true
 	case "xxd":
 		if c.stdin != nil && containsWord(vals, "-r") && containsWord(vals, "-p") {
 			b, err := hex.DecodeString(strings.Join(strings.Fields(*c.stdin), ""))
