@@ -3,6 +3,7 @@ package bashguard
 import (
 	"testing"
 
+	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -133,4 +134,19 @@ func TestXargsArgFile(t *testing.T) {
 		"xargs -a <(printf '%s\\n' a b) echo":            verdict.Allow,
 		"xargs -a list.txt echo":                         verdict.Allow,
 	})
+}
+
+// TestTildePlusIsTheWorkingDirectory: `~+` is $PWD and `~-` $OLDPWD.
+func TestTildePlusIsTheWorkingDirectory(t *testing.T) {
+	cases := map[string]string{
+		"cd /srv/app && rm -rf ~+":                "/srv/app",
+		"cd /srv/app && cd /tmp && rm -rf ~-/lib": "/srv/app/lib",
+	}
+	for cmd, want := range cases {
+		r := shell.Parse(cmd, shell.Options{Cwd: "/work"})
+		last := r.Invocations[len(r.Invocations)-1]
+		if got := last.Args[len(last.Args)-1].Value; got != want {
+			t.Errorf("%q: operand %q, want %q", cmd, got, want)
+		}
+	}
 }

@@ -147,7 +147,7 @@ func (w *walker) expandWord(f *frame, st *state, word *syntax.Word) []field {
 	raw := w.raw(f, word)
 	if len(word.Parts) == 1 {
 		// fast path: a plain literal word
-		if l, ok := word.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '\\') < 0 && strings.IndexByte(l.Value, '{') < 0 {
+		if l, ok := word.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '\\') < 0 && strings.IndexByte(l.Value, '{') < 0 && !strings.HasPrefix(l.Value, "~") {
 			if l.Value == "" {
 				return nil
 			}
@@ -249,6 +249,9 @@ func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
 		case *syntax.Lit:
 			if quoted {
 				e.lit(unescapeDquote(p.Value), true)
+			} else if d, rest, ok := e.tildeDir(p.Value); ok {
+				e.lit(d, true)
+				e.lit(unescapeUnquoted(rest), false)
 			} else {
 				e.lit(unescapeUnquoted(p.Value), false)
 			}
@@ -1018,4 +1021,22 @@ func (w *walker) heredoc(f *frame, st *state, body *syntax.Word) string {
 func isZero(idx syntax.ArithmExpr) bool {
 	w, ok := idx.(*syntax.Word)
 	return ok && w.Lit() == "0"
+}
+
+// tildeDir expands `~+` ($PWD) and `~-` ($OLDPWD) at the start of a word
+// (lit is its first part, unquoted) when the directory is known: the rest
+// of lit and true, else false (the word keeps its text).
+func (e *expander) tildeDir(lit string) (string, string, bool) {
+	if e.cur != nil || len(e.fields) > 0 || len(lit) < 2 || lit[0] != '~' || lit[1] != '+' && lit[1] != '-' || len(lit) > 2 && lit[2] != '/' {
+		return "", "", false
+	}
+	name := "PWD"
+	if lit[1] == '-' {
+		name = "OLDPWD"
+	}
+	vs, ok := e.lookup(name, nil)
+	if !ok || len(vs) != 1 || !strings.HasPrefix(vs[0], "/") {
+		return "", "", false
+	}
+	return vs[0], lit[2:], true
 }
