@@ -38,9 +38,12 @@ func (c *NextCmd) Run(e *Env) error {
 		return unreadableWorkspace(err)
 	}
 	e.reply(res, func(w io.Writer) {
-		if len(res.Startable) == 0 {
+		switch {
+		case len(res.Startable) == 0 && len(res.Blocked) == 0:
+			fmt.Fprintln(w, "start now: (none: no feature is pending)")
+		case len(res.Startable) == 0:
 			fmt.Fprintln(w, "start now: (none)")
-		} else {
+		default:
 			fmt.Fprintf(w, "start now: %s\n", strings.Join(res.Startable, " "))
 		}
 		for _, b := range res.Blocked {

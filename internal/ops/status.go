@@ -309,6 +309,9 @@ func (s *StatusResult) Text() string {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
 	b.WriteString("\nfeatures:\n")
+	if len(s.Features) == 0 {
+		b.WriteString("  (none: feature_list.json has no feature yet; write the plan with `harness plan FILE`)\n")
+	}
 	for _, f := range s.Features {
 		deps := "-"
 		if len(f.DependsOn) > 0 {
