@@ -39,7 +39,7 @@ const (
 
 // OutputName is the file of the feature directory that receives a print
 // session's output (docs/protocol.md §4.6 STEP 3.3).
-const OutputName = "generator_log.md.cc_output"
+const OutputName = workspace.GeneratorOutputName
 
 // DefaultPrompt is the first prompt when neither --prompt nor --prompt-file
 // is given; the SessionStart hook injects the feature's context.

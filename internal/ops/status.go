@@ -119,7 +119,11 @@ func Status(env *Env) (*StatusResult, error) {
 		st := e.Str("status")
 		if pid, gone := clientGone(e); gone {
 			exited[k] = true
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: session %s has ended: its client (pid %d) is no longer running, but session_pool.json still lists it as %s; read its output, then run `harness session end %s`", k, e.Str("session_id"), pid, st, k))
+			output := "read its output"
+			if e.ObjAt("launch").Str("mode") == "print" {
+				output += " (.harness/features/" + k + "/" + workspace.GeneratorOutputName + ")"
+			}
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: session %s has ended: its client (pid %d) is no longer running, but session_pool.json still lists it as %s; %s, then run `harness session end %s`", k, e.Str("session_id"), pid, st, output, k))
 			st = "exited"
 		}
 		res.Sessions[k] = fmt.Sprintf("%s %s phase=%d", st, e.Str("session_id"), p)

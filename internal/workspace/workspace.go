@@ -160,6 +160,11 @@ func (w *Workspace) FeatureDir(id string) string { return w.h("features", id) }
 // GeneratorLog is H/features/<id>/generator_log.md.
 func (w *Workspace) GeneratorLog(id string) string { return w.h("features", id, "generator_log.md") }
 
+// GeneratorOutputName is the file of the feature directory that receives a
+// print-mode Generator session's output (harness launch --mode print;
+// docs/protocol.md §4.6 STEP 3.3).
+const GeneratorOutputName = "generator_log.md.cc_output"
+
 // Handoff is H/features/<id>/handoff.md.
 func (w *Workspace) Handoff(id string) string { return w.h("features", id, "handoff.md") }
 
