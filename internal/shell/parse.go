@@ -700,6 +700,10 @@ func (w *walker) stmts(f *frame, st *state, list []*syntax.Stmt, io ioCtx) *stri
 	allKnown := len(list) > 0
 	for _, s := range list {
 		o := w.stmt(f, st, s, io)
+		if k := st.sinks["1"]; k != nil && o != nil && *o != "" && !stdoutRedirected(s.Redirs) {
+			// `exec > >(CMD)` earlier: the shell's output goes to CMD
+			w.feed(st, k, *o)
+		}
 		if o == nil {
 			allKnown = false
 			o = w.part

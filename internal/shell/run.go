@@ -186,7 +186,7 @@ func (w *walker) substitution(f *frame, st *state, cs *syntax.CmdSubst) (*string
 		empty := ""
 		return &empty, nil
 	}
-	out := w.stmts(nf, st.clone(), cs.Stmts, ioCtx{stdin: in})
+	out := w.stmts(nf, st.captured(), cs.Stmts, ioCtx{stdin: in})
 	l := w.lastListing
 	w.lastListing = nil
 	return out, l
@@ -439,6 +439,14 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 			return forget()
 		}
 		parts := ifsSplit(line, ifs)
+		defer func() {
+			// a `declare -i` name evaluates the value read (arith.go)
+			for _, n := range names {
+				if v := st.vars[n]; st.hasAttr(n, 'i') && v.known {
+					w.arithText(f, st, v.val, 0)
+				}
+			}
+		}()
 		if isArr {
 			v0 := ""
 			if len(parts) > 0 {

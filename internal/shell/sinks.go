@@ -78,9 +78,10 @@ func (w *walker) writeSinks(f *frame, st *state, s *syntax.Stmt, redirs []Redire
 					fd = st.freeFd(10, 1)
 					st.setVar(name, varVal{val: fd, known: true})
 				}
-				if fd != "" && fd != "1" {
-					st.setSink(fd, k)
+				if fd == "" {
+					fd = "1" // `exec > >(CMD)`: every later output (stmts)
 				}
+				st.setSink(fd, k)
 			case (fd == "" || fd == "1") && out != nil:
 				w.feed(st, k, *out)
 			}
@@ -147,4 +148,14 @@ func (s *state) setSink(fd string, k *sink) {
 	maps.Copy(m, s.sinks)
 	m[fd] = k
 	s.sinks = m
+}
+
+// captured is clone for a substitution, whose output the shell captures:
+// it does not reach a process `exec > >(CMD)` made stdout.
+func (s *state) captured() *state {
+	n := s.clone()
+	if n.sinks["1"] != nil {
+		n.setSink("1", nil)
+	}
+	return n
 }

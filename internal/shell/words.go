@@ -21,6 +21,9 @@ type field struct {
 	// proc is the literal output of a lone process substitution `<(…)`;
 	// procPart the known pieces of it when the whole is unknown (walker.part).
 	proc, procPart *string
+	// sink is the process of a lone output process substitution `>(…)`:
+	// what a program writes to the path is its stdin (sinks.go).
+	sink *sink
 	// listing is set when a command substitution in the word is a listing producer.
 	listing *Listing
 	started bool
@@ -290,11 +293,15 @@ func (e *expander) parts(parts []syntax.WordPart, quoted bool) {
 			if e.w != nil {
 				nf := e.f.child("<( )")
 				e.w.lastListing = nil
-				out = e.w.stmts(nf, e.st.clone(), p.Stmts, ioCtx{})
+				out = e.w.stmts(nf, e.st.captured(), p.Stmts, ioCtx{})
 			}
 			fl := e.ensure()
 			fl.val += "/dev/fd/63"
 			fl.proc = out
+			if p.Op == syntax.CmdOut {
+				fl.proc = nil
+				fl.sink = &sink{f: e.f, stmts: p.Stmts, via: ">( )"}
+			}
 			if out == nil && e.w != nil {
 				fl.procPart = e.w.part
 			}

@@ -1004,6 +1004,14 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 				files++
 			}
 		}
+		if prog == "tee" && c.stdin != nil {
+			// tee >(sh): each output process reads the input (sinks.go)
+			for _, fl := range c.fields[min(1, len(c.fields)):] {
+				if fl.sink != nil {
+					w.feed(st, fl.sink, *c.stdin)
+				}
+			}
+		}
 		if prog == "tee" || files == 0 {
 			return c.stdin, true
 		}
