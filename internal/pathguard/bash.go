@@ -868,13 +868,23 @@ func (c *collector) git() {
 	if len(cmd.Sub) == 0 {
 		return
 	}
-	// -C DIR and --work-tree DIR move where pathspecs are (several -C add up)
+	// -C DIR moves where git runs (several add up); the work tree, where
+	// pathspecs are, is then --work-tree DIR, else $GIT_WORK_TREE, both
+	// relative to that directory (git(1))
 	base := c.base
 	g := cmd.Global.Rebind(c.args)
+	wt, hasWT := c.inv.Env["GIT_WORK_TREE"]
+	hasWT = hasWT && wt != ""
 	for _, o := range g.Opts {
-		if o.HasValue && (o.Name == "C" || o.Name == "work-tree") {
+		switch {
+		case o.HasValue && o.Name == "C":
 			base = absJoin(base, o.Value)
+		case o.HasValue && o.Name == "work-tree":
+			wt, hasWT = o.Value, true
 		}
+	}
+	if hasWT {
+		base = absJoin(base, wt)
 	}
 	saved := c.base
 	c.base = base
@@ -913,6 +923,15 @@ func (c *collector) git() {
 			c.add(s, opTree, "git mv (source)")
 		}
 		c.intoDest(ops[len(ops)-1], ops[:len(ops)-1], "git mv (destination)", false, false)
+	case "stash":
+		// stash [push] [opts] [--] PATHSPEC…: the named paths are reset to
+		// HEAD once their changes are stashed
+		if len(cmd.Sub) == 1 && p.End < 0 || len(cmd.Sub) > 1 && cmd.Sub[1] != "push" {
+			return
+		}
+		for _, f := range c.pathspecs(p) {
+			c.add(f, opTree, "git stash push")
+		}
 	case "apply":
 		c.gitApply(p)
 	case "clone", "worktree", "init":
@@ -970,7 +989,7 @@ func (c *collector) gitConfigFile(p shell.ParsedOpts) {
 // name).
 func (c *collector) pathspecs(p shell.ParsedOpts) []string {
 	var out []string
-	for _, v := range p.OperandValues() {
+	for _, v := range append(p.OperandValues(), c.inv.Cmd.FromFile...) {
 		if v == "-" {
 			continue
 		}

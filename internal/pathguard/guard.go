@@ -23,6 +23,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/ruleid"
+	"github.com/superagent-harness/harness/internal/shell"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -220,7 +221,14 @@ func (g *Guard) CheckTool(tool string, toolInput json.RawMessage, cwd string) ve
 	if cwd == "" {
 		cwd = g.rootLex // a payload without cwd: relative paths are judged from the root
 	}
-	t := g.resolve(cwd, g.home(*path))
+	p := g.home(*path)
+	if pc, ok := procCwd(shell.Word{Value: p, Known: true}, cwd); ok {
+		// /proc/self/cwd/… names the working directory of the process that
+		// writes: Claude Code's, the session's cwd (another pid's is not
+		// known better: judged the same way, as for Bash)
+		p = pc
+	}
+	t := g.resolve(cwd, p)
 	t.given = *path
 	return g.judge(t, o, tool, edits)
 }

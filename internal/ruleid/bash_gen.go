@@ -16,6 +16,7 @@ const (
 	GitCheckoutDiscard      = "git.checkout-discard"
 	GitRestoreDiscard       = "git.restore-discard"
 	GitSwitchDiscard        = "git.switch-discard"
+	GitWorktreeRemoveForce  = "git.worktree-remove-force"
 	GitBranchForceDelete    = "git.branch-force-delete"
 	GitCommitAmend          = "git.commit-amend"
 	GitAddAll               = "git.add-all"
@@ -59,6 +60,7 @@ var bashIDs = []string{
 	GitCheckoutDiscard,
 	GitRestoreDiscard,
 	GitSwitchDiscard,
+	GitWorktreeRemoveForce,
 	GitBranchForceDelete,
 	GitCommitAmend,
 	GitAddAll,

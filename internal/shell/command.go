@@ -37,6 +37,11 @@ type Command struct {
 	// the environment, and `git config` set earlier in the same command.
 	// Nil for other programs.
 	Config map[string]string
+	// FromFile are, for git, the pathspecs its --pathspec-from-file option
+	// reads when the command makes their source known (a here-string or
+	// literal stdin for "-", a file written earlier): judged like pathspec
+	// operands. Nil otherwise.
+	FromFile []string
 }
 
 // SubName is the first subcommand word, "" when there is none.
@@ -75,8 +80,8 @@ func ParseCommand(name string, words []string) *Command {
 	opts := row.Opts.Parse(words, 0)
 	for len(row.Subs) > 0 {
 		first := opts.First()
-		if first >= len(words) {
-			break
+		if first >= len(words) || opts.End >= 0 && first > opts.End {
+			break // an operand after "--" names no subcommand (`git stash -- spec/`)
 		}
 		if len(c.Sub) == 0 {
 			c.Global = opts

@@ -650,7 +650,9 @@ var gitSubs = []Program{
 	{Name: "ls-remote", Names: "fetch-pack", Kind: KindRead, Opts: OptSpec{Long: "upload-pack= exec=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack exec"}},
 	{Name: "grep", Kind: KindRead, Opts: OptSpec{ShortOpt: "O", Long: "open-files-in-pager", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "O open-files-in-pager"},
 		RunExamples: []string{"--open-files-in-pager='rm -rf b;:' x -> rm -rf b; :", "-n TODO -> "}},
-	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}}}},
+	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}},
+		// remove [-f [-f]] WORKTREE: --force deletes a dirty (twice: a locked) worktree
+		{Name: "remove", Kind: KindWrite, Opts: OptSpec{Long: "force", Abbrev: true}, Examples: []string{"../wt --forc => --force | ../wt", "-ff wt => -f -f | wt"}}}},
 	{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
 	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "x extcmd"}, RunExamples: []string{"-y -x 'rm -rf b' -> rm -rf b", "--extcmd='rm x' HEAD -> rm x"}},
@@ -673,7 +675,11 @@ var gitSubs = []Program{
 	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool},
 	{Name: "diff", Names: "log show status blame describe rev-parse symbolic-ref name-rev ls-tree cat-file shortlog whatchanged reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}},
 	{Name: "fetch", Names: "pull", Kind: KindTool, Opts: OptSpec{Long: "upload-pack=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack"}},
-	{Name: "merge", Names: "stash tag remote gc cherry-pick revert am notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
+	// stash [push] [-p] [-S] [-k] [-u|-a] [-m MSG] [--pathspec-from-file=F] [--] [PATHSPEC…]
+	{Name: "stash", Kind: KindTool, Opts: stashPush, Subs: []Program{{Name: "push", Kind: KindWrite, Opts: stashPush},
+		{Name: "save", Names: "list show pop apply drop clear branch create store", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}}},
+		Examples: []string{"-- spec/ => | spec/", "push -m spec/x => push: -m=spec/x |"}},
+	{Name: "merge", Names: "tag remote gc cherry-pick revert am notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
 	// writers of files named by an option or operand (git-archive(1),
 	// git-format-patch(1), git-bundle(1))
 	{Name: "archive", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output= format= prefix= remote= exec= add-file= add-virtual-file= mtime= list verbose worktree-attributes", Partial: true, Abbrev: true},
@@ -682,6 +688,10 @@ var gitSubs = []Program{
 		Examples: []string{"-o p/ HEAD~1 => -o=p/ | HEAD~1", "--output-directory=d -1 => --output-directory=d -1 |"}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "create", Kind: KindWrite, Opts: OptSpec{Partial: true}}, {Name: "verify", Names: "list-heads unbundle", Kind: KindRead}}},
 }
+
+// stashPush is the grammar of git stash push (also of a bare `git stash
+// [opts] -- PATHSPEC…`, git-stash(1)).
+var stashPush = OptSpec{Short: "m", Long: "patch staged keep-index no-keep-index include-untracked all quiet message= pathspec-from-file= pathspec-file-nul", Abbrev: true}
 
 // Docker's grammars (docker(1), docker-run(1), docker-compose(1)).
 var (
