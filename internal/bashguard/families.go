@@ -976,7 +976,11 @@ func deviceTarget(c *call) (string, bool) {
 	}
 	// the files the program table says it writes (`wget -O DEV`,
 	// `openssl … -out DEV`, `ffmpeg -i IN DEV`), and socat's file addresses
-	files, _ := c.inv.Cmd.Written(c.inv.Stdin)
+	var files []string
+	if c.inv.Cmd != nil && c.inv.Cmd.Row != nil && !c.inv.Cmd.Row.Writes.Meta {
+		// a mode, owner or ACL change writes no data to a device
+		files, _ = c.inv.Cmd.Written(c.inv.Stdin)
+	}
 	if c.prog == "socat" {
 		for _, f := range shell.SocatFiles(c.inv.Cmd.ParsedOpts) {
 			if f.Write {

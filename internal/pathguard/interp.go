@@ -60,6 +60,13 @@ func (c *collector) codeWrites(code *codelex.Code) {
 		}
 		c.add(p, o, lang+" "+f.Func)
 	}
+	for _, ch := range code.Chmods {
+		// a mode change is a write of the file's metadata, as chmod(1)
+		// and touch are (testdata/corpus/README.md §3.2 "any write")
+		if p, ok := c.codePath(ch.Path); ok {
+			c.add(p, opWrite, lang+" "+ch.Func)
+		}
+	}
 	for _, call := range code.Calls {
 		// a server listening on a path binds a Unix socket there (Node's
 		// net/http/ipc `server.listen(".harness/ipc.sock")`, Deno.listen

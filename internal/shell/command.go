@@ -171,9 +171,20 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 			}
 		}
 	}
+	if ws.Fixed != "" {
+		f, d := ws.fixed(p)
+		files, dirs = append(files, f...), append(dirs, d...)
+	}
 	ops := p.OperandValues()
 	switch {
 	case ws.All:
+		skip := ws.Skip
+		for i := range p.Opts {
+			if ws.NoSkip != "" && optNamed(p, &p.Opts[i], ws.NoSkip) {
+				skip = 0
+			}
+		}
+		ops = ops[min(skip, len(ops)):]
 		for _, v := range ops {
 			if v != "-" {
 				files = append(files, v)

@@ -214,6 +214,71 @@ type WriteSpec struct {
 	// statement writes, in the same texts as Lines (sqlite3's SQL:
 	// `writefile('F', …)`, `VACUUM INTO 'F'`, `ATTACH DATABASE 'F'`).
 	Strings string
+	// Fixed are the files the program writes whatever its operands name,
+	// space-separated ("~/" the home directory, a relative name below the
+	// directory the command runs in, a name ending in "/" a directory
+	// written below): the claude CLI's own configuration. With Scope, it
+	// is "VALUE:FILE…;VALUE:FILE…" and the last Scope option's value picks
+	// the entry (the one with an empty VALUE when no Scope option is
+	// given; every entry's files for a value that names none of them or
+	// that the guard cannot read).
+	Fixed string
+	// Scope lists the options (letters or long names) whose value picks
+	// the entry of Fixed (`claude mcp add -s project|user|local`).
+	Scope string
+	// Skip, with All, is the number of leading operands that are not
+	// files (chmod's MODE, chown's OWNER), none when an option of NoSkip
+	// is given (`chmod --reference=R FILE…`).
+	Skip int
+	// NoSkip lists the options (letters or long names) that take the
+	// place of the Skip operands.
+	NoSkip string
+	// Meta: the program changes the files' metadata (mode, owner, ACL),
+	// not their data: a write of a protected file for the path guard
+	// (testdata/corpus/README.md §3.2 "any write"), no data written to a
+	// block device for the disk family.
+	Meta bool
+}
+
+// fixed returns the files and directories of ws.Fixed for the options p.
+func (ws *WriteSpec) fixed(p ParsedOpts) (files, dirs []string) {
+	seen := map[string]bool{}
+	add := func(list string) {
+		for _, f := range strings.Fields(list) {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			if strings.HasSuffix(f, "/") {
+				dirs = append(dirs, strings.TrimSuffix(f, "/"))
+			} else {
+				files = append(files, f)
+			}
+		}
+	}
+	if ws.Scope == "" {
+		add(ws.Fixed)
+		return files, dirs
+	}
+	val, given := "", false
+	for i := range p.Opts {
+		if o := &p.Opts[i]; o.HasValue && optNamed(p, o, ws.Scope) {
+			val, given = o.Value, true
+		}
+	}
+	entries := strings.Split(ws.Fixed, ";")
+	for _, e := range entries {
+		k, list, _ := strings.Cut(e, ":")
+		if k == val && (!given || val != "") {
+			add(list)
+			return files, dirs
+		}
+	}
+	for _, e := range entries {
+		_, list, _ := strings.Cut(e, ":")
+		add(list)
+	}
+	return files, dirs
 }
 
 // RunOperands is what a program does with its operands (RunSpec).

@@ -32,8 +32,11 @@ var programs = []Program{
 	{Name: "mknod", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= context help version", Abbrev: true},
 		Examples: []string{"n p => | n p"}},
 	{Name: "chmod", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference", Abbrev: true, Modes: true},
-		Examples: []string{"-R 777 d => -R | 777 d", "--ref=a b => --reference=a | b", "-w f => | -w f", "-Rv -x,g+w d => -R -v | -x,g+w d", "-- -rwx f => | -rwx f", "d -R a=rwx => -R | d a=rwx"}},
-	{Name: "chown", Names: "chgrp", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference from=", Abbrev: true}},
+		Writes:        WriteSpec{All: true, Skip: 1, NoSkip: "reference", Meta: true},
+		WriteExamples: []string{"644 SKILL.md a -> SKILL.md a", "--reference=R f -> f", "-w,g+x f -> f"},
+		Examples:      []string{"-R 777 d => -R | 777 d", "--ref=a b => --reference=a | b", "-w f => | -w f", "-Rv -x,g+w d => -R -v | -x,g+w d", "-- -rwx f => | -rwx f", "d -R a=rwx => -R | d a=rwx"}},
+	{Name: "chown", Names: "chgrp", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference from=", Abbrev: true},
+		Writes: WriteSpec{All: true, Skip: 1, NoSkip: "reference", Meta: true}, WriteExamples: []string{"me:staff f g -> f g", "--reference=R f -> f"}},
 	{Name: "install", Names: "ginstall", Kind: KindWrite,
 		Opts:     OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true},
 		Examples: []string{"-m 777 a b => -m=777 | a b", "--mod 777 a b => --mode=777 | a b", "-Dm644 a b => -D -m=644 | a b", "-d d => -d | d"}},
@@ -374,6 +377,37 @@ var programs = []Program{
 			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
 	}},
 
+	// Claude Code's CLI (`claude`, the npm package's `claude-code`): the
+	// subcommands that write its execution channels (testdata/corpus/README.md
+	// §9.4 claude_config): MCP servers go to ~/.claude.json (scopes local
+	// and user) or the project's .mcp.json, plugins and marketplaces below
+	// ~/.claude/plugins/ and into the settings file of their scope
+	{Name: "claude", Names: "claude-code", Kind: KindTool, Opts: claudeGlobal, Subs: []Program{
+		{Name: "mcp", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
+			{Name: "add", Names: "add-json add-from-claude-desktop", Kind: KindWrite, Opts: claudeMCP,
+				Writes:        WriteSpec{Scope: "s scope", Fixed: ":~/.claude.json;local:~/.claude.json;user:~/.claude.json;project:.mcp.json"},
+				WriteExamples: []string{"-s project x -- npx srv -> .mcp.json", "x -- node s.js -> ~/.claude.json", "--scope=user x https://h/mcp -> ~/.claude.json", "--scope \"$S\" x y -> ~/.claude.json .mcp.json"}},
+			// remove without --scope removes the server from whichever scope holds it
+			{Name: "remove", Kind: KindWrite, Opts: claudeMCP,
+				Writes:        WriteSpec{Scope: "s scope", Fixed: "local:~/.claude.json;user:~/.claude.json;project:.mcp.json"},
+				WriteExamples: []string{"x -> ~/.claude.json .mcp.json", "-s project x -> .mcp.json"}},
+			{Name: "reset-project-choices", Kind: KindWrite, Writes: WriteSpec{Fixed: "~/.claude.json"}},
+			{Name: "list", Names: "get serve", Kind: KindRead, Opts: OptSpec{Partial: true}}}},
+		{Name: "plugin", Names: "plugins", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
+			{Name: "install", Names: "i uninstall remove enable disable update", Kind: KindWrite, Opts: claudeMCP,
+				Writes:        WriteSpec{Scope: "s scope", Fixed: ":~/.claude/plugins/ ~/.claude/settings.json;user:~/.claude/plugins/ ~/.claude/settings.json;project:~/.claude/plugins/ .claude/settings.json;local:~/.claude/plugins/ .claude/settings.local.json"},
+				WriteExamples: []string{"p@m -> ~/.claude/settings.json ~/.claude/plugins", "p@m --scope project -> .claude/settings.json ~/.claude/plugins"}},
+			{Name: "marketplace", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
+				{Name: "add", Names: "remove rm update", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Fixed: "~/.claude/plugins/"},
+					WriteExamples: []string{"owner/repo -> ~/.claude/plugins"}},
+				{Name: "list", Kind: KindRead}}},
+			{Name: "list", Names: "validate", Kind: KindRead, Opts: OptSpec{Partial: true}}}},
+		// the older `claude config set|add|remove [-g] KEY VALUE` writes its global config
+		{Name: "config", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
+			{Name: "set", Names: "add remove", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Fixed: "~/.claude.json"}},
+			{Name: "get", Names: "list", Kind: KindRead, Opts: OptSpec{Partial: true}}}}},
+		Examples: []string{"-p 'mcp add x' => mcp add x: |", "--model sonnet mcp list => mcp list: |"}},
+
 	// ---------------------------------------------------------------- git, containers, clusters, clouds, registries
 	{Name: "git", Names: "hub", Kind: KindTool, Opts: gitGlobal, Subs: gitSubs,
 		Examples: []string{"-C d -c a=b push -f => push: -f |", "--git-dir=x reset --har => reset: --hard |", "push --forc origin => push: --forc? | origin",
@@ -427,7 +461,9 @@ var programs = []Program{
 	{Name: "hdparm", Kind: KindTool, Opts: OptSpec{Long: "security-erase= security-erase-enhanced= security-set-pass= security-unlock= security-disable= user-master= trim-sector-ranges= trim-sector-ranges-stdin please-destroy-my-drive", Partial: true, Abbrev: true},
 		Examples: []string{"--security-erase pw /dev/sdb => --security-erase=pw | /dev/sdb"}},
 	{Name: "setfacl", Kind: KindTool, Opts: OptSpec{Short: "mMxX", Long: "modify= modify-file= remove= remove-file= set= set-file= remove-all remove-default default recursive logical physical mask no-mask restore= test", Abbrev: true},
-		Examples: []string{"-Rm o::rwx d => -R -m=o::rwx | d", "--set=u::rw f => --set=u::rw | f"}},
+		Examples:      []string{"-Rm o::rwx d => -R -m=o::rwx | d", "--set=u::rw f => --set=u::rw | f"},
+		Writes:        WriteSpec{All: true, Unless: "test", Meta: true},
+		WriteExamples: []string{"-m u:x:rw SKILL.md -> SKILL.md", "-M acl.txt f -> f", "--test -m u:x:r f -> "}},
 	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpqE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}},
 	{Name: "granted", Names: "assume", Kind: KindTool},
 	{Name: "helm", Kind: KindTool, Opts: OptSpec{Long: "kube-context= kubeconfig= namespace=", Partial: true, Abbrev: true}},
@@ -688,6 +724,14 @@ var gitSubs = []Program{
 		Examples: []string{"-o p/ HEAD~1 => -o=p/ | HEAD~1", "--output-directory=d -1 => --output-directory=d -1 |"}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "create", Kind: KindWrite, Opts: OptSpec{Partial: true}}, {Name: "verify", Names: "list-heads unbundle", Kind: KindRead}}},
 }
+
+// claudeGlobal is the claude CLI's own options before a subcommand (those
+// that take a value; `claude -p PROMPT`: the prompt is an operand).
+var claudeGlobal = OptSpec{Long: "model= fallback-model= settings= setting-sources= mcp-config= add-dir= output-format= input-format= allowed-tools= allowedTools= disallowed-tools= disallowedTools= permission-mode= permission-prompt-tool= session-id= append-system-prompt= system-prompt= agents= plugin-dir= max-turns= debug=", Partial: true}
+
+// claudeMCP is the grammar of claude mcp add|remove and plugin install:
+// -s/--scope, -t/--transport, -e/--env, -H/--header take values.
+var claudeMCP = OptSpec{Short: "steH", Long: "scope= transport= env= header= client-id= client-secret= callback-port=", Partial: true}
 
 // stashPush is the grammar of git stash push (also of a bare `git stash
 // [opts] -- PATHSPEC…`, git-stash(1)).

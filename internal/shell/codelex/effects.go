@@ -497,6 +497,11 @@ func (c *Code) pyEffect(call *Call, fn string, pos []Value, a func(int) Value) {
 		p, _ := call.arg(0, "path")
 		m, _ := call.arg(1, "mode")
 		c.chmod(fn, p, m)
+	case "os.utime", "os.chown", "os.lchown", "shutil.chown", "os.chflags", "os.lchflags", "os.setxattr", "os.removexattr":
+		// timestamps, owner, flags, extended attributes: the file's
+		// metadata changes, as with touch/chown(1)
+		p, _ := call.arg(0, "path")
+		c.file(fn, Write, p)
 	case "shutil.make_archive":
 		// make_archive(base_name, format, …) writes base_name + the
 		// format's extension
@@ -815,6 +820,8 @@ func (c *Code) jsEffect(call *Call, fn string, pos []Value, a func(int) Value, c
 		}
 	case "chmod", "chmodSync", "lchmod", "lchmodSync":
 		c.chmod(fn, a(0), a(1))
+	case "utimes", "utimesSync", "lutimes", "lutimesSync", "chown", "chownSync", "lchown", "lchownSync":
+		c.file(fn, Write, a(0)) // the file's timestamps or owner
 	}
 }
 
@@ -928,6 +935,11 @@ func (c *Code) perlEffect(call *Call, fn string, pos []Value, a func(int) Value)
 	case "chmod":
 		for _, v := range pos[min(1, len(pos)):] {
 			c.chmod(fn, v, a(0))
+		}
+	case "utime", "chown":
+		// utime ATIME, MTIME, FILE…; chown UID, GID, FILE…: metadata writes
+		for _, v := range pos[min(2, len(pos)):] {
+			c.file(fn, Write, v)
 		}
 	}
 }
@@ -1082,6 +1094,11 @@ func (c *Code) rubyEffect(call *Call, fn string, pos []Value, a func(int) Value)
 	case "File.chmod", "FileUtils.chmod", "FileUtils.chmod_R", "File.lchmod":
 		for _, v := range pos[min(1, len(pos)):] {
 			c.chmod(fn, v, a(0))
+		}
+	case "File.utime", "File.lutime", "File.chown", "File.lchown", "FileUtils.chown", "FileUtils.chown_R":
+		// (ATIME|OWNER, MTIME|GROUP, FILE…): metadata writes
+		for _, v := range pos[min(2, len(pos)):] {
+			c.file(fn, Write, v)
 		}
 	}
 }
