@@ -556,9 +556,8 @@ func (c *collector) tableWrites() {
 	if r := c.inv.Command().Row; r == nil || r.Writes == (shell.WriteSpec{}) {
 		return
 	}
-	cmd := *c.inv.Command()
-	cmd.ParsedOpts = c.parsed() // the guard's values of the words ($HARNESS_ROOT, $PWD …)
-	files, dirs := cmd.Written(c.inv.Stdin)
+	// the guard's values of the words ($HARNESS_ROOT, $PWD …)
+	files, dirs := c.inv.Command().Rebind(c.args).Written(c.inv.Stdin)
 	what := strings.TrimSpace(c.inv.Program + " " + strings.Join(c.inv.Command().Sub, " "))
 	for _, f := range files {
 		c.add(f, opWrite, what+" (output)")

@@ -69,3 +69,31 @@ func TestPerlRubyInPlaceSpellings(t *testing.T) {
 		{"ruby -pi -e 'x' build/x", "allow"},
 	})
 }
+
+// TestPackageManagerDirSpellings: npm --prefix/-C, pnpm --dir/-C and yarn --cwd make install and its
+// synonyms write DIR/node_modules; npm pack --pack-destination writes into
+// DIR; other subcommands write neither.
+func TestPackageManagerDirSpellings(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"npm install --prefix spec x", "block"},
+		{"npm install --prefix=spec x", "block"},
+		{"npm --prefix spec install x", "block"},
+		{"npm i -C spec x", "block"},
+		{"npm ci --prefix templates", "block"},
+		{"npm install --prefix build x", "allow"},
+		{"npm run build --prefix spec", "allow"},
+		{"npm view spec install", "allow"},
+		{"npm view x install --prefix spec", "allow"},
+		{"pnpm add --dir spec x", "block"},
+		{"pnpm --dir=spec install", "block"},
+		{"pnpm -C spec install", "block"},
+		{"yarn --cwd spec add x", "block"},
+		{"yarn add --cwd=spec x", "block"},
+		{"yarn --cwd spec run build", "allow"},
+		{"npm pack --pack-destination spec", "block"},
+		{"npm pack --pack-destination=spec", "block"},
+		{"npm pack --pack-destination /tmp/out", "allow"},
+	})
+}

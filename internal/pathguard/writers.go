@@ -32,36 +32,19 @@ func (c *collector) other(prog string, args []string) {
 		}
 		c.files(p, opDelete, prog)
 	case "npm", "pnpm", "yarn":
-		if c.inv.Cmd.SubName() == "pack" {
-			// npm pack --pack-destination DIR writes the tarball into DIR
-			for k, a := range c.args {
-				if a == "--pack-destination" && k+1 < len(c.args) {
-					c.add(strings.TrimRight(c.args[k+1], "/")+"/"+placeholder, opWrite, prog+" pack --pack-destination")
-				} else if v, ok := strings.CutPrefix(a, "--pack-destination="); ok {
-					c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" pack --pack-destination")
-				}
+		cmd := c.inv.Command()
+		switch cmd.SubName() {
+		case "pack":
+			// npm/pnpm pack --pack-destination DIR writes the tarball into DIR
+			for _, d := range cmd.Rebind(c.args).AllValues("", "pack-destination") {
+				c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, prog+" pack --pack-destination")
 			}
-			return
-		}
-		// --prefix DIR (pnpm --dir/-C DIR) makes install and friends write
-		// DIR/node_modules and DIR/package*.json
-		installs := false
-		for _, a := range c.args {
-			switch a {
-			case "install", "i", "ci", "add", "update", "up", "upgrade", "uninstall", "un", "rm", "remove", "link", "ln", "dedupe", "prune", "init":
-				installs = true
-			}
-		}
-		if !installs {
-			return
-		}
-		for k, a := range c.args {
-			switch {
-			case (a == "--prefix" || a == "--dir" || a == "-C" || a == "--cwd") && k+1 < len(c.args):
-				c.add(strings.TrimRight(c.args[k+1], "/")+"/"+placeholder, opWrite, prog+" "+a)
-			case strings.HasPrefix(a, "--prefix="), strings.HasPrefix(a, "--dir="), strings.HasPrefix(a, "--cwd="):
-				_, v, _ := strings.Cut(a, "=")
-				c.add(strings.TrimRight(v, "/")+"/"+placeholder, opWrite, prog+" "+a)
+		case "install", "i", "ci", "add", "update", "up", "upgrade", "uninstall", "un", "rm", "remove", "link", "ln", "dedupe", "prune", "init":
+			// npm --prefix/-C DIR, pnpm --dir/-C DIR, yarn --cwd DIR (before
+			// the subcommand or after it) make install and friends write
+			// DIR/node_modules and DIR/package*.json
+			for _, d := range cmd.Rebind(c.args).AllValues("C", "prefix", "dir", "cwd") {
+				c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, prog+" "+cmd.SubName()+" (its directory)")
 			}
 		}
 	case "convert", "magick":

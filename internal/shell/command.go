@@ -130,6 +130,31 @@ func (c *Command) AnyHas(shorts string, longs ...string) bool {
 	return found
 }
 
+// Rebind returns a copy of the command whose levels read their operands
+// and option values from words (ParsedOpts.Rebind: the path guard's
+// expanded values of the same words).
+func (c *Command) Rebind(words []string) *Command {
+	r := *c
+	r.Global = c.Global.Rebind(words)
+	r.ParsedOpts = c.ParsedOpts.Rebind(words)
+	r.Levels = make([]ParsedOpts, len(c.Levels))
+	for i := range c.Levels {
+		r.Levels[i] = c.Levels[i].Rebind(words)
+	}
+	return &r
+}
+
+// AllValues returns the values of the options of every level (Levels)
+// whose letter is in shorts or whose name is one of longs, in order
+// (ParsedOpts.Values): `npm --prefix D install` and `npm install --prefix D`.
+func (c *Command) AllValues(shorts string, longs ...string) []string {
+	var vs []string
+	for i := range c.Levels {
+		vs = append(vs, c.Levels[i].Values(shorts, longs...)...)
+	}
+	return vs
+}
+
 // String renders the parse: "SUB: " (the subcommand path) and the
 // innermost command's options and operands (ParsedOpts.String).
 func (c *Command) String() string {
