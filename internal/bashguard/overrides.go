@@ -282,34 +282,48 @@ func (ov *Overrides) userRules() []userRule {
 }
 
 // targetsAllowed reports whether c has at least one operand and every
-// operand matches one of globs. Operands are resolved against the command's
-// directory (cwd joined with cd's) and, when the root is known and the
-// target lies inside it, taken relative to the root; otherwise relative to
-// the command's directory.
+// operand and every value of an option that takes one matches one of
+// globs, as the option model parses the command (shell.Command: the
+// innermost command's operands, shell.Opt.Takes values at every level,
+// attached or in the next word; a subcommand word is no target, an
+// optional value such as --interactive=never is none either). Targets
+// are resolved against the command's directory (cwd joined with cd's)
+// and, when the root is known and the target lies inside it, taken
+// relative to the root; otherwise relative to the command's directory.
 func targetsAllowed(c *call, globs []string, root, cwd string) bool {
+	cmd := c.inv.Command()
 	n := 0
-	dd := false
-	for i, a := range c.args {
-		if !dd && a == "--" {
-			dd = true
-			continue
+	ok := true
+	target := func(a string, known, operand bool) {
+		if !ok {
+			return
 		}
-		if !dd && strings.HasPrefix(a, "-") {
-			continue
-		}
-		if !c.known[i] || !globsMatch(globs, a, c.inv.Dir, root, cwd) {
-			return false
+		if !known || !globsMatch(globs, a, c.inv.Dir, root, cwd) {
+			ok = false
+			return
 		}
 		// an earlier cd may have failed: the operand must be allowed in
 		// every directory the command may run in (`cd build; rm -rf *`)
 		for _, d := range c.inv.AltDirs {
 			if !globsMatch(globs, a, d.Dir, root, cwd) {
-				return false
+				ok = false
+				return
 			}
 		}
-		n++
+		if operand {
+			n++
+		}
 	}
-	return n > 0
+	for _, i := range cmd.Operands {
+		target(c.args[i], c.known[i], true)
+	}
+	cmd.AllOpts(func(_ *shell.ParsedOpts, o *shell.Opt) bool {
+		if o.Takes && o.HasValue {
+			target(o.Value, c.known[o.ValArg], false)
+		}
+		return ok
+	})
+	return ok && n > 0
 }
 
 // globsMatch reports whether operand a, run in directory dir

@@ -133,3 +133,40 @@ func TestEmptyOverridesFile(t *testing.T) {
 		t.Error("empty override file weakened the defaults")
 	}
 }
+
+// The targets of an allow override are the operands and the values of
+// value-taking options as the model parses them: an attached or
+// abbreviated target directory is a target too, a subcommand word is not.
+func TestOverrideTargetsByTheModel(t *testing.T) {
+	root := writeOverrides(t, `
+allow:
+  - targets: ["build/**", "dist"]
+`)
+	ov, err := LoadOverrides(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cmd, want := range map[string]verdict.Action{
+		"rm -rf build":                          verdict.Allow,
+		"rm -rf -- build/x dist":                verdict.Allow,
+		"rm -rf build src":                      verdict.Block,
+		"rm -rf -- build -src":                  verdict.Block,
+		"rm -r --interactive=never build":       verdict.Allow,
+		"git clean -fdx build":                  verdict.Allow,
+		"git clean -fdx":                        verdict.Block,
+		"git -C /etc clean -fdx build":          verdict.Block,
+		"git -C/etc clean -fdx build":           verdict.Block,
+		"git --git-dir=/etc/x clean -fdx build": verdict.Block,
+		"git clean -fdx -e build dist":          verdict.Allow,
+		"chmod -R 777 build":                    verdict.Block,
+		"mkdir -p build/x":                      verdict.Allow,
+		"mkdir -m 777 build/x":                  verdict.Block,
+		"mkdir -m777 build/x":                   verdict.Block,
+		"mkdir --mode=777 build/x":              verdict.Block,
+	} {
+		res := Decide(strings.ReplaceAll(cmd, "ROOT", filepath.ToSlash(root)), Context{Feature: "f002", Overrides: ov, Cwd: root})
+		if res.Decision.Action != want {
+			t.Errorf("%q: got %s %q, want %s", cmd, res.Decision.Action, res.Decision.Rule, want)
+		}
+	}
+}

@@ -115,6 +115,11 @@ type Opt struct {
 	// Value is the option's value when HasValue.
 	Value    string
 	HasValue bool
+	// Takes: the spec says the option takes a value (a Short letter, a
+	// Long name with "=", a Go flag with "="), attached or in the next
+	// word; false for a flag and for an optional value only attached
+	// (ShortOpt, Digits, `--name=V` of a name without "=").
+	Takes bool
 	// Arg is the index of the word holding the option in the parsed words.
 	Arg int
 	// ValArg and ValOff locate the value: the index of the word holding it
@@ -236,7 +241,7 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 				name, val, hasEq = long, "", false
 			}
 			full, takes, st := s.resolveLong(name)
-			o := Opt{Name: full, Long: true, Arg: i, Ambiguous: st == longAmbiguous, Unknown: st == longUnknown}
+			o := Opt{Name: full, Long: true, Arg: i, Ambiguous: st == longAmbiguous, Unknown: st == longUnknown, Takes: takes}
 			switch {
 			case hasEq:
 				o.Value, o.HasValue, o.ValArg, o.ValOff = val, true, i, len(a)-len(val)
@@ -283,6 +288,7 @@ func (s OptSpec) goFlag(p *ParsedOpts, words []string, i int, a string) int {
 		}
 		return true
 	})
+	o.Takes = takes
 	switch {
 	case hasEq:
 		o.Value, o.HasValue, o.ValArg, o.ValOff = val, true, i, len(words[i])-len(val)
@@ -305,6 +311,7 @@ func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, o
 		o := Opt{Name: letters[k : k+1], Arg: i}
 		switch {
 		case oldStyle && strings.IndexByte(s.Short, ch) >= 0:
+			o.Takes = true
 			if next+1 < len(words) {
 				next++
 				o.Value, o.HasValue, o.ValArg = words[next], true, next
@@ -320,6 +327,7 @@ func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, o
 			p.Opts = append(p.Opts, o)
 			return next
 		case strings.IndexByte(s.Short, ch) >= 0:
+			o.Takes = true
 			if k+1 < len(letters) {
 				o.Value, o.HasValue, o.ValArg, o.ValOff = letters[k+1:], true, i, off+k+1
 			} else if next+1 < len(words) {
