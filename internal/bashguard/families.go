@@ -3,6 +3,7 @@ package bashguard
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/lazy"
@@ -993,30 +994,19 @@ func deviceTarget(c *call) (string, bool) {
 			return f, true
 		}
 	}
-	// the cautious default beyond what the table says
-	unknown := c.inv.Cmd == nil || c.inv.Cmd.Prog == nil
-	for i, a := range c.args {
-		if a == "--" {
-			break
-		}
-		name, val, hasVal := optionWord(a)
-		if name == "" {
-			continue
-		}
-		if hasVal {
-			if d, ok := addressDevice(val); ok && (unknown || outputOpts(name)) {
+	// the cautious default beyond what the table says, on the options as
+	// the model parses them (an unknown program's by shell.OptSpec.Guess:
+	// `-out=DEV`, `-O/dev/sdb`)
+	cmd := c.inv.Command()
+	unknown := cmd.Prog == nil
+	if d, ok := optionDevice(cmd, unknown); ok {
+		return d, true
+	}
+	// dd-style key=value operands (`of=DEV`)
+	for _, a := range cmd.Before() {
+		if k, v, ok := strings.Cut(a, "="); ok && k != "" && !strings.HasPrefix(a, "/") && (unknown || outputOpts(k)) {
+			if d, ok := addressDevice(v); ok {
 				return d, true
-			}
-			continue
-		}
-		// `-o DEV`, `-out DEV`, a cluster ending in the letter (`-qO DEV`)
-		if i+1 < len(c.args) && blockDevice(c.args[i+1]) {
-			last := name
-			if a[1] != '-' && len(name) > 1 && !outputOpts(name) {
-				last = name[len(name)-1:]
-			}
-			if outputOpts(last) {
-				return c.args[i+1], true
 			}
 		}
 	}
@@ -1054,25 +1044,49 @@ func deviceTarget(c *call) (string, bool) {
 	return "", false
 }
 
-// optionWord splits an option word: `-x`, `--name`, `-name` (name without
-// dashes), `--name=V` / `-name=V` / `name=V` (dd-style key=value) with its
-// value. name is "" for an operand.
-func optionWord(a string) (name, val string, hasVal bool) {
-	switch {
-	case strings.HasPrefix(a, "-") && len(a) > 1 && a != "--":
-		n := strings.TrimLeft(a, "-")
-		if k := strings.IndexByte(n, '='); k > 0 {
-			return n[:k], n[k+1:], true
+// optionDevice is a block device given to an output option of cmd (any
+// option of an unknown program) as its value (`--output=DEV`, `-O/dev/sdb`,
+// `FILE:DEV`), or in the operand after an output option that takes none
+// in the model: `-o DEV`, a cluster ending in the letter (`-qO DEV`), an
+// unknown program's one-dash name (`-out DEV`, the cluster's letters).
+func optionDevice(cmd *shell.Command, unknown bool) (string, bool) {
+	dev := ""
+	cmd.AllOpts(func(p *shell.ParsedOpts, o *shell.Opt) bool {
+		if o.HasValue {
+			if d, ok := addressDevice(o.Value); ok && (unknown || outputOpts(o.Name)) {
+				dev = d
+			}
+			return dev == ""
 		}
-		if len(n) > 1 && a[1] != '-' && strings.HasPrefix(n[1:], "/dev/") {
-			return n[:1], n[1:], true // -O/dev/sdb
+		k := slices.IndexFunc(p.Opts, func(q shell.Opt) bool { return q.Arg == o.Arg })
+		n := k
+		for n < len(p.Opts) && p.Opts[n].Arg == o.Arg {
+			n++
 		}
-		return n, "", false
-	case strings.IndexByte(a, '=') > 0 && !strings.HasPrefix(a, "/"):
-		k := strings.IndexByte(a, '=')
-		return a[:k], a[k+1:], true
-	}
-	return "", "", false
+		if &p.Opts[n-1] != o {
+			return true // not the last option of its word
+		}
+		name := o.Name
+		if !o.Long && n-k > 1 {
+			var b strings.Builder
+			for _, q := range p.Opts[k:n] {
+				b.WriteString(q.Name)
+			}
+			if outputOpts(b.String()) {
+				name = b.String() // `-out DEV` of a program without a row
+			}
+		}
+		if !outputOpts(name) {
+			return true
+		}
+		if op := slices.Index(p.Operands, o.Arg+1); op >= 0 {
+			if v := p.OperandValues()[op]; blockDevice(v) {
+				dev = v
+			}
+		}
+		return dev == ""
+	})
+	return dev, dev != ""
 }
 
 // addressDevice is the block device a word names: the word itself, or

@@ -46,6 +46,7 @@ func TestBlockDeviceOptionSpellings(t *testing.T) {
 		"flashtool --output /dev/sdb img":                     verdict.Block,
 		"flashtool of=/dev/sdb if=img":                        verdict.Block,
 		"flashtool img FILE:/dev/sdb":                         verdict.Block,
+		"flashtool -- --dev=/dev/sdb":                         verdict.Allow,
 		"flashtool /dev/sda disk.img":                         verdict.Allow,
 		"flashtool -i /dev/sda disk.img":                      verdict.Allow,
 		"ddrescue os.img /dev/sdb":                            verdict.Block,

@@ -97,3 +97,17 @@ func TestPackageManagerDirSpellings(t *testing.T) {
 		{"npm pack --pack-destination /tmp/out", "allow"},
 	})
 }
+
+// TestUnknownProgramOneDashValue: a program without a row is read by the
+// guessing grammar (shell.OptSpec.Guess): `-name=VALUE` is a long option
+// with its value, judged as written like `--name=VALUE`.
+func TestUnknownProgramOneDashValue(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"mytool --config=SKILL.md", "block"},
+		{"mytool -config=SKILL.md", "block"},
+		{"mytool -config=build/x", "allow"},
+		{"mytool -- -config=build/x", "allow"},
+	})
+}

@@ -67,12 +67,13 @@ func (c *Command) Is(subs ...string) bool {
 
 // ParseCommand parses the words after a program (its identity, Identity)
 // by the program table. An unknown program's words are parsed with a
-// Partial grammar (options permuted, no value-taking options).
+// Partial grammar that guesses (options permuted, no value-taking
+// options; OptSpec.Guess).
 func ParseCommand(name string, words []string) *Command {
 	p := Lookup(name)
 	c := &Command{Prog: p, Row: p}
 	if p == nil {
-		c.ParsedOpts = OptSpec{Partial: true}.Parse(words, 0)
+		c.ParsedOpts = OptSpec{Partial: true, Guess: true}.Parse(words, 0)
 		c.Levels = []ParsedOpts{c.ParsedOpts}
 		return c
 	}

@@ -64,6 +64,13 @@ type OptSpec struct {
 	// '-') is an operand, as GNU chmod reads it; a cluster with any other
 	// letter is options (`-R`, `-Rv`).
 	Modes bool
+	// Guess is the grammar of a program the table does not know
+	// (ParseCommand): a one-dash word with "=" after two letters or more
+	// (`-out=F`) is a long option with its value, as Go's flag package and
+	// openssl read it, and in a cluster a byte that is no option letter
+	// starts the value of the letter before it (`-O/dev/sdb`, `-o./x`: the
+	// only reading getopt allows).
+	Guess bool
 	// Words maps whole words of several letters after one dash to the long
 	// option they are ("TT=unzip-command", space-separated): zip reads
 	// `-TT CMD` as `--unzip-command CMD`, not as the cluster -T -T.
@@ -250,6 +257,9 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 				o.Value, o.HasValue, o.ValArg = words[i], true, i
 			}
 			p.Opts = append(p.Opts, o)
+		case s.Guess && len(a) > 3 && a[1] != '-' && a[0] == '-' && strings.IndexByte(a, '=') > 2:
+			name, val, _ := strings.Cut(a[1:], "=")
+			p.Opts = append(p.Opts, Opt{Name: name, Long: true, Unknown: true, Value: val, HasValue: true, Arg: i, ValArg: i, ValOff: len(a) - len(val)})
 		case s.Modes && modeWord(a):
 			if s.Stop {
 				rest(i)
@@ -308,6 +318,11 @@ func (s OptSpec) cluster(p *ParsedOpts, words []string, i int, letters string, o
 	off := len(words[i]) - len(letters) // where letters start in the word
 	for k := 0; k < len(letters); k++ {
 		ch := letters[k]
+		if s.Guess && k > 0 && !isWordByte(ch) {
+			last := &p.Opts[len(p.Opts)-1]
+			last.Value, last.HasValue, last.ValArg, last.ValOff = letters[k:], true, i, off+k
+			return next
+		}
 		o := Opt{Name: letters[k : k+1], Arg: i}
 		switch {
 		case oldStyle && strings.IndexByte(s.Short, ch) >= 0:

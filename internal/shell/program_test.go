@@ -246,3 +246,21 @@ func TestProgramWriteExamples(t *testing.T) {
 		t.Errorf("only %d write examples checked", n)
 	}
 }
+
+// TestUnknownProgramGuess: a program without a row is parsed by a grammar
+// that guesses what getopt and Go-style parsers would accept (OptSpec.Guess).
+func TestUnknownProgramGuess(t *testing.T) {
+	for args, want := range map[string]string{
+		"-out=/dev/sdb img": "--out=/dev/sdb | img",
+		"-O/dev/sdb img":    "-O=/dev/sdb | img",
+		"-qo./x y":          "-q -o=./x | y",
+		"-rf build":         "-r -f | build",
+		"--dev=/dev/sdb":    "--dev=/dev/sdb |",
+		"-x=1 f":            "-x==1 | f",
+		"-- -out=x":         "| -out=x",
+	} {
+		if got := ParseCommand("no-such-tool", strings.Fields(args)).String(); got != want {
+			t.Errorf("%s: %s, want %s", args, got, want)
+		}
+	}
+}
