@@ -1,6 +1,7 @@
 package bashguard
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/shell"
@@ -16,15 +17,6 @@ import (
 // sessionEnvVars are the variables the CLI reads to know it runs in a
 // Generator session, which root it works on and what time it is.
 var sessionEnvVars = []string{"FEATURE_ID", "CLAUDECODE", "HARNESS_ROOT", "HARNESS_NOW"}
-
-func isSessionVar(name string) bool {
-	for _, v := range sessionEnvVars {
-		if v == name {
-			return true
-		}
-	}
-	return false
-}
 
 // writesState reports whether a harness invocation runs one of the two
 // state-changing subcommands a Generator may run: `eval append` and `phase
@@ -46,7 +38,7 @@ func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
 		if u == "*" {
 			return true, "env -i clears the session's environment before harness runs"
 		}
-		if isSessionVar(u) {
+		if slices.Contains(sessionEnvVars, u) {
 			return true, "env -u " + u + " removes a session variable before harness runs"
 		}
 	}
@@ -71,7 +63,7 @@ func matchHarnessSessionEnv(m *evalCtx, c *call) (bool, string) {
 			continue
 		}
 		for _, a := range inv.Args {
-			if isSessionVar(a.Value) {
+			if slices.Contains(sessionEnvVars, a.Value) {
 				return true, inv.Program + " " + a.Value + " before harness removes a session variable"
 			}
 		}
@@ -115,12 +107,12 @@ func matchHarnessGeneratorEntry(m *evalCtx, c *call) (bool, string) {
 		switch {
 		case o.Name == "entry" && cmd.Is("eval", "append"):
 			reason = "eval append --entry: the entry's feature and fields cannot be checked"
-		case contains(generatorForbiddenFlags, o.Name) && cmd.Is("eval", "append"):
+		case slices.Contains(generatorForbiddenFlags, o.Name) && cmd.Is("eval", "append"):
 			reason = "eval append --" + o.Name + " sets a field only Hermes writes"
 		case o.Name == "event" && cmd.Is("eval", "append") && o.HasValue:
 			if !literal(o.ValArg) {
 				reason = "the event of eval append is not written literally"
-			} else if !contains(generatorEvents, o.Value) {
+			} else if !slices.Contains(generatorEvents, o.Value) {
 				reason = "eval append --event " + o.Value + " is Hermes's (a Generator appends phase_evaluation or retry)"
 			}
 		case o.Name == "feature" && o.HasValue && !literal(o.ValArg):

@@ -26,15 +26,6 @@ func newCall(inv *shell.Invocation, index int) *call {
 	return c
 }
 
-func contains(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
-}
-
 // subject renders an invocation for messages: program and raw words.
 func subject(inv *shell.Invocation) string {
 	var b strings.Builder

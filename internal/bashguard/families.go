@@ -1390,7 +1390,7 @@ func prodValue(p shell.ParsedOpts, shorts string, names ...string) (string, bool
 		if !o.Long && len(o.Name) == 1 && strings.IndexByte(shorts, o.Name[0]) >= 0 {
 			return "-" + o.Name + " " + o.Value, true
 		}
-		if o.Long && !o.Ambiguous && contains(names, o.Name) {
+		if o.Long && !o.Ambiguous && slices.Contains(names, o.Name) {
 			return "--" + o.Name + " " + o.Value, true
 		}
 	}
@@ -1507,7 +1507,7 @@ func matchProdDB(_ *evalCtx, c *call) (bool, string) {
 		if !o.HasValue {
 			continue
 		}
-		if (!o.Long && strings.IndexByte(shorts, o.Name[0]) >= 0 || o.Long && contains(longs, o.Name)) && dbProd(o.Value, o.Name != "dbname") {
+		if (!o.Long && strings.IndexByte(shorts, o.Name[0]) >= 0 || o.Long && slices.Contains(longs, o.Name)) && dbProd(o.Value, o.Name != "dbname") {
 			return true, c.prog + " connects to the production host " + o.Value
 		}
 	}

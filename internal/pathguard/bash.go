@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/shell"
@@ -538,7 +539,7 @@ func (c *collector) program() {
 	case "black", "isort", "ruff", "eslint", "shfmt", "gofumpt", "clang-format", "rustfmt", "autopep8", "yapf", "biome", "terraform", "tofu", "dprint":
 		c.formatter(prog, args)
 	case "cargo":
-		if len(args) > 0 && args[0] == "fmt" && !containsStr(args, "--check") {
+		if len(args) > 0 && args[0] == "fmt" && !slices.Contains(args, "--check") {
 			c.add(".", opTree, "cargo fmt")
 		}
 	default:
@@ -623,15 +624,6 @@ func (c *collector) unknownProgram() {
 	for k := before; k < len(c.targets); k++ {
 		c.targets[k].dflt = note
 	}
-}
-
-func containsStr(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // files adds every operand (and listed path) with operation o.
@@ -1107,7 +1099,7 @@ func (c *collector) formatter(prog string, args []string) {
 		what = "biome --write"
 	case "terraform", "tofu", "dprint":
 		// Go-style single-dash long flags: -check, -write=false.
-		if len(ops) == 0 || ops[0] != "fmt" || p.Has("", "check", "list") || containsStr(args, "-check") || containsStr(args, "-write=false") {
+		if len(ops) == 0 || ops[0] != "fmt" || p.Has("", "check", "list") || slices.Contains(args, "-check") || slices.Contains(args, "-write=false") {
 			return
 		}
 		ops = ops[1:]

@@ -538,15 +538,6 @@ func isAssign(v string) bool {
 	return true
 }
 
-func containsWord(vals []string, w string) bool {
-	for _, v := range vals {
-		if v == w {
-			return true
-		}
-	}
-	return false
-}
-
 func (w *walker) rerunListing(f *frame, st *state, c cmdCtx, from int, via string) {
 	if from >= len(c.words) {
 		return
@@ -1112,7 +1103,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return &out, true
 	case "xxd":
-		if c.stdin != nil && containsWord(vals, "-r") && containsWord(vals, "-p") {
+		if c.stdin != nil && slices.Contains(vals, "-r") && slices.Contains(vals, "-p") {
 			b, err := hex.DecodeString(strings.Join(strings.Fields(*c.stdin), ""))
 			if err == nil {
 				s := string(b)
@@ -1146,7 +1137,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return &out, true
 	case "gunzip", "zcat", "gzip":
-		if c.stdin == nil || (prog == "gzip" && !containsWord(vals, "-d") && !containsWord(vals, "-dc") && !containsWord(vals, "--decompress")) {
+		if c.stdin == nil || (prog == "gzip" && !slices.Contains(vals, "-d") && !slices.Contains(vals, "-dc") && !slices.Contains(vals, "--decompress")) {
 			return nil, true
 		}
 		zr, err := gzip.NewReader(strings.NewReader(*c.stdin))
@@ -1160,7 +1151,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		out := string(b)
 		return &out, true
 	case "openssl":
-		if c.stdin != nil && len(vals) > 0 && (vals[0] == "base64" || (vals[0] == "enc" && containsWord(vals, "-base64"))) && containsWord(vals, "-d") {
+		if c.stdin != nil && len(vals) > 0 && (vals[0] == "base64" || (vals[0] == "enc" && slices.Contains(vals, "-base64"))) && slices.Contains(vals, "-d") {
 			b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(*c.stdin), ""))
 			if err == nil {
 				out := string(b)
@@ -1183,7 +1174,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		s := strings.Join(lines, "\n")
 		return &s, true
 	case "which", "whereis", "type":
-		if prog == "type" && !(containsWord(vals, "-P") || containsWord(vals, "-p")) {
+		if prog == "type" && !(slices.Contains(vals, "-P") || slices.Contains(vals, "-p")) {
 			return nil, true
 		}
 		var names []string
