@@ -83,10 +83,8 @@ func treeDeleters(s string) bool {
 
 func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 	if treeDeleters(c.prog) {
-		for _, a := range c.args {
-			if a != "" && !strings.HasPrefix(a, "-") {
-				return true, c.prog + " deletes each operand as a whole tree without a prompt (it is rm -rf as a program)"
-			}
+		if slices.ContainsFunc(c.inv.Command().OperandValues(), func(a string) bool { return a != "" }) {
+			return true, c.prog + " deletes each operand as a whole tree without a prompt (it is rm -rf as a program)"
 		}
 		return false, "" // --help, --version: a lookup
 	}

@@ -59,3 +59,18 @@ func TestBlockDeviceOptionSpellings(t *testing.T) {
 		"zpool create tank /dev/sdb":                          verdict.Block,
 	})
 }
+
+// TestTreeDeleterOperands: rimraf and del-cli delete every operand the
+// model finds (options anywhere, "--" ending them); options alone are a
+// lookup.
+func TestTreeDeleterOperands(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"rimraf dist":                           verdict.Block,
+		"rimraf --glob 'dist/*'":                verdict.Block,
+		"rimraf -- -weird":                      verdict.Block,
+		"npx rimraf --preserve-root=false dist": verdict.Block,
+		"rimraf --help":                         verdict.Allow,
+		"del-cli --version":                     verdict.Allow,
+		"rimraf ''":                             verdict.Allow,
+	})
+}
