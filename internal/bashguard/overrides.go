@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -59,8 +60,10 @@ type AllowOverride struct {
 
 // BlockOverride is a declarative rule: it fires on an invocation of Program
 // (glob) whose first operand matches Subcommand (glob, optional), that has
-// every option of Flags (exact words, e.g. "-auto-approve", "--force"), and
-// whose operands each match one of Args (globs, optional).
+// every option of Flags (e.g. "-auto-approve", "--force", "-n": hasFlag),
+// and whose operands each match one of Args (globs, optional). Operands and
+// options are the option model's (shell.Command): the subcommand path
+// comes first among the operands, option values are none.
 type BlockOverride struct {
 	ID         string   `yaml:"id"`
 	Action     string   `yaml:"action"` // block (default) or warn
@@ -70,6 +73,33 @@ type BlockOverride struct {
 	Args       []string `yaml:"args"`
 	Message    string   `yaml:"message"`
 	Hint       string   `yaml:"hint"`
+}
+
+// hasFlag reports whether the command has the option flag (a Flags entry
+// of a BlockOverride) as the option model parses it: an option word
+// spelled so (also with "=VALUE"), or the option it names: "--name" the
+// long option (abbreviated as the program allows), "-x" the letter (also
+// in a cluster: -rf has -f) or a Go-style flag, "-name" a Go-style long
+// option. A word after "--" is an operand, no option.
+func hasFlag(c *call, cmd *shell.Command, flag string) bool {
+	found := false
+	cmd.AllOpts(func(_ *shell.ParsedOpts, o *shell.Opt) bool {
+		w := c.args[o.Arg]
+		found = w == flag || strings.HasPrefix(w, flag+"=")
+		return !found
+	})
+	if found {
+		return true
+	}
+	switch name, long := strings.CutPrefix(flag, "--"); {
+	case long:
+		return name != "" && cmd.AnyHas("", name)
+	case len(flag) == 2 && flag[0] == '-':
+		return cmd.AnyHas(flag[1:], flag[1:])
+	case len(flag) > 2 && flag[0] == '-':
+		return cmd.AnyHas("", flag[1:])
+	}
+	return false
 }
 
 type userRule struct {
@@ -380,12 +410,10 @@ func (u *userRule) matches(c *call) bool {
 	if ok, _ := doublestar.Match(d.Program, c.prog); !ok || c.prog == "" {
 		return false
 	}
-	var ops []string
-	for _, a := range c.args {
-		if !strings.HasPrefix(a, "-") {
-			ops = append(ops, a)
-		}
-	}
+	// the operands as the option model parses the command: the
+	// subcommand path, then the innermost command's operands
+	cmd := c.inv.Command()
+	ops := append(slices.Clone(cmd.Sub), cmd.OperandValues()...)
 	if d.Subcommand != "" {
 		if len(ops) == 0 {
 			return false
@@ -396,14 +424,7 @@ func (u *userRule) matches(c *call) bool {
 		ops = ops[1:]
 	}
 	for _, f := range d.Flags {
-		found := false
-		for _, a := range c.args {
-			if a == f || strings.HasPrefix(a, f+"=") {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !hasFlag(c, cmd, f) {
 			return false
 		}
 	}

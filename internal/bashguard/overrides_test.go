@@ -170,3 +170,56 @@ allow:
 		}
 	}
 }
+
+// TestUserRuleReadsTheModel: a project block rule's subcommand, flags and
+// args are read from the option model: the subcommand after global
+// options and their values, a flag bundled, abbreviated or attached, and
+// no flag after "--".
+func TestUserRuleReadsTheModel(t *testing.T) {
+	root := writeOverrides(t, `
+block:
+  - id: local.no-force-install
+    program: npm
+    subcommand: install
+    flags: ["--force"]
+  - id: local.no-verify
+    program: git
+    subcommand: commit
+    flags: ["-n"]
+  - id: local.terraform-auto
+    program: terraform
+    subcommand: apply
+    flags: ["-auto-approve"]
+  - id: local.deploy-prod
+    program: deploytool
+    args: ["prod*"]
+`)
+	ov, err := LoadOverrides(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cmd, want := range map[string]string{
+		"npm install --force":                "local.no-force-install",
+		"npm install --force=true x":         "local.no-force-install",
+		"npm --prefix d install --force":     "local.no-force-install",
+		"npm install -- --force":             "",
+		"npm install x":                      "",
+		"git commit -n -m x":                 "local.no-verify",
+		"git commit -anm x":                  "local.no-verify",
+		"git -C /tmp/r commit -n -m x":       "local.no-verify",
+		"git commit --no-verify -m x":        "",
+		"git commit -m -n":                   "",
+		"terraform apply -auto-approve":      "local.terraform-auto",
+		"terraform apply -auto-approve=true": "local.terraform-auto",
+		"terraform plan -auto-approve":       "",
+		"terraform apply":                    "",
+		"deploytool prod-eu":                 "local.deploy-prod",
+		"deploytool -v prod-eu":              "local.deploy-prod",
+		"deploytool staging":                 "",
+	} {
+		res := Decide(cmd, Context{Feature: "f002", Overrides: ov, Cwd: root})
+		if res.Decision.Rule != want {
+			t.Errorf("%q: got %s %q, want %q", cmd, res.Decision.Action, res.Decision.Rule, want)
+		}
+	}
+}
