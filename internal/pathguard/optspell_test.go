@@ -111,3 +111,23 @@ func TestUnknownProgramOneDashValue(t *testing.T) {
 		{"mytool -- -config=build/x", "allow"},
 	})
 }
+
+// TestContainerCopySpellings: docker/kubectl cp write a local destination,
+// whatever global options come before the subcommand.
+func TestContainerCopySpellings(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"docker cp web:/etc/x SKILL.md", "block"},
+		{"docker cp -a web:/etc/x SKILL.md", "block"},
+		{"docker -H tcp://h:2375 cp web:/etc/x SKILL.md", "block"},
+		{"docker --context prod cp web:/etc/x spec/x", "block"},
+		{"podman cp web:/etc/x SKILL.md", "block"},
+		{"kubectl cp -c web pod:/x SKILL.md", "block"},
+		{"kubectl -n ns cp pod:/x SKILL.md", "block"},
+		{"docker cp SKILL.md web:/tmp/x", "allow"},
+		{"docker cp web:/etc/x build/x", "allow"},
+		{"kubectl cp -c web SKILL.md pod:/x", "allow"},
+		{"docker ps cp SKILL.md", "allow"},
+	})
+}

@@ -213,18 +213,8 @@ func (c *collector) other(prog string, args []string) {
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		// docker cp SRC DEST / kubectl cp SRC DEST: a local DEST is written
 		// (container and pod paths hold a colon: CONTAINER:PATH, [NS/]POD:PATH)
-		k := 0
-		for k < len(args) && strings.HasPrefix(args[k], "-") {
-			k++
-		}
-		if k < len(args) && args[k] == "cp" {
-			var ops []string
-			for _, a := range args[k+1:] {
-				if !strings.HasPrefix(a, "-") {
-					ops = append(ops, a)
-				}
-			}
-			if len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
+		if c.inv.Command().Is("cp") {
+			if ops := c.parsed().OperandValues(); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
 				c.add(ops[len(ops)-1], opWrite, prog+" cp destination")
 			}
 		}
