@@ -131,3 +131,23 @@ func TestContainerCopySpellings(t *testing.T) {
 		{"docker ps cp SKILL.md", "allow"},
 	})
 }
+
+// Test7zSpellings: 7z's command and archive are its first operands and
+// -oDIR its extraction directory, whatever switches come between.
+func Test7zSpellings(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"7z a spec/a.7z src", "block"},
+		{"7z a -tzip spec/a.zip src", "block"},
+		{"7z u -psecret spec/a.7z src", "block"},
+		{"7z -y a spec/a.7z src", "block"},
+		{"7z x a.7z -otemplates", "block"},
+		{"7z x -y a.7z -ospec", "block"},
+		{"7z e /tmp/a.7z -y", "allow"},
+		{"cd spec && 7z e /tmp/a.7z", "block"},
+		{"7z x a.7z -obuild", "allow"},
+		{"7z a build/a.7z spec", "allow"},
+		{"7z l spec/a.7z", "allow"},
+	})
+}

@@ -219,22 +219,19 @@ func (c *collector) other(prog string, args []string) {
 			}
 		}
 	case "7z", "7za", "7zr", "7zz":
-		if len(args) > 1 && (args[0] == "a" || args[0] == "u" || args[0] == "d" || args[0] == "rn") {
-			for _, a := range args[1:] {
-				if !strings.HasPrefix(a, "-") {
-					c.add(a, opWrite, "7z "+args[0])
-					break
-				}
-			}
+		// a (add), u (update), d (delete), rn (rename) change the archive;
+		// x and e extract into -oDIR (the working directory without one)
+		p := c.parsed()
+		ops := p.OperandValues()
+		if len(ops) > 1 && (ops[0] == "a" || ops[0] == "u" || ops[0] == "d" || ops[0] == "rn") {
+			c.add(ops[1], opWrite, "7z "+ops[0])
 		}
-		if len(args) > 0 && (args[0] == "x" || args[0] == "e") {
-			dir := "."
-			for _, a := range args[1:] {
-				if v, ok := strings.CutPrefix(a, "-o"); ok && v != "" {
-					dir = v
-				}
+		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
+			dir, ok := p.Last("o")
+			if !ok {
+				dir = "."
 			}
-			c.add(dir, opWrite, "7z "+args[0])
+			c.add(dir, opWrite, "7z "+ops[0])
 		}
 	case "split", "csplit":
 		p := c.parsed()

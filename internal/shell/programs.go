@@ -80,7 +80,10 @@ var programs = []Program{
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}},
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
-	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite},
+	// 7-Zip: COMMAND [-SWITCH…] ARCHIVE [FILE…]; every switch is one word,
+	// its value attached (-oDIR, -tzip, -pSECRET, -sdel, -aoa); -y a flag
+	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite, Opts: OptSpec{ShortOpt: "abimoprstuvwx"},
+		Examples: []string{"x a.7z -obuild -y => -o=build -y | x a.7z", "a -tzip -mx=9 out.zip src => -t=zip -m=x=9 | a out.zip src", "-y e a.7z => -y | e a.7z"}},
 	// Python standard-library modules run as programs (`python -m MODULE`):
 	// json.tool [INFILE [OUTFILE]] writes only its second operand; the
 	// others read or print their operands.
