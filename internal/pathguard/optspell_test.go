@@ -151,3 +151,22 @@ func Test7zSpellings(t *testing.T) {
 		{"7z l spec/a.7z", "allow"},
 	})
 }
+
+// TestExiftoolSpellings: a tag assignment makes exiftool rewrite its file
+// operands (or write -o OUT); the values of its other options are no files.
+func TestExiftoolSpellings(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"exiftool -Artist=me SKILL.md", "block"},
+		{"exiftool -all= spec/a.jpg", "block"},
+		{"exiftool -Title+=x -overwrite_original spec/a.jpg", "block"},
+		{"exiftool -overwrite_original spec/a.jpg", "block"},
+		{"exiftool -Artist=me -o spec/b.jpg build/a.jpg", "block"},
+		{"exiftool -Artist=me -ext jpg build", "allow"},
+		{"exiftool -Artist=me -o build/b.jpg build/a.jpg", "allow"},
+		{"exiftool -Artist=me -if '$Make' -ext spec build", "allow"},
+		{"exiftool SKILL.md", "allow"},
+		{"exiftool -s -G spec/a.jpg", "allow"},
+	})
+}

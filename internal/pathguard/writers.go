@@ -55,21 +55,21 @@ func (c *collector) other(prog string, args []string) {
 	case "mogrify":
 		c.files(c.parsed(), opWrite, "mogrify (in place)")
 	case "exiftool":
-		// a tag assignment (-TAG=VALUE, -all=) rewrites the files (in place,
-		// or into -o OUT); without one exiftool only reads
-		writes := false
-		for _, a := range c.args {
-			if strings.HasPrefix(a, "-") && strings.Contains(a, "=") || a == "-overwrite_original" || a == "-overwrite_original_in_place" {
-				writes = true
+		// a tag assignment (-TAG=VALUE, -TAG+=VALUE, -all=) rewrites the
+		// files (in place, or into -o OUT); without one exiftool only reads
+		p := c.parsed()
+		writes := p.Has("", "overwrite_original", "overwrite_original_in_place")
+		for _, o := range p.Opts {
+			if o.HasValue && o.ValArg == o.Arg && !o.Takes {
+				writes = true // attached with "=": not an option that takes a value
 			}
 		}
 		if writes {
-			for k, a := range c.args {
-				if (a == "-o" || a == "-out") && k+1 < len(c.args) {
-					c.add(c.args[k+1], opWrite, "exiftool -o")
-				} else if !strings.HasPrefix(a, "-") && (k == 0 || (c.args[k-1] != "-o" && c.args[k-1] != "-out")) {
-					c.add(a, opWrite, "exiftool (in place)")
-				}
+			for _, f := range p.Values("", "o", "out") {
+				c.add(f, opWrite, "exiftool -o")
+			}
+			for _, f := range p.OperandValues() {
+				c.add(f, opWrite, "exiftool (in place)")
 			}
 		}
 	case "link":

@@ -80,6 +80,12 @@ var programs = []Program{
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}},
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
+	// exiftool: single-dash options (-o OUT, -ext EXT, -if EXPR …) and tag
+	// assignments -TAG=VALUE, -TAG+=VALUE, -TAG<=FILE, -all= (Go-style:
+	// the name and its value attached with "=")
+	{Name: "exiftool", Kind: KindWrite, Opts: OptSpec{Long: "o= out= if= ext= extension= x= exclude= d= dateFormat= c= coordFormat= p= printFormat= " +
+		"charset= api= config= w= textOut= W= tagOut= srcfile= tagsFromFile= userParam= fileOrder= lang= sep= i= ignore= @= geotag= globalTimeShift= csvDelim=", Partial: true, GoFlags: true},
+		Examples: []string{"-Artist=me -o out.jpg in.jpg => --Artist=me --o=out.jpg | in.jpg", "-ext jpg -all= d => --ext=jpg --all= | d", "-overwrite_original -Title+=x f => --overwrite_original --Title+=x | f"}},
 	// 7-Zip: COMMAND [-SWITCH…] ARCHIVE [FILE…]; every switch is one word,
 	// its value attached (-oDIR, -tzip, -pSECRET, -sdel, -aoa); -y a flag
 	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite, Opts: OptSpec{ShortOpt: "abimoprstuvwx"},
@@ -628,7 +634,7 @@ var programs = []Program{
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
 		"docker-machine virsh qemu-img qemu-system-x86_64 lxd " +
-		"convert magick gm exiftool " +
+		"convert magick gm " +
 		"dmesg lsof fuser gdbserver " +
 		"reboot shutdown poweroff halt systemd-analyze " +
 		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool},
