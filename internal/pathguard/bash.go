@@ -539,7 +539,9 @@ func (c *collector) program() {
 	case "black", "isort", "ruff", "eslint", "shfmt", "gofumpt", "clang-format", "rustfmt", "autopep8", "yapf", "biome", "terraform", "tofu", "dprint":
 		c.formatter(prog, args)
 	case "cargo":
-		if len(args) > 0 && args[0] == "fmt" && !slices.Contains(args, "--check") {
+		// cargo fmt rewrites the crate unless it or rustfmt (the words
+		// after "--") only checks
+		if cmd := c.inv.Command(); cmd.Is("fmt") && !cmd.Has("", "check") && !shell.SpecOf("rustfmt").Parse(cmd.After(), 0).Has("", "check") {
 			c.add(".", opTree, "cargo fmt")
 		}
 	default:

@@ -42,7 +42,7 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 	case "xxd":
 		// xxd -r [-p] [INFILE [OUTFILE]] writes OUTFILE; a plain dump only reads
 		p := c.parsed()
-		if ops := p.OperandValues(); (p.Has("r", "revert") || slices.Contains(c.args, "-revert")) && len(ops) >= 2 {
+		if ops := p.OperandValues(); p.Has("r", "revert") && len(ops) >= 2 {
 			c.add(ops[1], opWrite, "xxd -r")
 		}
 		return true
@@ -51,7 +51,7 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 		// re-encrypts, re-comments or edits one (-p, -c, -R, -H, -k, -s);
 		// printing, fingerprinting, finding and verifying only read it
 		p := c.parsed()
-		if p.Has("lyFBeLQ") || slices.Contains(c.args, "-Y") && !slices.Contains(c.args, "sign") {
+		if p.Has("lyFBeLQ") || p.Has("Y") && !slices.Contains(p.Values("Y"), "sign") {
 			return true
 		}
 		for _, v := range p.Values("f") {

@@ -170,3 +170,29 @@ func TestExiftoolSpellings(t *testing.T) {
 		{"exiftool -s -G spec/a.jpg", "allow"},
 	})
 }
+
+// TestOneWordOptionSpellings: cargo fmt --check (also rustfmt's, after
+// "--"), xxd -r/-revert and ssh-keygen -Y are read from the option model,
+// attached, bundled or after a toolchain or global option.
+func TestOneWordOptionSpellings(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"cd spec && cargo fmt", "block"},
+		{"cd spec && cargo +nightly fmt", "block"},
+		{"cd spec && cargo fmt --all", "block"},
+		{"cd spec && cargo fmt --check", "allow"},
+		{"cd spec && cargo fmt -- --check", "allow"},
+		{"cd spec && cargo +nightly fmt --check", "allow"},
+		{"xxd -r dump SKILL.md", "block"},
+		{"xxd -revert dump SKILL.md", "block"},
+		{"xxd -r -p dump SKILL.md", "block"},
+		{"xxd SKILL.md out", "allow"},
+		{"ssh-keygen -p -N new -f spec/key", "block"},
+		{"ssh-keygen -Y sign -n file -f spec/key x", "block"},
+		{"ssh-keygen -Ysign -n file -f spec/key x", "block"},
+		{"ssh-keygen -Y verify -f spec/allowed -I a -n file -s x.sig", "allow"},
+		{"ssh-keygen -Yverify -f spec/allowed -I a -n file -s x.sig", "allow"},
+		{"ssh-keygen -qY find-principals -f spec/allowed -s x.sig", "allow"},
+	})
+}
