@@ -1100,8 +1100,8 @@ func (c *collector) formatter(prog string, args []string) {
 		}
 		what = "biome --write"
 	case "terraform", "tofu", "dprint":
-		// Go-style single-dash long flags: -check, -write=false.
-		if len(ops) == 0 || ops[0] != "fmt" || p.Has("", "check", "list") || slices.Contains(args, "-check") || slices.Contains(args, "-write=false") {
+		// terraform's Go-style flags (its row): -check, -write=false
+		if len(ops) == 0 || ops[0] != "fmt" || p.Has("", "check", "list") || slices.Contains(p.Values("", "write"), "false") {
 			return
 		}
 		ops = ops[1:]

@@ -196,3 +196,23 @@ func TestOneWordOptionSpellings(t *testing.T) {
 		{"ssh-keygen -qY find-principals -f spec/allowed -s x.sig", "allow"},
 	})
 }
+
+// TestTerraformFmtSpellings: terraform/tofu fmt rewrites files unless
+// -check (--check) or -write=false; its flags are Go-style (its row).
+func TestTerraformFmtSpellings(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"terraform fmt spec", "block"},
+		{"terraform fmt -recursive spec", "block"},
+		{"terraform -chdir=infra fmt spec", "block"},
+		{"tofu fmt -write=true spec", "block"},
+		{"terraform fmt -check spec", "allow"},
+		{"terraform fmt --check spec", "allow"},
+		{"terraform fmt -check=true spec", "allow"},
+		{"terraform fmt -write=false spec", "allow"},
+		{"terraform fmt --write=false spec", "allow"},
+		{"terraform fmt build", "allow"},
+		{"terraform plan spec", "allow"},
+	})
+}

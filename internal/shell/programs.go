@@ -80,6 +80,10 @@ var programs = []Program{
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}},
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
+	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
+	// -write=false, -recursive), options at any level
+	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true},
+		Examples: []string{"fmt -check -recursive => --check --recursive | fmt", "fmt -write=false . => --write=false | fmt .", "-chdir=infra apply -auto-approve => --chdir=infra --auto-approve | apply"}},
 	// exiftool: single-dash options (-o OUT, -ext EXT, -if EXPR …) and tag
 	// assignments -TAG=VALUE, -TAG+=VALUE, -TAG<=FILE, -all= (Go-style:
 	// the name and its value attached with "=")
@@ -629,7 +633,7 @@ var programs = []Program{
 
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
 	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat telnet " +
-		"terraform tofu ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
+		"ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
 		"ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
