@@ -1125,34 +1125,46 @@ func anyBlockDev(args []string) (string, bool) {
 	return "", false
 }
 
-// labelVerbs returns, for a program that writes a new label, superblock or
-// metadata onto the block devices among its operands (a pool, an array, a
-// physical volume: the disk's data is gone), the verbs or options that do
-// it ("" = every run); its other verbs only read (`zpool status`, `mdadm
-// --detail`). Cautious reading by effect (testdata/corpus/README.md §9.1,
-// §9.3 disk).
-func labelVerbs(prog string) []string {
-	switch prog {
+// labelWrite reports whether the invocation writes a new label,
+// superblock or metadata onto the block devices among its operands (a
+// pool, an array, a physical volume: the disk's data is gone) and what
+// does it: a subcommand (`zpool create`, `bcache make`), a mode option of
+// mdadm (-C/--create, -B/--build, -G/--grow, --add, --zero-superblock, as
+// the option model reads them: bundled, abbreviated) or the program
+// itself (pvcreate, vgcreate …); its other verbs only read (`zpool
+// status`, `mdadm --detail`). Cautious reading by effect
+// (testdata/corpus/README.md §9.1, §9.3 disk).
+func labelWrite(c *call) (string, bool) {
+	cmd := c.inv.Command()
+	ops := cmd.OperandValues()
+	switch c.prog {
 	case "zpool":
-		return []string{"create", "add", "attach", "replace", "labelclear", "split", "initialize"}
-	case "mdadm":
-		return []string{"--create", "-C", "--build", "-B", "--zero-superblock", "--add", "--grow", "-G"}
-	case "pvcreate", "pvremove", "vgcreate", "vgextend", "mkraid", "make-bcache":
-		return []string{""}
+		if len(ops) > 0 {
+			switch ops[0] {
+			case "create", "add", "attach", "replace", "labelclear", "split", "initialize":
+				return "zpool " + ops[0], true
+			}
+		}
 	case "bcache":
-		return []string{"make"}
+		if len(ops) > 0 && ops[0] == "make" {
+			return "bcache make", true
+		}
+	case "mdadm":
+		for _, m := range []struct{ short, long string }{{"C", "create"}, {"B", "build"}, {"", "zero-superblock"}, {"", "add"}, {"G", "grow"}} {
+			if cmd.AnyHas(m.short, m.long) {
+				return "mdadm --" + m.long, true
+			}
+		}
+	case "pvcreate", "pvremove", "vgcreate", "vgextend", "mkraid", "make-bcache":
+		return c.prog, true
 	}
-	return nil
+	return "", false
 }
 
 func matchWipe(_ *evalCtx, c *call) (bool, string) {
-	if verbs := labelVerbs(c.prog); verbs != nil {
+	if what, ok := labelWrite(c); ok {
 		if d, ok := anyBlockDev(c.args); ok {
-			for _, v := range verbs {
-				if v == "" || containsWord(c.args, v) {
-					return true, strings.TrimSpace(c.prog+" "+v) + " writes a new label over the block device " + d
-				}
-			}
+			return true, what + " writes a new label over the block device " + d
 		}
 	}
 	switch c.prog {
@@ -1627,16 +1639,6 @@ func matchHTTPWrite(_ *evalCtx, c *call) (bool, string) {
 		}
 	}
 	return false, ""
-}
-
-// containsWord reports whether args holds w (a "--long" also as "--long=…").
-func containsWord(args []string, w string) bool {
-	for _, a := range args {
-		if a == w || strings.HasPrefix(w, "--") && strings.HasPrefix(a, w+"=") {
-			return true
-		}
-	}
-	return false
 }
 
 // registryRef reports an image reference in a registry transport

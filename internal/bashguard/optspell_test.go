@@ -74,3 +74,24 @@ func TestTreeDeleterOperands(t *testing.T) {
 		"rimraf ''":                             verdict.Allow,
 	})
 }
+
+// TestLabelWriterSpellings: zpool/bcache verbs are their first operand,
+// mdadm's modes its options as the model reads them (bundled, abbreviated).
+func TestLabelWriterSpellings(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"zpool create tank /dev/sdb":                        verdict.Block,
+		"zpool create -f tank /dev/sdb":                     verdict.Block,
+		"zpool status /dev/sdb":                             verdict.Allow,
+		"zpool iostat tank create /dev/sdb":                 verdict.Allow,
+		"bcache make -B /dev/sdb":                           verdict.Block,
+		"mdadm --create /dev/md0 -l1 -n2 /dev/sdb /dev/sdc": verdict.Block,
+		"mdadm -C /dev/md0 -l1 -n2 /dev/sdb /dev/sdc":       verdict.Block,
+		"mdadm -Cv /dev/md0 -l1 -n2 /dev/sdb /dev/sdc":      verdict.Block,
+		"mdadm --cre /dev/md0 -l1 -n2 /dev/sdb":             verdict.Block,
+		"mdadm /dev/md0 --add /dev/sdb":                     verdict.Block,
+		"mdadm --zero-superblock /dev/sdb":                  verdict.Block,
+		"mdadm --detail /dev/md0":                           verdict.Allow,
+		"mdadm --examine /dev/sdb":                          verdict.Allow,
+		"pvcreate /dev/sdb":                                 verdict.Block,
+	})
+}
