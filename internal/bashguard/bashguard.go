@@ -169,7 +169,11 @@ func Decide(cmd string, ctx Context) (res Result) {
 				// recognised by what the file is, not by its name (§9.1)
 				msg += "; " + inv.Word.Value + " is the " + inv.Program + " binary (a copy, link or rename of it)"
 			}
-			if inv.Inferred != "" {
+			if inv.Inferred != "" && inv.InferredCode {
+				// the cautious default for code handed to an unknown program
+				msg += "; " + inv.Inferred + " is a program the guard does not know, and the code given to it holds this command, so it is judged as run by it (cautious default for unknown interpreters, editors and runners)"
+				hint = "if " + inv.Inferred + " only prints or stores that text, pass it another way (a file, stdin; harness explain CMD shows the command read from the code); otherwise: " + hint
+			} else if inv.Inferred != "" {
 				// the cautious default of §9.1 found this command
 				msg += "; " + inv.Inferred + " is a program the guard does not know, so the command in its arguments is judged as run by it (cautious default)"
 				hint = "if " + inv.Inferred + " does not run its arguments, pass them another way (a file, stdin); otherwise: " + hint

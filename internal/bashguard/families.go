@@ -10,6 +10,7 @@ import (
 	"github.com/superagent-harness/harness/internal/roles"
 	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
+	"github.com/superagent-harness/harness/internal/shell/codelex"
 )
 
 // matcher reports whether the rule fires on one invocation, and why.
@@ -113,7 +114,7 @@ func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 
 func privPrograms(s string) bool {
 	switch s {
-	case "sudo", "sudoedit", "doas", "pkexec", "run0", "sudo-rs":
+	case "sudo", "sudoedit", "doas", "pkexec", "run0", "sudo-rs", "please", "pleaseedit", "ksu":
 		return true
 	}
 	return false
@@ -901,6 +902,15 @@ func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
 			return true, "a redirection writes the block device " + r.Target.Value
 		}
 	}
+	if code := c.inv.Code; code != nil {
+		// interpreter code that opens a block device for writing
+		// (`open("/dev/sdb", "wb")`, §9.3)
+		for _, f := range code.Files {
+			if (f.Op == codelex.Write || f.Op == codelex.Append) && f.Path.Known() && blockDevice(f.Path.S) {
+				return true, c.prog + " code calls " + f.Func + " on the block device " + f.Path.S
+			}
+		}
+	}
 	switch c.prog {
 	case "tee":
 		for _, a := range c.args {
@@ -1227,6 +1237,12 @@ func matchWipe(_ *evalCtx, c *call) (bool, string) {
 		}
 		if stdinScript(c) {
 			return true, c.prog + " with a script on stdin rewrites the partition table"
+		}
+	case "lvremove", "vgremove", "pvremove":
+		// LVM asks before it removes a volume; -y/--yes or -f/--force
+		// answer for the user and the volume's data is gone (§9.3)
+		if p := c.inv.Cmd.ParsedOpts; p.Has("yf", "yes", "force") && len(p.Operands) > 0 {
+			return true, c.prog + " removes the volume " + c.args[p.Operands[0]] + " and its data without asking"
 		}
 	case "parted":
 		if _, ok := anyBlockDev(c.args); ok && stdinScript(c) {
@@ -1669,6 +1685,18 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 	case "twine":
 		if first() == "upload" {
 			return pub("twine upload")
+		}
+	case "mvn", "mvnw":
+		// the deploy phase (or a goal of the deploy plugin) uploads the
+		// artifacts to the remote repository
+		for _, op := range cmd.OperandValues() {
+			if op == "deploy" || strings.HasPrefix(op, "deploy:") || strings.Contains(op, ":maven-deploy-plugin:") {
+				return pub("mvn " + op)
+			}
+		}
+	case "goreleaser":
+		if first() == "release" && !cmd.Has("", "snapshot") && !slices.Contains(c.args, "--skip=publish") {
+			return true, "goreleaser release publishes the release and its artifacts"
 		}
 	case "gem", "helm":
 		if first() == "push" {

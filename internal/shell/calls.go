@@ -136,6 +136,9 @@ func callArgs(s string) (args []string, quoted []bool) {
 			i++
 		}
 	}
+	if i < len(s) && (s[i] == '!' || s[i] == '?') {
+		i++ // Elixir's and Ruby's bang names (File.rm_rf!)
+	}
 	skip()
 	if i < len(s) && s[i] == '(' {
 		i++

@@ -125,6 +125,10 @@ type Invocation struct {
 	// (`rtk rm -rf build` → rm -rf build, Inferred "rtk"); "" otherwise.
 	// Guards say so in their reasons.
 	Inferred string
+	// InferredCode: the command was found in code handed to Inferred
+	// (`clisp -x '(ext:shell "rm -rf b")'`, unknowncode.go), not in its
+	// words.
+	InferredCode bool
 	// RunsFrom is, on an unknown program's own invocation, the index in
 	// Args+1 of the word where the command judged as run by it starts
 	// (Inferred); 0 when none. The words from there belong to that command.

@@ -215,6 +215,9 @@ type frame struct {
 	// inferred is the unknown program whose words this command was found
 	// in (the cautious default, Invocation.Inferred); "" otherwise.
 	inferred string
+	// inferredCode: inferred's code held the command (unknownCode), not
+	// its words (Invocation.InferredCode).
+	inferredCode bool
 	// runtime: the source text is parsed when the shell runs it (eval), so
 	// aliases defined by commands before it expand in it
 	runtime bool
@@ -237,7 +240,7 @@ func (f *frame) child(via string) *frame {
 	}
 	v := make([]string, len(f.via), len(f.via)+1)
 	copy(v, f.via)
-	return &frame{src: f.src, srcID: f.srcID, alias: f.alias, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, runAt: f.runAt}
+	return &frame{src: f.src, srcID: f.srcID, alias: f.alias, via: append(v, via), depth: f.depth, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, inferredCode: f.inferredCode, runAt: f.runAt}
 }
 
 // srcLine is a line of a parsed source text (frame.srcID).
@@ -668,6 +671,20 @@ func (w *walker) overflow(reason string) {
 // script parses src as a new source text (one nesting level deeper than f)
 // and walks it; on a syntax error it uses the token fallback.
 func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
+	return w.scriptText(f, st, src, io, false)
+}
+
+// quietScript walks src like script when it parses as shell code and
+// drops it otherwise (a candidate of unknownCode that was not a command
+// line: no parse error, no token scan).
+func (w *walker) quietScript(f *frame, st *state, src string) {
+	w.scriptText(f, st, src, ioCtx{}, true)
+}
+
+func (w *walker) scriptText(f *frame, st *state, src string, io ioCtx, quiet bool) *string {
+	if quiet && (f.depth > w.maxDepth || w.budget < len(src)) {
+		return nil
+	}
 	if f.depth > w.maxDepth {
 		w.overflow(fmt.Sprintf("nested shell code deeper than %d levels", w.maxDepth))
 		return nil
@@ -678,12 +695,15 @@ func (w *walker) script(f *frame, st *state, src string, io ioCtx) *string {
 		return nil
 	}
 	w.srcSeq++
-	nf := &frame{src: src, srcID: w.srcSeq, alias: f.alias, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, runtime: f.runtime, runAt: f.runAt}
+	nf := &frame{src: src, srcID: w.srcSeq, alias: f.alias, via: f.via, depth: f.depth + 1, nest: f.nest + 1, fn: f.fn, bg: f.bg, calls: f.calls, listing: f.listing, inferred: f.inferred, inferredCode: f.inferredCode, runtime: f.runtime, runAt: f.runAt}
 	if strings.TrimSpace(src) == "" {
 		return nil
 	}
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	file, err := p.Parse(strings.NewReader(src), "")
+	if err != nil && quiet {
+		return nil // not shell code: not a command line (unknownCode)
+	}
 	if err != nil {
 		if w.res.ParseError == nil {
 			w.res.ParseError = err
@@ -1392,6 +1412,7 @@ func (w *walker) record(f *frame, st *state, inv Invocation) int {
 	inv.Command()
 	if f.inferred != "" && inv.Inferred == "" {
 		inv.Inferred = f.inferred
+		inv.InferredCode = f.inferredCode
 	}
 	if len(f.via) > 0 {
 		inv.Via = f.via

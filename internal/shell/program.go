@@ -118,7 +118,8 @@ type RunSpec struct {
 	// a shell-string operand or (with Stdin) a line of a known stdin as a
 	// shell command string after them: "!" for vi/ex `-c '!CMD'` and ed's
 	// `!CMD`, "shell" for gdb `-ex 'shell CMD'`, "SYSTEM:" for socat;
-	// other values are the program's own commands. "" = every value.
+	// other values are the program's own commands; a '_' in one stands for
+	// a blank (lldb's "platform_shell"). "" = every value.
 	Prefix string
 	// Stdin: the lines of a known stdin script that start with a Prefix
 	// are shell command strings (`ed f <<< '!CMD'`).
@@ -158,6 +159,31 @@ type RunSpec struct {
 	// one (not nil, false or 0) follows (emacs's `(delete-directory D t)`).
 	// Names inside double-quoted strings are text (codeCalls).
 	Calls string
+	// Code lists options whose value is code of a language the guard does
+	// not lex (Guile, Racket, Elixir, Erlang, PowerShell …): its candidate
+	// commands (codeCandidates: the text as a command line, shell escapes,
+	// string literals not printed, argv runs of literals) are judged as
+	// run, and so are its Calls (unknowncode.go).
+	Code string
+	// Langs maps the program's own commands that run code of a language
+	// the guard lexes to that interpreter ("KEY=PROG ARGS…",
+	// comma-separated): in a Shell option value or a shell-string operand,
+	// a line starting with KEY (after ':' and '+') runs PROG ARGS with the
+	// rest of the line as one more word (vim's `py3 CODE` is `python3 -c
+	// CODE`, gdb's `python CODE`, lldb's `script CODE`, nvim's `lua CODE`).
+	Langs string
+	// Source lists options whose value is a script file of the program's
+	// own commands (vim -S FILE): when the command makes its text known (a
+	// process substitution, a file written earlier), each line is read as
+	// a Shell option value is.
+	Source string
+	// As is the command a subcommand does to its operands (rclone purge
+	// DIR is rm -r -f DIR); operands naming a remote (NAME:PATH) are
+	// elsewhere and left out, and a --dry-run does nothing.
+	As string
+	// Pipe lists the program's own commands whose text after the first
+	// '|' is a shell command (gdb's `pipe CMD | SHELL`, `| CMD | SHELL`).
+	Pipe string
 }
 
 // verb returns the words of the command verb v stands for (Verbs).
@@ -296,11 +322,14 @@ const (
 	// OperandsArgv: the operands are a command and its arguments
 	// (`mosh HOST -- CMD…`, `flock FILE CMD…`).
 	OperandsArgv
+	// OperandsCode: each operand is code of a language the guard does not
+	// lex, read as RunSpec.Code values are (`crystal eval CODE`).
+	OperandsCode
 )
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != ""
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.Code != "" || r.As != "" || r.Source != ""
 }
 
 // shellText returns the shell command string in v by r.Prefix (v itself
@@ -316,6 +345,7 @@ func (r *RunSpec) shellText(v string) (string, bool) {
 	for rest := r.Prefix; rest != ""; {
 		var p string
 		p, rest, _ = strings.Cut(rest, " ")
+		p = strings.ReplaceAll(p, "_", " ") // lldb's platform_shell is "platform shell"
 		if len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) {
 			after := t[len(p):]
 			if c := p[len(p)-1]; (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && after != "" && after[0] != ' ' && after[0] != '\t' {

@@ -120,7 +120,7 @@ var programs = []Program{
 	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
 		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
-		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei view", Kind: KindRead,
+		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
 		Opts:     OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
 		Examples: []string{"-n 5 f => -n=5 | f"}},
 	{Name: "grep", Names: "egrep fgrep rg ag ack ggrep", Kind: KindRead,
@@ -142,7 +142,7 @@ var programs = []Program{
 	// ---------------------------------------------------------------- data: arguments are text
 	{Name: "echo", Names: "printf true false : test [ [[ sleep date whoami id groups hostname uname uptime seq yes expr bc dc nproc free " +
 		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
-		"ping ping6 dig nslookup host traceroute ss netstat ip ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
+		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
 		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
 		"getopts wait umask ulimit enable caller let", Kind: KindData},
@@ -155,7 +155,7 @@ var programs = []Program{
 	{Name: "sudoku", Kind: KindData},
 
 	// ---------------------------------------------------------------- shells and interpreters
-	{Name: "bash", Names: "sh zsh dash ksh mksh ash yash posh rbash fish csh tcsh lksh pdksh", Kind: KindShell,
+	{Name: "bash", Names: "sh zsh dash ksh mksh ash yash posh rbash fish csh tcsh lksh pdksh oksh loksh osh ysh rc", Kind: KindShell,
 		Opts:     OptSpec{Short: "oO", Long: "rcfile= init-file= norc noprofile noediting login posix restricted verbose version help debugger dump-strings dump-po-strings pretty-print", Stop: true, Plus: true},
 		Examples: []string{"-xc 'x' a => -x -c | x a", "-o pipefail -c x => -o=pipefail -c | x", "--norc script => --norc | script", "+x -c y => -x -c | y"}},
 	{Name: "python", Names: "python2 python3 pypy pypy3 py", Kind: KindInterp,
@@ -208,6 +208,9 @@ var programs = []Program{
 		Examples: []string{"-u root rm x => -u=root | rm x", "--vers => --version |", "-E rm x => -E | rm x"}},
 	{Name: "sudo-rs", Kind: KindExec, Opts: OptSpec{Short: "uUgCDhprtT", Long: "user= group= chdir= prompt=", Partial: true, Stop: true}},
 	{Name: "sudoedit", Kind: KindTool},
+	// please (a sudo replacement) and ksu (Kerberos su: -e CMD ARGS… runs CMD)
+	{Name: "please", Names: "pleaseedit", Kind: KindExec, Opts: OptSpec{Short: "acdgrtu", Stop: true}, Examples: []string{"-u root systemctl x => -u=root | systemctl x"}},
+	{Name: "ksu", Kind: KindTool},
 	{Name: "doas", Kind: KindExec, Opts: OptSpec{Short: "uCa", Stop: true}},
 	{Name: "pkexec", Kind: KindExec, Opts: OptSpec{Long: "user= disable-internal-agent help version", Stop: true}},
 	{Name: "run0", Kind: KindExec, Opts: OptSpec{Short: "uDg", Long: "user= group= unit= property= description= slice= setenv= chdir= machine= nice= background=", Partial: true, Stop: true}},
@@ -270,17 +273,31 @@ var programs = []Program{
 	{Name: "rsync", Kind: KindWrite, Opts: OptSpec{Short: "efBTM@", Long: rsyncLong, Abbrev: true},
 		Runs: RunSpec{Shell: "e rsh rsync-path"}, RunExamples: []string{"-a --rsync-path='rm -rf ~ && rsync' s/ h:d/ -> rm -rf ~; rsync", "-e 'ssh -p 2' a h:b -> ssh -p 2"},
 		Examples: []string{"-av -e 'ssh -p 2' a h:b => -a -v -e=ssh -p 2 | a h:b", "--rsh=ssh a b => --rsh=ssh | a b", "--del a/ b => --del? | a/ b"}},
-	{Name: "tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
+	{Name: "tmux", Names: "byobu byobu-tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
 		Subs: []Program{
 			{Name: "new", Names: "new-session new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw display-popup popup run-shell run if-shell if pipe-pane pipep", Kind: KindRun, Opts: OptSpec{Short: "ceFflnpstxy", Stop: true}},
 			{Name: "send-keys", Names: "send", Kind: KindRun, Opts: OptSpec{Short: "tN", Stop: true}},
 		},
 		Examples: []string{"new -d 'rm x' => new: -d | rm x"}},
 	{Name: "screen", Kind: KindRun, Opts: OptSpec{Short: "SctTephs", Long: "Logfile=", Partial: true, Stop: true}},
+	// ssh-agent [opts] [CMD ARGS…] runs CMD with the agent's environment
+	{Name: "ssh-agent", Kind: KindExec, Lookup: "k", Opts: OptSpec{Short: "aEPt", Stop: true}, Examples: []string{"-t 60 rm -rf b => -t=60 | rm -rf b", "-k => -k |"}},
+	// ip: `ip netns exec NAME CMD…` runs CMD in the namespace; the rest is data
+	{Name: "ip", Kind: KindData, Opts: OptSpec{Short: "nbfl", Long: "netns= batch= family= loops= force", Partial: true, Stop: true},
+		Subs:     []Program{{Name: "netns", Names: "net", Kind: KindData, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "exec", Names: "e", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}}}}},
+		Examples: []string{"netns exec blue rm x => netns exec: | blue rm x"}},
 	{Name: "dbus-launch", Kind: KindExec, Opts: OptSpec{Long: "config-file= autolaunch= sh-syntax csh-syntax auto-syntax binary-syntax close-stderr exit-with-session exit-with-x11 help version", Stop: true}},
-	{Name: "gdb", Names: "lldb cgdb", Kind: KindRun, Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= p= pid= cd= batch q quiet nx args", Partial: true, GoFlags: true},
-		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !"}, RunExamples: []string{"-batch -ex 'shell rm -rf b' -> rm -rf b", "-q -ex run -ex bt ./app -> "},
+	// gdb's `python CODE` runs Python, `pipe CMD | SHELL` (also `| CMD |
+	// SHELL`) a shell command; lldb's `platform shell CMD` and `script CODE`
+	{Name: "gdb", Names: "cgdb gdb-multiarch", Kind: KindRun, Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= p= pid= cd= batch q quiet nx args", Partial: true, GoFlags: true},
+		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !", Langs: "python=python3 -c, python-interactive=python3 -c, pi=python3 -c, py=python3 -c", Pipe: "pipe"},
+		RunExamples: []string{"-batch -ex 'shell rm -rf b' -> rm -rf b", "-q -ex run -ex bt ./app -> ", "-batch -ex 'pipe info version | rm -rf b' -> rm -rf b",
+			`-batch -ex 'python import os; os.system("rm x")' -> python3 -c import os; os.system("rm x"); rm x`},
 		Examples: []string{"-q -batch -ex 'shell ls' ./app => --q --batch --ex=shell ls | ./app"}},
+	{Name: "lldb", Kind: KindRun, Opts: OptSpec{Short: "oOkKsSpnaLcfe", Long: "one-line= one-line-before-file= one-line-on-crash= source= source-before-file= source-on-crash= attach-pid= attach-name= arch= core= file= batch no-lldbinit", Partial: true},
+		Runs:        RunSpec{Shell: "o one-line O one-line-before-file k one-line-on-crash", Prefix: "platform_shell", Langs: "script=python3 -c"},
+		RunExamples: []string{"-b -o 'platform shell rm -rf b' -> rm -rf b", `--batch -o 'script import os; os.system("rm y")' -> python3 -c import os; os.system("rm y"); rm y`, "-o run ./app -> "},
+		Examples:    []string{"-b -o run ./app => -b -o=run | ./app"}},
 	// Tcl shells: their code (expect -c, jimsh -e, or a script on stdin)
 	// is Tcl, read command by command by codelex (tcl.go)
 	{Name: "tclsh", Names: "wish jimsh expect tclsh8.6 tclsh9.0 wish8.6 wish9.0", Kind: KindInterp, Opts: OptSpec{Short: "cfeD", Words: "encoding=encoding", Long: "encoding=", Partial: true, Stop: true},
@@ -321,6 +338,16 @@ var programs = []Program{
 		Examples: []string{"'src/**' -- make => | src/** make"}},
 	{Name: "start-server-and-test", Names: "server-test start-test", Kind: KindRun, Opts: OptSpec{Long: "expect=", Partial: true},
 		Runs: RunSpec{Operands: OperandsShell}, RunExamples: []string{"'rm -rf b' 3000 'jest' -> rm -rf b; 3000; jest"}},
+	// pee CMD…: each operand is a shell command fed the input (moreutils)
+	{Name: "pee", Kind: KindRun, Opts: OptSpec{Long: "ignore-sigpipe no-ignore-sigpipe ignore-write-errors no-ignore-write-errors", Partial: true},
+		Runs: RunSpec{Operands: OperandsShell}, RunExamples: []string{"'rm -rf b' cat -> rm -rf b; cat"}},
+	{Name: "watchman-make", Kind: KindRun, Opts: OptSpec{Short: "prt", Long: "pattern= make= target= run= root= settle= connect-timeout=", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "r run make"}, RunExamples: []string{"-p '**/*.go' --run 'rm -rf b' -> rm -rf b", "-p '*.c' -t all -> "}},
+	// pueue add [opts] [--] CMD…: the words joined are one shell command
+	{Name: "pueue", Kind: KindTool, Opts: OptSpec{Short: "c", Long: "config= profile= color=", Partial: true, Stop: true},
+		Subs: []Program{{Name: "add", Kind: KindRun, Opts: OptSpec{Short: "wdgpa", Long: "working-directory= delay= group= priority= after= label= escape stashed immediate follow print-task-id", Partial: true, Stop: true},
+			Runs: RunSpec{Operands: OperandsLine}}},
+		RunExamples: []string{"add 'rm -rf b' -> rm -rf b", "add -- npm test -> npm test"}},
 	{Name: "entr", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"-r rm -rf x => -r | rm -rf x", "-s 'make test' => -s | make test"}},
 	{Name: "lerna", Kind: KindTool, Opts: OptSpec{Stop: true},
 		Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Long: "scope= ignore= concurrency= since= stream parallel no-bail no-prefix", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
@@ -538,13 +565,21 @@ var programs = []Program{
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
-	{Name: "ed", Names: "ex red", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
+	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c cmd", Prefix: "!", Stdin: true}, RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-s -c '!rm x' -c q -> rm x", "-s f <<< ',p' -> "}},
-	{Name: "vi", Names: "vim nvim gvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Calls: "system systemlist job_start jobstart termopen"},
+	// ex is vim in Ex mode (its +CMD and -c CMD are vim's, and so is a
+	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
+	// those languages (RunSpec.Langs)
+	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
-			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> "},
+			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ",
+			`-es -c 'py3 import os; os.system("rm -rf b")' -> rm -rf b; python3 -c import os; os.system("rm -rf b"); rm -rf b`, `'+lua os.execute("rm x")' +qa -> lua -e os.execute("rm x"); rm x`,
+			"-s '+!rm -rf d' '+q!' -> rm -rf d", "-Es -S <(echo '!rm -rf b') +qa -> echo !rm -rf b; rm -rf b"},
 		Examples: []string{"-c '!ls' f => -c=!ls | f"}},
+	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
+		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		RunExamples: []string{"-es +'!rm -rf b' +q -> rm -rf b", "notes.txt -> "}},
 	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 	// REPLs and editors whose own language runs shell commands: a line
 	// (or -c/-e/--eval value) that starts with the program's shell escape
@@ -585,6 +620,41 @@ var programs = []Program{
 	// a simple command the way a POSIX shell does (`nu -c 'rm -rf b'`)
 	{Name: "nu", Names: "nushell xonsh elvish murex ion", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "commands= config= env-config= login interactive no-config-file", Partial: true, Stop: true},
 		Runs: RunSpec{Shell: "c commands"}, RunExamples: []string{"-c 'rm -rf b' -> rm -rf b", "--commands 'ls' -> ls"}},
+	// PowerShell: -Command/-c is PowerShell code (RunSpec.Code); its
+	// Remove-Item -Recurse -Force (rm -r -fo) deletes a tree as rm -r -f does
+	{Name: "pwsh", Names: "powershell pwsh-preview", Kind: KindInterp, Opts: OptSpec{Long: "c= command= Command= C= f= file= File= ep= executionpolicy= ExecutionPolicy= wd= workingdirectory= WorkingDirectory= nop noprofile NoProfile noni noninteractive NonInteractive nologo NoLogo", Partial: true, GoFlags: true},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c command Command C"}, RunExamples: []string{"-c 'Remove-Item -Recurse -Force b' -> rm -r -f b", `-NoProfile -Command "rm -r -fo d" -> rm -r -fo d`,
+			`-c 'Write-Output "Remove-Item -Recurse -Force b"' -> `, "-c 'Get-ChildItem' -> "}},
+	// interpreters of languages the guard does not lex (RunSpec.Code): the
+	// code's command lines, shell escapes, string literals not printed and
+	// argv runs of literals are judged as run (unknowncode.go), and the
+	// library calls that delete a tree do what rm -r -f does (Calls)
+	{Name: "guile", Kind: KindInterp, Opts: OptSpec{Short: "cselLxC", Long: "language= listen= debug no-debug no-auto-compile auto-compile fresh-auto-compile use-srfi=", Partial: true, Stop: true, EndAfter: "c s"},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c", Calls: "delete-file-recursively=rm -r -f"}, RunExamples: []string{`-c '(system "rm -rf b")' -> rm -rf b`, `-c '(display "rm -rf b")' -> `}},
+	{Name: "racket", Kind: KindInterp, Opts: OptSpec{Short: "efrtlpkSIWXNJABy", Long: "eval= load= require= lib= name= collects= config= search=", Partial: true},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e eval"}, RunExamples: []string{`-e '(system "rm -rf b")' -> rm -rf b`, `-e '(displayln "rm -rf b")' -> `}},
+	{Name: "elixir", Names: "iex", Kind: KindInterp, Opts: OptSpec{Short: "erS", Long: "eval= require= pa= pz= erl= sname= name= cookie= logger-otp-reports= logger-sasl-reports= no-halt werl hidden", Partial: true, Stop: true},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e eval", Calls: "rm_rf=rm -r -f"}, RunExamples: []string{`-e 'System.cmd("rm", ["-rf", "b"])' -> rm -rf b`, `-e 'File.rm_rf!("b")' -> rm -r -f b`, `-e 'IO.puts("rm -rf b")' -> `}},
+	{Name: "erl", Names: "escript", Kind: KindInterp, Opts: OptSpec{Long: "eval= s= run= pa= pz= sname= name= setcookie= config= boot= noshell noinput detached", Partial: true, GoFlags: true},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "eval"}, RunExamples: []string{`-noshell -eval 'os:cmd("rm -rf b"), halt().' -> rm -rf b`, `-noshell -eval 'io:format("rm -rf b~n").' -> `}},
+	{Name: "crystal", Kind: KindTool, Opts: OptSpec{Stop: true}, Writes: WriteSpec{All: true}, Subs: []Program{{Name: "eval", Names: "e", Kind: KindInterp, Opts: OptSpec{Partial: true}, Runs: RunSpec{Operands: OperandsCode, Calls: "rm_rf=rm -r -f"}}},
+		RunExamples: []string{`eval 'system "rm -rf b"' -> rm -rf b`, `eval 'FileUtils.rm_rf("b")' -> rm -r -f b`, `eval 'puts "rm -rf b"' -> `}},
+	{Name: "groovy", Names: "kotlin scala jshell", Kind: KindInterp, Opts: OptSpec{Short: "ecDpi", Long: "encoding= classpath= cp= define= indy", Partial: true, Stop: true, EndAfter: "e"},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}, RunExamples: []string{`-e '"rm -rf b".execute().waitFor()' -> rm -rf b`, `-e 'println "rm -rf b"' -> `}},
+	{Name: "raku", Names: "perl6 rakudo", Kind: KindInterp, Opts: OptSpec{Short: "eIM", Long: "doc= target= optimize= encoding=", Partial: true, Stop: true, EndAfter: "e"},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}, RunExamples: []string{`-e 'shell "rm -rf b"' -> rm -rf b`, `-e 'run "rm", "-rf", "b"' -> rm -rf b`, `-e 'say "rm -rf b"' -> `}},
+	// rclone purge PATH deletes PATH and everything below it without a
+	// prompt (rclone(1)): a local PATH is rm -r -f PATH; a remote's
+	// (NAME:PATH) is a cloud delete, which no family covers (§2.4)
+	{Name: "rclone", Kind: KindWrite, Opts: OptSpec{Long: "config= transfers= checkers= log-file= log-level= filter= include= exclude= dry-run interactive", Partial: true, Abbrev: true},
+		Writes: WriteSpec{All: true}, Subs: []Program{{Name: "purge", Kind: KindWrite, Opts: OptSpec{Long: "dry-run interactive", Partial: true}, Runs: RunSpec{As: "rm -r -f"}},
+			{Name: "copy", Names: "sync move copyto moveto bisync copyurl", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Last: 2}},
+			{Name: "delete", Names: "deletefile rmdir rmdirs mkdir touch dedupe", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{All: true}}},
+		RunExamples:   []string{"purge ./build -> rm -r -f ./build", "purge s3:bucket/old -> ", "purge --dry-run ./b -> ", "sync a remote:b -> "},
+		WriteExamples: []string{"copy remote:spec spec -> spec", "sync --dry-run a b -> b", "deletefile x/y -> x/y"}},
+	// LVM's removers destroy the volume's data (§9.3: /dev/<vg>/<lv> as an operand of a disk tool)
+	{Name: "lvremove", Names: "vgremove pvremove", Kind: KindTool, Opts: OptSpec{Short: "S", Long: "force yes select= autobackup= config= debug verbose quiet test noudevsync nohints", Partial: true, Abbrev: true},
+		Examples: []string{"-y /dev/vg0/data => -y | /dev/vg0/data"}},
 	// runners that start a program named by an option (RunSpec.Prog) or
 	// run a command on other machines
 	{Name: "start-stop-daemon", Kind: KindRun, Opts: OptSpec{Short: "xapnucrNPIdkR", Long: "exec= startas= pidfile= name= user= group= chuid= chroot= chdir= nicelevel= procsched= iosched= umask= retry= signal= start stop status background make-pidfile remove-pidfile oknodo quiet verbose test", Abbrev: true},
@@ -632,7 +702,7 @@ var programs = []Program{
 		Examples: []string{"--event PreToolUse --root=/r => --event=PreToolUse --root=/r |", "-event Stop -feature f => --event=Stop --feature=f |"}},
 
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
-	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open ssh-agent nc ncat telnet " +
+	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open nc ncat telnet " +
 		"ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
 		"ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
@@ -649,6 +719,11 @@ var programs = []Program{
 // harnessGlobal are the harness CLI's global flags (internal/cli), valid
 // at every level of its command tree.
 const harnessGlobal = "root= feature= json quiet verbose help version"
+
+// vimLangs are vim's commands that run code of another language (a line
+// of a -c value, a +CMD operand or a sourced script): `:py3 CODE`, `:lua
+// CODE` … (RunSpec.Langs).
+const vimLangs = "py3=python3 -c, python3=python3 -c, py=python3 -c, python=python3 -c, pyx=python3 -c, pythonx=python3 -c, lua=lua -e, perl=perl -e, ruby=ruby -e, rub=ruby -e"
 
 // rsyncLong is rsync's long options ("=": takes a value).
 const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-delay delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +

@@ -236,7 +236,8 @@ func knownWords(vals ...string) []Word {
 
 func shells(s string) bool {
 	switch s {
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish", "csh", "tcsh":
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish", "csh", "tcsh",
+		"lksh", "pdksh", "oksh", "loksh", "osh", "ysh", "rc":
 		return true
 	}
 	return false
@@ -689,6 +690,7 @@ func (w *walker) unknownRunner(f *frame, st *state, idx int, c cmdCtx) {
 	if f.calls >= 4 {
 		return
 	}
+	w.unknownCode(f, st, c)
 	var env map[string]string
 	from := 1
 	for k := 1; k < len(c.words)-1; k++ {

@@ -45,6 +45,17 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 			}
 		}
 	}
+	if r.As != "" && !p.Has("", "dry-run") {
+		var local []string
+		for _, k := range ops {
+			if v := vals[k]; !remotePath(v) {
+				local = append(local, v)
+			}
+		}
+		if len(local) > 0 {
+			w.runWords(f, st, knownWords(append(strings.Fields(r.As), local...)...), c.env, nil, nil, via)
+		}
+	}
 	if r.Operands == OperandsData || len(ops) <= r.Skip {
 		return true
 	}
@@ -71,6 +82,11 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 				w.runShellString(f, st, via, src)
 			}
 			w.runCalls(f, st, via, r, vals[k], c)
+			w.runLangs(f, st, via, r, vals[k], c)
+		}
+	case OperandsCode:
+		for _, k := range ops {
+			w.runCode(f, st, via, r, vals[k], c)
 		}
 	case OperandsLine:
 		line := make([]string, len(ops))
@@ -100,6 +116,21 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 				w.runShellString(f, st, via+" "+optWord(o), src)
 			}
 			w.runCalls(f, st, via+" "+optWord(o), r, o.Value, c)
+			w.runLangs(f, st, via+" "+optWord(o), r, o.Value, c)
+		case optNamed(p, o, r.Code):
+			w.runCode(f, st, via+" "+optWord(o), r, o.Value, c)
+		case optNamed(p, o, r.Source) && o.ValOff == 0:
+			text, ok := w.pathContent(st, c, o.ValArg+1)
+			if !ok || !w.spend(len(text)) {
+				continue
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if src, ok := r.shellText(line); ok {
+					w.runShellString(f, st, via+" "+optWord(o), src)
+				}
+				w.runCalls(f, st, via+" "+optWord(o), r, line, c)
+				w.runLangs(f, st, via+" "+optWord(o), r, line, c)
+			}
 		case optNamed(p, o, r.Prog):
 			ws := []Word{{Value: o.Value, Known: c.words[o.ValArg+1].Known, Raw: o.Value}}
 			if p.End >= 0 {
@@ -186,6 +217,60 @@ func (w *walker) runCalls(f *frame, st *state, via string, r *RunSpec, src strin
 			w.runShellString(f, st, via+" "+cl.name, cl.shell)
 		}
 	}
+}
+
+// runLangs walks the lines of text that are the program's own commands
+// running code of a language the guard lexes (RunSpec.Langs: vim's `py3
+// CODE` as `python3 -c CODE`) and those that pipe into a shell command
+// (RunSpec.Pipe: gdb's `pipe CMD | SHELL`).
+func (w *walker) runLangs(f *frame, st *state, via string, r *RunSpec, text string, c cmdCtx) {
+	if r.Langs == "" && r.Pipe == "" {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(line, " \t:+")
+		word, rest, _ := strings.Cut(t, " ")
+		if word == "" {
+			continue
+		}
+		if r.Pipe != "" && (hasName(r.Pipe, word) || strings.HasPrefix(t, "|")) {
+			if _, sh, ok := strings.Cut(strings.TrimPrefix(t, "|"), "|"); ok {
+				w.runShellString(f, st, via+" "+word, sh)
+			}
+			continue
+		}
+		for _, e := range strings.Split(r.Langs, ",") {
+			k, cmd, ok := strings.Cut(strings.TrimSpace(e), "=")
+			if !ok || k != word || strings.TrimSpace(rest) == "" {
+				continue
+			}
+			ws := knownWords(append(strings.Fields(cmd), rest)...)
+			w.runWords(f, st, ws, c.env, nil, nil, via+" "+word)
+			break
+		}
+	}
+}
+
+// runCode walks code of a language the guard does not lex (RunSpec.Code,
+// OperandsCode): its candidate commands (codeCandidates) and its Calls.
+func (w *walker) runCode(f *frame, st *state, via string, r *RunSpec, code string, c cmdCtx) {
+	if !w.spend(len(code)) {
+		return
+	}
+	nf := f.child(via)
+	nf.calls = 4 // prose in a literal never infers a runner
+	w.walkCandidates(nf, st, codeCandidates(code, true, maxUnknownCandidates), c.env)
+	w.runCalls(f, st, via, r, code, c)
+}
+
+// remotePath reports a NAME:PATH operand of a remote (rclone, scp): a ':'
+// before any '/' (a Windows drive letter C:\ is local).
+func remotePath(v string) bool {
+	i := strings.IndexByte(v, ':')
+	if i <= 1 {
+		return false
+	}
+	return !strings.Contains(v[:i], "/")
 }
 
 // runShellString walks src as the shell command string a program runs.

@@ -252,7 +252,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "find":
 		w.find(f, st, c, vals)
 		return true
-	case "tmux":
+	case "tmux", "byobu", "byobu-tmux":
 		w.tmux(f, st, vals)
 		return true
 	case "at", "batch":
@@ -714,7 +714,20 @@ func (w *walker) tmux(f *frame, st *state, vals []string) {
 	sub := vals[i]
 	rest := vals[i+1:]
 	switch sub {
-	case "new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "display-popup", "popup", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep":
+	case "if-shell", "if":
+		// if-shell [-bF] [-t PANE] SHELL-CMD TMUX-CMD [TMUX-CMD]: the first
+		// is a shell command, the others are tmux commands
+		spec := OptSpec{Short: "t"}
+		j := spec.FirstOperand(rest, 0)
+		if j < len(rest) {
+			w.script(f.child("tmux "+sub), st.clone(), rest[j], ioCtx{})
+			for _, tc := range rest[j+1:] {
+				if ws := envSplit(tc); len(ws) > 0 && w.budget > len(tc) {
+					w.tmux(f, st, ws)
+				}
+			}
+		}
+	case "new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "display-popup", "popup", "run-shell", "run", "pipe-pane", "pipep":
 		// value-taking letters of new-session/new-window/split-window; the
 		// others (-d -h -v -b -f -P -A -D -E -X -Z -k -a -I) are flags
 		spec := OptSpec{Short: "ceFflnpstxy"}

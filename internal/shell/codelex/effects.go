@@ -493,6 +493,10 @@ func (c *Code) pyEffect(call *Call, fn string, pos []Value, a func(int) Value) {
 	case "shutil.rmtree":
 		p, _ := call.arg(0, "path")
 		c.tree(fn, p)
+	case "distutils.dir_util.remove_tree", "setuptools._distutils.dir_util.remove_tree":
+		// distutils' remove_tree(directory) deletes the tree as rmtree does
+		p, _ := call.arg(0, "directory")
+		c.tree(fn, p)
 	case "os.chmod", "os.lchmod":
 		p, _ := call.arg(0, "path")
 		m, _ := call.arg(1, "mode")

@@ -1380,6 +1380,9 @@ func (p *parser) call(callee Value, args []Arg, tok, line int) Value {
 	case callee.Kind == Ref:
 		c.Func = p.qualify(callee.S)
 		c.Bound = callee.List
+	case p.lang == PHP && callee.Known() && phpFuncName(callee.S):
+		// a variable function: `$f = "system"; $f(…)` calls system
+		c.Func = callee.S
 	case callee.Kind == Unknown && strings.HasPrefix(callee.S, ".") && len(callee.List) == 1:
 		recv := callee.List[0]
 		if recv.Kind == Ref {
@@ -1420,6 +1423,20 @@ func (p *parser) call(callee Value, args []Arg, tok, line int) Value {
 		}
 	}
 	return v
+}
+
+// phpFuncName reports a string that names a PHP function (letters,
+// digits, '_' and namespace '\\', not starting with a digit).
+func phpFuncName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || c == '\\' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *parser) addCall(c *Call) {
