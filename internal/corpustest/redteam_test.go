@@ -68,11 +68,19 @@ var (
 		bashID: regexp.MustCompile(`^vb[0-9]{4}$`), pathsID: regexp.MustCompile(`^vp[0-9]{4}$`),
 		minBash: 300, minPaths: 120,
 	}
+	// redteamRound6 is testdata/redteam/round6/*.jsonl, written after the
+	// engine had been tuned on rounds 1-5 and scored on 91e89c5, before the
+	// round-5 fixes landed (testdata/redteam/round6/README.md).
+	redteamRound6 = redteamSet{
+		bashFile: "redteam/round6/bash.jsonl", pathsFile: "redteam/round6/paths.jsonl", gapsFile: "redteam/round6/known_gaps.txt",
+		bashID: regexp.MustCompile(`^wb[0-9]{4}$`), pathsID: regexp.MustCompile(`^wp[0-9]{4}$`),
+		minBash: 200, minPaths: 100,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it.
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -284,6 +292,10 @@ func TestRedteam4Bash(t *testing.T) { scoreRedteamBash(t, redteamRound4) }
 // (testdata/redteam/round5/bash.jsonl, gaps in round5/known_gaps.txt).
 func TestRedteam5Bash(t *testing.T) { scoreRedteamBash(t, redteamRound5) }
 
+// TestRedteam6Bash is TestRedteamBash for round 6
+// (testdata/redteam/round6/bash.jsonl, gaps in round6/known_gaps.txt).
+func TestRedteam6Bash(t *testing.T) { scoreRedteamBash(t, redteamRound6) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -366,6 +378,10 @@ func TestRedteam4Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound4) }
 // (testdata/redteam/round5/paths.jsonl).
 func TestRedteam5Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound5) }
 
+// TestRedteam6Paths is TestRedteamPaths for round 6
+// (testdata/redteam/round6/paths.jsonl, gaps in round6/known_gaps.txt).
+func TestRedteam6Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound6) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -435,6 +451,9 @@ func TestRedteam4BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound4
 // TestRedteam5BashWrapped is TestRedteamBashWrapped for round 5.
 func TestRedteam5BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound5) }
 
+// TestRedteam6BashWrapped is TestRedteamBashWrapped for round 6.
+func TestRedteam6BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound6) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -471,6 +490,9 @@ func TestRedteam4PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRoun
 
 // TestRedteam5PathsWrapped is TestRedteamPathsWrapped for round 5.
 func TestRedteam5PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound5) }
+
+// TestRedteam6PathsWrapped is TestRedteamPathsWrapped for round 6.
+func TestRedteam6PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound6) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
