@@ -29,6 +29,8 @@ func TestGitExtTransport(t *testing.T) {
 		`git -c protocol.ext.allow=always archive --remote='ext::rm -rf build' HEAD`:                                         verdict.Block,
 		`git -c protocol.ext.allow=always -c 'remote.z.url=ext::rm -rf build' fetch z`:                                       verdict.Block,
 
+		"printf '[submodule \"x\"]\\n\\tpath = x\\n\\turl = ext::rm -rf build\\n' > .gitmodules && git -c protocol.ext.allow=always submodule update --init": verdict.Block,
+		"printf '[submodule \"x\"]\\n\\tpath = x\\n\\turl = ext::rm -rf build\\n' > .gitmodules && git submodule update --init":                              verdict.Allow,
 		`git ls-remote 'ext::rm -rf build'`:                                                        verdict.Allow,
 		`git -c protocol.ext.allow=never fetch 'ext::rm -rf build'`:                                verdict.Allow,
 		`git -c protocol.allow=always -c protocol.ext.allow=never fetch 'ext::rm -rf build'`:       verdict.Allow,

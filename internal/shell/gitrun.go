@@ -351,8 +351,10 @@ func (w *walker) pathspecFile(st *state, c cmdCtx, file string, nul bool) []stri
 // the transport is allowed (gitExtAllowed), every ext:: URL the
 // subcommand opens — a URL operand or option value, the URL of a remote
 // it names (set earlier by `git remote add|set-url` or `-c
-// remote.NAME.url`), every configured remote's when it names none,
-// each after url.<base>.insteadOf rewriting — runs its command: the
+// remote.NAME.url`), every configured remote's when it names none, a
+// submodule's (submodule update, clone --recurse-submodules: from a
+// .gitmodules written earlier or submodule.*.url), each after
+// url.<base>.insteadOf rewriting — runs its command: the
 // words after "ext::" split at blanks, "% " a blank, "%%" a percent, %s
 // and %S the service (upload-pack, git-upload-pack), no shell.
 func (w *walker) gitExt(f *frame, st *state, c cmdCtx) {
@@ -389,6 +391,25 @@ func (w *walker) gitExt(f *frame, st *state, c cmdCtx) {
 	for _, o := range p.Opts {
 		if o.HasValue {
 			add(o.Value)
+		}
+	}
+	if cmd.Is("submodule", "update") || cmd.SubName() == "clone" && cmd.Has("", "recurse-submodules") {
+		// the submodules' URLs: those of a .gitmodules written earlier in
+		// the command (`[submodule "x"] url = ext::…`), and submodule.*.url
+		// in the run's configuration
+		for p, text := range w.files {
+			if path.Base(p) == ".gitmodules" {
+				parseGitConfig(text, func(k, v string) {
+					if k = gitKey(k); strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".url") {
+						urls = append(urls, gitInsteadOf(cmd.Config, v))
+					}
+				})
+			}
+		}
+		for k, u := range cmd.Config {
+			if strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".url") {
+				urls = append(urls, gitInsteadOf(cmd.Config, u))
+			}
 		}
 	}
 	if !named {
