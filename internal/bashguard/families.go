@@ -1007,11 +1007,15 @@ func deviceTarget(c *call) (string, bool) {
 	// `-out=DEV`, `-O/dev/sdb`)
 	cmd := c.inv.Command()
 	unknown := cmd.Prog == nil
-	if d, ok := optionDevice(cmd, unknown); ok {
+	if d, ok := optionDevice(c, cmd, unknown); ok {
 		return d, true
 	}
-	// dd-style key=value operands (`of=DEV`)
-	for _, a := range cmd.Before() {
+	// dd-style key=value operands before "--" (`of=DEV`)
+	for _, i := range cmd.Operands {
+		if cmd.End >= 0 && i > cmd.End {
+			break
+		}
+		a := c.args[i]
 		if k, v, ok := strings.Cut(a, "="); ok && k != "" && !strings.HasPrefix(a, "/") && (unknown || outputOpts(k)) {
 			if d, ok := addressDevice(v); ok {
 				return d, true
@@ -1057,7 +1061,7 @@ func deviceTarget(c *call) (string, bool) {
 // `FILE:DEV`), or in the operand after an output option that takes none
 // in the model: `-o DEV`, a cluster ending in the letter (`-qO DEV`), an
 // unknown program's one-dash name (`-out DEV`, the cluster's letters).
-func optionDevice(cmd *shell.Command, unknown bool) (string, bool) {
+func optionDevice(c *call, cmd *shell.Command, unknown bool) (string, bool) {
 	dev := ""
 	cmd.AllOpts(func(p *shell.ParsedOpts, o *shell.Opt) bool {
 		if o.HasValue {
@@ -1087,10 +1091,8 @@ func optionDevice(cmd *shell.Command, unknown bool) (string, bool) {
 		if !outputOpts(name) {
 			return true
 		}
-		if op := slices.Index(p.Operands, o.Arg+1); op >= 0 {
-			if v := p.OperandValues()[op]; blockDevice(v) {
-				dev = v
-			}
+		if slices.Contains(p.Operands, o.Arg+1) && blockDevice(c.args[o.Arg+1]) {
+			dev = c.args[o.Arg+1]
 		}
 		return dev == ""
 	})
@@ -1146,17 +1148,18 @@ func anyBlockDev(args []string) (string, bool) {
 // (testdata/corpus/README.md §9.1, §9.3 disk).
 func labelWrite(c *call) (string, bool) {
 	cmd := c.inv.Command()
-	ops := cmd.OperandValues()
+	first := ""
+	if len(cmd.Operands) > 0 {
+		first = c.args[cmd.Operands[0]]
+	}
 	switch c.prog {
 	case "zpool":
-		if len(ops) > 0 {
-			switch ops[0] {
-			case "create", "add", "attach", "replace", "labelclear", "split", "initialize":
-				return "zpool " + ops[0], true
-			}
+		switch first {
+		case "create", "add", "attach", "replace", "labelclear", "split", "initialize":
+			return "zpool " + first, true
 		}
 	case "bcache":
-		if len(ops) > 0 && ops[0] == "make" {
+		if first == "make" {
 			return "bcache make", true
 		}
 	case "mdadm":
