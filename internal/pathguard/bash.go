@@ -560,12 +560,31 @@ func (c *collector) tableWrites() {
 		return
 	}
 	// the guard's values of the words ($HARNESS_ROOT, $PWD …)
-	files, dirs := c.inv.Command().Rebind(c.args).Written(c.inv.Stdin)
+	cmd := c.inv.Command().Rebind(c.args)
+	files, dirs := cmd.Written(c.inv.Stdin)
 	what := strings.TrimSpace(c.inv.Program + " " + strings.Join(c.inv.Command().Sub, " "))
+	for _, t := range cmd.Trees() {
+		c.add(t, opTree, what+" (rewrites in place)")
+	}
+	if ws := &cmd.Row.Writes; (ws.Tree || ws.All) && cmd.WritesApply() {
+		// the paths xargs hands it (`git ls-files | xargs mdformat`)
+		o := opWrite
+		if ws.Tree {
+			o = opTree
+		}
+		c.listing(o, what)
+	}
 	for _, f := range files {
 		c.add(f, opWrite, what+" (output)")
 	}
 	for _, d := range dirs {
+		if fi, err := os.Stat(absJoin(c.base, c.g.home(d))); err == nil && fi.IsDir() {
+			// an existing directory (`curl --output-dir /tmp -O U`) is
+			// written below, not created: its ancestors' protected
+			// entries are not replaced
+			c.add(strings.TrimRight(d, "/")+"/"+placeholder, opWrite, what+" (output directory)")
+			continue
+		}
 		c.addNewDir(d, what+" (output directory)")
 	}
 }

@@ -233,6 +233,40 @@ func (c *collector) other(prog string, args []string) {
 			}
 			c.add(dir, opWrite, "7z "+ops[0])
 		}
+	case "pax":
+		// -r extracts into the working directory, -w writes the archive
+		// (-f FILE, else stdout), -r -w copies into the last operand; with
+		// neither it lists
+		p := c.parsed()
+		r, w := p.Has("r"), p.Has("w")
+		ops := p.OperandValues()
+		switch {
+		case r && w:
+			if len(ops) > 0 {
+				c.add(ops[len(ops)-1], opWrite, "pax -rw (destination)")
+				c.add(strings.TrimRight(ops[len(ops)-1], "/")+"/"+placeholder, opWrite, "pax -rw (destination)")
+			}
+		case r:
+			c.add(".", opWrite, "pax -r")
+		case w:
+			for _, f := range p.Values("f") {
+				c.add(f, opWrite, "pax -w -f (archive)")
+			}
+		}
+	case "zipfile", "tarfile":
+		// python -m zipfile|tarfile: -c OUT IN… writes OUT; -e ARCHIVE DIR
+		// extracts into DIR (tarfile: the working directory without one)
+		p := c.parsed()
+		for _, f := range p.Values("c", "create") {
+			c.add(f, opWrite, prog+" -c")
+		}
+		if p.Has("e", "extract") {
+			dir := "."
+			if ops := p.OperandValues(); len(ops) > 0 {
+				dir = ops[0]
+			}
+			c.add(dir, opWrite, prog+" -e")
+		}
 	case "split", "csplit":
 		p := c.parsed()
 		ops := p.OperandValues()

@@ -178,10 +178,8 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 		return nil, nil
 	}
 	p := c.ParsedOpts
-	for i := range p.Opts {
-		if ws.Unless != "" && optNamed(p, &p.Opts[i], ws.Unless) {
-			return nil, nil
-		}
+	if !ws.applies(p) {
+		return nil, nil
 	}
 	if ws.Opts != "" || ws.Dirs != "" {
 		for i := range p.Opts {
@@ -203,6 +201,10 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 	}
 	ops := p.OperandValues()
 	switch {
+	case ws.Tree:
+		// Trees
+	case ws.All && ws.Pairs != "":
+		files = append(files, ws.paired(p)...)
 	case ws.All:
 		skip := ws.Skip
 		for i := range p.Opts {
@@ -262,6 +264,105 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 	// a URL (s3://b/k, rtmp://h/x) is not a file of this machine
 	files = slices.DeleteFunc(files, func(f string) bool { return strings.Contains(f, "://") })
 	return files, dirs
+}
+
+// applies reports whether the options p let the spec write at all (If,
+// Unless).
+func (ws *WriteSpec) applies(p ParsedOpts) bool {
+	on := ws.If == ""
+	for i := range p.Opts {
+		switch o := &p.Opts[i]; {
+		case ws.Unless != "" && optNamed(p, o, ws.Unless):
+			return false
+		case ws.If != "" && optNamed(p, o, ws.If):
+			on = true
+		}
+	}
+	return on
+}
+
+// paired returns the operands an All spec with Pairs writes: each one
+// before a Pairs option (or after a Singles one), and the second of each
+// pair after it.
+func (ws *WriteSpec) paired(p ParsedOpts) []string {
+	var files []string
+	pairs, in := false, ""
+	lone := func() { // an INFILE without its OUTFILE
+		if pairs && in != "" && in != "-" {
+			files = append(files, in)
+		}
+		in = ""
+	}
+	oi := 0
+	for _, k := range p.Operands {
+		for ; oi < len(p.Opts) && p.Opts[oi].Arg < k; oi++ {
+			switch o := &p.Opts[oi]; {
+			case optNamed(p, o, ws.Pairs):
+				lone()
+				pairs = true
+			case ws.Singles != "" && optNamed(p, o, ws.Singles):
+				lone()
+				pairs = false
+			}
+		}
+		v := p.words[k]
+		switch {
+		case !pairs:
+			if v != "-" {
+				files = append(files, v)
+			}
+		case in == "":
+			in = v
+			if in == "" {
+				in = "-" // an empty INFILE still takes its OUTFILE
+			}
+		default:
+			if v != "-" {
+				files = append(files, v)
+			}
+			in = ""
+		}
+	}
+	lone()
+	return files
+}
+
+// WritesApply reports whether the command's options let its row's
+// WriteSpec write at all (WriteSpec.If, WriteSpec.Unless: not `mdformat
+// --check`, not `codespell` without -w); false without a row.
+func (c *Command) WritesApply() bool {
+	return c != nil && c.Row != nil && c.Row.Writes.applies(c.ParsedOpts)
+}
+
+// Trees returns the files and directories a Tree spec (Program.Writes)
+// rewrites in place: its operands, "." without one when Here; nil for
+// any other row or when the options make it write nothing (If, Unless:
+// `mdformat --check`, `codespell` without -w).
+func (c *Command) Trees() []string {
+	if c == nil || c.Row == nil || !c.Row.Writes.Tree {
+		return nil
+	}
+	ws := &c.Row.Writes
+	p := c.ParsedOpts
+	if !ws.applies(p) {
+		return nil
+	}
+	var out []string
+	for _, v := range p.OperandValues() {
+		if v == "-" || v == "" || strings.Contains(v, "://") {
+			continue
+		}
+		if v == "..." {
+			v = "."
+		} else if d, ok := strings.CutSuffix(v, "/..."); ok {
+			v = d
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 && ws.Here && len(p.Operands) == 0 {
+		out = append(out, ".")
+	}
+	return out
 }
 
 // file returns the file a First operand or a Strings literal v names

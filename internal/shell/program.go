@@ -87,8 +87,8 @@ type Program struct {
 	// checks them all.
 	Examples []string
 	// WriteExamples are "ARGS -> FILE FILE…" pairs for a row with Writes:
-	// the files `NAME ARGS` writes (Command.Written, stdin given with "<<<
-	// TEXT" at the end of ARGS; "-> " when none). TestProgramWriteExamples
+	// the files `NAME ARGS` writes (Command.Written, then Command.Trees;
+	// stdin given with "<<< TEXT" at the end of ARGS; "-> " when none). TestProgramWriteExamples
 	// checks them all.
 	WriteExamples []string
 	// RunExamples are "ARGS -> CMD; CMD…" pairs for a row with Runs: the
@@ -221,6 +221,24 @@ type WriteSpec struct {
 	// Unless lists options (letters or long names) under which the
 	// program writes none of these files (`git merge-file -p`: stdout).
 	Unless string
+	// If lists options (letters or long names) without which the program
+	// writes none of these files: a checker that fixes in place only when
+	// asked (`codespell -w`, `typos --write-changes`).
+	If string
+	// Tree: the program rewrites its operands in place, each a file or a
+	// directory of which it rewrites files below (a formatter's `fmt
+	// DIR`); Command.Trees returns them, not Written. A Go package pattern
+	// `D/...` is the tree D.
+	Tree bool
+	// Here, with Tree: without an operand the program rewrites the tree of
+	// the directory it runs in (`deno fmt`, `codespell -w`).
+	Here bool
+	// Pairs lists options (letters or long names) after which, with All,
+	// the operands come in pairs INFILE OUTFILE and only OUTFILE is
+	// written (`dos2unix -n IN OUT`); an option of Singles switches back
+	// to writing each operand in place (`dos2unix -n a b -o c`). A last
+	// INFILE without its OUTFILE is judged written.
+	Pairs, Singles string
 	// Lines lists the program's own commands (space-separated) whose last
 	// word is a file they write, in operands and lines of a known stdin
 	// (sqlite3 `.output F`, `.once F`, `.save F`, `.backup F`).

@@ -230,7 +230,7 @@ func TestProgramWriteExamples(t *testing.T) {
 			}
 			inv := res.Invocations[0]
 			files, dirs := inv.Command().Written(inv.Stdin)
-			if g := strings.Join(append(files, dirs...), " "); g != want {
+			if g := strings.Join(append(append(files, dirs...), inv.Command().Trees()...), " "); g != want {
 				t.Errorf("%s:\n got %q\nwant %q", src, g, want)
 			}
 			n++

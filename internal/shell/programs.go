@@ -99,6 +99,13 @@ var programs = []Program{
 	// others read or print their operands.
 	{Name: "json.tool", Kind: KindWrite, Opts: OptSpec{Long: "sort-keys no-ensure-ascii json-lines indent= tab no-indent compact", Partial: true},
 		Examples: []string{"--indent 2 in.json => --indent=2 | in.json"}},
+	// zipfile and tarfile: -c OUT IN… writes OUT, -e ARCHIVE DIR extracts
+	// into DIR (tarfile: the working directory without one), -l and -t
+	// read (pathguard); http.server serves its directory read-only.
+	{Name: "zipfile", Names: "tarfile", Kind: KindWrite, Opts: OptSpec{Long: "create= extract= list= test= metadata-encoding= verbose", Short: "celt"},
+		Examples: []string{"-c /tmp/s.zip spec a => -c=/tmp/s.zip | spec a", "-e a.zip out => -e=a.zip | out"}},
+	{Name: "http.server", Kind: KindRead, Opts: OptSpec{Short: "bdp", Long: "bind= directory= protocol= cgi tls-cert= tls-key= tls-password-file=", Partial: true},
+		Examples: []string{"-d spec 8000 => -d=spec | 8000"}},
 	{Name: "tokenize", Names: "pydoc dis pyclbr tabnanny pickletools mimetypes py_compile.show", Kind: KindRead},
 	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true},
 		Examples: []string{"-r -p dump out => -r -p | dump out", "-l 64 f => -l=64 | f"}},
@@ -114,6 +121,33 @@ var programs = []Program{
 	{Name: "ruff", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"check --fix src => --fix | check src"}},
 	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"--fix -o r.txt . => --fix -o=r.txt | ."}},
 	{Name: "clang-format", Names: "rustfmt autopep8 yapf biome dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"-i a.c => -i | a.c"}},
+	// formatters and spelling checkers that rewrite their operands (a file,
+	// or every file below a directory) unless told to check, or only when
+	// told to write
+	{Name: "mdformat", Kind: KindWrite, Opts: OptSpec{Long: "check wrap= number end-of-line= exclude= extensions= codeformatters= version help", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Tree: true, Unless: "check"}, WriteExamples: []string{"README.md spec -> README.md spec", "--check README.md -> ", "- -> "},
+		Examples: []string{"--wrap 80 --check a.md => --wrap=80 --check | a.md"}},
+	{Name: "stylua", Kind: KindWrite, Opts: OptSpec{Short: "fg", Long: "check config-path= glob= output-format= num-threads= search-parent-directories verify verbose color= stdin-filepath= column-width= line-endings= indent-type= indent-width= quote-style= call-parentheses= syntax= range-start= range-end=", Partial: true},
+		Writes: WriteSpec{Tree: true, Unless: "c check"}, WriteExamples: []string{"src -> src", "--check templates -> ", "-c a.lua -> "},
+		Examples: []string{"-c -f s.toml src => -c -f=s.toml | src"}},
+	{Name: "codespell", Kind: KindWrite, Opts: OptSpec{Short: "DILrSxiqABC", Long: "write-changes dictionary= ignore-words= ignore-words-list= ignore-regex= uri-ignore-words-list= regex= skip= exclude-file= interactive= quiet-level= after-context= before-context= context= config= toml= builtin= count summary check-filenames check-hidden", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Tree: true, Here: true, If: "w write-changes"}, WriteExamples: []string{"-w spec -> spec", "--write-changes -> .", "spec -> ", "-i 3 spec -> "},
+		Examples: []string{"-S '*.json' -w spec => -S=*.json -w | spec"}},
+	{Name: "typos", Kind: KindWrite, Opts: OptSpec{Short: "cj", Long: "write-changes config= exclude= type= type-add= format= color= locale= threads= file-list= diff isolated hidden no-ignore", Partial: true},
+		Writes: WriteSpec{Tree: true, Here: true, If: "w write-changes"}, WriteExamples: []string{"-w templates -> templates", "-w -> .", "templates -> "},
+		Examples: []string{"--format brief -w . => --format=brief -w | ."}},
+	// dos2unix and friends convert each operand in place; after -n
+	// (--newfile) the operands are INFILE OUTFILE pairs, -o (--oldfile)
+	// switches back; -i (--info) and -O (--to-stdout) write no file
+	{Name: "dos2unix", Names: "unix2dos mac2unix unix2mac", Kind: KindWrite,
+		Opts:          OptSpec{Short: "cD", ShortOpt: "i", Long: "convmode= display-enc= info newfile oldfile to-stdout keep-date force safe quiet add-bom remove-bom keep-bom keep-utf16 allow-chown no-allow-chown add-eol no-add-eol follow-symlink replace-symlink skip-symlink iso ascii gb1 ul ub verbose help version license", Partial: true, Abbrev: true, Words: "iso=iso ascii=ascii gb=gb1 ul=ul ub=ub"},
+		Writes:        WriteSpec{All: true, Pairs: "n newfile", Singles: "o oldfile", Unless: "i info O to-stdout"},
+		Examples:      []string{"-iso -n a b => --iso -n | a b", "-ic f => -i=c | f"},
+		WriteExamples: []string{"a b -> a b", "-n spec/i.md /tmp/o.txt -> /tmp/o.txt", "a -n b c -o d -> a c d", "-n a b c -> b c", "-n a b c -o d -> b c d", "-i a -> ", "-O a -> "}},
+	// pax: -r extracts (into the working directory), -w archives (to
+	// stdout, or -f FILE), both copy into the last operand; neither lists
+	{Name: "pax", Kind: KindWrite, Opts: OptSpec{Short: "bBEfGopsTUx"},
+		Examples: []string{"-rw -s ,a,b, src /tmp/d => -r -w -s=,a,b, | src /tmp/d", "-wf /tmp/a.pax spec => -w -f=/tmp/a.pax | spec"}},
 	{Name: "less", Kind: KindRead},
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "P pager H html"}, RunExamples: []string{"-P 'rm -rf ~' ls -> rm -rf ~", "--pag='less -R' ls -> less -R", "-Hfirefox ls -> firefox", "-k printf -> "}},
