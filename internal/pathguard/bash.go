@@ -430,10 +430,17 @@ func (c *collector) program() {
 		c.socat(args)
 	case "dd":
 		o := opWrite
+		appendFlag, notrunc := false, false
 		for _, a := range args {
 			if v, ok := strings.CutPrefix(a, "oflag="); ok && strings.Contains(v, "append") {
-				o = opAppend // oflag=append writes at the end only
+				appendFlag = true
 			}
+			if v, ok := strings.CutPrefix(a, "conv="); ok && strings.Contains(v, "notrunc") {
+				notrunc = true
+			}
+		}
+		if appendFlag && notrunc {
+			o = opAppend // oflag=append conv=notrunc writes at the end only; without notrunc dd truncates first (GNU dd 9.1)
 		}
 		for _, a := range args {
 			if v, ok := strings.CutPrefix(a, "of="); ok {

@@ -76,3 +76,44 @@ func TestRound6Readers(t *testing.T) {
 		}
 	}
 }
+
+// TestRound6Writers: writes by an option or a mode the model missed: git's
+// diff option --output=FILE, 7z a -sdel (deletes the sources), cargo
+// vendor DIR, formatters that rewrite the working directory's tree without
+// an operand (deno fmt, go fmt ./..., taplo fmt), and dd oflag=append
+// without conv=notrunc, which truncates first (GNU dd 9.1: printf x |
+// dd of=F oflag=append leaves F = "x"); their neighbours stay allowed.
+func TestRound6Writers(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"git diff --output=protocols/changes.diff", "block"},
+		{"git show HEAD --output spec/x.patch", "block"},
+		{"git log -p -1 --output=.harness/eval_log.jsonl", "block"},
+		{"git diff --output=/tmp/x", "allow"},
+		{"git log -1 --stat", "allow"},
+		{"7z a -sdel /tmp/t.7z templates", "block"},
+		{"7z a -tzip -sdel /tmp/c.zip SKILL.md", "block"},
+		{"7z a /tmp/t.7z spec", "allow"},
+		{"cargo vendor templates/vendor", "block"},
+		{"cargo vendor --versioned-dirs spec/v", "block"},
+		{"cargo vendor /tmp/v", "allow"},
+		{"deno fmt", "block"},
+		{"deno fmt spec", "block"},
+		{"deno fmt --check", "allow"},
+		{"deno fmt src", "allow"},
+		{"go fmt ./...", "block"},
+		{"go fmt ./spec/...", "block"},
+		{"cd src && go fmt", "allow"},
+		{"go fmt ./src/...", "allow"},
+		{"go fmt -n ./...", "allow"},
+		{"taplo fmt spec/config.toml", "block"},
+		{"taplo format templates", "block"},
+		{"taplo fmt --check spec/config.toml", "allow"},
+		{"taplo lint spec/config.toml", "allow"},
+		{"printf '{}\\n' | dd of=.harness/eval_log.jsonl oflag=append status=none", "block"},
+		{"dd of=.harness/sprint_contracts/s1/tooling.md oflag=append,sync < /tmp/x", "block"},
+		{"printf x | dd of=research/n.md oflag=append conv=notrunc", "allow"},
+		{"printf x | dd of=research/n.md oflag=append", "allow"},
+	})
+}

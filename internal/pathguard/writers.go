@@ -3,6 +3,7 @@ package pathguard
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/shell"
@@ -225,6 +226,12 @@ func (c *collector) other(prog string, args []string) {
 		ops := p.OperandValues()
 		if len(ops) > 1 && (ops[0] == "a" || ops[0] == "u" || ops[0] == "d" || ops[0] == "rn") {
 			c.add(ops[1], opWrite, "7z "+ops[0])
+			if ops[0] == "a" && slices.Contains(p.Values("s"), "del") {
+				// -sdel deletes the files once they are in the archive
+				for _, f := range ops[2:] {
+					c.add(f, opTree, "7z a -sdel")
+				}
+			}
 		}
 		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
 			dir, ok := p.Last("o")

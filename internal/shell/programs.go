@@ -124,6 +124,12 @@ var programs = []Program{
 	// formatters and spelling checkers that rewrite their operands (a file,
 	// or every file below a directory) unless told to check, or only when
 	// told to write
+	// taplo fmt rewrites TOML files (every one below the working
+	// directory without one) unless --check; lint only reads
+	{Name: "taplo", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
+		{Name: "fmt", Names: "format", Kind: KindWrite, Opts: OptSpec{Long: "check config= option= cache-path= diff stdin-filepath= colors=", Partial: true},
+			Writes: WriteSpec{Tree: true, Here: true, Unless: "check diff"}, WriteExamples: []string{"spec/c.toml -> spec/c.toml", "--check a.toml -> "}},
+		{Name: "lint", Names: "check", Kind: KindRead}}},
 	{Name: "mdformat", Kind: KindWrite, Opts: OptSpec{Long: "check wrap= number end-of-line= exclude= extensions= codeformatters= version help", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Tree: true, Unless: "check"}, WriteExamples: []string{"README.md spec -> README.md spec", "--check README.md -> ", "- -> "},
 		Examples: []string{"--wrap 80 --check a.md => --wrap=80 --check | a.md"}},
@@ -199,7 +205,10 @@ var programs = []Program{
 		Opts:     OptSpec{Short: "eprC", Long: "eval= print= require= import= loader= experimental-loader= conditions= input-type= env-file= inspect check interactive", Partial: true, Stop: true},
 		Examples: []string{"-e 'x' => -e=x |", "--eval='x' => --eval=x |", "app.js a => | app.js a"}},
 	{Name: "deno", Kind: KindInterp, Opts: OptSpec{Partial: true, Stop: true},
-		Subs: []Program{{Name: "eval", Kind: KindInterp}, {Name: "publish", Kind: KindTool}, {Name: "run", Names: "task test fmt lint compile bundle install serve", Kind: KindTool, Opts: OptSpec{Partial: true}}}},
+		Subs: []Program{{Name: "eval", Kind: KindInterp}, {Name: "publish", Kind: KindTool}, {Name: "run", Names: "task test lint compile bundle install serve", Kind: KindTool, Opts: OptSpec{Partial: true}},
+			// deno fmt rewrites its files, every one below the working directory without one, unless --check
+			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Long: "check config= ext= ignore= indent-width= line-width= prose-wrap= watch quiet", Partial: true},
+				Writes: WriteSpec{Tree: true, Here: true, Unless: "check"}, WriteExamples: []string{" -> .", "--check -> ", "src a.ts -> src a.ts"}}}},
 	{Name: "bun", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true},
 		Subs: []Program{{Name: "x", Kind: KindExec, Opts: OptSpec{Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
 	{Name: "tsx", Names: "ts-node zx", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true}},
@@ -452,10 +461,17 @@ var programs = []Program{
 			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"},
 				Examples: []string{"--check => --check |", "-p a -- --check => -p=a | --check"}},
 			{Name: "publish", Kind: KindTool},
+			// cargo vendor [DIR]: the crates are written into DIR
+			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Short: "s", Long: "sync= manifest-path= versioned-dirs no-delete respect-source-config quiet verbose", Partial: true},
+				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}},
 			{Name: "install", Names: "build b check c test t run r doc d bench clippy", Kind: KindWrite, Opts: OptSpec{Short: "jpF", Long: "root= target-dir= path= git= branch= tag= rev= version= index= registry= features= bin= example= jobs= package= profile= target= manifest-path= config=", Partial: true},
 				Writes: WriteSpec{Dirs: "root target-dir"}, Examples: []string{"--root d rg => --root=d | rg"}}},
 		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
 	{Name: "go", Kind: KindTool, Subs: []Program{
+		// go fmt PACKAGES runs gofmt -l -w on them (the package in the
+		// working directory without one; ./... every one below it); -n prints only
+		{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Long: "mod= n x", GoFlags: true},
+			Writes: WriteSpec{Tree: true, Here: true, Unless: "n"}, WriteExamples: []string{"./... -> .", " -> .", "-n ./... -> ", "./pkg/... -> ./pkg"}},
 		{Name: "run", Kind: KindRun, Opts: OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true, Stop: true}},
 		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true},
 			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
@@ -841,7 +857,11 @@ var gitSubs = []Program{
 	{Name: "bisect", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
 	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool}, {Name: "show", Names: "exists list", Kind: KindRead}}},
 	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool},
-	{Name: "diff", Names: "log show status blame describe rev-parse symbolic-ref name-rev ls-tree cat-file shortlog whatchanged reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}},
+	// the diff family takes the diff option --output=FILE: the diff goes
+	// to FILE (overwritten) instead of stdout
+	{Name: "diff", Names: "log show whatchanged diff-files diff-index diff-tree range-diff", Kind: KindRead, Opts: OptSpec{Long: "output=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "output"}, WriteExamples: []string{"--output=protocols/c.diff -> protocols/c.diff", "-1 --output SKILL.md -> SKILL.md", "HEAD~1 -> "}},
+	{Name: "status", Names: "blame describe rev-parse symbolic-ref name-rev ls-tree cat-file shortlog reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}},
 	{Name: "fetch", Names: "pull", Kind: KindTool, Opts: OptSpec{Long: "upload-pack=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack"}},
 	// stash [push] [-p] [-S] [-k] [-u|-a] [-m MSG] [--pathspec-from-file=F] [--] [PATHSPEC…]
 	{Name: "stash", Kind: KindTool, Opts: stashPush, Subs: []Program{{Name: "push", Kind: KindWrite, Opts: stashPush},
