@@ -366,7 +366,7 @@ func (w *walker) notePkgSet(st *state, c cmdCtx, vals []string) {
 	if len(set) == 0 {
 		return
 	}
-	key, ok := fileKey(st, Word{Value: "package.json", Known: true})
+	key, ok := w.fileKey(st, Word{Value: "package.json", Known: true})
 	if !ok {
 		return
 	}
@@ -390,7 +390,7 @@ func (w *walker) packageScripts(st *state) map[string]string {
 	if len(w.pkgScripts) == 0 && len(w.files) == 0 {
 		return nil
 	}
-	key, ok := fileKey(st, Word{Value: "package.json", Known: true})
+	key, ok := w.fileKey(st, Word{Value: "package.json", Known: true})
 	if !ok {
 		return nil
 	}

@@ -30,7 +30,7 @@ func (w *walker) noteWrites(st *state, redirs []Redirect, out *string) {
 		default:
 			continue
 		}
-		key, ok := fileKey(st, r.Target)
+		key, ok := w.fileKey(st, r.Target)
 		if !ok {
 			continue
 		}
@@ -73,7 +73,7 @@ func (w *walker) readFile(st *state, p string, fn func(src string)) bool {
 		fn(src)
 		return true
 	}
-	key, ok := fileKey(st, Word{Value: p, Known: true})
+	key, ok := w.fileKey(st, Word{Value: p, Known: true})
 	if !ok {
 		return false
 	}
@@ -92,7 +92,7 @@ func (w *walker) writtenScript(st *state, p string) (string, bool) {
 	if len(w.files) == 0 {
 		return "", false
 	}
-	key, ok := fileKey(st, Word{Value: p, Known: true})
+	key, ok := w.fileKey(st, Word{Value: p, Known: true})
 	if !ok {
 		return "", false
 	}
@@ -100,15 +100,23 @@ func (w *walker) writtenScript(st *state, p string) (string, bool) {
 	return src, ok
 }
 
-// fileKey is the path a known file word names: cleaned, joined to the
-// current directory when relative.
-func fileKey(st *state, t Word) (string, bool) {
+// fileKey is the path a known file word names, cleaned: absolute when the
+// starting directory is known (Options.Cwd, an absolute cd), so that a
+// relative and an absolute name of one file (`printf … > s.sh && bash
+// /ROOT/s.sh` run from /ROOT) give one key; otherwise relative to the
+// starting directory. false when the word or the current directory is
+// unknown.
+func (w *walker) fileKey(st *state, t Word) (string, bool) {
 	if !t.Known || t.Value == "" || st.dir == DirUnknown {
 		return "", false
 	}
 	p := t.Value
-	if !strings.HasPrefix(p, "/") && st.dir != "" {
-		p = path.Join(st.dir, p)
+	if !strings.HasPrefix(p, "/") {
+		d, ok := w.dirValue(st, st.dir)
+		if !ok {
+			return "", false
+		}
+		p = path.Join(d, p)
 	}
 	return path.Clean(p), true
 }
