@@ -603,14 +603,13 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 		}
 		return []string{v.val}, v.known
 	}
-	w, isWord := idx.(*syntax.Word)
-	if !isWord {
+	// an indexed array's subscript is arithmetic: `${a[-1]}` (from the
+	// end), `${a[1-2]}`, `${a[0x1]}`
+	n64, lit := arithConst(idx)
+	if !lit || n64 < -(1<<31) || n64 > 1<<31 {
 		return nil, false
 	}
-	n, err := strconv.Atoi(w.Lit())
-	if err != nil {
-		return nil, false
-	}
+	n := int(n64)
 	if !v.isArr {
 		if n == 0 {
 			return []string{v.val}, v.known
@@ -723,7 +722,17 @@ func (e *expander) applyOp(vals []string, exp *syntax.Expansion) ([]string, bool
 func (e *expander) applyRepl(vals []string, r *syntax.Replace) ([]string, bool) {
 	orig, ok1 := e.literalOperand(r.Orig)
 	with, ok2 := e.literalOperand(r.With)
-	if !ok1 || !ok2 || strings.ContainsAny(orig, "*?[") || orig == "" {
+	// `${v/#P/R}` replaces P only at the start, `${v/%P/R}` only at the
+	// end; the anchor is an unquoted first # or % of a single-slash
+	// pattern (`${v//#P/R}`, `${v/"#P"/R}`, `${v/\#P/R}` match a literal #,
+	// checked with bash 5.2)
+	var anchor byte
+	if !r.All && r.Orig != nil && len(r.Orig.Parts) > 0 {
+		if l, isLit := r.Orig.Parts[0].(*syntax.Lit); isLit && l.Value != "" && (l.Value[0] == '#' || l.Value[0] == '%') {
+			anchor, orig = l.Value[0], orig[1:]
+		}
+	}
+	if !ok1 || !ok2 || strings.ContainsAny(orig, "*?[") || orig == "" && anchor == 0 {
 		return nil, false
 	}
 	// size the result before building it: ${x//a/$x} squares the length
@@ -743,9 +752,20 @@ func (e *expander) applyRepl(vals []string, r *syntax.Replace) ([]string, bool) 
 	}
 	out := make([]string, len(vals))
 	for i, v := range vals {
-		if r.All {
+		switch {
+		case anchor == '#':
+			out[i] = v
+			if strings.HasPrefix(v, orig) {
+				out[i] = with + v[len(orig):]
+			}
+		case anchor == '%':
+			out[i] = v
+			if strings.HasSuffix(v, orig) {
+				out[i] = v[:len(v)-len(orig)] + with
+			}
+		case r.All:
 			out[i] = strings.ReplaceAll(v, orig, with)
-		} else {
+		default:
 			out[i] = strings.Replace(v, orig, with, 1)
 		}
 	}
