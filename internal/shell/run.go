@@ -533,11 +533,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "getopts":
-		for _, v := range vals {
-			if !strings.HasPrefix(v, "-") {
-				st.unsetVar(v)
-			}
-		}
+		getopts(st, vals, allKnown(args))
 		return nil
 	case "printf":
 		if len(vals) >= 3 && vals[0] == "-v" {
