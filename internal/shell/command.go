@@ -70,6 +70,20 @@ func (c *Command) Is(subs ...string) bool {
 // Partial grammar that guesses (options permuted, no value-taking
 // options; OptSpec.Guess).
 func ParseCommand(name string, words []string) *Command {
+	return ParseCommandIn(name, words, nil)
+}
+
+// ParseCommandIn is ParseCommand for a run whose environment is env (the
+// variables the command line exports to it; nil: none known): a Posixly
+// grammar stops at the first operand when env has POSIXLY_CORRECT.
+func ParseCommandIn(name string, words []string, env map[string]string) *Command {
+	_, posix := env["POSIXLY_CORRECT"]
+	spec := func(s OptSpec) OptSpec {
+		if posix && s.Posixly {
+			s.Stop = true
+		}
+		return s
+	}
 	p := Lookup(name)
 	c := &Command{Prog: p, Row: p}
 	if p == nil {
@@ -78,7 +92,7 @@ func ParseCommand(name string, words []string) *Command {
 		return c
 	}
 	row := p
-	opts := row.Opts.Parse(words, 0)
+	opts := spec(row.Opts).Parse(words, 0)
 	for len(row.Subs) > 0 {
 		first := opts.First()
 		if first >= len(words) || opts.End >= 0 && first > opts.End {
@@ -99,7 +113,7 @@ func ParseCommand(name string, words []string) *Command {
 			opts = OptSpec{Partial: true, Abbrev: true}.Parse(words, first+1)
 			break
 		}
-		opts = row.Opts.Parse(words, first+1)
+		opts = spec(row.Opts).Parse(words, first+1)
 	}
 	c.Row = row
 	c.ParsedOpts = opts

@@ -160,7 +160,7 @@ func (inv *Invocation) Command() *Command {
 		for i, a := range inv.Args {
 			vals[i] = a.Value
 		}
-		inv.Cmd = ParseCommand(inv.Program, vals)
+		inv.Cmd = ParseCommandIn(inv.Program, vals, inv.Env)
 	}
 	return inv.Cmd
 }

@@ -40,6 +40,11 @@ type OptSpec struct {
 	// whose operands are a command: env, nice, timeout, ssh …); otherwise
 	// options are recognised anywhere before "--" (GNU permutation).
 	Stop bool
+	// Posixly: the program permutes with GNU getopt, which stops at the
+	// first operand when POSIXLY_CORRECT is in its environment (any value,
+	// even empty; checked with coreutils 9: `POSIXLY_CORRECT=1 rm d -rf`
+	// removes the files d and -rf). ParseCommandIn sets Stop then.
+	Posixly bool
 	// Numeric: "-5"-style options (`nice -5`, `head -20`) are one option
 	// named "#" with the digits as its value.
 	Numeric bool

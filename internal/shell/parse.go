@@ -460,6 +460,16 @@ func (s *state) unsetVar(name string) {
 	delete(s.vars, name)
 }
 
+// unexport removes name from the environment of later commands (`unset
+// NAME` unsets an exported variable: a later assignment is not exported).
+func (s *state) unexport(name string) {
+	if !s.exported[name] {
+		return
+	}
+	s.own()
+	delete(s.exported, name)
+}
+
 func (s *state) export(name string) {
 	if s.exported[name] {
 		return

@@ -281,7 +281,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	for i, a := range args {
 		vals[i] = a.Value
 	}
-	c.cmd = ParseCommand(prog, vals)
+	c.cmd = ParseCommandIn(prog, vals, c.env)
 	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
 	w.noteBinaryCopy(st, &inv)
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
@@ -396,8 +396,12 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "unset":
+		fns := slices.Contains(vals, "-f")
 		for _, v := range vals {
 			st.unsetVar(v)
+			if !fns {
+				st.unexport(v)
+			}
 		}
 		return nil
 	case "read":
