@@ -17,6 +17,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/launch"
 	"github.com/superagent-harness/harness/internal/testutil"
+	hws "github.com/superagent-harness/harness/internal/workspace"
 )
 
 // launched is one `harness launch … --wait --json` run against the mock.
@@ -96,11 +97,11 @@ func launchSession(t *testing.T, claude string, bins testutil.Binaries, ws works
 
 func (l *launched) dump(t *testing.T) {
 	t.Logf("launch stdout:\n%s\nlaunch stderr:\n%s", l.stdout, l.stderr)
-	if b, err := os.ReadFile(filepath.Join(l.ws.FDir, launch.OutputName)); err == nil {
+	if b, err := os.ReadFile(filepath.Join(l.ws.FDir, hws.GeneratorOutputName)); err == nil {
 		if len(b) > 20000 {
 			b = b[len(b)-20000:]
 		}
-		t.Logf("%s (tail):\n%s", launch.OutputName, b)
+		t.Logf("%s (tail):\n%s", hws.GeneratorOutputName, b)
 	}
 	if data, err := os.ReadFile(filepath.Join(l.ws.Root, ".harness", "logs", "hook.log")); err == nil {
 		t.Logf("hook.log:\n%s", data)

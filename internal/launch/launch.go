@@ -32,14 +32,10 @@ import (
 
 // Modes of a session (docs/protocol.md §4.6 STEP 3.3).
 const (
-	ModePrint       = "print"       // claude -p PROMPT, output to the feature's OutputName (generator_cc)
+	ModePrint       = "print"       // claude -p PROMPT, output to the feature's workspace.GeneratorOutputName (generator_cc)
 	ModeInteractive = "interactive" // attached to this terminal, or in tmux
 	ModeMCP         = "mcp"         // interactive with the feature's .mcp.json (generator_cc_mcp)
 )
-
-// OutputName is the file of the feature directory that receives a print
-// session's output (docs/protocol.md §4.6 STEP 3.3).
-const OutputName = workspace.GeneratorOutputName
 
 // DefaultPrompt is the first prompt when neither --prompt nor --prompt-file
 // is given; the SessionStart hook injects the feature's context.
@@ -326,7 +322,7 @@ func Prepare(o *Options) (*Plan, error) {
 		"--session-id", sid, "--permission-mode", o.PermissionMode}
 	switch o.Mode {
 	case ModePrint:
-		p.Output = filepath.Join(fdir, OutputName)
+		p.Output = filepath.Join(fdir, workspace.GeneratorOutputName)
 		if o.OutputFormat != "" {
 			argv = append(argv, "--output-format", o.OutputFormat)
 			if o.OutputFormat == "stream-json" {

@@ -65,7 +65,7 @@ var (
 	// ownRecords are the only writable entries of the feature's directory.
 	ownRecords = []string{"generator_log.md", "handoff.md"}
 	// featureNames are the other names of a feature directory.
-	featureNames = []string{".claude", "AGENTS.md", "context_snapshot.md", "session_id.txt", ".mcp.json", "CLAUDE.md", "CLAUDE.local.md", OutputName}
+	featureNames = []string{".claude", "AGENTS.md", "context_snapshot.md", "session_id.txt", ".mcp.json", "CLAUDE.md", "CLAUDE.local.md", workspace.GeneratorOutputName}
 	// homeChannels are files below HOME that run code for the next session
 	// or for Hermes (shell start-up files, git configuration): the Write and
 	// Edit tools are not sandboxed, so their own deny rules keep them.

@@ -121,7 +121,7 @@ func TestPolicyKeepsTheWorkArea(t *testing.T) {
 		filepath.Join(root, ".git", "hooks", "pre-commit"), filepath.Join(root, ".git", "config"),
 		filepath.Join(root, "bin-in-tree", "harness"), filepath.Join(filepath.Dir(in.HarnessBin), "harness"),
 		filepath.Join(own, "session_id.txt"), filepath.Join(own, "AGENTS.md"), filepath.Join(own, ".claude", "settings.local.json"),
-		filepath.Join(own, OutputName), filepath.Join(root, ".harness", "features", "f003", "handoff.md"),
+		filepath.Join(own, workspace.GeneratorOutputName), filepath.Join(root, ".harness", "features", "f003", "handoff.md"),
 		filepath.Join(root, ".harness", "features", "f009x"), filepath.Join(root, ".harness", "sessions", "s", "settings.json"),
 		filepath.Join(root, "Schemas-notes.txt"), // not protected: only the name schemas
 	} {
