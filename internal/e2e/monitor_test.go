@@ -54,7 +54,11 @@ func (s *session) requestWith(needle string) (first *Request, inLast int) {
 func TestRealClaudeResetTrigger(t *testing.T) {
 	claude, bins := setup(t)
 	ws := newWorkspace(t, bins, false)
-	usage := []int{20000, 60000, 120000, 150000, 150000, 152000, 153000, 154000}
+	// usage stays at 150000 (0.75) for four answers (turns 3..6): the
+	// client writes the transcript asynchronously, and on a loaded CI
+	// machine the hook has read it two answers late, so the crossing is
+	// seen at the same ratio wherever in that window the hook sees it
+	usage := []int{20000, 60000, 120000, 150000, 150000, 150000, 150000, 152000, 153000, 154000}
 	handoff := filepath.Join(ws.FDir, "handoff.md")
 	// every section of the handoff template: the Reset exception is earned
 	// only by a complete handoff
@@ -65,10 +69,12 @@ func TestRealClaudeResetTrigger(t *testing.T) {
 			{ToolUse("toolu_s1", "Bash", map[string]any{"command": "echo step1", "description": "s1"})},
 			{ToolUse("toolu_s2", "Read", map[string]any{"file_path": filepath.Join(ws.FDir, "context_snapshot.md")})},
 			{ToolUse("toolu_s3", "Bash", map[string]any{"command": "echo step3", "description": "s3"})},
-			// one more call at the same usage: the instruction reaches the
-			// model before the handoff is written even when the hook read
-			// the transcript one answer late
+			// three more calls at the same usage: the instruction reaches
+			// the model before the handoff is written even when the hook
+			// reads the transcript up to three answers late
 			{ToolUse("toolu_s4", "Bash", map[string]any{"command": "echo step4", "description": "s4"})},
+			{ToolUse("toolu_s5", "Bash", map[string]any{"command": "echo step5", "description": "s5"})},
+			{ToolUse("toolu_s6", "Bash", map[string]any{"command": "echo step6", "description": "s6"})},
 			{Text("The hook asks for a Reset."), ToolUse("toolu_handoff", "Write", map[string]any{"file_path": handoff, "content": content})},
 			{ToolUse("toolu_genlog", "Bash", map[string]any{"command": `echo "## Reset at $(date -u +%Y-%m-%dT%H:%M:%SZ)" >> generator_log.md`, "description": "reset line"})},
 		},
@@ -87,10 +93,12 @@ func TestRealClaudeResetTrigger(t *testing.T) {
 	// The answer of turn 3 (0.75) makes the crossing tool call; its
 	// PostToolUse normally reads that answer, so the instruction is in the
 	// request of turn 4. The client writes the transcript asynchronously
-	// (docs/hooks.md §3, transcript_path), so under load the hook may read the answer one
-	// turn late: turn 5 is the latest acceptable.
-	if first.ReplyTurn != 4 && first.ReplyTurn != 5 {
-		t.Errorf("the instruction first reached the model in the request of turn %d, want 4 (after the tool call at 0.75) or 5 (one answer late)", first.ReplyTurn)
+	// (docs/hooks.md §3, transcript_path), so under load the hook may read
+	// the answers late (two answers late seen on CI): turn 7, three late
+	// and the last one before the handoff is written, is the latest
+	// acceptable.
+	if first.ReplyTurn < 4 || first.ReplyTurn > 7 {
+		t.Errorf("the instruction first reached the model in the request of turn %d, want 4 (after the tool call at 0.75) to 7 (three answers late)", first.ReplyTurn)
 	}
 	if inLast != 1 {
 		t.Errorf("the instruction appears %d times in the conversation, want once", inLast)
