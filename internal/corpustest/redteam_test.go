@@ -76,11 +76,19 @@ var (
 		bashID: regexp.MustCompile(`^wb[0-9]{4}$`), pathsID: regexp.MustCompile(`^wp[0-9]{4}$`),
 		minBash: 200, minPaths: 100,
 	}
+	// redteamRound7 is testdata/redteam/round7/*.jsonl, written after the
+	// engine had been tuned on rounds 1-6 and scored on main before any
+	// engine change made for it (testdata/redteam/round7/README.md).
+	redteamRound7 = redteamSet{
+		bashFile: "redteam/round7/bash.jsonl", pathsFile: "redteam/round7/paths.jsonl", gapsFile: "redteam/round7/known_gaps.txt",
+		bashID: regexp.MustCompile(`^xb[0-9]{4}$`), pathsID: regexp.MustCompile(`^xp[0-9]{4}$`),
+		minBash: 200, minPaths: 120,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it.
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -296,6 +304,10 @@ func TestRedteam5Bash(t *testing.T) { scoreRedteamBash(t, redteamRound5) }
 // (testdata/redteam/round6/bash.jsonl, gaps in round6/known_gaps.txt).
 func TestRedteam6Bash(t *testing.T) { scoreRedteamBash(t, redteamRound6) }
 
+// TestRedteam7Bash is TestRedteamBash for round 7
+// (testdata/redteam/round7/bash.jsonl, gaps in round7/known_gaps.txt).
+func TestRedteam7Bash(t *testing.T) { scoreRedteamBash(t, redteamRound7) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -382,6 +394,10 @@ func TestRedteam5Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound5) }
 // (testdata/redteam/round6/paths.jsonl, gaps in round6/known_gaps.txt).
 func TestRedteam6Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound6) }
 
+// TestRedteam7Paths is TestRedteamPaths for round 7
+// (testdata/redteam/round7/paths.jsonl, gaps in round7/known_gaps.txt).
+func TestRedteam7Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound7) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -454,6 +470,9 @@ func TestRedteam5BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound5
 // TestRedteam6BashWrapped is TestRedteamBashWrapped for round 6.
 func TestRedteam6BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound6) }
 
+// TestRedteam7BashWrapped is TestRedteamBashWrapped for round 7.
+func TestRedteam7BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound7) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -493,6 +512,9 @@ func TestRedteam5PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRoun
 
 // TestRedteam6PathsWrapped is TestRedteamPathsWrapped for round 6.
 func TestRedteam6PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound6) }
+
+// TestRedteam7PathsWrapped is TestRedteamPathsWrapped for round 7.
+func TestRedteam7PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound7) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
