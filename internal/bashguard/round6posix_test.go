@@ -23,3 +23,27 @@ func TestPosixlyCorrectStopsPermutation(t *testing.T) {
 		`rm build -rf`: verdict.Block,
 	})
 }
+
+// TestPosixlyCorrectTakenBack: POSIXLY_CORRECT removed from rm's
+// environment again — by env -u or env -i, or by export -n / declare +x,
+// which take the export back — lets rm permute, so rm d -rf deletes d
+// (checked with bash 5.2 and coreutils 9); 2ee4970 read the variable in
+// the environment view and allowed them. Exported again, or set by the
+// command's own prefix, it stops the permutation.
+func TestPosixlyCorrectTakenBack(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`POSIXLY_CORRECT=1 env -u POSIXLY_CORRECT rm build -rf`:                                     verdict.Block,
+		`POSIXLY_CORRECT=1 env --unset=POSIXLY_CORRECT rm build -rf`:                                verdict.Block,
+		`POSIXLY_CORRECT=1 env -i rm build -rf`:                                                     verdict.Block,
+		`POSIXLY_CORRECT=1 env - rm build -rf`:                                                      verdict.Block,
+		`export POSIXLY_CORRECT=1; env -i /bin/rm build -rf`:                                        verdict.Block,
+		`export POSIXLY_CORRECT=1; export -n POSIXLY_CORRECT; rm build -rf`:                         verdict.Block,
+		`export POSIXLY_CORRECT=1; declare +x POSIXLY_CORRECT; rm build -rf`:                        verdict.Block,
+		`export -n POSIXLY_CORRECT=1; rm build -rf`:                                                 verdict.Block,
+		`typeset +x POSIXLY_CORRECT=1; rm build -rf`:                                                verdict.Block,
+		`POSIXLY_CORRECT=1 env -u X rm build -rf`:                                                   verdict.Allow,
+		`declare -x POSIXLY_CORRECT=1; rm build -rf`:                                                verdict.Allow,
+		`export POSIXLY_CORRECT=1; declare +x POSIXLY_CORRECT; POSIXLY_CORRECT=1 rm build -rf`:      verdict.Allow,
+		`export POSIXLY_CORRECT=1; export -n POSIXLY_CORRECT; export POSIXLY_CORRECT; rm build -rf`: verdict.Allow,
+	})
+}

@@ -299,7 +299,12 @@ func (a aliasDef) expandsAt(src int, line uint) bool {
 }
 
 type state struct {
-	vars     map[string]varVal
+	vars map[string]varVal
+	// exported are the names in the environment view of later commands:
+	// true when surely exported, false when the export may have been taken
+	// back (declare +x, export -n: kept in the view so that rules about
+	// environment changes see them, but not trusted to relax a verdict;
+	// cmdCtx.maybe).
 	exported map[string]bool
 	dir      string
 	// prevDir is the directory before the last cd ($OLDPWD, `cd -`), valid
@@ -463,7 +468,7 @@ func (s *state) unsetVar(name string) {
 // unexport removes name from the environment of later commands (`unset
 // NAME` unsets an exported variable: a later assignment is not exported).
 func (s *state) unexport(name string) {
-	if !s.exported[name] {
+	if _, ok := s.exported[name]; !ok {
 		return
 	}
 	s.own()
@@ -476,6 +481,29 @@ func (s *state) export(name string) {
 	}
 	s.own()
 	s.exported[name] = true
+}
+
+// exportMaybe keeps name in the environment view but no longer as surely
+// exported (declare +x NAME, export -n NAME).
+func (s *state) exportMaybe(name string) {
+	if v, ok := s.exported[name]; ok && !v {
+		return
+	}
+	s.own()
+	s.exported[name] = false
+}
+
+// maybeExported are the names of the environment view whose export may
+// have been taken back and that no prefix assignment of the command sets
+// again (nil: none).
+func (s *state) maybeExported(prefix map[string]string) []string {
+	var out []string
+	for k, sure := range s.exported {
+		if _, set := prefix[k]; !sure && !set {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // ioCtx is what a statement inherits from its surroundings.
@@ -1132,6 +1160,9 @@ func (w *walker) generic(f *frame, st *state, n syntax.Node) {
 func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 	variant := c.Variant.Value
 	export := variant == "export"
+	// unsure: the names stay in the environment view but are not surely
+	// exported (declare +x, export -n; state.exportMaybe)
+	unsure := false
 	assoc, nameref, integer := false, variant == "nameref", false
 	for _, a := range c.Args {
 		if a.Name == nil {
@@ -1139,15 +1170,22 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 				v := w.singleWord(f, st, a.Value, false)
 				if strings.HasPrefix(v.Value, "-") {
 					assoc = assoc || strings.Contains(v.Value, "A")
-					nameref = nameref || strings.Contains(v.Value, "n")
 					integer = integer || strings.Contains(v.Value, "i")
+					if variant == "export" {
+						// export -n NAME removes the export attribute
+						unsure = unsure || strings.Contains(v.Value, "n")
+					} else {
+						nameref = nameref || strings.Contains(v.Value, "n")
+					}
 				}
 				if variant == "declare" || variant == "typeset" {
 					// +x removes the export attribute: the variable is kept
 					// in the environment view (Invocation.Env) so that rules
-					// about environment changes see it (harness.session-env)
+					// about environment changes see it (harness.session-env),
+					// as not surely exported (state.exportMaybe)
 					if (strings.HasPrefix(v.Value, "-") || strings.HasPrefix(v.Value, "+")) && strings.Contains(v.Value, "x") {
 						export = true
+						unsure = unsure || strings.HasPrefix(v.Value, "+")
 					}
 				}
 			}
@@ -1161,7 +1199,9 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 			st.setAttr(name, 'A')
 		}
 		if a.Naked && a.Value == nil {
-			if export {
+			if export && unsure {
+				st.exportMaybe(name)
+			} else if export {
 				st.export(name)
 			}
 			continue
@@ -1180,7 +1220,9 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 		default:
 			w.assign(f, st, a)
 		}
-		if export {
+		if export && unsure {
+			st.exportMaybe(name)
+		} else if export {
 			st.export(name)
 		}
 	}
@@ -1387,6 +1429,7 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		words:       words,
 		fields:      fields,
 		env:         w.envOf(st, prefix),
+		maybe:       st.maybeExported(prefix),
 		redirs:      io.redirs,
 		stdin:       io.stdin,
 		fds:         io.fds,

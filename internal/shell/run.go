@@ -27,6 +27,9 @@ type cmdCtx struct {
 	cmd *Command
 	// unset are the variables an env wrapper removed ("*": env -i).
 	unset []string
+	// maybe are the names of env whose export may have been taken back
+	// (declare +x, export -n: state.exported).
+	maybe []string
 	// fds are the statement's input descriptors other than 0 (ioCtx.fds).
 	fds map[string]*string
 	// guess is the literal text of an unknown producer piped in (ioCtx.guess).
@@ -281,7 +284,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	for i, a := range args {
 		vals[i] = a.Value
 	}
-	c.cmd = ParseCommandIn(prog, vals, c.env)
+	c.cmd = ParseCommandIn(prog, vals, getoptEnv(c))
 	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
 	w.noteBinaryCopy(st, &inv)
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
@@ -1217,4 +1220,30 @@ func (w *walker) nameOperands(f *frame, st *state, prog string, vals []string) {
 			}
 		}
 	}
+}
+
+// getoptEnv is the environment a program's option parser surely sees (for
+// ParseCommandIn, which relaxes a verdict on it: POSIXLY_CORRECT stops
+// rm's permutation): c.env without the variables an env wrapper removed
+// (c.unset; none at all after env -i, even those env sets again: the
+// cautious reading) and those whose export may have been taken back
+// (c.maybe). Checked with bash 5.2 and coreutils 9: POSIXLY_CORRECT=1 env
+// -u POSIXLY_CORRECT rm d -rf, … env -i rm d -rf and export
+// POSIXLY_CORRECT=1; export -n POSIXLY_CORRECT (or declare +x); rm d -rf
+// delete d.
+func getoptEnv(c cmdCtx) map[string]string {
+	if len(c.unset) == 0 && len(c.maybe) == 0 {
+		return c.env
+	}
+	if slices.Contains(c.unset, "*") {
+		return nil
+	}
+	env := maps.Clone(c.env)
+	for _, n := range c.unset {
+		delete(env, n)
+	}
+	for _, n := range c.maybe {
+		delete(env, n)
+	}
+	return env
 }
