@@ -189,10 +189,35 @@ func (w *walker) substitution(f *frame, st *state, cs *syntax.CmdSubst) (*string
 		empty := ""
 		return &empty, nil
 	}
+	if src, ok := w.readBack(f, st, cs); ok {
+		return &src, nil
+	}
 	out := w.stmts(nf, st.captured(), cs.Stmts, ioCtx{stdin: in})
 	l := w.lastListing
 	w.lastListing = nil
 	return out, l
+}
+
+// readBack is the text of `$(<FILE)` (bash reads FILE without running a
+// command) when FILE was written earlier in the command (scriptfile.go):
+// `echo CMD > c.txt; $(<c.txt)` runs CMD.
+func (w *walker) readBack(f *frame, st *state, cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 || len(w.files) == 0 {
+		return "", false
+	}
+	s := cs.Stmts[0]
+	if s.Cmd != nil || len(s.Redirs) != 1 || s.Negated || s.Background {
+		return "", false
+	}
+	r := s.Redirs[0]
+	if r.Op != syntax.RdrIn || r.N != nil && r.N.Value != "0" || r.Word == nil {
+		return "", false
+	}
+	t := w.singleWord(f, st, r.Word, false)
+	if !t.Known {
+		return "", false
+	}
+	return w.writtenScript(st, t.Value)
 }
 
 // ProgramName normalises a command word to a program name: the directory
@@ -287,6 +312,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	c.cmd = ParseCommandIn(prog, vals, getoptEnv(c))
 	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
 	w.noteBinaryCopy(st, &inv)
+	w.noteFileCopy(st, &inv)
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
 		inv.Listing = f.listing
 	}

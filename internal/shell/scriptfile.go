@@ -30,33 +30,113 @@ func (w *walker) noteWrites(st *state, redirs []Redirect, out *string) {
 		default:
 			continue
 		}
-		key, ok := w.fileKey(st, r.Target)
-		if !ok {
-			continue
+		w.noteFile(st, r.Target, out, app)
+	}
+}
+
+// noteFile remembers text as the content of the file t names (appended
+// when app); nil text forgets the file (its content is then unknown).
+func (w *walker) noteFile(st *state, t Word, text *string, app bool) {
+	key, ok := w.fileKey(st, t)
+	if !ok {
+		return
+	}
+	w.noteKey(key, text, app)
+}
+
+func (w *walker) noteKey(key string, text *string, app bool) {
+	if text == nil {
+		delete(w.files, key)
+		return
+	}
+	if w.files == nil {
+		w.files = map[string]string{}
+	}
+	if _, seen := w.files[key]; !seen && len(w.files) >= maxWrittenFiles {
+		return
+	}
+	if app {
+		w.files[key] += *text
+	} else {
+		w.files[key] = *text
+	}
+	if fns := w.pending[key]; len(fns) > 0 {
+		// a reader met earlier reads what is written now (a FIFO, a
+		// reader in the background)
+		delete(w.pending, key)
+		for _, fn := range fns {
+			fn(w.files[key])
 		}
-		if out == nil {
-			delete(w.files, key)
-			continue
+	}
+}
+
+// noteFileCopy carries the text written earlier to a file over to its
+// copies, renames and links (cp, mv, install, ln, link: `printf CMD >
+// a.sh && cp a.sh b.sh && bash b.sh`, a git config file written and
+// copied before include.path reads it). The destination may be a
+// directory: the copy is then DEST/NAME, and both names are remembered
+// (the parser does not look at the file system). A symbolic link's
+// relative target is read from the link's directory.
+func (w *walker) noteFileCopy(st *state, inv *Invocation) {
+	if len(w.files) == 0 || inv.Cmd == nil {
+		return
+	}
+	switch inv.Program {
+	case "cp", "mv", "install", "ln", "link":
+	default:
+		return
+	}
+	ops := inv.Cmd.Operands
+	symbolic := inv.Program == "ln" && inv.Cmd.AnyHas("s", "symbolic")
+	copyTo := func(src Word, destKey string, destIsDir bool) {
+		if !src.Known || src.Value == "" {
+			return
 		}
-		if w.files == nil {
-			w.files = map[string]string{}
-		}
-		if _, seen := w.files[key]; !seen && len(w.files) >= maxWrittenFiles {
-			continue
-		}
-		if app {
-			w.files[key] += *out
-		} else {
-			w.files[key] = *out
-		}
-		if fns := w.pending[key]; len(fns) > 0 {
-			// a reader met earlier reads what is written now (a FIFO, a
-			// reader in the background)
-			delete(w.pending, key)
-			for _, fn := range fns {
-				fn(w.files[key])
+		var srcKey string
+		if symbolic && !strings.HasPrefix(src.Value, "/") {
+			base := destKey
+			if !destIsDir {
+				base = path.Dir(destKey)
 			}
+			srcKey = path.Join(base, src.Value)
+		} else {
+			k, ok := w.fileKey(st, src)
+			if !ok {
+				return
+			}
+			srcKey = k
 		}
+		text, ok := w.files[srcKey]
+		if !ok {
+			return
+		}
+		name := path.Base(src.Value)
+		if destIsDir {
+			w.noteKey(path.Join(destKey, name), &text, false)
+			return
+		}
+		w.noteKey(destKey, &text, false)
+		w.noteKey(path.Join(destKey, name), &text, false)
+	}
+	if dir, ok := inv.Cmd.Last("t", "target-directory"); ok {
+		dk, ok := w.fileKey(st, Word{Value: dir, Known: true})
+		if !ok {
+			return
+		}
+		for _, i := range ops {
+			copyTo(inv.Args[i], dk, true)
+		}
+		return
+	}
+	if len(ops) < 2 {
+		return
+	}
+	dk, ok := w.fileKey(st, inv.Args[ops[len(ops)-1]])
+	if !ok {
+		return
+	}
+	for _, i := range ops[:len(ops)-1] {
+		copyTo(inv.Args[i], dk, len(ops) > 2)
 	}
 }
 

@@ -1008,18 +1008,52 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 				files++
 			}
 		}
-		if prog == "tee" && c.stdin != nil {
-			// tee >(sh): each output process reads the input (sinks.go)
+		if prog == "tee" {
+			// tee >(sh): each output process reads the input (sinks.go);
+			// tee FILE… writes it to each FILE (appends with -a), which a
+			// later command may run or read (scriptfile.go)
+			app := c.cmd != nil && c.cmd.AnyHas("a", "append")
 			for _, fl := range c.fields[min(1, len(c.fields)):] {
-				if fl.sink != nil {
+				if fl.sink != nil && c.stdin != nil {
 					w.feed(st, fl.sink, *c.stdin)
 				}
 			}
-		}
-		if prog == "tee" || files == 0 {
+			if c.cmd != nil {
+				for _, i := range c.cmd.Operands {
+					if i+1 < len(c.words) {
+						w.noteFile(st, c.words[i+1], c.stdin, app)
+					}
+				}
+			}
 			return c.stdin, true
 		}
-		return nil, true
+		if files == 0 {
+			return c.stdin, true
+		}
+		// cat FILE…: the text written earlier to each FILE ("-": stdin)
+		if !allKnown {
+			return nil, true
+		}
+		var out strings.Builder
+		for _, v := range vals {
+			if strings.HasPrefix(v, "-") && v != "-" {
+				return nil, true // -n, -A …: not the bytes as written
+			}
+			if v == "-" {
+				if c.stdin == nil {
+					return nil, true
+				}
+				out.WriteString(*c.stdin)
+				continue
+			}
+			src, ok := w.writtenScript(st, v)
+			if !ok {
+				return nil, true
+			}
+			out.WriteString(src)
+		}
+		s := out.String()
+		return &s, true
 	case "base64", "gbase64", "base32", "gbase32", "basenc", "gbasenc":
 		// the coreutils decoders of a known stdin (or a file written
 		// earlier): base64 -d, base32 -d, basenc --base64|--base64url|
