@@ -304,7 +304,7 @@ var adversarialCases = []struct {
 	{`harness session end`, verdict.Block},
 	{`harness --root . phase advance f002`, verdict.Block},
 	{`bash -c 'harness yolo start'`, verdict.Block},
-	{`harness finalize`, verdict.Allow}, // only checks, like finalize --check
+	{`harness finalize`, verdict.Block}, // the policy (testdata/corpus/README.md §2.4) allows only finalize --check, whatever the CLI's default
 	{`harness uninstall`, verdict.Block},
 	{`harness install --user --preset standard`, verdict.Block},
 	{`go run ./cmd/harness phase advance f002`, verdict.Block},

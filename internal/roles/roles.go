@@ -31,14 +31,23 @@ func GeneratorMayRun(sub []string) bool {
 	case "validate", "explain", "status", "next", "help", "--version":
 		return true
 	case "finalize":
-		// finalize checks by default (--check); --close ends the sprint
-		// and is Hermes's
+		// only an explicit --check (docs/protocol.md §1.1 lists
+		// "finalize --check"): --close, --sink and --archive end the
+		// sprint and are Hermes's, and a bare finalize, although it
+		// checks today, is refused too so that the Generator's allowance
+		// does not depend on the CLI's default
+		check := false
 		for _, a := range sub[1:] {
-			if a == "--close" || strings.HasPrefix(a, "--close=") {
+			switch {
+			case a == "--check" || strings.HasPrefix(a, "--check="):
+				check = a == "--check" || a == "--check=true"
+			case a == "--close" || strings.HasPrefix(a, "--close="),
+				a == "--archive" || strings.HasPrefix(a, "--archive="),
+				a == "--sink" || strings.HasPrefix(a, "--sink="):
 				return false
 			}
 		}
-		return true
+		return check
 	case "checkpoint":
 		return next == "render"
 	case "allow":

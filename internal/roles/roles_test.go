@@ -4,13 +4,13 @@ import "testing"
 
 func TestGeneratorMayRun(t *testing.T) {
 	allowed := [][]string{
-		nil, {"validate"}, {"validate", "--json"}, {"finalize", "--check"}, {"finalize"}, {"explain", "ls"}, {"status"}, {"next"},
+		nil, {"validate"}, {"validate", "--json"}, {"finalize", "--check"}, {"finalize", "--json", "--check"}, {"explain", "ls"}, {"status"}, {"next"},
 		{"checkpoint", "render", "cp-f001-1"}, {"allow", "--list"}, {"allow", "--feature", "f001", "--list"},
 		{"eval", "append", "--feature", "f001"}, {"phase", "complete", "f001"}, {"help"}, {"--version"},
 		{"allow", "--help"}, {"task", "add", "-h"},
 	}
 	refused := [][]string{
-		{"allow", "--feature", "f001", "--once", "rm -rf build"}, {"finalize", "--close"}, {"finalize", "--close=true", "--json"}, {"checkpoint", "reply", "cp-f001-1", "1a"},
+		{"allow", "--feature", "f001", "--once", "rm -rf build"}, {"finalize"}, {"finalize", "DIR"}, {"finalize", "--check", "--close"}, {"finalize", "--sink=p"}, {"finalize", "--close"}, {"finalize", "--close=true", "--json"}, {"checkpoint", "reply", "cp-f001-1", "1a"},
 		{"checkpoint"}, {"eval", "amend", "--line", "1"}, {"eval"}, {"phase", "advance", "f001"}, {"phase", "retry", "f001"},
 		{"session", "start", "f001"}, {"reset", "hermes"}, {"yolo", "check"}, {"pipeline", "sink"}, {"task", "list"},
 		{"init"}, {"init-feature", "f002"}, {"doctor"}, {"install"}, {"uninstall", "--user"}, {"demo"}, {"preflight"},
