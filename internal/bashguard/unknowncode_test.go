@@ -156,3 +156,37 @@ func TestKnownProgramRows(t *testing.T) {
 		`goreleaser release --skip=publish`:                                         verdict.Allow,
 	})
 }
+
+// TestUnknownProgramShellCode: a code option's value that is shell code
+// whose first word does not name the program it runs (a list after a
+// harmless first command, an assignment first, a group, a subshell, a
+// compound command, a function) and a value attached to the code letter
+// (-cCODE: no cluster of option letters holds a blank) are read as a
+// command line too; a renamed copy of bash given them deleted build
+// through the real client (testdata/redteam/round6/README.md). Shell code
+// of harmless commands, another language's quoted literal and the value
+// of an option that is not a code option stay allowed.
+func TestUnknownProgramShellCode(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`./tool -c 'true; rm -rf build'`:                verdict.Block,
+		`./tool -c 'echo hi; rm -rf build'`:             verdict.Block,
+		`./tool -c 'cd /tmp && git push --force'`:       verdict.Block,
+		`./tool -c 'x=rm; $x -rf build'`:                verdict.Block,
+		`./tool -c 'A=1 rm -rf build'`:                  verdict.Block,
+		`./tool -c '{ rm -rf build; }'`:                 verdict.Block,
+		`./tool -c '(rm -rf build)'`:                    verdict.Block,
+		`./tool -c 'if true; then rm -rf build; fi'`:    verdict.Block,
+		`./tool -c 'f(){ rm -rf build; }; f'`:           verdict.Block,
+		`./runner --command 'true && git reset --hard'`: verdict.Block,
+		`./tool -c"rm -rf build"`:                       verdict.Block,
+		`./tool -e'true; rm -rf build'`:                 verdict.Block,
+		`./tool -c 'true; echo rm -rf build'`:           verdict.Allow,
+		`./tool -c 'make; make test'`:                   verdict.Allow,
+		`./tool -c 'a=1; b=2'`:                          verdict.Allow,
+		`./tool -e 'print(1); x = 2'`:                   verdict.Allow,
+		`./tool -c '(display "rm -rf b")'`:              verdict.Allow,
+		`./tool --title 'a; rm -rf build'`:              verdict.Allow,
+		`./tool -c"echo hi"`:                            verdict.Allow,
+		`./tool -qv -o out.txt`:                         verdict.Allow,
+	})
+}

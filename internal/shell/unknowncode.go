@@ -84,6 +84,15 @@ func unknownCodeWords(args []Word) []unknownCodeWord {
 		}
 		if v[0] == '-' && len(v) > 1 {
 			name := strings.TrimLeft(v, "-")
+			if v[1] != '-' && codeOptLetter(v[1]) && len(v) > 2 && strings.ContainsAny(v[2:], " \t\n") {
+				if n, _, ok := cutAny(name, "=:"); !ok || !codeOptName(n) && len(n) != 1 {
+					// -cCODE: code attached to a code letter (python3
+					// -c'…', getopt's attached value); no cluster of
+					// option letters holds a blank
+					out = append(out, unknownCodeWord{text: v[2:], whole: true})
+					continue
+				}
+			}
 			if n, val, ok := cutAny(name, "=:"); ok {
 				// --eval=CODE, --eval:CODE (nim), -eval=CODE
 				out = append(out, unknownCodeWord{text: val, whole: codeOptName(n) || len(n) == 1 && codeOptLetter(n[0])})
@@ -207,13 +216,51 @@ func readsAsCommand(s string) bool {
 	if sp <= 0 {
 		return false
 	}
-	first := s[:sp]
-	if strings.ContainsAny(first, "()[]{}\"'`;,=$") {
+	if first := s[:sp]; !strings.ContainsAny(first, "()[]{}\"'`;,=$") {
+		if p := Lookup(Identity(first)); p != nil && p.Kind != KindData { // `say "…"`, `echo "…"` print
+			return true
+		}
+	}
+	// shell code whose first word does not name the program: a list, a
+	// group or compound command, an assignment first (`true; rm -rf x`,
+	// `echo hi; rm -rf x`, `x=rm; $x -rf y`, `{ rm -rf x; }`, `if …; then
+	// rm …; fi`): some word of it outside quotes names one (a quoted
+	// string is another language's literal: `(display "rm -rf x")`, and
+	// a text that is not shell code is dropped when the candidate is
+	// parsed)
+	if !strings.ContainsAny(s, ";&|\n(){}=") {
 		return false
 	}
-	p := Lookup(Identity(first))
-	return p != nil && p.Kind != KindData // `say "…"`, `echo "…"` print
+	for _, t := range strings.FieldsFunc(unquoted(s), codeWordSep) {
+		if p := Lookup(Identity(t)); p != nil && p.Kind != KindData {
+			return true
+		}
+	}
+	return false
 }
+
+// unquoted is s with its quoted spans ('…', "…", `…`) blanked out.
+func unquoted(s string) string {
+	b := []byte(s)
+	var q byte
+	for i, c := range b {
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+			b[i] = ' '
+		case c == '\'' || c == '"' || c == '`':
+			q = c
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// codeWordSep separates the words readsAsCommand looks at: blanks, shell
+// list and grouping punctuation, '=' and quotes.
+func codeWordSep(r rune) bool { return strings.ContainsRune(" \t\n;&|(){}=\"'`", r) }
 
 // shellEscape returns the shell command after a shell escape at the start
 // of line l (`!CMD`, `:!CMD`, `shell CMD`, `system CMD`, `platform shell
