@@ -81,21 +81,6 @@ type Program struct {
 	// programs whose writes are plain on the command line (Command.Written:
 	// the path guard and the disk family read it). The zero value: none.
 	Writes WriteSpec
-	// Examples are "ARGS => PARSE" pairs: ARGS split on blanks, PARSE the
-	// ParsedOpts.String of the innermost command's options and operands
-	// (prefixed with "SUB: " for a subcommand). TestProgramExamples
-	// checks them all.
-	Examples []string
-	// WriteExamples are "ARGS -> FILE FILE…" pairs for a row with Writes:
-	// the files `NAME ARGS` writes (Command.Written, then Command.Trees;
-	// stdin given with "<<< TEXT" at the end of ARGS; "-> " when none). TestProgramWriteExamples
-	// checks them all.
-	WriteExamples []string
-	// RunExamples are "ARGS -> CMD; CMD…" pairs for a row with Runs: the
-	// commands the walker finds run by `NAME ARGS` (each as its program
-	// and arguments joined by blanks, in order). TestProgramRunExamples
-	// checks them all.
-	RunExamples []string
 }
 
 // RunSpec describes the arguments of a program (or subcommand) that are
@@ -401,6 +386,7 @@ func hasName(names, name string) bool {
 	return false
 }
 
+//go:generate go run gen_programs.go
 //go:generate go test -run ^TestProgramIndexInSync$ -update-index .
 
 // The index of every name of the table (rows' Name and Names), sorted, is

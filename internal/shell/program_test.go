@@ -19,9 +19,10 @@ import (
 // subcommand) parse to the row's expected options, subcommand and operands.
 func TestProgramExamples(t *testing.T) {
 	n := 0
+	exs := examplesByRow(t)
 	var walk func(path []string, p *Program)
 	walk = func(path []string, p *Program) {
-		for _, ex := range p.Examples {
+		for _, ex := range exs[p].examples() {
 			args, want, ok := strings.Cut(ex, " => ")
 			if !ok {
 				t.Errorf("%s: example %q has no \" => \"", strings.Join(path, " "), ex)
@@ -91,8 +92,10 @@ func TestProgramTableNames(t *testing.T) {
 		}
 	}
 	var missing []string
-	for _, p := range programs {
-		if (p.Opts != OptSpec{} && p.Opts != OptSpec{Stop: true} || len(p.Subs) > 0) && len(p.Examples) == 0 && p.Kind != KindExec && p.Kind != KindTool {
+	exs := examplesByRow(t)
+	for i := range programs {
+		p := &programs[i]
+		if (p.Opts != OptSpec{} && p.Opts != OptSpec{Stop: true} || len(p.Subs) > 0) && len(exs[p].examples()) == 0 && p.Kind != KindExec && p.Kind != KindTool {
 			missing = append(missing, p.Name)
 		}
 	}
@@ -171,9 +174,10 @@ func TestProgramIndexInSync(t *testing.T) {
 // shown to do what it says.
 func TestProgramRunExamples(t *testing.T) {
 	n := 0
+	exs := examplesByRow(t)
 	var walk func(path []string, p *Program)
 	walk = func(path []string, p *Program) {
-		for _, ex := range p.RunExamples {
+		for _, ex := range exs[p].runExamples() {
 			args, want, ok := strings.Cut(ex, " -> ")
 			if !ok {
 				t.Errorf("%s: run example %q has no \" -> \"", strings.Join(path, " "), ex)
@@ -214,9 +218,10 @@ func TestProgramRunExamples(t *testing.T) {
 // (Command.Written, with the command's known stdin), in order.
 func TestProgramWriteExamples(t *testing.T) {
 	n := 0
+	exs := examplesByRow(t)
 	var walk func(path []string, p *Program)
 	walk = func(path []string, p *Program) {
-		for _, ex := range p.WriteExamples {
+		for _, ex := range exs[p].writeExamples() {
 			args, want, ok := strings.Cut(ex, " -> ")
 			if !ok {
 				t.Errorf("%s: write example %q has no \" -> \"", strings.Join(path, " "), ex)

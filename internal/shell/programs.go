@@ -1,3 +1,22 @@
+//go:build ignore
+
+// This file is the program table as written: every row with its examples
+// beside it. It is not compiled (the build constraint above); after an
+// edit, `go generate ./internal/shell` writes
+//   - programs_gen.go: these declarations without the example fields, the
+//     table the binaries ship (every byte of static data costs each hook
+//     process at start-up: docs/performance.md, "seventh pass"), and
+//   - programs_examples_test.go: each row's examples (rowExamples) keyed by
+//     its place ("programs[3]", "gitSubs[2].Subs[0]"), which the table
+//     tests check;
+// TestProgramTableInSync fails when either differs from this file.
+//
+// To add a row, write it here like the others, with its Examples ("ARGS =>
+// PARSE"), WriteExamples ("ARGS -> FILES") and RunExamples ("ARGS -> CMDS")
+// fields (their formats: rowExamples in programs_gen_test.go), then run go
+// generate ./internal/shell. Examples may be written in the rows of any
+// package-level variable of this file (gitSubs …), not inside a function.
+
 package shell
 
 // programs is the program table (Program): one row per program the guards
