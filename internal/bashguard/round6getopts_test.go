@@ -21,3 +21,26 @@ func TestGetoptsSetsOptarg(t *testing.T) {
 		`getopts c: o -- -c 'rm -rf build'; $OPTARG`:                 verdict.Allow,
 	})
 }
+
+// TestGetoptsClusterAndLoop: inside an option cluster getopts keeps its
+// place in the word (`-ac VALUE`: a, then c with the next word; `-acVALUE`),
+// OPTIND assigned again starts over, and `while getopts` runs its body once
+// per option, each time with that option's OPTARG (checked with bash 5.2);
+// before, the cluster's later letters were forgotten and the loop body saw
+// only the first option, so these deleted build through the real client
+// (testdata/redteam/round6/README.md). A body the loop may not enter is
+// still judged.
+func TestGetoptsClusterAndLoop(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`getopts ac: o -ac 'rm -rf build'; getopts ac: o -ac 'rm -rf build'; eval "$OPTARG"`:          verdict.Block,
+		`getopts ac: o '-acrm -rf build'; getopts ac: o '-acrm -rf build'; $OPTARG`:                   verdict.Block,
+		`for i in 1 2 3; do getopts abc: o -ab -c 'rm -rf build'; done; eval "$OPTARG"`:               verdict.Block,
+		`while getopts ac: o -a -c 'rm -rf build'; do eval "$OPTARG"; done`:                           verdict.Block,
+		`set -- -vc 'git push -f'; while getopts vc: k; do case $k in c) eval "$OPTARG";; esac; done`: verdict.Block,
+		`while getopts a o; do rm -rf build; done`:                                                    verdict.Block,
+		`getopts abc: o -ab -c 'rm -rf build'; getopts abc: o -ab -c 'rm -rf build'; eval "$OPTARG"`:  verdict.Allow,
+		`getopts ab o -ab; OPTIND=1; getopts ab: o -ab 'rm -rf build'; eval "$OPTARG"`:                verdict.Allow,
+		`while getopts ac: o -a -c 'ls -la'; do eval "$OPTARG"; done`:                                 verdict.Allow,
+		`set -- -v -x; while getopts vx o; do echo "$o"; done`:                                        verdict.Allow,
+	})
+}

@@ -325,6 +325,14 @@ type state struct {
 	alts   []DirAlt
 	okAlts []DirAlt
 	cdLast bool
+	// optPos is getopts' hidden position inside an option cluster: the
+	// word index (0-based) and the byte of the next letter (`-ab`: after
+	// -a, [k 2]); zero when the next call starts at a word boundary.
+	// Assigning or unsetting OPTIND resets it, as in bash.
+	optPos [2]int
+	// optEnd is set by a getopts call that returned false (no option
+	// left, or its arguments unknown): a `while getopts` loop ends.
+	optEnd bool
 	// funcs maps function names defined so far to their bodies.
 	funcs map[string]*syntax.Stmt
 	// args are the positional parameters ($1…) when known (bash -c, function calls).
@@ -447,6 +455,9 @@ func (s *state) own() {
 }
 
 func (s *state) setVar(name string, v varVal) {
+	if name == "OPTIND" {
+		s.optPos = [2]int{} // bash resets getopts' position in a cluster
+	}
 	if old, ok := s.vars[name]; ok && old.known == v.known && old.val == v.val && !old.isArr && !v.isArr && !old.isAssoc && !v.isAssoc && old.ref == v.ref {
 		return
 	}
@@ -458,6 +469,9 @@ func (s *state) setVar(name string, v varVal) {
 }
 
 func (s *state) unsetVar(name string) {
+	if name == "OPTIND" {
+		s.optPos = [2]int{}
+	}
 	if _, ok := s.vars[name]; !ok {
 		return
 	}
@@ -1031,6 +1045,26 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 		nf := f.child("")
 		if (endlessCond(c.Cond, c.Until) || io.endless && !c.Until && readCond(c.Cond)) && backgrounds(c.Do) {
 			w.res.BackgroundLoops = append(w.res.BackgroundLoops, strings.TrimSpace(w.raw(f, c)))
+		}
+		if !c.Until && getoptsCond(c.Cond) {
+			// `while getopts SPEC NAME …; do …; done`: one walk of the
+			// body per option read (at most 8, the loop budget), each
+			// with that option's NAME and OPTARG; a body the first call
+			// does not enter (no option, unknown arguments) is walked
+			// once all the same, as any other loop's
+			for k := 0; k < 8 && w.loopBudget > 0 && w.spend(nodeLen(c)); k++ {
+				w.loopBudget--
+				st.optEnd = false
+				w.stmts(nf, st, c.Cond, io)
+				if st.optEnd && k > 0 {
+					return nil
+				}
+				w.stmts(nf, st, c.Do, io)
+				if st.optEnd {
+					return nil
+				}
+			}
+			return nil
 		}
 		w.stmts(nf, st, c.Cond, io)
 		w.stmts(nf, st, c.Do, io)
