@@ -190,3 +190,15 @@ func TestUnknownProgramShellCode(t *testing.T) {
 		`./tool -qv -o out.txt`:                         verdict.Allow,
 	})
 }
+
+// TestPythonRowNamesLexed: every name of the python row is lexed as Python
+// (the launcher py too: py -c 'import os; os.system(…)' was allowed while
+// python3 -c blocked, because the lexer kept its own list of names).
+func TestPythonRowNamesLexed(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`py -c 'import os; os.system("rm -rf build")'`:        verdict.Block,
+		`py -3 -c 'import shutil; shutil.rmtree("build")'`:    verdict.Block,
+		`pypy3 -c 'import os; os.system("git push --force")'`: verdict.Block,
+		`py -c 'print("rm -rf build")'`:                       verdict.Allow,
+	})
+}

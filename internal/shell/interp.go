@@ -11,8 +11,9 @@ import (
 func interpLang(prog string) codelex.Lang {
 	prog = strings.TrimSuffix(strings.ToLower(prog), ".exe")
 	switch {
-	case prog == "python" || prog == "python2" || prog == "python3" || prog == "pypy" || prog == "pypy3" ||
-		strings.HasPrefix(prog, "python3.") || strings.HasPrefix(prog, "python2."):
+	case isRow(prog, "python") || strings.HasPrefix(prog, "python3.") || strings.HasPrefix(prog, "python2."):
+		// the python row's names (python2, python3, pypy, pypy3 and the
+		// launcher py): one list of them, in the program table
 		return codelex.Python
 	case prog == "node" || prog == "nodejs" || prog == "bun" || prog == "deno" || prog == "tsx" || prog == "ts-node" || prog == "esno" || prog == "zx":
 		return codelex.Node
@@ -372,4 +373,11 @@ func codeWords(argv []string) []Word {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '$' || c == '@' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
+
+// isRow reports whether prog is one of the names of the program table's
+// row name.
+func isRow(prog, name string) bool {
+	p := Lookup(prog)
+	return p != nil && p.Name == name
 }
