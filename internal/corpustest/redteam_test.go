@@ -84,11 +84,20 @@ var (
 		bashID: regexp.MustCompile(`^xb[0-9]{4}$`), pathsID: regexp.MustCompile(`^xp[0-9]{4}$`),
 		minBash: 200, minPaths: 120,
 	}
+	// redteamRound8 is testdata/redteam/round8/*.jsonl, written mechanism by
+	// mechanism (bash builtins and shell options, programs that run a command,
+	// protected-path writers) and scored on main before any engine change made
+	// for it (testdata/redteam/round8/README.md).
+	redteamRound8 = redteamSet{
+		bashFile: "redteam/round8/bash.jsonl", pathsFile: "redteam/round8/paths.jsonl", gapsFile: "redteam/round8/known_gaps.txt",
+		bashID: regexp.MustCompile(`^yb[0-9]{4}$`), pathsID: regexp.MustCompile(`^yp[0-9]{4}$`),
+		minBash: 110, minPaths: 55,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it.
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -308,6 +317,10 @@ func TestRedteam6Bash(t *testing.T) { scoreRedteamBash(t, redteamRound6) }
 // (testdata/redteam/round7/bash.jsonl, gaps in round7/known_gaps.txt).
 func TestRedteam7Bash(t *testing.T) { scoreRedteamBash(t, redteamRound7) }
 
+// TestRedteam8Bash is TestRedteamBash for round 8
+// (testdata/redteam/round8/bash.jsonl, gaps in round8/known_gaps.txt).
+func TestRedteam8Bash(t *testing.T) { scoreRedteamBash(t, redteamRound8) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -398,6 +411,10 @@ func TestRedteam6Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound6) }
 // (testdata/redteam/round7/paths.jsonl, gaps in round7/known_gaps.txt).
 func TestRedteam7Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound7) }
 
+// TestRedteam8Paths is TestRedteamPaths for round 8
+// (testdata/redteam/round8/paths.jsonl, gaps in round8/known_gaps.txt).
+func TestRedteam8Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound8) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -473,6 +490,9 @@ func TestRedteam6BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound6
 // TestRedteam7BashWrapped is TestRedteamBashWrapped for round 7.
 func TestRedteam7BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound7) }
 
+// TestRedteam8BashWrapped is TestRedteamBashWrapped for round 8.
+func TestRedteam8BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound8) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -515,6 +535,9 @@ func TestRedteam6PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRoun
 
 // TestRedteam7PathsWrapped is TestRedteamPathsWrapped for round 7.
 func TestRedteam7PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound7) }
+
+// TestRedteam8PathsWrapped is TestRedteamPathsWrapped for round 8.
+func TestRedteam8PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound8) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
