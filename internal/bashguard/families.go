@@ -100,7 +100,8 @@ func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 		return true, "rm with both a recursive and a force option"
 	}
 	for _, v := range p.Values("", "interactive") {
-		if v == "never" || v == "no" || v == "none" {
+		if shell.ArgMatch(v, [2]string{"never", "never"}, [2]string{"no", "never"}, [2]string{"none", "never"},
+			[2]string{"once", "once"}, [2]string{"always", "always"}, [2]string{"yes", "always"}) == "never" {
 			return true, "rm -r with --interactive=never deletes whole trees without a prompt"
 		}
 	}

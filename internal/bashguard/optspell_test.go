@@ -95,3 +95,24 @@ func TestLabelWriterSpellings(t *testing.T) {
 		"pvcreate /dev/sdb":                                 verdict.Block,
 	})
 }
+
+// An option's value is abbreviated the way the program's own value parser
+// allows: GNU rm reads --interactive's value with argmatch, which takes any
+// unambiguous prefix and a prefix shared only by synonyms (n for never, no,
+// none), as checked with coreutils 9.1 (--inter=nev, n and non deleted a
+// tree with a write-protected member and no prompt; o, a, y and al asked).
+func TestOptionValueAbbreviations(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"rm --recursive --inter=nev tmp/":   verdict.Block,
+		"rm -r --interactive=n tmp/":        verdict.Block,
+		"rm -R --interactive=non tmp/":      verdict.Block,
+		"rm -r --interactive=nev\\er tmp/":  verdict.Block,
+		"rm -r --interactive never tmp/":    verdict.Allow, // no value attached: --interactive is always, never is an operand
+		"rm -r --interactive=o tmp/":        verdict.Allow,
+		"rm -r --interactive=al tmp/":       verdict.Allow,
+		"rm -r --interactive=y tmp/":        verdict.Allow,
+		"rm -r --interactive tmp/":          verdict.Allow,
+		"rm --interactive=never tmp/a.txt":  verdict.Allow,
+		"rm -r --interactive=nevermore tmp": verdict.Allow, // not a value rm accepts: it refuses to run
+	})
+}

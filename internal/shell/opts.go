@@ -553,3 +553,26 @@ func (s OptSpec) Flags(vals []string, start int) (short map[byte]bool, long map[
 	}
 	return short, long
 }
+
+// ArgMatch reads an option's value the way GNU's argmatch does (coreutils'
+// rm --interactive, cp --sparse, --backup and the like): an exact spelling,
+// else a prefix of spellings that all stand for one value. choices pairs
+// each accepted spelling with the value it stands for ({"no", "never"});
+// the result is that value, or "" when v matches none or is ambiguous (the
+// program refuses to run). Checked with coreutils 9.1: rm --interactive=n
+// is never, since never, no and none are synonyms.
+func ArgMatch(v string, choices ...[2]string) string {
+	found := ""
+	for _, c := range choices {
+		if c[0] == v {
+			return c[1]
+		}
+		if v != "" && strings.HasPrefix(c[0], v) {
+			if found != "" && found != c[1] {
+				return ""
+			}
+			found = c[1]
+		}
+	}
+	return found
+}
