@@ -399,42 +399,43 @@ func decodeText(enc, text string) (string, bool) {
 	return string(b), true
 }
 
-// makeRuns walks the recipes of a makefile make reads from its stdin
-// (`make -f - <<EOF`, `make -f /dev/stdin`) or that an earlier part of the
-// command wrote (testdata/corpus/README.md §9.2): each recipe line is a
-// shell command.
+// makeRuns walks the commands make runs from makefile text it reads from
+// its stdin (`make -f - <<EOF`, `make -f /dev/stdin`), from --eval or from
+// a file an earlier part of the command wrote (testdata/corpus/README.md
+// §9.2): each recipe line, each $(shell CMD) and each `NAME != CMD`
+// (makeText). Variables assigned on the command line are makefile text of
+// one line (`make 'X:=$(shell CMD)'`, `make 'X!=CMD'`), and SHELL and
+// .SHELLFLAGS given there make every recipe line run as SHELL FLAGS LINE.
 func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 	recipes := func(via, text string) {
-		var rs []string
-		for _, line := range strings.Split(text, "\n") {
-			if r, ok := strings.CutPrefix(line, "\t"); ok {
-				rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
-			} else if _, r, ok := strings.Cut(line, ":"); ok && strings.Contains(r, ";") && !strings.Contains(line, "=") {
-				// `target: prereqs ; recipe`
-				_, r, _ = strings.Cut(r, ";")
-				rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
-			}
-		}
-		if len(rs) > 0 {
+		if rs := makeText(text); len(rs) > 0 {
 			w.script(f.child(via), st.clone(), strings.Join(rs, "\n"), ioCtx{})
 		}
 	}
 	// SHELL=PROG [.SHELLFLAGS=FLAGS] on the command line: every recipe line
-	// runs as PROG FLAGS LINE (make SHELL=rm .SHELLFLAGS=-rf); the lines are
-	// not known, so PROG runs with its flags and an unknown word
-	var shellProg, shellFlags string
+	// runs as PROG FLAGS LINE, split as a shell line is (make SHELL=rm
+	// .SHELLFLAGS=-rf; SHELL=/bin/sh .SHELLFLAGS='-c CMD;:' runs CMD with
+	// the line as $0); the lines are not known, so PROG runs with its flags
+	// and an unknown word
+	shellProg, shellFlags := "/bin/sh", ""
+	var set bool
 	for _, o := range c.cmd.OperandValues() {
-		if v, ok := strings.CutPrefix(o, "SHELL="); ok {
-			shellProg = v
-		} else if v, ok := strings.CutPrefix(o, ".SHELLFLAGS="); ok {
-			shellFlags = v
+		name, op, v, ok := makeAssign(o)
+		switch {
+		case !ok:
+			continue
+		case name == "SHELL" && op != "!=":
+			shellProg, set = v, true
+		case name == ".SHELLFLAGS" && op != "!=":
+			shellFlags, set = v, true
 		}
+		recipes("make "+name+op, o)
 	}
-	if shellProg != "" && !shells(ProgramName(shellProg)) {
+	if set && strings.TrimSpace(shellProg) != "" && (shellFlags != "" || !shells(ProgramName(shellProg))) {
 		if shellFlags == "" {
 			shellFlags = "-c"
 		}
-		ws := append(knownWords(append(strings.Fields(shellProg), strings.Fields(shellFlags)...)...), Word{})
+		ws := append(knownWords(envSplit(shellProg+" "+shellFlags)...), Word{})
 		w.runWords(f, st.clone(), ws, c.env, nil, nil, "make SHELL="+shellProg)
 	}
 	// --eval TEXT is makefile text (GNU make)
@@ -464,6 +465,90 @@ func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 		}
 		w.readFile(st, mf, func(src string) { recipes("make -f "+mf, src) })
 	}
+}
+
+// makeText returns the shell commands of makefile text (GNU make 4.3,
+// checked): the recipe lines (a line starting with a tab, or the text
+// after `;` of `target: prereqs ; recipe`) without their @-+ prefixes, the
+// command of every `NAME != CMD` assignment and of every $(shell CMD) /
+// ${shell CMD} call, with make's $$ read as the shell's $. Calls in
+// variables make expands only when used (`X = $(shell …)`) count too: the
+// makefile may use them.
+func makeText(text string) []string {
+	var rs []string
+	for _, line := range strings.Split(text, "\n") {
+		if r, ok := strings.CutPrefix(line, "\t"); ok {
+			rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
+		} else if _, op, v, ok := makeAssign(line); ok {
+			if op == "!=" {
+				rs = append(rs, strings.ReplaceAll(v, "$$", "$"))
+			}
+		} else if _, r, ok := strings.Cut(line, ":"); ok && strings.Contains(r, ";") {
+			// `target: prereqs ; recipe`
+			_, r, _ = strings.Cut(r, ";")
+			rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
+		}
+	}
+	return append(rs, makeShellCalls(text)...)
+}
+
+// makeAssign splits a make variable assignment `NAME OP VALUE` (OP one of
+// = := ::= :::= ?= += !=, blanks around OP allowed, an `override`,
+// `export` or `private` before NAME); ok is false when s is none (no
+// '=', or blanks inside NAME: make takes such a word for a target).
+func makeAssign(s string) (name, op, value string, ok bool) {
+	i := strings.IndexByte(s, '=')
+	if i <= 0 {
+		return "", "", "", false
+	}
+	lhs := s[:i]
+	j := len(strings.TrimRight(lhs, ":!?+"))
+	op, lhs = lhs[j:]+"=", strings.TrimSpace(lhs[:j])
+	switch op {
+	case "=", ":=", "::=", ":::=", "?=", "+=", "!=":
+	default:
+		return "", "", "", false
+	}
+	for _, kw := range []string{"override ", "export ", "private "} {
+		lhs = strings.TrimSpace(strings.TrimPrefix(lhs, kw))
+	}
+	if lhs == "" || strings.ContainsAny(lhs, " \t:#") {
+		return "", "", "", false
+	}
+	return lhs, op, strings.TrimSpace(s[i+1:]), true
+}
+
+// makeShellCalls returns the commands of the $(shell CMD) and ${shell
+// CMD} calls in make text s, nested calls included, each with $$ read as
+// $; a call whose closing bracket is missing runs the rest of s.
+func makeShellCalls(s string) []string {
+	var out []string
+	for i := 0; i+8 <= len(s); i++ {
+		if s[i] != '$' || (s[i+1] != '(' && s[i+1] != '{') || !strings.HasPrefix(s[i+2:], "shell") ||
+			(s[i+7] != ' ' && s[i+7] != '\t') {
+			if s[i] == '$' && i+1 < len(s) && s[i+1] == '$' {
+				i++
+			}
+			continue
+		}
+		open, shut := s[i+1], byte(')')
+		if open == '{' {
+			shut = '}'
+		}
+		depth, end := 1, len(s)
+		for k := i + 2; k < len(s); k++ {
+			if s[k] == open {
+				depth++
+			} else if s[k] == shut {
+				if depth--; depth == 0 {
+					end = k
+					break
+				}
+			}
+		}
+		out = append(out, strings.ReplaceAll(strings.TrimSpace(s[i+8:end]), "$$", "$"))
+	}
+	return out
 }
 
 // crontabRuns walks the commands of a crontab installed from stdin
