@@ -372,6 +372,15 @@ type state struct {
 	// read (sinks.go): `exec N> >(CMD)`, a coprocess's input. Shared
 	// between clones, copied before a change.
 	sinks map[string]*sink
+	// history is bash's history list as `history -s ARGS…` filled it,
+	// oldest first (a Word whose Known is false: an entry not known);
+	// `fc -s` re-runs an entry (histEntry). Shared between clones, never
+	// appended to in place.
+	history []Word
+	// lastpipe is set by `shopt -s lastpipe`: job control is off in a
+	// non-interactive shell, so the last stage of a pipeline runs in this
+	// shell (`echo CMD | read c; $c`), checked with bash 5.2.
+	lastpipe bool
 }
 
 // setAttr gives variable name the attribute letter a.
@@ -522,8 +531,11 @@ func (s *state) maybeExported(prefix map[string]string) []string {
 
 // ioCtx is what a statement inherits from its surroundings.
 type ioCtx struct {
-	// pipe is the literal input of a pipeline stage: command substitutions
-	// in the stage's words read it too (they run inside the stage's subshell).
+	// pipe is the literal input the statement has before its own
+	// redirections (a pipeline stage's, a group's here-string): command
+	// substitutions in its words read it (they run before the command's
+	// redirections, inside a stage's subshell): `{ $(</dev/stdin); } <<<
+	// CMD` runs CMD.
 	pipe    *string
 	stdin   *string
 	listing *Listing
@@ -815,6 +827,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 	// Redirections: heredocs and here-strings give stdin; others are
 	// recorded for the command(s) of the statement.
 	readFrom := ""
+	io.pipe = io.stdin
 	if len(s.Redirs) > 0 {
 		redirs := make([]Redirect, 0, len(io.redirs)+len(s.Redirs))
 		redirs = append(redirs, io.redirs...)
@@ -982,6 +995,11 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			}
 			rio.listing = w.lastListing
 			w.lastListing = nil
+			if st.lastpipe {
+				// shopt -s lastpipe: the last stage runs in this shell
+				// (`a | b | c` is `(a | b) | c`: c is this Y)
+				return w.stmt(f, st, c.Y, rio)
+			}
 			return w.stmt(f, st.clone(), c.Y, rio)
 		case syntax.AndStmt:
 			// `a && b && c` parses as `(a && b) && c`: walk the chain as one
@@ -1222,6 +1240,17 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 						unsure = unsure || strings.HasPrefix(v.Value, "+")
 					}
 				}
+				if variant == "declare" || variant == "typeset" || variant == "local" {
+					// a quoted `declare 'a[SUB]=V'` assigns the element:
+					// SUB is expanded and, for an indexed array, evaluated
+					// (bash 5.2: its command substitutions ran; without
+					// "=V", and for export and readonly, they did not)
+					if j := strings.IndexByte(v.Value, '['); j > 0 && isName(v.Value[:j]) {
+						if k := closeBracket(v.Value, j); k > 0 && strings.HasPrefix(strings.TrimPrefix(v.Value[k+1:], "+"), "=") {
+							w.arithName(f, st, v.Value)
+						}
+					}
+				}
 			}
 			continue
 		}
@@ -1303,6 +1332,15 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 		return
 	}
 	name := a.Name.Value
+	if a.Array != nil && (name == "BASH_CMDS" || name == "BASH_ALIASES") {
+		// bash's tables as a whole: `BASH_CMDS=([ls]=/bin/rm)`, `+=(…)`
+		for _, el := range a.Array.Elems {
+			if el.Index != nil && el.Value != nil {
+				w.tableEntry(f, st, name, &syntax.Word{Parts: indexParts(el.Index)}, el.Value, a.Pos().Line())
+			}
+		}
+		return
+	}
 	if a.Array != nil {
 		// indexed array: elements in order, [N]=value at literal indexes;
 		// unknown values are kept as unknown elements
@@ -1371,13 +1409,8 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 		if st.indexed(name) {
 			w.arithNode(f, st, a.Index)
 		}
-		if name == "BASH_ALIASES" && a.Value != nil {
-			// BASH_ALIASES[NAME]=TEXT defines an alias as `alias NAME=TEXT`
-			k := w.singleWord(f, st, &syntax.Word{Parts: indexParts(a.Index)}, false)
-			v := w.singleWord(f, st, a.Value, false)
-			if k.Known && v.Known && k.Value != "" {
-				w.defineAlias(f, st, k.Value, v.Value, a.Pos().Line())
-			}
+		if (name == "BASH_ALIASES" || name == "BASH_CMDS") && a.Value != nil {
+			w.tableEntry(f, st, name, &syntax.Word{Parts: indexParts(a.Index)}, a.Value, a.Pos().Line())
 		}
 		return
 	}
@@ -1400,6 +1433,23 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 	if name == "PS4" && st.xtrace {
 		w.tracePS4(f, st, st.vars[name])
 	}
+}
+
+// tableEntry assigns key of one of bash's tables: BASH_ALIASES[NAME]=TEXT
+// defines an alias as `alias NAME=TEXT` does, BASH_CMDS[NAME]=PATH binds
+// NAME to the program PATH as `hash -p PATH NAME` does (checked with bash
+// 5.2: `BASH_CMDS[ls]=/usr/bin/touch; ls m` made m).
+func (w *walker) tableEntry(f *frame, st *state, table string, key, val *syntax.Word, line uint) {
+	k := w.singleWord(f, st, key, false)
+	v := w.singleWord(f, st, val, false)
+	if !k.Known || !v.Known || k.Value == "" {
+		return
+	}
+	if table == "BASH_CMDS" {
+		st.hash(k.Value, v.Value)
+		return
+	}
+	w.defineAlias(f, st, k.Value, v.Value, line)
 }
 
 func (w *walker) raw(f *frame, n syntax.Node) string {

@@ -201,10 +201,20 @@ var programs = []Program{
 	// ---------------------------------------------------------------- data: arguments are text
 	{Name: "echo", Names: "printf true false : test [ [[ sleep date whoami id groups hostname uname uptime seq yes expr bc dc nproc free " +
 		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
-		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
+		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat " +
 		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
 		"getopts wait umask ulimit enable caller let", Kind: KindData},
+	// bash builtins that run a command (testdata/corpus/README.md §9.2): `jobs -x CMD ARGS…` runs CMD (runString),
+	// `compgen -C CMD` runs CMD for the completions and `complete -C CMD` registers it (judged as run, like a function
+	// body), `bind -x 'KEYSEQ: CMD'` binds CMD to a key (runString); `fc -s`/`fc -e -` re-runs a history entry that
+	// `history -s` stored (run.go), and `fc -e EDITOR` runs EDITOR as a shell command
+	{Name: "jobs", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"-x rm -rf b => -x | rm -rf b", "-lp => -l -p |"}},
+	{Name: "compgen", Names: "complete", Kind: KindRun, Opts: OptSpec{Short: "oAGWFCXPSV", Stop: true},
+		Runs: RunSpec{Shell: "C"}, RunExamples: []string{"-C 'rm -rf b' x -> rm -rf b", "-o default -C'ls -a' git -> ls -a", "-W 'a b' x -> "}},
+	{Name: "bind", Kind: KindRun, Opts: OptSpec{Short: "mqurfx", Stop: true}, Examples: []string{`-x '"\C-t": ls' => -x="\C-t": ls |`}},
+	{Name: "history", Kind: KindData, Opts: OptSpec{Short: "d", Stop: true}, Examples: []string{"-s rm -rf b => -s | rm -rf b"}},
+	{Name: "fc", Kind: KindRun, Opts: OptSpec{Short: "e", Stop: true, Numeric: true}, Examples: []string{"-s a=b ls => -s | a=b ls", "-e - -1 => -e=- -#=1 |", "-s -- -i=-f => -s | -i=-f"}},
 	{Name: "hash", Kind: KindData, Opts: OptSpec{Short: "p"}, Examples: []string{"-p /bin/rm ls => -p=/bin/rm | ls"}},
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"},
 		Examples: []string{"-q -t ed25519 -N x -f k => -q -t=ed25519 -N=x -f=k |", "-s ca -I id host.pub => -s=ca -I=id | host.pub"}},

@@ -162,10 +162,20 @@ var programs = []Program{
 	// ---------------------------------------------------------------- data: arguments are text
 	{Name: "echo", Names: "printf true false : test [ [[ sleep date whoami id groups hostname uname uptime seq yes expr bc dc nproc free " +
 		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
-		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat jobs history " +
+		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat " +
 		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
 		"getopts wait umask ulimit enable caller let", Kind: KindData},
+	// bash builtins that run a command (testdata/corpus/README.md §9.2): `jobs -x CMD ARGS…` runs CMD (runString),
+	// `compgen -C CMD` runs CMD for the completions and `complete -C CMD` registers it (judged as run, like a function
+	// body), `bind -x 'KEYSEQ: CMD'` binds CMD to a key (runString); `fc -s`/`fc -e -` re-runs a history entry that
+	// `history -s` stored (run.go), and `fc -e EDITOR` runs EDITOR as a shell command
+	{Name: "jobs", Kind: KindRun, Opts: OptSpec{Stop: true}},
+	{Name: "compgen", Names: "complete", Kind: KindRun, Opts: OptSpec{Short: "oAGWFCXPSV", Stop: true},
+		Runs: RunSpec{Shell: "C"}},
+	{Name: "bind", Kind: KindRun, Opts: OptSpec{Short: "mqurfx", Stop: true}},
+	{Name: "history", Kind: KindData, Opts: OptSpec{Short: "d", Stop: true}},
+	{Name: "fc", Kind: KindRun, Opts: OptSpec{Short: "e", Stop: true, Numeric: true}},
 	{Name: "hash", Kind: KindData, Opts: OptSpec{Short: "p"}},
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"}},
 	{Name: "read", Kind: KindData, Opts: OptSpec{Short: "adinNptu"}},

@@ -189,7 +189,7 @@ func (w *walker) substitution(f *frame, st *state, cs *syntax.CmdSubst) (*string
 		empty := ""
 		return &empty, nil
 	}
-	if src, ok := w.readBack(f, st, cs); ok {
+	if src, ok := w.readBack(f, st, cs, in); ok {
 		return &src, nil
 	}
 	out := w.stmts(nf, st.captured(), cs.Stmts, ioCtx{stdin: in})
@@ -200,9 +200,11 @@ func (w *walker) substitution(f *frame, st *state, cs *syntax.CmdSubst) (*string
 
 // readBack is the text of `$(<FILE)` (bash reads FILE without running a
 // command) when FILE was written earlier in the command (scriptfile.go):
-// `echo CMD > c.txt; $(<c.txt)` runs CMD.
-func (w *walker) readBack(f *frame, st *state, cs *syntax.CmdSubst) (string, bool) {
-	if len(cs.Stmts) != 1 || len(w.files) == 0 {
+// `echo CMD > c.txt; $(<c.txt)` runs CMD; or when FILE names a descriptor
+// (fdPath) of the substitution's known input in (ioCtx.pipe) or one `exec`
+// opened: `{ $(</dev/stdin); } <<< CMD`.
+func (w *walker) readBack(f *frame, st *state, cs *syntax.CmdSubst, in *string) (string, bool) {
+	if len(cs.Stmts) != 1 {
 		return "", false
 	}
 	s := cs.Stmts[0]
@@ -213,8 +215,17 @@ func (w *walker) readBack(f *frame, st *state, cs *syntax.CmdSubst) (string, boo
 	if r.Op != syntax.RdrIn || r.N != nil && r.N.Value != "0" || r.Word == nil {
 		return "", false
 	}
+	if len(w.files) == 0 && in == nil && len(st.fds) == 0 {
+		return "", false
+	}
 	t := w.singleWord(f, st, r.Word, false)
 	if !t.Known {
+		return "", false
+	}
+	if fd, ok := fdPath(t.Value); ok {
+		if v, ok := fdContent(st, in, nil, fd); ok && v != nil {
+			return *v, true
+		}
 		return "", false
 	}
 	return w.writtenScript(st, t.Value)
@@ -400,6 +411,35 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 				st.aliasOff = nil
 			}
 		}
+		if slices.Contains(vals, "lastpipe") && on != off {
+			st.lastpipe = on
+		}
+		return nil
+	case "history":
+		// history -s ARGS…: the words, joined by blanks, are one more
+		// entry; -c clears the list; -d, -r, -n change it in ways not
+		// followed (an unknown entry last)
+		p := c.cmd.ParsedOpts
+		switch {
+		case p.Has("s"):
+			ops := p.Operands
+			e := Word{Known: true}
+			for k, i := range ops {
+				if k > 0 {
+					e.Value += " "
+				}
+				e.Value += vals[i]
+				e.Known = e.Known && args[i].Known
+			}
+			st.history = append(slices.Clip(st.history), e)
+		case p.Has("c"):
+			st.history = nil
+		case p.Has("d") || p.Has("r") || p.Has("n"):
+			st.history = append(slices.Clip(st.history), Word{})
+		}
+		return nil
+	case "fc":
+		w.fc(f, st, c, vals)
 		return nil
 	case "alias":
 		// Claude Code's Bash tool runs with alias expansion on: an alias
@@ -590,6 +630,13 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		}
 		return nil
 	case "source", ".":
+		if len(vals) > 1 {
+			// `source FILE ARGS…`: ARGS are the positional parameters
+			// while FILE runs, the caller's are back after it
+			saved, savedKnown := st.args, st.argsKnown
+			st.args, st.argsKnown = vals[1:], allKnown(args[1:])
+			defer func() { st.args, st.argsKnown = saved, savedKnown }()
+		}
 		if len(c.fields) > 1 && c.fields[1].proc != nil {
 			return w.script(f.ranFrom(prog+" <( )", c.pos.Line()), st, *c.fields[1].proc, ioCtx{})
 		}
@@ -1064,6 +1111,15 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 		if v, ok := c.env["PROMPT_COMMAND"]; ok {
 			w.script(f.child(prog+" PROMPT_COMMAND"), st.clone(), v, ioCtx{})
 		}
+		// it expands PS1 for each prompt (once even on an empty stdin),
+		// PS0 after it reads a command and PS2 on a continuation line:
+		// their command substitutions run (checked with bash 5.2: `PS1='$(touch
+		// m)' bash --norc -i </dev/null`, `PS0=… bash --norc -i <<< true`)
+		for _, name := range []string{"PS1", "PS0", "PS2"} {
+			if v, ok := c.env[name]; ok {
+				w.promptText(f.child(prog+" "+name), st, v)
+			}
+		}
 	}
 	if noexec {
 		return nil // -n: commands are read, never run
@@ -1245,7 +1301,95 @@ func (w *walker) nameOperands(f *frame, st *state, prog string, vals []string) {
 				w.arithName(f, st, vals[k+1])
 			}
 		}
+	case "unset":
+		// `unset 'a[SUB]'` (an element; not with -f: function names)
+		if slices.Contains(vals, "-f") {
+			return
+		}
+		for _, v := range vals {
+			if strings.IndexByte(v, '[') > 0 {
+				w.arithName(f, st, v)
+			}
+		}
 	}
+}
+
+// fc re-runs a history entry (state.history) in this shell, as bash's
+// `fc -s [OLD=NEW] [FIRST]` and `fc -e - …` do: FIRST is a number (from
+// 1, or back from the last when negative) or the prefix of the latest
+// entry starting with it, the last entry when absent; every OLD in it is
+// replaced by NEW. `fc -e EDITOR` runs `EDITOR FILE` as a shell command
+// (FILE holds the entries; what the edited file runs is not followed); fc
+// without -s or -e, and fc -l, list or edit with an editor the guard does
+// not run. Checked with bash 5.2: `history -s 'touch m'; fc -s`, `fc -s
+// a=b`, `fc -s PREFIX`, `fc -e 'CMD #'` ran, plain `fc` did not.
+func (w *walker) fc(f *frame, st *state, c cmdCtx, vals []string) {
+	p := c.cmd.ParsedOpts
+	ed, hasE := p.Last("e")
+	if p.Has("l") {
+		return
+	}
+	if hasE && ed != "-" {
+		w.script(f.child("fc -e"), st.clone(), ed+" /tmp/bash-fc", ioCtx{})
+		return
+	}
+	if !p.Has("s") && !hasE {
+		return
+	}
+	if !allKnown(c.words[1:]) {
+		return
+	}
+	ops := p.OperandValues()
+	old, repl := "", ""
+	if len(ops) > 0 {
+		if k := strings.IndexByte(ops[0], '='); k >= 0 {
+			old, repl = ops[0][:k], ops[0][k+1:]
+			ops = ops[1:]
+		}
+	}
+	sel := ""
+	if n, ok := p.Last("#"); ok {
+		sel = "-" + n // `fc -s -2`: the option model reads -N as a number option
+	} else if len(ops) > 0 {
+		sel = ops[0]
+	}
+	e, ok := histEntry(st.history, sel)
+	if !ok || !e.Known {
+		return
+	}
+	src := e.Value
+	if old != "" {
+		src = strings.ReplaceAll(src, old, repl)
+	}
+	w.script(f.ranFrom("fc -s", c.pos.Line()), st, src, ioCtx{stdin: c.stdin})
+}
+
+// histEntry is the entry of h that fc's FIRST operand sel names (fc).
+func histEntry(h []Word, sel string) (Word, bool) {
+	if len(h) == 0 {
+		return Word{}, false
+	}
+	if sel == "" {
+		return h[len(h)-1], true
+	}
+	if n, err := strconv.Atoi(sel); err == nil {
+		if n < 0 {
+			n += len(h) + 1
+		}
+		if n >= 1 && n <= len(h) {
+			return h[n-1], true
+		}
+		return Word{}, false
+	}
+	for k := len(h) - 1; k >= 0; k-- {
+		if !h[k].Known {
+			return h[k], true // may be the one
+		}
+		if strings.HasPrefix(h[k].Value, sel) {
+			return h[k], true
+		}
+	}
+	return Word{}, false
 }
 
 // getoptEnv is the environment a program's option parser surely sees (for

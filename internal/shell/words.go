@@ -528,6 +528,20 @@ func (e *expander) lookup(name string, idx syntax.ArithmExpr) ([]string, bool) {
 			return []string{e.st.arg0}, true
 		}
 		return nil, false
+	case "BASH_ALIASES", "BASH_CMDS":
+		// bash's tables: ${BASH_ALIASES[NAME]} is the alias text,
+		// ${BASH_CMDS[NAME]} the program hash -p bound NAME to
+		if w, isWord := idx.(*syntax.Word); isWord {
+			if key, ok := literalWord(w); ok {
+				if name == "BASH_CMDS" {
+					if p, set := e.st.hashed[key]; set {
+						return []string{p}, true
+					}
+				} else if a, set := e.st.aliases[key]; set {
+					return []string{a.val}, true
+				}
+			}
+		}
 	case "FUNCNAME":
 		// inside a function body, $FUNCNAME / ${FUNCNAME[0]} is its name
 		// (`f(){ $FUNCNAME & }` calls itself, §2.4 forkbomb)

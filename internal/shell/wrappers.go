@@ -80,8 +80,49 @@ func (w *walker) runString(f *frame, st *state, prog string, c cmdCtx, vals []st
 			}
 		}
 		return true
+	case "jobs":
+		// jobs -x CMD ARGS…: runs CMD with ARGS (job specs among them
+		// replaced by process group ids); other options list jobs
+		if ops := p.Operands; len(ops) > 0 && p.Has("x") {
+			w.rerun(f, st, c, ops[0]+1, "jobs -x")
+		}
+		return true
+	case "bind":
+		// bind -x 'KEYSEQ: CMD': CMD runs when the key is typed (judged as
+		// run: a registered command, like a function body)
+		for _, v := range p.Values("x") {
+			if src, ok := bindCommand(v); ok {
+				w.runShellString(f, st, "bind -x", src)
+			}
+		}
+		return true
 	}
 	return false
+}
+
+// bindCommand is the shell command of a `bind -x` value KEYSEQ:CMD: the
+// text after the colon that ends the key sequence (a double-quoted
+// sequence may hold a colon or an escaped quote), blanks and one pair of
+// quotes around it dropped, as bash's bind_keyseq_to_unix_command reads it.
+func bindCommand(v string) (string, bool) {
+	i := 0
+	if strings.HasPrefix(v, "\"") {
+		for i = 1; i < len(v) && v[i] != '"'; i++ {
+			if v[i] == '\\' {
+				i++
+			}
+		}
+		i++
+	}
+	k := strings.IndexByte(v[min(i, len(v)):], ':')
+	if k < 0 {
+		return "", false
+	}
+	cmd := strings.Trim(v[i+k+1:], " \t")
+	if len(cmd) >= 2 && (cmd[0] == '"' || cmd[0] == '\'') && cmd[len(cmd)-1] == cmd[0] {
+		cmd = cmd[1 : len(cmd)-1]
+	}
+	return cmd, cmd != ""
 }
 
 // wrapper unwraps wrappers, runners, remote and container commands and
