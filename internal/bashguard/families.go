@@ -1358,9 +1358,18 @@ func jumpHosts(v string) []string {
 
 var sshTable = shell.OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw", Abbrev: true}
 
-// sshOptHosts returns a production jump host given by -J or by an
-// -o ProxyJump=/HostName= option.
-func sshOptHosts(p shell.ParsedOpts) (string, bool) {
+// sshOptHosts returns a production host the connection goes to or
+// through: given by -J, -W, an -o ProxyJump=/HostName= option, or the
+// HostName/ProxyJump of a configuration file the command wrote for the
+// target (shell.Command.Config, ssh -F).
+func sshOptHosts(p shell.ParsedOpts, cfg map[string]string) (string, bool) {
+	for _, key := range []string{"hostname", "proxyjump"} {
+		for _, h := range jumpHosts(cfg[key]) {
+			if hasProd(h) {
+				return h, true
+			}
+		}
+	}
 	// -J jump hosts, and -W HOST:PORT (stdio forwarded to HOST: the
 	// connection reaches it through the named host)
 	for _, v := range append(p.Values("J"), p.Values("W")...) {
@@ -1388,8 +1397,8 @@ func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 	p := c.inv.Cmd.ParsedOpts
 	switch c.prog {
 	case "ssh", "slogin", "autossh", "mosh", "sftp":
-		if h, ok := sshOptHosts(p); ok {
-			return true, "jump host " + h + " is production"
+		if h, ok := sshOptHosts(p, c.inv.Cmd.Config); ok {
+			return true, "the connection goes to or through " + h + ", a production host"
 		}
 		// the host is the first operand (the rest is the remote command)
 		if ops := p.OperandValues(); len(ops) > 0 {
@@ -1398,8 +1407,8 @@ func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 			}
 		}
 	case "scp", "rsync", "sshfs":
-		if h, ok := sshOptHosts(p); ok {
-			return true, "jump host " + h + " is production"
+		if h, ok := sshOptHosts(p, nil); ok {
+			return true, "the connection goes to or through " + h + ", a production host"
 		}
 		for _, op := range p.OperandValues() {
 			if h, ok := remoteOperand(op); ok && hasProd(h) {

@@ -35,6 +35,9 @@ type Command struct {
 	// Config is, for git, the configuration in force for this run
 	// (lower-cased keys): `-c key=value`, GIT_CONFIG_COUNT/KEY_n/VALUE_n in
 	// the environment, and `git config` set earlier in the same command.
+	// For ssh, the keywords of a configuration file the command wrote and
+	// handed to it (-F FILE, ~/.ssh/config) that apply to the target host
+	// (lower-cased: hostname, proxyjump, proxycommand, …; sshConfigFor).
 	// Nil for other programs.
 	Config map[string]string
 	// FromFile are, for git, the pathspecs its --pathspec-from-file option

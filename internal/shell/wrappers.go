@@ -994,6 +994,19 @@ func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
 	if len(ops) == 0 {
 		return
 	}
+	if text, ok := w.sshConfigText(st, c); ok {
+		// a configuration file the command wrote: where it connects
+		// (Command.Config) and what it runs for this host
+		cfg := sshConfigFor(text, sshTarget(vals[ops[0]]))
+		c.cmd.Config = cfg
+		for _, key := range []string{"proxycommand", "remotecommand", "localcommand"} {
+			v, set := cfg[key]
+			if !set || strings.EqualFold(v, "none") || key == "localcommand" && !strings.EqualFold(cfg["permitlocalcommand"], "yes") {
+				continue
+			}
+			w.script(f.child("ssh -F "+key), st.clone(), v, ioCtx{})
+		}
+	}
 	var remote []string
 	for _, k := range ops[1:] {
 		remote = append(remote, vals[k])
