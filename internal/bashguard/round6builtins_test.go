@@ -105,6 +105,7 @@ func TestBashTables(t *testing.T) {
 	judged(t, map[string]verdict.Action{
 		"BASH_CMDS[ll]=/usr/bin/rm; ll -rf dist":             verdict.Block,
 		"BASH_CMDS+=([go]=/bin/rm); go -r -f dist":           verdict.Block,
+		"declare -A BASH_CMDS=([ll]=/bin/rm); ll -rf dist":   verdict.Block,
 		"BASH_CMDS[ll]=/bin/ls; ll -la":                      verdict.Allow,
 		"BASH_CMDS[ll]=/bin/rm":                              verdict.Allow,
 		"alias z='rm -rf dist'; ${BASH_ALIASES[z]}":          verdict.Block,

@@ -1278,7 +1278,7 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 			} else {
 				st.unsetVar(name)
 			}
-		case assoc && a.Array != nil:
+		case assoc && a.Array != nil && name != "BASH_CMDS" && name != "BASH_ALIASES":
 			w.assignAssoc(f, st, a)
 		default:
 			w.assign(f, st, a)
