@@ -25,7 +25,12 @@ type r6call struct {
 // redteamHook is the hook the round-6 tests launch with: $HARNESS_E2E_HOOK
 // when set (a harness-hook built from an older commit, to show that a test
 // fails where the fix is missing: testdata/redteam/round6/README.md
-// "Through the real client"), else the one built from this tree.
+// "Through the real client"), else the one built from this tree. Put that
+// binary in a directory of its own (/tmp/oldhook/harness-hook, not
+// /tmp/hook-old): launch makes the hook's directory read-only in the
+// sandbox (internal/launch policy: planting), and with /tmp read-only the
+// workspace under it is too, so every write fails and the figures are
+// the sandbox's, not the hook's.
 func redteamHook(bins testutil.Binaries) string {
 	if h := os.Getenv("HARNESS_E2E_HOOK"); h != "" {
 		return h
