@@ -162,3 +162,17 @@ func TestTclCode(t *testing.T) {
 		"tclsh <<< 'foreach f [glob *.txt] { puts [file size $f] }'":         verdict.Allow,
 	})
 }
+
+// A slice without an offset (${x::N}) starts at 0, as bash reads it: the
+// walker took the missing offset for a node and failed closed on every
+// command using it ("internal error … syntax.Walk: unexpected node type
+// <nil>"), as mvdan/sh's own CI step `echo "TAG=${GITHUB_SHA::8}"` did.
+func TestSliceWithoutOffset(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`echo "TAG=${GITHUB_SHA::8}" >> "$GITHUB_ENV"`: verdict.Allow,
+		`v=1.2.3; echo "${v::3}"`:                      verdict.Allow,
+		`c=rmx; ${c::2} -rf build`:                     verdict.Block,
+		`a=(rm -rf build); "${a[@]::3}"`:               verdict.Block,
+		`a=(rm -rf build); "${a[@]::1}" build`:         verdict.Allow,
+	})
+}

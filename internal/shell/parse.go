@@ -1196,6 +1196,9 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 // generic finds command and process substitutions in nodes that are not
 // walked field by field (arithmetic, [[ ]], let, C-style for headers).
 func (w *walker) generic(f *frame, st *state, n syntax.Node) {
+	if n == nil {
+		return
+	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:

@@ -364,8 +364,10 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 			}
 		}
 		if p.Slice != nil {
-			e.w.generic(e.f, e.st, p.Slice.Offset)
-			e.w.arithNode(e.f, e.st, p.Slice.Offset)
+			if p.Slice.Offset != nil { // ${x::N} has none: it starts at 0
+				e.w.generic(e.f, e.st, p.Slice.Offset)
+				e.w.arithNode(e.f, e.st, p.Slice.Offset)
+			}
 			if p.Slice.Length != nil {
 				e.w.generic(e.f, e.st, p.Slice.Length)
 				e.w.arithNode(e.f, e.st, p.Slice.Length)
@@ -842,7 +844,10 @@ func arithLit(x syntax.ArithmExpr) (int, bool) {
 }
 
 func applySlice(vals []string, sl *syntax.Slice, array bool) ([]string, bool) {
-	off, ok := arithLit(sl.Offset)
+	off, ok := 0, true // ${x::N}: no offset is 0
+	if sl.Offset != nil {
+		off, ok = arithLit(sl.Offset)
+	}
 	if !ok {
 		return nil, false
 	}
