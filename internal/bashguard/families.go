@@ -39,6 +39,7 @@ var matchers = lazy.Value[map[string]matcher]{New: func() map[string]matcher {
 		ruleid.GitCheckoutDiscard:      matchGitCheckout,
 		ruleid.GitRestoreDiscard:       matchGitRestore,
 		ruleid.GitSwitchDiscard:        matchGitSwitch,
+		ruleid.GitReverseApplyDiscard:  matchReverseApply,
 		ruleid.GitBranchForceDelete:    matchGitBranch,
 		ruleid.GitWorktreeRemoveForce:  matchGitWorktreeRemove,
 		ruleid.GitCommitAmend:          matchGitAmend,
@@ -552,6 +553,9 @@ func matchGitCheckout(m *evalCtx, c *call) (bool, string) {
 	if raw, ok := workDirArg(m, c, g); ok {
 		return true, "git checkout of the working directory (" + raw + ") discards local changes"
 	}
+	if root, ok := treeListing(c); ok {
+		return true, "git checkout of every file a listing of " + root + " names discards local changes"
+	}
 	if p.Has("f", "force") && !p.Has("b") && !p.Has("B") && !p.Has("", "orphan", "pathspec-from-file") {
 		if len(p.After()) == 0 && (len(p.Before()) == 0 || (len(p.Before()) == 1 && isHead(p.Before()[0]))) {
 			return true, "git checkout --force without another branch throws away every local change"
@@ -617,7 +621,83 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 	if raw, ok := toplevelArg(c); ok {
 		return true, "git restore of the worktree's top (" + raw + ") discards local changes"
 	}
+	if root, ok := treeListing(c); ok {
+		return true, "git restore of every file a listing of " + root + " names discards local changes"
+	}
 	return false, ""
+}
+
+// treeListing reports pathspecs that come from a listing of a whole tree
+// or a directory (`git ls-files -m | xargs git checkout --`, `git restore
+// $(git diff --name-only)`): every file there, as the directory pathspec
+// itself would be (wholeTree). A listing of named files is not.
+func treeListing(c *call) (string, bool) {
+	l := c.inv.Listing
+	if l == nil {
+		return "", false
+	}
+	for _, r := range l.Roots {
+		if wholeTree(r) {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+// matchReverseApply reports the work tree's own diff applied in reverse
+// (testdata/corpus/README.md §9.3 git_history, the effect of `git
+// checkout -- .`; checked with git 2.39): `git diff [REV] [-- PATHS] |
+// git apply -R` or `| patch -R`, the diff reversed instead (`git diff -R
+// | git apply`), `git diff --cached | git apply -R --index`. Not: a check
+// or a summary (--check, --stat, --numstat, --summary, patch --dry-run),
+// the index only (--cached), another directory (patch -d, -o, git apply
+// --directory), a patch file operand, a diff between two commits (REV
+// REV, A..B), named files after "--" (as `git checkout -- f.go`), or a
+// staged diff reversed in the work tree alone (the index keeps it).
+func matchReverseApply(_ *evalCtx, c *call) (bool, string) {
+	from := c.inv.PipedFrom
+	if from == nil || (from.Program != "git" && from.Program != "hub") || from.Cmd.SubName() != "diff" {
+		return false, ""
+	}
+	d := from.Cmd
+	if d.Has("", "name-only", "name-status", "stat", "numstat", "shortstat", "summary", "no-patch", "no-index") || d.Has("s") {
+		return false, ""
+	}
+	revs := d.Before()
+	if len(revs) >= 2 || slices.ContainsFunc(revs, func(r string) bool { return strings.Contains(r, "..") }) {
+		return false, ""
+	}
+	if paths := d.After(); len(paths) > 0 && !excludeOnly(paths) && !slices.ContainsFunc(paths, wholeTree) {
+		return false, ""
+	}
+	staged := d.Has("", "cached", "staged")
+	reversed := d.Has("R")
+	p := c.inv.Cmd.ParsedOpts
+	var what string
+	switch {
+	case gitSub(c, "apply") != nil:
+		if p.Has("", "check", "stat", "numstat", "summary") && !p.Has("", "apply") || p.Has("", "cached", "directory") ||
+			len(p.OperandValues()) > 0 && !slices.Equal(p.OperandValues(), []string{"-"}) {
+			return false, ""
+		}
+		if staged && !p.Has("", "index") {
+			return false, ""
+		}
+		reversed = reversed != p.Has("R", "reverse")
+		what = "git apply"
+	case c.prog == "patch" || c.prog == "gpatch":
+		if staged || p.Has("", "dry-run") || p.Has("doi", "directory", "output", "input") || len(p.OperandValues()) > 0 {
+			return false, ""
+		}
+		reversed = reversed != p.Has("R", "reverse")
+		what = "patch"
+	default:
+		return false, ""
+	}
+	if !reversed {
+		return false, ""
+	}
+	return true, subject(from) + " | " + what + " in reverse discards the local changes it lists"
 }
 
 var currentBranchRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {

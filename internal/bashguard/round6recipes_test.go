@@ -40,3 +40,45 @@ func TestMakeCommandLineShell(t *testing.T) {
 		`make -f - <<< $'all:\n\techo "$(shell date)"'`:                                  verdict.Allow,
 	})
 }
+
+// TestGitDiscardByDataFlow: the worktree's own changes fed back in
+// reverse (`git diff | git apply -R`, `git diff HEAD | patch -R -p1`), a
+// listing of the tree's files handed to `git checkout --` (by xargs or
+// $(…)) and `update-ref --stdin` fed `delete` lines by for-each-ref
+// discard work as `git checkout -- .` and `update-ref -d` do (checked with
+// git 2.39 in /tmp); checks, saved patches, the index-only reverse and
+// other consumers of the same producers run.
+func TestGitDiscardByDataFlow(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`git diff | git apply -R`:                                                                verdict.Block,
+		`git diff HEAD | patch -R -p1`:                                                           verdict.Block,
+		`git diff -- src/ | git apply --reverse`:                                                 verdict.Block,
+		`git diff --cached | git apply -R --index`:                                               verdict.Block,
+		`git diff | nice patch -p1 -R`:                                                           verdict.Block,
+		`git ls-files -m | xargs git checkout --`:                                                verdict.Block,
+		`git checkout -- $(git ls-files -m)`:                                                     verdict.Block,
+		`git diff --name-only | xargs git restore`:                                               verdict.Block,
+		`git restore $(git diff --name-only)`:                                                    verdict.Block,
+		`git for-each-ref --format='delete %(refname)' refs/heads/old | git update-ref --stdin`:  verdict.Block,
+		`git for-each-ref --format='delete %(refname)' refs/heads/tmp/ | git update-ref --stdin`: verdict.Block,
+		`git diff | git apply --check -R`:                                                        verdict.Allow,
+		`git diff | git apply --check`:                                                           verdict.Allow,
+		`git diff > p.patch`:                                                                     verdict.Allow,
+		`git apply p.patch`:                                                                      verdict.Allow,
+		`git apply -R p.patch`:                                                                   verdict.Allow,
+		`git diff | git apply --stat -R`:                                                         verdict.Allow,
+		`git diff --cached | git apply -R`:                                                       verdict.Allow,
+		`git diff --cached | git apply -R --cached`:                                              verdict.Allow,
+		`git diff main feature | git apply -R`:                                                   verdict.Allow,
+		`git diff HEAD~2..HEAD~1 | git apply -R`:                                                 verdict.Allow,
+		`git diff HEAD | patch -R -p1 --dry-run`:                                                 verdict.Allow,
+		`git diff | less`:                                                                        verdict.Allow,
+		`git diff | patch -p1 -d ../copy`:                                                        verdict.Allow,
+		`git ls-files -m | xargs git add`:                                                        verdict.Allow,
+		`git ls-files -m | xargs git diff --`:                                                    verdict.Allow,
+		`git checkout -- $(git ls-files -m | head -1)`:                                           verdict.Allow,
+		`git for-each-ref --format='%(refname)'`:                                                 verdict.Allow,
+		`git for-each-ref --format='%(refname)' refs/heads | git update-ref --stdin`:             verdict.Allow,
+		`git for-each-ref --format='create refs/backup/%(refname:short) %(objectname)' refs/heads | git update-ref --stdin`: verdict.Allow,
+	})
+}

@@ -15,6 +15,7 @@ const (
 	GitCleanRequireForceOff = "git.clean-require-force-off"
 	GitCheckoutDiscard      = "git.checkout-discard"
 	GitRestoreDiscard       = "git.restore-discard"
+	GitReverseApplyDiscard  = "git.reverse-apply-discard"
 	GitSwitchDiscard        = "git.switch-discard"
 	GitWorktreeRemoveForce  = "git.worktree-remove-force"
 	GitBranchForceDelete    = "git.branch-force-delete"
@@ -59,6 +60,7 @@ var bashIDs = []string{
 	GitCleanRequireForceOff,
 	GitCheckoutDiscard,
 	GitRestoreDiscard,
+	GitReverseApplyDiscard,
 	GitSwitchDiscard,
 	GitWorktreeRemoveForce,
 	GitBranchForceDelete,

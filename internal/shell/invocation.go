@@ -112,6 +112,13 @@ type Invocation struct {
 	// Stdin is the literal text the command reads on stdin when it is known
 	// (heredoc body, here-string, pipe from a literal producer); nil otherwise.
 	Stdin *string
+	// PipedFrom is, when Stdin is a pipe from one simple command whose
+	// output the guard does not compute, that command's invocation (`git
+	// diff | git apply -R`: git diff; its own PipedFrom is nil); nil
+	// otherwise. Rules read it to judge what a consumer does with a
+	// producer's kind of output (testdata/corpus/README.md §9.3
+	// git_history: the worktree's changes applied in reverse).
+	PipedFrom *Invocation
 	// Listing is set when trailing operands come from a listing (xargs, find -exec {}).
 	Listing *Listing
 	// Via is the nesting path from the top-level command to this one, outermost

@@ -555,6 +555,29 @@ type ioCtx struct {
 	// endless: stdin is a pipe from a producer that never ends (`yes`,
 	// `cat /dev/zero`): a `while read` loop on it never ends either.
 	endless bool
+	// from is, when stdin is a pipe from one simple command whose output
+	// is unknown, that command's invocation (Invocation.PipedFrom).
+	from *Invocation
+}
+
+// pipeProducer is the invocation of the pipeline stage x when x is one
+// simple command (after its wrappers: `sudo git diff` is git diff),
+// recorded from invocation index from on; nil otherwise.
+func (w *walker) pipeProducer(x *syntax.Stmt, from int) *Invocation {
+	if x == nil || x.Background || x.Negated {
+		return nil
+	}
+	call, ok := x.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return nil
+	}
+	for i := len(w.res.Invocations) - 1; i >= from; i-- {
+		if inv := w.res.Invocations[i]; inv.Pos == call.Pos() && inv.Program != "" {
+			inv.PipedFrom = nil
+			return &inv
+		}
+	}
+	return nil
 }
 
 // maxGuess bounds the literal text kept for producerLiterals.
@@ -848,7 +871,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 				}
 				if inFd {
 					io.stdin = &body
-					io.listing, io.part, io.guess = nil, nil, nil
+					io.listing, io.part, io.guess, io.from = nil, nil, nil, nil
 				} else {
 					io.fds = withFd(io.fds, rd.Fd, &body)
 				}
@@ -861,7 +884,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 				}
 				if inFd {
 					io.stdin = in
-					io.listing, io.part, io.guess = nil, nil, nil
+					io.listing, io.part, io.guess, io.from = nil, nil, nil, nil
 				} else {
 					io.fds = withFd(io.fds, rd.Fd, in)
 				}
@@ -895,7 +918,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 					}
 					if inFd {
 						io.stdin = in
-						io.listing, io.part, io.guess = nil, nil, nil
+						io.listing, io.part, io.guess, io.from = nil, nil, nil, nil
 					} else {
 						io.fds = withFd(io.fds, rd.Fd, in)
 					}
@@ -907,7 +930,7 @@ func (w *walker) stmt(f *frame, st *state, s *syntax.Stmt, io ioCtx) *string {
 					}
 					if inFd {
 						io.stdin = in
-						io.listing, io.part, io.guess = nil, nil, nil
+						io.listing, io.part, io.guess, io.from = nil, nil, nil, nil
 					} else {
 						io.fds = withFd(io.fds, rd.Fd, in)
 					}
@@ -989,9 +1012,11 @@ func (w *walker) command(f *frame, st *state, c syntax.Command, io ioCtx) *strin
 			rio.endless = endlessProducer(c.X)
 			rio.guess = nil
 			rio.part = nil
+			rio.from = nil
 			if out == nil {
 				rio.part = w.part
 				rio.guess = w.producerLiterals(from)
+				rio.from = w.pipeProducer(c.X, from)
 			}
 			rio.listing = w.lastListing
 			w.lastListing = nil
@@ -1523,6 +1548,7 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		guess:       io.guess,
 		part:        io.part,
 		endless:     io.endless,
+		from:        io.from,
 		listing:     listing,
 		pipeListing: io.listing,
 		pos:         c.Pos(),

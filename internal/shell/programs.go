@@ -852,6 +852,9 @@ var gitSubs = []Program{
 	// read-tree [-m|--reset] [-u] TREE…: with -u it writes the worktree
 	{Name: "read-tree", Kind: KindTool, Opts: OptSpec{Long: "reset prefix= index-output= exclude-per-directory= trivial aggressive dry-run no-sparse-checkout recurse-submodules empty quiet", Abbrev: true},
 		Examples: []string{"-u --reset HEAD => -u --reset | HEAD"}},
+	// for-each-ref --format=FORMAT [PATTERN…]: prints a line per ref (forEachRefOutput)
+	{Name: "for-each-ref", Kind: KindRead, Opts: OptSpec{Long: "format= count= sort= points-at= merged= no-merged= contains= no-contains= exclude= shell perl python tcl color ignore-case omit-empty stdin", Partial: true, Abbrev: true},
+		Examples: []string{"--sort -refname --count 2 => --sort=-refname --count=2 |"}},
 	{Name: "update-ref", Kind: KindTool, Opts: OptSpec{Short: "m", Long: "delete no-deref stdin create-reflog", Abbrev: true}},
 	{Name: "ls-files", Kind: KindRead, Opts: OptSpec{Short: "xX", Long: "exclude= exclude-from= exclude-per-directory= with-tree= format= abbrev", Partial: true, Abbrev: true}},
 	{Name: "rm", Kind: KindWrite, Opts: OptSpec{Long: "pathspec-from-file= cached force dry-run quiet ignore-unmatch sparse pathspec-file-nul", Abbrev: true}},

@@ -756,6 +756,8 @@ var gitSubs = []Program{
 	{Name: "add", Synonyms: "stage", Kind: KindTool, Opts: OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}},
 	// read-tree [-m|--reset] [-u] TREE…: with -u it writes the worktree
 	{Name: "read-tree", Kind: KindTool, Opts: OptSpec{Long: "reset prefix= index-output= exclude-per-directory= trivial aggressive dry-run no-sparse-checkout recurse-submodules empty quiet", Abbrev: true}},
+	// for-each-ref --format=FORMAT [PATTERN…]: prints a line per ref (forEachRefOutput)
+	{Name: "for-each-ref", Kind: KindRead, Opts: OptSpec{Long: "format= count= sort= points-at= merged= no-merged= contains= no-contains= exclude= shell perl python tcl color ignore-case omit-empty stdin", Partial: true, Abbrev: true}},
 	{Name: "update-ref", Kind: KindTool, Opts: OptSpec{Short: "m", Long: "delete no-deref stdin create-reflog", Abbrev: true}},
 	{Name: "ls-files", Kind: KindRead, Opts: OptSpec{Short: "xX", Long: "exclude= exclude-from= exclude-per-directory= with-tree= format= abbrev", Partial: true, Abbrev: true}},
 	{Name: "rm", Kind: KindWrite, Opts: OptSpec{Long: "pathspec-from-file= cached force dry-run quiet ignore-unmatch sparse pathspec-file-nul", Abbrev: true}},

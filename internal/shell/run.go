@@ -38,6 +38,8 @@ type cmdCtx struct {
 	part *string
 	// endless: stdin never ends (ioCtx.endless).
 	endless bool
+	// from is the command piped in (ioCtx.from).
+	from *Invocation
 }
 
 // stdinScript is what a program that runs its standard input as commands
@@ -321,7 +323,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		vals[i] = a.Value
 	}
 	c.cmd = ParseCommandIn(prog, vals, getoptEnv(c))
-	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, Pos: c.pos, Listing: c.listing}
+	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, PipedFrom: c.from, Pos: c.pos, Listing: c.listing}
 	w.noteBinaryCopy(st, &inv)
 	w.noteFileCopy(st, &inv)
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {

@@ -1471,13 +1471,26 @@ func (w *walker) listingProducer(st *state, prog string, vals []string) *string 
 func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []string) (*string, bool) {
 	switch prog {
 	case "git":
-		// git [-C dir] ls-files [opts] [paths]: a listing producer
+		// git [-C dir] ls-files [opts] [paths] and git diff --name-only
+		// [REV…] [-- paths] list files: listing producers
 		if c.cmd.Is("ls-files") {
 			roots := c.cmd.OperandValues()
 			if len(roots) == 0 {
 				roots = []string{"."}
 			}
 			w.lastListing = st.listing(roots)
+		}
+		if c.cmd.Is("diff") && c.cmd.Has("", "name-only", "name-status") {
+			roots := c.cmd.After()
+			if len(roots) == 0 {
+				roots = []string{"."}
+			}
+			w.lastListing = st.listing(roots)
+		}
+		if c.cmd.Is("for-each-ref") && allKnown(c.words[1:]) {
+			if out, ok := forEachRefOutput(c.cmd); ok {
+				return &out, true
+			}
 		}
 		return nil, false
 	case "find":
@@ -1496,6 +1509,74 @@ func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []st
 		return nil, true
 	}
 	return nil, false
+}
+
+// forEachRefOutput is what `git for-each-ref --format=FORMAT [PATTERN…]`
+// prints, one line per pattern (one for none), the refs standing in for
+// those that match (git-for-each-ref(1)): %(refname) is the pattern
+// itself when it names one ref, else a ref below it
+// ("refs/heads/x"), :short drops refs/heads/ or refs/tags/,
+// %(objectname) is a commit id, any other atom "x"; %% is % and %XX the
+// byte XX. `--format='delete %(refname)' | git update-ref --stdin`
+// deletes the refs (testdata/corpus/README.md §9.3 git_history). ok is
+// false without a --format (the default lines name no command).
+func forEachRefOutput(cmd *Command) (string, bool) {
+	format, ok := cmd.Last("", "format")
+	if !ok {
+		return "", false
+	}
+	pats := cmd.OperandValues()
+	if len(pats) == 0 {
+		pats = []string{"refs/heads/"}
+	}
+	var b strings.Builder
+	for _, pat := range pats {
+		ref := pat
+		if strings.ContainsAny(pat, "*?[") || strings.HasSuffix(pat, "/") || !strings.HasPrefix(pat, "refs/") {
+			ref = strings.TrimRight(strings.TrimRight(pat, "*?[]"), "/") + "/x"
+			if !strings.HasPrefix(ref, "refs/") {
+				ref = "refs/heads/x"
+			}
+		}
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			switch {
+			case ch == '%' && strings.HasPrefix(format[i:], "%%"):
+				b.WriteByte('%')
+				i++
+			case ch == '%' && strings.HasPrefix(format[i:], "%("):
+				end := strings.IndexByte(format[i:], ')')
+				if end < 0 {
+					b.WriteString(format[i:])
+					i = len(format)
+					break
+				}
+				atom := strings.TrimPrefix(format[i+2:i+end], "*")
+				name, mod, _ := strings.Cut(atom, ":")
+				switch {
+				case name == "refname" && mod == "short":
+					b.WriteString(strings.TrimPrefix(strings.TrimPrefix(ref, "refs/heads/"), "refs/tags/"))
+				case name == "refname":
+					b.WriteString(ref)
+				case name == "objectname" && mod == "":
+					b.WriteString(strings.Repeat("0", 39) + "1")
+				case name == "objectname":
+					b.WriteString("0000001")
+				default:
+					b.WriteString("x")
+				}
+				i += end
+			case ch == '%' && i+2 < len(format) && isHex(format[i+1]) && isHex(format[i+2]):
+				v, _ := strconv.ParseUint(format[i+1:i+3], 16, 8)
+				b.WriteByte(byte(v))
+				i += 2
+			default:
+				b.WriteByte(ch)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), true
 }
 
 func operandsOf(vals []string, start int, skipFirst bool) []string {
