@@ -90,7 +90,11 @@ func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 		}
 		return false, "" // --help, --version: a lookup
 	}
-	if c.prog != "rm" {
+	switch c.prog {
+	case "rm", "srm", "wipe":
+		// srm and wipe: rm's options -r/-R and -f with rm's effect, the
+		// files overwritten before they are unlinked (the table's rows)
+	default:
 		return false, ""
 	}
 	p := c.inv.Cmd.ParsedOpts
@@ -98,7 +102,7 @@ func matchRmRF(_ *evalCtx, c *call) (bool, string) {
 		return false, ""
 	}
 	if p.Has("f", "force") {
-		return true, "rm with both a recursive and a force option"
+		return true, c.prog + " with both a recursive and a force option"
 	}
 	for _, v := range p.Values("", "interactive") {
 		if shell.ArgMatch(v, [2]string{"never", "never"}, [2]string{"no", "never"}, [2]string{"none", "never"},
@@ -157,6 +161,10 @@ func matchHostRoot(_ *evalCtx, c *call) (bool, string) {
 				return true, "unshare -r starts a shell as root of a new user namespace"
 			}
 		}
+	case "ssh", "slogin", "autossh":
+		if h, ok := sshRootLoopback(cmd.ParsedOpts); ok {
+			return true, c.prog + " logs in as root to this machine (" + h + "): a root shell on the host"
+		}
 	case "docker", "podman", "nerdctl":
 		if !cmd.Is("run") && !cmd.Is("create") && !cmd.Is("container", "run") && !cmd.Is("container", "create") {
 			return false, ""
@@ -186,6 +194,40 @@ func matchHostRoot(_ *evalCtx, c *call) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// sshRootLoopback returns the host of an ssh invocation that logs in as
+// root (root@HOST, -l root, -o User=root) to a loopback address of this
+// machine (localhost, 127.0.0.0/8, ::1); ssh -G connects nowhere.
+func sshRootLoopback(p shell.ParsedOpts) (string, bool) {
+	ops := p.OperandValues()
+	if len(ops) == 0 || p.Has("G") {
+		return "", false
+	}
+	dest := strings.TrimPrefix(ops[0], "ssh://")
+	user, host, ok := strings.Cut(dest, "@")
+	if !ok {
+		user, host = "", dest
+	}
+	if v, ok := p.Last("l"); ok && user == "" {
+		user = v
+	}
+	for _, o := range p.Values("o") {
+		if k, v, ok := strings.Cut(strings.Replace(o, " ", "=", 1), "="); ok && strings.EqualFold(k, "user") && user == "" {
+			user = strings.TrimSpace(v)
+		}
+	}
+	if user != "root" {
+		return "", false
+	}
+	h := strings.ToLower(strings.Trim(hostOf(host, false), "[]"))
+	if k := strings.LastIndexByte(h, ':'); k >= 0 && !strings.Contains(h[:k], ":") {
+		h = h[:k] // ssh://root@localhost:22
+	}
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") || h == "localhost.localdomain" || h == "::1" || h == "0.0.0.0" || strings.HasPrefix(h, "127.") {
+		return h, true
+	}
+	return "", false
 }
 
 // firstOp is the first operand of a parsed command, "" when none.
@@ -915,7 +957,8 @@ func matchPerms(_ *evalCtx, c *call) (bool, string) {
 				}
 			}
 		}
-	case "install", "mkdir":
+	case "install", "mkdir", "mkfifo", "mknod":
+		// the mode the new file, directory, FIFO or node is made with
 		for _, mode := range c.inv.Cmd.Values("m", "mode") {
 			if worldRWX(mode) {
 				return true, c.prog + " with mode " + mode + " makes files writable by everyone"
@@ -977,11 +1020,14 @@ func writeOps(s string) bool {
 	return false
 }
 
-func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
+func matchBlockWrite(m *evalCtx, c *call) (bool, string) {
 	for _, r := range c.inv.Redirects {
 		if writeOps(r.Op) && blockDevice(r.Target.Value) {
 			return true, "a redirection writes the block device " + r.Target.Value
 		}
+	}
+	if name, dev, ok := madeDeviceWrite(m, c); ok {
+		return true, c.prog + " writes " + name + ", made earlier in the command to stand for the block device " + dev
 	}
 	if code := c.inv.Code; code != nil {
 		// interpreter code that opens a block device for writing
@@ -1017,6 +1063,108 @@ func matchBlockWrite(_ *evalCtx, c *call) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// madeDeviceWrite reports a write by c (a redirection, tee's files, cp's
+// or install's target, dd of=) to a name an earlier invocation of the
+// same command made to stand for a block device: a link to one (`ln -s
+// /dev/sdb t.img`, also a link to such a name) or a block device node
+// (`mknod d b 8 16`): the write goes to the disk (testdata/corpus/README.md
+// §2.4 disk, §9.4 "made earlier"). It returns the name and the device.
+func madeDeviceWrite(m *evalCtx, c *call) (name, dev string, ok bool) {
+	var targets []string
+	for _, r := range c.inv.Redirects {
+		if writeOps(r.Op) {
+			targets = append(targets, r.Target.Value)
+		}
+	}
+	switch c.prog {
+	case "tee":
+		targets = append(targets, c.inv.Cmd.OperandValues()...)
+	case "cp", "install":
+		p := c.inv.Cmd.ParsedOpts
+		targets = append(targets, p.Values("t", "target-directory")...)
+		if ops := p.OperandValues(); len(ops) >= 2 {
+			targets = append(targets, ops[len(ops)-1])
+		}
+	case "dd":
+		for _, a := range c.args {
+			if v, ok := strings.CutPrefix(a, "of="); ok {
+				targets = append(targets, v)
+			}
+		}
+	}
+	if len(targets) == 0 || m == nil || m.res == nil {
+		return "", "", false
+	}
+	made := madeDevices(m.res.Invocations[:min(c.index, len(m.res.Invocations))])
+	for _, t := range targets {
+		if d, ok := made[madeName(c.inv.Dir, t)]; ok {
+			return t, d, true
+		}
+	}
+	return "", "", false
+}
+
+// madeName is the key of a file name given in directory dir (an
+// Invocation's Dir) among the names madeDevices returns.
+func madeName(dir, name string) string {
+	if path.IsAbs(name) || dir == "" || dir == shell.DirUnknown {
+		return path.Clean(name)
+	}
+	return path.Join(dir, name)
+}
+
+// madeDevices maps each name that invs make to stand for a block device
+// to that device: the new names of `ln [-s] DEV NAME`, `ln -s DEV… DIR`
+// (DIR/base), `ln -t DIR DEV…`, `ln -s DEV` (./base), whose DEV is a
+// block device or a name made so before, and the NAME of `mknod NAME b
+// MAJOR MINOR`. A name given as a directory may be one (NAME and
+// NAME/base both count).
+func madeDevices(invs []shell.Invocation) map[string]string {
+	made := map[string]string{}
+	for i := range invs {
+		inv := &invs[i]
+		if inv.Cmd == nil {
+			continue
+		}
+		p := inv.Cmd.ParsedOpts
+		ops := p.OperandValues()
+		switch inv.Program {
+		case "ln", "gln":
+			dev := func(t string) (string, bool) {
+				if blockDevice(t) {
+					return t, true
+				}
+				d, ok := made[madeName(inv.Dir, t)]
+				return d, ok
+			}
+			dirs := p.Values("t", "target-directory")
+			srcs := ops
+			if len(dirs) == 0 && len(ops) >= 2 {
+				dirs, srcs = ops[len(ops)-1:], ops[:len(ops)-1]
+			} else if len(dirs) == 0 {
+				dirs = []string{"."}
+			}
+			for _, src := range srcs {
+				d, ok := dev(src)
+				if !ok {
+					continue
+				}
+				for _, dir := range dirs {
+					made[madeName(inv.Dir, path.Join(dir, path.Base(src)))] = d
+					if len(srcs) == 1 && len(ops) >= 2 {
+						made[madeName(inv.Dir, dir)] = d
+					}
+				}
+			}
+		case "mknod":
+			if len(ops) >= 2 && ops[1] == "b" {
+				made[madeName(inv.Dir, ops[0])] = "node " + strings.Join(ops[1:], " ")
+			}
+		}
+	}
+	return made
 }
 
 // deviceReaders are programs whose operands are all inputs (or a mount
@@ -1477,6 +1625,9 @@ func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 	p := c.inv.Cmd.ParsedOpts
 	switch c.prog {
 	case "ssh", "slogin", "autossh", "mosh", "sftp":
+		if c.prog != "mosh" && c.prog != "sftp" && p.Has("G") {
+			return false, "" // ssh -G prints the configuration it would use and exits: no connection
+		}
 		if h, ok := sshOptHosts(p, c.inv.Cmd.Config); ok {
 			return true, "the connection goes to or through " + h + ", a production host"
 		}
@@ -1484,6 +1635,16 @@ func matchProdHost(_ *evalCtx, c *call) (bool, string) {
 		if ops := p.OperandValues(); len(ops) > 0 {
 			if h := hostOf(ops[0], c.prog == "sftp"); hasProd(h) {
 				return true, "host " + h + " is production"
+			}
+		}
+	case "ssh-copy-id":
+		// ssh-copy-id … [USER@]HOST logs in to HOST over ssh
+		if h, ok := sshOptHosts(p, nil); ok {
+			return true, "the connection goes to or through " + h + ", a production host"
+		}
+		if ops := p.OperandValues(); len(ops) > 0 {
+			if h := hostOf(ops[len(ops)-1], false); hasProd(h) {
+				return true, "ssh-copy-id logs in to the production host " + h
 			}
 		}
 	case "scp", "rsync", "sshfs":
@@ -1520,9 +1681,11 @@ func matchProdKube(_ *evalCtx, c *call) (bool, string) {
 	var shorts string
 	var names []string
 	switch c.prog {
-	case "kubectl", "oc":
+	case "kubectl", "oc", "kubecolor":
+		// kubecolor runs kubectl with its arguments
 		shorts, names = "s", []string{"context", "kubeconfig", "cluster", "user", "server"}
-	case "helm":
+	case "helm", "helmfile":
+		// helmfile hands --kube-context to the helm it runs
 		names = []string{"kube-context", "kubeconfig", "kube-apiserver"}
 	default:
 		return false, ""
@@ -1614,8 +1777,18 @@ func matchProdDB(_ *evalCtx, c *call) (bool, string) {
 		shorts, longs = "h", []string{"host", "dbname"}
 	case "mysql", "mysqldump", "mariadb":
 		shorts, longs = "h", []string{"host"}
-	case "redis-cli":
+	case "dropdb", "createdb":
+		shorts, longs = "h", []string{"host", "maintenance-db"}
+	case "clickhouse-client":
+		shorts, longs = "h", []string{"host"}
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		shorts, longs = "hu", nil
+	case "cqlsh":
+		// cqlsh [OPTIONS] [HOST [PORT]]: the first operand is the host
+		if h := firstOp(c.inv.Cmd); hasProd(h) {
+			return true, "cqlsh connects to the production host " + h
+		}
+		return false, ""
 	case "mongosh", "mongo":
 		longs = []string{"host"}
 	default:
@@ -1626,7 +1799,7 @@ func matchProdDB(_ *evalCtx, c *call) (bool, string) {
 		if !o.HasValue {
 			continue
 		}
-		if (!o.Long && strings.IndexByte(shorts, o.Name[0]) >= 0 || o.Long && slices.Contains(longs, o.Name)) && dbProd(o.Value, o.Name != "dbname") {
+		if (!o.Long && strings.IndexByte(shorts, o.Name[0]) >= 0 || o.Long && slices.Contains(longs, o.Name)) && dbProd(o.Value, o.Name != "dbname" && o.Name != "maintenance-db") {
 			return true, c.prog + " connects to the production host " + o.Value
 		}
 	}
@@ -1844,7 +2017,13 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 		verb := strings.Join(cmd.Sub, " ")
 		for k := 0; k < len(ops) && k < 2; k++ {
 			verb = strings.TrimSpace(verb + " " + ops[k])
-			switch ops[k] {
+			// a task runner's namespaced task is judged by its last
+			// part (`mix hex.publish`: the publish task of Hex)
+			task := ops[k]
+			if i := strings.LastIndexByte(task, '.'); i > 0 {
+				task = task[i+1:]
+			}
+			switch task {
 			case "publish", "upload":
 				return pub(c.prog + " " + verb)
 			case "push":

@@ -500,8 +500,9 @@ func (c *collector) program() {
 		c.movedLinks(p, p.OperandValues())
 		c.listing(opTree, "mv")
 		c.copyLike(p, "mv", false)
-	case "rm", "grm":
-		// --interactive takes its value only as --interactive=WHEN.
+	case "rm", "grm", "srm", "wipe":
+		// --interactive takes its value only as --interactive=WHEN; srm
+		// and wipe delete like rm (-r/-R recursive), overwriting first.
 		p := c.parsed()
 		o := opDelete
 		if p.Has("rR", "recursive") {
@@ -1151,6 +1152,16 @@ func (c *collector) tar() {
 	file, _ := p.Last("f", "file")
 	if create && file != "" {
 		c.add(file, opWrite, "tar -f (archive)")
+	}
+	if create && p.Has("", "remove-files") {
+		// GNU tar --remove-files deletes each file (and directory) once
+		// it is archived: the operands are deleted, below -C DIR
+		for _, f := range p.OperandValues() {
+			if dir != "" && !path.IsAbs(f) {
+				f = path.Join(dir, f)
+			}
+			c.add(f, opTree, "tar --remove-files")
+		}
 	}
 	if extract && !p.Has("O", "to-stdout", "to-command") {
 		if dir == "" {

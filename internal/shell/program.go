@@ -132,6 +132,13 @@ type RunSpec struct {
 	// value is a program the command starts, with the operands after "--"
 	// as its arguments (`start-stop-daemon --start --exec /bin/rm -- -rf d`).
 	Prog string
+	// PerFile lists options (letters or long names, space-separated) whose
+	// value is a program the command runs once for each file it searches,
+	// with that file as its argument (`rg --pre CMD PATTERN PATH…` runs CMD
+	// PATH): the walker runs it with the search operands (grep-style: the
+	// operands after the pattern, all of them when a -e/-f/--regexp/--file
+	// option gives the pattern, "." when there is none).
+	PerFile string
 	// Calls lists functions of the program's own language whose first
 	// string argument is a shell command string, wherever a call of one
 	// appears in a Shell option value, a shell-string operand or a known
@@ -332,7 +339,7 @@ const (
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.Code != "" || r.As != "" || r.Source != ""
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.PerFile != "" || r.Code != "" || r.As != "" || r.Source != ""
 }
 
 // shellText returns the shell command string in v by r.Prefix (v itself

@@ -35,6 +35,13 @@ var programs = []Program{
 		Opts: OptSpec{Long: "force interactive one-file-system no-preserve-root preserve-root recursive dir verbose help version", Abbrev: true, Posixly: true},
 		Examples: []string{"-rf build => -r -f | build", "--recurs --forc x => --recursive --force | x", "build -fR => -f -R | build",
 			"-- -rf => | -rf", "-r --interactive=never x => -r --interactive=never | x", "--v x => --v? | x"}},
+	// secure deleters: rm's effect (they unlink what they overwrite), -r
+	// recursive and -f force as in rm (srm: srm.sourceforge.net's and
+	// THC's secure-delete; wipe 0.24: without -f it asks before each
+	// file); testdata/corpus/README.md §2.4 rm_rf
+	{Name: "srm", Kind: KindWrite, Opts: OptSpec{Long: "directory force interactive recursive simple openbsd dod doe gutmann rcmp verbose one-file-system help version", Abbrev: true},
+		Examples: []string{"-rf d => -r -f | d", "--recurs --force d => --recursive --force | d"}},
+	{Name: "wipe", Kind: KindWrite, Opts: OptSpec{Short: "QloSMTKx"}, Examples: []string{"-rf -Q 1 d => -r -f -Q=1 | d"}},
 	{Name: "rmdir", Kind: KindWrite, Opts: OptSpec{Long: "ignore-fail-on-non-empty parents verbose help version", Abbrev: true, Posixly: true},
 		Examples: []string{"-p a/b => -p | a/b"}},
 	{Name: "unlink", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true}},
@@ -92,9 +99,14 @@ var programs = []Program{
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
 		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +
 			"use-compress-program= suffix= to-command= checkpoint-action= info-script= new-volume-script= rsh-command= rmt-command= checkpoint= " +
-			"extract get create append update concatenate list to-stdout", Partial: true, Abbrev: true, OldStyle: true},
+			"extract get create append update concatenate list to-stdout remove-files", Partial: true, Abbrev: true, OldStyle: true},
 		Examples: []string{"xzf a.tgz -C d => -x -z -f=a.tgz -C=d |", "-xf a.tar => -x -f=a.tar |", "--checkpoint-act=exec=x -cf a d => --checkpoint-action=exec=x -c -f=a | d",
 			"-I zstd -cf a d => -I=zstd -c -f=a | d"}},
+	// Subversion: export and checkout URL… [PATH] write the tree at PATH
+	{Name: "svn", Kind: KindTool, Opts: svnOpts, Subs: []Program{
+		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}}},
+		Examples:      []string{"export -r 5 URL spec/x => export: -r=5 | URL spec/x", "--username u co URL d => co: | URL d"},
+		WriteExamples: []string{"export URL spec/x -> spec/x", "co -r 5 URL d -> d", "log URL -> "}},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}},
@@ -182,9 +194,13 @@ var programs = []Program{
 		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
 		Opts:     OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
 		Examples: []string{"-n 5 f => -n=5 | f"}},
+	// rg --pre CMD runs CMD FILE for each file it searches (its output is
+	// searched)
 	{Name: "grep", Names: "egrep fgrep rg ag ack ggrep", Kind: KindRead,
-		Opts:     OptSpec{Short: "efmABCdD", Long: "regexp= file= max-count= context= after-context= before-context= files-with-matches files-without-match recursive", Partial: true, Abbrev: true},
-		Examples: []string{"-rl TODO . => -r -l | TODO .", "-e x f => -e=x | f"}},
+		Opts:        OptSpec{Short: "efmABCdD", Long: "regexp= file= max-count= context= after-context= before-context= pre= pre-glob= files-with-matches files-without-match recursive", Partial: true, Abbrev: true},
+		Runs:        RunSpec{PerFile: "pre"},
+		RunExamples: []string{"--pre rm TODO spec -> rm spec", "--pre=rm -e x a b -> rm a b", "--pre rm TODO -> rm .", "--pre-glob '*.pdf' TODO spec -> "},
+		Examples:    []string{"-rl TODO . => -r -l | TODO .", "-e x f => -e=x | f", "--pre-glob '*.pdf' --pre p x d => --pre-glob=*.pdf --pre=p | x d"}},
 	{Name: "find", Names: "gfind", Kind: KindRun},
 	{Name: "fd", Names: "fdfind", Kind: KindRun,
 		Opts:     OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true},
@@ -334,6 +350,9 @@ var programs = []Program{
 	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Stop: true}},
 	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true},
 		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}},
+	// ssh-copy-id [-i [FILE]] [-p PORT] [-o OPT] … [USER@]HOST logs in to
+	// HOST over ssh and appends to its authorized_keys
+	{Name: "ssh-copy-id", Kind: KindTool, Opts: OptSpec{Short: "iopFtJ"}, Examples: []string{"-i k.pub -p 2 u@h => -i=k.pub -p=2 | u@h"}},
 	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"}, Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},
 	// sftp's batch lines starting with ! run a local shell command
 	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}, Runs: RunSpec{Stdin: true, Prefix: "!"},
@@ -430,7 +449,7 @@ var programs = []Program{
 	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsLine}, RunExamples: []string{"-e rm -rf x -> rm -rf x", "-d u -- rm y -> rm y", "rm 'a b' -> rm a b"}},
 	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}},
-	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval=", Partial: true, Abbrev: true},
+	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval= just-print dry-run recon", Partial: true, Abbrev: true},
 		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |", "--eval 'x:' x => --eval=x: | x", "-E 'a: ; b' a => -E=a: ; b | a"}},
 
 	// ---------------------------------------------------------------- subcommand runners (uv run CMD, npm exec CMD …)
@@ -560,7 +579,8 @@ var programs = []Program{
 		Examples: []string{"-H h exec -it -u 0 c sh => exec: -i -t -u=0 | c sh", "run --rm -v /:/h img rm => run: --rm -v=/:/h | img rm",
 			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
 	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: composeGlobal, Subs: composeSubs},
-	{Name: "kubectl", Names: "oc", Kind: KindRun, Runs: RunSpec{Remote: true},
+	// kubecolor runs kubectl with its own arguments (colouring the output)
+	{Name: "kubectl", Names: "oc kubecolor", Kind: KindRun, Runs: RunSpec{Remote: true},
 		Opts: OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
 		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}},
 			// cp SRC DEST: a local DEST is written (POD:PATH is the pod's)
@@ -577,8 +597,22 @@ var programs = []Program{
 	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeSp", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "e execute", Prefix: `system \!`, Stdin: true}, RunExamples: []string{"-e 'system rm -rf b' -> rm -rf b", "-e 'select SYSTEM_USER()' -> ", `-u r <<< '\! git push -f' -> git push -f`}},
 	{Name: "mysqldump", Kind: KindTool, Opts: OptSpec{Short: "hPuDSp", Long: "host= port= user= socket= password result-file=", Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "r result-file"}},
-	{Name: "redis-cli", Kind: KindTool, Opts: OptSpec{Short: "hpanu", Partial: true}},
+	// the Redis-protocol clients share redis-cli's options (-h HOST, -u URI)
+	{Name: "redis-cli", Names: "valkey-cli keydb-cli", Kind: KindTool, Opts: OptSpec{Short: "hpanu", Partial: true}},
+	// PostgreSQL's client programs dropdb and createdb: -h/--host HOST
+	// (their -f, -e, -i are flags, unlike pg_dump's -f FILE)
+	{Name: "dropdb", Names: "createdb", Kind: KindTool, Opts: OptSpec{Short: "hpUDElOST", Long: "host= port= username= maintenance-db= tablespace= encoding= locale= owner= strategy= template= echo force if-exists interactive no-password password", Abbrev: true},
+		Examples: []string{"-f -h prod-pg app => -f -h=prod-pg | app", "--host=h app => --host=h | app"}},
+	{Name: "clickhouse-client", Kind: KindTool, Opts: OptSpec{Short: "hudqfC", Long: "host= port= user= database= query= format= config-file= queries-file=", Partial: true},
+		Examples: []string{"--host h -q 'select 1' => --host=h -q=select 1 |"}},
+	// cqlsh [OPTIONS] [HOST [PORT]]: the first operand is the host
+	{Name: "cqlsh", Kind: KindTool, Opts: OptSpec{Short: "upkfe", Long: "username= password= keyspace= file= execute= cqlversion= protocol-version= connect-timeout= request-timeout= encoding= cqlshrc= browser=", Partial: true},
+		Examples: []string{"-u app h 9042 => -u=app | h 9042"}},
 	{Name: "mongosh", Names: "mongo", Kind: KindTool, Opts: OptSpec{Long: "host= port= username= password= eval= file=", Partial: true}},
+	// fstrim discards the unused blocks of a mounted file system: its
+	// operand is a mount point, no file of it is written
+	{Name: "fstrim", Kind: KindRead, Opts: OptSpec{Short: "olmI", Long: "offset= length= minimum= listed-in= all fstab dry-run quiet-unsupported verbose help version", Abbrev: true},
+		Examples: []string{"-v / => -v | /", "-o 0 -l 1G /home => -o=0 -l=1G | /home"}},
 	{Name: "wipefs", Kind: KindTool, Opts: OptSpec{Short: "otO", Long: "all offset= types= backup force noheadings json no-act output= parsable quiet lock", Abbrev: true},
 		Examples: []string{"-a /dev/sdb => -a | /dev/sdb", "--all -n d => --all -n | d"}},
 	{Name: "sgdisk", Names: "blkdiscard parted fdisk gdisk cfdisk mkswap mke2fs mkdosfs mkntfs mkfs badblocks", Kind: KindTool, Opts: OptSpec{Long: "zap-all zap clear print", Partial: true, Abbrev: true}},
@@ -596,6 +630,9 @@ var programs = []Program{
 	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpqE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}},
 	{Name: "granted", Names: "assume", Kind: KindTool},
 	{Name: "helm", Kind: KindTool, Opts: OptSpec{Long: "kube-context= kubeconfig= namespace=", Partial: true, Abbrev: true}},
+	// helmfile hands --kube-context to every helm it runs
+	{Name: "helmfile", Kind: KindTool, Opts: OptSpec{Short: "efnlb", Long: "kube-context= environment= file= namespace= selector= state-values-set= state-values-file= helm-binary= log-level=", Partial: true},
+		Examples: []string{"-e staging --kube-context=c sync => -e=staging --kube-context=c | sync"}},
 	{Name: "aws", Kind: KindTool, Opts: awsGlobal, Subs: []Program{{Name: "s3", Kind: KindTool, Opts: awsGlobal, Subs: []Program{
 		// aws s3 cp|sync SRC DST: DST (a local path unless s3://…) is written;
 		// mv also removes a local SRC
@@ -829,6 +866,10 @@ var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirem
 var awsGlobal = OptSpec{Long: "profile= region= output= endpoint-url= query= color= ca-bundle= cli-read-timeout= cli-connect-timeout= cli-binary-format= debug no-verify-ssl no-paginate no-sign-request no-cli-pager", Partial: true}
 
 // awsS3Transfer are the options of aws s3 cp|mv|sync.
+// svnOpts are Subversion's value-taking options (global and of the
+// subcommands; svn reads them before or after the subcommand).
+var svnOpts = OptSpec{Short: "rmFxcl", Long: "username= password= config-dir= config-option= revision= depth= set-depth= native-eol= message= file= targets= encoding= changelist= cl= accept= diff-cmd= extensions= editor-cmd= limit= search=", Partial: true}
+
 var awsS3Transfer = OptSpec{Long: awsGlobal.Long + " include= exclude= acl= grants= sse= sse-c= sse-c-key= sse-kms-key-id= sse-c-copy-source= sse-c-copy-source-key= storage-class= website-redirect= content-type= cache-control= content-disposition= content-encoding= content-language= expires= metadata= metadata-directive= expected-size= page-size= source-region= request-payer= checksum-mode= checksum-algorithm= copy-props= recursive dryrun quiet delete exact-timestamps size-only follow-symlinks no-follow-symlinks only-show-errors no-progress force-glacier-transfer ignore-glacier-warnings no-guess-mime-type", Partial: true}
 
 var gitGlobal = OptSpec{Short: "Cc", Long: "git-dir= work-tree= namespace= super-prefix= config-env= attr-source= exec-path no-pager paginate bare literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-replace-objects no-lazy-fetch no-optional-locks no-advice html-path man-path info-path version help list-cmds", Stop: true}

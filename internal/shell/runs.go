@@ -137,6 +137,19 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 				ws = append(ws, c.words[p.End+2:]...)
 			}
 			w.runWords(f, st, ws, c.env, c.stdin, nil, via+" "+optWord(o))
+		case optNamed(p, o, r.PerFile):
+			ws := []Word{{Value: o.Value, Known: c.words[o.ValArg+1].Known, Raw: o.Value}}
+			ops := p.Operands
+			if !p.Has("ef", "regexp", "file") && len(ops) > 0 {
+				ops = ops[1:] // the pattern
+			}
+			for _, k := range ops {
+				ws = append(ws, c.words[k+1])
+			}
+			if len(ops) == 0 {
+				ws = append(ws, Word{Value: ".", Known: true, Raw: "."})
+			}
+			w.runWords(f, st, ws, c.env, nil, nil, via+" "+optWord(o))
 		case optNamed(p, o, r.Argv):
 			if cmd, ok := r.verb(o.Value); ok {
 				ws := make([]Word, 0, len(cmd)+len(c.words))

@@ -447,9 +447,12 @@ func decodeText(enc, text string) (string, bool) {
 // (makeText). Variables assigned on the command line are makefile text of
 // one line (`make 'X:=$(shell CMD)'`, `make 'X!=CMD'`), and SHELL and
 // .SHELLFLAGS given there make every recipe line run as SHELL FLAGS LINE.
+// Under -n (--just-print, --dry-run, --recon) make prints the recipes and
+// runs only some lines of them (makeText).
 func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
+	dry := c.cmd.Has("n", "just-print", "dry-run", "recon")
 	recipes := func(via, text string) {
-		if rs := makeText(text); len(rs) > 0 {
+		if rs := makeText(text, dry); len(rs) > 0 {
 			w.script(f.child(via), st.clone(), strings.Join(rs, "\n"), ioCtx{})
 		}
 	}
@@ -510,16 +513,24 @@ func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 
 // makeText returns the shell commands of makefile text (GNU make 4.3,
 // checked): the recipe lines (a line starting with a tab, or the text
-// after `;` of `target: prereqs ; recipe`) without their @-+ prefixes, the
+// after `;` of `target: prereqs ; recipe`) without their @-+ prefixes
+// (with dry, make -n, only the lines that still run: those starting with
+// '+' or naming $(MAKE) / ${MAKE}, checked with GNU make 4.3), the
 // command of every `NAME != CMD` assignment and of every $(shell CMD) /
 // ${shell CMD} call, with make's $$ read as the shell's $. Calls in
 // variables make expands only when used (`X = $(shell …)`) count too: the
 // makefile may use them.
-func makeText(text string) []string {
+func makeText(text string, dry bool) []string {
 	var rs []string
+	recipe := func(r string) {
+		line := strings.TrimLeft(r, "@-+ \t")
+		if !dry || strings.Contains(r[:len(r)-len(line)], "+") || strings.Contains(line, "$(MAKE)") || strings.Contains(line, "${MAKE}") {
+			rs = append(rs, line)
+		}
+	}
 	for _, line := range strings.Split(text, "\n") {
 		if r, ok := strings.CutPrefix(line, "\t"); ok {
-			rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
+			recipe(r)
 		} else if _, op, v, ok := makeAssign(line); ok {
 			if op == "!=" {
 				rs = append(rs, strings.ReplaceAll(v, "$$", "$"))
@@ -527,7 +538,7 @@ func makeText(text string) []string {
 		} else if _, r, ok := strings.Cut(line, ":"); ok && strings.Contains(r, ";") {
 			// `target: prereqs ; recipe`
 			_, r, _ = strings.Cut(r, ";")
-			rs = append(rs, strings.TrimLeft(r, "@-+ \t"))
+			recipe(r)
 		}
 	}
 	return append(rs, makeShellCalls(text)...)
@@ -1307,6 +1318,9 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return c.stdin, true
 	case "grep", "egrep", "fgrep":
+		if r := c.cmd.Row; r != nil {
+			w.tableRuns(f, st, prog, r, c, vals) // --pre CMD (RunSpec.PerFile: rg's; GNU grep refuses it)
+		}
 		if c.stdin != nil {
 			if out, ok := grepFilter(prog, vals, *c.stdin); ok {
 				return &out, true
@@ -1428,6 +1442,9 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		w.lastListing = lst
 		return nil, true
 	case "rg", "ag":
+		if r := c.cmd.Row; r != nil {
+			w.tableRuns(f, st, prog, r, c, vals) // rg --pre CMD FILE… (RunSpec.PerFile)
+		}
 		return w.listingProducer(st, prog, vals), true
 	}
 	return nil, false
