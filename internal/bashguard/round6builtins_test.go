@@ -139,3 +139,21 @@ func TestSourceWithArguments(t *testing.T) {
 		`set -- rm -rf dist; source /dev/stdin ls <<< '"$@"'`: verdict.Allow,
 	})
 }
+
+// TestElementReferences: a reference to an array element, by indirection
+// `${!x}` or by a nameref, expands and evaluates its subscript each time it
+// is used (bash 5.2: x='a[$(touch m)]'; echo ${!x} made m; declare -n
+// alone did not).
+func TestElementReferences(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"x='a[$(rm -rf dist)]'; echo ${!x}":                         verdict.Block,
+		"declare -A m; x='m[`git reset --hard`]'; : \"${!x}\"":      verdict.Block,
+		"declare -n r='a[$(rm -rf dist)]'; echo \"$r\"":             verdict.Block,
+		"declare -n r='a[$(rm -rf dist)]'; r=1":                     verdict.Block,
+		"f(){ local -n r=$1; echo \"$r\"; }; f 'a[$(rm -rf dist)]'": verdict.Block,
+		"declare -n r='a[$(rm -rf dist)]'":                          verdict.Allow,
+		"a=(p q); x='a[1]'; echo \"${!x}\"":                         verdict.Allow,
+		"a=(p q); declare -n r='a[0]'; echo \"$r\"":                 verdict.Allow,
+		"x='a[$(rm -rf dist)]'; echo \"$x\" ${#x}":                  verdict.Allow,
+	})
+}

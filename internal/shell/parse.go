@@ -1300,7 +1300,7 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 		switch {
 		case nameref && a.Value != nil && a.Array == nil:
 			// declare -n NAME=REF: NAME stands for the variable REF
-			if ref := w.singleWord(f, st, a.Value, false); ref.Known && isName(ref.Value) {
+			if ref := w.singleWord(f, st, a.Value, false); ref.Known && (isName(ref.Value) || elementName(ref.Value)) {
 				// (the reference may be computed: `local -n p=$1`)
 				st.setVar(name, varVal{ref: ref.Value, known: true})
 			} else {
@@ -1317,6 +1317,13 @@ func (w *walker) decl(f *frame, st *state, c *syntax.DeclClause) {
 			st.export(name)
 		}
 	}
+}
+
+// elementName reports an array element's name NAME[SUB] (a nameref may
+// stand for one; its SUB is evaluated when the nameref is used).
+func elementName(s string) bool {
+	j := strings.IndexByte(s, '[')
+	return j > 0 && isName(s[:j]) && closeBracket(s, j) == len(s)-1
 }
 
 // isName reports a shell variable name.
@@ -1360,6 +1367,11 @@ func (w *walker) assign(f *frame, st *state, a *syntax.Assign) {
 		return
 	}
 	name := a.Name.Value
+	if ref := st.vars[name].ref; ref != "" {
+		// assigning through a nameref to an element evaluates its
+		// subscript (`declare -n r='a[SUB]'; r=1`, words.go param)
+		w.arithName(f, st, ref)
+	}
 	if a.Array != nil && (name == "BASH_CMDS" || name == "BASH_ALIASES") {
 		// bash's tables as a whole: `BASH_CMDS=([ls]=/bin/rm)`, `+=(…)`
 		for _, el := range a.Array.Elems {

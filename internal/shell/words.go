@@ -388,6 +388,16 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		}
 		name = ref[0]
 	}
+	if e.w != nil {
+		// a reference to an array element, by ${!ref} or by a nameref
+		// (declare -n r='a[SUB]'), expands and evaluates SUB each time it
+		// is expanded (bash 5.2: x='a[$(touch m)]'; echo ${!x} made m)
+		if r := e.st.vars[name].ref; r != "" {
+			e.w.arithName(e.f, e.st, r)
+		} else if strings.IndexByte(name, '[') > 0 {
+			e.w.arithName(e.f, e.st, name)
+		}
+	}
 	if name == "IFS" && p.Exp == nil && p.Index == nil && p.Slice == nil && p.Repl == nil {
 		if quoted || e.nosplit {
 			e.lit(" ", true)
