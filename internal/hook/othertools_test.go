@@ -45,6 +45,32 @@ func TestOtherToolsThatRunCommands(t *testing.T) {
 	}
 }
 
+// An Agent call with isolation "worktree" made the real client 2.1.332 run
+// git outside the sandbox and create <root>/.claude/worktrees/agent-<id>
+// and a branch (the EnterWorktree effect): refused in a Generator session,
+// as is "remote"; the same subagent without isolation runs.
+func TestIsolatedAgentRefused(t *testing.T) {
+	m := newMonitorWS(t)
+	call := func(tool string, input map[string]any) string {
+		return denyOf(m.call(EventPreToolUse, "s1", map[string]any{"tool_name": tool, "tool_input": input, "tool_use_id": "t"}))
+	}
+	for _, tool := range []string{"Agent", "Task"} {
+		for _, iso := range []any{"worktree", "remote", "Worktree", true} {
+			if r := call(tool, map[string]any{"description": "d", "prompt": "p", "isolation": iso}); !strings.Contains(r, ".claude/worktrees") {
+				t.Errorf("%s isolation %v: %q", tool, iso, r)
+			}
+		}
+		if r := call(tool, map[string]any{"description": "d", "prompt": "p", "ISOLATION": "worktree"}); r == "" {
+			t.Errorf("%s with the key spelled ISOLATION was not refused", tool)
+		}
+		for _, in := range []map[string]any{{"description": "d", "prompt": "p", "subagent_type": "general-purpose"}, {"description": "d", "prompt": "p", "isolation": nil}} {
+			if r := call(tool, in); r != "" {
+				t.Errorf("%s without isolation %v refused: %s", tool, in, r)
+			}
+		}
+	}
+}
+
 // A durable CronCreate wrote <feature>/.claude/scheduled_tasks.json through
 // the real client (the client writes it itself, outside the sandbox) and
 // would replay its prompt in later sessions: refused in a Generator

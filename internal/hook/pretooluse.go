@@ -46,7 +46,8 @@ func (r runner) preToolUse(c *call) Output {
 // Write, MultiEdit, NotebookEdit → the path guard (inside a workspace);
 // EnterWorktree/ExitWorktree in a Generator session → refused (they run
 // git outside the sandbox and create or remove <repo>/.claude/worktrees/,
-// protected Claude Code configuration), and so is a durable CronCreate (it
+// protected Claude Code configuration), and so is an Agent/Task call with
+// isolation (isolatedAgent) and a durable CronCreate (it
 // wrote <feature>/.claude/scheduled_tasks.json, outside the sandbox); every
 // other tool → no decision.
 func (r runner) preToolUseGuard(c *call) Output {
@@ -58,6 +59,11 @@ func (r runner) preToolUseGuard(c *call) Output {
 		return r.answer(c, verdict.Decision{Action: verdict.Block, Rule: ruleid.PathClaudeConfig, Family: "claude_config",
 			Message: c.in.ToolName + " creates or removes a git worktree under the repository's .claude/worktrees/ and runs git outside the sandbox; a Generator works in the sprint root's own tree",
 			Hint:    "work in the sprint root directly; commit with git in Bash", Subject: c.in.ToolName}, "this "+c.in.ToolName+" call")
+	}
+	if (tool == "Agent" || tool == "Task") && c.scope.Feature != "" && isolatedAgent(c.in.ToolInput) {
+		return r.answer(c, verdict.Decision{Action: verdict.Block, Rule: ruleid.PathClaudeConfig, Family: "claude_config",
+			Message: c.in.ToolName + " with isolation makes the client run git outside the sandbox and create a worktree and a branch under the repository's .claude/worktrees/ (\"worktree\"), or run the agent outside this machine (\"remote\"); a Generator's subagents work in the sprint root's own tree",
+			Hint:    "start the subagent without isolation (it meets the same hook and sandbox)", Subject: c.in.ToolName + " isolation"}, "this "+c.in.ToolName+" call")
 	}
 	if c.scope.Feature != "" && c.scope.Root != "" && (tool == "WebFetch" || tool == "Monitor") {
 		if d, ok := clientNetwork(c); ok {
@@ -165,6 +171,28 @@ func durableCron(raw json.RawMessage) bool {
 	for k, v := range m {
 		if strings.EqualFold(k, "durable") {
 			if t := string(bytes.TrimSpace(v)); t != "false" && t != "null" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isolatedAgent reports whether an Agent (formerly Task) tool_input asks for
+// isolation: any "isolation" member (keys compare case-insensitively, as
+// durableCron's) whose value is not null, false or "". Claude Code 2.1.332's
+// "worktree" ran `git worktree add` in the client, outside the sandbox, and
+// created <root>/.claude/worktrees/agent-<id> with a new branch, the effect
+// EnterWorktree is refused for (docs/sandbox.md §6); "remote" leaves the
+// machine. An input that is not a JSON object counts as isolated.
+func isolatedAgent(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return true
+	}
+	for k, v := range m {
+		if strings.EqualFold(k, "isolation") {
+			if t := string(bytes.TrimSpace(v)); t != "null" && t != "false" && t != `""` {
 				return true
 			}
 		}
