@@ -895,14 +895,18 @@ func (c *collector) git() {
 	g := cmd.Global.Rebind(c.args)
 	wt, hasWT := c.inv.Env["GIT_WORK_TREE"]
 	hasWT = hasWT && wt != ""
+	gitDir := c.inv.Env["GIT_DIR"]
 	for _, o := range g.Opts {
 		switch {
 		case o.HasValue && o.Name == "C":
 			base = absJoin(base, o.Value)
 		case o.HasValue && o.Name == "work-tree":
 			wt, hasWT = o.Value, true
+		case o.HasValue && o.Name == "git-dir":
+			gitDir = o.Value
 		}
 	}
+	repoDir := base
 	if hasWT {
 		base = absJoin(base, wt)
 	}
@@ -972,18 +976,27 @@ func (c *collector) git() {
 			c.add(ops[0], opWrite, "git bundle create")
 		}
 	case "config":
-		c.gitConfigFile(p)
+		c.gitConfigFile(p, repoDir, gitDir)
 	}
 }
 
-// gitConfigFile adds the file `git config --file F` changes: any use that
-// sets, adds, unsets, renames, removes or edits (git-config(1)); reading
-// actions (--get*, --list, one key and no value, `git config get|list`)
-// write nothing.
-func (c *collector) gitConfigFile(p shell.ParsedOpts) {
+// gitConfigFile adds the file `git config` changes: any use that sets,
+// adds, unsets, renames, removes or edits (git-config(1)); reading actions
+// (--get*, --list, one key and no value, `git config get|list`) write
+// nothing. The file is --file F's, else (no --global, --system or --blob)
+// the configuration of the repository git finds from dir (repoConfig:
+// rule kind git-config judges it); --global and --system write files
+// outside the work area, which the sandbox holds.
+func (c *collector) gitConfigFile(p shell.ParsedOpts, dir, gitDir string) {
 	file, ok := p.Last("f", "file")
-	if !ok || file == "" || file == "-" {
+	if ok && (file == "" || file == "-") {
 		return
+	}
+	if !ok {
+		if p.Has("", "global", "system", "blob") {
+			return
+		}
+		file = c.repoConfig(dir, gitDir, p.Has("", "worktree"))
 	}
 	if p.Has("l", "list", "get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool") {
 		return

@@ -39,6 +39,7 @@ var funcs = []struct{ kind, name, doc string }{
 	{"unknown-directory", "genUnknownDirRule", "the rule of a write below an undeterminable directory"},
 	{"hook-wiring", "genHookWiringRule", "the rule of the user-level hook wiring"},
 	{"claude-config", "genClaudeConfigRule", "the rule of Claude Code's own execution channels in a Generator session"},
+	{"git-config", "genGitConfigRule", "the rule of a git repository's configuration and hooks in a Generator session"},
 }
 
 func lit(r rule) string {

@@ -323,6 +323,9 @@ func (g *Guard) judge(t target, o op, tool string, edits []edit) verdict.Decisio
 	if d, ok := g.judgeClaudeConfig(t, o, tool); ok {
 		return d
 	}
+	if d, ok := g.judgeGitConfig(t, o, tool); ok {
+		return d
+	}
 	return verdict.Decision{}
 }
 

@@ -127,6 +127,7 @@ func TestGeneratedPathRulesInSync(t *testing.T) {
 		"unknown-directory": unknownDirRule(),
 		"hook-wiring":       HookWiringRule(),
 		"claude-config":     ClaudeConfigRule(),
+		"git-config":        GitConfigRule(),
 	}
 	table := Rules()
 	n := 0

@@ -46,3 +46,8 @@ func genHookWiringRule() Rule {
 func genClaudeConfigRule() Rule {
 	return Rule{ID: "path.claude-config", Family: "claude_config", Patterns: []string{"settings*.json", "skills/**", "commands/**", "agents/**", "output-styles/**", "hooks/**", "plugins/**", "claude.md"}, ProjectFiles: []string{".mcp.json", "claude.md", "claude.local.md"}, HomeFiles: []string{".claude.json"}, Message: "this file is one of Claude Code's own execution channels (settings, skills whose !`cmd` lines run with no Bash hook, commands, agents, output styles, hooks, plugins, MCP servers, CLAUDE.md memory files every later session loads); a Generator may not change it", Hint: "describe the skill, command or setting you need in your generator_log.md; Hermes or the user adds it"}
 }
+
+// genGitConfigRule returns the rule of a git repository's configuration and hooks in a Generator session.
+func genGitConfigRule() Rule {
+	return Rule{ID: "path.git-config", Family: "readonly_file", Patterns: []string{"config", "config.worktree", "commondir", "hooks", "hooks/**", "modules/**/config", "modules/**/config.worktree", "modules/**/commondir", "modules/**/hooks/**", "worktrees/*/config.worktree", "worktrees/*/commondir"}, Message: "this is a git repository's configuration or hooks (config, config.worktree, commondir, hooks/): their settings and scripts run for every later git there, Hermes's and CI's git outside the sandbox included (a nested repository's once git status at the root recurses into it); a Generator may not change them", Hint: "pass a setting for one call with git -c KEY=VALUE; describe a repository setting or hook you need in your generator_log.md and let Hermes add it"}
+}

@@ -18,6 +18,7 @@ const (
 	PathUnknownDirectory       = "path.unknown-directory"
 	PathHookWiring             = "path.hook-wiring"
 	PathClaudeConfig           = "path.claude-config"
+	PathGitConfig              = "path.git-config"
 )
 
 // pathIDs lists the rule ids of rules/paths.yaml in their order there.
@@ -36,4 +37,5 @@ var pathIDs = []string{
 	PathUnknownDirectory,
 	PathHookWiring,
 	PathClaudeConfig,
+	PathGitConfig,
 }
