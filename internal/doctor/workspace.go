@@ -95,7 +95,20 @@ func checkWorkspace(o Options, hookBin string) []Check {
 	cs = append(cs, checkOverrides(root))
 	cs = append(cs, checkSchemas(o))
 	cs = append(cs, checkHookLog(root))
+	cs = append(cs, checkNestedRepositories(root))
 	return cs
+}
+
+// checkNestedRepositories warns of each repository nested in the product
+// tree whose settings or hooks a git run at the root executes outside the
+// sandbox (ops.NestedRepositoryWarnings, docs/sandbox.md §6).
+func checkNestedRepositories(root string) Check {
+	ws := ops.NestedRepositoryWarnings(root)
+	if len(ws) == 0 {
+		return Check{Name: "nested repositories", Status: StatusOK, Detail: "no gitlink of the root repository has settings or hooks that run code"}
+	}
+	return Check{Name: "nested repositories", Status: StatusWarn, Detail: strings.Join(ws, "\n"),
+		Fix: "read each one's .git/config and .git/hooks; remove what the feature does not need (git rm --cached PATH), and run git at the root with --ignore-submodules=all until then"}
 }
 
 // probe pushes a known deny and a known allow payload through the exact

@@ -460,34 +460,6 @@ func sessionPath(env map[string]string, root string, bins ...string) []string {
 	return out
 }
 
-// gitDir finds the git directory of the work tree holding root: the nearest
-// .git at or above root (a directory, or a file naming one).
-func gitDir(root string) string {
-	for dir := root; ; dir = filepath.Dir(dir) {
-		p := filepath.Join(dir, ".git")
-		if st, err := os.Lstat(p); err == nil {
-			if st.IsDir() {
-				return p
-			}
-			if st.Mode().IsRegular() {
-				if b, err := fsutil.ReadRegular(p, 4096); err == nil {
-					if g, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:"); ok {
-						g = strings.TrimSpace(g)
-						if !filepath.IsAbs(g) {
-							g = filepath.Join(dir, g)
-						}
-						return filepath.Clean(g)
-					}
-				}
-			}
-			return ""
-		}
-		if filepath.Dir(dir) == dir {
-			return ""
-		}
-	}
-}
-
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/ccsettings"
+	"github.com/superagent-harness/harness/internal/gitrepo"
 	"github.com/superagent-harness/harness/internal/mockapi"
 	"github.com/superagent-harness/harness/internal/ops"
 )
@@ -181,7 +182,14 @@ func PolicyFor(root, feature string, ids []string, harnessBin, hookBin string, e
 	return PolicyInput{
 		Root: root, Feature: feature, FeatureIDs: ids, HarnessBin: harnessBin, HookBin: hookBin,
 		TempDir: tmp, CacheDir: filepath.Join(tmp, "cache"), PathDirs: sessionPath(env, root, harnessBin, hookBin),
-		Home: env["HOME"], ClaudeConfigDir: env["CLAUDE_CONFIG_DIR"], GitDir: gitDir(root),
+		Home: env["HOME"], ClaudeConfigDir: env["CLAUDE_CONFIG_DIR"], GitDir: rootGitDir(root),
 		HermesHome: ops.HermesHome(func(k string) string { return env[k] }),
 	}
+}
+
+// rootGitDir is the git directory of the work tree holding root
+// (gitrepo.Dir), "" outside a repository.
+func rootGitDir(root string) string {
+	g, _ := gitrepo.Dir(root)
+	return g
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/superagent-harness/harness/internal/fsutil"
+	"github.com/superagent-harness/harness/internal/gitrepo"
 	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -185,7 +186,25 @@ func Status(env *Env) (*StatusResult, error) {
 		return nil, err
 	}
 	res.Resets, res.HermesReset = nonNilResets(rv.Attention()), rv.Hermes
+	res.Warnings = append(res.Warnings, NestedRepositoryWarnings(env.Root)...)
 	return res, nil
+}
+
+// NestedRepositoryWarnings are the warnings status and doctor give for the
+// repositories nested in the product tree whose settings or hooks a git
+// run at the root would execute outside the sandbox (gitrepo.Risky,
+// docs/sandbox.md §6), one line each; an index that cannot be read is a
+// warning too, never silence.
+func NestedRepositoryWarnings(root string) []string {
+	nested, err := gitrepo.Risky(root)
+	if err != nil {
+		return []string{"the root repository's index could not be read to look for nested repositories that run code (" + err.Error() + "): run git at the root only with --ignore-submodules=all (docs/sandbox.md §6)"}
+	}
+	var out []string
+	for _, n := range nested {
+		out = append(out, n.Describe())
+	}
+	return out
 }
 
 // clientGone reports whether the client of a pool entry listed as running

@@ -1,10 +1,10 @@
 package pathguard
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/superagent-harness/harness/internal/gitrepo"
 	"github.com/superagent-harness/harness/internal/verdict"
 )
 
@@ -94,16 +94,11 @@ func (c *collector) repoConfig(dir, gitDir string, worktree bool) string {
 		return filepath.Join(absJoin(dir, gitDir), name)
 	}
 	for d := dir; ; d = filepath.Dir(d) {
-		gd := filepath.Join(d, ".git")
-		if fi, err := os.Stat(gd); err == nil {
-			if !fi.IsDir() {
-				if b, err := os.ReadFile(gd); err == nil {
-					if s, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:"); ok {
-						return filepath.Join(absJoin(d, strings.TrimSpace(s)), name)
-					}
-				}
+		if g, ok := gitrepo.EntryGitDir(d); ok {
+			if g == "" {
+				g = filepath.Join(d, ".git")
 			}
-			return filepath.Join(gd, name)
+			return filepath.Join(g, name)
 		}
 		if !c.g.inRoot(d) || filepath.Dir(d) == d {
 			break

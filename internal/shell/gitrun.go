@@ -558,3 +558,23 @@ func extArgs(s, service string) ([]string, bool) {
 	}
 	return args, true
 }
+
+// GitConfigRunners returns the settings of git configuration file text
+// that make a later git run code (git-config(1)): every key whose value git
+// runs through a shell (gitShellValue: core.fsmonitor, core.pager,
+// diff.external, filter drivers, "!" aliases and credential helpers, …),
+// and core.hooksPath and include.path / includeIf.*.path, which move where
+// git finds hooks and further settings. Each is "key=value", keys spelled
+// as gitKey does, in file order. Used outside the sandbox to judge a
+// repository a Generator created (internal/gitrepo, docs/sandbox.md §6).
+func GitConfigRunners(text string) []string {
+	var out []string
+	parseGitConfig(text, func(k, v string) {
+		k = gitKey(k)
+		if gitShellValue(k, v) != "" || k == "core.hookspath" || k == "include.path" ||
+			strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path") {
+			out = append(out, k+"="+v)
+		}
+	})
+	return out
+}
