@@ -2010,8 +2010,11 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 	// manifest push`), and a copy or sync whose destination is a registry
 	// (`skopeo copy SRC docker://REG/IMG`) uploads it. Git is judged by its
 	// own rules (a push warns only with --prune).
+	// A writer's operands are the files it writes (KindWrite: mkdir -p
+	// upload, touch push), never a verb; a tool row without subcommands
+	// (gradle, dotnet, mix …) takes its task as an operand.
 	unlisted := cmd.Prog == nil || len(cmd.Sub) > 0 && cmd.Row == nil ||
-		len(cmd.Sub) == 0 && (cmd.Prog.Kind == shell.KindTool || cmd.Prog.Kind == shell.KindWrite) && len(cmd.Prog.Subs) == 0
+		len(cmd.Sub) == 0 && cmd.Prog.Kind == shell.KindTool && len(cmd.Prog.Subs) == 0
 	if unlisted && c.prog != "git" && c.prog != "hub" {
 		ops := cmd.OperandValues()
 		verb := strings.Join(cmd.Sub, " ")
