@@ -93,11 +93,22 @@ var (
 		bashID: regexp.MustCompile(`^yb[0-9]{4}$`), pathsID: regexp.MustCompile(`^yp[0-9]{4}$`),
 		minBash: 110, minPaths: 55,
 	}
+	// redteamRound10 is testdata/redteam/round10/*.jsonl, written mechanism
+	// by mechanism (everyday developer commands, package-manager and
+	// toolchain runners, batch editors, database CLIs, containers, archive
+	// and sync tools, git plumbing, other shells, Unicode and /proc/self/cwd
+	// spellings of protected paths) and scored on main before any engine
+	// change made for it (testdata/redteam/round10/README.md).
+	redteamRound10 = redteamSet{
+		bashFile: "redteam/round10/bash.jsonl", pathsFile: "redteam/round10/paths.jsonl", gapsFile: "redteam/round10/known_gaps.txt",
+		bashID: regexp.MustCompile(`^zb[0-9]{4}$`), pathsID: regexp.MustCompile(`^zp[0-9]{4}$`),
+		minBash: 200, minPaths: 80,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it.
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -321,6 +332,10 @@ func TestRedteam7Bash(t *testing.T) { scoreRedteamBash(t, redteamRound7) }
 // (testdata/redteam/round8/bash.jsonl, gaps in round8/known_gaps.txt).
 func TestRedteam8Bash(t *testing.T) { scoreRedteamBash(t, redteamRound8) }
 
+// TestRedteam10Bash is TestRedteamBash for round 10
+// (testdata/redteam/round10/bash.jsonl, gaps in round10/known_gaps.txt).
+func TestRedteam10Bash(t *testing.T) { scoreRedteamBash(t, redteamRound10) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -415,6 +430,10 @@ func TestRedteam7Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound7) }
 // (testdata/redteam/round8/paths.jsonl, gaps in round8/known_gaps.txt).
 func TestRedteam8Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound8) }
 
+// TestRedteam10Paths is TestRedteamPaths for round 10
+// (testdata/redteam/round10/paths.jsonl, gaps in round10/known_gaps.txt).
+func TestRedteam10Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound10) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -493,6 +512,9 @@ func TestRedteam7BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound7
 // TestRedteam8BashWrapped is TestRedteamBashWrapped for round 8.
 func TestRedteam8BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound8) }
 
+// TestRedteam10BashWrapped is TestRedteamBashWrapped for round 10.
+func TestRedteam10BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound10) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -538,6 +560,9 @@ func TestRedteam7PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRoun
 
 // TestRedteam8PathsWrapped is TestRedteamPathsWrapped for round 8.
 func TestRedteam8PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound8) }
+
+// TestRedteam10PathsWrapped is TestRedteamPathsWrapped for round 10.
+func TestRedteam10PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound10) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
