@@ -106,6 +106,13 @@ type RunSpec struct {
 	// other values are the program's own commands; a '_' in one stands for
 	// a blank (lldb's "platform_shell"). "" = every value.
 	Prefix string
+	// Mods lists the program's own command modifiers that may stand before
+	// a Prefix and leave it the command that runs, in the program's
+	// abbreviation notation "sil[ent]" (at least "sil", at most "silent"),
+	// each optionally followed by "!": vim's `:silent !CMD`, `:sil! !CMD`,
+	// `:noautocmd keepalt !CMD` run CMD through the shell as `:!CMD` does
+	// (testdata/corpus/README.md §9.2).
+	Mods string
 	// Stdin: the lines of a known stdin script that start with a Prefix
 	// are shell command strings (`ed f <<< '!CMD'`).
 	Stdin bool
@@ -351,7 +358,7 @@ func (r *RunSpec) shellText(v string) (string, bool) {
 	if r.Prefix == "" {
 		return v, true
 	}
-	t := strings.TrimLeft(v, " \t:")
+	t := r.stripMods(strings.TrimLeft(v, " \t:"))
 	for rest := r.Prefix; rest != ""; {
 		var p string
 		p, rest, _ = strings.Cut(rest, " ")
@@ -365,6 +372,52 @@ func (r *RunSpec) shellText(v string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// stripMods returns t without the leading command modifiers of r.Mods
+// (each a word, optionally with "!", followed by blanks or ':'), keeping a
+// leading '+' (vim's +CMD): "+silent !x" is "+!x", "sil! :!x" is "!x".
+// Without Mods, or when no modifier leads, t comes back unchanged.
+func (r *RunSpec) stripMods(t string) string {
+	if r.Mods == "" {
+		return t
+	}
+	plus, rest := "", t
+	if strings.HasPrefix(rest, "+") {
+		plus, rest = "+", strings.TrimLeft(rest[1:], " \t:")
+	}
+	stripped := false
+	for {
+		end := strings.IndexAny(rest, " \t:!")
+		if end <= 0 {
+			break
+		}
+		word, after := rest[:end], rest[end:]
+		after = strings.TrimPrefix(after, "!")
+		if after == "" || !strings.ContainsAny(after[:1], " \t:") || !isMod(r.Mods, word) {
+			break
+		}
+		rest, stripped = strings.TrimLeft(after, " \t:"), true
+	}
+	if !stripped {
+		return t
+	}
+	return plus + rest
+}
+
+// isMod reports whether word is one of mods ("sil[ent] keepa[lt] …"): a
+// prefix of the full name at least as long as the part before '['.
+func isMod(mods, word string) bool {
+	for mods != "" {
+		var m string
+		m, mods, _ = strings.Cut(mods, " ")
+		short, long, _ := strings.Cut(m, "[")
+		full := short + strings.TrimSuffix(long, "]")
+		if len(word) >= len(short) && strings.HasPrefix(full, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // Sub returns the subcommand row named name (or one of its Names), nil

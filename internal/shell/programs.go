@@ -469,6 +469,9 @@ var programs = []Program{
 	{Name: "npm", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true, Stop: true},
 		Subs: []Program{
 			{Name: "exec", Names: "x", Kind: KindRun, Opts: OptSpec{Short: "pwc", Long: "package= workspace= call=", Partial: true, Stop: true}},
+			// npm explore PKG -- CMD… runs CMD in the package's directory
+			// (without "--" an interactive shell)
+			{Name: "explore", Kind: KindExec, Opts: OptSpec{Short: "w", Long: "workspace= shell=", Partial: true}, Pos: 1, DashDash: true},
 			{Name: "publish", Names: "unpublish", Kind: KindTool},
 			// the subcommands that write PREFIX/node_modules and PREFIX/package*.json
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
@@ -687,14 +690,14 @@ var programs = []Program{
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
 	// those languages (RunSpec.Langs)
 	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
-			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ",
+			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ", "-Es +'silent !rm -rf b' +qa -> rm -rf b", "-es -c 'sil! keepalt !rm x' -> rm x", "-es -c 'silent write' f -> ",
 			`-es -c 'py3 import os; os.system("rm -rf b")' -> rm -rf b; python3 -c import os; os.system("rm -rf b"); rm -rf b`, `'+lua os.execute("rm x")' +qa -> lua -e os.execute("rm x"); rm x`,
 			"-s '+!rm -rf d' '+q!' -> rm -rf d", "-Es -S <(echo '!rm -rf b') +qa -> echo !rm -rf b; rm -rf b"},
 		Examples: []string{"-c '!ls' f => -c=!ls | f"}},
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es +'!rm -rf b' +q -> rm -rf b", "notes.txt -> "}},
 	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 	// REPLs and editors whose own language runs shell commands: a line
@@ -835,6 +838,10 @@ var programs = []Program{
 // harnessGlobal are the harness CLI's global flags (internal/cli), valid
 // at every level of its command tree.
 const harnessGlobal = "root= feature= json quiet verbose help version"
+
+// vimMods are vim's Ex command modifiers (vim's `:help :command-modifiers`),
+// in its abbreviation notation: `:silent !CMD` still runs CMD.
+const vimMods = "sil[ent] uns[ilent] noa[utocmd] keepa[lt] keepj[umps] keepm[arks] keepp[atterns] loc[kmarks] nos[wapfile] san[dbox] verb[ose] hid[e] conf[irm] bro[wse] tab lefta[bove] abo[veleft] rightb[elow] bel[owright] to[pleft] bo[tright] vert[ical] hor[izontal] leg[acy] vim9[cmd]"
 
 // vimLangs are vim's commands that run code of another language (a line
 // of a -c value, a +CMD operand or a sourced script): `:py3 CODE`, `:lua

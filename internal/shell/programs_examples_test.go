@@ -190,7 +190,7 @@ var programExamples = map[string]rowExamples{
 	"programs[243]":                 {Name: "sox", Examples: []string{"a.wav -r 8000 b.wav => -r=8000 | a.wav b.wav"}},
 	"programs[246]":                 {Name: "ed", RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-s -c '!rm x' -c q -> rm x", "-s f <<< ',p' -> "}},
 	"programs[247]": {Name: "vi", RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
-		`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ",
+		`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ", "-Es +'silent !rm -rf b' +qa -> rm -rf b", "-es -c 'sil! keepalt !rm x' -> rm x", "-es -c 'silent write' f -> ",
 		`-es -c 'py3 import os; os.system("rm -rf b")' -> rm -rf b; python3 -c import os; os.system("rm -rf b"); rm -rf b`, `'+lua os.execute("rm x")' +qa -> lua -e os.execute("rm x"); rm x`,
 		"-s '+!rm -rf d' '+q!' -> rm -rf d", "-Es -S <(echo '!rm -rf b') +qa -> echo !rm -rf b; rm -rf b"}, Examples: []string{"-c '!ls' f => -c=!ls | f"}},
 	"programs[248]": {Name: "view", RunExamples: []string{"-es +'!rm -rf b' +q -> rm -rf b", "notes.txt -> "}},

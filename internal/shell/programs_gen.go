@@ -406,6 +406,9 @@ var programs = []Program{
 	{Name: "npm", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true, Stop: true},
 		Subs: []Program{
 			{Name: "exec", Names: "x", Kind: KindRun, Opts: OptSpec{Short: "pwc", Long: "package= workspace= call=", Partial: true, Stop: true}},
+			// npm explore PKG -- CMD… runs CMD in the package's directory
+			// (without "--" an interactive shell)
+			{Name: "explore", Kind: KindExec, Opts: OptSpec{Short: "w", Long: "workspace= shell=", Partial: true}, Pos: 1, DashDash: true},
 			{Name: "publish", Names: "unpublish", Kind: KindTool},
 			// the subcommands that write PREFIX/node_modules and PREFIX/package*.json
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
@@ -602,10 +605,10 @@ var programs = []Program{
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
 	// those languages (RunSpec.Langs)
 	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
 	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 	// REPLs and editors whose own language runs shell commands: a line
@@ -733,6 +736,10 @@ var programs = []Program{
 // harnessGlobal are the harness CLI's global flags (internal/cli), valid
 // at every level of its command tree.
 const harnessGlobal = "root= feature= json quiet verbose help version"
+
+// vimMods are vim's Ex command modifiers (vim's `:help :command-modifiers`),
+// in its abbreviation notation: `:silent !CMD` still runs CMD.
+const vimMods = "sil[ent] uns[ilent] noa[utocmd] keepa[lt] keepj[umps] keepm[arks] keepp[atterns] loc[kmarks] nos[wapfile] san[dbox] verb[ose] hid[e] conf[irm] bro[wse] tab lefta[bove] abo[veleft] rightb[elow] bel[owright] to[pleft] bo[tright] vert[ical] hor[izontal] leg[acy] vim9[cmd]"
 
 // vimLangs are vim's commands that run code of another language (a line
 // of a -c value, a +CMD operand or a sourced script): `:py3 CODE`, `:lua

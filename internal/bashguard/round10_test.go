@@ -1,0 +1,41 @@
+package bashguard
+
+import (
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// TestVimExModifiersBeforeShell: an Ex command modifier (`:silent`,
+// `:silent!`, `:sil`, `:keepalt`, `:noautocmd`, `:verbose`, `:unsilent`,
+// `:sandbox`) in front of `!CMD` still runs CMD through the shell (checked
+// with vim 9: `vim -Es +'silent !touch m' +qa` made m), in a -c value, a
+// +CMD and a script line alike (testdata/corpus/README.md §9.2: programs
+// that run a shell string). The same modifiers before another command
+// are that command.
+func TestVimExModifiersBeforeShell(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`vim -Es +'silent !git push -f origin main' +qa`: verdict.Block,
+		`vim -es -c 'silent! !rm -rf build' -c q`:        verdict.Block,
+		`vim -es -c 'sil !rm -rf build' -c q`:            verdict.Block,
+		`vim -es -c ':noautocmd keepalt !rm -rf b' -c q`: verdict.Block,
+		`ex -s '+verbose !rm -rf b' '+q!'`:               verdict.Block,
+		`vim -Es +'silent !git status' +qa`:              verdict.Allow,
+		`vim -es -c 'silent %s/a/b/g' -c wq notes.txt`:   verdict.Allow,
+		`vim -es -c 'silent write' -c q notes.txt`:       verdict.Allow,
+		`vim -es -c 'silentfoo !rm -rf b' -c q`:          verdict.Allow, // not a modifier: an unknown command
+	})
+}
+
+// TestNpmExploreRunsItsCommand: `npm explore PKG -- CMD…` runs CMD in the
+// package's directory (npm docs, "npm explore"; §9.1: a program that runs
+// its arguments as a command); without "--" it opens an interactive shell.
+func TestNpmExploreRunsItsCommand(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`npm explore lodash -- rm -rf node_modules`:     verdict.Block,
+		`npm explore -w web lodash -- git push --force`: verdict.Block,
+		`npm explore lodash -- ls -la`:                  verdict.Allow,
+		`npm explore lodash -- npm run build`:           verdict.Allow,
+		`npm explore --help`:                            verdict.Allow,
+	})
+}
