@@ -1236,6 +1236,13 @@ func deviceTarget(c *call) (string, bool) {
 	// `-out=DEV`, `-O/dev/sdb`)
 	cmd := c.inv.Command()
 	unknown := cmd.Prog == nil
+	if cmd.Prog != nil && cmd.Prog.Runs.Remote && cmd.Row != nil && cmd.Row.Kind == shell.KindRun && len(cmd.Operands) >= 2 {
+		// a container runner given IMAGE CMD…: its options (--device DEV)
+		// hand the device to the container, and the command it runs there
+		// is judged on its own (testdata/corpus/README.md §2.1 containers);
+		// without CMD the image's entrypoint gets the device (cautious)
+		return "", false
+	}
 	if d, ok := optionDevice(c, cmd, unknown); ok {
 		return d, true
 	}

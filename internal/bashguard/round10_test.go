@@ -39,3 +39,19 @@ func TestNpmExploreRunsItsCommand(t *testing.T) {
 		`npm explore --help`:                            verdict.Allow,
 	})
 }
+
+// TestContainerDeviceJudgedByItsCommand: `docker|podman run --device DEV
+// IMAGE CMD…` hands DEV to the container, and the container's command is
+// judged on its own (testdata/corpus/README.md §2.1 containers, §2.4 disk:
+// a read such as blkid is allowed, mkfs or a redirection onto the device
+// is blocked). Without a command the image's own entrypoint gets the
+// device, and the cautious reading stays.
+func TestContainerDeviceJudgedByItsCommand(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`podman run --rm --device /dev/sdb alpine blkid /dev/sdb`:                verdict.Allow,
+		`docker run --rm --device=/dev/sdb:/dev/xvdc alpine lsblk`:               verdict.Allow,
+		`podman run --rm --device /dev/sdb alpine mkfs.ext4 /dev/sdb`:            verdict.Block,
+		`docker run --rm --device /dev/sdb alpine sh -c 'cat os.img > /dev/sdb'`: verdict.Block,
+		`docker run --rm --device /dev/sdb flasher/image`:                        verdict.Block,
+	})
+}
