@@ -110,7 +110,9 @@ var programs = []Program{
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}},
-	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
+	// cpio -p DIR (pass-through) copies the files listed on stdin below DIR
+	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract pass-through make-directories", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Operand: 1, If: "p pass-through"}, WriteExamples: []string{"-pdm d -> d", "--pass-through d -> d", "-idmv -> ", "-o -> "}},
 	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
 	// -write=false, -recursive), options at any level
 	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true},
@@ -899,6 +901,7 @@ var gitSubs = []Program{
 	{Name: "add", Synonyms: "stage", Kind: KindTool, Opts: OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}},
 	// read-tree [-m|--reset] [-u] TREE…: with -u it writes the worktree
 	{Name: "read-tree", Kind: KindTool, Opts: OptSpec{Long: "reset prefix= index-output= exclude-per-directory= trivial aggressive dry-run no-sparse-checkout recurse-submodules empty quiet", Abbrev: true},
+		Writes: WriteSpec{Dirs: "prefix", If: "u"}, WriteExamples: []string{"--prefix=d/ -u T -> d/", "--prefix=d/ T -> "},
 		Examples: []string{"-u --reset HEAD => -u --reset | HEAD"}},
 	// for-each-ref --format=FORMAT [PATTERN…]: prints a line per ref (forEachRefOutput)
 	{Name: "for-each-ref", Kind: KindRead, Opts: OptSpec{Long: "format= count= sort= points-at= merged= no-merged= contains= no-contains= exclude= shell perl python tcl color ignore-case omit-empty stdin", Partial: true, Abbrev: true},

@@ -79,7 +79,9 @@ var programs = []Program{
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}},
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}},
-	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract", Partial: true, Abbrev: true}},
+	// cpio -p DIR (pass-through) copies the files listed on stdin below DIR
+	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract pass-through make-directories", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Operand: 1, If: "p pass-through"}},
 	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
 	// -write=false, -recursive), options at any level
 	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true}},
@@ -795,7 +797,9 @@ var gitSubs = []Program{
 	{Name: "commit", Kind: KindTool, Opts: OptSpec{Short: "mFCct", Long: "amend all author= allow-empty allow-empty-message branch cleanup= date= dry-run edit no-edit file= fixup= gpg-sign no-gpg-sign include interactive long message= no-verify verify only patch porcelain quiet reedit-message= reuse-message= reset-author short signoff no-signoff squash= status no-status template= trailer= untracked-files verbose null pathspec-from-file= pathspec-file-nul no-post-rewrite ahead-behind no-ahead-behind", Abbrev: true}},
 	{Name: "add", Synonyms: "stage", Kind: KindTool, Opts: OptSpec{Long: "all no-all ignore-removal no-ignore-removal update dry-run verbose force interactive patch edit intent-to-add refresh ignore-errors ignore-missing renormalize chmod= sparse pathspec-from-file= pathspec-file-nul no-warn-embedded-repo", Abbrev: true}},
 	// read-tree [-m|--reset] [-u] TREE…: with -u it writes the worktree
-	{Name: "read-tree", Kind: KindTool, Opts: OptSpec{Long: "reset prefix= index-output= exclude-per-directory= trivial aggressive dry-run no-sparse-checkout recurse-submodules empty quiet", Abbrev: true}},
+	{Name: "read-tree", Kind: KindTool, Opts: OptSpec{Long: "reset prefix= index-output= exclude-per-directory= trivial aggressive dry-run no-sparse-checkout recurse-submodules empty quiet", Abbrev: true},
+		Writes: WriteSpec{Dirs: "prefix", If: "u"},
+	},
 	// for-each-ref --format=FORMAT [PATTERN…]: prints a line per ref (forEachRefOutput)
 	{Name: "for-each-ref", Kind: KindRead, Opts: OptSpec{Long: "format= count= sort= points-at= merged= no-merged= contains= no-contains= exclude= shell perl python tcl color ignore-case omit-empty stdin", Partial: true, Abbrev: true}},
 	{Name: "update-ref", Kind: KindTool, Opts: OptSpec{Short: "m", Long: "delete no-deref stdin create-reflog", Abbrev: true}},
