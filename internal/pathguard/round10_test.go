@@ -22,3 +22,28 @@ func TestRound10WritersByMode(t *testing.T) {
 		{"git read-tree --prefix=templates/vendor/ vendor/main", "allow"},
 	})
 }
+
+// TestContainerBindMountsWrite: a host directory bind-mounted read-write
+// into a container (`docker|podman run -v HOST:CTR`, `--volume`, `--mount
+// type=bind,src=HOST,…`) is handed to a program that may write below it
+// (testdata/corpus/README.md §9.1): a protected directory so mounted is
+// judged as written below. A read-only mount (`:ro`, `readonly`), a named
+// volume and an ordinary directory (the root itself, src/) are allowed.
+func TestContainerBindMountsWrite(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{`docker run --rm -v "$PWD/spec:/spec" alpine sh -c 'echo x > /spec/index.md'`, "block"},
+		{"podman run --rm -v ./templates:/t:Z alpine touch /t/new.html", "block"},
+		{"docker run --rm --volume=./schemas:/s alpine true", "block"},
+		{"docker run --rm --mount type=bind,src=./spec,dst=/spec alpine true", "block"},
+		{"docker container run --rm -v ./.harness/features/f001:/f alpine true", "block"},
+		{`docker run --rm -v "$PWD/spec:/spec:ro" alpine cat /spec/index.md`, "allow"},
+		{"docker run --rm --mount type=bind,src=./spec,dst=/spec,readonly alpine true", "allow"},
+		{"docker run --rm --mount type=volume,src=spec,dst=/spec alpine true", "allow"},
+		{"docker run --rm -v spec:/spec alpine true", "allow"},
+		{`docker run --rm -v "$PWD:/w" -w /w golang:1.22 go build ./...`, "allow"},
+		{"docker run --rm -v ./src:/src alpine true", "allow"},
+		{"docker run --rm -v /tmp/cache:/cache alpine true", "allow"},
+	})
+}

@@ -212,6 +212,15 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 			}
 		}
 	}
+	if ws.Mounts != "" {
+		for i := range p.Opts {
+			if o := &p.Opts[i]; o.HasValue && optNamed(p, o, ws.Mounts) {
+				if host, ok := bindSource(o.Value); ok {
+					dirs = append(dirs, host)
+				}
+			}
+		}
+	}
 	if ws.Fixed != "" {
 		f, d := ws.fixed(p)
 		files, dirs = append(files, f...), append(dirs, d...)
@@ -535,4 +544,39 @@ func unhex(c byte) (byte, bool) {
 		return c - 'A' + 10, true
 	}
 	return 0, false
+}
+
+// bindSource is the host path of a read-write bind mount (WriteSpec.Mounts):
+// `HOST:CTR[:OPTS]` with HOST a path (starting with '/', '.' or '~'; any
+// other name is a named volume) and no "ro"/"readonly" among OPTS, or
+// `--mount` fields with type=bind, src=|source=HOST and no readonly|ro
+// (readonly=false and ro=false keep it writable). False for anything else.
+func bindSource(v string) (string, bool) {
+	if strings.Contains(v, "=") {
+		bind, host, ro := false, "", false
+		for _, f := range strings.Split(v, ",") {
+			k, val, _ := strings.Cut(f, "=")
+			switch strings.ToLower(strings.TrimSpace(k)) {
+			case "type":
+				bind = val == "bind"
+			case "src", "source":
+				host = val
+			case "readonly", "ro":
+				ro = val == "" || val == "true" || val == "1"
+			}
+		}
+		return host, bind && host != "" && !ro
+	}
+	parts := strings.Split(v, ":")
+	if len(parts) < 2 || parts[0] == "" || !strings.ContainsAny(parts[0][:1], "/.~") {
+		return "", false
+	}
+	if len(parts) >= 3 {
+		for _, o := range strings.Split(parts[2], ",") {
+			if o == "ro" || o == "readonly" {
+				return "", false
+			}
+		}
+	}
+	return parts[0], true
 }

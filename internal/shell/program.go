@@ -204,6 +204,13 @@ type WriteSpec struct {
 	// Dirs lists options whose value is a directory the program writes
 	// below (`cargo install --root D`, `wget -P D`).
 	Dirs string
+	// Mounts lists options whose value is a container mount (`-v
+	// HOST:CTR[:OPTS]`, `--mount type=bind,src=HOST,dst=CTR[,readonly]`):
+	// a host directory mounted read-write is handed to the container,
+	// which may write below it (testdata/corpus/README.md §9.1), so it is
+	// one of Written's directories; a named volume, an anonymous one and a
+	// read-only mount (`:ro`, `readonly`) are not (bindSource).
+	Mounts string
 	// Last, when not 0, is the number of operands from which the last
 	// operand is the output: 1 for ffmpeg (inputs are -i values: `ffmpeg
 	// -i IN OUT`), 2 for sox (`sox IN… OUT`).

@@ -163,6 +163,7 @@ var programExamples = map[string]rowExamples{
 	"programs[208]": {Name: "git", Examples: []string{"-C d -c a=b push -f => push: -f |", "--git-dir=x reset --har => reset: --hard |", "push --forc origin => push: --forc? | origin",
 		"push --force-w => push: --force-with-lease |", "branch --del --forc b => branch: --delete --force | b", "commit --amen -m x => commit: --amend -m=x |",
 		"-P clean -fdx => clean: -f -d -x |", "checkout -- . => checkout: | .", "ls-files -x '*.o' src => ls-files: -x=*.o | src"}},
+	"programs[209].Subs[1]": {Name: "run", WriteExamples: []string{"-v ./spec:/s img -> ./spec", "-v ./spec:/s:ro img -> ", "-v data:/d img -> ", "--mount type=bind,src=/x,dst=/y img -> /x", "--mount type=bind,src=/x,dst=/y,readonly img -> "}},
 	"programs[209]": {Name: "docker", Examples: []string{"-H h exec -it -u 0 c sh => exec: -i -t -u=0 | c sh", "run --rm -v /:/h img rm => run: --rm -v=/:/h | img rm",
 		"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
 	"programs[211]":                 {Name: "kubectl", Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}},

@@ -499,10 +499,10 @@ var programs = []Program{
 	{Name: "docker", Names: "podman nerdctl", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: dockerGlobal,
 		Subs: []Program{
 			{Name: "exec", Kind: KindRun, Opts: dockerExec},
-			{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun},
+			{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun, Writes: dockerMounts},
 			{Name: "container", Kind: KindRun, Opts: OptSpec{Stop: true}, Subs: []Program{
 				{Name: "exec", Kind: KindRun, Opts: dockerExec},
-				{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun},
+				{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun, Writes: dockerMounts},
 			}},
 			{Name: "compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs},
 			{Name: "image", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "push", Kind: KindTool}}},
@@ -871,6 +871,7 @@ var (
 	dockerGlobal  = OptSpec{Short: "Hcl", Long: "host= config= context= log-level= tlscacert= tlscert= tlskey= tls tlsverify debug", Partial: true, Stop: true}
 	dockerExec    = OptSpec{Short: "euw", Long: "env= env-file= user= workdir= detach-keys= detach interactive tty privileged", Partial: true, Stop: true}
 	dockerRun     = OptSpec{Short: "acepuvwlhm", Long: "add-host= annotation= attach= blkio-weight= blkio-weight-device= cap-add= cap-drop= cgroup-parent= cgroupns= cidfile= cpu-count= cpu-percent= cpu-period= cpu-quota= cpu-rt-period= cpu-rt-runtime= cpu-shares= cpus= cpuset-cpus= cpuset-mems= detach-keys= device= device-cgroup-rule= device-read-bps= device-read-iops= device-write-bps= device-write-iops= dns= dns-option= dns-search= domainname= entrypoint= env= env-file= expose= gpus= group-add= health-cmd= health-interval= health-retries= health-start-period= health-timeout= hostname= ip= ip6= ipc= isolation= kernel-memory= label= label-file= link= link-local-ip= log-driver= log-opt= mac-address= memory= memory-reservation= memory-swap= memory-swappiness= mount= name= network= network-alias= oom-score-adj= pid= pids-limit= platform= publish= pull= restart= runtime= security-opt= shm-size= stop-signal= stop-timeout= storage-opt= sysctl= tmpfs= ulimit= user= userns= uts= volume= volume-driver= volumes-from= workdir= net= publish-all= arch= os= variant= secret= pod= hooks-dir= rm detach interactive tty privileged init read-only", Partial: true, Stop: true}
+	dockerMounts  = WriteSpec{Mounts: "v volume mount"}
 	dockerBuild   = OptSpec{Short: "tfo", Long: "tag= file= output= platform= build-arg= target= push load", Partial: true}
 	composeGlobal = OptSpec{Short: "fp", Long: "file= project-name= project-directory= profile= env-file= ansi= parallel= progress=", Partial: true, Stop: true}
 	composeRun    = OptSpec{Short: "euwlpv", Long: "env= user= workdir= label= publish= volume= name= entrypoint= index= cap-add= cap-drop= env-from-file= pull= rm detach no-deps service-ports", Partial: true, Stop: true}
