@@ -55,3 +55,20 @@ func TestContainerDeviceJudgedByItsCommand(t *testing.T) {
 		`docker run --rm --device /dev/sdb flasher/image`:                        verdict.Block,
 	})
 }
+
+// TestCmdExeRunsItsLine: Windows' `cmd /c LINE` (and /k; `cmd //c` in
+// Git Bash, where MSYS would turn /c into a path; /s /q /d before it) runs
+// the rest of its line as a command line (testdata/corpus/README.md §9.1:
+// a program that runs a command string). Without /c or /k it starts an
+// interactive prompt.
+func TestCmdExeRunsItsLine(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`cmd.exe /c "git push -f origin main"`: verdict.Block,
+		`cmd //c "git reset --hard"`:           verdict.Block,
+		`CMD.EXE /S /C "rm -rf build"`:         verdict.Block,
+		`cmd /k git push --force`:              verdict.Block,
+		`cmd.exe /c "git status"`:              verdict.Allow,
+		`cmd //c dir /b`:                       verdict.Allow,
+		`cmd.exe /c echo rm -rf build`:         verdict.Allow,
+	})
+}

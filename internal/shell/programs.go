@@ -744,6 +744,11 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "c commands"}, RunExamples: []string{"-c 'rm -rf b' -> rm -rf b", "--commands 'ls' -> ls"}},
 	// PowerShell: -Command/-c is PowerShell code (RunSpec.Code); its
 	// Remove-Item -Recurse -Force (rm -r -fo) deletes a tree as rm -r -f does
+	// Windows' cmd: `cmd /c LINE` and `/k LINE` run the rest of the line
+	// (Git Bash spells them //c, //k: MSYS would turn /c into a path);
+	// /s /q /d before them change quoting, echo and AutoRun only
+	{Name: "cmd", Kind: KindRun, Opts: OptSpec{Stop: true}, Runs: RunSpec{Operands: OperandsLine, Prefix: "/c //c /k //k", Mods: "/s //s /q //q /d //d /S //S /Q //Q /D //D"},
+		RunExamples: []string{"/c \"git push -f\" -> git push -f", "//c rm -rf b -> rm -rf b", "/S /C \"rm -rf b\" -> rm -rf b", "/c echo rm -rf b -> echo rm -rf b", "dir /b -> "}},
 	{Name: "pwsh", Names: "powershell pwsh-preview", Kind: KindInterp, Opts: OptSpec{Long: "c= command= Command= C= f= file= File= ep= executionpolicy= ExecutionPolicy= wd= workingdirectory= WorkingDirectory= nop noprofile NoProfile noni noninteractive NonInteractive nologo NoLogo", Partial: true, GoFlags: true},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c command Command C"}, RunExamples: []string{"-c 'Remove-Item -Recurse -Force b' -> rm -r -f b", `-NoProfile -Command "rm -r -fo d" -> rm -r -fo d`,
 			`-c 'Write-Output "Remove-Item -Recurse -Force b"' -> `, "-c 'Get-ChildItem' -> "}},

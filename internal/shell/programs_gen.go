@@ -646,6 +646,10 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "c commands"}},
 	// PowerShell: -Command/-c is PowerShell code (RunSpec.Code); its
 	// Remove-Item -Recurse -Force (rm -r -fo) deletes a tree as rm -r -f does
+	// Windows' cmd: `cmd /c LINE` and `/k LINE` run the rest of the line
+	// (Git Bash spells them //c, //k: MSYS would turn /c into a path);
+	// /s /q /d before them change quoting, echo and AutoRun only
+	{Name: "cmd", Kind: KindRun, Opts: OptSpec{Stop: true}, Runs: RunSpec{Operands: OperandsLine, Prefix: "/c //c /k //k", Mods: "/s //s /q //q /d //d /S //S /Q //Q /D //D"}},
 	{Name: "pwsh", Names: "powershell pwsh-preview", Kind: KindInterp, Opts: OptSpec{Long: "c= command= Command= C= f= file= File= ep= executionpolicy= ExecutionPolicy= wd= workingdirectory= WorkingDirectory= nop noprofile NoProfile noni noninteractive NonInteractive nologo NoLogo", Partial: true, GoFlags: true},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c command Command C"},
 	},

@@ -93,7 +93,15 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 		for j, k := range ops {
 			line[j] = vals[k]
 		}
-		w.runShellString(f, st, via, strings.Join(line, " "))
+		text := strings.Join(line, " ")
+		if r.Prefix != "" {
+			// the line is a command only after a Prefix (`cmd /c LINE`)
+			var ok bool
+			if text, ok = r.shellText(text); !ok {
+				break
+			}
+		}
+		w.runShellString(f, st, via, text)
 	case OperandsArgv:
 		w.rerun(f, st, c, ops[0]+1, via)
 	}
