@@ -6,31 +6,90 @@ import (
 	"strings"
 )
 
-// gitShellKey reports git configuration keys whose value git runs through
-// a shell (git-config(1)): pagers, editors, the ssh command, the external
-// diff, the fsmonitor hook, send-email's commands, "!"-prefixed credential
-// helpers and aliases.
+// gitShellKey reports git configuration keys whose value git runs
+// (git-config(1)), through a shell or as a program: pagers and editors,
+// core.sshCommand, core.gitProxy, core.fsmonitor, core.askPass,
+// core.alternateRefsCommand, interactive.diffFilter, the external diff and
+// a diff driver's command and textconv, a merge driver, a filter driver,
+// difftool/mergetool cmd and path, a remote's uploadpack and receivepack
+// (run locally for a local remote), uploadpack.packObjectsHook, a signing
+// program (gpg.program, gpg.<format>.program), a configured hook
+// (hook.<name>.command), a trailer's command, man.<tool>.cmd,
+// browser.<tool>.cmd and path, send-email's commands, and credential
+// helpers. Aliases and submodule.<name>.update run only a "!" value
+// (gitShellValue). key is spelled as gitKey spells it. Checked with git
+// 2.39 and a marker: diff.x.textconv, remote.origin.uploadpack and
+// gpg.program ran.
 func gitShellKey(key string) bool {
 	switch key {
 	case "core.pager", "core.editor", "core.sshcommand", "sequence.editor", "diff.external", "core.fsmonitor",
-		"core.askpass", "credential.helper", "sendemail.sendmailcmd", "sendemail.tocmd", "sendemail.cccmd", "sendemail.headercmd":
+		"core.askpass", "core.gitproxy", "core.alternaterefscommand", "interactive.difffilter", "gpg.program",
+		"uploadpack.packobjectshook", "credential.helper",
+		"sendemail.sendmailcmd", "sendemail.tocmd", "sendemail.cccmd", "sendemail.headercmd":
 		return true
 	}
-	return strings.HasPrefix(key, "pager.") || strings.HasPrefix(key, "difftool.") && strings.HasSuffix(key, ".cmd") ||
-		strings.HasPrefix(key, "mergetool.") && strings.HasSuffix(key, ".cmd") ||
-		strings.HasPrefix(key, "filter.") && (strings.HasSuffix(key, ".clean") || strings.HasSuffix(key, ".smudge") || strings.HasSuffix(key, ".process"))
+	sec, rest, ok := strings.Cut(key, ".")
+	if !ok {
+		return false
+	}
+	variable := rest
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		variable = rest[i+1:]
+	}
+	switch sec {
+	case "pager":
+		return true
+	case "difftool", "mergetool", "browser":
+		return variable == "cmd" || variable == "path"
+	case "filter":
+		return variable == "clean" || variable == "smudge" || variable == "process"
+	case "diff":
+		return variable == "textconv" || variable == "command"
+	case "merge":
+		return variable == "driver"
+	case "remote":
+		return variable == "uploadpack" || variable == "receivepack"
+	case "gpg", "hook":
+		return variable == "program" || variable == "command"
+	case "trailer":
+		return variable == "command" || variable == "cmd"
+	case "man":
+		return variable == "cmd"
+	case "credential":
+		return variable == "helper"
+	}
+	return false
 }
 
-// gitShellValue returns the shell command a configuration value runs, ""
-// when the key does not run one (credential helpers and aliases run only
-// a "!"-prefixed value).
+// gitShellValue returns the command a configuration value runs, "" when
+// the key does not run one: an alias and submodule.<name>.update run only
+// a "!"-prefixed value; a credential helper runs a "!" value through the
+// shell, an absolute path as a shell command, and NAME as the program
+// git-credential-NAME (an empty value resets the list); core.fsmonitor
+// true/false selects the built-in daemon or none.
 func gitShellValue(key, v string) string {
+	sec, _, _ := strings.Cut(key, ".")
 	switch {
-	case key == "credential.helper" || strings.HasPrefix(key, "alias."):
+	case sec == "alias" || sec == "submodule" && strings.HasSuffix(key, ".update"):
 		if s, ok := strings.CutPrefix(v, "!"); ok {
 			return s
 		}
 		return ""
+	case sec == "credential" && gitShellKey(key):
+		v = strings.TrimSpace(v)
+		if s, ok := strings.CutPrefix(v, "!"); ok {
+			return s
+		}
+		if v == "" || strings.HasPrefix(v, "/") {
+			return v
+		}
+		return "git-credential-" + v
+	case key == "core.fsmonitor":
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true", "false", "yes", "no", "on", "off", "1", "0", "":
+			return ""
+		}
+		return v
 	case gitShellKey(key):
 		return v
 	}
