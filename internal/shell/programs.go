@@ -191,11 +191,15 @@ var programs = []Program{
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "P pager H html"}, RunExamples: []string{"-P 'rm -rf ~' ls -> rm -rf ~", "--pag='less -R' ls -> less -R", "-Hfirefox ls -> firefox", "-k printf -> "}},
 	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
-		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
+		"diff diff3 cmp comm sdiff file stat du df tree lsattr getfacl readlink realpath basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
 		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
 		Opts:     OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
 		Examples: []string{"-n 5 f => -n=5 | f"}},
+	// GNU ls: its operands are the paths it lists (a listing producer)
+	{Name: "ls", Names: "dir vdir gls", Kind: KindRead,
+		Opts:     OptSpec{Short: "ITw", Long: "block-size= color= format= hide= ignore= indicator-style= quoting-style= sort= time= time-style= tabsize= width= hyperlink=", Partial: true, Abbrev: true},
+		Examples: []string{"-la -I '*.o' src => -l -a -I=*.o | src", "-C d => -C | d"}},
 	// rg --pre CMD runs CMD FILE for each file it searches (its output is
 	// searched)
 	{Name: "grep", Names: "egrep fgrep rg ag ack ggrep", Kind: KindRead,
@@ -342,7 +346,8 @@ var programs = []Program{
 		Runs:        RunSpec{Shell: "c command", Operands: OperandsArgv, Skip: 1},
 		RunExamples: []string{"-x /tmp/l rm f -> rm f", "/tmp/l -c 'rm x' -> rm x", "-n /tmp/l -w 5 rm g -> rm g", "--command='rm z' /tmp/l -> rm z"},
 		Examples:    []string{"-x /tmp/l rm f => -x | /tmp/l rm f", "/tmp/l -c 'rm x' => | /tmp/l -c rm x"}},
-	{Name: "at", Names: "batch", Kind: KindRun, Opts: OptSpec{Short: "fqtM", Stop: true}},
+	// at [-V] [-q QUEUE] [-f FILE] [-mMlv] TIME: -M (never mail) is a flag
+	{Name: "at", Names: "batch", Kind: KindRun, Opts: OptSpec{Short: "fqt", Stop: true}, Examples: []string{"-M -f job now => -M -f=job | now", "-q b -l => -q=b -l |"}},
 	{Name: "su", Kind: KindRun, Opts: OptSpec{Short: "cCgGsw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= whitelist-environment= fast help version", Abbrev: true},
 		Runs: RunSpec{Shell: "c command session-command"}, RunExamples: []string{"-c 'rm x' root -> rm x", "root -lc 'rm y' -> rm y", "--session-comm='rm z' -> rm z"},
 		Examples: []string{"-c 'rm x' root => -c=rm x | root", "- postgres => | - postgres", "--comm=x => --command=x |"}},
@@ -368,8 +373,13 @@ var programs = []Program{
 		Examples: []string{"-av -e 'ssh -p 2' a h:b => -a -v -e=ssh -p 2 | a h:b", "--rsh=ssh a b => --rsh=ssh | a b", "--del a/ b => --del? | a/ b"}},
 	{Name: "tmux", Names: "byobu byobu-tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
 		Subs: []Program{
-			{Name: "new", Names: "new-session new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw display-popup popup run-shell run if-shell if pipe-pane pipep", Kind: KindRun, Opts: OptSpec{Short: "ceFflnpstxy", Stop: true}},
-			{Name: "send-keys", Names: "send", Kind: KindRun, Opts: OptSpec{Short: "tN", Stop: true}},
+			// value-taking letters of new-session/new-window/split-window; the
+			// others (-d -h -v -b -f -P -A -D -E -X -Z -k -a -I) are flags
+			{Name: "new", Names: "new-session new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw display-popup popup run-shell run pipe-pane pipep", Kind: KindRun, Opts: OptSpec{Short: "ceFflnpstxy", Stop: true},
+				Examples: []string{"-d -c /tmp -n w 'rm x' => -d -c=/tmp -n=w | rm x"}},
+			// if-shell [-bF] [-t PANE] SHELL-CMD TMUX-CMD [TMUX-CMD]: -F is a flag here
+			{Name: "if-shell", Names: "if", Kind: KindRun, Opts: OptSpec{Short: "t", Stop: true}, Examples: []string{"-F -t 1 c 'kill-server' => -F -t=1 | c kill-server"}},
+			{Name: "send-keys", Names: "send", Kind: KindRun, Opts: OptSpec{Short: "tN", Stop: true}, Examples: []string{"-t 0 rm Enter => -t=0 | rm Enter"}},
 		},
 		Examples: []string{"new -d 'rm x' => new: -d | rm x"}},
 	{Name: "screen", Kind: KindRun, Opts: OptSpec{Short: "SctTephs", Long: "Logfile=", Partial: true, Stop: true}},

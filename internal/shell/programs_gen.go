@@ -151,10 +151,14 @@ var programs = []Program{
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "P pager H html"}},
 	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
-		"diff diff3 cmp comm sdiff file stat du df ls dir vdir tree lsattr getfacl readlink realpath basename dirname " +
+		"diff diff3 cmp comm sdiff file stat du df tree lsattr getfacl readlink realpath basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
 		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
 		Opts: OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
+	},
+	// GNU ls: its operands are the paths it lists (a listing producer)
+	{Name: "ls", Names: "dir vdir gls", Kind: KindRead,
+		Opts: OptSpec{Short: "ITw", Long: "block-size= color= format= hide= ignore= indicator-style= quoting-style= sort= time= time-style= tabsize= width= hyperlink=", Partial: true, Abbrev: true},
 	},
 	// rg --pre CMD runs CMD FILE for each file it searches (its output is
 	// searched)
@@ -289,7 +293,8 @@ var programs = []Program{
 	{Name: "flock", Kind: KindRun, Opts: OptSpec{Short: "wEc", Long: "timeout= wait= conflict-exit-code= command= shared exclusive unlock nonblock nb close no-fork verbose help version", Abbrev: true, Stop: true},
 		Runs: RunSpec{Shell: "c command", Operands: OperandsArgv, Skip: 1},
 	},
-	{Name: "at", Names: "batch", Kind: KindRun, Opts: OptSpec{Short: "fqtM", Stop: true}},
+	// at [-V] [-q QUEUE] [-f FILE] [-mMlv] TIME: -M (never mail) is a flag
+	{Name: "at", Names: "batch", Kind: KindRun, Opts: OptSpec{Short: "fqt", Stop: true}},
 	{Name: "su", Kind: KindRun, Opts: OptSpec{Short: "cCgGsw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= whitelist-environment= fast help version", Abbrev: true},
 		Runs: RunSpec{Shell: "c command session-command"},
 	},
@@ -313,7 +318,11 @@ var programs = []Program{
 	},
 	{Name: "tmux", Names: "byobu byobu-tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
 		Subs: []Program{
-			{Name: "new", Names: "new-session new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw display-popup popup run-shell run if-shell if pipe-pane pipep", Kind: KindRun, Opts: OptSpec{Short: "ceFflnpstxy", Stop: true}},
+			// value-taking letters of new-session/new-window/split-window; the
+			// others (-d -h -v -b -f -P -A -D -E -X -Z -k -a -I) are flags
+			{Name: "new", Names: "new-session new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw display-popup popup run-shell run pipe-pane pipep", Kind: KindRun, Opts: OptSpec{Short: "ceFflnpstxy", Stop: true}},
+			// if-shell [-bF] [-t PANE] SHELL-CMD TMUX-CMD [TMUX-CMD]: -F is a flag here
+			{Name: "if-shell", Names: "if", Kind: KindRun, Opts: OptSpec{Short: "t", Stop: true}},
 			{Name: "send-keys", Names: "send", Kind: KindRun, Opts: OptSpec{Short: "tN", Stop: true}},
 		},
 	},

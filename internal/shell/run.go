@@ -726,7 +726,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	case IsAwk(prog):
 		w.awk(f, st, prog, vals, idx, c.stdin)
 	case prog == "sed" || prog == "gsed":
-		w.sedRuns(f, st, vals, c.stdin)
+		w.sedRuns(f, st, c.cmd.ParsedOpts, c.stdin)
 	}
 	if (prog == "sqlite3" || prog == "sqlite") && allKnown(args) {
 		// SQL made only of SELECTs of literals prints them (`sqlite3
@@ -737,9 +737,6 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 				return &s
 			}
 		}
-	}
-	if out, handled := w.producer2(f, st, prog, c, vals); handled {
-		return out
 	}
 	if out, handled := w.producer(f, st, prog, c, vals); handled {
 		return out

@@ -147,14 +147,44 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	if r := c.cmd.Row; r != nil {
 		ran = w.tableRuns(f, st, prog, r, c, vals)
 	}
-	if w.moreWrappers(f, st, prog, c, vals) || w.runString(f, st, prog, c, vals) {
+	if w.runString(f, st, prog, c, vals) {
 		return true
 	}
 	switch prog {
+	case "sg":
+		// sg GROUP [-c] COMMAND: the command string goes to /bin/sh -c
+		i := 0
+		if i < len(vals) && vals[i] == "-" {
+			i++
+		}
+		i++ // the group
+		if i < len(vals) && vals[i] == "-c" {
+			i++
+		}
+		if i < len(vals) {
+			w.script(f.child("sg"), st.clone(), strings.Join(vals[i:], " "), ioCtx{stdin: c.stdin})
+		}
+		return true
+	case "screen":
+		w.screen(f, st, c, vals)
+		return true
+	case "dbus-launch":
+		// dbus-launch [opts] CMD…: the options by its row
+		w.rerun(f, st, c, c.cmd.ParsedOpts.First()+1, "dbus-launch")
+		return true
+	case "gdb", "lldb", "cgdb":
+		// gdb … --args PROG ARGS… (lldb: -- PROG ARGS…) runs PROG
+		for k, v := range vals {
+			if v == "--args" || v == "--" && prog == "lldb" {
+				w.rerun(f, st, c, k+2, prog+" "+v)
+				return true
+			}
+		}
+		return ran
 	case "go":
 		// `go run ./cmd/harness ARGS…` runs the harness CLI from source
 		if len(vals) >= 2 && vals[0] == "run" {
-			i := OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true}.FirstOperand(vals, 1)
+			i := c.cmd.ParsedOpts.First() // the options by go run's row
 			if i < len(vals) && ProgramName(strings.TrimSuffix(vals[i], "@latest")) == "harness" {
 				ws := append(knownWords("harness"), c.words[i+2:]...)
 				w.runWords(f, st, ws, c.env, c.stdin, nil, "go run")
@@ -250,8 +280,7 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.rerunListing(f, st, inner, i+1, "xargs")
 		return true
 	case "parallel", "sem":
-		spec := OptSpec{Short: "jPSadEInNLlsC", Long: "jobs= sshlogin= arg-file= delimiter= eof= joblog= results= tmpdir= timeout= retries= load= memfree= delay= workdir= wd= colsep= max-args= max-replace-args= max-lines= tagstring= basefile= env= transfer-file= return=", Partial: true}
-		i := spec.FirstOperand(vals, 0)
+		i := c.cmd.ParsedOpts.First() // the options by parallel's row
 		end := len(vals)
 		for k := i; k < len(vals); k++ {
 			if vals[k] == ":::" || vals[k] == "::::" || vals[k] == ":::+" || vals[k] == "::::+" {
@@ -297,9 +326,9 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.tmux(f, st, vals)
 		return true
 	case "at", "batch":
-		spec := OptSpec{Short: "fqt"}
-		short, _ := spec.Flags(vals, 0)
-		if src, _, ok := c.stdinScript(); ok && !short['f'] && !short['l'] && !short['r'] && !short['d'] && !short['c'] {
+		// -f FILE (the job is in FILE), -l -r -d -c (list, remove, print
+		// jobs): the stdin is no job
+		if src, _, ok := c.stdinScript(); ok && !c.cmd.ParsedOpts.Has("flrdc") {
 			w.script(f.child(prog), st.clone(), src, ioCtx{})
 		}
 		return true
@@ -826,14 +855,7 @@ func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
 				end++
 			}
 			if start < end {
-				n := c
-				n.words = c.words[start+1 : end+1]
-				if c.fields != nil {
-					n.fields = c.fields[start+1 : end+1]
-				}
-				n.listing = lst
-				n.stdin = nil
-				n.pipeListing = nil
+				n := c.commandAt(start+1, end+1, lst)
 				w.run(f.child("find "+vals[i]), st, n)
 			}
 			i = end
@@ -842,20 +864,23 @@ func (w *walker) find(f *frame, st *state, c cmdCtx, vals []string) {
 }
 
 func (w *walker) tmux(f *frame, st *state, vals []string) {
-	// skip tmux global options
-	gspec := OptSpec{Short: "cfLSTC"}
-	i := gspec.FirstOperand(vals, 0)
+	// the global options, the subcommand and its options by tmux's row
+	row := Lookup("tmux")
+	i := row.Opts.FirstOperand(vals, 0)
 	if i >= len(vals) {
 		return
 	}
 	sub := vals[i]
 	rest := vals[i+1:]
-	switch sub {
-	case "if-shell", "if":
+	sr := row.Sub(sub)
+	if sr == nil {
+		return
+	}
+	j := sr.Opts.FirstOperand(rest, 0)
+	switch sr.Name {
+	case "if-shell":
 		// if-shell [-bF] [-t PANE] SHELL-CMD TMUX-CMD [TMUX-CMD]: the first
 		// is a shell command, the others are tmux commands
-		spec := OptSpec{Short: "t"}
-		j := spec.FirstOperand(rest, 0)
 		if j < len(rest) {
 			w.script(f.child("tmux "+sub), st.clone(), rest[j], ioCtx{})
 			for _, tc := range rest[j+1:] {
@@ -864,17 +889,11 @@ func (w *walker) tmux(f *frame, st *state, vals []string) {
 				}
 			}
 		}
-	case "new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "display-popup", "popup", "run-shell", "run", "pipe-pane", "pipep":
-		// value-taking letters of new-session/new-window/split-window; the
-		// others (-d -h -v -b -f -P -A -D -E -X -Z -k -a -I) are flags
-		spec := OptSpec{Short: "ceFflnpstxy"}
-		j := spec.FirstOperand(rest, 0)
+	case "new":
 		if j < len(rest) {
 			w.script(f.child("tmux "+sub), st.clone(), strings.Join(rest[j:], " "), ioCtx{})
 		}
-	case "send-keys", "send":
-		spec := OptSpec{Short: "tN"}
-		j := spec.FirstOperand(rest, 0)
+	case "send-keys":
 		var keys []string
 		for _, k := range rest[j:] {
 			switch k {
@@ -1098,6 +1117,43 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 	}
 	switch prog {
+	case "git":
+		// git [-C dir] ls-files [opts] [paths] and git diff --name-only
+		// [REV…] [-- paths] list files: listing producers
+		if c.cmd.Is("ls-files") {
+			roots := c.cmd.OperandValues()
+			if len(roots) == 0 {
+				roots = []string{"."}
+			}
+			w.lastListing = st.listing(roots)
+		}
+		if c.cmd.Is("diff") && c.cmd.Has("", "name-only", "name-status") {
+			roots := c.cmd.After()
+			if len(roots) == 0 {
+				roots = []string{"."}
+			}
+			w.lastListing = st.listing(roots)
+		}
+		if c.cmd.Is("for-each-ref") && allKnown {
+			if out, ok := forEachRefOutput(c.cmd); ok {
+				return &out, true
+			}
+		}
+		return nil, false
+	case "find":
+		var roots []string
+		for _, v := range vals {
+			if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
+				break
+			}
+			roots = append(roots, v)
+		}
+		if len(roots) == 0 {
+			roots = []string{"."}
+		}
+		w.find(f, st, c, vals)
+		w.lastListing = st.listing(roots)
+		return nil, true
 	case "yes":
 		// one line of its endless output (`yes | rm -r x` answers every prompt)
 		s := "y"
@@ -1326,7 +1382,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 				return &out, true
 			}
 		}
-		return w.listingProducer(st, prog, vals), true
+		return w.listingProducer(st, c.cmd.ParsedOpts), true
 	case "tr":
 		if c.stdin == nil || !allKnown {
 			return nil, true
@@ -1395,7 +1451,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return nil, false
 	case "awk", "gawk", "mawk", "nawk":
-		spec := OptSpec{Short: "fvF", Long: "file= assign= field-separator=", Partial: true}
+		spec := c.cmd.Prog.Opts // awk's row
 		i := spec.FirstOperand(vals, 0)
 		if short, _ := spec.Flags(vals, 0); short['f'] || i >= len(vals) || !c.words[i+1].Known {
 			return nil, true
@@ -1406,18 +1462,7 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return &s, true
 	case "sed", "gsed":
-		spec := OptSpec{Short: "efl", Long: "expression= file= line-length=", Partial: true}
-		var progs []string
-		for k := 0; k < len(vals); k++ {
-			if (vals[k] == "-e" || vals[k] == "--expression") && k+1 < len(vals) {
-				progs = append(progs, vals[k+1])
-			}
-		}
-		if len(progs) == 0 {
-			if i := spec.FirstOperand(vals, 0); i < len(vals) {
-				progs = append(progs, vals[i])
-			}
-		}
+		progs := sedScripts(c.cmd.ParsedOpts)
 		var out []string
 		for _, p := range progs {
 			if g := sedGenerated(p); g != "" {
@@ -1432,7 +1477,11 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 	case "ls", "fd", "fdfind":
 		var lst *Listing
 		if prog == "ls" {
-			lst = st.listing(operandsOf(vals, 0, false))
+			ops := c.cmd.ParsedOpts.OperandValues() // by ls's row
+			if len(ops) == 0 {
+				ops = []string{"."}
+			}
+			lst = st.listing(ops)
 		} else {
 			lst = st.listing(fdRoots(vals))
 		}
@@ -1445,87 +1494,27 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		if r := c.cmd.Row; r != nil {
 			w.tableRuns(f, st, prog, r, c, vals) // rg --pre CMD FILE… (RunSpec.PerFile)
 		}
-		return w.listingProducer(st, prog, vals), true
+		return w.listingProducer(st, c.cmd.ParsedOpts), true
 	}
 	return nil, false
 }
 
-// listingProducer records grep -l / rg -l style listings for xargs.
-func (w *walker) listingProducer(st *state, prog string, vals []string) *string {
-	switch prog {
-	case "grep", "egrep", "fgrep", "rg", "ag":
-		short, long := OptSpec{Short: "efmABCdD", Long: "regexp= file= max-count= context= after-context= before-context=", Partial: true}.Flags(vals, 0)
-		_, l1 := long["files-with-matches"]
-		_, l2 := long["files-without-match"]
-		if short['l'] || short['L'] || l1 || l2 {
-			hasPattern := short['e'] || short['f']
-			var ops []string
-			skip := !hasPattern
-			for k := 0; k < len(vals); k++ {
-				v := vals[k]
-				if strings.HasPrefix(v, "-") {
-					if v == "-e" || v == "-f" || v == "-m" || v == "-A" || v == "-B" || v == "-C" || v == "--regexp" || v == "--file" {
-						k++
-					}
-					continue
-				}
-				if skip {
-					skip = false
-					continue
-				}
-				ops = append(ops, v)
-			}
-			if len(ops) == 0 {
-				ops = []string{"."}
-			}
-			w.lastListing = st.listing(ops)
-		}
+// listingProducer records grep -l / rg -l style listings for xargs: the
+// operands after the pattern (all of them when -e/-f gives the pattern),
+// "." when none, read from the command's parse by grep's row (p).
+func (w *walker) listingProducer(st *state, p ParsedOpts) *string {
+	if !p.Has("lL", "files-with-matches", "files-without-match") {
+		return nil
 	}
+	ops := p.OperandValues()
+	if !p.Has("ef", "regexp", "file") && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	if len(ops) == 0 {
+		ops = []string{"."}
+	}
+	w.lastListing = st.listing(ops)
 	return nil
-}
-
-// producer2 handles find: its -exec commands and its listing.
-func (w *walker) producer2(f *frame, st *state, prog string, c cmdCtx, vals []string) (*string, bool) {
-	switch prog {
-	case "git":
-		// git [-C dir] ls-files [opts] [paths] and git diff --name-only
-		// [REV…] [-- paths] list files: listing producers
-		if c.cmd.Is("ls-files") {
-			roots := c.cmd.OperandValues()
-			if len(roots) == 0 {
-				roots = []string{"."}
-			}
-			w.lastListing = st.listing(roots)
-		}
-		if c.cmd.Is("diff") && c.cmd.Has("", "name-only", "name-status") {
-			roots := c.cmd.After()
-			if len(roots) == 0 {
-				roots = []string{"."}
-			}
-			w.lastListing = st.listing(roots)
-		}
-		if c.cmd.Is("for-each-ref") && allKnown(c.words[1:]) {
-			if out, ok := forEachRefOutput(c.cmd); ok {
-				return &out, true
-			}
-		}
-		return nil, false
-	case "find":
-		var roots []string
-		for _, v := range vals {
-			if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
-				break
-			}
-			roots = append(roots, v)
-		}
-		if len(roots) == 0 {
-			roots = []string{"."}
-		}
-		w.find(f, st, c, vals)
-		w.lastListing = st.listing(roots)
-		return nil, true
-	}
-	return nil, false
 }
 
 // forEachRefOutput is what `git for-each-ref --format=FORMAT [PATTERN…]`
@@ -1594,24 +1583,6 @@ func forEachRefOutput(cmd *Command) (string, bool) {
 		b.WriteByte('\n')
 	}
 	return b.String(), true
-}
-
-func operandsOf(vals []string, start int, skipFirst bool) []string {
-	var ops []string
-	for _, v := range vals[start:] {
-		if strings.HasPrefix(v, "-") {
-			continue
-		}
-		if skipFirst {
-			skipFirst = false
-			continue
-		}
-		ops = append(ops, v)
-	}
-	if len(ops) == 0 {
-		ops = []string{"."}
-	}
-	return ops
 }
 
 // printf applies a printf format to arguments (the common conversions).
@@ -1951,41 +1922,21 @@ func (w *walker) fdExec(f *frame, st *state, c cmdCtx, vals []string, lst *Listi
 			end++
 		}
 		if i+1 < end {
-			n := c
-			n.words = c.words[i+2 : end+1]
-			if c.fields != nil {
-				n.fields = c.fields[i+2 : end+1]
-			}
-			n.listing = lst
-			n.stdin = nil
-			n.pipeListing = nil
+			n := c.commandAt(i+2, end+1, lst)
 			w.run(f.child("fd "+v), st, n)
 		}
 		i = end
 	}
 }
 
-// fdSpec lists fd's options that take a value.
-var fdSpec = OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true}
-
 // fdRoots returns the search paths of `fd [opts] [pattern] [path…]`
-// (and of --search-path), "." when none is given.
+// (and of --search-path), "." when none is given; the options are fd's
+// row of the program table.
 func fdRoots(vals []string) []string {
-	var roots []string
-	for k, v := range vals {
-		if v == "--search-path" && k+1 < len(vals) {
-			roots = append(roots, vals[k+1])
-		} else if p, ok := strings.CutPrefix(v, "--search-path="); ok {
-			roots = append(roots, p)
-		}
-	}
-	pattern := true
-	for k := fdSpec.FirstOperand(vals, 0); k < len(vals); k = fdSpec.FirstOperand(vals, k+1) {
-		if pattern {
-			pattern = false
-			continue
-		}
-		roots = append(roots, vals[k])
+	p := SpecOf("fd").Parse(vals, 0)
+	roots := p.Values("", "search-path")
+	if ops := p.OperandValues(); len(ops) > 1 {
+		roots = append(roots, ops[1:]...)
 	}
 	if len(roots) == 0 {
 		roots = []string{"."}
@@ -2016,4 +1967,166 @@ func (w *walker) ghAlias(f *frame, st *state, c cmdCtx) {
 	if shell {
 		w.runShellString(f, st, "gh alias "+ops[1], exp)
 	}
+}
+
+// screen unwraps `screen [opts] CMD…` (run) and `screen -X stuff 'TEXT'`
+// (typed into the session's shell); a reattach (-r -R -x) or another
+// -X/-Q screen command starts no program (testdata/corpus/README.md §2.3).
+// The options are screen's row of the program table (c.cmd.ParsedOpts).
+func (w *walker) screen(f *frame, st *state, c cmdCtx, vals []string) {
+	p := c.cmd.ParsedOpts
+	if p.Has("X") {
+		for k, v := range vals {
+			if v == "stuff" && k+1 < len(vals) {
+				txt := strings.NewReplacer(`\n`, "\n", `\r`, "\n", "^M", "\n").Replace(vals[k+1])
+				w.script(f.child("screen stuff"), st.clone(), txt, ioCtx{})
+			}
+		}
+		return
+	}
+	if p.Has("rRxXQ") {
+		return // reattach or a screen command: no new program
+	}
+	i := p.First()
+	if i < len(vals) && strings.HasPrefix(vals[i], "-") && strings.TrimLeft(vals[i], "-") == "Logfile" {
+		i = c.cmd.Prog.Opts.FirstOperand(vals, i+2)
+	}
+	w.rerun(f, st, c, i+1, "screen")
+}
+
+// sedRuns walks the commands GNU sed executes (ParseSed, the one sed script
+// reader): `e COMMAND`, a bare `e` (the pattern space: each line of a known
+// stdin) and the replacement of an `s///e` substitution (conservatively,
+// the replacement text as written).
+func (w *walker) sedRuns(f *frame, st *state, p ParsedOpts, stdin *string) {
+	scripts := sedScripts(p)
+	for _, s := range scripts {
+		for _, cmd := range ParseSed(s) {
+			var run []string
+			switch {
+			case cmd.Name == 'e' && strings.TrimSpace(cmd.Arg) != "":
+				run = []string{cmd.Arg} // e COMMAND
+			case cmd.Name == 'e' && stdin != nil:
+				run = strings.Split(*stdin, "\n") // bare e runs the pattern space: each input line
+			case cmd.Name == 's' && strings.Contains(cmd.Flags, "e"):
+				run = []string{cmd.Repl} // s///e runs the pattern space after the substitution
+			}
+			for _, r := range run {
+				if strings.TrimSpace(r) != "" {
+					w.script(f.child("sed e"), st.clone(), r, ioCtx{})
+				}
+			}
+		}
+	}
+}
+
+// envSplit splits the string of `env -S` the way GNU env does: blanks
+// separate words, '…' and "…" quote (backslash escapes \\ \" \' \n \t
+// inside double quotes and outside quotes), and # at a word start begins
+// a comment.
+func envSplit(s string) []string {
+	var out []string
+	var b strings.Builder
+	in := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if in {
+				out = append(out, b.String())
+				b.Reset()
+				in = false
+			}
+		case ch == '#' && !in:
+			return out
+		case ch == '\'':
+			in = true
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				b.WriteString(s[i+1:])
+				i = len(s)
+				break
+			}
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case ch == '"':
+			in = true
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) {
+					i++
+					b.WriteByte(envEscape(s[i]))
+					continue
+				}
+				b.WriteByte(s[i])
+			}
+		case ch == '\\' && i+1 < len(s):
+			in = true
+			i++
+			b.WriteByte(envEscape(s[i]))
+		default:
+			in = true
+			b.WriteByte(ch)
+		}
+	}
+	if in {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func envEscape(c byte) byte {
+	switch c {
+	case 'n':
+		return '\n'
+	case 't':
+		return '\t'
+	case 'r':
+		return '\r'
+	case 'f':
+		return '\f'
+	case 'v':
+		return '\v'
+	}
+	return c
+}
+
+// shellBase strips a version suffix from a shell's name (`bash5`,
+// `bash-5.2`, `ksh93`, `zsh-5.9`): installed side by side under such names,
+// they are the same shells.
+func shellBase(name string) string {
+	b := strings.TrimRight(name, "0123456789.")
+	b = strings.TrimSuffix(b, "-")
+	if b == name {
+		return ""
+	}
+	return b
+}
+
+// sedScripts returns the scripts of a sed command line parsed by sed's row
+// (p): every -e/--expression value, or else, when no -f/--file names a
+// script file, the first operand.
+func sedScripts(p ParsedOpts) []string {
+	scripts := p.Values("e", "expression")
+	if len(scripts) > 0 || p.Has("f", "file") {
+		return scripts
+	}
+	if ops := p.OperandValues(); len(ops) > 0 {
+		return ops[:1]
+	}
+	return nil
+}
+
+// commandAt is the command a runner builds from its words [from, to) (find
+// -exec CMD… ;, fd -x CMD…): the same context, with the listing lst as
+// the files it is run on and no stdin or pipe listing of its own.
+func (c cmdCtx) commandAt(from, to int, lst *Listing) cmdCtx {
+	n := c
+	n.words = c.words[from:to]
+	if c.fields != nil {
+		n.fields = c.fields[from:to]
+	}
+	n.listing = lst
+	n.stdin = nil
+	n.pipeListing = nil
+	return n
 }
