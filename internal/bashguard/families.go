@@ -1591,8 +1591,6 @@ func jumpHosts(v string) []string {
 	return hs
 }
 
-var sshTable = shell.OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw", Abbrev: true}
-
 // sshOptHosts returns a production host the connection goes to or
 // through: given by -J, -W, an -o ProxyJump=/HostName= option, or the
 // HostName/ProxyJump of a configuration file the command wrote for the

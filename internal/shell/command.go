@@ -69,9 +69,8 @@ func (c *Command) Is(subs ...string) bool {
 }
 
 // ParseCommand parses the words after a program (its identity, Identity)
-// by the program table. An unknown program's words are parsed with a
-// Partial grammar that guesses (options permuted, no value-taking
-// options; OptSpec.Guess).
+// by the program table. An unknown program's words are parsed with
+// UnknownSpec, an unknown subcommand's with UnknownSubSpec.
 func ParseCommand(name string, words []string) *Command {
 	return ParseCommandIn(name, words, nil)
 }
@@ -90,7 +89,7 @@ func ParseCommandIn(name string, words []string, env map[string]string) *Command
 	p := Lookup(name)
 	c := &Command{Prog: p, Row: p}
 	if p == nil {
-		c.ParsedOpts = OptSpec{Partial: true, Guess: true}.Parse(words, 0)
+		c.ParsedOpts = UnknownSpec().Parse(words, 0)
 		c.Levels = []ParsedOpts{c.ParsedOpts}
 		return c
 	}
@@ -113,7 +112,7 @@ func ParseCommandIn(name string, words []string, env map[string]string) *Command
 			c.Sub[len(c.Sub)-1] = row.Name
 		}
 		if row == nil {
-			opts = OptSpec{Partial: true, Abbrev: true}.Parse(words, first+1)
+			opts = UnknownSubSpec().Parse(words, first+1)
 			break
 		}
 		opts = spec(row.Opts).Parse(words, first+1)

@@ -489,19 +489,33 @@ func lookupExact(name string) *Program {
 	return nil
 }
 
-// SpecOf returns the option grammar of a program (the zero OptSpec when
-// the table does not know it), or of its subcommand path when subs are
-// given ("git", "push").
+// SpecOf returns the option grammar of a program, or of its subcommand
+// path when subs are given ("git", "push"): its row's Opts, or
+// UnknownSpec when the table does not know the program (or the
+// subcommand).
 func SpecOf(name string, subs ...string) OptSpec {
 	p := Lookup(name)
 	for _, s := range subs {
 		p = p.Sub(s)
 	}
 	if p == nil {
-		return OptSpec{Partial: true}
+		return UnknownSpec()
 	}
 	return p.Opts
 }
+
+// UnknownSpec is the one option grammar of a program the table does not
+// know (testdata/corpus/README.md §9.1, unknown programs): every long
+// option may be one the table does not list (Partial) and no short letter
+// takes a value, except that a cluster is read the only way getopt
+// allows and -name=VALUE is a long option with its value (Guess).
+func UnknownSpec() OptSpec { return OptSpec{Partial: true, Guess: true} }
+
+// UnknownSubSpec is the one option grammar of a subcommand a known
+// program's row does not list (`git frobnicate --opt`): like UnknownSpec
+// but without Guess, and long options abbreviate (Abbrev) as the known
+// subcommands' parsers (git parse-options, getopt_long) let them.
+func UnknownSubSpec() OptSpec { return OptSpec{Partial: true, Abbrev: true} }
 
 // Identity is the program a command word runs, as the guards compare it
 // (testdata/corpus/README.md §2.2, §9.1): the directory part and a trailing ".exe" are
