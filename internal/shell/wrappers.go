@@ -1000,21 +1000,14 @@ func npmSpecBin(spec string) string {
 
 // ssh runs the remote command (and stdin scripts) of ssh as shell code.
 func (w *walker) ssh(f *frame, st *state, c cmdCtx, vals []string) {
-	for k := 0; k < len(vals); k++ {
-		v := vals[k]
-		var opt string
-		if v == "-o" && k+1 < len(vals) {
-			opt = vals[k+1]
-		} else if strings.HasPrefix(v, "-o") && len(v) > 2 {
-			opt = v[2:]
-		}
-		if opt != "" {
-			lo := strings.ToLower(opt)
-			for _, key := range []string{"proxycommand", "localcommand", "remotecommand"} {
-				if strings.HasPrefix(lo, key) {
-					val := strings.TrimLeft(opt[len(key):], " =")
-					w.script(f.child("ssh -o "+key), st.clone(), val, ioCtx{})
-				}
+	// -o KEY=VALUE options, by ssh's row (before the host and, as OpenSSH
+	// reads them, between the host and the remote command)
+	for _, opt := range c.cmd.ParsedOpts.Values("o") {
+		lo := strings.ToLower(opt)
+		for _, key := range []string{"proxycommand", "localcommand", "remotecommand"} {
+			if strings.HasPrefix(lo, key) {
+				val := strings.TrimLeft(opt[len(key):], " =")
+				w.script(f.child("ssh -o "+key), st.clone(), val, ioCtx{})
 			}
 		}
 	}
@@ -1141,18 +1134,8 @@ func (w *walker) producer(f *frame, st *state, prog string, c cmdCtx, vals []str
 		}
 		return nil, false
 	case "find":
-		var roots []string
-		for _, v := range vals {
-			if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
-				break
-			}
-			roots = append(roots, v)
-		}
-		if len(roots) == 0 {
-			roots = []string{"."}
-		}
 		w.find(f, st, c, vals)
-		w.lastListing = st.listing(roots)
+		w.lastListing = st.listing(ParseFind(vals).Roots)
 		return nil, true
 	case "yes":
 		// one line of its endless output (`yes | rm -r x` answers every prompt)
