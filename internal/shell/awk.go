@@ -53,60 +53,16 @@ func AwkPrograms(args []string) []string {
 // texts (AwkPrograms) and the words after the program: input files and
 // name=value assignments.
 func awkArgs(args []string) (srcs, rest []string) {
-	fromFile := false
-	for i := 0; i < len(args); i++ {
-		v := args[i]
-		if v == "--" {
-			if i+1 < len(args) && len(srcs) == 0 && !fromFile {
-				return []string{args[i+1]}, args[i+2:]
-			}
-			return srcs, args[i+1:]
-		}
-		if strings.HasPrefix(v, "--") {
-			name, val, hasVal := strings.Cut(v[2:], "=")
-			switch name {
-			case "source", "file", "assign", "field-separator", "include", "load", "exec":
-				if !hasVal && i+1 < len(args) {
-					val = args[i+1]
-					i++
-				}
-				switch name {
-				case "source":
-					srcs = append(srcs, val)
-				case "file", "exec":
-					fromFile = true
-				}
-			}
-			continue
-		}
-		if len(v) > 1 && v[0] == '-' {
-			// short options: those taking a value consume the rest or the next word
-			for k := 1; k < len(v); k++ {
-				ch := v[k]
-				if strings.IndexByte("FvfeiElWo", ch) < 0 {
-					continue
-				}
-				val := v[k+1:]
-				if val == "" && i+1 < len(args) {
-					val = args[i+1]
-					i++
-				}
-				switch ch {
-				case 'e':
-					srcs = append(srcs, val)
-				case 'f', 'E':
-					fromFile = true
-				}
-				break
-			}
-			continue
-		}
-		if len(srcs) == 0 && !fromFile {
-			return []string{v}, args[i+1:]
-		}
-		return srcs, args[i:]
+	// awk's row, in POSIX order: gawk's getopt stops at the program text
+	spec := SpecOf("awk")
+	spec.Stop = true
+	p := spec.Parse(args, 0)
+	srcs = p.Values("e", "source")
+	i := min(p.First(), len(args))
+	if len(srcs) == 0 && !p.Has("fE", "file", "exec") && i < len(args) {
+		return []string{args[i]}, args[i+1:]
 	}
-	return srcs, nil
+	return srcs, args[i:]
 }
 
 // awkReadsStdin reports whether an awk invocation reads its records from

@@ -1815,40 +1815,37 @@ func isNumber(s string) bool {
 // input; ok=false when the options are not understood.
 func grepFilter(prog string, vals []string, in string) (string, bool) {
 	invert, icase, fixed := false, false, prog == "fgrep"
+	// the options by grep's row; a long option or a letter other than
+	// these is not understood
+	p := SpecOf("grep").Parse(vals, 0)
 	var pats []string
-	for k := 0; k < len(vals); k++ {
-		v := vals[k]
-		switch {
-		case v == "-e" && k+1 < len(vals):
-			pats = append(pats, vals[k+1])
-			k++
-		case v == "--":
-			if k+1 < len(vals) && len(pats) == 0 {
-				pats = append(pats, vals[k+1])
-				k++
-			}
-		case strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--"):
-			for _, ch := range v[1:] {
-				switch ch {
-				case 'v':
-					invert = true
-				case 'i':
-					icase = true
-				case 'F':
-					fixed = true
-				case 'E', 'w', 'x', 'h', 'H', 's', 'q':
-				default:
-					return "", false
-				}
-			}
-		case strings.HasPrefix(v, "-"):
+	for _, o := range p.Opts {
+		if o.Long {
 			return "", false
-		default:
-			if len(pats) > 0 {
-				return "", false // a file operand: the input is not stdin
-			}
-			pats = append(pats, v)
 		}
+		switch o.Name {
+		case "e":
+			if !o.HasValue {
+				return "", false
+			}
+			pats = append(pats, o.Value)
+		case "v":
+			invert = true
+		case "i":
+			icase = true
+		case "F":
+			fixed = true
+		case "E", "w", "x", "h", "H", "s", "q":
+		default:
+			return "", false
+		}
+	}
+	ops := p.OperandValues()
+	if len(pats) == 0 && len(ops) > 0 {
+		pats, ops = ops[:1], ops[1:]
+	}
+	if len(ops) > 0 {
+		return "", false // a file operand: the input is not stdin
 	}
 	if len(pats) == 0 {
 		return "", false
