@@ -221,7 +221,7 @@ var programs = []Program{
 		Examples: []string{"-i .a=1 f => -i | .a=1 f"}},
 
 	// ---------------------------------------------------------------- data: arguments are text
-	{Name: "echo", Names: "printf true false : test [ [[ sleep date whoami id groups hostname uname uptime seq yes expr bc dc nproc free " +
+	{Name: "echo", Names: "printf true false : test [ [[ sleep date whoami id groups hostname uname uptime seq yes expr bc nproc free " +
 		"lsblk blkid lscpu lsusb lspci locale tty stty clear tput reset getent apt-cache dpkg-query rpm-query ldd nm objdump readelf " +
 		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat " +
 		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
@@ -463,6 +463,20 @@ var programs = []Program{
 	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}},
 	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval= just-print dry-run recon", Partial: true, Abbrev: true},
 		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |", "--eval 'x:' x => --eval=x: | x", "-E 'a: ; b' a => -E=a: ; b | a"}},
+	// script languages that run shell commands (scriptlangs.go): ninja rules, justfile recipes, Taskfile cmds,
+	// dc's !, m4's syscmd/esyscmd, TeX's \write18 under -shell-escape
+	{Name: "ninja", Kind: KindTool, Opts: OptSpec{Short: "Cfjkldtw", Long: "version verbose quiet"},
+		Examples: []string{"-C b -f x.ninja all => -C=b -f=x.ninja | all"}},
+	{Name: "just", Kind: KindTool, Opts: OptSpec{Short: "fd", Long: "justfile= working-directory= show= color= shell= shell-arg= dotenv-filename= dotenv-path= chooser= completions= list summary dump evaluate variables dry-run", Partial: true},
+		Examples: []string{"--justfile - -d . wipe => --justfile=- -d=. | wipe"}},
+	{Name: "task", Names: "go-task", Kind: KindTool, Opts: OptSpec{Short: "tdoC", Long: "taskfile= dir= output= concurrency= interval= sort= list list-all summary dry init help version", Partial: true},
+		Examples: []string{"-t /dev/stdin nuke => -t=/dev/stdin | nuke"}},
+	{Name: "dc", Kind: KindTool, Opts: OptSpec{Short: "ef", Long: "expression= file= version help"},
+		Examples: []string{"-e '2 p' f => -e=2 p | f"}},
+	{Name: "m4", Names: "gm4", Kind: KindTool, Opts: OptSpec{Short: "DUIoltFRHLBST", ShortOpt: "d", Long: "define= undefine= include= error-output= arglength= trace= debugfile= freeze-state= reload-state= hashsize= nesting-limit= word-regexp= synclines prefix-builtins traditional quiet silent fatal-warnings gnu interactive", Partial: true},
+		Examples: []string{"-DX=1 -P f.m4 => -D=X=1 -P | f.m4"}},
+	{Name: "pdflatex", Names: "tex etex pdftex latex xetex xelatex luatex lualatex", Kind: KindTool, Opts: OptSpec{Long: "output-directory= jobname= interaction= fmt= output-format= aux-directory= progname= translate-file= synctex= cnf-line= output-comment= kpathsea-debug= shell-escape no-shell-escape enable-write18 disable-write18 shell-restricted halt-on-error file-line-error draftmode recorder ini", Partial: true, GoFlags: true},
+		Examples: []string{"-shell-escape -jobname x doc => --shell-escape --jobname=x | doc"}},
 
 	// ---------------------------------------------------------------- subcommand runners (uv run CMD, npm exec CMD …)
 	{Name: "uv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
@@ -841,7 +855,7 @@ var programs = []Program{
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
 	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open nc ncat telnet " +
 		"ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
-		"ninja meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
+		"meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +

@@ -371,6 +371,9 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	case "make", "gmake":
 		w.makeRuns(f, st, c)
 		return false
+	case "ninja", "just", "task", "go-task", "dc", "m4", "gm4", "tex", "etex", "pdftex", "latex", "pdflatex", "xetex", "xelatex", "luatex", "lualatex":
+		w.scriptLangRuns(f, st, prog, c)
+		return false
 	case "crontab":
 		w.crontabRuns(f, st, c)
 		return true
