@@ -47,3 +47,22 @@ func TestContainerBindMountsWrite(t *testing.T) {
 		{"docker run --rm -v /tmp/cache:/cache alpine true", "allow"},
 	})
 }
+
+// TestEnvChdir: env -C DIR / --chdir=DIR (GNU coreutils 8.28+) runs the
+// command in DIR, so its relative targets resolve there, like a cd that
+// lasts for that command only (checked with coreutils 9.1: env -C d touch
+// m made d/m). The directory is not changed for the commands after it.
+func TestEnvChdir(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"env -C templates touch new.html", "block"},
+		{"env --chdir=schemas rm feature_list.schema.json", "block"},
+		{"env -i -C spec/guides sh -c 'echo x > a.md'", "block"},
+		{"env --chd templates tee x.html < /dev/null", "block"},
+		{"env -C research touch new.md", "allow"},
+		{"env -C templates cat index.html", "allow"},
+		{"env -C spec true; touch new.md", "allow"},
+		{"env -C /tmp touch templates.html", "allow"},
+	})
+}

@@ -787,7 +787,23 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 	if c.fields != nil {
 		n.fields = c.fields[i+1:]
 	}
-	w.wrapped = w.run(f.child("env"), st, n)
+	// -C DIR / --chdir=DIR: the command runs in DIR (its relative targets
+	// resolve there), and the shell's own directory stays where it was
+	var chdir *Opt
+	for k := range p.Opts {
+		if o := &p.Opts[k]; o.Name == "C" || o.Name == "chdir" {
+			chdir = o
+		}
+	}
+	if chdir == nil {
+		w.wrapped = w.run(f.child("env"), st, n)
+		return
+	}
+	known := chdir.ValArg+1 < len(c.words) && c.words[chdir.ValArg+1].Known
+	dir, prevDir, prevSet, unkRel := st.dir, st.prevDir, st.prevSet, st.unkRel
+	w.cdFrom(st, []Word{{Value: "--", Known: true}, {Value: chdir.Value, Known: known, Raw: chdir.Value}})
+	w.wrapped = w.run(f.child("env -C"), st, n)
+	st.dir, st.prevDir, st.prevSet, st.unkRel = dir, prevDir, prevSet, unkRel
 }
 
 // FindArgs is the start of a find(1) command line, parsed once
