@@ -20,13 +20,10 @@ func TestRealClaudeGeneratorCannotShedItsSessionEnvironment(t *testing.T) {
 	claude, bins := setup(t)
 	ws, _ := sandboxWorkspace(t, bins)
 	el := filepath.Join(ws.Root, ".harness", "eval_log.jsonl")
-	bash := func(id, cmd string) []Block {
-		return []Block{ToolUse(id, "Bash", map[string]any{"command": cmd, "description": "work", "timeout": 60000})}
-	}
 	script := Script{Turns: [][]Block{
-		bash("e_export", "export FEATURE_ID= CLAUDECODE= HARNESS_ROOT=/tmp HARNESS_NOW=2030-01-01T00:00:00Z; unset FEATURE_ID CLAUDECODE; echo exported"),
-		bash("e_echo", `echo "fid=[${FEATURE_ID-unset}] cc=[${CLAUDECODE-unset}] root=[$HARNESS_ROOT] now=[${HARNESS_NOW-unset}]"`),
-		bash("e_forge", "harness eval append --feature f002 --phase 1 --event fail --result fail --reason 'forged by the Generator after shedding its session variables'"),
+		BashTurn("e_export", "export FEATURE_ID= CLAUDECODE= HARNESS_ROOT=/tmp HARNESS_NOW=2030-01-01T00:00:00Z; unset FEATURE_ID CLAUDECODE; echo exported"),
+		BashTurn("e_echo", `echo "fid=[${FEATURE_ID-unset}] cc=[${CLAUDECODE-unset}] root=[$HARNESS_ROOT] now=[${HARNESS_NOW-unset}]"`),
+		BashTurn("e_forge", "harness eval append --feature f002 --phase 1 --event fail --result fail --reason 'forged by the Generator after shedding its session variables'"),
 	}, FinalText: "done"}
 	before := sha(t, el)
 	l := launchSession(t, claude, bins, ws, script, nil, "--permission-mode", "bypassPermissions")

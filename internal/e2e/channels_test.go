@@ -166,14 +166,11 @@ func TestRealClaudeLaunchExcludedCommandInputs(t *testing.T) {
 	noHook := hookSwitchedOff(t, bins, ws)
 	el := filepath.Join(ws.Root, ".harness", "eval_log.jsonl")
 	fifo := filepath.Join(ws.FDir, "entry.fifo")
-	bash := func(id, cmd string) []Block {
-		return []Block{ToolUse(id, "Bash", map[string]any{"command": cmd, "description": "work", "timeout": 60000})}
-	}
 	script := Script{Turns: [][]Block{
-		bash("i_zero", "harness eval append --entry /dev/zero --feature f002"),
-		bash("i_mkfifo", "mkfifo "+fifo+" && echo made"),
-		bash("i_fifo", "harness eval append --entry "+fifo+" --feature f002"),
-		bash("i_stdin_zero", "harness eval append --entry - --feature f002 < /dev/zero"),
+		BashTurn("i_zero", "harness eval append --entry /dev/zero --feature f002"),
+		BashTurn("i_mkfifo", "mkfifo "+fifo+" && echo made"),
+		BashTurn("i_fifo", "harness eval append --entry "+fifo+" --feature f002"),
+		BashTurn("i_stdin_zero", "harness eval append --entry - --feature f002 < /dev/zero"),
 	}, FinalText: "done"}
 	before := sha(t, el)
 	l := launchSession(t, claude, bins, ws, script, nil, "--hook-bin", noHook, "--permission-mode", "bypassPermissions")

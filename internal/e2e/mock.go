@@ -25,6 +25,12 @@ func Text(s string) Block { return mockapi.Text(s) }
 // ToolUse is a tool_use block of a scripted turn (id "" is filled in).
 func ToolUse(id, name string, input map[string]any) Block { return mockapi.ToolUse(id, name, input) }
 
+// BashTurn is a scripted turn of one Bash tool_use block running cmd, with
+// the Bash tool's timeout at 60 000 ms.
+func BashTurn(id, cmd string) []Block {
+	return []Block{ToolUse(id, "Bash", map[string]any{"command": cmd, "description": "work", "timeout": 60000})}
+}
+
 // NewMockAPI starts the mock (mockapi.Start); a failed loopback listen
 // panics, which fails the test that called it.
 func NewMockAPI(script Script, logPath string) *MockAPI {
