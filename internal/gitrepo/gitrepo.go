@@ -111,21 +111,12 @@ func Gitlinks(gitDir string) ([]string, error) {
 		return nil, err
 	}
 	hashSize := 20
-	if cfg, err := fsutil.ReadRegular(filepath.Join(gitDir, "config"), maxConfig); err == nil &&
-		bytes.Contains(bytes.ToLower(cfg), []byte("sha256")) && objectFormatSHA256(string(cfg)) {
-		hashSize = 32
-	}
-	return parseGitlinks(b, hashSize)
-}
-
-func objectFormatSHA256(cfg string) bool {
-	for _, l := range strings.Split(cfg, "\n") {
-		k, v, ok := strings.Cut(strings.TrimSpace(l), "=")
-		if ok && strings.EqualFold(strings.TrimSpace(k), "objectformat") && strings.EqualFold(strings.TrimSpace(v), "sha256") {
-			return true
+	if cfg, err := fsutil.ReadRegular(filepath.Join(gitDir, "config"), maxConfig); err == nil {
+		if f, _ := shell.GitConfigValue(string(cfg), "extensions.objectformat"); strings.EqualFold(f, "sha256") {
+			hashSize = 32
 		}
 	}
-	return false
+	return parseGitlinks(b, hashSize)
 }
 
 func parseGitlinks(b []byte, hashSize int) ([]string, error) {

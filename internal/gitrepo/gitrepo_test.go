@@ -154,3 +154,21 @@ func FuzzParseGitlinks(f *testing.F) {
 		parseGitlinks(b, 20) // must not panic or loop
 	})
 }
+
+// A SHA-256 repository (extensions.objectFormat) has 32-byte object names
+// in its index entries: the gitlink is still found.
+func TestRiskySHA256Index(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "--object-format=sha256")
+	a := filepath.Join(root, "src", "a")
+	write(t, filepath.Join(a, "f.txt"), "x\n")
+	git(t, a, "init", "-q", "--object-format=sha256")
+	git(t, a, "add", "f.txt")
+	git(t, a, "commit", "-qm", "c")
+	git(t, a, "config", "core.fsmonitor", "rm -rf spec")
+	git(t, root, "add", "src/a")
+	got, err := Risky(root)
+	if err != nil || len(got) != 1 || got[0].Path != "src/a" {
+		t.Fatalf("got %+v, %v; want src/a", got, err)
+	}
+}

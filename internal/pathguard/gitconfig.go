@@ -66,19 +66,6 @@ func (g *Guard) judgeGitConfig(t target, o op, tool string) (verdict.Decision, b
 	return verdict.Decision{}, false
 }
 
-// relRoot returns p relative to the root (lexical or physical form).
-func (g *Guard) relRoot(p string) (string, bool) {
-	if p == "" {
-		return "", false
-	}
-	for _, r := range [...]string{g.rootLex, g.rootPhys} {
-		if rel, ok := relTo(r, p); ok {
-			return rel, true
-		}
-	}
-	return "", false
-}
-
 // repoConfig returns the configuration file `git config` (no --file,
 // --global, --system or --blob) writes when run in dir: $GIT_DIR's config
 // when gitDir is set (relative to dir), else that of the nearest directory

@@ -148,12 +148,22 @@ func (g *Guard) WithManagedSettings(goos string) *Guard {
 
 // inRoot reports whether p is the root or lies below one of its forms.
 func (g *Guard) inRoot(p string) bool {
+	_, ok := g.relRoot(p)
+	return ok
+}
+
+// relRoot returns p relative to the root (its lexical form first, then its
+// physical form); false when p is "" or lies in neither.
+func (g *Guard) relRoot(p string) (string, bool) {
+	if p == "" {
+		return "", false
+	}
 	for _, r := range [...]string{g.rootLex, g.rootPhys} {
-		if _, ok := relTo(r, p); ok {
-			return true
+		if rel, ok := relTo(r, p); ok {
+			return rel, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // WithHookExecutable returns a copy of g that also protects the hook

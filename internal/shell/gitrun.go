@@ -618,6 +618,19 @@ func extArgs(s, service string) ([]string, bool) {
 	return args, true
 }
 
+// GitConfigValue returns the value git takes for key (the last setting, key
+// compared as gitKey spells it) in git configuration file text; false when
+// the text does not set it.
+func GitConfigValue(text, key string) (v string, ok bool) {
+	key = gitKey(key)
+	parseGitConfig(text, func(k, val string) {
+		if gitKey(k) == key {
+			v, ok = val, true
+		}
+	})
+	return v, ok
+}
+
 // GitConfigRunners returns the settings of git configuration file text
 // that make a later git run code (git-config(1)): every key whose value git
 // runs through a shell (gitShellValue: core.fsmonitor, core.pager,
