@@ -17,8 +17,10 @@ import (
 // each command it runs is walked like a top-level command line.
 
 // scriptSource calls fn with the text of the script file name names for
-// program c: "-" (and /dev/stdin) is the known stdin, otherwise what
-// namedContent or a later write of the command (readFile) gives.
+// program c (make -f, ninja -f, just --justfile, …): "-" is the known
+// stdin, otherwise what namedContent gives (/dev/stdin and other
+// descriptors, a process substitution, a file written earlier) or a later
+// write of the command (readFile).
 func (w *walker) scriptSource(st *state, c cmdCtx, name string, fn func(src string)) {
 	if name == "-" {
 		if src, _, ok := c.stdinScript(); ok {
@@ -33,12 +35,13 @@ func (w *walker) scriptSource(st *state, c cmdCtx, name string, fn func(src stri
 	w.readFile(st, name, fn)
 }
 
-// defaultScript calls fn with the text of the first of names (in dir)
-// written earlier in the command.
-func (w *walker) defaultScript(st *state, dir string, names []string, fn func(src string)) {
+// defaultScript calls fn with the name and text of the first of names (in
+// dir) written earlier in the command: a program's default script file
+// (make's makefiles, build.ninja, a justfile, a Taskfile).
+func (w *walker) defaultScript(st *state, dir string, names []string, fn func(name, src string)) {
 	for _, n := range names {
 		if src, ok := w.writtenScript(st, path.Join(dir, n)); ok {
-			fn(src)
+			fn(n, src)
 			return
 		}
 	}
@@ -69,7 +72,7 @@ func (w *walker) scriptLangRuns(f *frame, st *state, prog string, c cmdCtx) bool
 			w.scriptSource(st, c, mf, run)
 		} else {
 			dir, _ := p.Last("C")
-			w.defaultScript(st, dir, []string{"build.ninja"}, run)
+			w.defaultScript(st, dir, []string{"build.ninja"}, func(_, src string) { run(src) })
 		}
 	case "just":
 		if p.Has("l", "list", "summary", "dump", "show", "variables", "fmt", "init", "edit", "help", "version", "completions", "changelog", "groups") {
@@ -80,7 +83,7 @@ func (w *walker) scriptLangRuns(f *frame, st *state, prog string, c cmdCtx) bool
 			w.scriptSource(st, c, jf, run)
 		} else {
 			dir, _ := p.Last("d", "working-directory")
-			w.defaultScript(st, dir, []string{"justfile", "Justfile", ".justfile"}, run)
+			w.defaultScript(st, dir, []string{"justfile", "Justfile", ".justfile"}, func(_, src string) { run(src) })
 		}
 	case "task", "go-task":
 		if p.Has("lanih", "list", "list-all", "summary", "dry", "init", "help", "version") {
@@ -100,7 +103,7 @@ func (w *walker) scriptLangRuns(f *frame, st *state, prog string, c cmdCtx) bool
 			w.scriptSource(st, c, tf, run)
 		} else {
 			dir, _ := p.Last("d", "dir")
-			w.defaultScript(st, dir, []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml"}, run)
+			w.defaultScript(st, dir, []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml"}, func(_, src string) { run(src) })
 		}
 	case "dc":
 		run := func(src string) { w.runAll(f, st, "dc !", dcCommands(src)) }

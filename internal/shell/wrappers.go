@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
-	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -522,24 +521,11 @@ func (w *walker) makeRuns(f *frame, st *state, c cmdCtx) {
 	if len(mfs) == 0 {
 		// the default makefiles, when one was written earlier in the command
 		dir, _ := c.cmd.Last("C", "directory")
-		for _, n := range []string{"GNUmakefile", "makefile", "Makefile"} {
-			if src, ok := w.writtenScript(st, path.Join(dir, n)); ok {
-				recipes("make ("+n+")", src)
-				break
-			}
-		}
+		w.defaultScript(st, dir, []string{"GNUmakefile", "makefile", "Makefile"}, func(n, src string) { recipes("make ("+n+")", src) })
 	}
 	for _, mf := range mfs {
-		if src, _, ok := c.stdinScript(); ok && mf == "-" {
-			recipes("make -f "+mf, src)
-			continue
-		}
-		// `-f <(printf …)`, `-f /dev/fd/3 3<<<…`, a file written earlier
-		if src, ok := w.namedContent(st, c, mf); ok {
-			recipes("make -f "+mf, src)
-			continue
-		}
-		w.readFile(st, mf, func(src string) { recipes("make -f "+mf, src) })
+		// `-f -`, `-f <(printf …)`, `-f /dev/fd/3 3<<<…`, a file written earlier
+		w.scriptSource(st, c, mf, func(src string) { recipes("make -f "+mf, src) })
 	}
 }
 
