@@ -38,180 +38,112 @@ func interpLang(prog string) codelex.Lang {
 	return ""
 }
 
-// tclCode is InterpreterCode for the Tcl shells: every expect -c and
-// jimsh -e script joined by newlines, else the script on stdin when no
-// script file is named (tclsh FILE, expect -f FILE run a file).
-func tclCode(inv Invocation, vals []string) (string, bool) {
-	var codes []string
-	for i := 0; i < len(vals); i++ {
-		v := vals[i]
-		switch {
-		case v == "--":
-			i = len(vals)
-		case v == "-c" || v == "-e":
-			if i+1 < len(vals) {
-				codes = append(codes, vals[i+1])
-				i++
-			}
-		case v == "-f" || v == "-b":
-			return "", false // a script file
-		case v == "-encoding" || v == "-D":
-			i++
-		case strings.HasPrefix(v, "-") && v != "-":
-		default:
-			if len(codes) > 0 {
-				i = len(vals) // the script's own arguments
-				continue
-			}
-			if v != "-" {
-				return "", false // a script file
-			}
-			i = len(vals)
-		}
-	}
-	if len(codes) > 0 {
-		return strings.Join(codes, "\n"), true
-	}
-	if inv.Stdin != nil {
-		return *inv.Stdin, true
-	}
-	return "", false
+// langRows names, for each language, the program table row whose option
+// grammar an interpreter of that language is read with when its own name
+// has no row (a versioned or renamed binary the table does not list).
+var langRows = map[codelex.Lang]string{
+	codelex.Python: "python", codelex.Node: "node", codelex.Perl: "perl", codelex.PHP: "php", codelex.Lua: "lua",
+	codelex.Ruby: "ruby", codelex.R: "rscript", codelex.Julia: "julia", codelex.AppleScript: "osascript", codelex.Tcl: "tclsh",
 }
 
-// InterpreterCode returns the code an interpreter invocation runs inline
-// (`-c`/`-e`/`-r`/`--eval` code, every `-e` of perl/ruby/osascript/Rscript
-// joined by newlines, `deno eval CODE`, or a script on stdin), its language,
-// and ok=false when the program is not an interpreter or the code is not
-// inline (a script file, `python -m MODULE`). `osascript -l JavaScript` is
-// JavaScript (JXA).
-func InterpreterCode(inv Invocation) (code string, lang codelex.Lang, ok bool) {
-	lang = interpLang(inv.Program)
-	if lang == "" {
-		return "", "", false
+// inline is the inline code of an interpreter invocation (inlineCode).
+type inline struct {
+	code string
+	lang codelex.Lang
+	// argv are the indexes (into the invocation's Args) of the script's
+	// own arguments: the operands after the code, the "-" or the stdin
+	// path.
+	argv []int
+	// bare: the code is the script on stdin and no "-" or stdin path
+	// stands for it (`python3 <<EOF`): its arguments are not known.
+	bare bool
+}
+
+// inlineCode reads an interpreter invocation by its row's option grammar
+// (the program table, programs.go: where the options stop, which take a
+// value) and returns the code it runs inline: the value of its code
+// option (python -c; node -e/--eval/-p/--print, the last of several as
+// node runs only that one, or with a bare -p the first operand; perl -e/-E,
+// ruby/Rscript/lua/osascript -e, expect -c and jimsh -e, every one joined by
+// newlines; php -r/--run; julia -e/-E), `deno eval CODE`, else the script
+// on stdin when the first operand is "-", a stdin path or missing. ok is
+// false for a script file or a module (`python -m MODULE`, `expect -f F`).
+// `osascript -l JavaScript` is JavaScript (JXA).
+func inlineCode(inv Invocation) (in inline, ok bool) {
+	in.lang = interpLang(inv.Program)
+	if in.lang == "" {
+		return in, false
 	}
 	vals := make([]string, len(inv.Args))
 	for i, a := range inv.Args {
 		vals[i] = a.Value
 	}
-	if lang == codelex.Tcl {
-		code, ok := tclCode(inv, vals)
-		return code, lang, ok
+	name := strings.TrimSuffix(strings.ToLower(inv.Program), ".exe")
+	if Lookup(name) == nil {
+		name = langRows[in.lang]
 	}
-	flag := byte('e')
-	switch lang {
-	case codelex.Python:
-		flag = 'c'
-	case codelex.PHP:
-		flag = 'r'
-	}
-	multi := lang == codelex.Perl || lang == codelex.Ruby || lang == codelex.AppleScript || lang == codelex.R
+	cmd := ParseCommand(name, vals)
 	var codes []string
-	take := func(c string) bool {
-		codes = append(codes, c)
-		return !multi
+	switch in.lang {
+	case codelex.Python:
+		if cmd.Has("m") {
+			return in, false
+		}
+		codes = cmd.Values("c")
+	case codelex.Node:
+		if cmd.Is("eval") && len(cmd.Operands) > 0 { // deno eval CODE
+			cmd.Opts = append(cmd.Opts, Opt{Name: "e", HasValue: true, Value: vals[cmd.Operands[0]]})
+			cmd.Operands = cmd.Operands[1:]
+		}
+		if c, ok := cmd.Last("e", "eval", "print"); ok {
+			codes = []string{c}
+		} else if cmd.Has("p", "print") && len(cmd.Operands) > 0 && cmd.End < 0 {
+			// node -p CODE: a bare -p takes the next word that is no option
+			codes = []string{vals[cmd.Operands[0]]}
+			cmd.Operands = cmd.Operands[1:]
+		}
+	case codelex.PHP:
+		codes = cmd.Values("r", "run")
+	case codelex.Julia:
+		codes = cmd.Values("eE", "eval", "print")
+	case codelex.Tcl:
+		if cmd.Has("fb") {
+			return in, false // a script file
+		}
+		codes = cmd.Values("ce")
+	case codelex.AppleScript:
+		if l, ok := cmd.Last("l"); ok && strings.EqualFold(l, "JavaScript") {
+			in.lang = codelex.Node
+		}
+		codes = cmd.Values("e")
+	default: // perl, ruby, lua, Rscript
+		codes = cmd.Values("eE")
 	}
-	done := false
-	for i := 0; i < len(vals) && !done; i++ {
-		v := vals[i]
-		if v == "--" {
-			break
-		}
-		if lang == codelex.Node {
-			switch {
-			case v == "--eval" || v == "-p" || v == "--print" || v == "-e" || v == "-pe":
-				if i+1 < len(vals) {
-					done = take(vals[i+1])
-					i++
-				}
-				continue
-			case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
-				done = take(v[strings.IndexByte(v, '=')+1:])
-				continue
-			case v == "eval" && strings.EqualFold(strings.TrimSuffix(inv.Program, ".exe"), "deno") && i+1 < len(vals):
-				done = take(vals[i+1])
-				i++
-				continue
-			case v == "-r" || v == "--require" || v == "--import" || v == "--loader" || v == "-C" || v == "--conditions":
-				i++
-				continue
-			}
-		}
-		if lang == codelex.AppleScript && v == "-l" && i+1 < len(vals) {
-			if strings.EqualFold(vals[i+1], "JavaScript") {
-				lang = codelex.Node
-				multi = true
-			}
-			i++
-			continue
-		}
-		if lang == codelex.Julia && (v == "--eval" || v == "-E" || v == "--print") && i+1 < len(vals) {
-			done = take(vals[i+1])
-			i++
-			continue
-		}
-		if lang == codelex.PHP && v == "--run" && i+1 < len(vals) {
-			done = take(vals[i+1])
-			i++
-			continue
-		}
-		if strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 1 {
-			if lang == codelex.Python && (v == "-m" || v == "-W" || v == "-X") {
-				if v == "-m" {
-					return "", lang, false
-				}
-				i++
-				continue
-			}
-			// options with an attached value (-Wignore, -Mstrict, -rjson, -I/lib)
-			if (lang == codelex.Python && (v[1] == 'W' || v[1] == 'X' || v[1] == 'm')) ||
-				((lang == codelex.Perl || lang == codelex.Ruby) && strings.IndexByte("MmIrxC", v[1]) >= 0) ||
-				(lang == codelex.Node && (v == "-r" || v == "--require")) {
-				if len(v) == 2 && v[1] != 'x' {
-					i++
-				}
-				if lang == codelex.Python && v[1] == 'm' {
-					return "", lang, false
-				}
-				continue
-			}
-			k := strings.IndexByte(v, flag)
-			if lang == codelex.Perl && k < 0 {
-				k = strings.IndexByte(v, 'E')
-			}
-			if lang == codelex.Julia && k < 0 {
-				k = strings.IndexByte(v, 'E')
-			}
-			if k > 0 {
-				if k < len(v)-1 {
-					done = take(v[k+1:])
-				} else if i+1 < len(vals) {
-					done = take(vals[i+1])
-					i++
-				}
-			}
-			continue
-		}
-		if v == "-" {
-			break
-		}
-		if len(codes) > 0 {
-			break // the script's own arguments
-		}
-		if !strings.HasPrefix(v, "-") {
-			if stdinPath(v) && inv.Stdin != nil {
-				return *inv.Stdin, lang, true // `python3 /dev/stdin <<< CODE`
-			}
-			return "", lang, false // a script file
-		}
-	}
+	in.argv = cmd.Operands
 	if len(codes) > 0 {
-		return strings.Join(codes, "\n"), lang, true
+		in.code = strings.Join(codes, "\n")
+		return in, true
 	}
-	if inv.Stdin != nil {
-		src := *inv.Stdin
-		return src, lang, true
+	if len(in.argv) > 0 {
+		first := vals[in.argv[0]]
+		if first != "-" && !stdinPath(first) {
+			return in, false // a script file
+		}
+		in.argv = in.argv[1:]
 	}
-	return "", lang, false
+	if inv.Stdin == nil {
+		return in, false
+	}
+	in.code, in.bare = *inv.Stdin, len(cmd.Operands) == 0
+	return in, true
+}
+
+// InterpreterCode returns the code an interpreter invocation runs inline,
+// its language, and ok=false when the program is not an interpreter or the
+// code is not inline (inlineCode).
+func InterpreterCode(inv Invocation) (code string, lang codelex.Lang, ok bool) {
+	in, ok := inlineCode(inv)
+	return in.code, in.lang, ok
 }
 
 // AnalyzeCode lexes the inline code of an interpreter invocation once
@@ -219,43 +151,21 @@ func InterpreterCode(inv Invocation) (code string, lang codelex.Lang, ok bool) {
 // when inv runs no inline code. The walker stores the result in
 // Invocation.Code; other callers use that field.
 func AnalyzeCode(inv Invocation) *codelex.Code {
-	code, lang, ok := InterpreterCode(inv)
-	if !ok || strings.TrimSpace(code) == "" {
+	in, ok := inlineCode(inv)
+	if !ok || strings.TrimSpace(in.code) == "" {
 		return nil
 	}
-	argv, known := scriptArgv(inv.Args, code, lang)
-	return codelex.Analyze(lang, code, codelex.Options{Argv: argv, ArgvKnown: known})
+	rest := make([]Word, len(in.argv))
+	for k, i := range in.argv {
+		rest[k] = inv.Args[i]
+	}
+	argv, known := literalWords(rest)
+	known = known && !in.bare
+	return codelex.Analyze(in.lang, in.code, codelex.Options{Argv: argv, ArgvKnown: known})
 }
 
-// scriptArgv returns the literal words after the inline code word (the
-// script's own arguments); known is false when the code came from stdin
-// without `-` or an argument is not literal.
-func scriptArgv(args []Word, code string, lang codelex.Lang) ([]string, bool) {
-	for k := len(args) - 1; k >= 0; k-- {
-		v := args[k].Value
-		if v != code && !(strings.HasPrefix(v, "-") && strings.HasSuffix(v, code) && len(v) > len(code)) &&
-			!(len(code) > len(v) && strings.HasSuffix(code, v) && strings.HasSuffix(code, "\n"+v)) {
-			continue
-		}
-		return literalWords(args[k+1:])
-	}
-	// `python3 - ARGS <<EOF … EOF`: the script reads stdin, the words
-	// after "-" are its arguments
-	for k, a := range args {
-		if a.Value == "-" {
-			return literalWords(args[k+1:])
-		}
-		if !strings.HasPrefix(a.Value, "-") {
-			break
-		}
-	}
-	return nil, false
-}
-
+// literalWords returns the values of words, false when one is not literal.
 func literalWords(rest []Word) ([]string, bool) {
-	if len(rest) > 0 && rest[0].Value == "--" {
-		rest = rest[1:]
-	}
 	out := make([]string, len(rest))
 	for i, a := range rest {
 		if !a.Known {
@@ -281,20 +191,12 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, idx int
 		}
 	}
 	inv := Invocation{Program: prog, Args: c.words[1:], Stdin: c.stdin}
-	if c.fields != nil {
+	if i := c.cmd.First() + 1; i < len(c.words) && i < len(c.fields) && c.fields[i].proc != nil {
 		// `python3 <(echo CODE)`: a script operand from a process
 		// substitution is read as /dev/stdin holding its text
-		for i := 1; i < len(c.words) && i < len(c.fields); i++ {
-			if c.fields[i].proc != nil {
-				args := append([]Word{}, c.words[1:]...)
-				args[i-1] = Word{Value: "/dev/stdin", Known: true}
-				inv = Invocation{Program: prog, Args: args, Stdin: c.fields[i].proc}
-				break
-			}
-			if !strings.HasPrefix(c.words[i].Value, "-") {
-				break
-			}
-		}
+		args := append([]Word{}, c.words[1:]...)
+		args[i-1] = Word{Value: "/dev/stdin", Known: true}
+		inv = Invocation{Program: prog, Args: args, Stdin: c.fields[i].proc}
 	}
 	code, _, ok := InterpreterCode(inv)
 	if !ok || code == "" {
@@ -321,7 +223,7 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, idx int
 			w.runWords(f, st, codeWords(e.Argv), c.env, nil, nil, via)
 		}
 	}
-	if lexed.Printed == nil && lexed.Lang == codelex.Node && nodePrints(c.words[1:]) {
+	if lexed.Printed == nil && lexed.Lang == codelex.Node && c.cmd.Has("p", "print") {
 		// node -p / --print prints the value of the code: a lone string
 		// literal prints itself (`node -p '"git push --force"' | bash`)
 		if v, ok := loneString(lexed.Tokens); ok {
@@ -330,20 +232,6 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, idx int
 		}
 	}
 	return lexed.Printed
-}
-
-// nodePrints reports Node's print mode (-p, --print, -pe, --print=CODE).
-func nodePrints(args []Word) bool {
-	for _, a := range args {
-		v := a.Value
-		if v == "--" {
-			break
-		}
-		if v == "-p" || v == "-pe" || v == "--print" || strings.HasPrefix(v, "--print=") {
-			return true
-		}
-	}
-	return false
 }
 
 // loneString is the value of code that is one string literal without

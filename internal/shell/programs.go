@@ -250,11 +250,23 @@ var programs = []Program{
 		Opts:     OptSpec{Short: "oO", Long: "rcfile= init-file= norc noprofile noediting login posix restricted verbose version help debugger dump-strings dump-po-strings pretty-print", Stop: true, Plus: true},
 		Examples: []string{"-xc 'x' a => -x -c | x a", "-o pipefail -c x => -o=pipefail -c | x", "--norc script => --norc | script", "+x -c y => -x -c | y"}},
 	{Name: "python", Names: "python2 python3 pypy pypy3 py", Kind: KindInterp,
-		Opts:     OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
-		Examples: []string{"-c 'x' a b => -c=x | a b", "-m black --check . => -m=black | --check .", "-u - a => -u | - a", "-Wignore x.py => -W=ignore | x.py"}},
+		Opts: OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
+		Examples: []string{"-c 'x' a b => -c=x | a b", "-m black --check . => -m=black | --check .", "-u - a => -u | - a", "-Wignore x.py => -W=ignore | x.py",
+			"-X dev -c x => -X=dev -c=x |", "-Wd -IsEc x a => -W=d -I -s -E -c=x | a", "-c x -- a => -c=x | -- a", "x.py -c y => | x.py -c y"}},
 	{Name: "node", Names: "nodejs", Kind: KindInterp,
-		Opts:     OptSpec{Short: "eprC", Long: "eval= print= require= import= loader= experimental-loader= conditions= input-type= env-file= inspect check interactive", Partial: true, Stop: true},
-		Examples: []string{"-e 'x' => -e=x |", "--eval='x' => --eval=x |", "app.js a => | app.js a"}},
+		// node 20 (`node --help`): the options shown with "=..." take a
+		// value, attached or in the next word (`--title T`, `--input-type
+		// module`); -p/--print is a flag whose code is the next word that is
+		// no option (`node -p CODE`, `node -p -e CODE`); options stop at the
+		// script; no abbreviations (`--eva` is a bad option)
+		Opts: OptSpec{Short: "erC", Long: "eval= print require= import= loader= experimental-loader= conditions= input-type= env-file= env-file-if-exists= title= " +
+			"allow-fs-read= allow-fs-write= build-snapshot-config= cpu-prof-dir= cpu-prof-interval= cpu-prof-name= diagnostic-dir= disable-proto= disable-warning= dns-result-order= " +
+			"experimental-default-type= experimental-policy= experimental-sea-config= heap-prof-dir= heap-prof-interval= heap-prof-name= heapsnapshot-near-heap-limit= heapsnapshot-signal= " +
+			"icu-data-dir= inspect-port= debug-port= inspect-publish-uid= max-http-header-size= openssl-config= policy-integrity= redirect-warnings= report-filename= report-signal= " +
+			"secure-heap= secure-heap-min= snapshot-blob= test-concurrency= test-name-pattern= test-reporter= test-reporter-destination= test-shard= test-timeout= tls-cipher-list= tls-keylog= " +
+			"trace-event-categories= trace-event-file-pattern= trace-require-module= unhandled-rejections= use-largepages= v8-pool-size= watch-path= inspect check interactive", Partial: true, Stop: true},
+		Examples: []string{"-e 'x' => -e=x |", "--eval='x' => --eval=x |", "app.js a => | app.js a", "--title t -e x a => --title=t -e=x | a", "-p -e x => -p -e=x |", "-p x a => -p | x a",
+			"-e x -e y => -e=x -e=y |", "--input-type module -e x => --input-type=module -e=x |", "-r ./r.js app.js -e x => -r=./r.js | app.js -e x"}},
 	{Name: "deno", Kind: KindInterp, Opts: OptSpec{Partial: true, Stop: true},
 		Subs: []Program{{Name: "eval", Kind: KindInterp}, {Name: "publish", Kind: KindTool}, {Name: "run", Names: "task test lint compile bundle install serve", Kind: KindTool, Opts: OptSpec{Partial: true}},
 			// deno fmt rewrites its files, every one below the working directory without one, unless --check
@@ -263,15 +275,22 @@ var programs = []Program{
 	{Name: "bun", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true},
 		Subs: []Program{{Name: "x", Kind: KindExec, Opts: OptSpec{Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
 	{Name: "tsx", Names: "ts-node zx", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true}},
-	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEIMm", ShortOpt: "iFdDxCV", Digits: "0l", Stop: true},
+	// perl 5.36 (perlrun): -I takes the next word or the rest of its
+	// cluster, -M and -m only the rest (`perl -M strict` is "Missing
+	// argument to -M"); every -e/-E is a line of the program
+	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEI", ShortOpt: "iFdDxCVMm", Digits: "0l", Stop: true},
 		Examples: []string{"-pi -e s/a/b/ f => -p -i -e=s/a/b/ | f", "-i.bak -pe x f => -i=.bak -p -e=x | f", "-lne x f => -l -n -e=x | f",
-			"-0777 -pi -e x f => -0=777 -p -i -e=x | f", "-l015ne x => -l=015 -n -e=x |", "-0x1FFn -e x => -0=x1FF -n -e=x |", "-C -e x => -C -e=x |", "-Ilib -Mstrict -e x => -I=lib -M=strict -e=x |"}},
+			"-0777 -pi -e x f => -0=777 -p -i -e=x | f", "-l015ne x => -l=015 -n -e=x |", "-0x1FFn -e x => -0=x1FF -n -e=x |", "-C -e x => -C -e=x |", "-Ilib -Mstrict -e x => -I=lib -M=strict -e=x |", "-I lib -MFoo=a,b -e x a => -I=lib -M=Foo=a,b -e=x | a", "-e x -E y => -e=x -E=y |"}},
 	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEF", ShortOpt: "iKTWx", Digits: "0", Stop: true},
 		Examples: []string{"-e x => -e=x |", "-W -pi -e x f => -W -p -i -e=x | f", "-W0 -ne x => -W=0 -n -e=x |", "-Ua -ne x => -U -a -n -e=x |", "-rjson -e x => -r=json -e=x |"}},
 	{Name: "php", Names: "php-cli", Kind: KindInterp, Opts: OptSpec{Short: "rdcz", Long: "run=", Partial: true, Stop: true}, Examples: []string{"-r 'x' => -r=x |"}},
 	{Name: "lua", Names: "luajit", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}, Examples: []string{"-e x => -e=x |"}},
 	{Name: "rscript", Names: "r", Kind: KindInterp, Opts: OptSpec{Short: "e", Partial: true, Stop: true}},
-	{Name: "julia", Kind: KindInterp, Opts: OptSpec{Short: "e", Long: "eval=", Partial: true, Stop: true}},
+	// julia (docs.julialang.org, command-line options): -e/--eval and
+	// -E/--print take the code, -L, -J, -H, -t, -p, -C and --machine-file a
+	// value in the next word
+	{Name: "julia", Kind: KindInterp, Opts: OptSpec{Short: "eELJHtpC", Long: "eval= print= load= sysimage= home= threads= procs= cpu-target= machine-file=", Partial: true, Stop: true},
+		Examples: []string{"-t 4 -E x a => -t=4 -E=x | a", "--project=. -e x => --project=. -e=x |", "s.jl -e x => | s.jl -e x"}},
 	{Name: "osascript", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}},
 
 	// ---------------------------------------------------------------- exec-style wrappers (testdata/corpus/README.md §2.3)

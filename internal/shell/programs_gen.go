@@ -210,7 +210,17 @@ var programs = []Program{
 		Opts: OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
 	},
 	{Name: "node", Names: "nodejs", Kind: KindInterp,
-		Opts: OptSpec{Short: "eprC", Long: "eval= print= require= import= loader= experimental-loader= conditions= input-type= env-file= inspect check interactive", Partial: true, Stop: true},
+		// node 20 (`node --help`): the options shown with "=..." take a
+		// value, attached or in the next word (`--title T`, `--input-type
+		// module`); -p/--print is a flag whose code is the next word that is
+		// no option (`node -p CODE`, `node -p -e CODE`); options stop at the
+		// script; no abbreviations (`--eva` is a bad option)
+		Opts: OptSpec{Short: "erC", Long: "eval= print require= import= loader= experimental-loader= conditions= input-type= env-file= env-file-if-exists= title= " +
+			"allow-fs-read= allow-fs-write= build-snapshot-config= cpu-prof-dir= cpu-prof-interval= cpu-prof-name= diagnostic-dir= disable-proto= disable-warning= dns-result-order= " +
+			"experimental-default-type= experimental-policy= experimental-sea-config= heap-prof-dir= heap-prof-interval= heap-prof-name= heapsnapshot-near-heap-limit= heapsnapshot-signal= " +
+			"icu-data-dir= inspect-port= debug-port= inspect-publish-uid= max-http-header-size= openssl-config= policy-integrity= redirect-warnings= report-filename= report-signal= " +
+			"secure-heap= secure-heap-min= snapshot-blob= test-concurrency= test-name-pattern= test-reporter= test-reporter-destination= test-shard= test-timeout= tls-cipher-list= tls-keylog= " +
+			"trace-event-categories= trace-event-file-pattern= trace-require-module= unhandled-rejections= use-largepages= v8-pool-size= watch-path= inspect check interactive", Partial: true, Stop: true},
 	},
 	{Name: "deno", Kind: KindInterp, Opts: OptSpec{Partial: true, Stop: true},
 		Subs: []Program{{Name: "eval", Kind: KindInterp}, {Name: "publish", Kind: KindTool}, {Name: "run", Names: "task test lint compile bundle install serve", Kind: KindTool, Opts: OptSpec{Partial: true}},
@@ -220,12 +230,18 @@ var programs = []Program{
 	{Name: "bun", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true},
 		Subs: []Program{{Name: "x", Kind: KindExec, Opts: OptSpec{Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
 	{Name: "tsx", Names: "ts-node zx", Kind: KindInterp, Opts: OptSpec{Short: "ep", Long: "eval= print=", Partial: true, Stop: true}},
-	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEIMm", ShortOpt: "iFdDxCV", Digits: "0l", Stop: true}},
+	// perl 5.36 (perlrun): -I takes the next word or the rest of its
+	// cluster, -M and -m only the rest (`perl -M strict` is "Missing
+	// argument to -M"); every -e/-E is a line of the program
+	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEI", ShortOpt: "iFdDxCVMm", Digits: "0l", Stop: true}},
 	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEF", ShortOpt: "iKTWx", Digits: "0", Stop: true}},
 	{Name: "php", Names: "php-cli", Kind: KindInterp, Opts: OptSpec{Short: "rdcz", Long: "run=", Partial: true, Stop: true}},
 	{Name: "lua", Names: "luajit", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}},
 	{Name: "rscript", Names: "r", Kind: KindInterp, Opts: OptSpec{Short: "e", Partial: true, Stop: true}},
-	{Name: "julia", Kind: KindInterp, Opts: OptSpec{Short: "e", Long: "eval=", Partial: true, Stop: true}},
+	// julia (docs.julialang.org, command-line options): -e/--eval and
+	// -E/--print take the code, -L, -J, -H, -t, -p, -C and --machine-file a
+	// value in the next word
+	{Name: "julia", Kind: KindInterp, Opts: OptSpec{Short: "eELJHtpC", Long: "eval= print= load= sysimage= home= threads= procs= cpu-target= machine-file=", Partial: true, Stop: true}},
 	{Name: "osascript", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}},
 
 	// ---------------------------------------------------------------- exec-style wrappers (testdata/corpus/README.md §2.3)

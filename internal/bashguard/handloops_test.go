@@ -1,0 +1,46 @@
+package bashguard
+
+import (
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// TestInterpreterOptionGrammar: an interpreter's inline code is found by its
+// row's option grammar (internal/shell's program table), whatever options
+// come before it. Checked with Python 3.11, Node 20 and Perl 5.36 (a
+// marker file written by the code): `python3 -X dev -c CODE` and
+// `python3 -Wd -c CODE` run CODE; node runs the last -e of several (`node
+// -e A -e B` runs only B), `node -p -e CODE` prints CODE's value, `node
+// --input-type module -e CODE` and `node --title T -e CODE` run CODE;
+// `perl -Mstrict -e CODE` runs CODE (`perl -M strict` is an error).
+func TestInterpreterOptionGrammar(t *testing.T) {
+	py := `'import os; os.system("rm -rf ~")'`
+	js := `'require("child_process").execSync("rm -rf ~")'`
+	pl := `'system("rm -rf ~")'`
+	judged(t, map[string]verdict.Action{
+		"python3 -c " + py:                          verdict.Block,
+		"python3 -Wd -c " + py:                      verdict.Block,
+		"python3 -X dev -c " + py:                   verdict.Block,
+		"python3 -Xdev -c " + py:                    verdict.Block,
+		"python3 -W ignore -c " + py:                verdict.Block,
+		"python3 -IsEc " + py:                       verdict.Block,
+		"python3 -X dev -c 'print(1)'":              verdict.Allow,
+		"python3 -m pytest -c " + py:                verdict.Allow,
+		"node -e " + js:                             verdict.Block,
+		"node --require ./x.js -e " + js:            verdict.Block,
+		"node -r ./x.js -e " + js:                   verdict.Block,
+		"node -e 'console.log(1)' -e " + js:         verdict.Block,
+		"node -p -e " + js:                          verdict.Block,
+		"node --input-type module -e " + js:         verdict.Block,
+		"node --title t -e " + js:                   verdict.Block,
+		"node --require ./x.js -e 'console.log(1)'": verdict.Allow,
+		"node -p -e '1+1'":                          verdict.Allow,
+		"node app.js -e " + js:                      verdict.Allow,
+		"perl -e " + pl:                             verdict.Block,
+		"perl -Mstrict -e " + pl:                    verdict.Block,
+		"perl -Mstrict -e 'print 1'":                verdict.Allow,
+		"perl -I lib -e " + pl:                      verdict.Block,
+		"perl -e 'print 1;' -e " + pl:               verdict.Block,
+	})
+}
