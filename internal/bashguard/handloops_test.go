@@ -44,3 +44,22 @@ func TestInterpreterOptionGrammar(t *testing.T) {
 		"perl -e 'print 1;' -e " + pl:               verdict.Block,
 	})
 }
+
+// TestShellOptionGrammar: `bash OPTIONS -c CMD` runs CMD whatever options
+// come before it and after -c (bash 5.2, `touch marker` for CMD): `bash -O
+// extglob -c CMD`, `bash --rcfile F -c CMD`, `bash -co pipefail CMD`
+// (-o takes the next word, CMD is the first operand), `bash -c -x CMD`;
+// `bash - FILE` runs FILE ("-" ends the options as "--" does); `bash -n -c
+// CMD` runs nothing.
+func TestShellOptionGrammar(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"bash -O extglob -c 'rm -rf ~'":         verdict.Block,
+		"bash --rcfile /dev/null -c 'rm -rf ~'": verdict.Block,
+		"bash -co pipefail 'rm -rf ~'":          verdict.Block,
+		"bash -c -x 'rm -rf ~'":                 verdict.Block,
+		"bash -O extglob -c 'ls'":               verdict.Allow,
+		"bash -n -c 'rm -rf ~'":                 verdict.Allow,
+		"echo 'rm -rf ~' > s.sh && bash - s.sh": verdict.Block,
+		"echo 'ls' > s.sh && bash - s.sh":       verdict.Allow,
+	})
+}

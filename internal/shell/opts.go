@@ -58,6 +58,10 @@ type OptSpec struct {
 	EndAfter string
 	// Plus: "+x" words are option clusters too (`bash +x`, `set +o`).
 	Plus bool
+	// Dash: a lone "-" ends the options as "--" does (bash and sh: "A -
+	// signals the end of options"; `bash - FILE` runs FILE, checked with
+	// bash 5.2); otherwise "-" is an operand (stdin).
+	Dash bool
 	// Reopt (with Stop): options are read again after the first operand,
 	// up to the next one (OpenSSH: `ssh HOST -l USER CMD…`).
 	Reopt bool
@@ -241,7 +245,7 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 			return p
 		}
 		switch {
-		case a == "--":
+		case a == "--" || a == "-" && s.Dash:
 			p.End = i
 			rest(i + 1)
 			return p

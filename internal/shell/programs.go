@@ -246,9 +246,18 @@ var programs = []Program{
 	{Name: "sudoku", Kind: KindData},
 
 	// ---------------------------------------------------------------- shells and interpreters
+	// bash 5.2 (bash(1), checked here): -o and -O take the next word (`-co
+	// pipefail CMD` is -c -o pipefail, CMD the command string), options
+	// stop at the first operand (the -c string or the script; options after
+	// -c still count: `bash -c -x CMD`), "-" ends them as "--" does; long
+	// options are not abbreviated (`--rcf` is an invalid option) and bash
+	// accepts them only before the short ones and never with "=" (`bash -x
+	// --norc`, `--rcfile=F` are invalid options: read here as given, which
+	// is cautious)
 	{Name: "bash", Names: "sh zsh dash ksh mksh ash yash posh rbash fish csh tcsh lksh pdksh oksh loksh osh ysh rc", Kind: KindShell,
-		Opts:     OptSpec{Short: "oO", Long: "rcfile= init-file= norc noprofile noediting login posix restricted verbose version help debugger dump-strings dump-po-strings pretty-print", Stop: true, Plus: true},
-		Examples: []string{"-xc 'x' a => -x -c | x a", "-o pipefail -c x => -o=pipefail -c | x", "--norc script => --norc | script", "+x -c y => -x -c | y"}},
+		Opts: OptSpec{Short: "oO", Long: "rcfile= init-file= norc noprofile noediting login posix restricted verbose version help debug debugger dump-strings dump-po-strings pretty-print", Stop: true, Plus: true, Dash: true},
+		Examples: []string{"-xc 'x' a => -x -c | x a", "-o pipefail -c x => -o=pipefail -c | x", "--norc script => --norc | script", "+x -c y => -x -c | y",
+			"-O extglob -c x => -O=extglob -c | x", "--rcfile f -i => --rcfile=f -i |", "-co pipefail x a => -c -o=pipefail | x a", "-c -x x => -c -x | x", "- s.sh a => | s.sh a", "-s a -c => -s | a -c"}},
 	{Name: "python", Names: "python2 python3 pypy pypy3 py", Kind: KindInterp,
 		Opts: OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
 		Examples: []string{"-c 'x' a b => -c=x | a b", "-m black --check . => -m=black | --check .", "-u - a => -u | - a", "-Wignore x.py => -W=ignore | x.py",

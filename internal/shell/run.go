@@ -1037,59 +1037,41 @@ func (w *walker) cdFrom(st *state, args []Word) {
 // reading a script on stdin.
 func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 	args := c.words[1:]
-	cmdMode := false
-	stdinMode := false
-	xtrace := strings.Contains(c.env["SHELLOPTS"], "xtrace")
 	argv := wordValues(args)
-	interactive, noexec := false, false
-	rcfile := -1
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if on, ok := xtraceFlag(argv, i); ok {
-			xtrace = on
-		}
-		if v == "--" || v == "-" {
-			if v == "-" {
-				stdinMode = true
-			}
-			i++
-			break
-		}
-		if strings.HasPrefix(v, "--") {
-			switch v {
-			case "--rcfile", "--init-file":
-				i++
-				rcfile = i
-			case "--interactive":
+	// the options by the shell's row (programs.go): -o/-O take a value,
+	// "-" or "--" ends them, the first operand is the -c command string or
+	// the script; a '+' cluster turns its options off
+	p := c.cmd.ParsedOpts
+	on := func(o *Opt) bool { return argv[o.Arg][0] == '-' }
+	xtrace := strings.Contains(c.env["SHELLOPTS"], "xtrace")
+	cmdMode, stdinMode, interactive, noexec := false, false, false, false
+	var rcfile *Opt
+	for k := range p.Opts {
+		switch o := &p.Opts[k]; {
+		case o.Long:
+			// zsh takes its option names in the long style too (`zsh
+			// --interactive`); bash 5.2 rejects those: cautious, either
+			switch o.Name {
+			case "rcfile", "init-file":
+				rcfile = o
+			case "interactive":
 				interactive = true
-			case "--noexec", "--no-execute":
+			case "noexec", "no-exec":
 				noexec = true
 			}
-			continue
+		case o.Name == "c":
+			cmdMode = true
+		case o.Name == "s":
+			stdinMode = true
+		case o.Name == "i":
+			interactive = on(o)
+		case o.Name == "n" || o.Name == "o" && o.Value == "noexec":
+			noexec = on(o)
+		case o.Name == "x" || o.Name == "o" && o.Value == "xtrace":
+			xtrace = on(o)
 		}
-		if (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1 {
-			for _, ch := range v[1:] {
-				switch ch {
-				case 'c':
-					cmdMode = true
-				case 's':
-					stdinMode = true
-				case 'i':
-					interactive = v[0] == '-'
-				case 'n':
-					noexec = v[0] == '-'
-				case 'o', 'O':
-					i++
-					if ch == 'o' && i < len(args) && args[i].Value == "noexec" {
-						noexec = v[0] == '-'
-					}
-				}
-			}
-			continue
-		}
-		break
 	}
+	i := p.First()
 	// exported functions: bash defines x from BASH_FUNC_x%%='() { …; }'
 	// in its environment before it runs anything
 	for name, v := range c.env {
@@ -1101,9 +1083,8 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 	if interactive {
 		// an interactive shell reads its rcfile, then runs PROMPT_COMMAND
 		// before each prompt
-		if rcfile >= 0 && rcfile < len(args) {
-			src, ok := w.pathContent(st, c, rcfile+1)
-			if ok {
+		if rcfile != nil && rcfile.HasValue {
+			if src, ok := w.optContent(st, c, *rcfile); ok {
 				w.script(f.child(prog+" --rcfile"), st.clone(), src, ioCtx{})
 			}
 		}
