@@ -104,11 +104,22 @@ var (
 		bashID: regexp.MustCompile(`^zb[0-9]{4}$`), pathsID: regexp.MustCompile(`^zp[0-9]{4}$`),
 		minBash: 200, minPaths: 80,
 	}
+	// redteamRound12 is testdata/redteam/round12/*.jsonl, written around the
+	// path guard: protected paths written through writers with unusual output
+	// modes (option spellings, implicit cwd outputs, backup suffixes, git
+	// plumbing, database dot-commands) and path spellings, plus the Bash
+	// channels met on the way, scored on main before any engine change made
+	// for it (testdata/redteam/round12/README.md).
+	redteamRound12 = redteamSet{
+		bashFile: "redteam/round12/bash.jsonl", pathsFile: "redteam/round12/paths.jsonl", gapsFile: "redteam/round12/known_gaps.txt",
+		bashID: regexp.MustCompile(`^cb[0-9]{4}$`), pathsID: regexp.MustCompile(`^cp[0-9]{4}$`),
+		minBash: 60, minPaths: 110,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it.
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -336,6 +347,10 @@ func TestRedteam8Bash(t *testing.T) { scoreRedteamBash(t, redteamRound8) }
 // (testdata/redteam/round10/bash.jsonl, gaps in round10/known_gaps.txt).
 func TestRedteam10Bash(t *testing.T) { scoreRedteamBash(t, redteamRound10) }
 
+// TestRedteam12Bash is TestRedteamBash for round 12
+// (testdata/redteam/round12/bash.jsonl, gaps in round12/known_gaps.txt).
+func TestRedteam12Bash(t *testing.T) { scoreRedteamBash(t, redteamRound12) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -434,6 +449,10 @@ func TestRedteam8Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound8) }
 // (testdata/redteam/round10/paths.jsonl, gaps in round10/known_gaps.txt).
 func TestRedteam10Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound10) }
 
+// TestRedteam12Paths is TestRedteamPaths for round 12
+// (testdata/redteam/round12/paths.jsonl, gaps in round12/known_gaps.txt).
+func TestRedteam12Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound12) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -515,6 +534,9 @@ func TestRedteam8BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound8
 // TestRedteam10BashWrapped is TestRedteamBashWrapped for round 10.
 func TestRedteam10BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound10) }
 
+// TestRedteam12BashWrapped is TestRedteamBashWrapped for round 12.
+func TestRedteam12BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound12) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -563,6 +585,9 @@ func TestRedteam8PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRoun
 
 // TestRedteam10PathsWrapped is TestRedteamPathsWrapped for round 10.
 func TestRedteam10PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound10) }
+
+// TestRedteam12PathsWrapped is TestRedteamPathsWrapped for round 12.
+func TestRedteam12PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound12) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
