@@ -80,7 +80,7 @@ var programs = []Program{
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}},
 	// cpio -p DIR (pass-through) copies the files listed on stdin below DIR
-	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "DEFHIMORt", Long: "directory= file= format= pattern-file= extract pass-through make-directories", Partial: true, Abbrev: true},
+	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "CDEFHIMOR", Long: "directory= file= format= pattern-file= io-size= extract pass-through make-directories list", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Operand: 1, If: "p pass-through"}},
 	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
 	// -write=false, -recursive), options at any level
@@ -199,7 +199,7 @@ var programs = []Program{
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"}},
 	{Name: "read", Kind: KindData, Opts: OptSpec{Short: "adinNptu"}},
 	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}},
-	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "LlsSp", Partial: true}},
+	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "D", Long: "admindir= root= instdir= debug= pre-invoke= post-invoke= path-include= path-exclude= log= status-fd= status-logger=", Partial: true}},
 	{Name: "sudoku", Kind: KindData},
 
 	// ---------------------------------------------------------------- shells and interpreters
@@ -269,9 +269,9 @@ var programs = []Program{
 	{Name: "chrt", Kind: KindExec, Pos: 1, Lookup: "p m pid max",
 		Opts: OptSpec{Short: "TPD", Long: "sched-runtime= sched-period= sched-deadline= all-tasks batch deadline fifo idle other rr reset-on-fork max pid verbose help version", Abbrev: true, Stop: true}},
 	{Name: "taskset", Kind: KindExec, Pos: 1, Lookup: "p pid", Opts: OptSpec{Long: "all-tasks pid cpu-list help version", Abbrev: true, Stop: true}},
-	{Name: "strace", Kind: KindExec, Opts: OptSpec{Short: "oepsuEIbXPOSaA", Long: "output= trace= signal= attach= user= env= string-limit= expr=", Partial: true, Stop: true}},
-	{Name: "ltrace", Kind: KindExec, Opts: OptSpec{Short: "oepsuanADlLFwx", Long: "output= library=", Partial: true, Stop: true}},
-	{Name: "systemd-run", Kind: KindExec, Opts: OptSpec{Short: "upEHMsd", Long: "unit= property= description= slice= setenv= uid= gid= working-directory= host= machine= on-active= on-boot= on-startup= on-unit-active= on-unit-inactive= on-calendar= timer-property= path-property= socket-property= nice= service-type= expand-environment=", Partial: true, Stop: true}},
+	{Name: "strace", Kind: KindExec, Opts: OptSpec{Short: "oepsuEIbXPOSaU", Long: "output= trace= signal= attach= user= env= string-limit= expr=", Partial: true, Stop: true}},
+	{Name: "ltrace", Kind: KindExec, Opts: OptSpec{Short: "oepsuanADlFwx", Long: "output= library=", Partial: true, Stop: true}},
+	{Name: "systemd-run", Kind: KindExec, Opts: OptSpec{Short: "upEHM", Long: "unit= property= description= slice= setenv= uid= gid= working-directory= host= machine= on-active= on-boot= on-startup= on-unit-active= on-unit-inactive= on-calendar= timer-property= path-property= socket-property= nice= service-type= expand-environment=", Partial: true, Stop: true}},
 	{Name: "sudo", Kind: KindExec, Lookup: "l V K k",
 		Opts: OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot= askpass background bell edit help list login non-interactive preserve-env preserve-groups remove-timestamp reset-timestamp shell stdin validate version", Abbrev: true, Stop: true},
 	},
@@ -287,20 +287,20 @@ var programs = []Program{
 	{Name: "xvfb-run", Kind: KindExec, Opts: OptSpec{Short: "nsfe", Long: "server-num= server-args= auth-file= error-file=", Partial: true, Stop: true}},
 	{Name: "unshare", Kind: KindExec, Opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true, Stop: true}},
 	{Name: "chroot", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "userspec= groups= skip-chdir help version", Abbrev: true, Stop: true}},
-	{Name: "nsenter", Kind: KindExec, Opts: OptSpec{Short: "tSGrw", Long: "target= setuid= setgid= root= wd= env=", Partial: true, Stop: true}},
+	{Name: "nsenter", Kind: KindExec, Opts: OptSpec{Short: "tSGW", ShortOpt: "muinpCUTrw", Long: "target= setuid= setgid= wdns= root wd mount uts ipc net pid cgroup user time all env", Partial: true, Stop: true}},
 	{Name: "gosu", Names: "su-exec setuidgid with-lock-ex", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}},
 	{Name: "setpriv", Kind: KindExec, Opts: OptSpec{Long: "reuid= regid= groups= inh-caps= ambient-caps= bounding-set= securebits= selinux-label= apparmor-profile= pdeathsig= ruid= rgid= euid= egid=", Partial: true, Stop: true}},
 	{Name: "chpst", Kind: KindExec, Opts: OptSpec{Short: "uUbeglmdostfcrpn", Stop: true}},
-	{Name: "cgexec", Kind: KindExec, Opts: OptSpec{Short: "g", Stop: true}},
-	{Name: "prlimit", Kind: KindExec, Opts: OptSpec{Short: "p", Stop: true}},
+	{Name: "cgexec", Kind: KindExec, Opts: OptSpec{Short: "g", Long: "sticky", Stop: true}},
+	{Name: "prlimit", Kind: KindExec, Opts: OptSpec{Short: "po", ShortOpt: "cdefilmnqrstuvxy", Long: "pid= output= noheadings raw verbose core data fsize sigpending memlock rss nofile msgqueue rtprio stack cpu nproc as nice rttime locks help version", Stop: true}},
 	{Name: "systemd-inhibit", Kind: KindExec, Opts: OptSpec{Long: "what= who= why= mode=", Partial: true, Stop: true}},
 	{Name: "faketime", Kind: KindExec, Pos: 1, Opts: OptSpec{Short: "mf", Stop: true}},
 	{Name: "numactl", Kind: KindExec, Opts: OptSpec{Short: "CNmipPb", Long: "physcpubind= cpunodebind= membind= interleave= preferred= preferred-many=", Partial: true, Stop: true}},
-	{Name: "rlwrap", Kind: KindExec, Opts: OptSpec{Short: "aCfHlOpPqsSt", Stop: true}},
+	{Name: "rlwrap", Kind: KindExec, Opts: OptSpec{Short: "CfHlOPqsSt", ShortOpt: "ap", Stop: true}},
 	{Name: "tsp", Kind: KindExec, Opts: OptSpec{Short: "LDWNEK", Stop: true}},
 	{Name: "flatpak-spawn", Kind: KindExec, Opts: OptSpec{Long: "env= forward-fd= directory= unset-env=", Partial: true, Stop: true}},
 	{Name: "proot", Kind: KindExec, Opts: OptSpec{Short: "rbwvq", Stop: true}},
-	{Name: "dotenv", Kind: KindExec, Opts: OptSpec{Short: "ecv", Stop: true}},
+	{Name: "dotenv", Kind: KindExec, Opts: OptSpec{Short: "ecvfq", Stop: true}},
 	{Name: "sshpass", Kind: KindExec, Opts: OptSpec{Short: "pfdP", Stop: true}},
 	{Name: "npx", Names: "bunx pnpx", Kind: KindRun, Opts: OptSpec{Short: "pc", Long: "package= call= yes no quiet", Abbrev: true, Stop: true}},
 	{Name: "env", Kind: KindRun, Opts: OptSpec{Short: "uCS", ShortOpt: "", Long: "ignore-environment null unset= chdir= split-string= block-signal default-signal ignore-signal list-signal-handling argv0= debug help version", Abbrev: true, Stop: true}},
@@ -416,12 +416,12 @@ var programs = []Program{
 	{Name: "lerna", Kind: KindTool, Opts: OptSpec{Stop: true},
 		Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Long: "scope= ignore= concurrency= since= stream parallel no-bail no-prefix", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
 	{Name: "gcloud", Kind: KindRun, Opts: OptSpec{Long: "command=", Partial: true}, Runs: RunSpec{Shell: "command"}},
-	{Name: "hyperfine", Kind: KindRun, Opts: OptSpec{Short: "wrmMpcsnLPuSN", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true},
+	{Name: "hyperfine", Kind: KindRun, Opts: OptSpec{Short: "wrmMpcsnLPuS", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true},
 		Runs: RunSpec{Shell: "p c s prepare cleanup setup conclude reference", Operands: OperandsShell}},
-	{Name: "busybox", Names: "toybox", Kind: KindExec},
+	{Name: "busybox", Names: "toybox", Kind: KindExec, Opts: OptSpec{Long: "list list-full install help", Stop: true}},
 	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsLine}},
-	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "us", Stop: true}},
+	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "un", Stop: true}},
 	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval= just-print dry-run recon", Partial: true, Abbrev: true}},
 	// script languages that run shell commands (scriptlangs.go): ninja rules, justfile recipes, Taskfile cmds,
 	// dc's !, m4's syscmd/esyscmd, TeX's \write18 under -shell-escape
@@ -642,15 +642,15 @@ var programs = []Program{
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
-	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Prefix: "!", Stdin: true}},
+	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},
+		Runs: RunSpec{Prefix: "!", Stdin: true}},
 	// ex is vim in Ex mode (its +CMD and -c CMD are vim's, and so is a
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
 	// those languages (RunSpec.Langs)
-	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
+	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
-	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd=", Partial: true, Abbrev: true},
+	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
 	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
@@ -658,7 +658,7 @@ var programs = []Program{
 	// (or -c/-e/--eval value) that starts with the program's shell escape
 	// (RunSpec.Prefix) is a shell command, and so is the string handed to
 	// one of the language's shell-running functions (RunSpec.Calls)
-	{Name: "emacs", Names: "emacsclient", Kind: KindWrite, Opts: OptSpec{Short: "lLe", Long: "eval= execute= load= funcall= insert= directory= chdir= script= file= visit= batch quick", Partial: true, GoFlags: true},
+	{Name: "emacs", Names: "emacsclient", Kind: KindWrite, Opts: OptSpec{Long: "eval= execute= load= funcall= insert= directory= chdir= script= file= visit= l= L= f= e= batch quick", Partial: true, GoFlags: true},
 		Runs: RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
 	},
 	{Name: "sqlite3", Names: "sqlite duckdb", Kind: KindWrite, Opts: OptSpec{Long: "cmd= c= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
@@ -707,14 +707,14 @@ var programs = []Program{
 	{Name: "erl", Names: "escript", Kind: KindInterp, Opts: OptSpec{Long: "eval= s= run= pa= pz= sname= name= setcookie= config= boot= noshell noinput detached", Partial: true, GoFlags: true},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "eval"}},
 	{Name: "crystal", Kind: KindTool, Opts: OptSpec{Stop: true}, Writes: WriteSpec{All: true}, Subs: []Program{{Name: "eval", Names: "e", Kind: KindInterp, Opts: OptSpec{Partial: true}, Runs: RunSpec{Operands: OperandsCode, Calls: "rm_rf=rm -r -f"}}}},
-	{Name: "groovy", Names: "kotlin scala jshell", Kind: KindInterp, Opts: OptSpec{Short: "ecDpi", Long: "encoding= classpath= cp= define= indy", Partial: true, Stop: true, EndAfter: "e"},
+	{Name: "groovy", Names: "kotlin scala jshell", Kind: KindInterp, Opts: OptSpec{Short: "ecDpi", Words: "cp=cp classpath=classpath", Long: "encoding= classpath= cp= define= indy", Partial: true, Stop: true, EndAfter: "e"},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}},
 	{Name: "raku", Names: "perl6 rakudo", Kind: KindInterp, Opts: OptSpec{Short: "eIM", Long: "doc= target= optimize= encoding=", Partial: true, Stop: true, EndAfter: "e"},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}},
 	// rclone purge PATH deletes PATH and everything below it without a
 	// prompt (rclone(1)): a local PATH is rm -r -f PATH; a remote's
 	// (NAME:PATH) is a cloud delete, which no family covers (§2.4)
-	{Name: "rclone", Kind: KindWrite, Opts: OptSpec{Long: "config= transfers= checkers= log-file= log-level= filter= include= exclude= dry-run interactive", Partial: true, Abbrev: true},
+	{Name: "rclone", Kind: KindWrite, Opts: OptSpec{Long: "config= transfers= checkers= log-file= log-level= filter= include= exclude= dry-run interactive", Partial: true},
 		Writes: WriteSpec{All: true}, Subs: []Program{{Name: "purge", Kind: KindWrite, Opts: OptSpec{Long: "dry-run interactive", Partial: true}, Runs: RunSpec{As: "rm -r -f"}},
 			{Name: "copy", Names: "sync move copyto moveto bisync copyurl", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Last: 2}},
 			{Name: "delete", Names: "deletefile rmdir rmdirs mkdir touch dedupe", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{All: true}}},
@@ -723,9 +723,9 @@ var programs = []Program{
 	{Name: "lvremove", Names: "vgremove pvremove", Kind: KindTool, Opts: OptSpec{Short: "S", Long: "force yes select= autobackup= config= debug verbose quiet test noudevsync nohints", Partial: true, Abbrev: true}},
 	// runners that start a program named by an option (RunSpec.Prog) or
 	// run a command on other machines
-	{Name: "start-stop-daemon", Kind: KindRun, Opts: OptSpec{Short: "xapnucrNPIdkR", Long: "exec= startas= pidfile= name= user= group= chuid= chroot= chdir= nicelevel= procsched= iosched= umask= retry= signal= start stop status background make-pidfile remove-pidfile oknodo quiet verbose test", Abbrev: true},
+	{Name: "start-stop-daemon", Kind: KindRun, Opts: OptSpec{Short: "xapnucrNPIdkRgsO", Long: "exec= startas= pidfile= name= user= group= chuid= chroot= chdir= nicelevel= procsched= iosched= umask= retry= signal= output= pid= ppid= notify-timeout= start stop status background make-pidfile remove-pidfile no-close notify-await oknodo quiet verbose test help version", Abbrev: true},
 		Runs: RunSpec{Prog: "x exec a startas"}},
-	{Name: "ansible", Kind: KindRun, Opts: OptSpec{Short: "amiuefltMTBPcC", Long: "args= module-name= inventory= user= extra-vars= forks= limit= tree= module-path= timeout= background= poll= connection= become-user= become-method= private-key= vault-password-file= become ask-become-pass check diff one-line", Partial: true, Abbrev: true},
+	{Name: "ansible", Kind: KindRun, Opts: OptSpec{Short: "amiuefltMTBPc", Long: "args= module-name= inventory= user= extra-vars= forks= limit= tree= module-path= timeout= background= poll= connection= become-user= become-method= private-key= vault-password-file= become ask-become-pass check diff one-line", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "a args", Remote: true}},
 	{Name: "az", Kind: KindRun, Opts: OptSpec{Long: "scripts= command-id= resource-group= name= subscription= output= query=", Partial: true},
 		Runs: RunSpec{Shell: "scripts", Remote: true}},
@@ -739,7 +739,7 @@ var programs = []Program{
 	// fleet runners: the rest of the line runs on every host
 	{Name: "pssh", Names: "parallel-ssh pdsh clush", Kind: KindRun, Opts: OptSpec{Short: "hHlpoetOxXwgRfuN", Partial: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsLine, Remote: true}},
-	{Name: "salt", Names: "salt-ssh", Kind: KindRun, Opts: OptSpec{Short: "tLEGNlcC", Long: "timeout= out= batch-size= subset= grain= list pcre compound", Partial: true},
+	{Name: "salt", Names: "salt-ssh", Kind: KindRun, Opts: OptSpec{Short: "tlcba", Long: "timeout= out= batch-size= subset= log-level= config-dir= auth= eauth= list pcre grain grain-pcre nodegroup compound ipcidr", Partial: true},
 		Runs: RunSpec{Operands: OperandsShell, Skip: 2, Remote: true}},
 	{Name: "salt-call", Kind: KindRun, Opts: OptSpec{Long: "local out= log-level=", Partial: true},
 		Runs: RunSpec{Operands: OperandsShell, Skip: 1}},
@@ -856,11 +856,11 @@ var gitSubs = []Program{
 		Runs: RunSpec{Shell: "u upload-pack"}},
 	// programs whose option runs git's other end through the shell
 	{Name: "ls-remote", Names: "fetch-pack", Kind: KindRead, Opts: OptSpec{Long: "upload-pack= exec=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack exec"}},
-	{Name: "grep", Kind: KindRead, Opts: OptSpec{ShortOpt: "O", Long: "open-files-in-pager", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "O open-files-in-pager"}},
-	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan=", Partial: true, Abbrev: true}},
+	{Name: "grep", Kind: KindRead, Opts: OptSpec{Short: "efABCm", ShortOpt: "O", Long: "open-files-in-pager max-depth= threads= context= after-context= before-context= max-count=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "O open-files-in-pager"}},
+	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan detach checkout no-checkout lock force", Partial: true, Abbrev: true}},
 		// remove [-f [-f]] WORKTREE: --force deletes a dirty (twice: a locked) worktree
 		{Name: "remove", Kind: KindWrite, Opts: OptSpec{Long: "force", Abbrev: true}}}},
-	{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
+	{Name: "init", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
 	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "x extcmd"}},
 	// send-email runs the mail transport and the address commands through the shell
@@ -878,7 +878,7 @@ var gitSubs = []Program{
 	{Name: "checkout-index", Kind: KindWrite, Opts: OptSpec{Long: "all force prefix= stage= temp index no-create quiet stdin ignore-skip-worktree-bits", Abbrev: true},
 		Writes: WriteSpec{All: true, Dirs: "prefix"}},
 	{Name: "bisect", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
-	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool}, {Name: "show", Names: "exists list", Kind: KindRead}}},
+	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool, Opts: OptSpec{Long: "expire= expire-unreachable= rewrite updateref stale-fix dry-run verbose all single-worktree", Abbrev: true}}, {Name: "show", Names: "exists list", Kind: KindRead}}},
 	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool},
 	// the diff family takes the diff option --output=FILE: the diff goes
 	// to FILE (overwritten) instead of stdout
@@ -890,7 +890,7 @@ var gitSubs = []Program{
 	{Name: "stash", Kind: KindTool, Opts: stashPush, Subs: []Program{{Name: "push", Kind: KindWrite, Opts: stashPush},
 		{Name: "save", Names: "list show pop apply drop clear branch create store", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}}},
 	},
-	{Name: "merge", Names: "tag remote gc cherry-pick revert am notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
+	{Name: "merge", Names: "tag remote gc cherry-pick revert am notes lfs sparse-checkout maintenance help fsck prune repack", Kind: KindTool, Opts: OptSpec{Short: "m", Partial: true, Abbrev: true}},
 	// writers of files named by an option or operand (git-archive(1),
 	// git-format-patch(1), git-bundle(1))
 	{Name: "archive", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output= format= prefix= remote= exec= add-file= add-virtual-file= mtime= list verbose worktree-attributes", Partial: true, Abbrev: true},
