@@ -62,7 +62,7 @@ var programs = []Program{
 		WriteExamples: []string{"644 SKILL.md a -> SKILL.md a", "--reference=R f -> f", "-w,g+x f -> f"},
 		Examples:      []string{"-R 777 d => -R | 777 d", "--ref=a b => --reference=a | b", "-w f => | -w f", "-Rv -x,g+w d => -R -v | -x,g+w d", "-- -rwx f => | -rwx f", "d -R a=rwx => -R | d a=rwx"}},
 	{Name: "chown", Names: "chgrp", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference from=", Abbrev: true, Posixly: true},
-		Writes: WriteSpec{All: true, Skip: 1, NoSkip: "reference", Meta: true}, WriteExamples: []string{"me:staff f g -> f g", "--reference=R f -> f"}},
+		Writes: WriteSpec{All: true, Skip: 1, NoSkip: "reference", Meta: true}, WriteExamples: []string{"me:staff f g -> f g", "--reference=R f -> f"}, Examples: []string{"-R me:staff d => -R | me:staff d", "--from=root:root u f => --from=root:root | u f", "--ref=a b => --reference=a | b", "-h u l => -h | u l"}},
 	{Name: "install", Names: "ginstall", Kind: KindWrite,
 		Opts:     OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true, Posixly: true},
 		Examples: []string{"-m 777 a b => -m=777 | a b", "--mod 777 a b => --mode=777 | a b", "-Dm644 a b => -D -m=644 | a b", "-d d => -d | d"}},
@@ -95,7 +95,7 @@ var programs = []Program{
 		Examples: []string{"-d => -d |", "-o f x => -o=f | x"}},
 	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite, Opts: OptSpec{Short: "S", Long: "suffix=", Partial: true, Abbrev: true},
 		Examples: []string{"-dc f => -d -c | f"}},
-	{Name: "zcat", Names: "bzcat xzcat zstdcat zless zmore zgrep", Kind: KindRead},
+	{Name: "zcat", Names: "bzcat xzcat zstdcat zless zmore zgrep", Kind: KindRead, Examples: []string{"-f a.gz => -f | a.gz", "a.gz b.gz => | a.gz b.gz"}},
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
 		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +
 			"use-compress-program= suffix= to-command= checkpoint-action= info-script= new-volume-script= rsh-command= rmt-command= checkpoint= " +
@@ -104,7 +104,7 @@ var programs = []Program{
 			"-I zstd -cf a d => -I=zstd -c -f=a | d"}},
 	// Subversion: export and checkout URL… [PATH] write the tree at PATH
 	{Name: "svn", Kind: KindTool, Opts: svnOpts, Subs: []Program{
-		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}}},
+		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}, Examples: []string{"-r 5 URL d => -r=5 | URL d", "--force URL d => --force | URL d"}}},
 		Examples:      []string{"export -r 5 URL spec/x => export: -r=5 | URL spec/x", "--username u co URL d => co: | URL d"},
 		WriteExamples: []string{"export URL spec/x -> spec/x", "co -r 5 URL d -> d", "log URL -> "}},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
@@ -139,7 +139,7 @@ var programs = []Program{
 		Examples: []string{"-c /tmp/s.zip spec a => -c=/tmp/s.zip | spec a", "-e a.zip out => -e=a.zip | out"}},
 	{Name: "http.server", Kind: KindRead, Opts: OptSpec{Short: "bdp", Long: "bind= directory= protocol= cgi tls-cert= tls-key= tls-password-file=", Partial: true},
 		Examples: []string{"-d spec 8000 => -d=spec | 8000"}},
-	{Name: "tokenize", Names: "pydoc dis pyclbr tabnanny pickletools mimetypes py_compile.show", Kind: KindRead},
+	{Name: "tokenize", Names: "pydoc dis pyclbr tabnanny pickletools mimetypes py_compile.show", Kind: KindRead, Examples: []string{"-e x.py => -e | x.py"}},
 	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true},
 		Examples: []string{"-r -p dump out => -r -p | dump out", "-l 64 f => -l=64 | f"}},
 	{Name: "patch", Names: "gpatch", Kind: KindWrite,
@@ -161,8 +161,8 @@ var programs = []Program{
 	// directory without one) unless --check; lint only reads
 	{Name: "taplo", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
 		{Name: "fmt", Names: "format", Kind: KindWrite, Opts: OptSpec{Long: "check config= option= cache-path= diff stdin-filepath= colors=", Partial: true},
-			Writes: WriteSpec{Tree: true, Here: true, Unless: "check diff"}, WriteExamples: []string{"spec/c.toml -> spec/c.toml", "--check a.toml -> "}},
-		{Name: "lint", Names: "check", Kind: KindRead}}},
+			Writes: WriteSpec{Tree: true, Here: true, Unless: "check diff"}, WriteExamples: []string{"spec/c.toml -> spec/c.toml", "--check a.toml -> "}, Examples: []string{"--check a.toml => --check | a.toml"}},
+		{Name: "lint", Names: "check", Kind: KindRead, Examples: []string{"a.toml => | a.toml"}}}, Examples: []string{"fmt a.toml => fmt: | a.toml"}},
 	{Name: "mdformat", Kind: KindWrite, Opts: OptSpec{Long: "check wrap= number end-of-line= exclude= extensions= codeformatters= version help", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Tree: true, Unless: "check"}, WriteExamples: []string{"README.md spec -> README.md spec", "--check README.md -> ", "- -> "},
 		Examples: []string{"--wrap 80 --check a.md => --wrap=80 --check | a.md"}},
@@ -187,7 +187,7 @@ var programs = []Program{
 	// stdout, or -f FILE), both copy into the last operand; neither lists
 	{Name: "pax", Kind: KindWrite, Opts: OptSpec{Short: "bBEfGopsTUx"},
 		Examples: []string{"-rw -s ,a,b, src /tmp/d => -r -w -s=,a,b, | src /tmp/d", "-wf /tmp/a.pax spec => -w -f=/tmp/a.pax | spec"}},
-	{Name: "less", Kind: KindRead},
+	{Name: "less", Kind: KindRead, Examples: []string{"-R f => -R | f", "+G f => | +G f"}},
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "P pager H html"}, RunExamples: []string{"-P 'rm -rf ~' ls -> rm -rf ~", "--pag='less -R' ls -> less -R", "-Hfirefox ls -> firefox", "-k printf -> "}, Examples: []string{"-s 3 printf => -s=3 | printf", "-k printf => -k | printf", "--sect=3 printf => --sections=3 | printf", "-Tutf8 ls => -T=utf8 | ls"}},
 	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
@@ -207,7 +207,7 @@ var programs = []Program{
 		Runs:        RunSpec{PerFile: "pre"},
 		RunExamples: []string{"--pre rm TODO spec -> rm spec", "--pre=rm -e x a b -> rm a b", "--pre rm TODO -> rm .", "--pre-glob '*.pdf' TODO spec -> "},
 		Examples:    []string{"-rl TODO . => -r -l | TODO .", "-e x f => -e=x | f", "--pre-glob '*.pdf' --pre p x d => --pre-glob=*.pdf --pre=p | x d"}},
-	{Name: "find", Names: "gfind", Kind: KindRun},
+	{Name: "find", Names: "gfind", Kind: KindRun, Opts: OptSpec{Short: "D", ShortOpt: "O", Stop: true}, Examples: []string{"-L src -name '*.go' => -L | src -name *.go", ". -type f -delete => | . -type f -delete", "-O3 -D exec . => -O=3 -D=exec | ."}},
 	{Name: "fd", Names: "fdfind", Kind: KindRun,
 		Opts:     OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true},
 		Examples: []string{"-e go x src => -e=go | x src"}},
@@ -226,7 +226,7 @@ var programs = []Program{
 		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat " +
 		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
-		"getopts wait umask ulimit enable caller let", Kind: KindData},
+		"getopts wait umask ulimit enable caller let", Kind: KindData, Examples: []string{"-n hi => -n | hi"}},
 	// bash builtins that run a command (testdata/corpus/README.md §9.2): `jobs -x CMD ARGS…` runs CMD (runString),
 	// `compgen -C CMD` runs CMD for the completions and `complete -C CMD` registers it (judged as run, like a function
 	// body), `bind -x 'KEYSEQ: CMD'` binds CMD to a key (runString); `fc -s`/`fc -e -` re-runs a history entry that
@@ -243,7 +243,7 @@ var programs = []Program{
 	{Name: "read", Kind: KindData, Opts: OptSpec{Short: "adinNptu"}, Examples: []string{"-ra arr => -r -a=arr |", "-d , -r x y => -d=, -r | x y"}},
 	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}, Examples: []string{"-t -d , arr => -t -d=, | arr"}},
 	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "D", Long: "admindir= root= instdir= debug= pre-invoke= post-invoke= path-include= path-exclude= log= status-fd= status-logger=", Partial: true}, Examples: []string{"-L dpkg => -L | dpkg", "-l 'lib*' => -l | lib*", "--admindir=/tmp/a -S /bin/ls => --admindir=/tmp/a -S | /bin/ls", "-i x.deb => -i | x.deb"}},
-	{Name: "sudoku", Kind: KindData},
+	{Name: "sudoku", Kind: KindData, Examples: []string{"-v => -v |"}},
 
 	// ---------------------------------------------------------------- shells and interpreters
 	// bash 5.2 (bash(1), checked here): -o and -O take the next word (`-co
@@ -392,7 +392,7 @@ var programs = []Program{
 	// sftp's batch lines starting with ! run a local shell command
 	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}, Runs: RunSpec{Stdin: true, Prefix: "!"},
 		RunExamples: []string{"-b - h <<< '!rm -rf b' -> rm -rf b", "-b - h <<< 'get x' -> "}, Examples: []string{"-b batch.txt h => -b=batch.txt | h", "-P 2222 -i k u@h => -P=2222 -i=k | u@h", "-oPort=22 h => -o=Port=22 | h"}},
-	{Name: "sshfs", Kind: KindTool, Opts: OptSpec{Short: "op"}},
+	{Name: "sshfs", Kind: KindTool, Opts: OptSpec{Short: "op"}, Examples: []string{"h:/srv /mnt -o ro => -o=ro | h:/srv /mnt", "-p 2222 h: /mnt => -p=2222 | h: /mnt"}},
 	{Name: "mosh", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, RunExamples: []string{"box -- rm -rf /srv -> rm -rf /srv", "--ssh='ssh -p 2' box rm x -> rm x"},
 		Examples: []string{"--ssh 'ssh -p 2' box -- ls => --ssh=ssh -p 2 | box -- ls"}},
@@ -415,7 +415,7 @@ var programs = []Program{
 	{Name: "ssh-agent", Kind: KindExec, Lookup: "k", Opts: OptSpec{Short: "aEPt", Stop: true}, Examples: []string{"-t 60 rm -rf b => -t=60 | rm -rf b", "-k => -k |"}},
 	// ip: `ip netns exec NAME CMD…` runs CMD in the namespace; the rest is data
 	{Name: "ip", Kind: KindData, Opts: OptSpec{Short: "nbfl", Long: "netns= batch= family= loops= force", Partial: true, Stop: true},
-		Subs:     []Program{{Name: "netns", Names: "net", Kind: KindData, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "exec", Names: "e", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}}}}},
+		Subs:     []Program{{Name: "netns", Names: "net", Kind: KindData, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "exec", Names: "e", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}, Examples: []string{"blue ls -l => | blue ls -l"}}}, Examples: []string{"exec blue ls => exec: | blue ls"}}},
 		Examples: []string{"netns exec blue rm x => netns exec: | blue rm x"}},
 	{Name: "dbus-launch", Kind: KindExec, Opts: OptSpec{Long: "config-file= autolaunch= sh-syntax csh-syntax auto-syntax binary-syntax close-stderr exit-with-session exit-with-x11 help version", Stop: true}, Examples: []string{"--exit-with-session make => --exit-with-session | make", "--sh-syntax => --sh-syntax |"}},
 	// gdb's `python CODE` runs Python, `pipe CMD | SHELL` (also `| CMD |
@@ -477,11 +477,11 @@ var programs = []Program{
 	// pueue add [opts] [--] CMD…: the words joined are one shell command
 	{Name: "pueue", Kind: KindTool, Opts: OptSpec{Short: "c", Long: "config= profile= color=", Partial: true, Stop: true},
 		Subs: []Program{{Name: "add", Kind: KindRun, Opts: OptSpec{Short: "wdgpa", Long: "working-directory= delay= group= priority= after= label= escape stashed immediate follow print-task-id", Partial: true, Stop: true},
-			Runs: RunSpec{Operands: OperandsLine}}},
-		RunExamples: []string{"add 'rm -rf b' -> rm -rf b", "add -- npm test -> npm test"}},
+			Runs: RunSpec{Operands: OperandsLine}, Examples: []string{"-w /tmp -d 1h make => -w=/tmp -d=1h | make", "--after 3 -- npm test => --after=3 | npm test"}}},
+		RunExamples: []string{"add 'rm -rf b' -> rm -rf b", "add -- npm test -> npm test"}, Examples: []string{"add -- make => add: | make"}},
 	{Name: "entr", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"-r rm -rf x => -r | rm -rf x", "-s 'make test' => -s | make test"}},
 	{Name: "lerna", Kind: KindTool, Opts: OptSpec{Stop: true},
-		Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Long: "scope= ignore= concurrency= since= stream parallel no-bail no-prefix", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
+		Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Long: "scope= ignore= concurrency= since= stream parallel no-bail no-prefix", Partial: true, Stop: true}, Examples: []string{"--scope a -- ls => --scope=a | ls"}}, {Name: "publish", Kind: KindTool, Examples: []string{"from-git => | from-git"}}}, Examples: []string{"exec -- rm -rf dist => exec: | rm -rf dist"}},
 	{Name: "gcloud", Kind: KindRun, Opts: OptSpec{Long: "command=", Partial: true}, Runs: RunSpec{Shell: "command"}, RunExamples: []string{"compute ssh vm --command='rm x' -> rm x"}, Examples: []string{"compute ssh vm --command='uptime' => --command=uptime | compute ssh vm", "compute ssh vm --command uptime => --command=uptime | compute ssh vm"}},
 	{Name: "hyperfine", Kind: KindRun, Opts: OptSpec{Short: "wrmMpcsnLPuS", Long: "warmup= runs= min-runs= max-runs= prepare= conclude= cleanup= setup= command-name= parameter-scan= parameter-step-size= parameter-list= shell= style= sort= time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= output= input= reference=", Partial: true},
 		Runs: RunSpec{Shell: "p c s prepare cleanup setup conclude reference", Operands: OperandsShell}, RunExamples: []string{"-p 'rm a' 'rm b' 'rm c' -> rm a; rm b; rm c", "-N 'rm -rf b' -> rm -rf b"}, Examples: []string{"-w 3 -r 10 'sleep 0.1' => -w=3 -r=10 | sleep 0.1", "-N --prepare 'make clean' make => -N --prepare=make clean | make", "--export-json r.json ls => --export-json=r.json | ls"}},
@@ -509,66 +509,66 @@ var programs = []Program{
 	// ---------------------------------------------------------------- subcommand runners (uv run CMD, npm exec CMD …)
 	{Name: "uv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
 		Subs: []Program{
-			{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pw", Long: "with= python= project= directory= env-file= extra= group= package= index= index-url= from=", Partial: true, Stop: true}},
-			{Name: "pip", Kind: KindWrite, Opts: pipSpec},
-			{Name: "publish", Kind: KindTool},
-		}},
-	{Name: "uvx", Kind: KindExec, Opts: OptSpec{Long: "from= with= python=", Partial: true, Stop: true}},
-	{Name: "poetry", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "CP", Long: "directory= project=", Partial: true, Stop: true}}, {Name: "publish", Kind: KindTool}}},
-	{Name: "pipenv", Names: "hatch rye devbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
-	{Name: "pipx", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Long: "spec= python= index-url= pip-args=", Partial: true, Stop: true}}}},
-	{Name: "pdm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pg", Stop: true}}}},
-	{Name: "pixi", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Names: "exec", Kind: KindExec, Opts: OptSpec{Short: "e", Long: "environment= manifest-path=", Partial: true, Stop: true}}}},
-	{Name: "conda", Names: "mamba micromamba", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true, Stop: true}}}},
+			{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pw", Long: "with= python= project= directory= env-file= extra= group= package= index= index-url= from=", Partial: true, Stop: true}, Examples: []string{"--with rich python x.py => --with=rich | python x.py", "-p 3.12 pytest -x => -p=3.12 | pytest -x", "--directory d make => --directory=d | make"}},
+			{Name: "pip", Kind: KindWrite, Opts: pipSpec, Examples: []string{"install -r req.txt => -r=req.txt | install", "install --target d x => --target=d | install x"}},
+			{Name: "publish", Kind: KindTool, Examples: []string{"dist/x.whl => | dist/x.whl"}},
+		}, Examples: []string{"run pytest => run: | pytest", "--quiet pip list => pip: | list"}},
+	{Name: "uvx", Kind: KindExec, Opts: OptSpec{Long: "from= with= python=", Partial: true, Stop: true}, Examples: []string{"--from httpie http GET x => --from=httpie | http GET x", "ruff check . => | ruff check .", "--python 3.12 black . => --python=3.12 | black ."}},
+	{Name: "poetry", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "CP", Long: "directory= project=", Partial: true, Stop: true}, Examples: []string{"pytest -x => | pytest -x", "-P d pytest => -P=d | pytest"}}, {Name: "publish", Kind: KindTool, Examples: []string{"--build => --build? |"}}}, Examples: []string{"run pytest => run: | pytest", "-C d run pytest => run: | pytest"}},
+	{Name: "pipenv", Names: "hatch rye devbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}, Examples: []string{"python x.py => | python x.py"}}}, Examples: []string{"run python x.py => run: | python x.py"}},
+	{Name: "pipx", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Long: "spec= python= index-url= pip-args=", Partial: true, Stop: true}, Examples: []string{"--spec black==23 black . => --spec=black==23 | black .", "pycowsay hi => | pycowsay hi"}}}, Examples: []string{"run black . => run: | black ."}},
+	{Name: "pdm", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "pg", Stop: true}, Examples: []string{"-p d pytest => -p=d | pytest", "pytest -x => | pytest -x"}}}, Examples: []string{"run pytest => run: | pytest"}},
+	{Name: "pixi", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Names: "exec", Kind: KindExec, Opts: OptSpec{Short: "e", Long: "environment= manifest-path=", Partial: true, Stop: true}, Examples: []string{"-e dev pytest => -e=dev | pytest", "--manifest-path p.toml test => --manifest-path=p.toml | test"}}}, Examples: []string{"run test => run: | test"}},
+	{Name: "conda", Names: "mamba micromamba", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "np", Long: "name= prefix= cwd=", Partial: true, Stop: true}, Examples: []string{"-n env python x.py => -n=env | python x.py", "--prefix /opt/e make => --prefix=/opt/e | make"}}}, Examples: []string{"run -n env python x.py => run: -n=env | python x.py"}},
 	{Name: "npm", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true, Stop: true},
 		Subs: []Program{
-			{Name: "exec", Names: "x", Kind: KindRun, Opts: OptSpec{Short: "pwc", Long: "package= workspace= call=", Partial: true, Stop: true}},
+			{Name: "exec", Names: "x", Kind: KindRun, Opts: OptSpec{Short: "pwc", Long: "package= workspace= call=", Partial: true, Stop: true}, Examples: []string{"--package=cowsay -- cowsay hi => --package=cowsay | cowsay hi", "-w a -c 'ls' => -w=a -c=ls |"}},
 			// npm explore PKG -- CMD… runs CMD in the package's directory
 			// (without "--" an interactive shell)
-			{Name: "explore", Kind: KindExec, Opts: OptSpec{Short: "w", Long: "workspace= shell=", Partial: true}, Pos: 1, DashDash: true},
-			{Name: "publish", Names: "unpublish", Kind: KindTool},
+			{Name: "explore", Kind: KindExec, Opts: OptSpec{Short: "w", Long: "workspace= shell=", Partial: true}, Pos: 1, DashDash: true, Examples: []string{"pkg -- ls => | pkg ls"}},
+			{Name: "publish", Names: "unpublish", Kind: KindTool, Examples: []string{"--dry-run => --dry-run? |"}},
 			// the subcommands that write PREFIX/node_modules and PREFIX/package*.json
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
-				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}},
-			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}},
+				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}, Examples: []string{"--prefix d x => --prefix=d | x", "-D typescript => -D | typescript", "-w a lodash => -w=a | lodash"}},
+			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}, Examples: []string{"--pack-destination d => --pack-destination=d |"}},
 		},
 		Examples: []string{"exec -c 'rm x' => exec: -c=rm x |", "x -- rm -rf y => x: | rm -rf y", "--workspace a publish => publish: |",
 			"install --prefix d x => install: --prefix=d | x", "i -C d => i: -C=d |", "pack --pack-destination=d => pack: --pack-destination=d |"}},
 	{Name: "pnpm", Kind: KindTool, Opts: OptSpec{Short: "CF", Long: "filter= filter-prod= dir= test-pattern= changed-files-ignore-pattern= workspace-root recursive", Partial: true, Stop: true},
 		Subs: []Program{
-			{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "F", Long: "filter= dir= resume-from= report-summary shell-mode recursive parallel", Partial: true, Stop: true}},
-			{Name: "dlx", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "package= shell-mode silent", Partial: true, Stop: true}},
-			{Name: "publish", Kind: KindTool},
+			{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "F", Long: "filter= dir= resume-from= report-summary shell-mode recursive parallel", Partial: true, Stop: true}, Examples: []string{"-r -- rm -rf dist => -r | rm -rf dist", "--filter a tsc => --filter=a | tsc"}},
+			{Name: "dlx", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "package= shell-mode silent", Partial: true, Stop: true}, Examples: []string{"create-vite my-app => | create-vite my-app", "--package=typescript tsc -v => --package=typescript | tsc -v"}},
+			{Name: "publish", Kind: KindTool, Examples: []string{"--no-git-checks => --no-git-checks? |"}},
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
-				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}},
-			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}}},
+				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}, Examples: []string{"--dir d => --dir=d |", "-C d lodash => -C=d | lodash"}},
+			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}, Examples: []string{"--pack-destination d => --pack-destination=d |"}}},
 		Examples: []string{"add --dir d x => add: --dir=d | x", "exec -c rm -rf x => exec: -c | rm -rf x", "dlx -p a b c => dlx: -p=a | b c", "--filter ./pkgs/** publish => publish: |", "-r -F a publish => publish: |"}},
 	{Name: "yarn", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "cwd=", Stop: true}, Examples: []string{"--cwd d add x => add: | x"},
 		Subs: []Program{
-			{Name: "exec", Kind: KindRun, Opts: OptSpec{Stop: true}},
-			{Name: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package= quiet", Partial: true, Stop: true}},
-			{Name: "publish", Names: "npm", Kind: KindTool},
-			{Name: "add", Names: "install remove run init info why upgrade up upgrade-interactive audit cache config global link unlink pack version versions workspaces workspace bin create test start build plugin set constraints outdated list licenses login logout owner tag team import generate-lock-entry policies autoclean check help node", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true}}}},
-	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
-	{Name: "toolbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true, Stop: true}}}},
-	{Name: "op", Names: "doppler", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, DashDash: true}}},
+			{Name: "exec", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"tsc -p . => | tsc -p ."}},
+			{Name: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package= quiet", Partial: true, Stop: true}, Examples: []string{"-p typescript tsc => -p=typescript | tsc", "create-react-app x => | create-react-app x"}},
+			{Name: "publish", Names: "npm", Kind: KindTool, Examples: []string{"dist => | dist"}},
+			{Name: "add", Names: "install remove run init info why upgrade up upgrade-interactive audit cache config global link unlink pack version versions workspaces workspace bin create test start build plugin set constraints outdated list licenses login logout owner tag team import generate-lock-entry policies autoclean check help node", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true}, Examples: []string{"--cwd d lodash => --cwd=d | lodash", "-D typescript => -D | typescript"}}}},
+	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Stop: true}, Examples: []string{"rake test => | rake test", "rspec -f d => | rspec -f d"}}}, Examples: []string{"exec rake => exec: | rake"}},
+	{Name: "toolbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true, Stop: true}, Examples: []string{"--container dev make => --container=dev | make", "-d fedora -r 39 ls => -d=fedora -r=39 | ls"}}}, Examples: []string{"run -c dev make => run: -c=dev | make"}},
+	{Name: "op", Names: "doppler", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, DashDash: true, Examples: []string{"-- make => | make"}}}, Examples: []string{"run -- make => run: | make"}},
 	{Name: "aws-vault", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
-		Subs: []Program{{Name: "exec", Kind: KindExec, Pos: 1, Opts: OptSpec{Short: "dtj", Long: "duration= mfa-token= region= backend= prompt=", Partial: true, Stop: true}}}},
-	{Name: "direnv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}}}},
-	{Name: "lxc", Names: "incus multipass", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, DashDash: true}}},
-	{Name: "limactl", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "shell", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "workdir= shell=", Partial: true, Stop: true}}}},
+		Subs: []Program{{Name: "exec", Kind: KindExec, Pos: 1, Opts: OptSpec{Short: "dtj", Long: "duration= mfa-token= region= backend= prompt=", Partial: true, Stop: true}, Examples: []string{"prof aws s3 ls => | prof aws s3 ls", "-d 1h prof make => -d=1h | prof make"}}}, Examples: []string{"exec prof aws s3 ls => exec: | prof aws s3 ls"}},
+	{Name: "direnv", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}, Examples: []string{"/srv make => | /srv make"}}}, Examples: []string{"exec . make => exec: | . make"}},
+	{Name: "lxc", Names: "incus multipass", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, DashDash: true, Examples: []string{"c1 -- ls -l => | c1 ls -l"}}}, Examples: []string{"exec c1 -- ls => exec: | c1 ls"}},
+	{Name: "limactl", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "shell", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "workdir= shell=", Partial: true, Stop: true}, Examples: []string{"--workdir /tmp default ls => --workdir=/tmp | default ls"}}}, Examples: []string{"shell default ls => shell: | default ls"}},
 	{Name: "perf", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true},
-		Subs: []Program{{Name: "stat", Names: "record trace", Kind: KindExec, Opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true, Stop: true}}}},
+		Subs: []Program{{Name: "stat", Names: "record trace", Kind: KindExec, Opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true, Stop: true}, Examples: []string{"-e cycles -r 3 make => -e=cycles -r=3 | make", "-o perf.data ./app => -o=perf.data | ./app"}}}, Examples: []string{"stat -e cycles make => stat: -e=cycles | make"}},
 	{Name: "nix", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "develop", Names: "shell", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true},
-		Runs: RunSpec{Argv: "c command"}, RunExamples: []string{"-c rm -rf x -> rm -rf x", "--command rm y -> rm y"}}}},
+		Runs: RunSpec{Argv: "c command"}, RunExamples: []string{"-c rm -rf x -> rm -rf x", "--command rm y -> rm y"}, Examples: []string{"-c make test => -c=make | test", "--command rm y => --command=rm | y"}}}, Examples: []string{"develop -c make => develop: -c=make |"}},
 	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Stop: true, Plus: true},
-		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}, RunExamples: []string{"-s 'rm x' -> rm x"}},
+		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}, RunExamples: []string{"-s 'rm x' -> rm x"}, Examples: []string{"-x test => -x=test |", "-s 'make' => -s=make |"}},
 			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"},
 				Examples: []string{"--check => --check |", "-p a -- --check => -p=a | --check"}},
-			{Name: "publish", Kind: KindTool},
+			{Name: "publish", Kind: KindTool, Examples: []string{"--dry-run => --dry-run? |"}},
 			// cargo vendor [DIR]: the crates are written into DIR
 			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Short: "s", Long: "sync= manifest-path= versioned-dirs no-delete respect-source-config quiet verbose", Partial: true},
-				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}},
+				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}, Examples: []string{"-s b/Cargo.toml vendor => -s=b/Cargo.toml | vendor"}},
 			{Name: "install", Names: "build b check c test t run r doc d bench clippy", Kind: KindWrite, Opts: OptSpec{Short: "jpF", Long: "root= target-dir= path= git= branch= tag= rev= version= index= registry= features= bin= example= jobs= package= profile= target= manifest-path= config=", Partial: true},
 				Writes: WriteSpec{Dirs: "root target-dir"}, Examples: []string{"--root d rg => --root=d | rg"}}},
 		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
@@ -576,11 +576,11 @@ var programs = []Program{
 		// go fmt PACKAGES runs gofmt -l -w on them (the package in the
 		// working directory without one; ./... every one below it); -n prints only
 		{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Long: "mod= n x", GoFlags: true},
-			Writes: WriteSpec{Tree: true, Here: true, Unless: "n"}, WriteExamples: []string{"./... -> .", " -> .", "-n ./... -> ", "./pkg/... -> ./pkg"}},
-		{Name: "run", Kind: KindRun, Opts: OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true, Stop: true}},
+			Writes: WriteSpec{Tree: true, Here: true, Unless: "n"}, WriteExamples: []string{"./... -> .", " -> .", "-n ./... -> ", "./pkg/... -> ./pkg"}, Examples: []string{"./... => | ./...", "-n ./... => --n | ./..."}},
+		{Name: "run", Kind: KindRun, Opts: OptSpec{Short: "CoO", Long: "exec= tags= ldflags= gcflags= mod= modfile= overlay= pgo= toolexec=", Partial: true, Stop: true}, Examples: []string{"main.go -v => | main.go -v", "-exec echo . a => -e -x -e -c | echo . a"}},
 		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true},
 			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
-	}},
+	}, Examples: []string{"run . => run: | ."}},
 
 	// Claude Code's CLI (`claude`, the npm package's `claude-code`): the
 	// subcommands that write its execution channels (testdata/corpus/README.md
@@ -591,26 +591,26 @@ var programs = []Program{
 		{Name: "mcp", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
 			{Name: "add", Names: "add-json add-from-claude-desktop", Kind: KindWrite, Opts: claudeMCP,
 				Writes:        WriteSpec{Scope: "s scope", Fixed: ":~/.claude.json;local:~/.claude.json;user:~/.claude.json;project:.mcp.json"},
-				WriteExamples: []string{"-s project x -- npx srv -> .mcp.json", "x -- node s.js -> ~/.claude.json", "--scope=user x https://h/mcp -> ~/.claude.json", "--scope \"$S\" x y -> ~/.claude.json .mcp.json"}},
+				WriteExamples: []string{"-s project x -- npx srv -> .mcp.json", "x -- node s.js -> ~/.claude.json", "--scope=user x https://h/mcp -> ~/.claude.json", "--scope \"$S\" x y -> ~/.claude.json .mcp.json"}, Examples: []string{"-s project -e K=V x -- npx srv => -s=project -e=K=V | x npx srv", "--transport http x https://h/mcp => --transport=http | x https://h/mcp"}},
 			// remove without --scope removes the server from whichever scope holds it
 			{Name: "remove", Kind: KindWrite, Opts: claudeMCP,
 				Writes:        WriteSpec{Scope: "s scope", Fixed: "local:~/.claude.json;user:~/.claude.json;project:.mcp.json"},
-				WriteExamples: []string{"x -> ~/.claude.json .mcp.json", "-s project x -> .mcp.json"}},
-			{Name: "reset-project-choices", Kind: KindWrite, Writes: WriteSpec{Fixed: "~/.claude.json"}},
-			{Name: "list", Names: "get serve", Kind: KindRead, Opts: OptSpec{Partial: true}}}},
+				WriteExamples: []string{"x -> ~/.claude.json .mcp.json", "-s project x -> .mcp.json"}, Examples: []string{"-s user x => -s=user | x"}},
+			{Name: "reset-project-choices", Kind: KindWrite, Writes: WriteSpec{Fixed: "~/.claude.json"}, Examples: []string{" => |"}},
+			{Name: "list", Names: "get serve", Kind: KindRead, Opts: OptSpec{Partial: true}, Examples: []string{" => |"}}}, Examples: []string{"add x -- npx srv => add: | x npx srv"}},
 		{Name: "plugin", Names: "plugins", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
 			{Name: "install", Names: "i uninstall remove enable disable update", Kind: KindWrite, Opts: claudeMCP,
 				Writes:        WriteSpec{Scope: "s scope", Fixed: ":~/.claude/plugins/ ~/.claude/settings.json;user:~/.claude/plugins/ ~/.claude/settings.json;project:~/.claude/plugins/ .claude/settings.json;local:~/.claude/plugins/ .claude/settings.local.json"},
-				WriteExamples: []string{"p@m -> ~/.claude/settings.json ~/.claude/plugins", "p@m --scope project -> .claude/settings.json ~/.claude/plugins"}},
+				WriteExamples: []string{"p@m -> ~/.claude/settings.json ~/.claude/plugins", "p@m --scope project -> .claude/settings.json ~/.claude/plugins"}, Examples: []string{"p@m --scope project => --scope=project | p@m", "-s user p@m => -s=user | p@m"}},
 			{Name: "marketplace", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
 				{Name: "add", Names: "remove rm update", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Fixed: "~/.claude/plugins/"},
-					WriteExamples: []string{"owner/repo -> ~/.claude/plugins"}},
-				{Name: "list", Kind: KindRead}}},
-			{Name: "list", Names: "validate", Kind: KindRead, Opts: OptSpec{Partial: true}}}},
+					WriteExamples: []string{"owner/repo -> ~/.claude/plugins"}, Examples: []string{"owner/repo => | owner/repo"}},
+				{Name: "list", Kind: KindRead, Examples: []string{" => |"}}}, Examples: []string{"add owner/repo => add: | owner/repo"}},
+			{Name: "list", Names: "validate", Kind: KindRead, Opts: OptSpec{Partial: true}, Examples: []string{" => |"}}}, Examples: []string{"install p@m => install: | p@m"}},
 		// the older `claude config set|add|remove [-g] KEY VALUE` writes its global config
 		{Name: "config", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
-			{Name: "set", Names: "add remove", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Fixed: "~/.claude.json"}},
-			{Name: "get", Names: "list", Kind: KindRead, Opts: OptSpec{Partial: true}}}}},
+			{Name: "set", Names: "add remove", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Fixed: "~/.claude.json"}, Examples: []string{"-g theme dark => -g | theme dark"}},
+			{Name: "get", Names: "list", Kind: KindRead, Opts: OptSpec{Partial: true}, Examples: []string{"theme => | theme"}}}, Examples: []string{"set -g theme dark => set: -g | theme dark"}}},
 		Examples: []string{"-p 'mcp add x' => mcp add x: |", "--model sonnet mcp list => mcp list: |"}},
 
 	// ---------------------------------------------------------------- git, containers, clusters, clouds, registries
@@ -620,19 +620,19 @@ var programs = []Program{
 			"-P clean -fdx => clean: -f -d -x |", "checkout -- . => checkout: | .", "ls-files -x '*.o' src => ls-files: -x=*.o | src"}},
 	{Name: "docker", Names: "podman nerdctl", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: dockerGlobal,
 		Subs: []Program{
-			{Name: "exec", Kind: KindRun, Opts: dockerExec},
+			{Name: "exec", Kind: KindRun, Opts: dockerExec, Examples: []string{"-it -u 0 c sh => -i -t -u=0 | c sh", "-e A=1 -w /app c env => -e=A=1 -w=/app | c env", "--user=root c id => --user=root | c id"}},
 			{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun, Writes: dockerMounts,
-				WriteExamples: []string{"-v ./spec:/s img -> ./spec", "-v ./spec:/s:ro img -> ", "-v data:/d img -> ", "--mount type=bind,src=/x,dst=/y img -> /x", "--mount type=bind,src=/x,dst=/y,readonly img -> "}},
+				WriteExamples: []string{"-v ./spec:/s img -> ./spec", "-v ./spec:/s:ro img -> ", "-v data:/d img -> ", "--mount type=bind,src=/x,dst=/y img -> /x", "--mount type=bind,src=/x,dst=/y,readonly img -> "}, Examples: []string{"--rm -it -v ./d:/d img sh => --rm -i -t -v=./d:/d | img sh", "-d -p 8080:80 --name web nginx => -d -p=8080:80 --name=web | nginx", "img ls -l => | img ls -l"}},
 			{Name: "container", Kind: KindRun, Opts: OptSpec{Stop: true}, Subs: []Program{
-				{Name: "exec", Kind: KindRun, Opts: dockerExec},
-				{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun, Writes: dockerMounts},
-			}},
-			{Name: "compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs},
-			{Name: "image", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "push", Kind: KindTool}}},
-			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild}}},
-			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild},
-			{Name: "push", Kind: KindTool},
-			{Name: "cp", Kind: KindWrite},
+				{Name: "exec", Kind: KindRun, Opts: dockerExec, Examples: []string{"-it c sh => -i -t | c sh"}},
+				{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun, Writes: dockerMounts, Examples: []string{"--rm -e A=1 img env => --rm -e=A=1 | img env"}},
+			}, Examples: []string{"exec -it c sh => exec: -i -t | c sh"}},
+			{Name: "compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs, Examples: []string{"-f a.yml -p p exec web sh => exec: | web sh"}},
+			{Name: "image", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "push", Kind: KindTool, Examples: []string{"r/x:1 => | r/x:1"}}}, Examples: []string{"push r/x:1 => push: | r/x:1"}},
+			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild, Examples: []string{"-t r/x:1 --push . => -t=r/x:1 --push | .", "-f Dockerfile.dev -o type=local,dest=out . => -f=Dockerfile.dev -o=type=local,dest=out | ."}}}, Examples: []string{"build -t x . => build: -t=x | ."}},
+			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild, Examples: []string{"-t x:1 -f Dockerfile . => -t=x:1 -f=Dockerfile | .", "--build-arg A=1 --target dev . => --build-arg=A=1 --target=dev | ."}},
+			{Name: "push", Kind: KindTool, Examples: []string{"r/x:1 => | r/x:1"}},
+			{Name: "cp", Kind: KindWrite, Examples: []string{"c:/etc/hosts ./h => | c:/etc/hosts ./h", "-a f c:/tmp => -a | f c:/tmp"}},
 		},
 		Examples: []string{"-H h exec -it -u 0 c sh => exec: -i -t -u=0 | c sh", "run --rm -v /:/h img rm => run: --rm -v=/:/h | img rm",
 			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
@@ -640,9 +640,9 @@ var programs = []Program{
 	// kubecolor runs kubectl with its own arguments (colouring the output)
 	{Name: "kubectl", Names: "oc kubecolor", Kind: KindRun, Runs: RunSpec{Remote: true},
 		Opts: OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
-		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}},
+		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}, Examples: []string{"-c app p -- env => -c=app | p -- env", "-n ns -it p -- sh => -n=ns -i -t | p -- sh"}},
 			// cp SRC DEST: a local DEST is written (POD:PATH is the pod's)
-			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2}}},
+			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2}, Examples: []string{"-c app ns/p:/tmp/x ./x => -c=app | ns/p:/tmp/x ./x", "--retries 3 a p:/b => --retries=3 | a p:/b"}}},
 		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}},
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
@@ -652,11 +652,12 @@ var programs = []Program{
 		Examples:    []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
 	{Name: "pg_dump", Names: "pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "dfhLopPTUvFRS", Long: "dbname= file= host= port= username= format= jobs= schema= table=", Partial: true, Abbrev: true},
 		Examples: []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
-	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeSp", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "e execute", Prefix: `system \!`, Stdin: true}, RunExamples: []string{"-e 'system rm -rf b' -> rm -rf b", "-e 'select SYSTEM_USER()' -> ", `-u r <<< '\! git push -f' -> git push -f`}},
-	{Name: "mysqldump", Kind: KindTool, Opts: OptSpec{Short: "hPuDSp", Long: "host= port= user= socket= password result-file=", Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "r result-file"}},
+	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeS", ShortOpt: "p", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
+		Runs: RunSpec{Shell: "e execute", Prefix: `system \!`, Stdin: true}, RunExamples: []string{"-e 'system rm -rf b' -> rm -rf b", "-e 'select SYSTEM_USER()' -> ", `-u r <<< '\! git push -f' -> git push -f`}, Examples: []string{"-h db -u app -e 'select 1' => -h=db -u=app -e=select 1 |", "--host=db -D app => --host=db -D=app |", "-pSECRET app => -p=SECRET | app", "-p app => -p | app"}},
+	{Name: "mysqldump", Kind: KindTool, Opts: OptSpec{Short: "hPuDSr", ShortOpt: "p", Long: "host= port= user= socket= password result-file=", Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "r result-file"},
+		WriteExamples: []string{"-u root -r out.sql app -> out.sql", "--result-file=d.sql --all-databases -> d.sql", "-p app -> "}, Examples: []string{"-u root -r out.sql app => -u=root -r=out.sql | app", "--result-file=d.sql --all-databases => --result-file=d.sql --all-databases |", "-p app t1 => -p | app t1"}},
 	// the Redis-protocol clients share redis-cli's options (-h HOST, -u URI)
-	{Name: "redis-cli", Names: "valkey-cli keydb-cli", Kind: KindTool, Opts: OptSpec{Short: "hpanu", Partial: true}},
+	{Name: "redis-cli", Names: "valkey-cli keydb-cli", Kind: KindTool, Opts: OptSpec{Short: "hpanu", Partial: true}, Examples: []string{"-h h -p 6379 ping => -h=h -p=6379 | ping", "-n 2 --scan => -n=2 --scan |", "-u redis://h:6379 get k => -u=redis://h:6379 | get k"}},
 	// PostgreSQL's client programs dropdb and createdb: -h/--host HOST
 	// (their -f, -e, -i are flags, unlike pg_dump's -f FILE)
 	{Name: "dropdb", Names: "createdb", Kind: KindTool, Opts: OptSpec{Short: "hpUDElOST", Long: "host= port= username= maintenance-db= tablespace= encoding= locale= owner= strategy= template= echo force if-exists interactive no-password password", Abbrev: true},
@@ -666,28 +667,28 @@ var programs = []Program{
 	// cqlsh [OPTIONS] [HOST [PORT]]: the first operand is the host
 	{Name: "cqlsh", Kind: KindTool, Opts: OptSpec{Short: "upkfe", Long: "username= password= keyspace= file= execute= cqlversion= protocol-version= connect-timeout= request-timeout= encoding= cqlshrc= browser=", Partial: true},
 		Examples: []string{"-u app h 9042 => -u=app | h 9042"}},
-	{Name: "mongosh", Names: "mongo", Kind: KindTool, Opts: OptSpec{Long: "host= port= username= password= eval= file=", Partial: true}},
+	{Name: "mongosh", Names: "mongo", Kind: KindTool, Opts: OptSpec{Long: "host= port= username= password= eval= file=", Partial: true}, Examples: []string{"--eval 'db.x()' => --eval=db.x() |", "--host h --port 27017 db => --host=h --port=27017 | db"}},
 	// fstrim discards the unused blocks of a mounted file system: its
 	// operand is a mount point, no file of it is written
 	{Name: "fstrim", Kind: KindRead, Opts: OptSpec{Short: "olmI", Long: "offset= length= minimum= listed-in= all fstab dry-run quiet-unsupported verbose help version", Abbrev: true},
 		Examples: []string{"-v / => -v | /", "-o 0 -l 1G /home => -o=0 -l=1G | /home"}},
 	{Name: "wipefs", Kind: KindTool, Opts: OptSpec{Short: "otO", Long: "all offset= types= backup force noheadings json no-act output= parsable quiet lock", Abbrev: true},
 		Examples: []string{"-a /dev/sdb => -a | /dev/sdb", "--all -n d => --all -n | d"}},
-	{Name: "sgdisk", Names: "blkdiscard parted fdisk gdisk cfdisk mkswap mke2fs mkdosfs mkntfs mkfs badblocks", Kind: KindTool, Opts: OptSpec{Long: "zap-all zap clear print", Partial: true, Abbrev: true}},
+	{Name: "sgdisk", Names: "blkdiscard parted fdisk gdisk cfdisk mkswap mke2fs mkdosfs mkntfs mkfs badblocks", Kind: KindTool, Opts: OptSpec{Long: "zap-all zap clear print", Partial: true, Abbrev: true}, Examples: []string{"--zap-all /dev/sdb => --zap-all | /dev/sdb", "-Z /dev/sdb => -Z | /dev/sdb"}},
 	{Name: "sfdisk", Kind: KindTool, Opts: OptSpec{Short: "NXYoOu", Long: "delete force no-act list list-free dump json show-size verify label= label-nested= wipe= wipe-partitions= part-type= part-label= part-uuid= part-attrs= disk-id= backup-file= lock= color= sector-size=", Partial: true, Abbrev: true},
 		Examples: []string{"--delete /dev/sda 2 => --delete | /dev/sda 2", "-N 2 /dev/sdb => -N=2 | /dev/sdb"}},
 	{Name: "cryptsetup", Kind: KindTool, Opts: OptSpec{Short: "chsdSiltT", Long: "type= cipher= key-size= hash= key-file= keyfile-size= keyfile-offset= key-slot= iter-time= pbkdf= header= label= subsystem= sector-size= batch-mode verbose debug", Partial: true, Abbrev: true},
 		Examples: []string{"-q luksFormat /dev/sdb => -q | luksFormat /dev/sdb", "--type luks2 luksFormat d => --type=luks2 | luksFormat d"}},
-	{Name: "nvme", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}},
+	{Name: "nvme", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}, Examples: []string{"list => | list", "format /dev/nvme0n1 --ses=1 => --ses=1 | format /dev/nvme0n1"}},
 	{Name: "hdparm", Kind: KindTool, Opts: OptSpec{Long: "security-erase= security-erase-enhanced= security-set-pass= security-unlock= security-disable= user-master= trim-sector-ranges= trim-sector-ranges-stdin please-destroy-my-drive", Partial: true, Abbrev: true},
 		Examples: []string{"--security-erase pw /dev/sdb => --security-erase=pw | /dev/sdb"}},
 	{Name: "setfacl", Kind: KindTool, Opts: OptSpec{Short: "mMxX", Long: "modify= modify-file= remove= remove-file= set= set-file= remove-all remove-default default recursive logical physical mask no-mask restore= test", Abbrev: true},
 		Examples:      []string{"-Rm o::rwx d => -R -m=o::rwx | d", "--set=u::rw f => --set=u::rw | f"},
 		Writes:        WriteSpec{All: true, Unless: "test", Meta: true},
 		WriteExamples: []string{"-m u:x:rw SKILL.md -> SKILL.md", "-M acl.txt f -> f", "--test -m u:x:r f -> "}},
-	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpqE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}},
-	{Name: "granted", Names: "assume", Kind: KindTool},
-	{Name: "helm", Kind: KindTool, Opts: OptSpec{Long: "kube-context= kubeconfig= namespace=", Partial: true, Abbrev: true}},
+	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}, Examples: []string{"--setenv A=1 shell app => --setenv=A=1 | shell app", "-q shell app => -q | shell app", "-M c -p P=1 start x => -M=c -p=P=1 | start x"}},
+	{Name: "granted", Names: "assume", Kind: KindTool, Examples: []string{"prod => | prod"}},
+	{Name: "helm", Kind: KindTool, Opts: OptSpec{Short: "n", Long: "kube-context= kubeconfig= namespace=", Partial: true}, Examples: []string{"--kube-context c upgrade x ./chart => --kube-context=c | upgrade x ./chart", "install x ./c --namespace ns => --namespace=ns | install x ./c"}},
 	// helmfile hands --kube-context to every helm it runs
 	{Name: "helmfile", Kind: KindTool, Opts: OptSpec{Short: "efnlb", Long: "kube-context= environment= file= namespace= selector= state-values-set= state-values-file= helm-binary= log-level=", Partial: true},
 		Examples: []string{"-e staging --kube-context=c sync => -e=staging --kube-context=c | sync"}},
@@ -695,9 +696,9 @@ var programs = []Program{
 		// aws s3 cp|sync SRC DST: DST (a local path unless s3://…) is written;
 		// mv also removes a local SRC
 		{Name: "cp", Names: "sync", Kind: KindWrite, Opts: awsS3Transfer, Writes: WriteSpec{Last: 2},
-			WriteExamples: []string{"s3://b/k out/k -> out/k", "--recursive s3://b/p data/ --exclude '*.tmp' -> data/", "a.txt s3://b/a.txt -> ", "s3://b/k - -> "}},
+			WriteExamples: []string{"s3://b/k out/k -> out/k", "--recursive s3://b/p data/ --exclude '*.tmp' -> data/", "a.txt s3://b/a.txt -> ", "s3://b/k - -> "}, Examples: []string{"--recursive s3://b/p d/ => --recursive | s3://b/p d/", "a.txt s3://b/a.txt --acl private => --acl=private | a.txt s3://b/a.txt"}},
 		{Name: "mv", Kind: KindWrite, Opts: awsS3Transfer, Writes: WriteSpec{All: true},
-			WriteExamples: []string{"s3://b/k out/k -> out/k", "notes.md s3://b/n.md --sse AES256 -> notes.md"}}}}}},
+			WriteExamples: []string{"s3://b/k out/k -> out/k", "notes.md s3://b/n.md --sse AES256 -> notes.md"}, Examples: []string{"s3://b/k out/k --dryrun => --dryrun | s3://b/k out/k"}}}, Examples: []string{"cp a s3://b/a => cp: | a s3://b/a"}}}, Examples: []string{"s3 ls s3://b => s3 ls: | s3://b"}},
 	{Name: "curl", Kind: KindWrite,
 		Opts: OptSpec{Short: "AbcCdDeEFHKmoPQrtTuUwxXyYz", Long: "output= output-dir= dump-header= cookie-jar= trace= trace-ascii= stderr= libcurl= url= " +
 			"data= data-raw= data-binary= data-urlencode= data-ascii= header= user-agent= request= upload-file= " +
@@ -720,11 +721,11 @@ var programs = []Program{
 		Examples: []string{"--auth u:p DELETE x => --auth=u:p | DELETE x"}},
 	{Name: "gh", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true},
 		Subs: []Program{
-			{Name: "api", Kind: KindTool, Opts: OptSpec{Short: "XHfFq", Long: "method= header= field= raw-field= jq= input= hostname= preview= template= cache=", Partial: true}},
-			{Name: "release", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}},
-			{Name: "repo", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}},
-		}},
-	{Name: "twine", Names: "gem helm-push", Kind: KindTool},
+			{Name: "api", Kind: KindTool, Opts: OptSpec{Short: "XHfFq", Long: "method= header= field= raw-field= jq= input= hostname= preview= template= cache=", Partial: true}, Examples: []string{"-X DELETE repos/o/r => -X=DELETE | repos/o/r", "--method POST -f a=1 /x => --method=POST -f=a=1 | /x"}},
+			{Name: "release", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}, Examples: []string{"-R o/r create v1 => -R=o/r | create v1"}},
+			{Name: "repo", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}, Examples: []string{"clone o/r => | clone o/r"}},
+		}, Examples: []string{"-R o/r pr list => pr: | list"}},
+	{Name: "twine", Names: "gem helm-push", Kind: KindTool, Examples: []string{"upload dist/x.whl => | upload dist/x.whl"}},
 	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Examples: []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}},
@@ -783,13 +784,13 @@ var programs = []Program{
 	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
 		Runs:        RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
 		RunExamples: []string{`--eval 'system("rm -rf b")' -> rm -rf b`, `--eval "unix('rm x')" -> rm x`, `--eval 'disp(1)' -> `}, Examples: []string{"--eval 'disp(1)' => --eval=disp(1) |", "--no-gui s.m => --no-gui | s.m"}},
-	{Name: "ftp", Names: "tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!"}, RunExamples: []string{"-n h <<< '!rm -rf b' -> rm -rf b"}},
+	{Name: "ftp", Names: "tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!"}, RunExamples: []string{"-n h <<< '!rm -rf b' -> rm -rf b"}, Examples: []string{"-n h => -n | h", "-p -v h 21 => -p -v | h 21"}},
 	// lftp(1): -c/-e and a script on stdin are lftp commands; `!CMD` runs a
 	// local shell, `rm [-r] [-f]` deletes on the server without a prompt
 	{Name: "lftp", Kind: KindTool, Opts: OptSpec{Short: "fceup", Long: "rcfile= norc help version", Partial: true},
 		Runs: RunSpec{Shell: "c e", Stdin: true, Prefix: "!", Split: true, Verbs: "rm=rm -f, mrm=rm -f", VerbsRemote: true},
 		RunExamples: []string{"-c 'open h; !rm -rf b' -> rm -rf b", "-e 'rm -r www/old; bye' ftp://h -> rm -f -r www/old", "h <<< 'cd pub\nmrm *.tmp' -> rm -f *.tmp",
-			"-c 'open h; ls; get a.txt' -> "}},
+			"-c 'open h; ls; get a.txt' -> "}, Examples: []string{"-c 'open h; ls' => -c=open h; ls |", "-u user,pw -p 21 h => -u=user,pw -p=21 | h", "-e 'set x' h => -e=set x | h", "-f s.lftp => -f=s.lftp |"}},
 	// shells with a language of their own whose -c command line reads
 	// a simple command the way a POSIX shell does (`nu -c 'rm -rf b'`)
 	{Name: "nu", Names: "nushell xonsh elvish murex ion", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "commands= config= env-config= login interactive no-config-file", Partial: true, Stop: true},
@@ -800,7 +801,7 @@ var programs = []Program{
 	// (Git Bash spells them //c, //k: MSYS would turn /c into a path);
 	// /s /q /d before them change quoting, echo and AutoRun only
 	{Name: "cmd", Kind: KindRun, Opts: OptSpec{Stop: true}, Runs: RunSpec{Operands: OperandsLine, Prefix: "/c //c /k //k", Mods: "/s //s /q //q /d //d /S //S /Q //Q /D //D"},
-		RunExamples: []string{"/c \"git push -f\" -> git push -f", "//c rm -rf b -> rm -rf b", "/S /C \"rm -rf b\" -> rm -rf b", "/c echo rm -rf b -> echo rm -rf b", "dir /b -> "}},
+		RunExamples: []string{"/c \"git push -f\" -> git push -f", "//c rm -rf b -> rm -rf b", "/S /C \"rm -rf b\" -> rm -rf b", "/c echo rm -rf b -> echo rm -rf b", "dir /b -> "}, Examples: []string{"/c dir => | /c dir"}},
 	{Name: "pwsh", Names: "powershell pwsh-preview", Kind: KindInterp, Opts: OptSpec{Long: "c= command= Command= C= f= file= File= ep= executionpolicy= ExecutionPolicy= wd= workingdirectory= WorkingDirectory= nop noprofile NoProfile noni noninteractive NonInteractive nologo NoLogo", Partial: true, GoFlags: true},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c command Command C"}, RunExamples: []string{"-c 'Remove-Item -Recurse -Force b' -> rm -r -f b", `-NoProfile -Command "rm -r -fo d" -> rm -r -fo d`,
 			`-c 'Write-Output "Remove-Item -Recurse -Force b"' -> `, "-c 'Get-ChildItem' -> "}, Examples: []string{"-NoProfile -Command 'x' => --NoProfile --Command=x |", "-File s.ps1 a => --File=s.ps1 | a"}},
@@ -816,8 +817,8 @@ var programs = []Program{
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e eval", Calls: "rm_rf=rm -r -f"}, RunExamples: []string{`-e 'System.cmd("rm", ["-rf", "b"])' -> rm -rf b`, `-e 'File.rm_rf!("b")' -> rm -r -f b`, `-e 'IO.puts("rm -rf b")' -> `}, Examples: []string{"-e 'IO.puts 1' => -e=IO.puts 1 |", "-r a.exs b.exs => -r=a.exs | b.exs", "--no-halt s.exs a => --no-halt | s.exs a"}},
 	{Name: "erl", Names: "escript", Kind: KindInterp, Opts: OptSpec{Long: "eval= s= run= pa= pz= sname= name= setcookie= config= boot= noshell noinput detached", Partial: true, GoFlags: true},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "eval"}, RunExamples: []string{`-noshell -eval 'os:cmd("rm -rf b"), halt().' -> rm -rf b`, `-noshell -eval 'io:format("rm -rf b~n").' -> `}, Examples: []string{"-noshell -eval 'halt().' => --noshell --eval=halt(). |", "-sname n -noshell => --sname=n --noshell |"}},
-	{Name: "crystal", Kind: KindTool, Opts: OptSpec{Stop: true}, Writes: WriteSpec{All: true}, Subs: []Program{{Name: "eval", Names: "e", Kind: KindInterp, Opts: OptSpec{Partial: true}, Runs: RunSpec{Operands: OperandsCode, Calls: "rm_rf=rm -r -f"}}},
-		RunExamples: []string{`eval 'system "rm -rf b"' -> rm -rf b`, `eval 'FileUtils.rm_rf("b")' -> rm -r -f b`, `eval 'puts "rm -rf b"' -> `}},
+	{Name: "crystal", Kind: KindTool, Opts: OptSpec{Stop: true}, Writes: WriteSpec{All: true}, Subs: []Program{{Name: "eval", Names: "e", Kind: KindInterp, Opts: OptSpec{Partial: true}, Runs: RunSpec{Operands: OperandsCode, Calls: "rm_rf=rm -r -f"}, Examples: []string{"'puts 1' => | puts 1"}}},
+		RunExamples: []string{`eval 'system "rm -rf b"' -> rm -rf b`, `eval 'FileUtils.rm_rf("b")' -> rm -r -f b`, `eval 'puts "rm -rf b"' -> `}, Examples: []string{"eval 'puts 1' => eval: | puts 1"}},
 	{Name: "groovy", Names: "kotlin scala jshell", Kind: KindInterp, Opts: OptSpec{Short: "ecDpi", Words: "cp=cp classpath=classpath", Long: "encoding= classpath= cp= define= indy", Partial: true, Stop: true, EndAfter: "e"},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}, RunExamples: []string{`-e '"rm -rf b".execute().waitFor()' -> rm -rf b`, `-e 'println "rm -rf b"' -> `}, Examples: []string{"-e 'println 1' => -e=println 1 |", "-cp lib s.groovy a => --cp=lib | s.groovy a", "-c UTF-8 s.groovy => -c=UTF-8 | s.groovy"}},
 	{Name: "raku", Names: "perl6 rakudo", Kind: KindInterp, Opts: OptSpec{Short: "eIM", Long: "doc= target= optimize= encoding=", Partial: true, Stop: true, EndAfter: "e"},
@@ -869,9 +870,9 @@ var programs = []Program{
 		{Name: "eval", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal, Stop: true}, Subs: []Program{
 			{Name: "append", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal + " phase= event= result= reason= commit= checkpoint-id= decision= acceptance-results= entry=", Partial: true},
 				Examples: []string{"--feature f001 --event=retry --reason 'a b' => --feature=f001 --event=retry --reason=a b |", "--decision=x --task-id t => --decision=x --task-id | t"}},
-			{Name: "amend", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal + " line= reason= event=", Partial: true}}}},
+			{Name: "amend", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal + " line= reason= event=", Partial: true}, Examples: []string{"--line 3 --reason x => --line=3 --reason=x |"}}}, Examples: []string{"append --event x => append: --event=x |"}},
 		{Name: "phase", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal, Stop: true}, Subs: []Program{
-			{Name: "complete", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal, Partial: true}, Examples: []string{"f001 --json => --json | f001", "--root /r f002 => --root=/r | f002"}}}},
+			{Name: "complete", Kind: KindWrite, Opts: OptSpec{Long: harnessGlobal, Partial: true}, Examples: []string{"f001 --json => --json | f001", "--root /r f002 => --root=/r | f002"}}}, Examples: []string{"complete f001 => complete: | f001"}},
 		{Name: "finalize", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal + " check close sink= archive", Partial: true}, Examples: []string{"--close --sink p => --close --sink=p |"}},
 		{Name: "allow", Kind: KindTool, Opts: OptSpec{Long: harnessGlobal + " list once reason= rule=", Partial: true}, Examples: []string{"--list => --list |"}},
 		{Name: "validate", Names: "explain status next help", Kind: KindRead, Opts: OptSpec{Long: harnessGlobal + " preset=", Partial: true}, Examples: []string{"--json => --json |"}},
@@ -892,7 +893,7 @@ var programs = []Program{
 		"convert magick gm " +
 		"dmesg lsof fuser gdbserver " +
 		"reboot shutdown poweroff halt systemd-analyze " +
-		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool},
+		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool, Examples: []string{"-9 123 => -9 | 123"}},
 }
 
 // harnessGlobal are the harness CLI's global flags (internal/cli), valid
@@ -1039,5 +1040,5 @@ var (
 	dockerBuild   = OptSpec{Short: "tfo", Long: "tag= file= output= platform= build-arg= target= push load", Partial: true}
 	composeGlobal = OptSpec{Short: "fp", Long: "file= project-name= project-directory= profile= env-file= ansi= parallel= progress=", Partial: true, Stop: true}
 	composeRun    = OptSpec{Short: "euwlpv", Long: "env= user= workdir= label= publish= volume= name= entrypoint= index= cap-add= cap-drop= env-from-file= pull= rm detach no-deps service-ports", Partial: true, Stop: true}
-	composeSubs   = []Program{{Name: "exec", Names: "run", Kind: KindRun, Opts: composeRun}, {Name: "push", Kind: KindTool}}
+	composeSubs   = []Program{{Name: "exec", Names: "run", Kind: KindRun, Opts: composeRun, Examples: []string{"-u root web sh => -u=root | web sh", "-T web ls => -T | web ls", "--rm -v ./d:/d web ls => --rm -v=./d:/d | web ls"}}, {Name: "push", Kind: KindTool, Examples: []string{"web => | web"}}}
 )

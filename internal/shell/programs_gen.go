@@ -166,7 +166,7 @@ var programs = []Program{
 		Opts: OptSpec{Short: "efmABCdD", Long: "regexp= file= max-count= context= after-context= before-context= pre= pre-glob= files-with-matches files-without-match recursive", Partial: true, Abbrev: true},
 		Runs: RunSpec{PerFile: "pre"},
 	},
-	{Name: "find", Names: "gfind", Kind: KindRun},
+	{Name: "find", Names: "gfind", Kind: KindRun, Opts: OptSpec{Short: "D", ShortOpt: "O", Stop: true}},
 	{Name: "fd", Names: "fdfind", Kind: KindRun,
 		Opts: OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true},
 	},
@@ -567,9 +567,9 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true}, Writes: WriteSpec{Opts: "o output L log-file"},
 	},
 	{Name: "pg_dump", Names: "pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "dfhLopPTUvFRS", Long: "dbname= file= host= port= username= format= jobs= schema= table=", Partial: true, Abbrev: true}},
-	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeSp", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
+	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeS", ShortOpt: "p", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "e execute", Prefix: `system \!`, Stdin: true}},
-	{Name: "mysqldump", Kind: KindTool, Opts: OptSpec{Short: "hPuDSp", Long: "host= port= user= socket= password result-file=", Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "r result-file"}},
+	{Name: "mysqldump", Kind: KindTool, Opts: OptSpec{Short: "hPuDSr", ShortOpt: "p", Long: "host= port= user= socket= password result-file=", Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "r result-file"}},
 	// the Redis-protocol clients share redis-cli's options (-h HOST, -u URI)
 	{Name: "redis-cli", Names: "valkey-cli keydb-cli", Kind: KindTool, Opts: OptSpec{Short: "hpanu", Partial: true}},
 	// PostgreSQL's client programs dropdb and createdb: -h/--host HOST
@@ -592,9 +592,9 @@ var programs = []Program{
 
 		Writes: WriteSpec{All: true, Unless: "test", Meta: true},
 	},
-	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpqE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}},
+	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}},
 	{Name: "granted", Names: "assume", Kind: KindTool},
-	{Name: "helm", Kind: KindTool, Opts: OptSpec{Long: "kube-context= kubeconfig= namespace=", Partial: true, Abbrev: true}},
+	{Name: "helm", Kind: KindTool, Opts: OptSpec{Short: "n", Long: "kube-context= kubeconfig= namespace=", Partial: true}},
 	// helmfile hands --kube-context to every helm it runs
 	{Name: "helmfile", Kind: KindTool, Opts: OptSpec{Short: "efnlb", Long: "kube-context= environment= file= namespace= selector= state-values-set= state-values-file= helm-binary= log-level=", Partial: true}},
 	{Name: "aws", Kind: KindTool, Opts: awsGlobal, Subs: []Program{{Name: "s3", Kind: KindTool, Opts: awsGlobal, Subs: []Program{
