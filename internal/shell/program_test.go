@@ -64,8 +64,8 @@ func TestProgramExamples(t *testing.T) {
 }
 
 // TestProgramTableNames checks that every name is in one row only and is
-// its own identity (lower case, no directory, no .exe), and that rows with
-// a grammar carry examples.
+// its own identity (lower case, no directory, no .exe), and that every row
+// carries examples of each kind it has knowledge for.
 func TestProgramTableNames(t *testing.T) {
 	seen := map[string]string{}
 	for _, p := range programs {
@@ -91,17 +91,35 @@ func TestProgramTableNames(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, want the row %s", name, p, row)
 		}
 	}
-	var missing []string
+	// every row, and every subcommand row, carries its own examples, so
+	// that a row cannot be added without them: Examples for its grammar,
+	// WriteExamples when it writes (Writes) and RunExamples when it runs
+	// (Runs); a Subs slice several rows share (gitSubs, composeSubs) is
+	// one set of rows
 	exs := examplesByRow(t)
-	for i := range programs {
-		p := &programs[i]
-		if (p.Opts != OptSpec{} && p.Opts != OptSpec{Stop: true} || len(p.Subs) > 0) && len(exs[p].examples()) == 0 && p.Kind != KindExec && p.Kind != KindTool {
-			missing = append(missing, p.Name)
+	checked := map[*Program]bool{}
+	var walk func(path string, p *Program)
+	walk = func(path string, p *Program) {
+		if checked[p] {
+			return
+		}
+		checked[p] = true
+		e := exs[p]
+		if len(e.examples()) == 0 {
+			t.Errorf("%s: the row has no Examples (\"ARGS => PARSE\": write them in programs.go, then go generate ./internal/shell)", path)
+		}
+		if (p.Writes != WriteSpec{}) && len(e.writeExamples()) == 0 {
+			t.Errorf("%s: the row writes (Writes) but has no WriteExamples (\"ARGS -> FILES\")", path)
+		}
+		if (p.Runs != RunSpec{}) && len(e.runExamples()) == 0 {
+			t.Errorf("%s: the row runs (Runs) but has no RunExamples (\"ARGS -> CMDS\")", path)
+		}
+		for i := range p.Subs {
+			walk(path+" "+p.Subs[i].Name, &p.Subs[i])
 		}
 	}
-	sort.Strings(missing)
-	if len(missing) > 0 {
-		t.Logf("rows with a grammar but no example: %s", strings.Join(missing, " "))
+	for i := range programs {
+		walk(programs[i].Name, &programs[i])
 	}
 }
 

@@ -16,6 +16,8 @@
 // fields (their formats: rowExamples in programs_gen_test.go), then run go
 // generate ./internal/shell. Examples may be written in the rows of any
 // package-level variable of this file (gitSubs …), not inside a function.
+// Every row needs Examples, and WriteExamples or RunExamples when it has
+// Writes or Runs: TestProgramTableNames fails for a row without them.
 
 package shell
 
@@ -104,7 +106,7 @@ var programs = []Program{
 			"-I zstd -cf a d => -I=zstd -c -f=a | d"}},
 	// Subversion: export and checkout URL… [PATH] write the tree at PATH
 	{Name: "svn", Kind: KindTool, Opts: svnOpts, Subs: []Program{
-		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}, Examples: []string{"-r 5 URL d => -r=5 | URL d", "--force URL d => --force | URL d"}}},
+		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}, Examples: []string{"-r 5 URL d => -r=5 | URL d", "--force URL d => --force | URL d"}, WriteExamples: []string{"URL spec/x -> spec/x", "-r 5 URL d -> d"}}},
 		Examples:      []string{"export -r 5 URL spec/x => export: -r=5 | URL spec/x", "--username u co URL d => co: | URL d"},
 		WriteExamples: []string{"export URL spec/x -> spec/x", "co -r 5 URL d -> d", "log URL -> "}},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
@@ -384,7 +386,7 @@ var programs = []Program{
 		Examples: []string{"-u x -- rm y => -u=x | rm y"}},
 	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Stop: true}, Examples: []string{"staff make => | staff make", "- staff => | - staff"}},
 	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true},
-		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}},
+		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}, RunExamples: []string{"h rm -rf x -> rm -rf x"}},
 	// ssh-copy-id [-i [FILE]] [-p PORT] [-o OPT] … [USER@]HOST logs in to
 	// HOST over ssh and appends to its authorized_keys
 	{Name: "ssh-copy-id", Kind: KindTool, Opts: OptSpec{Short: "iopFtJ"}, Examples: []string{"-i k.pub -p 2 u@h => -i=k.pub -p=2 | u@h"}},
@@ -477,7 +479,7 @@ var programs = []Program{
 	// pueue add [opts] [--] CMD…: the words joined are one shell command
 	{Name: "pueue", Kind: KindTool, Opts: OptSpec{Short: "c", Long: "config= profile= color=", Partial: true, Stop: true},
 		Subs: []Program{{Name: "add", Kind: KindRun, Opts: OptSpec{Short: "wdgpa", Long: "working-directory= delay= group= priority= after= label= escape stashed immediate follow print-task-id", Partial: true, Stop: true},
-			Runs: RunSpec{Operands: OperandsLine}, Examples: []string{"-w /tmp -d 1h make => -w=/tmp -d=1h | make", "--after 3 -- npm test => --after=3 | npm test"}}},
+			Runs: RunSpec{Operands: OperandsLine}, Examples: []string{"-w /tmp -d 1h make => -w=/tmp -d=1h | make", "--after 3 -- npm test => --after=3 | npm test"}, RunExamples: []string{"'rm -rf b' -> rm -rf b", "-- npm test -> npm test"}}},
 		RunExamples: []string{"add 'rm -rf b' -> rm -rf b", "add -- npm test -> npm test"}, Examples: []string{"add -- make => add: | make"}},
 	{Name: "entr", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"-r rm -rf x => -r | rm -rf x", "-s 'make test' => -s | make test"}},
 	{Name: "lerna", Kind: KindTool, Opts: OptSpec{Stop: true},
@@ -570,7 +572,7 @@ var programs = []Program{
 			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Short: "s", Long: "sync= manifest-path= versioned-dirs no-delete respect-source-config quiet verbose", Partial: true},
 				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}, Examples: []string{"-s b/Cargo.toml vendor => -s=b/Cargo.toml | vendor"}},
 			{Name: "install", Names: "build b check c test t run r doc d bench clippy", Kind: KindWrite, Opts: OptSpec{Short: "jpF", Long: "root= target-dir= path= git= branch= tag= rev= version= index= registry= features= bin= example= jobs= package= profile= target= manifest-path= config=", Partial: true},
-				Writes: WriteSpec{Dirs: "root target-dir"}, Examples: []string{"--root d rg => --root=d | rg"}}},
+				Writes: WriteSpec{Dirs: "root target-dir"}, Examples: []string{"--root d rg => --root=d | rg"}, WriteExamples: []string{"--root d rg -> d", "--target-dir t rg -> t"}}},
 		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
 	{Name: "go", Kind: KindTool, Subs: []Program{
 		// go fmt PACKAGES runs gofmt -l -w on them (the package in the
@@ -596,7 +598,7 @@ var programs = []Program{
 			{Name: "remove", Kind: KindWrite, Opts: claudeMCP,
 				Writes:        WriteSpec{Scope: "s scope", Fixed: "local:~/.claude.json;user:~/.claude.json;project:.mcp.json"},
 				WriteExamples: []string{"x -> ~/.claude.json .mcp.json", "-s project x -> .mcp.json"}, Examples: []string{"-s user x => -s=user | x"}},
-			{Name: "reset-project-choices", Kind: KindWrite, Writes: WriteSpec{Fixed: "~/.claude.json"}, Examples: []string{" => |"}},
+			{Name: "reset-project-choices", Kind: KindWrite, Writes: WriteSpec{Fixed: "~/.claude.json"}, Examples: []string{" => |"}, WriteExamples: []string{" -> ~/.claude.json"}},
 			{Name: "list", Names: "get serve", Kind: KindRead, Opts: OptSpec{Partial: true}, Examples: []string{" => |"}}}, Examples: []string{"add x -- npx srv => add: | x npx srv"}},
 		{Name: "plugin", Names: "plugins", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
 			{Name: "install", Names: "i uninstall remove enable disable update", Kind: KindWrite, Opts: claudeMCP,
@@ -609,7 +611,7 @@ var programs = []Program{
 			{Name: "list", Names: "validate", Kind: KindRead, Opts: OptSpec{Partial: true}, Examples: []string{" => |"}}}, Examples: []string{"install p@m => install: | p@m"}},
 		// the older `claude config set|add|remove [-g] KEY VALUE` writes its global config
 		{Name: "config", Kind: KindTool, Opts: OptSpec{Partial: true}, Subs: []Program{
-			{Name: "set", Names: "add remove", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Fixed: "~/.claude.json"}, Examples: []string{"-g theme dark => -g | theme dark"}},
+			{Name: "set", Names: "add remove", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Fixed: "~/.claude.json"}, Examples: []string{"-g theme dark => -g | theme dark"}, WriteExamples: []string{"-g theme dark -> ~/.claude.json"}},
 			{Name: "get", Names: "list", Kind: KindRead, Opts: OptSpec{Partial: true}, Examples: []string{"theme => | theme"}}}, Examples: []string{"set -g theme dark => set: -g | theme dark"}}},
 		Examples: []string{"-p 'mcp add x' => mcp add x: |", "--model sonnet mcp list => mcp list: |"}},
 
@@ -625,7 +627,7 @@ var programs = []Program{
 				WriteExamples: []string{"-v ./spec:/s img -> ./spec", "-v ./spec:/s:ro img -> ", "-v data:/d img -> ", "--mount type=bind,src=/x,dst=/y img -> /x", "--mount type=bind,src=/x,dst=/y,readonly img -> "}, Examples: []string{"--rm -it -v ./d:/d img sh => --rm -i -t -v=./d:/d | img sh", "-d -p 8080:80 --name web nginx => -d -p=8080:80 --name=web | nginx", "img ls -l => | img ls -l"}},
 			{Name: "container", Kind: KindRun, Opts: OptSpec{Stop: true}, Subs: []Program{
 				{Name: "exec", Kind: KindRun, Opts: dockerExec, Examples: []string{"-it c sh => -i -t | c sh"}},
-				{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun, Writes: dockerMounts, Examples: []string{"--rm -e A=1 img env => --rm -e=A=1 | img env"}},
+				{Name: "run", Names: "create", Kind: KindRun, Opts: dockerRun, Writes: dockerMounts, Examples: []string{"--rm -e A=1 img env => --rm -e=A=1 | img env"}, WriteExamples: []string{"-v ./spec:/s img -> ./spec", "-v ./spec:/s:ro img -> "}},
 			}, Examples: []string{"exec -it c sh => exec: -i -t | c sh"}},
 			{Name: "compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs, Examples: []string{"-f a.yml -p p exec web sh => exec: | web sh"}},
 			{Name: "image", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "push", Kind: KindTool, Examples: []string{"r/x:1 => | r/x:1"}}}, Examples: []string{"push r/x:1 => push: | r/x:1"}},
@@ -635,21 +637,21 @@ var programs = []Program{
 			{Name: "cp", Kind: KindWrite, Examples: []string{"c:/etc/hosts ./h => | c:/etc/hosts ./h", "-a f c:/tmp => -a | f c:/tmp"}},
 		},
 		Examples: []string{"-H h exec -it -u 0 c sh => exec: -i -t -u=0 | c sh", "run --rm -v /:/h img rm => run: --rm -v=/:/h | img rm",
-			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}},
-	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: composeGlobal, Subs: composeSubs, Examples: []string{"-f x.yml exec web sh => exec: | web sh", "-p proj push => push: |"}},
+			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}, RunExamples: []string{"run img rm -rf x -> rm -rf x"}},
+	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: composeGlobal, Subs: composeSubs, Examples: []string{"-f x.yml exec web sh => exec: | web sh", "-p proj push => push: |"}, RunExamples: []string{"exec web rm -rf x -> rm -rf x"}},
 	// kubecolor runs kubectl with its own arguments (colouring the output)
 	{Name: "kubectl", Names: "oc kubecolor", Kind: KindRun, Runs: RunSpec{Remote: true},
 		Opts: OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
 		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}, Examples: []string{"-c app p -- env => -c=app | p -- env", "-n ns -it p -- sh => -n=ns -i -t | p -- sh"}},
 			// cp SRC DEST: a local DEST is written (POD:PATH is the pod's)
-			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2}, Examples: []string{"-c app ns/p:/tmp/x ./x => -c=app | ns/p:/tmp/x ./x", "--retries 3 a p:/b => --retries=3 | a p:/b"}}},
-		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}},
+			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2}, Examples: []string{"-c app ns/p:/tmp/x ./x => -c=app | ns/p:/tmp/x ./x", "--retries 3 a p:/b => --retries=3 | a p:/b"}, WriteExamples: []string{"ns/p:/tmp/x ./x -> ./x"}}},
+		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}, RunExamples: []string{"exec p -- rm -rf x -> rm -rf x"}},
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
 	{Name: "psql", Kind: KindTool, Opts: OptSpec{Short: "cdfhLopPTUvFRS", Long: "command= dbname= file= host= log-file= output= port= pset= set= variable= username= field-separator= record-separator= table-attr=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true}, Writes: WriteSpec{Opts: "o output L log-file"},
 		RunExamples: []string{`-c '\! rm -rf b' -> rm -rf b`, "-h db -U app <<< 'select 1' -> "},
-		Examples:    []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
+		Examples:    []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}, WriteExamples: []string{"-o out.txt -c 'select 1' -> out.txt", "-L q.log -> q.log", "-c 'select 1' -> "}},
 	{Name: "pg_dump", Names: "pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "dfhLopPTUvFRS", Long: "dbname= file= host= port= username= format= jobs= schema= table=", Partial: true, Abbrev: true},
 		Examples: []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
 	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeS", ShortOpt: "p", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
@@ -708,7 +710,7 @@ var programs = []Program{
 			"hsts= alt-svc= aws-sigv4= interface= local-port= dns-servers= preproxy= time-cond= quote= mail-from= mail-rcpt= " +
 			"remote-name remote-name-all remote-header-name", Partial: true, Abbrev: true},
 		Writes:   WriteSpec{Opts: "o output D dump-header c cookie-jar trace trace-ascii", Dirs: "output-dir"},
-		Examples: []string{"-XDELETE u => -X=DELETE | u", "-sSL -o f u => -s -S -L -o=f | u", "--request PUT u => --request=PUT | u"}},
+		Examples: []string{"-XDELETE u => -X=DELETE | u", "-sSL -o f u => -s -S -L -o=f | u", "--request PUT u => --request=PUT | u"}, WriteExamples: []string{"-o f u -> f", "--output-dir d -O u -> d", "-D h.txt u -> h.txt", "-c jar u -> jar", "-sS u -> "}},
 	{Name: "wget", Kind: KindWrite,
 		Opts: OptSpec{Short: "eoaiBtOTwQPUlARDIX", Long: "execute= output-file= append-output= input-file= base= tries= output-document= timeout= " +
 			"wait= quota= directory-prefix= user-agent= level= accept= reject= domains= include-directories= " +
@@ -716,7 +718,7 @@ var programs = []Program{
 			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
 			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= recursive mirror page-requisites", Partial: true, Abbrev: true},
 		Writes:   WriteSpec{Opts: "O output-document a o append-output output-file", Dirs: "P directory-prefix"},
-		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u", "-qO f u => -q -O=f | u"}},
+		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u", "-qO f u => -q -O=f | u"}, WriteExamples: []string{"-O f u -> f", "-P d u -> d", "-o log u -> log"}},
 	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aApo", Long: "auth= auth-type= session= session-read-only= output= print= verify= cert= cert-key= proxy= timeout= pretty= style= format-options= default-scheme= ssl= ciphers= download verbose check-status follow json form multipart offline", Partial: true, Abbrev: true},
 		Examples: []string{"--auth u:p DELETE x => --auth=u:p | DELETE x"}},
 	{Name: "gh", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true},
@@ -728,14 +730,14 @@ var programs = []Program{
 	{Name: "twine", Names: "gem helm-push", Kind: KindTool, Examples: []string{"upload dist/x.whl => | upload dist/x.whl"}},
 	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Examples: []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
-		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}},
+		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}, WriteExamples: []string{"enc -in a -out b -> b", "req -new -keyout k.pem -out c.csr -> k.pem c.csr"}},
 	// media converters: the last operand is the output file
 	{Name: "pdftotext", Kind: KindWrite, Opts: OptSpec{Long: "f= l= r= x= y= W= H= enc= eol= opw= upw= layout raw htmlmeta bbox nopgbrk q", Partial: true, GoFlags: true},
-		Writes: WriteSpec{Last: 2}, Examples: []string{"-f 1 -l 2 a.pdf b.txt => --f=1 --l=2 | a.pdf b.txt"}},
+		Writes: WriteSpec{Last: 2}, Examples: []string{"-f 1 -l 2 a.pdf b.txt => --f=1 --l=2 | a.pdf b.txt"}, WriteExamples: []string{"a.pdf b.txt -> b.txt", "-f 1 a.pdf - -> "}},
 	{Name: "ffmpeg", Kind: KindWrite, Opts: OptSpec{Long: "i= f= c= codec= vcodec= acodec= ss= t= to= r= s= b= vf= af= filter_complex= map= metadata= preset= crf= pix_fmt= loglevel= threads= frames= aspect= ar= ac= q= qscale= y n", Partial: true, GoFlags: true},
-		Writes: WriteSpec{Last: 1}, Examples: []string{"-y -i a.mp4 -vf fps=1 b.gif => --y --i=a.mp4 --vf=fps=1 | b.gif"}},
+		Writes: WriteSpec{Last: 1}, Examples: []string{"-y -i a.mp4 -vf fps=1 b.gif => --y --i=a.mp4 --vf=fps=1 | b.gif"}, WriteExamples: []string{"-i a.mp4 b.gif -> b.gif"}},
 	{Name: "sox", Kind: KindWrite, Opts: OptSpec{Short: "tcrbeCvVGDSq", Long: "type= channels= rate= bits= encoding= compression= volume= buffer= comment= combine=", Partial: true},
-		Writes: WriteSpec{Last: 2}, Examples: []string{"a.wav -r 8000 b.wav => -r=8000 | a.wav b.wav"}},
+		Writes: WriteSpec{Last: 2}, Examples: []string{"a.wav -r 8000 b.wav => -r=8000 | a.wav b.wav"}, WriteExamples: []string{"a.wav b.wav -> b.wav"}},
 	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}, Examples: []string{"-c -o main.o main.c => -c -o=main.o | main.c", "-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c"}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}, Examples: []string{"app.ts --outfile=out.js => --outfile=out.js | app.ts", "--outdir=dist a.ts b.ts => --outdir=dist | a.ts b.ts"}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
@@ -804,32 +806,32 @@ var programs = []Program{
 		RunExamples: []string{"/c \"git push -f\" -> git push -f", "//c rm -rf b -> rm -rf b", "/S /C \"rm -rf b\" -> rm -rf b", "/c echo rm -rf b -> echo rm -rf b", "dir /b -> "}, Examples: []string{"/c dir => | /c dir"}},
 	{Name: "pwsh", Names: "powershell pwsh-preview", Kind: KindInterp, Opts: OptSpec{Long: "c= command= Command= C= f= file= File= ep= executionpolicy= ExecutionPolicy= wd= workingdirectory= WorkingDirectory= nop noprofile NoProfile noni noninteractive NonInteractive nologo NoLogo", Partial: true, GoFlags: true},
 		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c command Command C"}, RunExamples: []string{"-c 'Remove-Item -Recurse -Force b' -> rm -r -f b", `-NoProfile -Command "rm -r -fo d" -> rm -r -fo d`,
-			`-c 'Write-Output "Remove-Item -Recurse -Force b"' -> `, "-c 'Get-ChildItem' -> "}, Examples: []string{"-NoProfile -Command 'x' => --NoProfile --Command=x |", "-File s.ps1 a => --File=s.ps1 | a"}},
+			`-c 'Write-Output "Remove-Item -Recurse -Force b"' -> `, "-c 'Get-ChildItem' -> "}, Examples: []string{"-NoProfile -Command 'x' => --NoProfile --Command=x |", "-File s.ps1 a => --File=s.ps1 | a"}, WriteExamples: []string{"-c x -> "}},
 	// interpreters of languages the guard does not lex (RunSpec.Code): the
 	// code's command lines, shell escapes, string literals not printed and
 	// argv runs of literals are judged as run (unknowncode.go), and the
 	// library calls that delete a tree do what rm -r -f does (Calls)
 	{Name: "guile", Kind: KindInterp, Opts: OptSpec{Short: "cselLxC", Long: "language= listen= debug no-debug no-auto-compile auto-compile fresh-auto-compile use-srfi=", Partial: true, Stop: true, EndAfter: "c s"},
-		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c", Calls: "delete-file-recursively=rm -r -f"}, RunExamples: []string{`-c '(system "rm -rf b")' -> rm -rf b`, `-c '(display "rm -rf b")' -> `}, Examples: []string{"-c '(display 1)' => -c=(display 1) |", "-L . -s s.scm a => -L=. -s=s.scm | a"}},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "c", Calls: "delete-file-recursively=rm -r -f"}, RunExamples: []string{`-c '(system "rm -rf b")' -> rm -rf b`, `-c '(display "rm -rf b")' -> `}, Examples: []string{"-c '(display 1)' => -c=(display 1) |", "-L . -s s.scm a => -L=. -s=s.scm | a"}, WriteExamples: []string{"-c '(x)' -> "}},
 	{Name: "racket", Kind: KindInterp, Opts: OptSpec{Short: "efrtlpkSIWXNJABy", Long: "eval= load= require= lib= name= collects= config= search=", Partial: true},
-		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e eval"}, RunExamples: []string{`-e '(system "rm -rf b")' -> rm -rf b`, `-e '(displayln "rm -rf b")' -> `}, Examples: []string{"-e '(x)' => -e=(x) |", "-l racket/base -e x => -l=racket/base -e=x |"}},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e eval"}, RunExamples: []string{`-e '(system "rm -rf b")' -> rm -rf b`, `-e '(displayln "rm -rf b")' -> `}, Examples: []string{"-e '(x)' => -e=(x) |", "-l racket/base -e x => -l=racket/base -e=x |"}, WriteExamples: []string{"-e '(x)' -> "}},
 	{Name: "elixir", Names: "iex", Kind: KindInterp, Opts: OptSpec{Short: "erS", Long: "eval= require= pa= pz= erl= sname= name= cookie= logger-otp-reports= logger-sasl-reports= no-halt werl hidden", Partial: true, Stop: true},
-		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e eval", Calls: "rm_rf=rm -r -f"}, RunExamples: []string{`-e 'System.cmd("rm", ["-rf", "b"])' -> rm -rf b`, `-e 'File.rm_rf!("b")' -> rm -r -f b`, `-e 'IO.puts("rm -rf b")' -> `}, Examples: []string{"-e 'IO.puts 1' => -e=IO.puts 1 |", "-r a.exs b.exs => -r=a.exs | b.exs", "--no-halt s.exs a => --no-halt | s.exs a"}},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e eval", Calls: "rm_rf=rm -r -f"}, RunExamples: []string{`-e 'System.cmd("rm", ["-rf", "b"])' -> rm -rf b`, `-e 'File.rm_rf!("b")' -> rm -r -f b`, `-e 'IO.puts("rm -rf b")' -> `}, Examples: []string{"-e 'IO.puts 1' => -e=IO.puts 1 |", "-r a.exs b.exs => -r=a.exs | b.exs", "--no-halt s.exs a => --no-halt | s.exs a"}, WriteExamples: []string{"-e 'IO.puts 1' -> "}},
 	{Name: "erl", Names: "escript", Kind: KindInterp, Opts: OptSpec{Long: "eval= s= run= pa= pz= sname= name= setcookie= config= boot= noshell noinput detached", Partial: true, GoFlags: true},
-		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "eval"}, RunExamples: []string{`-noshell -eval 'os:cmd("rm -rf b"), halt().' -> rm -rf b`, `-noshell -eval 'io:format("rm -rf b~n").' -> `}, Examples: []string{"-noshell -eval 'halt().' => --noshell --eval=halt(). |", "-sname n -noshell => --sname=n --noshell |"}},
-	{Name: "crystal", Kind: KindTool, Opts: OptSpec{Stop: true}, Writes: WriteSpec{All: true}, Subs: []Program{{Name: "eval", Names: "e", Kind: KindInterp, Opts: OptSpec{Partial: true}, Runs: RunSpec{Operands: OperandsCode, Calls: "rm_rf=rm -r -f"}, Examples: []string{"'puts 1' => | puts 1"}}},
-		RunExamples: []string{`eval 'system "rm -rf b"' -> rm -rf b`, `eval 'FileUtils.rm_rf("b")' -> rm -r -f b`, `eval 'puts "rm -rf b"' -> `}, Examples: []string{"eval 'puts 1' => eval: | puts 1"}},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "eval"}, RunExamples: []string{`-noshell -eval 'os:cmd("rm -rf b"), halt().' -> rm -rf b`, `-noshell -eval 'io:format("rm -rf b~n").' -> `}, Examples: []string{"-noshell -eval 'halt().' => --noshell --eval=halt(). |", "-sname n -noshell => --sname=n --noshell |"}, WriteExamples: []string{"-noshell -eval 'halt().' -> "}},
+	{Name: "crystal", Kind: KindTool, Opts: OptSpec{Stop: true}, Writes: WriteSpec{All: true}, Subs: []Program{{Name: "eval", Names: "e", Kind: KindInterp, Opts: OptSpec{Partial: true}, Runs: RunSpec{Operands: OperandsCode, Calls: "rm_rf=rm -r -f"}, Examples: []string{"'puts 1' => | puts 1"}, RunExamples: []string{`'system "rm -rf b"' -> rm -rf b`}}},
+		RunExamples: []string{`eval 'system "rm -rf b"' -> rm -rf b`, `eval 'FileUtils.rm_rf("b")' -> rm -r -f b`, `eval 'puts "rm -rf b"' -> `}, Examples: []string{"eval 'puts 1' => eval: | puts 1"}, WriteExamples: []string{"eval 'puts 1' -> "}},
 	{Name: "groovy", Names: "kotlin scala jshell", Kind: KindInterp, Opts: OptSpec{Short: "ecDpi", Words: "cp=cp classpath=classpath", Long: "encoding= classpath= cp= define= indy", Partial: true, Stop: true, EndAfter: "e"},
-		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}, RunExamples: []string{`-e '"rm -rf b".execute().waitFor()' -> rm -rf b`, `-e 'println "rm -rf b"' -> `}, Examples: []string{"-e 'println 1' => -e=println 1 |", "-cp lib s.groovy a => --cp=lib | s.groovy a", "-c UTF-8 s.groovy => -c=UTF-8 | s.groovy"}},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}, RunExamples: []string{`-e '"rm -rf b".execute().waitFor()' -> rm -rf b`, `-e 'println "rm -rf b"' -> `}, Examples: []string{"-e 'println 1' => -e=println 1 |", "-cp lib s.groovy a => --cp=lib | s.groovy a", "-c UTF-8 s.groovy => -c=UTF-8 | s.groovy"}, WriteExamples: []string{"-e 'println 1' -> "}},
 	{Name: "raku", Names: "perl6 rakudo", Kind: KindInterp, Opts: OptSpec{Short: "eIM", Long: "doc= target= optimize= encoding=", Partial: true, Stop: true, EndAfter: "e"},
-		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}, RunExamples: []string{`-e 'shell "rm -rf b"' -> rm -rf b`, `-e 'run "rm", "-rf", "b"' -> rm -rf b`, `-e 'say "rm -rf b"' -> `}, Examples: []string{"-e 'say 1' => -e=say 1 |", "-I lib s.raku a => -I=lib | s.raku a"}},
+		Writes: WriteSpec{All: true}, Runs: RunSpec{Code: "e"}, RunExamples: []string{`-e 'shell "rm -rf b"' -> rm -rf b`, `-e 'run "rm", "-rf", "b"' -> rm -rf b`, `-e 'say "rm -rf b"' -> `}, Examples: []string{"-e 'say 1' => -e=say 1 |", "-I lib s.raku a => -I=lib | s.raku a"}, WriteExamples: []string{"-e 'say 1' -> "}},
 	// rclone purge PATH deletes PATH and everything below it without a
 	// prompt (rclone(1)): a local PATH is rm -r -f PATH; a remote's
 	// (NAME:PATH) is a cloud delete, which no family covers (§2.4)
 	{Name: "rclone", Kind: KindWrite, Opts: OptSpec{Long: "config= transfers= checkers= log-file= log-level= filter= include= exclude= dry-run interactive", Partial: true},
-		Writes: WriteSpec{All: true}, Subs: []Program{{Name: "purge", Kind: KindWrite, Opts: OptSpec{Long: "dry-run interactive", Partial: true}, Runs: RunSpec{As: "rm -r -f"}, Examples: []string{"--dry-run ./b => --dry-run | ./b"}},
-			{Name: "copy", Names: "sync move copyto moveto bisync copyurl", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Last: 2}, Examples: []string{"-P src remote:dst => -P | src remote:dst"}},
-			{Name: "delete", Names: "deletefile rmdir rmdirs mkdir touch dedupe", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{All: true}, Examples: []string{"remote:old => | remote:old"}}},
+		Writes: WriteSpec{All: true}, Subs: []Program{{Name: "purge", Kind: KindWrite, Opts: OptSpec{Long: "dry-run interactive", Partial: true}, Runs: RunSpec{As: "rm -r -f"}, Examples: []string{"--dry-run ./b => --dry-run | ./b"}, RunExamples: []string{"./build -> rm -r -f ./build", "s3:bucket/old -> "}},
+			{Name: "copy", Names: "sync move copyto moveto bisync copyurl", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{Last: 2}, Examples: []string{"-P src remote:dst => -P | src remote:dst"}, WriteExamples: []string{"remote:spec spec -> spec"}},
+			{Name: "delete", Names: "deletefile rmdir rmdirs mkdir touch dedupe", Kind: KindWrite, Opts: OptSpec{Partial: true}, Writes: WriteSpec{All: true}, Examples: []string{"remote:old => | remote:old"}, WriteExamples: []string{"x/y -> x/y"}}},
 		RunExamples:   []string{"purge ./build -> rm -r -f ./build", "purge s3:bucket/old -> ", "purge --dry-run ./b -> ", "sync a remote:b -> "},
 		WriteExamples: []string{"copy remote:spec spec -> spec", "sync --dry-run a b -> b", "deletefile x/y -> x/y"}, Examples: []string{"--config c.conf ls remote: => ls: | remote:", "copy --dry-run a remote:b => copy: --dry-run | a remote:b"}},
 	// LVM's removers destroy the volume's data (§9.3: /dev/<vg>/<lv> as an operand of a disk tool)
@@ -846,9 +848,9 @@ var programs = []Program{
 	{Name: "ctr", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "an", Long: "address= namespace= timeout= connect-timeout= debug", Partial: true, Stop: true},
 		Subs: []Program{
 			{Name: "task", Names: "t tasks", Kind: KindRun, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Long: "exec-id= cwd= user= fifo-dir= tty detach", Partial: true, Stop: true},
-				Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, Examples: []string{"--exec-id 1 -t c1 sh => --exec-id=1 -t | c1 sh"}}}, Examples: []string{"ls => ls: |"}},
+				Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, Examples: []string{"--exec-id 1 -t c1 sh => --exec-id=1 -t | c1 sh"}, RunExamples: []string{"--exec-id 1 c1 rm -rf /data -> rm -rf /data"}}}, Examples: []string{"ls => ls: |"}},
 			{Name: "run", Kind: KindRun, Opts: OptSpec{Long: "mount= env= env-file= label= cwd= user= net-host rm tty detach privileged", Partial: true, Stop: true},
-				Runs: RunSpec{Operands: OperandsArgv, Skip: 2, Remote: true}, Examples: []string{"--rm -t docker.io/x:1 c1 sh => --rm -t | docker.io/x:1 c1 sh"}}},
+				Runs: RunSpec{Operands: OperandsArgv, Skip: 2, Remote: true}, Examples: []string{"--rm -t docker.io/x:1 c1 sh => --rm -t | docker.io/x:1 c1 sh"}, RunExamples: []string{"--rm docker.io/x:1 c1 rm -rf /y -> rm -rf /y"}}},
 		RunExamples: []string{"t exec --exec-id 1 c1 rm -rf /data -> rm -rf /data", "run --rm docker.io/x:1 c1 rm -rf /y -> rm -rf /y", "task ls -> "}, Examples: []string{"-n k8s.io images ls => images: | ls", "--address /run/c.sock t exec --exec-id 1 c1 sh => t exec: --exec-id=1 | c1 sh"}},
 	// fleet runners: the rest of the line runs on every host
 	{Name: "pssh", Names: "parallel-ssh pdsh clush", Kind: KindRun, Opts: OptSpec{Short: "hHlpoetOxXwgRfuN", Partial: true, Stop: true},
@@ -859,7 +861,7 @@ var programs = []Program{
 		Runs: RunSpec{Operands: OperandsShell, Skip: 1}, RunExamples: []string{"cmd.run 'git push -f' -> git push -f"}, Examples: []string{"--local cmd.run 'ls' => --local | cmd.run ls", "--out json test.ping => --out=json | test.ping"}},
 	{Name: "crictl", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "irt", Long: "image-endpoint= runtime-endpoint= timeout= config= debug", Partial: true, Stop: true},
 		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "e", Long: "env= timeout= interactive tty sync transport=", Partial: true, Stop: true},
-			Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, Examples: []string{"-it c1 sh => -i -t | c1 sh", "-e A=1 c1 env => -e=A=1 | c1 env"}}},
+			Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, Examples: []string{"-it c1 sh => -i -t | c1 sh", "-e A=1 c1 env => -e=A=1 | c1 env"}, RunExamples: []string{"-it c1 rm -rf /data -> rm -rf /data"}}},
 		RunExamples: []string{"exec -it c1 rm -rf /data -> rm -rf /data", "ps -a -> "}, Examples: []string{"--runtime-endpoint unix:///run/c.sock ps -a => ps: -a |", "-r unix:///run/c.sock exec -it c1 sh => exec: -i -t | c1 sh"}},
 
 	// ---------------------------------------------------------------- harness's own binaries
@@ -971,9 +973,9 @@ var gitSubs = []Program{
 	{Name: "mv", Kind: KindWrite, Opts: OptSpec{Long: "force dry-run verbose sparse", Abbrev: true}, Examples: []string{"-f a b => -f | a b", "--dry a b => --dry-run | a b", "-k a b => -k | a b"}},
 	{Name: "apply", Kind: KindWrite, Opts: OptSpec{Short: "pC", Long: "directory= include= exclude= whitespace= build-fake-ancestor= cached check stat numstat summary apply", Partial: true, Abbrev: true}, Examples: []string{"-p1 --check d.patch => -p=1 --check | d.patch", "--directory=sub d.patch => --directory=sub | d.patch", "-C 3 d.patch => -C=3 | d.patch"}},
 	{Name: "clone", Kind: KindWrite, Opts: OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format= mirror bare", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "u upload-pack"}, Examples: []string{"--depth 1 -b main URL d => --depth=1 -b=main | URL d", "--bare URL => --bare | URL", "-c core.x=1 -o up URL => -c=core.x=1 -o=up | URL", "--branch=main URL => --branch=main | URL"}},
+		Runs: RunSpec{Shell: "u upload-pack"}, Examples: []string{"--depth 1 -b main URL d => --depth=1 -b=main | URL d", "--bare URL => --bare | URL", "-c core.x=1 -o up URL => -c=core.x=1 -o=up | URL", "--branch=main URL => --branch=main | URL"}, RunExamples: []string{"-u 'rm -rf b;:' URL -> rm -rf b; :", "URL d -> "}},
 	// programs whose option runs git's other end through the shell
-	{Name: "ls-remote", Names: "fetch-pack", Kind: KindRead, Opts: OptSpec{Long: "upload-pack= exec=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack exec"}, Examples: []string{"--upload-pack=x origin => --upload-pack=x | origin", "origin => | origin"}},
+	{Name: "ls-remote", Names: "fetch-pack", Kind: KindRead, Opts: OptSpec{Long: "upload-pack= exec=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack exec"}, Examples: []string{"--upload-pack=x origin => --upload-pack=x | origin", "origin => | origin"}, RunExamples: []string{"--upload-pack='rm -rf b;:' origin -> rm -rf b; :"}},
 	{Name: "grep", Kind: KindRead, Opts: OptSpec{Short: "efABCm", ShortOpt: "O", Long: "open-files-in-pager max-depth= threads= context= after-context= before-context= max-count=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "O open-files-in-pager"},
 		RunExamples: []string{"--open-files-in-pager='rm -rf b;:' x -> rm -rf b; :", "-n TODO -> "}, Examples: []string{"-n TODO => -n | TODO", "-e x -e y -- src => -e=x -e=y | src", "-C 2 -m 1 TODO => -C=2 -m=1 | TODO", "-Ovim TODO => -O=vim | TODO"}},
 	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan detach checkout no-checkout lock force", Partial: true, Abbrev: true}, Examples: []string{"-b feat ../wt main => -b=feat | ../wt main", "--orphan -b new ../wt => --orphan -b=new | ../wt", "--detach ../wt v1 => --detach | ../wt v1"}},
@@ -988,14 +990,14 @@ var gitSubs = []Program{
 	{Name: "rebase", Kind: KindTool, Opts: OptSpec{Short: "xsX", ShortOpt: "S", Long: "exec= onto= strategy= strategy-option= gpg-sign", Partial: true, Abbrev: true}, Examples: []string{"-x 'make' main => -x=make | main"}},
 	{Name: "submodule", Kind: KindTool, Opts: OptSpec{Long: "quiet", Partial: true, Stop: true}, Subs: []Program{{Name: "foreach", Kind: KindRun, Opts: OptSpec{Long: "recursive quiet", Partial: true, Stop: true}, Examples: []string{"--recursive 'git pull' => --recursive | git pull", "git status => | git status"}},
 		// submodule add [opts] [--] URL [PATH]: clones URL into PATH
-		{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "branch= name= reference= depth= force quiet", Abbrev: true}, Writes: WriteSpec{Operand: 2}, Examples: []string{"-b main URL libs/x => -b=main | URL libs/x", "--name x --depth 1 URL => --name=x --depth=1 | URL"}}}, Examples: []string{"status => status: |", "add URL libs/x => add: | URL libs/x"}},
+		{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "branch= name= reference= depth= force quiet", Abbrev: true}, Writes: WriteSpec{Operand: 2}, Examples: []string{"-b main URL libs/x => -b=main | URL libs/x", "--name x --depth 1 URL => --name=x --depth=1 | URL"}, WriteExamples: []string{"URL libs/x -> libs/x", "-b main URL libs/x -> libs/x"}}}, Examples: []string{"status => status: |", "add URL libs/x => add: | URL libs/x"}},
 	// merge-file [opts] CURRENT BASE OTHER: the merge is written over CURRENT
 	{Name: "merge-file", Kind: KindWrite, Opts: OptSpec{Short: "L", Long: "stdout diff3 zdiff3 ours theirs union marker-size= diff-algorithm= object-id quiet", Abbrev: true},
-		Writes: WriteSpec{First: true, Unless: "p stdout"}, Examples: []string{"-L a -L b -L c x y z => -L=a -L=b -L=c | x y z"}},
+		Writes: WriteSpec{First: true, Unless: "p stdout"}, Examples: []string{"-L a -L b -L c x y z => -L=a -L=b -L=c | x y z"}, WriteExamples: []string{"a base b -> a", "-p a base b -> "}},
 	// checkout-index [opts] [--] FILE…: writes each FILE from the index
 	// (over a changed one with -f), -a every tracked file, --prefix=DIR/ below DIR
 	{Name: "checkout-index", Kind: KindWrite, Opts: OptSpec{Long: "all force prefix= stage= temp index no-create quiet stdin ignore-skip-worktree-bits", Abbrev: true},
-		Writes: WriteSpec{All: true, Dirs: "prefix"}, Examples: []string{"-a -f => -a -f |", "-f -- a b => -f | a b"}},
+		Writes: WriteSpec{All: true, Dirs: "prefix"}, Examples: []string{"-a -f => -a -f |", "-f -- a b => -f | a b"}, WriteExamples: []string{"-f -- a b -> a b", "--prefix=out/ -a -> out/"}},
 	{Name: "bisect", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Stop: true}, Examples: []string{"make test => | make test", "sh -c 'x' => | sh -c x"}}}, Examples: []string{"start HEAD v1 => start: | HEAD v1", "run make => run: | make"}},
 	{Name: "reflog", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "expire", Names: "delete", Kind: KindTool, Opts: OptSpec{Long: "expire= expire-unreachable= rewrite updateref stale-fix dry-run verbose all single-worktree", Abbrev: true}, Examples: []string{"--expire now --all => --expire=now --all |", "--expire-u=now --dry HEAD => --expire-unreachable=now --dry-run | HEAD", "--exp=now --all => --exp?=now --all |"}}, {Name: "show", Names: "exists list", Kind: KindRead, Examples: []string{"HEAD => | HEAD"}}}, Examples: []string{"expire --expire=now --all => expire: --expire=now --all |", "show HEAD => show: | HEAD"}},
 	{Name: "filter-branch", Names: "filter-repo", Kind: KindTool, Examples: []string{"-f HEAD => -f | HEAD"}},
@@ -1004,7 +1006,7 @@ var gitSubs = []Program{
 	{Name: "diff", Names: "log show whatchanged diff-files diff-index diff-tree range-diff", Kind: KindRead, Opts: OptSpec{Long: "output=", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Opts: "output"}, WriteExamples: []string{"--output=protocols/c.diff -> protocols/c.diff", "-1 --output SKILL.md -> SKILL.md", "HEAD~1 -> "}, Examples: []string{"--output=d.patch HEAD => --output=d.patch | HEAD", "--outp d.patch HEAD => --output=d.patch | HEAD"}},
 	{Name: "status", Names: "blame describe rev-parse symbolic-ref name-rev ls-tree cat-file shortlog reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}, Examples: []string{"-sb => -s -b |", "--short --branch => --short --branch |"}},
-	{Name: "fetch", Names: "pull", Kind: KindTool, Opts: OptSpec{Long: "upload-pack=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack"}, Examples: []string{"--upload-pack=x origin => --upload-pack=x | origin", "origin main => | origin main"}},
+	{Name: "fetch", Names: "pull", Kind: KindTool, Opts: OptSpec{Long: "upload-pack=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack"}, Examples: []string{"--upload-pack=x origin => --upload-pack=x | origin", "origin main => | origin main"}, RunExamples: []string{"--upload-pack='rm x;:' origin -> rm x; :"}},
 	// stash [push] [-p] [-S] [-k] [-u|-a] [-m MSG] [--pathspec-from-file=F] [--] [PATHSPEC…]
 	{Name: "stash", Kind: KindTool, Opts: stashPush, Subs: []Program{{Name: "push", Kind: KindWrite, Opts: stashPush, Examples: []string{"-m wip -- a.txt => -m=wip | a.txt", "-u => -u |", "--keep -m x => --keep-index -m=x |"}},
 		{Name: "save", Names: "list show pop apply drop clear branch create store", Kind: KindTool, Opts: OptSpec{Partial: true, Abbrev: true}, Examples: []string{"-q => -q |"}}},
@@ -1013,7 +1015,7 @@ var gitSubs = []Program{
 	// writers of files named by an option or operand (git-archive(1),
 	// git-format-patch(1), git-bundle(1))
 	{Name: "archive", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output= format= prefix= remote= exec= add-file= add-virtual-file= mtime= list verbose worktree-attributes", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "exec"}, Examples: []string{"HEAD -o t/a.tar => -o=t/a.tar | HEAD", "--output x.zip HEAD => --output=x.zip | HEAD"}},
+		Runs: RunSpec{Shell: "exec"}, Examples: []string{"HEAD -o t/a.tar => -o=t/a.tar | HEAD", "--output x.zip HEAD => --output=x.zip | HEAD"}, RunExamples: []string{"--remote=URL --exec='rm -rf b;:' HEAD -> rm -rf b; :"}},
 	{Name: "format-patch", Kind: KindWrite, Opts: OptSpec{Short: "ov", Long: "output-directory= output= reroll-count= subject-prefix= in-reply-to= to= cc= from= suffix= start-number= base= signature-file= cover-letter stdout numbered no-numbered", Partial: true, Abbrev: true},
 		Examples: []string{"-o p/ HEAD~1 => -o=p/ | HEAD~1", "--output-directory=d -1 => --output-directory=d -1 |"}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "create", Kind: KindWrite, Opts: OptSpec{Partial: true}, Examples: []string{"b.bundle main => | b.bundle main"}}, {Name: "verify", Names: "list-heads unbundle", Kind: KindRead, Examples: []string{"b.bundle => | b.bundle"}}}, Examples: []string{"create b.bundle main => create: | b.bundle main"}},
