@@ -37,6 +37,11 @@ func TestOtherWriters(t *testing.T) {
 		{"vim -R spec/index.md", "allow", ""},
 		{"ed -s README.md <<< $'1d\\nw'", "block", FamilyReadonlyFile},
 		{"nano src/app.go", "allow", ""},
+		{"nano -i spec/index.md", "block", FamilyReadonlyDir}, // -i is nano's --autoindent, a flag
+		{"nano -T 4 src/app.go", "allow", ""},
+		{"mysqldump -r spec/d.sql app", "block", FamilyReadonlyDir},
+		{"mysqldump -p -r /tmp/d.sql app", "allow", ""},
+		{"git worktree add --orphan -b x spec/wt", "block", FamilyReadonlyDir},
 		{"mktemp -p spec", "block", FamilyReadonlyDir},
 		{"mktemp /tmp/x.XXXX", "allow", ""},
 		{"fallocate -l 1M spec/x", "block", FamilyReadonlyDir},

@@ -331,7 +331,8 @@ var programs = []Program{
 		Opts:     OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot= askpass background bell edit help list login non-interactive preserve-env preserve-groups remove-timestamp reset-timestamp shell stdin validate version", Abbrev: true, Stop: true},
 		Examples: []string{"-u root rm x => -u=root | rm x", "--vers => --version |", "-E rm x => -E | rm x"}},
 	{Name: "sudo-rs", Kind: KindExec, Opts: OptSpec{Short: "uUgCDhprtT", Long: "user= group= chdir= prompt=", Partial: true, Stop: true}, Examples: []string{"-u root rm x => -u=root | rm x", "--user=app -E make => --user=app -E | make"}},
-	{Name: "sudoedit", Kind: KindTool, Examples: []string{"/etc/hosts => | /etc/hosts", "-u root f => -u | root f"}},
+	{Name: "sudoedit", Kind: KindTool, Opts: OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot= askpass non-interactive preserve-groups stdin help version", Abbrev: true},
+		Examples: []string{"/etc/hosts => | /etc/hosts", "-u root f => -u=root | f", "--us=www f g => --user=www | f g"}},
 	// please (a sudo replacement) and ksu (Kerberos su: -e CMD ARGS… runs CMD)
 	{Name: "please", Names: "pleaseedit", Kind: KindExec, Opts: OptSpec{Short: "acdgrtu", Stop: true}, Examples: []string{"-u root systemctl x => -u=root | systemctl x"}},
 	{Name: "ksu", Kind: KindTool, Examples: []string{"root => | root"}},
@@ -349,7 +350,8 @@ var programs = []Program{
 	{Name: "cgexec", Kind: KindExec, Opts: OptSpec{Short: "g", Long: "sticky", Stop: true}, Examples: []string{"-g cpu:grp make => -g=cpu:grp | make", "-gcpu,memory:grp --sticky make => -g=cpu,memory:grp --sticky | make"}},
 	{Name: "prlimit", Kind: KindExec, Opts: OptSpec{Short: "po", ShortOpt: "cdefilmnqrstuvxy", Long: "pid= output= noheadings raw verbose core data fsize sigpending memlock rss nofile msgqueue rtprio stack cpu nproc as nice rttime locks help version", Stop: true}, Examples: []string{"--nofile=1024 make => --nofile=1024 | make", "-n1024 make => -n=1024 | make", "-p 123 -n => -p=123 -n |"}},
 	{Name: "systemd-inhibit", Kind: KindExec, Opts: OptSpec{Long: "what= who= why= mode=", Partial: true, Stop: true}, Examples: []string{"--what=sleep --why=build make => --what=sleep --why=build | make", "--mode block make => --mode=block | make"}},
-	{Name: "faketime", Kind: KindExec, Pos: 1, Opts: OptSpec{Short: "mf", Stop: true}, Examples: []string{"'2020-01-01' date => | 2020-01-01 date", "-f '+2d' date => -f=+2d | date"}},
+	{Name: "faketime", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "exclude-monotonic disable-shm date-prog= help version", Stop: true},
+		Examples: []string{"'2020-01-01' date => | 2020-01-01 date", "-f '+2d' date => -f | +2d date", "-m -f @2020-01-01 make => -m -f | @2020-01-01 make"}},
 	{Name: "numactl", Kind: KindExec, Opts: OptSpec{Short: "CNmipPb", Long: "physcpubind= cpunodebind= membind= interleave= preferred= preferred-many=", Partial: true, Stop: true}, Examples: []string{"--cpunodebind=0 --membind 0 make => --cpunodebind=0 --membind=0 | make", "-N 0 -m 0 make => -N=0 -m=0 | make"}},
 	{Name: "rlwrap", Kind: KindExec, Opts: OptSpec{Short: "CfHlOPqsSt", ShortOpt: "ap", Stop: true}, Examples: []string{"-a -H h.txt sqlite3 => -a -H=h.txt | sqlite3", "-aPassword: -pRed ftp => -a=Password: -p=Red | ftp", "-c lua => -c | lua"}},
 	{Name: "tsp", Kind: KindExec, Opts: OptSpec{Short: "LDWNEK", Stop: true}, Examples: []string{"-L build make => -L=build | make", "-N 2 make => -N=2 | make"}},
@@ -757,7 +759,11 @@ var programs = []Program{
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
 		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es +'!rm -rf b' +q -> rm -rf b", "notes.txt -> "}, Examples: []string{"-R f => -R | f", "-p a b => -p | a b", "-p2 -u NONE a b => -p=2 -u=NONE | a b", "-r f => -r | f", "-c 'set nu' f => -c=set nu | f", "+10 f => | +10 f"}},
-	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}, Examples: []string{"f.txt => | f.txt", "-T 4 f => -T=4 | f"}},
+	// GNU nano 7 (nano --help): -C -J -Q -T -X -Y -f -o -r -s take a value,
+	// every other letter is a flag (-i autoindent, -w nowrap, -c, -S, -t …)
+	{Name: "nano", Names: "pico", Kind: KindWrite, Opts: OptSpec{Short: "CJQTXYfors", Long: "backupdir= guidestripe= quotestr= tabsize= wordchars= syntax= rcfile= operatingdir= fill= speller= view", Partial: true, Abbrev: true},
+		Examples: []string{"f.txt => | f.txt", "-T 4 f => -T=4 | f", "-i SKILL.md => -i | SKILL.md", "-wcS -r72 f => -w -c -S -r=72 | f", "--tabsi=2 f => --tabsize=2 | f", "+10 f => | +10 f"}},
+	{Name: "micro", Names: "kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}, Examples: []string{"f.txt => | f.txt", "-c cfg f => -c=cfg | f"}},
 	// REPLs and editors whose own language runs shell commands: a line
 	// (or -c/-e/--eval value) that starts with the program's shell escape
 	// (RunSpec.Prefix) is a shell command, and so is the string handed to
@@ -1004,7 +1010,7 @@ var gitSubs = []Program{
 	// the diff family takes the diff option --output=FILE: the diff goes
 	// to FILE (overwritten) instead of stdout
 	{Name: "diff", Names: "log show whatchanged diff-files diff-index diff-tree range-diff", Kind: KindRead, Opts: OptSpec{Long: "output=", Partial: true, Abbrev: true},
-		Writes: WriteSpec{Opts: "output"}, WriteExamples: []string{"--output=protocols/c.diff -> protocols/c.diff", "-1 --output SKILL.md -> SKILL.md", "HEAD~1 -> "}, Examples: []string{"--output=d.patch HEAD => --output=d.patch | HEAD", "--outp d.patch HEAD => --output=d.patch | HEAD"}},
+		Writes: WriteSpec{Opts: "output"}, WriteExamples: []string{"--output=protocols/c.diff -> protocols/c.diff", "-1 --output SKILL.md -> SKILL.md", "HEAD~1 -> "}, Examples: []string{"--output=d.patch HEAD => --output=d.patch | HEAD", "--output d.patch HEAD => --output=d.patch | HEAD"}},
 	{Name: "status", Names: "blame describe rev-parse symbolic-ref name-rev ls-tree cat-file shortlog reflog-show", Kind: KindRead, Opts: OptSpec{Partial: true, Abbrev: true}, Examples: []string{"-sb => -s -b |", "--short --branch => --short --branch |"}},
 	{Name: "fetch", Names: "pull", Kind: KindTool, Opts: OptSpec{Long: "upload-pack=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack"}, Examples: []string{"--upload-pack=x origin => --upload-pack=x | origin", "origin main => | origin main"}, RunExamples: []string{"--upload-pack='rm x;:' origin -> rm x; :"}},
 	// stash [push] [-p] [-S] [-k] [-u|-a] [-m MSG] [--pathspec-from-file=F] [--] [PATHSPEC…]

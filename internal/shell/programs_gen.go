@@ -276,7 +276,7 @@ var programs = []Program{
 		Opts: OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot= askpass background bell edit help list login non-interactive preserve-env preserve-groups remove-timestamp reset-timestamp shell stdin validate version", Abbrev: true, Stop: true},
 	},
 	{Name: "sudo-rs", Kind: KindExec, Opts: OptSpec{Short: "uUgCDhprtT", Long: "user= group= chdir= prompt=", Partial: true, Stop: true}},
-	{Name: "sudoedit", Kind: KindTool},
+	{Name: "sudoedit", Kind: KindTool, Opts: OptSpec{Short: "uUgCDhprtTR", Long: "user= group= close-from= chdir= host= prompt= role= type= command-timeout= other-user= chroot= askpass non-interactive preserve-groups stdin help version", Abbrev: true}},
 	// please (a sudo replacement) and ksu (Kerberos su: -e CMD ARGS… runs CMD)
 	{Name: "please", Names: "pleaseedit", Kind: KindExec, Opts: OptSpec{Short: "acdgrtu", Stop: true}},
 	{Name: "ksu", Kind: KindTool},
@@ -294,7 +294,7 @@ var programs = []Program{
 	{Name: "cgexec", Kind: KindExec, Opts: OptSpec{Short: "g", Long: "sticky", Stop: true}},
 	{Name: "prlimit", Kind: KindExec, Opts: OptSpec{Short: "po", ShortOpt: "cdefilmnqrstuvxy", Long: "pid= output= noheadings raw verbose core data fsize sigpending memlock rss nofile msgqueue rtprio stack cpu nproc as nice rttime locks help version", Stop: true}},
 	{Name: "systemd-inhibit", Kind: KindExec, Opts: OptSpec{Long: "what= who= why= mode=", Partial: true, Stop: true}},
-	{Name: "faketime", Kind: KindExec, Pos: 1, Opts: OptSpec{Short: "mf", Stop: true}},
+	{Name: "faketime", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "exclude-monotonic disable-shm date-prog= help version", Stop: true}},
 	{Name: "numactl", Kind: KindExec, Opts: OptSpec{Short: "CNmipPb", Long: "physcpubind= cpunodebind= membind= interleave= preferred= preferred-many=", Partial: true, Stop: true}},
 	{Name: "rlwrap", Kind: KindExec, Opts: OptSpec{Short: "CfHlOPqsSt", ShortOpt: "ap", Stop: true}},
 	{Name: "tsp", Kind: KindExec, Opts: OptSpec{Short: "LDWNEK", Stop: true}},
@@ -653,7 +653,10 @@ var programs = []Program{
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
-	{Name: "nano", Names: "pico micro kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
+	// GNU nano 7 (nano --help): -C -J -Q -T -X -Y -f -o -r -s take a value,
+	// every other letter is a flag (-i autoindent, -w nowrap, -c, -S, -t …)
+	{Name: "nano", Names: "pico", Kind: KindWrite, Opts: OptSpec{Short: "CJQTXYfors", Long: "backupdir= guidestripe= quotestr= tabsize= wordchars= syntax= rcfile= operatingdir= fill= speller= view", Partial: true, Abbrev: true}},
+	{Name: "micro", Names: "kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
 	// REPLs and editors whose own language runs shell commands: a line
 	// (or -c/-e/--eval value) that starts with the program's shell escape
 	// (RunSpec.Prefix) is a shell command, and so is the string handed to
