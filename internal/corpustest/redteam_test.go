@@ -115,11 +115,24 @@ var (
 		bashID: regexp.MustCompile(`^cb[0-9]{4}$`), pathsID: regexp.MustCompile(`^cp[0-9]{4}$`),
 		minBash: 60, minPaths: 110,
 	}
+	// redteamRound11 is testdata/redteam/round11/*.jsonl, written mechanism
+	// by mechanism (shells' less-known ways to run text, wrappers and
+	// programs that run a command from an option, a config key or an
+	// environment variable, stdin scripts of interpreters, less usual
+	// spellings of the families, writers of protected paths with unusual
+	// modes) and scored on main before any engine change made for it
+	// (testdata/redteam/round11/README.md).
+	redteamRound11 = redteamSet{
+		bashFile: "redteam/round11/bash.jsonl", pathsFile: "redteam/round11/paths.jsonl", gapsFile: "redteam/round11/known_gaps.txt",
+		bashID: regexp.MustCompile(`^kb[0-9]{4}$`), pathsID: regexp.MustCompile(`^kp[0-9]{4}$`),
+		minBash: 200, minPaths: 80,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
-// must not repeat a case of the shared corpus or of any round before it.
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12}
+// must not repeat a case of the shared corpus or of any round before it
+// (rounds 11 and 12 were written at the same time; 12 landed first).
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12, redteamRound11}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -351,6 +364,10 @@ func TestRedteam10Bash(t *testing.T) { scoreRedteamBash(t, redteamRound10) }
 // (testdata/redteam/round12/bash.jsonl, gaps in round12/known_gaps.txt).
 func TestRedteam12Bash(t *testing.T) { scoreRedteamBash(t, redteamRound12) }
 
+// TestRedteam11Bash is TestRedteamBash for round 11
+// (testdata/redteam/round11/bash.jsonl, gaps in round11/known_gaps.txt).
+func TestRedteam11Bash(t *testing.T) { scoreRedteamBash(t, redteamRound11) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -453,6 +470,10 @@ func TestRedteam10Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound10) }
 // (testdata/redteam/round12/paths.jsonl, gaps in round12/known_gaps.txt).
 func TestRedteam12Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound12) }
 
+// TestRedteam11Paths is TestRedteamPaths for round 11
+// (testdata/redteam/round11/paths.jsonl, gaps in round11/known_gaps.txt).
+func TestRedteam11Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound11) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -537,6 +558,9 @@ func TestRedteam10BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound
 // TestRedteam12BashWrapped is TestRedteamBashWrapped for round 12.
 func TestRedteam12BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound12) }
 
+// TestRedteam11BashWrapped is TestRedteamBashWrapped for round 11.
+func TestRedteam11BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound11) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -588,6 +612,9 @@ func TestRedteam10PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRou
 
 // TestRedteam12PathsWrapped is TestRedteamPathsWrapped for round 12.
 func TestRedteam12PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound12) }
+
+// TestRedteam11PathsWrapped is TestRedteamPathsWrapped for round 11.
+func TestRedteam11PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound11) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
