@@ -45,31 +45,38 @@ type AwkScript struct {
 // (the first operand, or every -e/--source text); none when the program
 // comes from a file (-f).
 func AwkPrograms(args []string) []string {
-	srcs, _ := awkArgs(args)
+	srcs, _, _ := awkArgs(args)
 	return srcs
 }
 
 // awkArgs splits an awk invocation's arguments into its inline program
-// texts (AwkPrograms) and the words after the program: input files and
-// name=value assignments.
-func awkArgs(args []string) (srcs, rest []string) {
+// texts (AwkPrograms), the program files of -f/--file/-E/--exec (in their
+// order; "-" and /dev/stdin name stdin), and the words after the program:
+// input files and name=value assignments.
+func awkArgs(args []string) (srcs, files, rest []string) {
 	// awk's row, in POSIX order: gawk's getopt stops at the program text
 	spec := SpecOf("awk")
 	spec.Stop = true
 	p := spec.Parse(args, 0)
 	srcs = p.Values("e", "source")
+	files = p.Values("fE", "file", "exec")
 	i := min(p.First(), len(args))
-	if len(srcs) == 0 && !p.Has("fE", "file", "exec") && i < len(args) {
-		return []string{args[i]}, args[i+1:]
+	if len(srcs) == 0 && len(files) == 0 && i < len(args) {
+		return []string{args[i]}, nil, args[i+1:]
 	}
-	return srcs, args[i:]
+	return srcs, files, args[i:]
 }
 
 // awkReadsStdin reports whether an awk invocation reads its records from
 // stdin: no input file among the words after the program ("-" is stdin,
-// name=value operands are assignments).
+// name=value operands are assignments) and no program file on stdin.
 func awkReadsStdin(args []string) bool {
-	_, rest := awkArgs(args)
+	_, files, rest := awkArgs(args)
+	for _, fl := range files {
+		if fl == "-" || stdinPath(fl) {
+			return false
+		}
+	}
 	for _, a := range rest {
 		if k, _, ok := strings.Cut(a, "="); ok && isAwkName(k) || a == "-" {
 			continue
@@ -377,15 +384,22 @@ func printArgs(ts []awkTok) []awkTok {
 // x" | "sh"` runs rm), and `"CMD" | getline`, with the variables set by -v,
 // --assign and name=value operands (testdata/corpus/README.md §2.1 "wherever the shell
 // would execute it"). File writes are the path guard's (AwkScript.Writes).
+// A program file of -f/-E (gawk, mawk, busybox) is read like make's -f:
+// stdin (`-f /dev/stdin <<<'BEGIN{system("…")}'`, `-f -`), a descriptor or
+// process substitution, or a file the command writes (scriptSource).
 // The scans are kept on the recorded invocation idx (Invocation.Awk).
-func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int, stdin *string) {
+func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int, c cmdCtx) {
 	assigns := AwkAssigns(vals)
 	var records *string
-	if stdin != nil && awkReadsStdin(vals) {
-		r := strings.TrimSuffix(*stdin, "\n")
+	if c.stdin != nil && awkReadsStdin(vals) {
+		r := strings.TrimSuffix(*c.stdin, "\n")
 		records = &r
 	}
-	for _, src := range AwkPrograms(vals) {
+	srcs, files, _ := awkArgs(vals)
+	for _, fl := range files {
+		w.scriptSource(st, c, fl, func(src string) { srcs = append(srcs, src) })
+	}
+	for _, src := range srcs {
 		if !w.spend(len(src)) {
 			return
 		}

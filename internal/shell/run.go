@@ -724,7 +724,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 	}
 	switch {
 	case IsAwk(prog):
-		w.awk(f, st, prog, vals, idx, c.stdin)
+		w.awk(f, st, prog, vals, idx, c)
 	case prog == "sed" || prog == "gsed":
 		w.sedRuns(f, st, c.cmd.ParsedOpts, c.stdin)
 	}
