@@ -26,3 +26,20 @@ func TestAwkProgramFile(t *testing.T) {
 		`printf '{print NR}' > /tmp/n.awk; awk -f /tmp/n.awk data.csv`:                         verdict.Allow,
 	})
 }
+
+// TestBwrapRunsItsCommand: bubblewrap's options take one word or, for the
+// mounts, --symlink, --setenv and --chmod, two (--overlay three), so the
+// command is found after them and their values are data (its row in the
+// program table; testdata/corpus/README.md §9.1 names `bwrap --bind / / rm
+// -rf x` among the wrappers).
+func TestBwrapRunsItsCommand(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`bwrap --dev-bind / / rm -rf build`:                                    verdict.Block,
+		`bwrap --ro-bind / / --bind "$PWD" "$PWD" --dev /dev git reset --hard`: verdict.Block,
+		`bwrap --ro-bind /usr /usr --symlink usr/lib /lib sudo id`:             verdict.Block,
+		`bwrap --overlay rw wk /x --unshare-net sh -c 'git clean -fdx'`:        verdict.Block,
+		`bwrap --ro-bind / / --dev /dev --tmpfs /tmp ls /`:                     verdict.Allow,
+		`bwrap --ro-bind / / --setenv MSG 'rm -rf y' make test`:                verdict.Allow,
+		`bwrap --bind / / --chdir build ls`:                                    verdict.Allow,
+	})
+}

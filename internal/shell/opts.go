@@ -84,6 +84,22 @@ type OptSpec struct {
 	// option they are ("TT=unzip-command", space-separated): zip reads
 	// `-TT CMD` as `--unzip-command CMD`, not as the cluster -T -T.
 	Words string
+	// Extra lists long options whose value is followed by more words, as
+	// NAME=N, space-separated: bubblewrap reads `--bind SRC DEST` and
+	// `--overlay RWSRC WORKDIR DEST` ("bind=1 overlay=2"). The option's
+	// Value is its first word; the N words after it are consumed with it.
+	Extra string
+}
+
+// extra returns the number of words after its value that long option name
+// consumes (Extra); 0 for any other option.
+func (s OptSpec) extra(name string) int {
+	for _, f := range strings.Fields(s.Extra) {
+		if n, c, ok := strings.Cut(f, "="); ok && n == name && len(c) == 1 && c[0] >= '1' && c[0] <= '9' {
+			return int(c[0] - '0')
+		}
+	}
+	return 0
 }
 
 // word returns the long option name the one-dash word a stands for (Words).
@@ -264,6 +280,7 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 			case takes && i+1 < len(words):
 				i++
 				o.Value, o.HasValue, o.ValArg = words[i], true, i
+				i = min(i+s.extra(full), len(words)-1)
 			}
 			p.Opts = append(p.Opts, o)
 		case s.Guess && len(a) > 3 && a[1] != '-' && a[0] == '-' && strings.IndexByte(a, '=') > 2:

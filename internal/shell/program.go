@@ -69,6 +69,11 @@ type Program struct {
 	// DashDash is, for KindExec, true when the command follows a "--"
 	// (`op run -- CMD`, `lxc exec NAME -- CMD`).
 	DashDash bool
+	// Chdir lists the options (letters or long names) whose value is the
+	// directory the program's command runs in (`env -C DIR`, `bwrap
+	// --chdir DIR`, `unshare --wd=DIR`): the command's relative targets
+	// resolve there, and the shell's own directory stays (walker.inDir).
+	Chdir string
 	// Subs are the subcommands (the first operand names one), each a row
 	// of its own; nil for a program without subcommands.
 	Subs []Program

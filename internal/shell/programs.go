@@ -341,9 +341,27 @@ var programs = []Program{
 	{Name: "run0", Kind: KindExec, Opts: OptSpec{Short: "uDg", Long: "user= group= unit= property= description= slice= setenv= chdir= machine= nice= background=", Partial: true, Abbrev: true, Stop: true}, Examples: []string{"-u app rm x => -u=app | rm x", "--unit=u --setenv A=1 make => --unit=u --setenv=A=1 | make", "--desc=x make => --description=x | make"}},
 	{Name: "proxychains", Names: "proxychains4", Kind: KindExec, Opts: OptSpec{Short: "f", Stop: true}, Examples: []string{"curl x => | curl x", "-f p.conf -q curl x => -f=p.conf -q | curl x"}},
 	{Name: "xvfb-run", Kind: KindExec, Opts: OptSpec{Short: "nsfe", Long: "server-num= server-args= auth-file= error-file=", Partial: true, Stop: true}, Examples: []string{"-a make test => -a | make test", "-s '-screen 0 1024x768x24' app => -s=-screen 0 1024x768x24 | app", "--server-args='-ac' app => --server-args=-ac | app"}},
-	{Name: "unshare", Kind: KindExec, Opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true, Abbrev: true, Stop: true}, Examples: []string{"-r -n sh => -r -n | sh", "--map-user=0 -R /srv ls => --map-user=0 -R=/srv | ls", "-mUfp --mount-proc sh => -m -U -f -p --mount-proc | sh", "-r -- ls -l => -r | ls -l", "--prop=private sh => --propagation=private | sh"}},
+	{Name: "unshare", Kind: KindExec, Chdir: "w wd", Opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true, Abbrev: true, Stop: true}, Examples: []string{"-r -n sh => -r -n | sh", "--map-user=0 -R /srv ls => --map-user=0 -R=/srv | ls", "-mUfp --mount-proc sh => -m -U -f -p --mount-proc | sh", "-r -- ls -l => -r | ls -l", "--prop=private sh => --propagation=private | sh"}},
 	{Name: "chroot", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "userspec= groups= skip-chdir help version", Abbrev: true, Stop: true}, Examples: []string{"/srv/root sh -c x => | /srv/root sh -c x", "--userspec=u:g /r id => --userspec=u:g | /r id", "--skip-chdir / ls => --skip-chdir | / ls"}},
 	{Name: "nsenter", Kind: KindExec, Opts: OptSpec{Short: "tSGW", ShortOpt: "muinpCUTrw", Long: "target= setuid= setgid= wdns= root wd mount uts ipc net pid cgroup user time all env", Partial: true, Abbrev: true, Stop: true}, Examples: []string{"-t 1 -m -u -n sh => -t=1 -m -u -n | sh", "-t 1 -r -w make => -t=1 -r -w | make", "--target 1 --mount=/proc/1/ns/mnt ls => --target=1 --mount=/proc/1/ns/mnt | ls", "-t1 -r/srv ls => -t=1 -r=/srv | ls", "-t 1 -- ls -l => -t=1 | ls -l", "--targ 1 sh => --target=1 | sh"}},
+	// bubblewrap: every option is long and exact, most take one word and
+	// the mount, file and setenv options two (--overlay three); the command
+	// starts at the first other word. A read-write bind (--bind,
+	// --dev-bind and their -try forms) hands SRC to the command, which may
+	// write below it, as a container's read-write mount does
+	// (testdata/corpus/README.md §9.1); --ro-bind, --tmpfs, --dev, --proc
+	// and --symlink change only the sandbox's view; --chdir DIR is the command's directory
+	{Name: "bwrap", Kind: KindExec,
+		Opts: OptSpec{Long: "help version level-prefix unshare-all share-net unshare-user unshare-user-try unshare-ipc unshare-pid unshare-net unshare-uts unshare-cgroup unshare-cgroup-try " +
+			"disable-userns assert-userns-disabled clearenv new-session die-with-parent as-pid-1 " +
+			"args= argv0= userns= userns2= pidns= uid= gid= hostname= chdir= unsetenv= lock-file= sync-fd= remount-ro= exec-label= file-label= proc= dev= tmpfs= mqueue= dir= " +
+			"seccomp= add-seccomp-fd= block-fd= userns-block-fd= info-fd= json-status-fd= cap-add= cap-drop= perms= size= overlay-src= tmp-overlay= ro-overlay= " +
+			"setenv= bind= bind-try= dev-bind= dev-bind-try= ro-bind= ro-bind-try= bind-fd= ro-bind-fd= file= bind-data= ro-bind-data= symlink= chmod= overlay=",
+			Extra: "setenv=1 bind=1 bind-try=1 dev-bind=1 dev-bind-try=1 ro-bind=1 ro-bind-try=1 bind-fd=1 ro-bind-fd=1 file=1 bind-data=1 ro-bind-data=1 symlink=1 chmod=1 overlay=2", Stop: true},
+		Chdir: "chdir", Writes: WriteSpec{Dirs: "bind bind-try dev-bind dev-bind-try"},
+		Examples: []string{"--ro-bind / / --dev /dev --tmpfs /tmp ls / => --ro-bind=/ --dev=/dev --tmpfs=/tmp | ls /", "--bind / / --setenv A 1 make => --bind=/ --setenv=A | make",
+			"--overlay rw wk /x --unshare-net sh => --overlay=rw --unshare-net | sh"},
+		WriteExamples: []string{"--bind ./spec /s ls -> ./spec", "--ro-bind ./spec /s ls -> ", "--dev-bind / / ls -> /", "--tmpfs /tmp ls -> "}},
 	{Name: "gosu", Names: "su-exec setuidgid with-lock-ex", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}, Examples: []string{"nobody make => | nobody make", "app:app rm x => | app:app rm x"}},
 	{Name: "setpriv", Kind: KindExec, Opts: OptSpec{Long: "reuid= regid= groups= inh-caps= ambient-caps= bounding-set= securebits= selinux-label= apparmor-profile= pdeathsig= ruid= rgid= euid= egid=", Partial: true, Abbrev: true, Stop: true}, Examples: []string{"--reuid=1000 --regid 1000 --clear-groups make => --reuid=1000 --regid=1000 --clear-groups | make", "--nnp sh => --nnp | sh", "--reui=0 sh => --reuid=0 | sh"}},
 	{Name: "chpst", Kind: KindExec, Opts: OptSpec{Short: "uUbeglmdostfcrpn", Stop: true}, Examples: []string{"-u nobody -e ./env rm x => -u=nobody -e=./env | rm x", "-P -o 64 make => -P -o=64 | make"}},
@@ -361,7 +379,7 @@ var programs = []Program{
 	{Name: "sshpass", Kind: KindExec, Opts: OptSpec{Short: "pfdP", Stop: true}, Examples: []string{"-p pw ssh h ls => -p=pw | ssh h ls", "-e ssh h => -e | ssh h"}},
 	{Name: "npx", Names: "bunx pnpx", Kind: KindRun, Opts: OptSpec{Short: "pc", Long: "package= call= yes no quiet", Abbrev: true, Stop: true},
 		Examples: []string{"-c 'rm -rf x' => -c=rm -rf x |", "-p a b c => -p=a | b c"}},
-	{Name: "env", Kind: KindRun, Opts: OptSpec{Short: "uCS", ShortOpt: "", Long: "ignore-environment null unset= chdir= split-string= block-signal default-signal ignore-signal list-signal-handling argv0= debug help version", Abbrev: true, Stop: true},
+	{Name: "env", Kind: KindRun, Chdir: "C chdir", Opts: OptSpec{Short: "uCS", ShortOpt: "", Long: "ignore-environment null unset= chdir= split-string= block-signal default-signal ignore-signal list-signal-handling argv0= debug help version", Abbrev: true, Stop: true},
 		Examples: []string{"-iS 'rm -rf x' => -i -S=rm -rf x |", "-u X A=1 rm x => -u=X | A=1 rm x", "--split-s='a b' => --split-string=a b |"}},
 
 	// ---------------------------------------------------------------- runners of commands and shell strings

@@ -285,9 +285,25 @@ var programs = []Program{
 	{Name: "run0", Kind: KindExec, Opts: OptSpec{Short: "uDg", Long: "user= group= unit= property= description= slice= setenv= chdir= machine= nice= background=", Partial: true, Abbrev: true, Stop: true}},
 	{Name: "proxychains", Names: "proxychains4", Kind: KindExec, Opts: OptSpec{Short: "f", Stop: true}},
 	{Name: "xvfb-run", Kind: KindExec, Opts: OptSpec{Short: "nsfe", Long: "server-num= server-args= auth-file= error-file=", Partial: true, Stop: true}},
-	{Name: "unshare", Kind: KindExec, Opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true, Abbrev: true, Stop: true}},
+	{Name: "unshare", Kind: KindExec, Chdir: "w wd", Opts: OptSpec{Short: "SGRwl", Long: "setuid= setgid= root= wd= map-user= map-group= map-users= map-groups= propagation= setgroups=", Partial: true, Abbrev: true, Stop: true}},
 	{Name: "chroot", Kind: KindExec, Pos: 1, Opts: OptSpec{Long: "userspec= groups= skip-chdir help version", Abbrev: true, Stop: true}},
 	{Name: "nsenter", Kind: KindExec, Opts: OptSpec{Short: "tSGW", ShortOpt: "muinpCUTrw", Long: "target= setuid= setgid= wdns= root wd mount uts ipc net pid cgroup user time all env", Partial: true, Abbrev: true, Stop: true}},
+	// bubblewrap: every option is long and exact, most take one word and
+	// the mount, file and setenv options two (--overlay three); the command
+	// starts at the first other word. A read-write bind (--bind,
+	// --dev-bind and their -try forms) hands SRC to the command, which may
+	// write below it, as a container's read-write mount does
+	// (testdata/corpus/README.md §9.1); --ro-bind, --tmpfs, --dev, --proc
+	// and --symlink change only the sandbox's view; --chdir DIR is the command's directory
+	{Name: "bwrap", Kind: KindExec,
+		Opts: OptSpec{Long: "help version level-prefix unshare-all share-net unshare-user unshare-user-try unshare-ipc unshare-pid unshare-net unshare-uts unshare-cgroup unshare-cgroup-try " +
+			"disable-userns assert-userns-disabled clearenv new-session die-with-parent as-pid-1 " +
+			"args= argv0= userns= userns2= pidns= uid= gid= hostname= chdir= unsetenv= lock-file= sync-fd= remount-ro= exec-label= file-label= proc= dev= tmpfs= mqueue= dir= " +
+			"seccomp= add-seccomp-fd= block-fd= userns-block-fd= info-fd= json-status-fd= cap-add= cap-drop= perms= size= overlay-src= tmp-overlay= ro-overlay= " +
+			"setenv= bind= bind-try= dev-bind= dev-bind-try= ro-bind= ro-bind-try= bind-fd= ro-bind-fd= file= bind-data= ro-bind-data= symlink= chmod= overlay=",
+			Extra: "setenv=1 bind=1 bind-try=1 dev-bind=1 dev-bind-try=1 ro-bind=1 ro-bind-try=1 bind-fd=1 ro-bind-fd=1 file=1 bind-data=1 ro-bind-data=1 symlink=1 chmod=1 overlay=2", Stop: true},
+		Chdir: "chdir", Writes: WriteSpec{Dirs: "bind bind-try dev-bind dev-bind-try"},
+	},
 	{Name: "gosu", Names: "su-exec setuidgid with-lock-ex", Kind: KindExec, Pos: 1, Opts: OptSpec{Stop: true}},
 	{Name: "setpriv", Kind: KindExec, Opts: OptSpec{Long: "reuid= regid= groups= inh-caps= ambient-caps= bounding-set= securebits= selinux-label= apparmor-profile= pdeathsig= ruid= rgid= euid= egid=", Partial: true, Abbrev: true, Stop: true}},
 	{Name: "chpst", Kind: KindExec, Opts: OptSpec{Short: "uUbeglmdostfcrpn", Stop: true}},
@@ -303,7 +319,7 @@ var programs = []Program{
 	{Name: "dotenv", Kind: KindExec, Opts: OptSpec{Short: "ecvfq", Stop: true}},
 	{Name: "sshpass", Kind: KindExec, Opts: OptSpec{Short: "pfdP", Stop: true}},
 	{Name: "npx", Names: "bunx pnpx", Kind: KindRun, Opts: OptSpec{Short: "pc", Long: "package= call= yes no quiet", Abbrev: true, Stop: true}},
-	{Name: "env", Kind: KindRun, Opts: OptSpec{Short: "uCS", ShortOpt: "", Long: "ignore-environment null unset= chdir= split-string= block-signal default-signal ignore-signal list-signal-handling argv0= debug help version", Abbrev: true, Stop: true}},
+	{Name: "env", Kind: KindRun, Chdir: "C chdir", Opts: OptSpec{Short: "uCS", ShortOpt: "", Long: "ignore-environment null unset= chdir= split-string= block-signal default-signal ignore-signal list-signal-handling argv0= debug help version", Abbrev: true, Stop: true}},
 
 	// ---------------------------------------------------------------- runners of commands and shell strings
 	{Name: "xargs", Kind: KindRun, Opts: OptSpec{Short: "adEILnPs", ShortOpt: "ie", Long: "arg-file= delimiter= eof= replace max-lines max-args= max-procs= max-chars= process-slot-var= null no-run-if-empty interactive open-tty verbose exit show-limits help version", Abbrev: true, Stop: true}},

@@ -36,7 +36,7 @@ func (w *walker) execWrapper(f *frame, st *state, prog string, row *Program, c c
 	}
 	// the wrapped command's literal stdout is the wrapper's
 	// (`timeout 5 echo 'rm -rf x' | sh`)
-	w.wrapped = w.rerun(f, st, c, i+1, prog)
+	w.inDir(st, c, func() { w.wrapped = w.rerun(f, st, c, i+1, prog) })
 }
 
 // privProgram reports the wrappers that run their command as another
@@ -773,22 +773,32 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 	if c.fields != nil {
 		n.fields = c.fields[i+1:]
 	}
-	// -C DIR / --chdir=DIR: the command runs in DIR (its relative targets
-	// resolve there), and the shell's own directory stays where it was
+	w.inDir(st, c, func() { w.wrapped = w.run(f.child("env"), st, n) })
+}
+
+// inDir calls run with the shell's directory moved to the value of the
+// last of the program's Chdir options (`env -C DIR`, `bwrap --chdir DIR`),
+// as a cd that lasts for the command only: the directory, OLDPWD and the
+// unknown-relative state are restored after it. Without such an option
+// run is called as it is.
+func (w *walker) inDir(st *state, c cmdCtx, run func()) {
 	var chdir *Opt
-	for k := range p.Opts {
-		if o := &p.Opts[k]; o.Name == "C" || o.Name == "chdir" {
-			chdir = o
+	if row := c.cmd.Prog; row != nil && row.Chdir != "" {
+		p := c.cmd.ParsedOpts
+		for k := range p.Opts {
+			if o := &p.Opts[k]; o.HasValue && hasName(row.Chdir, o.Name) {
+				chdir = o
+			}
 		}
 	}
 	if chdir == nil {
-		w.wrapped = w.run(f.child("env"), st, n)
+		run()
 		return
 	}
 	known := chdir.ValArg+1 < len(c.words) && c.words[chdir.ValArg+1].Known
 	dir, prevDir, prevSet, unkRel := st.dir, st.prevDir, st.prevSet, st.unkRel
 	w.cdFrom(st, []Word{{Value: "--", Known: true}, {Value: chdir.Value, Known: known, Raw: chdir.Value}})
-	w.wrapped = w.run(f.child("env -C"), st, n)
+	run()
 	st.dir, st.prevDir, st.prevSet, st.unkRel = dir, prevDir, prevSet, unkRel
 }
 
