@@ -43,3 +43,25 @@ func TestBwrapRunsItsCommand(t *testing.T) {
 		`bwrap --bind / / --chdir build ls`:                                    verdict.Allow,
 	})
 }
+
+// TestCargoConfigRunners: the programs cargo starts from its configuration
+// (a target runner for run/test/bench, a rustc wrapper for builds), given by
+// --config KEY=VALUE at any level or by CARGO_TARGET_<TRIPLE>_RUNNER,
+// CARGO_BUILD_RUSTC_WRAPPER and RUSTC_WRAPPER, are judged as the commands
+// they start (checked with cargo and a touch marker: the array form, the
+// string form and the environment variable all ran; §9.2 programs that run
+// a command from an option). Other configuration keys, a runner such as
+// qemu and a wrapper such as sccache run nothing the policy blocks.
+func TestCargoConfigRunners(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`cargo --config 'target.x86_64-unknown-linux-gnu.runner=["rm","-rf","build"]' run`: verdict.Block,
+		`cargo run --config 'target."cfg(unix)".runner="rm -rf build"'`:                    verdict.Block,
+		`CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='rm -rf build' cargo test`:           verdict.Block,
+		`RUSTC_WRAPPER=sudo cargo build`:                                                   verdict.Block,
+		`cargo --config 'build.rustc-wrapper="git clean -fdx"' build`:                      verdict.Block,
+		`cargo --config 'build.jobs=2' build`:                                              verdict.Allow,
+		`cargo --config 'target.x86_64-unknown-linux-gnu.runner="qemu-x86_64"' run`:        verdict.Allow,
+		`RUSTC_WRAPPER=sccache cargo build --release`:                                      verdict.Allow,
+		`cargo --config .cargo/ci.toml test`:                                               verdict.Allow,
+	})
+}

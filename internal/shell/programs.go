@@ -583,7 +583,7 @@ var programs = []Program{
 		Subs: []Program{{Name: "stat", Names: "record trace", Kind: KindExec, Opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true, Stop: true}, Examples: []string{"-e cycles -r 3 make => -e=cycles -r=3 | make", "-o perf.data ./app => -o=perf.data | ./app"}}}, Examples: []string{"stat -e cycles make => stat: -e=cycles | make"}},
 	{Name: "nix", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "develop", Names: "shell", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true},
 		Runs: RunSpec{Argv: "c command"}, RunExamples: []string{"-c rm -rf x -> rm -rf x", "--command rm y -> rm y"}, Examples: []string{"-c make test => -c=make | test", "--command rm y => --command=rm | y"}}}, Examples: []string{"develop -c make => develop: -c=make |"}},
-	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Stop: true, Plus: true},
+	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Long: "config= color= explain= list locked offline frozen quiet verbose version help", Partial: true, Stop: true, Plus: true},
 		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}, RunExamples: []string{"-s 'rm x' -> rm x"}, Examples: []string{"-x test => -x=test |", "-s 'make' => -s=make |"}},
 			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"},
 				Examples: []string{"--check => --check |", "-p a -- --check => -p=a | --check"}},
@@ -593,7 +593,7 @@ var programs = []Program{
 				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}, Examples: []string{"-s b/Cargo.toml vendor => -s=b/Cargo.toml | vendor"}},
 			{Name: "install", Names: "build b check c test t run r doc d bench clippy", Kind: KindWrite, Opts: OptSpec{Short: "jpF", Long: "root= target-dir= path= git= branch= tag= rev= version= index= registry= features= bin= example= jobs= package= profile= target= manifest-path= config=", Partial: true},
 				Writes: WriteSpec{Dirs: "root target-dir"}, Examples: []string{"--root d rg => --root=d | rg"}, WriteExamples: []string{"--root d rg -> d", "--target-dir t rg -> t"}}},
-		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
+		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |", "--config 'build.jobs=2' build => build: |"}},
 	{Name: "go", Kind: KindTool, Subs: []Program{
 		// go fmt PACKAGES runs gofmt -l -w on them (the package in the
 		// working directory without one; ./... every one below it); -n prints only

@@ -291,7 +291,7 @@ var programExamples = map[string]rowExamples{
 	"programs[213].Subs[2]":                 {Name: "publish", Examples: []string{"--dry-run => --dry-run? |"}},
 	"programs[213].Subs[3]":                 {Name: "vendor", WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}, Examples: []string{"-s b/Cargo.toml vendor => -s=b/Cargo.toml | vendor"}},
 	"programs[213].Subs[4]":                 {Name: "install", Examples: []string{"--root d rg => --root=d | rg"}, WriteExamples: []string{"--root d rg -> d", "--target-dir t rg -> t"}},
-	"programs[213]":                         {Name: "cargo", Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |"}},
+	"programs[213]":                         {Name: "cargo", Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |", "--config 'build.jobs=2' build => build: |"}},
 	"programs[214].Subs[0]":                 {Name: "fmt", WriteExamples: []string{"./... -> .", " -> .", "-n ./... -> ", "./pkg/... -> ./pkg"}, Examples: []string{"./... => | ./...", "-n ./... => --n | ./..."}},
 	"programs[214].Subs[1]":                 {Name: "run", Examples: []string{"main.go -v => | main.go -v", "-exec echo main.go a => --exec=echo | main.go a", "-race -tags=dev . => --race --tags=dev | .", "-C d . -x => --C=d | . -x"}},
 	"programs[214].Subs[2]":                 {Name: "build", Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},

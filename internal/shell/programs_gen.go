@@ -502,7 +502,7 @@ var programs = []Program{
 		Subs: []Program{{Name: "stat", Names: "record trace", Kind: KindExec, Opts: OptSpec{Short: "eoCpGtIrcFj", Long: "event= output= cpu= pid= cgroup= tid= repeat= count= freq=", Partial: true, Stop: true}}}},
 	{Name: "nix", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "develop", Names: "shell", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Partial: true},
 		Runs: RunSpec{Argv: "c command"}}}},
-	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Stop: true, Plus: true},
+	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Long: "config= color= explain= list locked offline frozen quiet verbose version help", Partial: true, Stop: true, Plus: true},
 		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}},
 			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"}},
 			{Name: "publish", Kind: KindTool},

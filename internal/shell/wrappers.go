@@ -149,6 +149,9 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 	if w.runString(f, st, prog, c, vals) {
 		return true
 	}
+	if prog == "cargo" {
+		w.cargoRunners(f, st, c)
+	}
 	switch prog {
 	case "sg":
 		// sg GROUP [-c] COMMAND: the command string goes to /bin/sh -c
