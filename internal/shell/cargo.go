@@ -11,7 +11,7 @@ import (
 // CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER and RUSTC_WRAPPER. A target runner
 // starts as `RUNNER… BINARY ARGS…` for cargo run, test and bench, a rustc
 // wrapper as `WRAPPER rustc ARGS…` for every build (checked with cargo
-// 1.8x and a touch marker: runner=["touch","m"], runner="touch m" and the
+// 1.95 and a touch marker: runner=["touch","m"], runner="touch m" and the
 // environment variable all ran). The value is a TOML string (split on
 // blanks, as cargo does) or an array of strings; each is judged as the
 // command it starts, one word per element.
