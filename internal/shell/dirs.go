@@ -130,33 +130,20 @@ func (w *walker) dirProducer(st *state, prog string, c cmdCtx, vals []string) (*
 		if !allKnown(c.words[1:]) {
 			return nil, true
 		}
-		canon := strings.HasPrefix(prog, "real") || strings.HasPrefix(prog, "greal")
-		var ops []string
-		for k, v := range vals {
-			if v == "--" {
-				ops = append(ops, vals[k+1:]...)
-				break
+		// the options by the row (programs.go); an option the program
+		// rejects, or a relative output, is an unknown output
+		p := c.cmd.ParsedOpts
+		canon := strings.HasPrefix(prog, "real") || strings.HasPrefix(prog, "greal") ||
+			p.Has("fem", "canonicalize", "canonicalize-existing", "canonicalize-missing")
+		for _, o := range p.Opts {
+			if o.Ambiguous || o.Unknown {
+				return nil, true
 			}
-			if strings.HasPrefix(v, "--") {
-				switch v {
-				case "--canonicalize", "--canonicalize-existing", "--canonicalize-missing":
-					canon = true
-				case "--relative-to", "--relative-base":
-					return nil, true
-				}
-				if strings.HasPrefix(v, "--relative") {
-					return nil, true
-				}
-				continue
-			}
-			if len(v) > 1 && v[0] == '-' {
-				if strings.ContainsAny(v[1:], "fem") {
-					canon = true
-				}
-				continue
-			}
-			ops = append(ops, v)
 		}
+		if p.Has("", "relative-to", "relative-base") {
+			return nil, true
+		}
+		ops := p.OperandValues()
 		if !canon || len(ops) == 0 {
 			return nil, true // readlink without -f prints the link's text
 		}

@@ -27,6 +27,12 @@ func TestComputedDirectories(t *testing.T) {
 		{`cd "$(realpath .harness)" && : > x`, "", ".harness", nil},
 		// readlink without -f prints a link's text: unknown
 		{`cd "$(readlink .harness)" && : > x`, "/r", DirUnknown, nil},
+		// by the rows' grammar (coreutils 9.1): options after operands,
+		// abbreviations; relative output and rejected options: unknown
+		{`cd "$(readlink .harness -f)" && : > x`, "/r", "/r/.harness", nil},
+		{`cd "$(readlink -n --canonicalize-e .harness)" && : > x`, "/r", "/r/.harness", nil},
+		{`cd "$(realpath .harness --relative-to /)" && : > x`, "/r", DirUnknown, nil},
+		{`cd "$(realpath --can .harness)" && : > x`, "/r", DirUnknown, nil},
 		// tilde with a known HOME; `~/..` with HOME unknown is unknown, not "tmp/…"
 		{`cd ~/../tmp/r/.harness && : > x`, "/r", "/tmp/r/.harness", map[string]string{"HOME": "/root"}},
 		{`cd ~/../tmp/r/.harness && : > x`, "/r", DirUnknown, nil},

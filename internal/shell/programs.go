@@ -193,11 +193,22 @@ var programs = []Program{
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "P pager H html"}, RunExamples: []string{"-P 'rm -rf ~' ls -> rm -rf ~", "--pag='less -R' ls -> less -R", "-Hfirefox ls -> firefox", "-k printf -> "}, Examples: []string{"-s 3 printf => -s=3 | printf", "-k printf => -k | printf", "--sect=3 printf => --sections=3 | printf", "-Tutf8 ls => -T=utf8 | ls"}},
 	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
-		"diff diff3 cmp comm sdiff file stat du df tree lsattr getfacl readlink realpath basename dirname " +
+		"diff diff3 cmp comm sdiff file stat du df tree lsattr getfacl basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
 		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
 		Opts:     OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
 		Examples: []string{"-n 5 f => -n=5 | f"}},
+	// GNU realpath and readlink (coreutils 9.1 --help): getopt_long
+	// (abbreviations, options after operands); realpath always prints the
+	// canonical name, readlink only with -f/-e/-m (else a link's text);
+	// --relative-to/--relative-base print names relative to a directory
+	// (`realpath F --relative-to D` takes D; `--can` is ambiguous)
+	{Name: "realpath", Names: "grealpath", Kind: KindRead,
+		Opts:     OptSpec{Long: "canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero help version", Abbrev: true, Posixly: true},
+		Examples: []string{"-m a b => -m | a b", "a --relative-to d => --relative-to=d | a", "--relative-t=d a => --relative-to=d | a", "--can a => --can? | a"}},
+	{Name: "readlink", Names: "greadlink", Kind: KindRead,
+		Opts:     OptSpec{Long: "canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero help version", Abbrev: true, Posixly: true},
+		Examples: []string{"a -f => -f | a", "--canonicalize-e a => --canonicalize-existing | a", "-n -- -f => -n | -f"}},
 	// GNU ls: its operands are the paths it lists (a listing producer)
 	{Name: "ls", Names: "dir vdir gls", Kind: KindRead,
 		Opts:     OptSpec{Short: "ITw", Long: "block-size= color= format= hide= ignore= indicator-style= quoting-style= sort= time= time-style= tabsize= width= hyperlink=", Partial: true, Abbrev: true},

@@ -151,10 +151,21 @@ var programs = []Program{
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "P pager H html"}},
 	{Name: "cat", Names: "tac nl more most bat batcat head tail wc cut paste join fold fmt pr expand unexpand column od hexdump strings " +
-		"diff diff3 cmp comm sdiff file stat du df tree lsattr getfacl readlink realpath basename dirname " +
+		"diff diff3 cmp comm sdiff file stat du df tree lsattr getfacl basename dirname " +
 		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum " +
 		"jq gojq jless xmllint yamllint shellcheck hadolint cloc tokei look namei", Kind: KindRead,
 		Opts: OptSpec{Short: "nckC", Long: "lines= bytes= number squeeze-blank show-all", Partial: true, Abbrev: true},
+	},
+	// GNU realpath and readlink (coreutils 9.1 --help): getopt_long
+	// (abbreviations, options after operands); realpath always prints the
+	// canonical name, readlink only with -f/-e/-m (else a link's text);
+	// --relative-to/--relative-base print names relative to a directory
+	// (`realpath F --relative-to D` takes D; `--can` is ambiguous)
+	{Name: "realpath", Names: "grealpath", Kind: KindRead,
+		Opts: OptSpec{Long: "canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero help version", Abbrev: true, Posixly: true},
+	},
+	{Name: "readlink", Names: "greadlink", Kind: KindRead,
+		Opts: OptSpec{Long: "canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero help version", Abbrev: true, Posixly: true},
 	},
 	// GNU ls: its operands are the paths it lists (a listing producer)
 	{Name: "ls", Names: "dir vdir gls", Kind: KindRead,
