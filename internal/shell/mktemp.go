@@ -19,51 +19,31 @@ import (
 // DIR (--tmpdir alone: $TMPDIR, else /tmp); a TEMPLATE alone is relative to
 // the current directory. $TMPDIR counts when known (Options.Vars or an
 // assignment); when the command assigned it a computed value the output is
-// unknown. It reports false when the arguments are not literal.
-func mktempOutput(st *state, args []Word) (string, bool) {
+// unknown. It reports false when the arguments are not literal or an
+// option is one mktemp rejects. p is the parse by mktemp's row (programs.go:
+// GNU getopt_long, abbreviations, options after the template).
+func mktempOutput(st *state, args []Word, p ParsedOpts) (string, bool) {
 	if !allKnown(args) {
 		return "", false
 	}
-	var tmpl, suffix, dir string
-	hasTmpl, hasDir, tflag, tmpdirOpt := false, false, false, false
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
+	var tmpl, dir string
+	hasTmpl, hasDir, tmpdirOpt := false, false, false
+	for _, o := range p.Opts {
 		switch {
-		case v == "--":
-			if i+1 < len(args) {
-				tmpl, hasTmpl = args[i+1].Value, true
-			}
-			i = len(args)
-		case v == "--tmpdir":
-			tmpdirOpt = true
-		case strings.HasPrefix(v, "--tmpdir="):
-			dir, hasDir = v[len("--tmpdir="):], true
-		case v == "--suffix" && i+1 < len(args):
-			suffix = args[i+1].Value
-			i++
-		case strings.HasPrefix(v, "--suffix="):
-			suffix = v[len("--suffix="):]
-		case strings.HasPrefix(v, "--"):
-			// --directory, --dry-run, --quiet
-		case len(v) > 1 && v[0] == '-':
-			for k := 1; k < len(v); k++ {
-				switch v[k] {
-				case 't':
-					tflag = true
-				case 'p':
-					dir, hasDir = v[k+1:], true
-					if dir == "" && i+1 < len(args) {
-						dir = args[i+1].Value
-						i++
-					}
-					k = len(v)
-				}
-			}
-		default:
-			if !hasTmpl {
-				tmpl, hasTmpl = v, true
+		case o.Ambiguous || o.Unknown:
+			return "", false // mktemp refuses to run
+		case o.Name == "p" || o.Long && o.Name == "tmpdir":
+			if o.HasValue {
+				dir, hasDir = o.Value, true
+			} else if o.Long {
+				tmpdirOpt = true // --tmpdir alone: its value only attached
 			}
 		}
+	}
+	tflag := p.Has("t")
+	suffix, _ := p.Last("", "suffix")
+	if ops := p.OperandValues(); len(ops) > 0 {
+		tmpl, hasTmpl = ops[0], true
 	}
 	tmpdir := "/tmp"
 	if v, ok := st.vars["TMPDIR"]; ok {

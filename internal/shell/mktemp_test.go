@@ -29,6 +29,13 @@ func TestMktempOutput(t *testing.T) {
 		{`mktemp -t -p /other a.XXX`, "/other/a.XXX", true},
 		{`TMPDIR=$X; $(mktemp -d`, "", false},
 		{`mktemp -p "$D"`, "", false},
+		// by the row's grammar (coreutils 9.1, run here): abbreviated long
+		// options, options after the template; an ambiguous one is refused
+		{`mktemp --tmp=/var/tmp x.XXX`, "/var/tmp/x.XXX", true},
+		{`mktemp --suff=.sh -p /var/tmp`, "/var/tmp/tmp.XXXXXXXXXX.sh", true},
+		{`mktemp --suffix .txt -p /var/tmp`, "/var/tmp/tmp.XXXXXXXXXX.txt", true},
+		{`mktemp x.XXX -p /var/tmp`, "/var/tmp/x.XXX", true},
+		{`mktemp --d x.XXX`, "", false},
 	}
 	for _, c := range cases {
 		// "V=x; $(mktemp …": the assignment runs before the cd

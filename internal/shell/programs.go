@@ -88,8 +88,12 @@ var programs = []Program{
 		Examples: []string{"-c a b => -c | a b", "-f1 -s 2 a => -f=1 -s=2 | a", "--skip-f=1 a => --skip-fields=1 | a"}},
 	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}, Examples: []string{"-b 10M -d big.log part. => -b=10M -d | big.log part.", "-l1000 f => -l=1000 | f", "--numb=3 f => --number=3 | f", "--lines 10 f => --lines=10 | f", "-- -f => | -f", "-a3 -C 1M f => -a=3 -C=1M | f"}},
 	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}, Examples: []string{"-l 1G f => -l=1G | f", "-o4096 -l 1M -p f => -o=4096 -l=1M -p | f", "--leng=10 f => --length=10 | f", "-- -f => | -f", "--offset 0 -l 1 f => --offset=0 -l=1 | f"}},
-	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true},
-		Examples: []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX", "--tmpdir=/tmp x.XXX => --tmpdir=/tmp | x.XXX", "--dir => --directory |"}},
+	// GNU mktemp (coreutils 9.1 --help): -p DIR, --suffix=SUFF (or in the
+	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
+	// --tmpdir and the template X); abbreviations (`--tmp=D`, `--suff=S`)
+	// and options after the template (`mktemp x.XXX -p D`)
+	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true, Posixly: true},
+		Examples: []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX", "--tmpdir=/tmp x.XXX => --tmpdir=/tmp | x.XXX", "--dir => --directory |", "--tmp=d x.XXX => --tmpdir=d | x.XXX", "--tmpdir x.XXX => --tmpdir | x.XXX", "--suff .sh -dt x => --suffix=.sh -d -t | x", "x.XXX -p d => -p=d | x.XXX"}},
 	{Name: "sponge", Kind: KindWrite, Examples: []string{"-a f => -a | f"}},
 	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}, Examples: []string{"'s/a/b/' x.txt => | s/a/b/ x.txt", "-n -e 's/a/b/' f => -n -e=s/a/b/ | f"}},
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}, Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},

@@ -38,7 +38,7 @@ var programExamples = map[string]rowExamples{
 	"programs[21]": {Name: "uniq", Examples: []string{"-c a b => -c | a b", "-f1 -s 2 a => -f=1 -s=2 | a", "--skip-f=1 a => --skip-fields=1 | a"}},
 	"programs[22]": {Name: "split", Examples: []string{"-b 10M -d big.log part. => -b=10M -d | big.log part.", "-l1000 f => -l=1000 | f", "--numb=3 f => --number=3 | f", "--lines 10 f => --lines=10 | f", "-- -f => | -f", "-a3 -C 1M f => -a=3 -C=1M | f"}},
 	"programs[23]": {Name: "fallocate", Examples: []string{"-l 1G f => -l=1G | f", "-o4096 -l 1M -p f => -o=4096 -l=1M -p | f", "--leng=10 f => --length=10 | f", "-- -f => | -f", "--offset 0 -l 1 f => --offset=0 -l=1 | f"}},
-	"programs[24]": {Name: "mktemp", Examples: []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX", "--tmpdir=/tmp x.XXX => --tmpdir=/tmp | x.XXX", "--dir => --directory |"}},
+	"programs[24]": {Name: "mktemp", Examples: []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX", "--tmpdir=/tmp x.XXX => --tmpdir=/tmp | x.XXX", "--dir => --directory |", "--tmp=d x.XXX => --tmpdir=d | x.XXX", "--tmpdir x.XXX => --tmpdir | x.XXX", "--suff .sh -dt x => --suffix=.sh -d -t | x", "x.XXX -p d => -p=d | x.XXX"}},
 	"programs[25]": {Name: "sponge", Examples: []string{"-a f => -a | f"}},
 	"programs[26]": {Name: "rename", Examples: []string{"'s/a/b/' x.txt => | s/a/b/ x.txt", "-n -e 's/a/b/' f => -n -e=s/a/b/ | f"}},
 	"programs[27]": {Name: "iconv", Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},

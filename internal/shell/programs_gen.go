@@ -60,7 +60,11 @@ var programs = []Program{
 	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true}},
 	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}},
 	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}},
-	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true}},
+	// GNU mktemp (coreutils 9.1 --help): -p DIR, --suffix=SUFF (or in the
+	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
+	// --tmpdir and the template X); abbreviations (`--tmp=D`, `--suff=S`)
+	// and options after the template (`mktemp x.XXX -p D`)
+	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true, Posixly: true}},
 	{Name: "sponge", Kind: KindWrite},
 	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}},
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}},

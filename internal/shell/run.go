@@ -716,7 +716,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		return out
 	}
 	if prog == "mktemp" {
-		if name, ok := mktempOutput(st, args); ok {
+		if name, ok := mktempOutput(st, args, c.cmd.ParsedOpts); ok {
 			out := name + "\n"
 			return &out
 		}
