@@ -63,3 +63,19 @@ func TestShellOptionGrammar(t *testing.T) {
 		"echo 'ls' > s.sh && bash - s.sh":       verdict.Allow,
 	})
 }
+
+// TestSgCommand: `sg [-] GROUP [-c] CMD` runs the one word CMD with
+// /bin/sh (shadow-utils sg, run here: `sg root -c 'touch m'`, `sg root
+// 'touch m'` and `sg - root 'touch m'` write m; `sg root touch m` runs
+// touch alone).
+func TestSgCommand(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"sg root -c 'rm -rf ~'":      verdict.Block,
+		"sg root 'rm -rf ~'":         verdict.Block,
+		"sg - root 'rm -rf ~'":       verdict.Block,
+		"sg - root -c 'rm -rf ~'":    verdict.Block,
+		"sg root -c 'ls -la'":        verdict.Allow,
+		"sg - root 'ls'":             verdict.Allow,
+		"sg - docker -c 'docker ps'": verdict.Allow,
+	})
+}

@@ -60,7 +60,8 @@ type OptSpec struct {
 	Plus bool
 	// Dash: a lone "-" ends the options as "--" does (bash and sh: "A -
 	// signals the end of options"; `bash - FILE` runs FILE, checked with
-	// bash 5.2); otherwise "-" is an operand (stdin).
+	// bash 5.2; sg takes no option after its leading "-" but a -c after the
+	// group); otherwise "-" is an operand (stdin).
 	Dash bool
 	// Reopt (with Stop): options are read again after the first operand,
 	// up to the next one (OpenSSH: `ssh HOST -l USER CMD…`).

@@ -419,7 +419,14 @@ var programs = []Program{
 	{Name: "runuser", Kind: KindRun, Opts: OptSpec{Short: "cgGsuw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= user= whitelist-environment= help version", Abbrev: true},
 		Runs: RunSpec{Shell: "c command session-command", Operands: OperandsLine}, RunExamples: []string{"-u x -- rm y -> rm y", "root -c 'rm z' -> rm z; root"},
 		Examples: []string{"-u x -- rm y => -u=x | rm y"}},
-	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Stop: true}, Examples: []string{"staff make => | staff make", "- staff => | - staff"}},
+	// sg [-] GROUP [-c] CMD (shadow-utils sg(1), run here): CMD, one word,
+	// runs with /bin/sh -c; "-" (a login environment) comes only first and
+	// no option follows it but -c after GROUP (Dash, Skip: the row is read
+	// again after GROUP); words after CMD are ignored (judged: cautious)
+	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Stop: true, Dash: true},
+		Runs:        RunSpec{Shell: "c", Operands: OperandsShell, Skip: 1},
+		RunExamples: []string{"root -c 'rm -rf b' -> rm -rf b", "root 'rm -rf b' -> rm -rf b", "- root -c 'rm -rf b' -> rm -rf b", "- root 'ls' -> ls", "docker -> "},
+		Examples:    []string{"- root -c x => | root -c x", "root -c x => | root -c x", "staff make => | staff make", "- staff => | staff"}},
 	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true},
 		Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}, RunExamples: []string{"h rm -rf x -> rm -rf x"}},
 	// ssh-copy-id [-i [FILE]] [-p PORT] [-o OPT] … [USER@]HOST logs in to

@@ -179,7 +179,7 @@ var programExamples = map[string]rowExamples{
 	"programs[147]":                 {Name: "at", Examples: []string{"-M -f job now => -M -f=job | now", "-q b -l => -q=b -l |"}},
 	"programs[148]":                 {Name: "su", RunExamples: []string{"-c 'rm x' root -> rm x", "root -lc 'rm y' -> rm y", "--session-comm='rm z' -> rm z"}, Examples: []string{"-c 'rm x' root => -c=rm x | root", "- postgres => | - postgres", "--comm=x => --command=x |"}},
 	"programs[149]":                 {Name: "runuser", RunExamples: []string{"-u x -- rm y -> rm y", "root -c 'rm z' -> rm z; root"}, Examples: []string{"-u x -- rm y => -u=x | rm y"}},
-	"programs[150]":                 {Name: "sg", Examples: []string{"staff make => | staff make", "- staff => | - staff"}},
+	"programs[150]":                 {Name: "sg", RunExamples: []string{"root -c 'rm -rf b' -> rm -rf b", "root 'rm -rf b' -> rm -rf b", "- root -c 'rm -rf b' -> rm -rf b", "- root 'ls' -> ls", "docker -> "}, Examples: []string{"- root -c x => | root -c x", "root -c x => | root -c x", "staff make => | staff make", "- staff => | staff"}},
 	"programs[151]":                 {Name: "ssh", Examples: []string{"-p 22 h ls => -p=22 | h ls", "-J a,b h => -J=a,b | h", "box -l deploy rm -rf /srv => -l=deploy | box rm -rf /srv", "h -- ls -l => | h ls -l"}, RunExamples: []string{"h rm -rf x -> rm -rf x"}},
 	"programs[152]":                 {Name: "ssh-copy-id", Examples: []string{"-i k.pub -p 2 u@h => -i=k.pub -p=2 | u@h"}},
 	"programs[153]":                 {Name: "scp", Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},

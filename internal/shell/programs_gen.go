@@ -356,7 +356,13 @@ var programs = []Program{
 	{Name: "runuser", Kind: KindRun, Opts: OptSpec{Short: "cgGsuw", Long: "command= session-command= group= supp-group= login preserve-environment pty shell= user= whitelist-environment= help version", Abbrev: true},
 		Runs: RunSpec{Shell: "c command session-command", Operands: OperandsLine},
 	},
-	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "command=", Stop: true}},
+	// sg [-] GROUP [-c] CMD (shadow-utils sg(1), run here): CMD, one word,
+	// runs with /bin/sh -c; "-" (a login environment) comes only first and
+	// no option follows it but -c after GROUP (Dash, Skip: the row is read
+	// again after GROUP); words after CMD are ignored (judged: cautious)
+	{Name: "sg", Names: "newgrp", Kind: KindRun, Opts: OptSpec{Short: "c", Stop: true, Dash: true},
+		Runs: RunSpec{Shell: "c", Operands: OperandsShell, Skip: 1},
+	},
 	{Name: "ssh", Names: "slogin autossh", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: OptSpec{Short: "BbcDEeFIiJLlmOopQRSWwM", Stop: true, Reopt: true}},
 	// ssh-copy-id [-i [FILE]] [-p PORT] [-o OPT] … [USER@]HOST logs in to
 	// HOST over ssh and appends to its authorized_keys

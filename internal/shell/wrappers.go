@@ -153,20 +153,6 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		w.cargoRunners(f, st, c)
 	}
 	switch prog {
-	case "sg":
-		// sg GROUP [-c] COMMAND: the command string goes to /bin/sh -c
-		i := 0
-		if i < len(vals) && vals[i] == "-" {
-			i++
-		}
-		i++ // the group
-		if i < len(vals) && vals[i] == "-c" {
-			i++
-		}
-		if i < len(vals) {
-			w.script(f.child("sg"), st.clone(), strings.Join(vals[i:], " "), ioCtx{stdin: c.stdin})
-		}
-		return true
 	case "screen":
 		w.screen(f, st, c, vals)
 		return true
