@@ -79,3 +79,18 @@ func TestSgCommand(t *testing.T) {
 		"sg - docker -c 'docker ps'": verdict.Allow,
 	})
 }
+
+// TestDebuggerArgs: `gdb … --args PROG ARGS…` and `lldb … -- PROG ARGS…`
+// run PROG (gdb 13, run here: getopt_long_only reads `-args` and `--arg`
+// as --args, and `gdb -q -batch -ex run -arg touch m` wrote m).
+func TestDebuggerArgs(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		"gdb -q --args rm -rf ~":            verdict.Block,
+		"gdb -batch -ex run -args rm -rf ~": verdict.Block,
+		"gdb -batch -ex run --arg rm -rf ~": verdict.Block,
+		"lldb -b -o run -- rm -rf ~":        verdict.Block,
+		"gdb -q --args ./app --verbose":     verdict.Allow,
+		"gdb -batch -ex run -args ls -la":   verdict.Allow,
+		"lldb -b -o run -- ./app -rf":       verdict.Allow,
+	})
+}

@@ -67,7 +67,8 @@ type OptSpec struct {
 	// up to the next one (OpenSSH: `ssh HOST -l USER CMD…`).
 	Reopt bool
 	// GoFlags: Go's flag package grammar: "-name" and "--name" are the same
-	// long option, no bundling, no abbreviation.
+	// long option, no bundling, no abbreviation. With Abbrev it is GNU
+	// getopt_long_only's (gdb: `gdb -arg PROG` is --args).
 	GoFlags bool
 	// Modes: a word that is a file mode starting with '-' (`chmod -w f`,
 	// `chmod -x,g+w f`: letters of "rwxXstugoa", digits 0-7, ',', '+', '=',
@@ -318,13 +319,18 @@ func (s OptSpec) goFlag(p *ParsedOpts, words []string, i int, a string) int {
 	name, val, hasEq := strings.Cut(a, "=")
 	o := Opt{Name: name, Long: true, Arg: i, Unknown: true}
 	takes := false
-	s.eachLong(func(l string, t bool) bool {
-		if l == name {
-			o.Unknown, takes = false, t
-			return false
-		}
-		return true
-	})
+	if s.Abbrev {
+		full, t, st := s.resolveLong(name)
+		o.Name, o.Unknown, o.Ambiguous, takes = full, st == longUnknown, st == longAmbiguous, t
+	} else {
+		s.eachLong(func(l string, t bool) bool {
+			if l == name {
+				o.Unknown, takes = false, t
+				return false
+			}
+			return true
+		})
+	}
 	o.Takes = takes
 	switch {
 	case hasEq:

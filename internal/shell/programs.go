@@ -464,14 +464,23 @@ var programs = []Program{
 	{Name: "dbus-launch", Kind: KindExec, Opts: OptSpec{Long: "config-file= autolaunch= sh-syntax csh-syntax auto-syntax binary-syntax close-stderr exit-with-session exit-with-x11 help version", Stop: true}, Examples: []string{"--exit-with-session make => --exit-with-session | make", "--sh-syntax => --sh-syntax |"}},
 	// gdb's `python CODE` runs Python, `pipe CMD | SHELL` (also `| CMD |
 	// SHELL`) a shell command; lldb's `platform shell CMD` and `script CODE`
-	{Name: "gdb", Names: "cgdb gdb-multiarch", Kind: KindRun, Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= p= pid= cd= batch q quiet nx args", Partial: true, GoFlags: true},
-		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !", Langs: "python=python3 -c, python-interactive=python3 -c, pi=python3 -c, py=python3 -c", Pipe: "pipe"},
+	// gdb 13 reads its options with getopt_long_only: one or two dashes,
+	// unique prefixes (`gdb -q -batch -ex run -arg touch m` wrote m, run
+	// here), options after the program; --args PROG ARGS… stops them and
+	// debugs PROG with ARGS (the option list of gdb's main.c)
+	{Name: "gdb", Names: "cgdb gdb-multiarch", Kind: KindRun,
+		Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= ix= init-command= p= pid= c= core= e= exec= s= se= symbols= d= directory= D= data-directory= " +
+			"cd= tty= b= baud= l= i= interpreter= ui= annotate= batch batch-silent q quiet silent n nx nh readnow r readnever tui dbx epoch help version w write nw nowindows windows " +
+			"statistics return-child-result configuration fullname f args=", GoFlags: true, Abbrev: true, EndAfter: "args"},
+		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !", Langs: "python=python3 -c, python-interactive=python3 -c, pi=python3 -c, py=python3 -c", Pipe: "pipe", Argv: "args"},
 		RunExamples: []string{"-batch -ex 'shell rm -rf b' -> rm -rf b", "-q -ex run -ex bt ./app -> ", "-batch -ex 'pipe info version | rm -rf b' -> rm -rf b",
-			`-batch -ex 'python import os; os.system("rm x")' -> python3 -c import os; os.system("rm x"); rm x`},
-		Examples: []string{"-q -batch -ex 'shell ls' ./app => --q --batch --ex=shell ls | ./app"}},
+			`-batch -ex 'python import os; os.system("rm x")' -> python3 -c import os; os.system("rm x"); rm x`, "-q --args rm -rf b -> rm -rf b", "-arg rm -rf b -> rm -rf b"},
+		Examples: []string{"-q -batch -ex 'shell ls' ./app => --q --batch --ex=shell ls | ./app", "-q --args rm -rf b => --q --args=rm | -rf b", "-arg rm x => --args=rm | x",
+			"./app -ex run => --ex=run | ./app", "-qui -bat -ex bt core => --quiet --bat? --ex=bt | core"}},
 	{Name: "lldb", Kind: KindRun, Opts: OptSpec{Short: "oOkKsSpnaLcfe", Long: "one-line= one-line-before-file= one-line-on-crash= source= source-before-file= source-on-crash= attach-pid= attach-name= arch= core= file= batch no-lldbinit", Partial: true},
-		Runs:        RunSpec{Shell: "o one-line O one-line-before-file k one-line-on-crash", Prefix: "platform_shell", Langs: "script=python3 -c"},
-		RunExamples: []string{"-b -o 'platform shell rm -rf b' -> rm -rf b", `--batch -o 'script import os; os.system("rm y")' -> python3 -c import os; os.system("rm y"); rm y`, "-o run ./app -> "},
+		// lldb -- PROG ARGS… debugs PROG (the operands after "--")
+		Runs:        RunSpec{Shell: "o one-line O one-line-before-file k one-line-on-crash", Prefix: "platform_shell", Langs: "script=python3 -c", Operands: OperandsArgv, DashDash: true},
+		RunExamples: []string{"-b -o 'platform shell rm -rf b' -> rm -rf b", `--batch -o 'script import os; os.system("rm y")' -> python3 -c import os; os.system("rm y"); rm y`, "-o run ./app -> ", "-b -- rm -rf b -> rm -rf b"},
 		Examples:    []string{"-b -o run ./app => -b -o=run | ./app"}},
 	// Tcl shells: their code (expect -c, jimsh -e, or a script on stdin)
 	// is Tcl, read command by command by codelex (tcl.go)

@@ -160,15 +160,6 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 		// dbus-launch [opts] CMD…: the options by its row
 		w.rerun(f, st, c, c.cmd.ParsedOpts.First()+1, "dbus-launch")
 		return true
-	case "gdb", "lldb", "cgdb":
-		// gdb … --args PROG ARGS… (lldb: -- PROG ARGS…) runs PROG
-		for k, v := range vals {
-			if v == "--args" || v == "--" && prog == "lldb" {
-				w.rerun(f, st, c, k+2, prog+" "+v)
-				return true
-			}
-		}
-		return ran
 	case "go":
 		// `go run ./cmd/harness ARGS…` runs the harness CLI from source
 		if len(vals) >= 2 && vals[0] == "run" {
