@@ -86,7 +86,10 @@ var programs = []Program{
 		Examples: []string{"-o f x => -o=f | x", "--out=f x => --output=f | x"}},
 	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true},
 		Examples: []string{"-c a b => -c | a b", "-f1 -s 2 a => -f=1 -s=2 | a", "--skip-f=1 a => --skip-fields=1 | a"}},
-	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}, Examples: []string{"-b 10M -d big.log part. => -b=10M -d | big.log part.", "-l1000 f => -l=1000 | f", "--numb=3 f => --number=3 | f", "--lines 10 f => --lines=10 | f", "-- -f => | -f", "-a3 -C 1M f => -a=3 -C=1M | f"}},
+	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true},
+		// split --filter=COMMAND pipes each chunk into COMMAND, run with the shell (split --help)
+		Runs: RunSpec{Shell: "filter"}, RunExamples: []string{"-l 1 --filter='rm -rf b' in -> rm -rf b", "-n 2 --filt='rm -rf b' in -> rm -rf b", "-l 9 --filter='gzip > $FILE.gz' in -> gzip", "-l 9 in -> "},
+		Examples: []string{"-b 10M -d big.log part. => -b=10M -d | big.log part.", "-l1000 f => -l=1000 | f", "--numb=3 f => --number=3 | f", "--lines 10 f => --lines=10 | f", "-- -f => | -f", "-a3 -C 1M f => -a=3 -C=1M | f"}},
 	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}, Examples: []string{"-l 1G f => -l=1G | f", "-o4096 -l 1M -p f => -o=4096 -l=1M -p | f", "--leng=10 f => --length=10 | f", "-- -f => | -f", "--offset 0 -l 1 f => --offset=0 -l=1 | f"}},
 	// GNU mktemp (coreutils 9.1 --help): -p DIR, --suffix=SUFF (or in the
 	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
@@ -634,8 +637,12 @@ var programs = []Program{
 		// XPROG, -C DIR, -o FILE), the arguments after the package are the
 		// program's
 		{Name: "run", Kind: KindRun, Opts: OptSpec{Long: "C= o= p= exec= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= race cover v x n a work trimpath", Partial: true, GoFlags: true, Stop: true},
+			// -exec XPROG runs the built binary as XPROG BINARY ARGS…, -toolexec
+			// CMD every tool as CMD TOOL ARGS… (go help build)
+			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-exec 'rm -rf b' . -> rm -rf b", "-toolexec='rm -rf' . -> rm -rf", "-race . -> "},
 			Examples: []string{"main.go -v => | main.go -v", "-exec echo main.go a => --exec=echo | main.go a", "-race -tags=dev . => --race --tags=dev | .", "-C d . -x => --C=d | . -x"}},
 		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true},
+			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-exec 'rm -rf b' ./... -> rm -rf b", "-toolexec='rm -rf' ./... -> rm -rf", "-exec sudo ./... -> sudo", "-exec 'xvfb-run -a' ./... -> xvfb-run -a", "-race ./... -> "},
 			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
 	}, Examples: []string{"run . => run: | ."}},
 
@@ -771,7 +778,9 @@ var programs = []Program{
 			"wait= quota= directory-prefix= user-agent= level= accept= reject= domains= include-directories= " +
 			"exclude-directories= header= post-data= post-file= method= body-data= body-file= user= password= " +
 			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
-			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= recursive mirror page-requisites", Partial: true, Abbrev: true},
+			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= use-askpass= recursive mirror page-requisites", Partial: true, Abbrev: true},
+		// --use-askpass=COMMAND runs COMMAND to ask for credentials (wget(1))
+		Runs: RunSpec{Shell: "use-askpass"}, RunExamples: []string{"--use-askpass='rm -rf b' u -> rm -rf b", "--use-askpass=/usr/bin/ssh-askpass u -> ssh-askpass"},
 		Writes:   WriteSpec{Opts: "O output-document a o append-output output-file", Dirs: "P directory-prefix"},
 		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u", "-qO f u => -q -O=f | u"}, WriteExamples: []string{"-O f u -> f", "-P d u -> d", "-o log u -> log"}},
 	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aApo", Long: "auth= auth-type= session= session-read-only= output= print= verify= cert= cert-key= proxy= timeout= pretty= style= format-options= default-scheme= ssl= ciphers= download verbose check-status follow json form multipart offline", Partial: true, Abbrev: true},

@@ -58,7 +58,10 @@ var programs = []Program{
 		Opts: OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true, Posixly: true},
 	},
 	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true}},
-	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}},
+	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true},
+		// split --filter=COMMAND pipes each chunk into COMMAND, run with the shell (split --help)
+		Runs: RunSpec{Shell: "filter"},
+	},
 	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}},
 	// GNU mktemp (coreutils 9.1 --help): -p DIR, --suffix=SUFF (or in the
 	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
@@ -549,8 +552,14 @@ var programs = []Program{
 		// go run [build flags] PACKAGE [ARGS…]: Go-style flags (-exec
 		// XPROG, -C DIR, -o FILE), the arguments after the package are the
 		// program's
-		{Name: "run", Kind: KindRun, Opts: OptSpec{Long: "C= o= p= exec= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= race cover v x n a work trimpath", Partial: true, GoFlags: true, Stop: true}},
-		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true}},
+		{Name: "run", Kind: KindRun, Opts: OptSpec{Long: "C= o= p= exec= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= race cover v x n a work trimpath", Partial: true, GoFlags: true, Stop: true},
+			// -exec XPROG runs the built binary as XPROG BINARY ARGS…, -toolexec
+			// CMD every tool as CMD TOOL ARGS… (go help build)
+			Runs: RunSpec{Shell: "exec toolexec"},
+		},
+		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true},
+			Runs: RunSpec{Shell: "exec toolexec"},
+		},
 	}},
 
 	// Claude Code's CLI (`claude`, the npm package's `claude-code`): the
@@ -665,7 +674,9 @@ var programs = []Program{
 			"wait= quota= directory-prefix= user-agent= level= accept= reject= domains= include-directories= " +
 			"exclude-directories= header= post-data= post-file= method= body-data= body-file= user= password= " +
 			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
-			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= recursive mirror page-requisites", Partial: true, Abbrev: true},
+			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= use-askpass= recursive mirror page-requisites", Partial: true, Abbrev: true},
+		// --use-askpass=COMMAND runs COMMAND to ask for credentials (wget(1))
+		Runs:   RunSpec{Shell: "use-askpass"},
 		Writes: WriteSpec{Opts: "O output-document a o append-output output-file", Dirs: "P directory-prefix"},
 	},
 	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aApo", Long: "auth= auth-type= session= session-read-only= output= print= verify= cert= cert-key= proxy= timeout= pretty= style= format-options= default-scheme= ssl= ciphers= download verbose check-status follow json form multipart offline", Partial: true, Abbrev: true}},
