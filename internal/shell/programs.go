@@ -496,6 +496,8 @@ var programs = []Program{
 		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f", Stdin: true, Calls: "REMOVE_RECURSE=rm -r -f, REMOVE=rm -f, COMMAND="},
 		RunExamples: []string{"-E rm -rf b -> rm -rf b", "-E remove_directory b c -> rm -r -f b c", "-S . -B build -> ",
 			"-P /dev/stdin <<< 'file(REMOVE_RECURSE b c)' -> rm -r -f b c", "-P /dev/stdin <<< 'execute_process(COMMAND git push -f)' -> git push -f"},
+		// -B DIR is the build tree cmake generates (cmake(1)); -S is only read
+		Writes: WriteSpec{Dirs: "B"}, WriteExamples: []string{"-S . -B build -> build", "-Bout -S src -> out", "-S . -> "},
 		Examples: []string{"-S . -B b => -S=. -B=b |", "-E rm -rf b => -E=rm -r -f | b"}},
 	{Name: "coreutils", Kind: KindRun, Opts: OptSpec{Long: "coreutils-prog= coreutils-prog-shebang= help version", Stop: true},
 		Runs: RunSpec{Argv: "coreutils-prog"}, RunExamples: []string{"--coreutils-prog=rm -rf b -> rm -rf b"}, Examples: []string{"--coreutils-prog=rm x => --coreutils-prog=rm | x"}},
@@ -546,6 +548,9 @@ var programs = []Program{
 		Runs: RunSpec{Operands: OperandsLine}, RunExamples: []string{"-e rm -rf x -> rm -rf x", "-d u -- rm y -> rm y", "rm 'a b' -> rm a b"}, Examples: []string{"-d Ubuntu -- ls -l => -d=Ubuntu | ls -l", "-e make => -e | make", "--cd /tmp ls => --cd=/tmp | ls"}},
 	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "un", Stop: true}, Examples: []string{"-l => -l |", "-u root -e => -u=root -e |", "jobs.txt => | jobs.txt"}},
 	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval= just-print dry-run recon", Partial: true, Abbrev: true},
+		// -C DIR runs the makefile of DIR with DIR as the working directory:
+		// its recipes write there (make(1)), whatever the makefile says
+		Writes: WriteSpec{Dirs: "C directory"}, WriteExamples: []string{"-C templates -> templates", "--directory=out all -> out", "all -> "},
 		Examples: []string{"-f - all => -f=- | all", "-C d => -C=d |", "--eval 'x:' x => --eval=x: | x", "-E 'a: ; b' a => -E=a: ; b | a"}},
 	// script languages that run shell commands (scriptlangs.go): ninja rules, justfile recipes, Taskfile cmds,
 	// dc's !, m4's syscmd/esyscmd, TeX's \write18 under -shell-escape
@@ -795,6 +800,13 @@ var programs = []Program{
 	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Examples: []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}, WriteExamples: []string{"enc -in a -out b -> b", "req -new -keyout k.pem -out c.csr -> k.pem c.csr"}},
+	// GnuPG (gpg(1); gpg 2.2.40 here accepts unique prefixes, `--out F`
+	// included): its operands are read; -o/--output FILE is written. The
+	// list is partial, so prefixes shorter than 4 letters are not resolved
+	// (Partial): "out" is listed as the spelling gpg resolves it to.
+	{Name: "gpg", Names: "gpg2", Kind: KindWrite, Opts: OptSpec{Short: "oruRzTk", Long: "output= out= recipient= hidden-recipient= local-user= homedir= default-key= keyring= secret-keyring= trustdb-name= trust-model= passphrase= passphrase-file= passphrase-fd= status-fd= logger-fd= compress-level= cipher-algo= digest-algo= keyserver= set-filename= comment= armor batch yes detach-sign sign encrypt decrypt symmetric verify clearsign", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output out"}, WriteExamples: []string{"--out y -e f -> y", "--batch --output /tmp/s.sig --detach-sign README.md -> /tmp/s.sig", "-o out.gpg -r a@b -e f -> out.gpg", "--outp x --enarmor f -> x", "--verify f.sig f -> "},
+		Examples: []string{"-o x -r a@b -e f => -o=x -r=a@b -e | f", "--recip a@b --outp=x f => --recipient=a@b --output=x | f", "-- -f => | -f"}},
 	// media converters: the last operand is the output file
 	{Name: "pdftotext", Kind: KindWrite, Opts: OptSpec{Long: "f= l= r= x= y= W= H= enc= eol= opw= upw= layout raw htmlmeta bbox nopgbrk q", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Last: 2}, Examples: []string{"-f 1 -l 2 a.pdf b.txt => --f=1 --l=2 | a.pdf b.txt"}, WriteExamples: []string{"a.pdf b.txt -> b.txt", "-f 1 a.pdf - -> "}},

@@ -422,6 +422,9 @@ var programs = []Program{
 	},
 	{Name: "cmake", Kind: KindTool, Opts: OptSpec{Short: "SBCDUGTAEj", Partial: true},
 		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f", Stdin: true, Calls: "REMOVE_RECURSE=rm -r -f, REMOVE=rm -f, COMMAND="},
+
+		// -B DIR is the build tree cmake generates (cmake(1)); -S is only read
+		Writes: WriteSpec{Dirs: "B"},
 	},
 	{Name: "coreutils", Kind: KindRun, Opts: OptSpec{Long: "coreutils-prog= coreutils-prog-shebang= help version", Stop: true},
 		Runs: RunSpec{Argv: "coreutils-prog"}},
@@ -470,7 +473,11 @@ var programs = []Program{
 	{Name: "wsl", Kind: KindRun, Opts: OptSpec{Short: "du", Long: "distribution= user= cd= exec", Partial: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsLine}},
 	{Name: "crontab", Kind: KindRun, Opts: OptSpec{Short: "un", Stop: true}},
-	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval= just-print dry-run recon", Partial: true, Abbrev: true}},
+	{Name: "make", Names: "gmake", Kind: KindTool, Opts: OptSpec{Short: "fCIjloWE", Long: "file= makefile= directory= include-dir= jobs= load-average= old-file= what-if= eval= just-print dry-run recon", Partial: true, Abbrev: true},
+		// -C DIR runs the makefile of DIR with DIR as the working directory:
+		// its recipes write there (make(1)), whatever the makefile says
+		Writes: WriteSpec{Dirs: "C directory"},
+	},
 	// script languages that run shell commands (scriptlangs.go): ninja rules, justfile recipes, Taskfile cmds,
 	// dc's !, m4's syscmd/esyscmd, TeX's \write18 under -shell-escape
 	{Name: "ninja", Kind: KindTool, Opts: OptSpec{Short: "Cfjkldtw", Long: "version verbose quiet"}},
@@ -690,6 +697,13 @@ var programs = []Program{
 	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}},
+	// GnuPG (gpg(1); gpg 2.2.40 here accepts unique prefixes, `--out F`
+	// included): its operands are read; -o/--output FILE is written. The
+	// list is partial, so prefixes shorter than 4 letters are not resolved
+	// (Partial): "out" is listed as the spelling gpg resolves it to.
+	{Name: "gpg", Names: "gpg2", Kind: KindWrite, Opts: OptSpec{Short: "oruRzTk", Long: "output= out= recipient= hidden-recipient= local-user= homedir= default-key= keyring= secret-keyring= trustdb-name= trust-model= passphrase= passphrase-file= passphrase-fd= status-fd= logger-fd= compress-level= cipher-algo= digest-algo= keyserver= set-filename= comment= armor batch yes detach-sign sign encrypt decrypt symmetric verify clearsign", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output out"},
+	},
 	// media converters: the last operand is the output file
 	{Name: "pdftotext", Kind: KindWrite, Opts: OptSpec{Long: "f= l= r= x= y= W= H= enc= eol= opw= upw= layout raw htmlmeta bbox nopgbrk q", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Last: 2}},
