@@ -60,6 +60,56 @@ func (p *fastParser) space() {
 	}
 }
 
+// byte consumes c when it is next.
+func (p *fastParser) byte(c byte) bool {
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// lit consumes s when it is next.
+func (p *fastParser) lit(s string) bool {
+	if len(p.b)-p.i >= len(s) && p.b[p.i:p.i+len(s)] == s {
+		p.i += len(s)
+		return true
+	}
+	return false
+}
+
+// list reads the rest of a JSON array or object whose opening byte has
+// been consumed, up to and including close: no items, or items separated
+// by commas, with whitespace around each. item reads one item (a value, or
+// a member's name, colon and value).
+func (p *fastParser) list(close byte, item func() bool) bool {
+	p.space()
+	if p.byte(close) {
+		return true
+	}
+	for {
+		p.space()
+		if !item() {
+			return false
+		}
+		p.space()
+		if p.byte(close) {
+			return true
+		}
+		if !p.byte(',') {
+			return false
+		}
+	}
+}
+
+// colon consumes the ':' after a member name, and the whitespace around it.
+func (p *fastParser) colon() bool {
+	p.space()
+	ok := p.byte(':')
+	p.space()
+	return ok
+}
+
 func (p *fastParser) value(depth int) (any, bool) {
 	if depth > maxFastDepth || p.i >= len(p.b) {
 		return nil, false
@@ -70,73 +120,35 @@ func (p *fastParser) value(depth int) (any, bool) {
 		p.i++
 		var buf [16]member
 		ms := buf[:0]
-		p.space()
-		if p.i < len(p.b) && p.b[p.i] == '}' {
-			p.i++
-			return make(map[string]any), true
-		}
-		for {
-			p.space()
+		ok := p.list('}', func() bool {
 			k, ok := p.str()
-			if !ok {
-				return nil, false
+			if !ok || !p.colon() {
+				return false
 			}
-			p.space()
-			if p.i >= len(p.b) || p.b[p.i] != ':' {
-				return nil, false
-			}
-			p.i++
-			p.space()
 			v, ok := p.value(depth + 1)
-			if !ok {
-				return nil, false
-			}
 			ms = append(ms, member{k, v})
-			p.space()
-			if p.i >= len(p.b) {
-				return nil, false
-			}
-			if p.b[p.i] == '}' {
-				p.i++
-				m := make(map[string]any, len(ms))
-				for _, kv := range ms {
-					m[kv.k] = kv.v // in order: the last of repeated names wins
-				}
-				return m, true
-			}
-			if p.b[p.i] != ',' {
-				return nil, false
-			}
-			p.i++
+			return ok
+		})
+		if !ok {
+			return nil, false
 		}
+		m := make(map[string]any, len(ms))
+		for _, kv := range ms {
+			m[kv.k] = kv.v // in order: the last of repeated names wins
+		}
+		return m, true
 	case c == '[':
 		p.i++
 		a := make([]any, 0)
-		p.space()
-		if p.i < len(p.b) && p.b[p.i] == ']' {
-			p.i++
-			return a, true
-		}
-		for {
-			p.space()
+		ok := p.list(']', func() bool {
 			v, ok := p.value(depth + 1)
-			if !ok {
-				return nil, false
-			}
 			a = append(a, v)
-			p.space()
-			if p.i >= len(p.b) {
-				return nil, false
-			}
-			if p.b[p.i] == ']' {
-				p.i++
-				return a, true
-			}
-			if p.b[p.i] != ',' {
-				return nil, false
-			}
-			p.i++
+			return ok
+		})
+		if !ok {
+			return nil, false
 		}
+		return a, true
 	case c == '"':
 		return p.str()
 	case c == '-' || isDigit(c):

@@ -152,55 +152,19 @@ func DecodeEvalFlat(line []byte, f *FlatEntry) bool {
 	p := fastParser{b: unsafe.String(&line[0], len(line)), raw: line}
 	f.present, f.null, f.Val, f.Acceptance, f.Blockers = 0, 0, [flatFields]string{}, f.Acceptance[:0], 0
 	p.space()
-	if !p.byte('{') {
+	ok := p.byte('{') && p.list('}', func() bool {
+		k, ok := p.flatName()
+		if !ok || f.Has(k) {
+			return false
+		}
+		f.present |= 1 << k
+		return p.colon() && p.flatValue(f, k)
+	})
+	if !ok {
 		return false
 	}
 	p.space()
-	if !p.byte('}') {
-		for {
-			p.space()
-			k, ok := p.flatName()
-			if !ok || f.Has(k) {
-				return false
-			}
-			f.present |= 1 << k
-			p.space()
-			if !p.byte(':') {
-				return false
-			}
-			p.space()
-			if !p.flatValue(f, k) {
-				return false
-			}
-			p.space()
-			if p.byte('}') {
-				break
-			}
-			if !p.byte(',') {
-				return false
-			}
-		}
-	}
-	p.space()
 	return p.i == len(p.b)
-}
-
-// byte consumes c when it is next.
-func (p *fastParser) byte(c byte) bool {
-	if p.i < len(p.b) && p.b[p.i] == c {
-		p.i++
-		return true
-	}
-	return false
-}
-
-// lit consumes s when it is next.
-func (p *fastParser) lit(s string) bool {
-	if len(p.b)-p.i >= len(s) && p.b[p.i:p.i+len(s)] == s {
-		p.i += len(s)
-		return true
-	}
-	return false
 }
 
 // flatName reads a member name that is one of FlatNames, spelt as it is
@@ -276,45 +240,20 @@ func (p *fastParser) flatValue(f *FlatEntry, k FlatField) bool {
 		return true
 	case c == '[' && kind&kindAcceptance != 0:
 		p.i++
-		p.space()
-		if p.byte(']') {
-			return true
-		}
-		for {
-			p.space()
+		return p.list(']', func() bool {
 			var a FlatAcceptance
 			if !p.acceptanceItem(&a) {
 				return false
 			}
 			f.Acceptance = append(f.Acceptance, a)
-			p.space()
-			if p.byte(']') {
-				return true
-			}
-			if !p.byte(',') {
-				return false
-			}
-		}
+			return true
+		})
 	case c == '[' && kind&kindBlockers != 0:
 		p.i++
-		p.space()
-		if p.byte(']') {
-			return true
-		}
-		for {
-			p.space()
-			if !p.blockerItem() {
-				return false
-			}
+		return p.list(']', func() bool {
 			f.Blockers++
-			p.space()
-			if p.byte(']') {
-				return true
-			}
-			if !p.byte(',') {
-				return false
-			}
-		}
+			return p.blockerItem()
+		})
 	}
 	return false
 }
@@ -322,13 +261,8 @@ func (p *fastParser) flatValue(f *FlatEntry, k FlatField) bool {
 // acceptanceItem reads one acceptance_results item: an object of exactly
 // the members id, criteria, status and evidence, each once, all strings.
 func (p *fastParser) acceptanceItem(a *FlatAcceptance) bool {
-	if !p.byte('{') {
-		return false
-	}
-	p.space()
 	var seen uint8
-	for {
-		p.space()
+	ok := p.byte('{') && p.list('}', func() bool {
 		var dst *string
 		var bit uint8
 		switch {
@@ -343,43 +277,22 @@ func (p *fastParser) acceptanceItem(a *FlatAcceptance) bool {
 		default:
 			return false
 		}
-		if seen&bit != 0 {
+		if seen&bit != 0 || !p.colon() {
 			return false
 		}
 		seen |= bit
-		p.space()
-		if !p.byte(':') {
-			return false
-		}
-		p.space()
 		s, ok := p.str()
-		if !ok {
-			return false
-		}
 		*dst = s
-		p.space()
-		if p.byte('}') {
-			return seen == 15
-		}
-		if !p.byte(',') {
-			return false
-		}
-	}
+		return ok
+	})
+	return ok && seen == 15
 }
 
 // blockerItem reads one blockers_resolved item: an object of the members
 // id, answer and feedback, each at most once, each a string or null.
 func (p *fastParser) blockerItem() bool {
-	if !p.byte('{') {
-		return false
-	}
-	p.space()
-	if p.byte('}') {
-		return true
-	}
 	var seen uint8
-	for {
-		p.space()
+	return p.byte('{') && p.list('}', func() bool {
 		var bit uint8
 		switch {
 		case p.lit(`"id"`):
@@ -391,28 +304,14 @@ func (p *fastParser) blockerItem() bool {
 		default:
 			return false
 		}
-		if seen&bit != 0 {
+		if seen&bit != 0 || !p.colon() {
 			return false
 		}
 		seen |= bit
-		p.space()
-		if !p.byte(':') {
-			return false
-		}
-		p.space()
 		if p.i < len(p.b) && p.b[p.i] == 'n' {
-			if !p.word("null") {
-				return false
-			}
-		} else if _, ok := p.str(); !ok {
-			return false
+			return p.word("null")
 		}
-		p.space()
-		if p.byte('}') {
-			return true
-		}
-		if !p.byte(',') {
-			return false
-		}
-	}
+		_, ok := p.str()
+		return ok
+	})
 }

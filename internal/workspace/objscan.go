@@ -32,45 +32,24 @@ func SplitObject(data []byte) ([]Member, bool) {
 	buf := append([]byte(nil), data...)
 	p := fastParser{b: string(buf), raw: buf}
 	p.space()
-	if p.i >= len(p.b) || p.b[p.i] != '{' {
+	if !p.byte('{') {
 		return nil, false
 	}
-	p.i++
 	ms := make([]Member, 0, 16)
-	p.space()
-	if p.i < len(p.b) && p.b[p.i] == '}' {
-		p.i++
-	} else {
-		for {
-			p.space()
-			k, ok := p.str()
-			if !ok {
-				return nil, false
-			}
-			p.space()
-			if p.i >= len(p.b) || p.b[p.i] != ':' {
-				return nil, false
-			}
-			p.i++
-			p.space()
-			start := p.i
-			if !p.skip(1) {
-				return nil, false
-			}
-			ms = append(ms, Member{k, json.RawMessage(buf[start:p.i:p.i])})
-			p.space()
-			if p.i >= len(p.b) {
-				return nil, false
-			}
-			if p.b[p.i] == '}' {
-				p.i++
-				break
-			}
-			if p.b[p.i] != ',' {
-				return nil, false
-			}
-			p.i++
+	ok := p.list('}', func() bool {
+		k, ok := p.str()
+		if !ok || !p.colon() {
+			return false
 		}
+		start := p.i
+		if !p.skip(1) {
+			return false
+		}
+		ms = append(ms, Member{k, json.RawMessage(buf[start:p.i:p.i])})
+		return true
+	})
+	if !ok {
+		return nil, false
 	}
 	p.space()
 	return ms, p.i == len(p.b)
@@ -109,40 +88,12 @@ func (p *fastParser) skip(depth int) bool {
 			end = ']'
 		}
 		p.i++
-		p.space()
-		if p.i < len(p.b) && p.b[p.i] == end {
-			p.i++
-			return true
-		}
-		for {
-			p.space()
-			if c == '{' {
-				if !p.skipStr() {
-					return false
-				}
-				p.space()
-				if p.i >= len(p.b) || p.b[p.i] != ':' {
-					return false
-				}
-				p.i++
-				p.space()
-			}
-			if !p.skip(depth + 1) {
+		return p.list(end, func() bool {
+			if c == '{' && (!p.skipStr() || !p.colon()) {
 				return false
 			}
-			p.space()
-			if p.i >= len(p.b) {
-				return false
-			}
-			if p.b[p.i] == end {
-				p.i++
-				return true
-			}
-			if p.b[p.i] != ',' {
-				return false
-			}
-			p.i++
-		}
+			return p.skip(depth + 1)
+		})
 	case c == '"':
 		if _, ok := p.str(); ok {
 			return true // the common string, eight bytes at a time
