@@ -16,10 +16,13 @@ import (
 // program (gpg.program, gpg.<format>.program), a configured hook
 // (hook.<name>.command), a trailer's command, man.<tool>.cmd,
 // browser.<tool>.cmd and path, send-email's commands, and credential
-// helpers. Aliases and submodule.<name>.update run only a "!" value
-// (gitShellValue). key is spelled as gitKey spells it. Checked with git
-// 2.39 and a marker: diff.x.textconv, remote.origin.uploadpack and
-// gpg.program ran.
+// helpers, git archive's tar.<format>.command (git-archive(1): "executed
+// using the shell"), gpg.ssh.defaultKeyCommand, guitool.<name>.cmd,
+// imap.tunnel and man.<tool>.path (git-config(1)). Aliases and
+// submodule.<name>.update run only a "!" value (gitShellValue). key is
+// spelled as gitKey spells it. Checked with git 2.39 and a marker:
+// diff.x.textconv, remote.origin.uploadpack, gpg.program and
+// tar.tgz.command ran.
 func gitShellKey(key string) bool {
 	switch key {
 	case "core.pager", "core.editor", "core.sshcommand", "sequence.editor", "diff.external", "core.fsmonitor",
@@ -50,11 +53,17 @@ func gitShellKey(key string) bool {
 	case "remote":
 		return variable == "uploadpack" || variable == "receivepack"
 	case "gpg", "hook":
-		return variable == "program" || variable == "command"
+		return variable == "program" || variable == "command" || key == "gpg.ssh.defaultkeycommand"
+	case "tar":
+		return variable == "command"
+	case "guitool":
+		return variable == "cmd"
+	case "imap":
+		return variable == "tunnel"
 	case "trailer":
 		return variable == "command" || variable == "cmd"
 	case "man":
-		return variable == "cmd"
+		return variable == "cmd" || variable == "path"
 	case "credential":
 		return variable == "helper"
 	}

@@ -109,7 +109,11 @@ type RunSpec struct {
 	// shell command string after them: "!" for vi/ex `-c '!CMD'` and ed's
 	// `!CMD`, "shell" for gdb `-ex 'shell CMD'`, "SYSTEM:" for socat;
 	// other values are the program's own commands; a '_' in one stands for
-	// a blank (lldb's "platform_shell"). "" = every value.
+	// a blank (lldb's "platform_shell"), and one written "sh[ell]" is a
+	// word that may be abbreviated as the program allows (at least "sh",
+	// at most "shell", compared case-sensitively: sqlite3's ".sh[ell]
+	// .sy[stem]", which 3.40 runs as `.sh CMD` and `.sys CMD`). "" = every
+	// value.
 	Prefix string
 	// Mods lists the program's own command modifiers that may stand before
 	// a Prefix and leave it the command that runs, in the program's
@@ -119,7 +123,8 @@ type RunSpec struct {
 	// (testdata/corpus/README.md §9.2).
 	Mods string
 	// Stdin: the lines of a known stdin script that start with a Prefix
-	// are shell command strings (`ed f <<< '!CMD'`).
+	// are shell command strings (`ed f <<< '!CMD'`), and its Calls, Langs
+	// and Pipe commands run as they do in a Shell option value.
 	Stdin bool
 	// DashDash: only the operands after a "--" are the command
 	// (`onchange GLOB -- CMD…`, `reflex -r RE -- CMD…`).
@@ -185,9 +190,24 @@ type RunSpec struct {
 	// DIR is rm -r -f DIR); operands naming a remote (NAME:PATH) are
 	// elsewhere and left out, and a --dry-run does nothing.
 	As string
-	// Pipe lists the program's own commands whose text after the first
-	// '|' is a shell command (gdb's `pipe CMD | SHELL`, `| CMD | SHELL`).
+	// Pipe lists the program's own commands (in Prefix's abbreviation
+	// notation) whose text after the first '|' is a shell command: the rest
+	// of the line, or of the quoted word when the '|' opens one. gdb's
+	// `pipe CMD | SHELL` and `| CMD | SHELL` ("|" in the list); sqlite3's
+	// `.output |CMD ARGS…`, `.once '|CMD'`, `.import '|CMD' TABLE`, `.read
+	// '|CMD'` (sqlite3 .help: "If FILE begins with '|' then it is a
+	// command"); psql's `\o |CMD`, `\g |CMD`, `\w |CMD` (psql(1) "the
+	// entire remainder of the line is taken to be the command").
 	Pipe string
+	// PipeOpts lists options (letters or long names) whose value, when it
+	// starts with '|', is a shell command the output is piped into (psql
+	// -o '|CMD', psql(1) "equivalent to the command \o").
+	PipeOpts string
+	// Inline lists the bytes that start one of the program's own commands
+	// anywhere in a line, outside single quotes: the line is read as one
+	// line from each (psql's backslash, psql(1) "Meta-Commands": `select 1
+	// \g |CMD`, `select 1; \! CMD`).
+	Inline string
 }
 
 // verb returns the words of the command verb v stands for (Verbs).
@@ -358,7 +378,63 @@ const (
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.PerFile != "" || r.Code != "" || r.As != "" || r.Source != ""
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.PerFile != "" || r.Code != "" || r.As != "" || r.Source != "" || r.PipeOpts != ""
+}
+
+// lines returns the lines of text in which the program reads its own
+// commands: one per line, and with Inline one more from each Inline byte
+// outside single quotes.
+func (r *RunSpec) lines(text string) []string {
+	ls := strings.Split(text, "\n")
+	if r.Inline == "" {
+		return ls
+	}
+	out := make([]string, 0, len(ls))
+	for _, l := range ls {
+		start, quoted := 0, false
+		for i := 0; i < len(l); i++ {
+			switch {
+			case l[i] == '\'':
+				quoted = !quoted
+			case !quoted && i > start && strings.IndexByte(r.Inline, l[i]) >= 0:
+				out = append(out, l[start:i])
+				start = i
+			}
+		}
+		out = append(out, l[start:])
+	}
+	return out
+}
+
+// pipeCommand returns the shell command of line t when t is one of the
+// commands of r.Pipe with a '|' after it: the rest of t after the first
+// '|', or up to the closing quote when the '|' opens a quoted word
+// (`.once '|CMD'`).
+func (r *RunSpec) pipeCommand(t string) (word, cmd string, ok bool) {
+	word = t
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		word = t[:i]
+	}
+	var args string
+	switch {
+	case strings.HasPrefix(t, "|") && hasName(r.Pipe, "|"):
+		word, args = "|", t[1:]
+	case word != "" && isMod(r.Pipe, word):
+		args = t[len(word):]
+	default:
+		return "", "", false
+	}
+	i := strings.IndexByte(args, '|')
+	if i < 0 {
+		return word, "", false
+	}
+	if q := byte(0); i > 0 {
+		if q = args[i-1]; (q == '\'' || q == '"') && (i == 1 || args[i-2] == ' ' || args[i-2] == '\t') {
+			cmd, _, _ = strings.Cut(args[i+1:], string(q))
+			return word, cmd, true
+		}
+	}
+	return word, args[i+1:], true
 }
 
 // shellText returns the shell command string in v by r.Prefix (v itself
@@ -375,6 +451,17 @@ func (r *RunSpec) shellText(v string) (string, bool) {
 		var p string
 		p, rest, _ = strings.Cut(rest, " ")
 		p = strings.ReplaceAll(p, "_", " ") // lldb's platform_shell is "platform shell"
+		if strings.Contains(p, "[") {
+			// an abbreviable word (sqlite3's .sh[ell]) ends at a blank
+			word := t
+			if i := strings.IndexAny(t, " \t"); i >= 0 {
+				word = t[:i]
+			}
+			if word != "" && isMod(p, word) {
+				return t[len(word):], true
+			}
+			continue
+		}
 		if len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) {
 			after := t[len(p):]
 			if c := p[len(p)-1]; (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && after != "" && after[0] != ' ' && after[0] != '\t' {

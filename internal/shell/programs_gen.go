@@ -408,7 +408,7 @@ var programs = []Program{
 		Opts: OptSpec{Long: "ex= eval-command= iex= init-eval-command= x= command= ix= init-command= p= pid= c= core= e= exec= s= se= symbols= d= directory= D= data-directory= " +
 			"cd= tty= b= baud= l= i= interpreter= ui= annotate= batch batch-silent q quiet silent n nx nh readnow r readnever tui dbx epoch help version w write nw nowindows windows " +
 			"statistics return-child-result configuration fullname f args=", GoFlags: true, Abbrev: true, EndAfter: "args"},
-		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !", Langs: "python=python3 -c, python-interactive=python3 -c, pi=python3 -c, py=python3 -c", Pipe: "pipe", Argv: "args"},
+		Runs: RunSpec{Shell: "ex eval-command iex init-eval-command", Prefix: "shell !", Langs: "python=python3 -c, python-interactive=python3 -c, pi=python3 -c, py=python3 -c", Pipe: "pipe |", Argv: "args"},
 	},
 	{Name: "lldb", Kind: KindRun, Opts: OptSpec{Short: "oOkKsSpnaLcfe", Long: "one-line= one-line-before-file= one-line-on-crash= source= source-before-file= source-on-crash= attach-pid= attach-name= arch= core= file= batch no-lldbinit", Partial: true},
 		// lldb -- PROG ARGS… debugs PROG (the operands after "--")
@@ -628,7 +628,8 @@ var programs = []Program{
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
 	{Name: "psql", Kind: KindTool, Opts: OptSpec{Short: "cdfhLopPTUvFRS", Long: "command= dbname= file= host= log-file= output= port= pset= set= variable= username= field-separator= record-separator= table-attr=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true}, Writes: WriteSpec{Opts: "o output L log-file"},
+		Runs:   RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true, Pipe: `\o \out \g \gx \w \write`, PipeOpts: "o output", Inline: `\`, Calls: "program PROGRAM", Source: "f file"},
+		Writes: WriteSpec{Opts: "o output L log-file"},
 	},
 	{Name: "pg_dump", Names: "pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "dfhLopPTUvFRS", Long: "dbname= file= host= port= username= format= jobs= schema= table=", Partial: true, Abbrev: true}},
 	{Name: "mysql", Names: "mariadb", Kind: KindTool, Opts: OptSpec{Short: "hPuDeS", ShortOpt: "p", Long: "host= port= user= database= execute= socket= password", Partial: true, Abbrev: true},
@@ -738,7 +739,7 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
 	},
 	{Name: "sqlite3", Names: "sqlite duckdb", Kind: KindWrite, Opts: OptSpec{Long: "cmd= c= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
-		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".shell .system", Stdin: true},
+		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".sh[ell] .sy[stem]", Stdin: true, Pipe: ".o[utput] .on[ce] .i[mport] .rea[d]", Source: "init"},
 		Writes: WriteSpec{First: true, Lines: ".output .once .save .backup .clone", ReadOnly: "readonly deserialize", URI: true,
 			Strings: "writefile(, vacuum into, attach database, attach"},
 	},

@@ -25,13 +25,14 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 		if r.Split {
 			w.ownCommands(f, st, via+" stdin", r, in, c)
 		} else if r.Prefix != "" {
-			for _, line := range strings.Split(in, "\n") {
+			for _, line := range r.lines(in) {
 				if src, ok := r.shellText(line); ok {
 					w.runShellString(f, st, via+" stdin", src)
 				}
 			}
 		}
 		w.runCalls(f, st, via+" stdin", r, in, c)
+		w.runLangs(f, st, via+" stdin", r, in, c)
 	}
 	if w.runOpts(f, st, via, r, p, c) {
 		return true
@@ -132,12 +133,16 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 			if !ok || !w.spend(len(text)) {
 				continue
 			}
-			for _, line := range strings.Split(text, "\n") {
+			for _, line := range r.lines(text) {
 				if src, ok := r.shellText(line); ok {
 					w.runShellString(f, st, via+" "+optWord(o), src)
 				}
 				w.runCalls(f, st, via+" "+optWord(o), r, line, c)
 				w.runLangs(f, st, via+" "+optWord(o), r, line, c)
+			}
+		case optNamed(p, o, r.PipeOpts):
+			if sh, ok := strings.CutPrefix(strings.TrimLeft(o.Value, " \t"), "|"); ok {
+				w.runShellString(f, st, via+" "+optWord(o), sh)
 			}
 		case optNamed(p, o, r.Prog):
 			ws := []Word{{Value: o.Value, Known: c.words[o.ValArg+1].Known, Raw: o.Value}}
@@ -248,17 +253,19 @@ func (w *walker) runLangs(f *frame, st *state, via string, r *RunSpec, text stri
 	if r.Langs == "" && r.Pipe == "" {
 		return
 	}
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range r.lines(text) {
 		t := strings.TrimLeft(line, " \t:+")
 		word, rest, _ := strings.Cut(t, " ")
 		if word == "" {
 			continue
 		}
-		if r.Pipe != "" && (hasName(r.Pipe, word) || strings.HasPrefix(t, "|")) {
-			if _, sh, ok := strings.Cut(strings.TrimPrefix(t, "|"), "|"); ok {
-				w.runShellString(f, st, via+" "+word, sh)
+		if r.Pipe != "" {
+			if pw, sh, ok := r.pipeCommand(t); ok {
+				w.runShellString(f, st, via+" "+pw, sh)
+				continue
+			} else if pw != "" {
+				continue
 			}
-			continue
 		}
 		for _, e := range strings.Split(r.Langs, ",") {
 			k, cmd, ok := strings.Cut(strings.TrimSpace(e), "=")

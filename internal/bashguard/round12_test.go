@@ -1,0 +1,110 @@
+package bashguard
+
+import (
+	"testing"
+
+	"github.com/superagent-harness/harness/internal/verdict"
+)
+
+// TestProgramPipes: a program's own command whose file argument starts with
+// '|' runs the rest as a shell command (RunSpec.Pipe), wherever the
+// program reads its own commands: operands, -cmd/-c values, a known stdin
+// (heredoc, here-string, pipe) and an -init script the guard can read.
+// sqlite3 3.40 checked here with a touch marker: `.once '|CMD'`, `.output
+// |CMD ARGS` (the words after it joined), `.import '|CMD' T`, `.read
+// '|CMD'`, the abbreviations .o .on .i .rea .sh .sy, `--bom` before the
+// pipe, -cmd, stdin and -init all ran CMD; `.ONCE` and a line with a
+// leading blank are not dot-commands. psql 15 checked against a
+// throwaway server: `\o |CMD`, `\o '|CMD'`, `\g |CMD` and `\gx |CMD` after
+// SQL on the same line, `\w |CMD`, `\copy … to program 'CMD'` and `-o
+// '|CMD'` ran CMD; `-L '|CMD'` made a file of that name. The neighbours
+// write or read files, or pipe nowhere.
+func TestProgramPipes(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`sqlite3 :memory: ".once '|rm -rf build'" 'select 1;'`:                               verdict.Block,
+		`sqlite3 app.db '.output |git push --force origin main' 'select 1;'`:                 verdict.Block,
+		`sqlite3 app.db ".import '|rm -rf build' t"`:                                         verdict.Block,
+		`sqlite3 app.db ".read '|git reset --hard'"`:                                         verdict.Block,
+		`sqlite3 app.db '.o |rm -rf build' 'select 1;'`:                                      verdict.Block,
+		`sqlite3 app.db '.on --bom |rm -rf build' 'select 1;'`:                               verdict.Block,
+		`sqlite3 app.db '.sh rm -rf build'`:                                                  verdict.Block,
+		`sqlite3 app.db '.sys git clean -fdx'`:                                               verdict.Block,
+		`sqlite3 -cmd '.once |rm -rf build' app.db 'select 1;'`:                              verdict.Block,
+		"sqlite3 app.db <<'EOF'\n.output |rm -rf build\nselect 1;\nEOF":                      verdict.Block,
+		`printf '.once |rm -rf build\nselect 1;\n' | sqlite3 app.db`:                         verdict.Block,
+		`sqlite3 app.db <<< '.once "|rm -rf build"'`:                                         verdict.Block,
+		`sqlite3 -init <(echo '.shell rm -rf build') app.db 'select 1;'`:                     verdict.Block,
+		`sqlite3 -init <(echo '.once |rm -rf build') app.db 'select 1;'`:                     verdict.Block,
+		`printf '.once |rm -rf build\n' > /tmp/i.sql; sqlite3 -init /tmp/i.sql app.db .quit`: verdict.Block,
+
+		`sqlite3 app.db '.output out.txt' 'select 1;'`:     verdict.Allow,
+		`sqlite3 app.db '.once -x' 'select 1;'`:            verdict.Allow,
+		`sqlite3 app.db '.once --bom out.csv' 'select 1;'`: verdict.Allow,
+		`sqlite3 app.db '.excel' 'select 1;'`:              verdict.Allow,
+		`sqlite3 app.db '.import data.csv t'`:              verdict.Allow,
+		`sqlite3 app.db '.read schema.sql'`:                verdict.Allow,
+		`sqlite3 app.db "select '.once |rm -rf build'"`:    verdict.Allow,
+		`sqlite3 app.db '.ONCE |rm -rf build' 'select 1;'`: verdict.Allow,
+		`sqlite3 -init <(echo '.mode csv') app.db .tables`: verdict.Allow,
+
+		`psql -h db -c '\o |rm -rf build'`:                    verdict.Block,
+		`psql -h db <<< 'select 1 \g |rm -rf build'`:          verdict.Block,
+		`psql -h db <<< "\o '|git push --force origin main'"`: verdict.Block,
+		`psql -h db <<< 'select 1; \gx |rm -rf build'`:        verdict.Block,
+		`psql -h db <<< '\w |rm -rf build'`:                   verdict.Block,
+		`psql -h db <<< "\copy t to program 'rm -rf build'"`:  verdict.Block,
+		`psql -h db -o '|rm -rf build' -c 'select 1'`:         verdict.Block,
+		`psql -h db <<< 'select 1 \! rm -rf build'`:           verdict.Block,
+		`psql -h db -c '\o result.txt'`:                       verdict.Allow,
+		`psql -h db <<< 'select 1 \g out.txt'`:                verdict.Allow,
+		`psql -h db -o out.txt -c 'select 1'`:                 verdict.Allow,
+		`psql -h db <<< "\copy t to 'out.csv' csv"`:           verdict.Allow,
+		`psql -h db <<< "select 'a|b' \g"`:                    verdict.Allow,
+		`psql -h db -c "select '\o |rm -rf build'"`:           verdict.Allow,
+	})
+}
+
+// TestGitArchiveTarCommand: git archive pipes the tar stream through
+// tar.<format>.command with the shell (git-archive(1) CONFIGURATION;
+// checked with git 2.39 and a marker), and git-config(1) names further keys
+// whose value git runs: gpg.ssh.defaultKeyCommand (run for an ssh
+// signature without user.signingKey), guitool.<name>.cmd ("the shell
+// command line to execute", git gui), imap.tunnel (git imap-send's
+// tunnel command) and man.<tool>.path (the viewer program git help runs).
+// Data keys of the same sections run nothing.
+func TestGitArchiveTarCommand(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`git -c tar.tgz.command='rm -rf build; gzip -cn' archive --format=tgz HEAD > /dev/null`: verdict.Block,
+		`git -c tar.tar.xz.command='git push --force; xz -c' archive --format=tar.xz HEAD`:      verdict.Block,
+		`git config tar.tar.zst.command 'rm -rf build'`:                                         verdict.Block,
+		`git -c gpg.ssh.defaultKeyCommand='rm -rf build' commit -S -m x`:                        verdict.Block,
+		`git -c guitool.x.cmd='rm -rf build' gui`:                                               verdict.Block,
+		`git -c imap.tunnel='rm -rf build' imap-send < p.patch`:                                 verdict.Block,
+		`git -c man.x.path='rm -rf build' -c man.viewer=x help log`:                             verdict.Block,
+
+		`git -c tar.tar.xz.command='xz -c' archive --format=tar.xz HEAD > a.txz`: verdict.Allow,
+		`git -c tar.umask=0022 archive HEAD > a.tar`:                             verdict.Allow,
+		`git -c gpg.ssh.allowedSignersFile=.signers log --show-signature`:        verdict.Allow,
+		`git -c imap.host=imaps://mail.example.com imap-send < p.patch`:          verdict.Allow,
+		`git -c man.viewer=less help log`:                                        verdict.Allow,
+	})
+}
+
+// TestPagerAndEntrypointNeighbours: the neighbours of a program whose
+// pager or output option is a shell command, already modelled (man -P,
+// core.pager, GIT_PAGER, PAGER, LESSOPEN, docker --entrypoint): each
+// judged as the command it runs, a harmless value allowed.
+func TestPagerAndEntrypointNeighbours(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`man -P 'rm -rf build' ls`:                  verdict.Block,
+		`git -c core.pager='rm -rf build' log`:      verdict.Block,
+		`GIT_PAGER='git push --force' git log`:      verdict.Block,
+		`PAGER='rm -rf build' man ls`:               verdict.Block,
+		`LESSOPEN='|rm -rf build %s' less notes.md`: verdict.Block,
+		`docker run --entrypoint=sudo alpine id`:    verdict.Block,
+		`man -P less ls`:                            verdict.Allow,
+		`git -c core.pager='less -R' log`:           verdict.Allow,
+		`LESSOPEN='|lesspipe %s' less notes.md`:     verdict.Allow,
+		`docker run --entrypoint=ls alpine -l /`:    verdict.Allow,
+	})
+}
