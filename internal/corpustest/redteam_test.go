@@ -127,12 +127,26 @@ var (
 		bashID: regexp.MustCompile(`^kb[0-9]{4}$`), pathsID: regexp.MustCompile(`^kp[0-9]{4}$`),
 		minBash: 200, minPaths: 80,
 	}
+	// redteamRound13 is testdata/redteam/round13/*.jsonl, written from the
+	// policy only by an adversarial Generator: protected paths written by
+	// programs that take their target from an option, a suffix, a config read
+	// from the command line, an environment variable, an archive member, a
+	// link or a directory change made earlier in the same command, file-tool
+	// path spellings, and Bash families through wrappers, interpreter code,
+	// indirection, functions, here-strings and git aliases, with allowed
+	// neighbours; scored on main before any engine change made for it
+	// (testdata/redteam/round13/README.md).
+	redteamRound13 = redteamSet{
+		bashFile: "redteam/round13/bash.jsonl", pathsFile: "redteam/round13/paths.jsonl", gapsFile: "redteam/round13/known_gaps.txt",
+		bashID: regexp.MustCompile(`^db[0-9]{4}$`), pathsID: regexp.MustCompile(`^dp[0-9]{4}$`),
+		minBash: 90, minPaths: 110,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it
 // (rounds 11 and 12 were written at the same time; 12 landed first).
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12, redteamRound11}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12, redteamRound11, redteamRound13}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -368,6 +382,10 @@ func TestRedteam12Bash(t *testing.T) { scoreRedteamBash(t, redteamRound12) }
 // (testdata/redteam/round11/bash.jsonl, gaps in round11/known_gaps.txt).
 func TestRedteam11Bash(t *testing.T) { scoreRedteamBash(t, redteamRound11) }
 
+// TestRedteam13Bash is TestRedteamBash for round 13
+// (testdata/redteam/round13/bash.jsonl, gaps in round13/known_gaps.txt).
+func TestRedteam13Bash(t *testing.T) { scoreRedteamBash(t, redteamRound13) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -474,6 +492,10 @@ func TestRedteam12Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound12) }
 // (testdata/redteam/round11/paths.jsonl, gaps in round11/known_gaps.txt).
 func TestRedteam11Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound11) }
 
+// TestRedteam13Paths is TestRedteamPaths for round 13
+// (testdata/redteam/round13/paths.jsonl, gaps in round13/known_gaps.txt).
+func TestRedteam13Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound13) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -561,6 +583,9 @@ func TestRedteam12BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound
 // TestRedteam11BashWrapped is TestRedteamBashWrapped for round 11.
 func TestRedteam11BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound11) }
 
+// TestRedteam13BashWrapped is TestRedteamBashWrapped for round 13.
+func TestRedteam13BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound13) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -615,6 +640,9 @@ func TestRedteam12PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRou
 
 // TestRedteam11PathsWrapped is TestRedteamPathsWrapped for round 11.
 func TestRedteam11PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound11) }
+
+// TestRedteam13PathsWrapped is TestRedteamPathsWrapped for round 13.
+func TestRedteam13PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound13) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
