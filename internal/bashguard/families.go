@@ -1217,7 +1217,7 @@ func deviceTarget(c *call) (string, bool) {
 	var files []string
 	if c.inv.Cmd != nil && c.inv.Cmd.Row != nil && !c.inv.Cmd.Row.Writes.Meta {
 		// a mode, owner or ACL change writes no data to a device
-		files, _ = c.inv.Cmd.Written(c.inv.Stdin)
+		files, _ = c.inv.Cmd.Written(c.inv.Stdin, c.inv.Env)
 	}
 	if c.prog == "socat" {
 		for _, f := range shell.SocatFiles(c.inv.Cmd.ParsedOpts) {

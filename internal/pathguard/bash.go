@@ -569,7 +569,7 @@ func (c *collector) tableWrites() {
 	}
 	// the guard's values of the words ($HARNESS_ROOT, $PWD …)
 	cmd := c.inv.Command().Rebind(c.args)
-	files, dirs := cmd.Written(c.inv.Stdin)
+	files, dirs := cmd.Written(c.inv.Stdin, c.inv.Env)
 	what := strings.TrimSpace(c.inv.Program + " " + strings.Join(c.inv.Command().Sub, " "))
 	for _, t := range cmd.Trees() {
 		c.add(t, opTree, what+" (rewrites in place)")
@@ -728,11 +728,11 @@ func (c *collector) intoDest(dest string, srcs []string, what string, full, cont
 				return
 			}
 		}
-		c.add(dest, opWrite, what)
+		c.addReplaced(c.base, dest, what)
 		return
 	}
 	if len(srcs) == 0 {
-		c.add(dest, opWrite, what)
+		c.addReplaced(c.base, dest, what)
 		return
 	}
 	for _, s := range srcs {
@@ -741,10 +741,21 @@ func (c *collector) intoDest(dest string, srcs []string, what string, full, cont
 		}
 		b := path.Base(filepath.ToSlash(s))
 		if (contents && strings.HasSuffix(s, "/")) || b == "." || b == "/" || b == ".." {
-			c.add(dest, opWrite, what)
+			c.addReplaced(c.base, dest, what)
 			continue
 		}
-		c.add(strings.TrimRight(dest, "/")+"/"+b, opWrite, what)
+		c.addReplaced(c.base, strings.TrimRight(dest, "/")+"/"+b, what)
+	}
+}
+
+// addReplaced adds f, a file the command replaces or edits in place, and
+// the backup copies its row says it makes of it (shell.Command.Backups:
+// `mv -b -S .md x SKILL` writes SKILL and SKILL.md; `sed -i'../spec/*'
+// f`), relative to base.
+func (c *collector) addReplaced(base, f, what string) {
+	c.addAt(base, f, opWrite, what)
+	for _, b := range c.inv.Command().Rebind(c.args).Backups(f, c.inv.Env) {
+		c.addAt(base, b, opWrite, what+" (backup)")
 	}
 }
 
@@ -786,7 +797,7 @@ func (c *collector) sed(args []string) {
 		return
 	}
 	for _, f := range ops {
-		c.add(f, opWrite, "sed -i")
+		c.addReplaced(c.base, f, "sed -i")
 	}
 	c.listing(opWrite, "sed -i")
 }
@@ -839,9 +850,6 @@ func (c *collector) yq(args []string) {
 
 func (c *collector) rsync(args []string) {
 	p := c.parsed()
-	for _, f := range p.Values("", "log-file", "write-batch", "only-write-batch") {
-		c.add(f, opWrite, "rsync --log-file")
-	}
 	ops := p.OperandValues()
 	if len(ops) < 2 {
 		return
@@ -856,6 +864,24 @@ func (c *collector) rsync(args []string) {
 	}
 	if isRemote(dest) {
 		return
+	}
+	// the row's directories (--backup-dir, --temp-dir, --partial-dir;
+	// tableWrites judges them below the cwd): a relative one is below the
+	// destination (rsync(1) on --backup-dir)
+	shorts, longs := "", []string(nil)
+	if r := c.inv.Command().Row; r != nil {
+		for _, n := range strings.Fields(r.Writes.Dirs) {
+			if len(n) == 1 {
+				shorts += n
+			} else {
+				longs = append(longs, n)
+			}
+		}
+	}
+	for _, d := range p.Values(shorts, longs...) {
+		if d != "" && !filepath.IsAbs(d) && !strings.HasPrefix(d, "~") {
+			c.addNewDir(strings.TrimRight(dest, "/")+"/"+d, "rsync (directory below the destination)")
+		}
 	}
 	for _, d := range p.Values("", "link-dest") {
 		// files under DIR are hard-linked into dest (writable there); a

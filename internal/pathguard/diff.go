@@ -36,7 +36,7 @@ func (c *collector) patch(args []string) {
 	}
 	ops := p.OperandValues()
 	if len(ops) >= 1 {
-		c.addAt(base, ops[0], opWrite, "patch")
+		c.addReplaced(base, ops[0], "patch")
 		return
 	}
 	var text string
@@ -53,7 +53,7 @@ func (c *collector) patch(args []string) {
 	}
 	for _, name := range diffNames(text) {
 		for _, cand := range stripCandidates(name, strip, false) {
-			c.addAt(base, cand, opWrite, "patch")
+			c.addReplaced(base, cand, "patch")
 		}
 	}
 }

@@ -142,7 +142,7 @@ func (c *collector) perlLike(lang int) {
 		what = "ruby -i"
 	}
 	for _, f := range files {
-		c.add(f, opWrite, what)
+		c.addReplaced(c.base, f, what)
 	}
 	c.listing(opWrite, what)
 }

@@ -183,9 +183,9 @@ func (c *Command) String() string {
 
 // Written returns the files and the directories the command writes by its
 // row's WriteSpec (Program.Writes), stdin being the command's known stdin
-// (nil when unknown); nil for a row without one. A "-" (stdout) is not a
-// file.
-func (c *Command) Written(stdin *string) (files, dirs []string) {
+// (nil when unknown) and env its known environment (EnvDirs); nil for a
+// row without one. A "-" (stdout) is not a file.
+func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []string) {
 	if c == nil || c.Row == nil {
 		return nil, nil
 	}
@@ -209,6 +209,11 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 			case optNamed(p, o, ws.Dirs):
 				dirs = append(dirs, o.Value)
 			}
+		}
+	}
+	for _, k := range strings.Fields(ws.EnvDirs) {
+		if v := env[k]; v != "" {
+			dirs = append(dirs, v)
 		}
 	}
 	if ws.Mounts != "" {
@@ -289,6 +294,61 @@ func (c *Command) Written(stdin *string) (files, dirs []string) {
 	// a URL (s3://b/k, rtmp://h/x) is not a file of this machine
 	files = slices.DeleteFunc(files, func(f string) bool { return strings.Contains(f, "://") })
 	return files, dirs
+}
+
+// Backups returns the names of the backup copies the command makes of
+// file, a file it replaces or edits in place (WriteSpec.Backup), env being
+// the command's known environment; nil when it makes none.
+func (c *Command) Backups(file string, env map[string]string) []string {
+	if c == nil || c.Row == nil || c.Row.Writes.Backup == (BackupSpec{}) || file == "" || file == "-" {
+		return nil
+	}
+	b := &c.Row.Writes.Backup
+	p := c.ParsedOpts
+	given, off := false, false
+	suffix, hasSuffix, prefix, basePrefix := "", false, "", ""
+	for i := range p.Opts {
+		o := &p.Opts[i]
+		switch {
+		case optNamed(p, o, b.On):
+			given = true
+		case b.Off != "" && optNamed(p, o, b.Off):
+			off = true
+		case optNamed(p, o, b.Suffix):
+			suffix, hasSuffix = o.Value, o.HasValue && o.Value != ""
+		case optNamed(p, o, b.Prefix):
+			prefix = o.Value
+		case optNamed(p, o, b.BasePrefix):
+			basePrefix = o.Value
+		}
+	}
+	switch {
+	case given:
+	case off:
+		return nil // patch --no-backup-if-mismatch without -b
+	case b.Always, hasSuffix || prefix != "" || basePrefix != "":
+	default:
+		return nil
+	}
+	if b.Star && hasSuffix && strings.Contains(suffix, "*") {
+		return []string{strings.ReplaceAll(suffix, "*", file)}
+	}
+	if !hasSuffix {
+		suffix = b.Default
+		if prefix != "" || basePrefix != "" {
+			suffix = ""
+		} else if v, ok := env[b.Env]; ok && b.Env != "" && v != "" {
+			suffix = v
+		}
+	}
+	if !b.Star && strings.Contains(suffix, "/") {
+		suffix = b.Default
+	}
+	dir, base := "", file
+	if i := strings.LastIndexByte(file, '/'); i >= 0 {
+		dir, base = file[:i+1], file[i+1:]
+	}
+	return []string{prefix + dir + basePrefix + base + suffix}
 }
 
 // applies reports whether the options p let the spec write at all (If,

@@ -313,6 +313,45 @@ type WriteSpec struct {
 	// (testdata/corpus/README.md §3.2 "any write"), no data written to a
 	// block device for the disk family.
 	Meta bool
+	// Backup is how the program names the backup copy it makes of a file
+	// it replaces or edits in place (Command.Backups): a backup that lands
+	// on a protected name is a write of it (`mv -b -S .md x SKILL` makes
+	// SKILL.md).
+	Backup BackupSpec
+	// EnvDirs lists environment variables (space-separated) whose value is
+	// a directory the program writes below, the environment form of a Dirs
+	// option (cargo's CARGO_TARGET_DIR for --target-dir).
+	EnvDirs string
+}
+
+// BackupSpec describes a program's backup names (WriteSpec.Backup). The
+// backup of FILE is Prefix + FILE's directory + BasePrefix + FILE's base
+// name + the suffix: the value of the last Suffix option, else (without a
+// Prefix or BasePrefix value) the Env variable's value, else Default. With
+// Star, a suffix holding "*" is the whole name instead, each "*" replaced
+// by FILE as given, relative to the directory the command runs in (GNU
+// sed 4.9 and perlrun -i[EXT]: `sed -i'bk/*' d/f` renames d/f to bk/d/f,
+// checked with strace). Without Star a suffix holding "/" is Default
+// (coreutils 9: `cp -S /x a b` makes b~, checked).
+type BackupSpec struct {
+	// On lists the options (letters or long names) that turn backups on
+	// (`-b`, `--backup[=CONTROL]`); a non-empty Suffix, Prefix or
+	// BasePrefix value turns them on too (coreutils 9: `cp -S .X a b`
+	// makes b.X, checked). Always: the program may make one without them
+	// (patch's default --backup-if-mismatch: a hunk applied with fuzz),
+	// unless an option of Off is given.
+	On     string
+	Always bool
+	Off    string
+	// Suffix, Prefix and BasePrefix list the options whose value is that
+	// part of the name (`-S .md`, `--suffix=.md`; patch -B PREFIX, -Y
+	// PREFIX).
+	Suffix, Prefix, BasePrefix string
+	// Default is the suffix without a Suffix option ("~"; patch ".orig"),
+	// Env the environment variable that replaces it (SIMPLE_BACKUP_SUFFIX).
+	Default, Env string
+	// Star: a "*" in the suffix is a name pattern (above).
+	Star bool
 }
 
 // fixed returns the files and directories of ws.Fixed for the options p.

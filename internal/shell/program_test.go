@@ -245,15 +245,32 @@ func TestProgramWriteExamples(t *testing.T) {
 				t.Errorf("%s: write example %q has no \" -> \"", strings.Join(path, " "), ex)
 				continue
 			}
-			src := strings.Join(path, " ") + " " + args
+			// leading NAME=VALUE words are the command's environment
+			// (`CARGO_TARGET_DIR=t build`); a WANT ending in " (backup of
+			// F)" lists Command.Backups(F) after the files written
+			env := ""
+			for {
+				w, rest, _ := strings.Cut(args, " ")
+				if k, _, ok := strings.Cut(w, "="); !ok || k == "" || strings.HasPrefix(k, "-") {
+					break
+				}
+				env, args = env+w+" ", rest
+			}
+			want, of, hasOf := strings.Cut(want, "(backup of ")
+			want, of = strings.TrimSuffix(want, " "), strings.TrimSuffix(of, ")")
+			src := env + strings.Join(path, " ") + " " + args
 			res := Parse(src, Options{})
 			if len(res.Invocations) == 0 {
 				t.Errorf("%s: no invocation", src)
 				continue
 			}
 			inv := res.Invocations[0]
-			files, dirs := inv.Command().Written(inv.Stdin)
-			if g := strings.Join(append(append(files, dirs...), inv.Command().Trees()...), " "); g != want {
+			files, dirs := inv.Command().Written(inv.Stdin, inv.Env)
+			got := append(append(files, dirs...), inv.Command().Trees()...)
+			if hasOf {
+				got = append(got, inv.Command().Backups(of, inv.Env)...)
+			}
+			if g := strings.Join(got, " "); g != want {
 				t.Errorf("%s:\n got %q\nwant %q", src, g, want)
 			}
 			n++

@@ -66,17 +66,22 @@ var programs = []Program{
 	{Name: "chown", Names: "chgrp", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference from=", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{All: true, Skip: 1, NoSkip: "reference", Meta: true}, WriteExamples: []string{"me:staff f g -> f g", "--reference=R f -> f"}, Examples: []string{"-R me:staff d => -R | me:staff d", "--from=root:root u f => --from=root:root | u f", "--ref=a b => --reference=a | b", "-h u l => -h | u l", "-- -u f => | -u f", "-Rh u d => -R -h | u d"}},
 	{Name: "install", Names: "ginstall", Kind: KindWrite,
-		Opts:     OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup}, WriteExamples: []string{"-b -S .md a SKILL -> SKILL.md (backup of SKILL)", "-S .md -m 644 a d/R -> d/R.md (backup of d/R)", "a b -> (backup of b)"},
 		Examples: []string{"-m 777 a b => -m=777 | a b", "--mod 777 a b => --mode=777 | a b", "-Dm644 a b => -D -m=644 | a b", "-d d => -d | d"}},
 	{Name: "ln", Names: "gln", Kind: KindWrite,
-		Opts:     OptSpec{Short: "tS", Long: "backup directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "tS", Long: "backup directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup}, WriteExamples: []string{"-sf -b -S .md a README -> README.md (backup of README)", "-sfb a b -> b~ (backup of b)", "-sf a b -> (backup of b)"},
 		Examples: []string{"-sf a b => -s -f | a b", "-t d a => -t=d | a", "--sym a b => --symbolic | a b", "-tdir a => -t=dir | a", "-- -a b => | -a b"}},
 	{Name: "link", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true}, Examples: []string{"a b => | a b", "-- -a b => | -a b"}},
 	{Name: "cp", Names: "gcp", Kind: KindWrite,
-		Opts:     OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup}, WriteExamples: []string{"--backup=simple --suffix=.md a README -> README.md (backup of README)", "-S .md a README -> README.md (backup of README)",
+			"--suf .md -b a README -> README.md (backup of README)", "SIMPLE_BACKUP_SUFFIX=.md -b a README -> README.md (backup of README)", "SIMPLE_BACKUP_SUFFIX=.md a README -> (backup of README)", "-b -S /x a R -> R~ (backup of R)", "a README -> (backup of README)"},
 		Examples: []string{"-rf a b => -r -f | a b", "--target-dir d a => --target-directory=d | a", "-t d a b => -t=d | a b"}},
 	{Name: "mv", Names: "gmv", Kind: KindWrite,
-		Opts:     OptSpec{Short: "tS", Long: "backup exchange force interactive no-clobber no-copy strip-trailing-slashes suffix= target-directory= no-target-directory update verbose context debug help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "tS", Long: "backup exchange force interactive no-clobber no-copy strip-trailing-slashes suffix= target-directory= no-target-directory update verbose context debug help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup}, WriteExamples: []string{"-b -S .md n SKILL -> SKILL.md (backup of SKILL)", "--backup=numbered n SKILL -> SKILL~ (backup of SKILL)", "n SKILL -> (backup of SKILL)"},
 		Examples: []string{"a b => | a b", "-t d a => -t=d | a", "--targ d a => --target-directory=d | a", "-fv a b => -f -v | a b", "-- -a b => | -a b"}},
 	{Name: "tee", Kind: KindWrite, Opts: OptSpec{Long: "append ignore-interrupts output-error help version", Abbrev: true, Posixly: true},
 		Examples: []string{"-a f => -a | f", "--app f => --append | f"}},
@@ -152,7 +157,15 @@ var programs = []Program{
 	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true},
 		Examples: []string{"-r -p dump out => -r -p | dump out", "-l 64 f => -l=64 | f"}},
 	{Name: "patch", Names: "gpatch", Kind: KindWrite,
-		Opts:     OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run", Partial: true, Abbrev: true},
+		Opts: OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run backup backup-if-mismatch no-backup-if-mismatch", Partial: true, Abbrev: true},
+		// patch(1) 2.7.6: the backup of FILE is PREFIX (-B) + its directory
+		// + BASEPREFIX (-Y) + its base name + SUFFIX (-z; .orig without
+		// one of the three), made with -b and, by default, when a hunk
+		// applies with fuzz (--backup-if-mismatch; checked: `patch -B t/
+		// -p1` made t/d/f for d/f)
+		Writes: WriteSpec{Backup: BackupSpec{On: "b backup", Always: true, Off: "no-backup-if-mismatch", Suffix: "z suffix", Prefix: "B prefix", BasePrefix: "Y basename-prefix", Default: ".orig", Env: "SIMPLE_BACKUP_SUFFIX"}},
+		WriteExamples: []string{"-b -B templates/ -p1 -> templates/r/n.md (backup of r/n.md)", "-b -Y ../t/ -p1 -> r/../t/n.md (backup of r/n.md)", "-b -z .md -p1 -> README.md (backup of README)", "-p1 -> r/n.md.orig (backup of r/n.md)",
+			"--no-backup-if-mismatch -B t/ -p1 -> (backup of f)", "-b --no-backup-if-mismatch -z .md -p1 -> f.md (backup of f)"},
 		Examples: []string{"-p1 -i d.diff => -p=1 -i=d.diff |"}},
 	{Name: "shfmt", Names: "gofumpt", Kind: KindWrite, Opts: OptSpec{Short: "i", Partial: true, Abbrev: true}, Examples: []string{"-i 2 -w f.sh => -i=2 -w | f.sh", "-l -d . => -l -d | ."}},
 	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}, Examples: []string{"-w -l . => -w -l | ."}},
@@ -232,7 +245,9 @@ var programs = []Program{
 		Opts:     OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true},
 		Examples: []string{"-e go x src => -e=go | x src"}},
 	{Name: "sed", Names: "gsed", Kind: KindWrite,
-		Opts:     OptSpec{Short: "efl", ShortOpt: "i", Long: "expression= file= in-place line-length= null-data zero-terminated quiet silent regexp-extended posix separate sandbox unbuffered debug follow-symlinks binary help version", Abbrev: true},
+		Opts:   OptSpec{Short: "efl", ShortOpt: "i", Long: "expression= file= in-place line-length= null-data zero-terminated quiet silent regexp-extended posix separate sandbox unbuffered debug follow-symlinks binary help version", Abbrev: true},
+		Writes: WriteSpec{Backup: BackupSpec{Suffix: "i in-place", Star: true}}, WriteExamples: []string{"-i.md s/a/b/ SKILL -> SKILL.md (backup of SKILL)", "-i'../spec/*.bak' s/a/b/ n.md -> ../spec/n.md.bak (backup of n.md)",
+			"-i'bk/*' s/a/b/ d/f -> bk/d/f (backup of d/f)", "--in-place='X*Y*' s/a/b/ f -> XfYf (backup of f)", "-i s/a/b/ f -> (backup of f)"},
 		Examples: []string{"-i.bak s/a/b/ f => -i=.bak | s/a/b/ f", "-ne p f => -n -e=p | f", "--in-pl s/a/b/ f => --in-place | s/a/b/ f"}},
 	{Name: "awk", Names: "gawk mawk nawk original-awk goawk onetrue-awk bwk-awk busybox-awk", Kind: KindWrite,
 		Opts:     OptSpec{Short: "fvFieElW", Long: "file= assign= field-separator= include= source= load= exec=", Partial: true, Abbrev: true},
@@ -308,9 +323,14 @@ var programs = []Program{
 	// cluster, -M and -m only the rest (`perl -M strict` is "Missing
 	// argument to -M"); every -e/-E is a line of the program
 	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEI", ShortOpt: "iFdDxCVMm", Digits: "0l", Stop: true},
+		// -i[EXT]: FILE+EXT, or EXT with each "*" replaced by FILE (perlrun)
+		Writes: WriteSpec{Backup: BackupSpec{Suffix: "i", Star: true}}, WriteExamples: []string{"-i.md -pe x SKILL -> SKILL.md (backup of SKILL)", "-pi'spec/*' -e x d/f -> spec/d/f (backup of d/f)", "-pi -e x f -> (backup of f)"},
 		Examples: []string{"-pi -e s/a/b/ f => -p -i -e=s/a/b/ | f", "-i.bak -pe x f => -i=.bak -p -e=x | f", "-lne x f => -l -n -e=x | f",
 			"-0777 -pi -e x f => -0=777 -p -i -e=x | f", "-l015ne x => -l=015 -n -e=x |", "-0x1FFn -e x => -0=x1FF -n -e=x |", "-C -e x => -C -e=x |", "-Ilib -Mstrict -e x => -I=lib -M=strict -e=x |", "-I lib -MFoo=a,b -e x a => -I=lib -M=Foo=a,b -e=x | a", "-e x -E y => -e=x -E=y |"}},
 	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEF", ShortOpt: "iKTWx", Digits: "0", Stop: true},
+		// -i[EXT]: "the extension, if specified, is added to old file name
+		// to make a backup copy" (ruby(1)); not checked (ruby is not installed)
+		Writes: WriteSpec{Backup: BackupSpec{Suffix: "i"}}, WriteExamples: []string{"-i.md -pe x SKILL -> SKILL.md (backup of SKILL)", "-pi -e x f -> (backup of f)"},
 		Examples: []string{"-e x => -e=x |", "-W -pi -e x f => -W -p -i -e=x | f", "-W0 -ne x => -W=0 -n -e=x |", "-Ua -ne x => -U -a -n -e=x |", "-rjson -e x => -r=json -e=x |"}},
 	{Name: "php", Names: "php-cli", Kind: KindInterp, Opts: OptSpec{Short: "rdcz", Long: "run=", Partial: true, Stop: true}, Examples: []string{"-r 'x' => -r=x |"}},
 	{Name: "lua", Names: "luajit", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}, Examples: []string{"-e x => -e=x |"}},
@@ -443,8 +463,15 @@ var programs = []Program{
 	{Name: "mosh", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true}, RunExamples: []string{"box -- rm -rf /srv -> rm -rf /srv", "--ssh='ssh -p 2' box rm x -> rm x"},
 		Examples: []string{"--ssh 'ssh -p 2' box -- ls => --ssh=ssh -p 2 | box -- ls"}},
+	// rsync(1): --log-file, --write-batch and --only-write-batch write
+	// FILE; -T/--temp-dir, --backup-dir and --partial-dir name directories
+	// it writes into, a relative one below the destination (judged below
+	// the cwd too, pathguard's rsync); --compare-dest and --copy-dest are
+	// only read. Not checked (rsync is not installed here)
 	{Name: "rsync", Kind: KindWrite, Opts: OptSpec{Short: "efBTM@", Long: rsyncLong, Abbrev: true},
-		Runs: RunSpec{Shell: "e rsh rsync-path"}, RunExamples: []string{"-a --rsync-path='rm -rf ~ && rsync' s/ h:d/ -> rm -rf ~; rsync", "-e 'ssh -p 2' a h:b -> ssh -p 2"},
+		Writes:        WriteSpec{Opts: "log-file write-batch only-write-batch", Dirs: "T temp-dir backup-dir partial-dir"},
+		WriteExamples: []string{"-a --log-file=l src/ b/ -> l", "--only-write=x src/ b/ -> x", "-a -b --backup-dir=/t/old src/ b/ -> /t/old", "--backup --temp-dir=t src/ b/ -> t", "-Tspec/t --partial-dir p src/ b/ -> spec/t p", "--compare-dest=/s --copy-dest=c src/ b/ -> "},
+		Runs:          RunSpec{Shell: "e rsh rsync-path"}, RunExamples: []string{"-a --rsync-path='rm -rf ~ && rsync' s/ h:d/ -> rm -rf ~; rsync", "-e 'ssh -p 2' a h:b -> ssh -p 2"},
 		Examples: []string{"-av -e 'ssh -p 2' a h:b => -a -v -e=ssh -p 2 | a h:b", "--rsh=ssh a b => --rsh=ssh | a b", "--del a/ b => --del? | a/ b"}},
 	{Name: "tmux", Names: "byobu byobu-tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
 		Subs: []Program{
@@ -631,7 +658,10 @@ var programs = []Program{
 			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Short: "s", Long: "sync= manifest-path= versioned-dirs no-delete respect-source-config quiet verbose", Partial: true},
 				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}, Examples: []string{"-s b/Cargo.toml vendor => -s=b/Cargo.toml | vendor"}},
 			{Name: "install", Names: "build b check c test t run r doc d bench clippy", Kind: KindWrite, Opts: OptSpec{Short: "jpF", Long: "root= target-dir= path= git= branch= tag= rev= version= index= registry= features= bin= example= jobs= package= profile= target= manifest-path= config=", Partial: true},
-				Writes: WriteSpec{Dirs: "root target-dir"}, Examples: []string{"--root d rg => --root=d | rg"}, WriteExamples: []string{"--root d rg -> d", "--target-dir t rg -> t"}}},
+				// CARGO_TARGET_DIR and CARGO_BUILD_TARGET_DIR (build.target-dir)
+				// are --target-dir's environment forms (The Cargo Book,
+				// "Environment variables", "Configuration"; not checked)
+				Writes: WriteSpec{Dirs: "root target-dir", EnvDirs: "CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR"}, Examples: []string{"--root d rg => --root=d | rg"}, WriteExamples: []string{"--root d rg -> d", "--target-dir t rg -> t", "CARGO_TARGET_DIR=sub-skills/t -> sub-skills/t", "CARGO_BUILD_TARGET_DIR=t --release -> t"}}},
 		Examples: []string{"+nightly publish => publish: |", "-Z x publish -n => publish: -n |", "--config 'build.jobs=2' build => build: |"}},
 	{Name: "go", Kind: KindTool, Subs: []Program{
 		// go fmt PACKAGES runs gofmt -l -w on them (the package in the
@@ -999,6 +1029,8 @@ const vimLangs = "py3=python3 -c, python3=python3 -c, py=python3 -c, python=pyth
 
 // rsyncLong is rsync's long options ("=": takes a value).
 const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-delay delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +
+	// flags rsync(1) lists; without them `--backup X` read as --backup-dir=X
+	"backup cvs-exclude copy-links copy-dirlinks keep-dirlinks safe-links munge-links copy-unsafe-links executability fake-super super omit-dir-times omit-link-times no-implied-dirs prune-empty-dirs ignore-times size-only fuzzy delay-updates append-verify preallocate relative ignore-errors ignore-missing-args delete-missing-args blocking-io protect-args secluded-args ipv4 ipv6 version help no-motd atimes crtimes open-noatime fsync write-devices copy-devices old-dirs old-args dirs " +
 	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input= copy-as="
 
 // HookSpec is harness-hook's own grammar (the arguments harness
@@ -1014,6 +1046,14 @@ const formatterLong = "config= line-length= target-version= exclude= extend-excl
 
 // pipSpec is pip's grammar (also `uv pip`, `python -m pip`).
 var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi= dest= wheel-dir=", Partial: true, Abbrev: true}
+
+// coreutilsBackup is the backup of cp, mv, ln and install (coreutils 9.1
+// --help, "Backup options"): DEST+SUFFIX with -b/--backup[=CONTROL] or
+// -S/--suffix, SUFFIX being -S's value, else SIMPLE_BACKUP_SUFFIX, else
+// "~" (checked: `cp -S .X a b` makes b.X, SIMPLE_BACKUP_SUFFIX=.E cp -b
+// makes b.E, and without -b no backup). A numbered backup (b.~1~) is
+// beside DEST and not a name of its own.
+var coreutilsBackup = BackupSpec{On: "b backup", Suffix: "S suffix", Default: "~", Env: "SIMPLE_BACKUP_SUFFIX"}
 
 // gitGlobal is git's options before the subcommand (git(1) OPTIONS); git
 // matches them exactly.

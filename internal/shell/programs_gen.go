@@ -40,17 +40,21 @@ var programs = []Program{
 	{Name: "chown", Names: "chgrp", Kind: KindTool, Opts: OptSpec{Long: "changes silent quiet verbose no-preserve-root preserve-root reference= recursive help version dereference no-dereference from=", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{All: true, Skip: 1, NoSkip: "reference", Meta: true}},
 	{Name: "install", Names: "ginstall", Kind: KindWrite,
-		Opts: OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "gmoSt", Long: "backup compare directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context debug help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup},
 	},
 	{Name: "ln", Names: "gln", Kind: KindWrite,
-		Opts: OptSpec{Short: "tS", Long: "backup directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "tS", Long: "backup directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup},
 	},
 	{Name: "link", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true}},
 	{Name: "cp", Names: "gcp", Kind: KindWrite,
-		Opts: OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup},
 	},
 	{Name: "mv", Names: "gmv", Kind: KindWrite,
-		Opts: OptSpec{Short: "tS", Long: "backup exchange force interactive no-clobber no-copy strip-trailing-slashes suffix= target-directory= no-target-directory update verbose context debug help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "tS", Long: "backup exchange force interactive no-clobber no-copy strip-trailing-slashes suffix= target-directory= no-target-directory update verbose context debug help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Backup: coreutilsBackup},
 	},
 	{Name: "tee", Kind: KindWrite, Opts: OptSpec{Long: "append ignore-interrupts output-error help version", Abbrev: true, Posixly: true}},
 	{Name: "dd", Kind: KindWrite, Opts: OptSpec{Long: "help version"}},
@@ -113,7 +117,13 @@ var programs = []Program{
 	{Name: "tokenize", Names: "pydoc dis pyclbr tabnanny pickletools mimetypes py_compile.show", Kind: KindRead},
 	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true}},
 	{Name: "patch", Names: "gpatch", Kind: KindWrite,
-		Opts: OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run", Partial: true, Abbrev: true},
+		Opts: OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run backup backup-if-mismatch no-backup-if-mismatch", Partial: true, Abbrev: true},
+		// patch(1) 2.7.6: the backup of FILE is PREFIX (-B) + its directory
+		// + BASEPREFIX (-Y) + its base name + SUFFIX (-z; .orig without
+		// one of the three), made with -b and, by default, when a hunk
+		// applies with fuzz (--backup-if-mismatch; checked: `patch -B t/
+		// -p1` made t/d/f for d/f)
+		Writes: WriteSpec{Backup: BackupSpec{On: "b backup", Always: true, Off: "no-backup-if-mismatch", Suffix: "z suffix", Prefix: "B prefix", BasePrefix: "Y basename-prefix", Default: ".orig", Env: "SIMPLE_BACKUP_SUFFIX"}},
 	},
 	{Name: "shfmt", Names: "gofumpt", Kind: KindWrite, Opts: OptSpec{Short: "i", Partial: true, Abbrev: true}},
 	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}},
@@ -189,7 +199,8 @@ var programs = []Program{
 		Opts: OptSpec{Short: "etEdScjo", Long: "extension= type= exclude= max-depth= min-depth= exact-depth= size= color= threads= changed-within= changed-before= owner= base-directory= path-separator= search-path= max-results= ignore-file= format= batch-size=", Partial: true},
 	},
 	{Name: "sed", Names: "gsed", Kind: KindWrite,
-		Opts: OptSpec{Short: "efl", ShortOpt: "i", Long: "expression= file= in-place line-length= null-data zero-terminated quiet silent regexp-extended posix separate sandbox unbuffered debug follow-symlinks binary help version", Abbrev: true},
+		Opts:   OptSpec{Short: "efl", ShortOpt: "i", Long: "expression= file= in-place line-length= null-data zero-terminated quiet silent regexp-extended posix separate sandbox unbuffered debug follow-symlinks binary help version", Abbrev: true},
+		Writes: WriteSpec{Backup: BackupSpec{Suffix: "i in-place", Star: true}},
 	},
 	{Name: "awk", Names: "gawk mawk nawk original-awk goawk onetrue-awk bwk-awk busybox-awk", Kind: KindWrite,
 		Opts: OptSpec{Short: "fvFieElW", Long: "file= assign= field-separator= include= source= load= exec=", Partial: true, Abbrev: true},
@@ -259,8 +270,15 @@ var programs = []Program{
 	// perl 5.36 (perlrun): -I takes the next word or the rest of its
 	// cluster, -M and -m only the rest (`perl -M strict` is "Missing
 	// argument to -M"); every -e/-E is a line of the program
-	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEI", ShortOpt: "iFdDxCVMm", Digits: "0l", Stop: true}},
-	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEF", ShortOpt: "iKTWx", Digits: "0", Stop: true}},
+	{Name: "perl", Kind: KindInterp, Opts: OptSpec{Short: "eEI", ShortOpt: "iFdDxCVMm", Digits: "0l", Stop: true},
+		// -i[EXT]: FILE+EXT, or EXT with each "*" replaced by FILE (perlrun)
+		Writes: WriteSpec{Backup: BackupSpec{Suffix: "i", Star: true}},
+	},
+	{Name: "ruby", Names: "jruby", Kind: KindInterp, Opts: OptSpec{Short: "eIrCEF", ShortOpt: "iKTWx", Digits: "0", Stop: true},
+		// -i[EXT]: "the extension, if specified, is added to old file name
+		// to make a backup copy" (ruby(1)); not checked (ruby is not installed)
+		Writes: WriteSpec{Backup: BackupSpec{Suffix: "i"}},
+	},
 	{Name: "php", Names: "php-cli", Kind: KindInterp, Opts: OptSpec{Short: "rdcz", Long: "run=", Partial: true, Stop: true}},
 	{Name: "lua", Names: "luajit", Kind: KindInterp, Opts: OptSpec{Short: "el", Stop: true}},
 	{Name: "rscript", Names: "r", Kind: KindInterp, Opts: OptSpec{Short: "e", Partial: true, Stop: true}},
@@ -377,7 +395,14 @@ var programs = []Program{
 	{Name: "mosh", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "ssh= port= server= client= predict= family= bind-server= experimental-remote-ip= predict-overwrite no-init local help version", Abbrev: true, Stop: true},
 		Runs: RunSpec{Operands: OperandsArgv, Skip: 1, Remote: true},
 	},
+	// rsync(1): --log-file, --write-batch and --only-write-batch write
+	// FILE; -T/--temp-dir, --backup-dir and --partial-dir name directories
+	// it writes into, a relative one below the destination (judged below
+	// the cwd too, pathguard's rsync); --compare-dest and --copy-dest are
+	// only read. Not checked (rsync is not installed here)
 	{Name: "rsync", Kind: KindWrite, Opts: OptSpec{Short: "efBTM@", Long: rsyncLong, Abbrev: true},
+		Writes: WriteSpec{Opts: "log-file write-batch only-write-batch", Dirs: "T temp-dir backup-dir partial-dir"},
+
 		Runs: RunSpec{Shell: "e rsh rsync-path"},
 	},
 	{Name: "tmux", Names: "byobu byobu-tmux", Kind: KindRun, Opts: OptSpec{Short: "cfLSTC", Stop: true},
@@ -549,7 +574,10 @@ var programs = []Program{
 			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Short: "s", Long: "sync= manifest-path= versioned-dirs no-delete respect-source-config quiet verbose", Partial: true},
 				Writes: WriteSpec{Operand: 1}},
 			{Name: "install", Names: "build b check c test t run r doc d bench clippy", Kind: KindWrite, Opts: OptSpec{Short: "jpF", Long: "root= target-dir= path= git= branch= tag= rev= version= index= registry= features= bin= example= jobs= package= profile= target= manifest-path= config=", Partial: true},
-				Writes: WriteSpec{Dirs: "root target-dir"}}},
+				// CARGO_TARGET_DIR and CARGO_BUILD_TARGET_DIR (build.target-dir)
+				// are --target-dir's environment forms (The Cargo Book,
+				// "Environment variables", "Configuration"; not checked)
+				Writes: WriteSpec{Dirs: "root target-dir", EnvDirs: "CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR"}}},
 	},
 	{Name: "go", Kind: KindTool, Subs: []Program{
 		// go fmt PACKAGES runs gofmt -l -w on them (the package in the
@@ -872,6 +900,8 @@ const vimLangs = "py3=python3 -c, python3=python3 -c, py=python3 -c, python=pyth
 
 // rsyncLong is rsync's long options ("=": takes a value).
 const rsyncLong = "archive verbose quiet recursive compress delete dry-run progress partial human-readable checksum update links perms times group owner devices specials hard-links acls xattrs sparse inplace append whole-file one-file-system existing ignore-existing remove-source-files delete-before delete-during delete-after delete-delay delete-excluded force numeric-ids stats itemize-changes list-only mkpath " +
+	// flags rsync(1) lists; without them `--backup X` read as --backup-dir=X
+	"backup cvs-exclude copy-links copy-dirlinks keep-dirlinks safe-links munge-links copy-unsafe-links executability fake-super super omit-dir-times omit-link-times no-implied-dirs prune-empty-dirs ignore-times size-only fuzzy delay-updates append-verify preallocate relative ignore-errors ignore-missing-args delete-missing-args blocking-io protect-args secluded-args ipv4 ipv6 version help no-motd atimes crtimes open-noatime fsync write-devices copy-devices old-dirs old-args dirs " +
 	"rsh= exclude= include= filter= port= password-file= log-file= temp-dir= partial-dir= backup-dir= suffix= chmod= chown= block-size= max-size= min-size= timeout= contimeout= compare-dest= copy-dest= link-dest= files-from= exclude-from= include-from= bwlimit= remote-option= usermap= groupmap= info= debug= out-format= log-file-format= iconv= checksum-choice= compress-choice= compress-level= skip-compress= rsync-path= sockopts= stop-after= stop-at= max-delete= modify-window= outbuf= address= protocol= checksum-seed= write-batch= only-write-batch= read-batch= early-input= copy-as="
 
 // HookSpec is harness-hook's own grammar (the arguments harness
@@ -887,6 +917,14 @@ const formatterLong = "config= line-length= target-version= exclude= extend-excl
 
 // pipSpec is pip's grammar (also `uv pip`, `python -m pip`).
 var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi= dest= wheel-dir=", Partial: true, Abbrev: true}
+
+// coreutilsBackup is the backup of cp, mv, ln and install (coreutils 9.1
+// --help, "Backup options"): DEST+SUFFIX with -b/--backup[=CONTROL] or
+// -S/--suffix, SUFFIX being -S's value, else SIMPLE_BACKUP_SUFFIX, else
+// "~" (checked: `cp -S .X a b` makes b.X, SIMPLE_BACKUP_SUFFIX=.E cp -b
+// makes b.E, and without -b no backup). A numbered backup (b.~1~) is
+// beside DEST and not a name of its own.
+var coreutilsBackup = BackupSpec{On: "b backup", Suffix: "S suffix", Default: "~", Env: "SIMPLE_BACKUP_SUFFIX"}
 
 // gitGlobal is git's options before the subcommand (git(1) OPTIONS); git
 // matches them exactly.
