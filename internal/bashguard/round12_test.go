@@ -108,3 +108,37 @@ func TestPagerAndEntrypointNeighbours(t *testing.T) {
 		`docker run --entrypoint=ls alpine -l /`:    verdict.Allow,
 	})
 }
+
+// TestProgramPipesMore: more programs whose own commands pipe into a shell
+// command. ftp: "If the first character of the file name is '|', the
+// remainder of the argument is interpreted as a shell command" (GNU
+// inetutils manual 11.5, 4.4BSD ftp(1); ftp is not installed here). lftp:
+// "Some commands allow redirecting their output (cat, ls, ...) to file or
+// via pipe to external command" (lftp(1); not installed). psql 15: text in
+// backquotes in a backslash command's argument is run by the shell
+// (psql(1) "Meta-Commands"; `\set x `+"`touch m`"+` made m here). sqlite3
+// 3.40: the SQL function edit(TEXT, EDITOR) runs EDITOR through the shell
+// with a temporary file name after it (`select edit('x','touch m;')` made
+// m here).
+func TestProgramPipesMore(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`ftp -n h <<< 'get notes.txt "|rm -rf build"'`:                       verdict.Block,
+		`ftp -n h <<< 'dir . |git push --force'`:                             verdict.Block,
+		`ftp -n h <<< 'put "|rm -rf build" remote.txt'`:                      verdict.Block,
+		`lftp -c 'open h; cat a.txt | rm -rf build'`:                         verdict.Block,
+		`lftp h <<< 'ls | git push --force'`:                                 verdict.Block,
+		"psql -h db <<< '\\set x `rm -rf build`'":                            verdict.Block,
+		"psql -h db -c '\\echo `git push --force`'":                          verdict.Block,
+		`sqlite3 app.db "select edit('x', 'rm -rf build;')"`:                 verdict.Block,
+		`sqlite3 app.db <<< "select edit(body, 'git push --force;') from t"`: verdict.Block,
+
+		`ftp -n h <<< 'get notes.txt notes.txt'`:            verdict.Allow,
+		`ftp -n h <<< 'dir . |less'`:                        verdict.Allow,
+		`lftp -c 'open h; cat a.txt | gzip > a.gz'`:         verdict.Allow,
+		`lftp -c 'open h; ls || echo none'`:                 verdict.Allow,
+		"psql -h db <<< '\\set x `date +%s`'":               verdict.Allow,
+		"psql -h db <<'EOF'\nselect '`rm -rf build`';\nEOF": verdict.Allow,
+		`sqlite3 app.db "select edit('x', 'vi')"`:           verdict.Allow,
+		`sqlite3 app.db "select 'edit(x, rm -rf build)'"`:   verdict.Allow,
+	})
+}

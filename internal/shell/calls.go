@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Calls in the languages of REPLs and editors (RunSpec.Calls): the code
 // a program runs from an option, an operand or its stdin is not shell code,
@@ -56,8 +59,13 @@ func codeCalls(spec, src string) []codeCall {
 		args, quoted := callArgs(src[j:])
 		switch {
 		case !mapped:
-			if len(args) > 0 && quoted[0] {
-				out = append(out, codeCall{name: name, shell: args[0]})
+			// the shell string is the first argument, or the Nth for NAME@N
+			n := 1
+			if k, err := strconv.Atoi(target); err == nil && k > 0 {
+				n = k
+			}
+			if len(args) >= n && quoted[n-1] {
+				out = append(out, codeCall{name: name, shell: args[n-1]})
 			}
 		case more && (len(args) < 2 || args[1] == "nil" || args[1] == "0" || strings.EqualFold(args[1], "false")):
 			// the option that makes the call do the command is absent
@@ -73,8 +81,9 @@ func codeCalls(spec, src string) []codeCall {
 }
 
 // callEntry looks name up in spec (RunSpec.Calls): target is the command
-// of a mapped entry (NAME=PROG ARGS…), more is set for NAME+=…. It
-// allocates nothing (it runs for every name in the code).
+// of a mapped entry (NAME=PROG ARGS…), or the argument number N of a
+// shell-running NAME@N; more is set for NAME+=…. It allocates nothing (it
+// runs for every name in the code).
 func callEntry(spec, name string) (target string, mapped, more, ok bool) {
 	for rest := spec; rest != ""; {
 		var e string
@@ -92,8 +101,9 @@ func callEntry(spec, name string) (target string, mapped, more, ok bool) {
 		for e != "" {
 			var n string
 			n, e, _ = strings.Cut(e, " ")
+			n, arg, _ := strings.Cut(n, "@")
 			if n == name {
-				return "", false, false, true
+				return arg, false, false, true
 			}
 		}
 	}

@@ -165,7 +165,9 @@ type RunSpec struct {
 	// NAME=PROG ARGS… makes the call's arguments the operands of that
 	// command (cmake's `file(REMOVE_RECURSE DIR)` is `rm -r -f DIR`), and
 	// NAME+=PROG ARGS… does so for its first argument only when a second
-	// one (not nil, false or 0) follows (emacs's `(delete-directory D t)`).
+	// one (not nil, false or 0) follows (emacs's `(delete-directory D t)`);
+	// NAME@N runs its Nth argument instead of its first (sqlite3's
+	// edit(TEXT, EDITOR) runs `EDITOR TMPFILE` with the shell: edit@2).
 	// Names inside double-quoted strings are text (codeCalls).
 	Calls string
 	// Code lists options whose value is code of a language the guard does
@@ -208,6 +210,12 @@ type RunSpec struct {
 	// line from each (psql's backslash, psql(1) "Meta-Commands": `select 1
 	// \g |CMD`, `select 1; \! CMD`).
 	Inline string
+	// Backquotes: in a line that starts with an Inline byte, text in
+	// backquotes outside single quotes is a shell command whose output
+	// takes its place (psql(1) "Meta-Commands": "text that is enclosed in
+	// backquotes (`) is taken as a command line that is passed to the
+	// shell"; psql 15 ran `\set x `+"`CMD`"+` and `\echo `+"`CMD`"+` here).
+	Backquotes bool
 }
 
 // verb returns the words of the command verb v stands for (Verbs).
@@ -463,7 +471,17 @@ func (r *RunSpec) pipeCommand(t string) (word, cmd string, ok bool) {
 	default:
 		return "", "", false
 	}
-	i := strings.IndexByte(args, '|')
+	i := -1
+	for k := 0; k < len(args); k++ {
+		if args[k] == '|' {
+			if k+1 < len(args) && args[k+1] == '|' {
+				k++ // `a || b` runs b only on failure: not a pipe (lftp)
+				continue
+			}
+			i = k
+			break
+		}
+	}
 	if i < 0 {
 		return word, "", false
 	}

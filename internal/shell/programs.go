@@ -746,11 +746,12 @@ var programs = []Program{
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
 	{Name: "psql", Kind: KindTool, Opts: OptSpec{Short: "cdfhLopPTUvFRS", Long: "command= dbname= file= host= log-file= output= port= pset= set= variable= username= field-separator= record-separator= table-attr=", Partial: true, Abbrev: true},
-		Runs:   RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true, Pipe: `\o \out \g \gx \w \write`, PipeOpts: "o output", Inline: `\`, Calls: "program PROGRAM", Source: "f file"},
+		Runs:   RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true, Pipe: `\o \out \g \gx \w \write`, PipeOpts: "o output", Inline: `\`, Backquotes: true, Calls: "program PROGRAM", Source: "f file"},
 		Writes: WriteSpec{Opts: "o output L log-file"},
 		RunExamples: []string{`-c '\! rm -rf b' -> rm -rf b`, "-h db -U app <<< 'select 1' -> ", `-c '\o |rm -rf b' -> rm -rf b`, `<<< 'select 1 \g |rm b' -> rm b`,
 			`<<< "\o '|git push -f'" -> git push -f`, `<<< 'select 1; \! rm b' -> rm b`, `<<< "\copy t to program 'rm b'" -> rm b`, `-o '|rm b' -c 'select 1' -> rm b`,
-			`-c '\o out.txt' -> `, `<<< 'select 1 \g out.txt' -> `, `-o out.txt -c 'select 1' -> `, `-c "select '\o |rm b'" -> `, `<<< "select 'a|b' \g" -> `},
+			`-c '\o out.txt' -> `, `<<< 'select 1 \g out.txt' -> `, `-o out.txt -c 'select 1' -> `, `-c "select '\o |rm b'" -> `, `<<< "select 'a|b' \g" -> `,
+			"-c '\\set x `rm b`' -> rm b"},
 		Examples: []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}, WriteExamples: []string{"-o out.txt -c 'select 1' -> out.txt", "-L q.log -> q.log", "-c 'select 1' -> "}},
 	{Name: "pg_dump", Names: "pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "dfhLopPTUvFRS", Long: "dbname= file= host= port= username= format= jobs= schema= table=", Partial: true, Abbrev: true},
 		Examples: []string{"-h prod-db -U app => -h=prod-db -U=app |", "postgres://u@h/db => | postgres://u@h/db"}},
@@ -880,7 +881,7 @@ var programs = []Program{
 		RunExamples: []string{`--batch --eval '(shell-command "rm -rf b")' -> rm -rf b`, `-Q --batch --eval '(delete-directory "b" t)' -> rm -r -f b`,
 			`--batch --eval '(delete-directory "b")' -> `, `--batch --eval '(message "shell-command")' -> `}, Examples: []string{"--batch -l init.el f => --batch --l=init.el | f", "-Q -L lisp -f main => --Q --L=lisp --f=main |", `-batch --eval '(message "x")' => --batch --eval=(message "x") |`}},
 	{Name: "sqlite3", Names: "sqlite duckdb", Kind: KindWrite, Opts: OptSpec{Long: "cmd= c= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
-		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".sh[ell] .sy[stem]", Stdin: true, Pipe: ".o[utput] .on[ce] .i[mport] .rea[d]", Source: "init"},
+		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".sh[ell] .sy[stem]", Stdin: true, Pipe: ".o[utput] .on[ce] .i[mport] .rea[d]", Source: "init", Calls: "edit@2"},
 		Writes: WriteSpec{First: true, Lines: ".output .once .save .backup .clone", ReadOnly: "readonly deserialize", URI: true,
 			Strings: "writefile(, vacuum into, attach database, attach"},
 		WriteExamples: []string{"app.db 'select 1' -> app.db", "-readonly app.db 'select 1' -> ", "-deserialize app.db .tables -> ",
@@ -891,7 +892,8 @@ var programs = []Program{
 		RunExamples: []string{"x.db '.shell rm -rf b' -> rm -rf b", "-cmd '.system rm y' x.db .quit -> rm y", "x.db 'select 1' -> ", "x.db <<< '.tables' -> ",
 			"x.db '.sh rm b' -> rm b", "x.db \".once '|rm -rf b'\" 'select 1' -> rm -rf b", "x.db '.o |git push -f o m' 'select 1' -> git push -f o m",
 			"x.db \".import '|curl -s u' t\" -> curl -s u", "x.db <<< '.read \"|rm b\"' -> rm b", "-init <(echo '.once |rm b') x.db .quit -> echo .once |rm b; rm b",
-			"x.db '.once --bom o.csv' 'select 1' -> ", "x.db '.once -x' 'select 1' -> ", "x.db '.import d.csv t' -> ", "x.db \"select '.once |rm b'\" -> "},
+			"x.db '.once --bom o.csv' 'select 1' -> ", "x.db '.once -x' 'select 1' -> ", "x.db '.import d.csv t' -> ", "x.db \"select '.once |rm b'\" -> ",
+			"x.db \"select edit('x', 'rm b;')\" -> rm b", "x.db \"select edit(t, 'vi') from n\" -> vi"},
 		Examples: []string{"-cmd .tables x.db => --cmd=.tables | x.db"}},
 	{Name: "ipython", Names: "ipython3", Kind: KindRun, Opts: OptSpec{Short: "cm", Partial: true, Stop: true},
 		Runs: RunSpec{Shell: "c", Prefix: "!", Stdin: true}, RunExamples: []string{"-c '!rm -rf b' -> rm -rf b", "-c 'print(1)' -> "}, Examples: []string{"-c 'print(1)' => -c=print(1) |", "-m mod => -m=mod |"}},
@@ -902,13 +904,15 @@ var programs = []Program{
 	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
 		Runs:        RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
 		RunExamples: []string{`--eval 'system("rm -rf b")' -> rm -rf b`, `--eval "unix('rm x')" -> rm x`, `--eval 'disp(1)' -> `}, Examples: []string{"--eval 'disp(1)' => --eval=disp(1) |", "--no-gui s.m => --no-gui | s.m"}},
-	{Name: "ftp", Names: "tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!"}, RunExamples: []string{"-n h <<< '!rm -rf b' -> rm -rf b"}, Examples: []string{"-n h => -n | h", "-p -v h 21 => -p -v | h 21"}},
+	{Name: "ftp", Names: "tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!", Pipe: "get recv put send append dir ls nlist mdir mls"},
+		RunExamples: []string{"-n h <<< '!rm -rf b' -> rm -rf b", `-n h <<< 'get a "|rm -rf b"' -> rm -rf b`, "-n h <<< 'dir . |less' -> less", "-n h <<< 'get a b' -> "}, Examples: []string{"-n h => -n | h", "-p -v h 21 => -p -v | h 21"}},
 	// lftp(1): -c/-e and a script on stdin are lftp commands; `!CMD` runs a
 	// local shell, `rm [-r] [-f]` deletes on the server without a prompt
 	{Name: "lftp", Kind: KindTool, Opts: OptSpec{Short: "fceup", Long: "rcfile= norc help version", Partial: true},
-		Runs: RunSpec{Shell: "c e", Stdin: true, Prefix: "!", Split: true, Verbs: "rm=rm -f, mrm=rm -f", VerbsRemote: true},
+		Runs: RunSpec{Shell: "c e", Stdin: true, Prefix: "!", Split: true, Verbs: "rm=rm -f, mrm=rm -f", VerbsRemote: true,
+			Pipe: "cat zcat bzcat xzcat more zmore bzmore ls cls nlist rels recls renlist find du echo pwd jobs help"},
 		RunExamples: []string{"-c 'open h; !rm -rf b' -> rm -rf b", "-e 'rm -r www/old; bye' ftp://h -> rm -f -r www/old", "h <<< 'cd pub\nmrm *.tmp' -> rm -f *.tmp",
-			"-c 'open h; ls; get a.txt' -> "}, Examples: []string{"-c 'open h; ls' => -c=open h; ls |", "-u user,pw -p 21 h => -u=user,pw -p=21 | h", "-e 'set x' h => -e=set x | h", "-f s.lftp => -f=s.lftp |"}},
+			"-c 'open h; ls; get a.txt' -> ", "-c 'open h; cat a | gzip > a.gz' -> gzip", "-c 'open h; ls || echo no' -> "}, Examples: []string{"-c 'open h; ls' => -c=open h; ls |", "-u user,pw -p 21 h => -u=user,pw -p=21 | h", "-e 'set x' h => -e=set x | h", "-f s.lftp => -f=s.lftp |"}},
 	// shells with a language of their own whose -c command line reads
 	// a simple command the way a POSIX shell does (`nu -c 'rm -rf b'`)
 	{Name: "nu", Names: "nushell xonsh elvish murex ion", Kind: KindRun, Opts: OptSpec{Short: "c", Long: "commands= config= env-config= login interactive no-config-file", Partial: true, Stop: true},

@@ -656,7 +656,7 @@ var programs = []Program{
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
 	{Name: "psql", Kind: KindTool, Opts: OptSpec{Short: "cdfhLopPTUvFRS", Long: "command= dbname= file= host= log-file= output= port= pset= set= variable= username= field-separator= record-separator= table-attr=", Partial: true, Abbrev: true},
-		Runs:   RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true, Pipe: `\o \out \g \gx \w \write`, PipeOpts: "o output", Inline: `\`, Calls: "program PROGRAM", Source: "f file"},
+		Runs:   RunSpec{Shell: "c command", Prefix: `\!`, Stdin: true, Pipe: `\o \out \g \gx \w \write`, PipeOpts: "o output", Inline: `\`, Backquotes: true, Calls: "program PROGRAM", Source: "f file"},
 		Writes: WriteSpec{Opts: "o output L log-file"},
 	},
 	{Name: "pg_dump", Names: "pg_dumpall pg_restore", Kind: KindTool, Opts: OptSpec{Short: "dfhLopPTUvFRS", Long: "dbname= file= host= port= username= format= jobs= schema= table=", Partial: true, Abbrev: true}},
@@ -767,7 +767,7 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
 	},
 	{Name: "sqlite3", Names: "sqlite duckdb", Kind: KindWrite, Opts: OptSpec{Long: "cmd= c= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
-		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".sh[ell] .sy[stem]", Stdin: true, Pipe: ".o[utput] .on[ce] .i[mport] .rea[d]", Source: "init"},
+		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".sh[ell] .sy[stem]", Stdin: true, Pipe: ".o[utput] .on[ce] .i[mport] .rea[d]", Source: "init", Calls: "edit@2"},
 		Writes: WriteSpec{First: true, Lines: ".output .once .save .backup .clone", ReadOnly: "readonly deserialize", URI: true,
 			Strings: "writefile(, vacuum into, attach database, attach"},
 	},
@@ -780,11 +780,12 @@ var programs = []Program{
 	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
 		Runs: RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
 	},
-	{Name: "ftp", Names: "tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!"}},
+	{Name: "ftp", Names: "tnftp", Kind: KindTool, Runs: RunSpec{Stdin: true, Prefix: "!", Pipe: "get recv put send append dir ls nlist mdir mls"}},
 	// lftp(1): -c/-e and a script on stdin are lftp commands; `!CMD` runs a
 	// local shell, `rm [-r] [-f]` deletes on the server without a prompt
 	{Name: "lftp", Kind: KindTool, Opts: OptSpec{Short: "fceup", Long: "rcfile= norc help version", Partial: true},
-		Runs: RunSpec{Shell: "c e", Stdin: true, Prefix: "!", Split: true, Verbs: "rm=rm -f, mrm=rm -f", VerbsRemote: true},
+		Runs: RunSpec{Shell: "c e", Stdin: true, Prefix: "!", Split: true, Verbs: "rm=rm -f, mrm=rm -f", VerbsRemote: true,
+			Pipe: "cat zcat bzcat xzcat more zmore bzmore ls cls nlist rels recls renlist find du echo pwd jobs help"},
 	},
 	// shells with a language of their own whose -c command line reads
 	// a simple command the way a POSIX shell does (`nu -c 'rm -rf b'`)

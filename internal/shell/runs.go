@@ -32,7 +32,9 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 			}
 		}
 		w.runCalls(f, st, via+" stdin", r, in, c)
-		w.runLangs(f, st, via+" stdin", r, in, c)
+		if !r.Split {
+			w.runLangs(f, st, via+" stdin", r, in, c)
+		}
 	}
 	if w.runOpts(f, st, via, r, p, c) {
 		return true
@@ -204,6 +206,12 @@ func (w *walker) ownCommands(f *frame, st *state, via string, r *RunSpec, text s
 					continue
 				}
 			}
+			if r.Pipe != "" {
+				if pw, sh, ok := r.pipeCommand(cmd); ok {
+					w.runShellString(f, st, via+" "+pw, sh)
+					continue
+				}
+			}
 			if r.Verbs == "" {
 				continue
 			}
@@ -250,7 +258,7 @@ func (w *walker) runCalls(f *frame, st *state, via string, r *RunSpec, src strin
 // CODE` as `python3 -c CODE`) and those that pipe into a shell command
 // (RunSpec.Pipe: gdb's `pipe CMD | SHELL`).
 func (w *walker) runLangs(f *frame, st *state, via string, r *RunSpec, text string, c cmdCtx) {
-	if r.Langs == "" && r.Pipe == "" {
+	if r.Langs == "" && r.Pipe == "" && !r.Backquotes {
 		return
 	}
 	for _, line := range r.lines(text) {
@@ -258,6 +266,11 @@ func (w *walker) runLangs(f *frame, st *state, via string, r *RunSpec, text stri
 		word, rest, _ := strings.Cut(t, " ")
 		if word == "" {
 			continue
+		}
+		if r.Backquotes && strings.IndexByte(r.Inline, t[0]) >= 0 {
+			for _, sh := range backquoted(t) {
+				w.runShellString(f, st, via+" "+word+" `", sh)
+			}
 		}
 		if r.Pipe != "" {
 			if pw, sh, ok := r.pipeCommand(t); ok {
@@ -277,6 +290,30 @@ func (w *walker) runLangs(f *frame, st *state, via string, r *RunSpec, text stri
 			break
 		}
 	}
+}
+
+// backquoted returns the texts between pairs of backquotes in t outside
+// single quotes (RunSpec.Backquotes).
+func backquoted(t string) []string {
+	var out []string
+	quoted := false
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '\'':
+			quoted = !quoted
+		case '`':
+			if quoted {
+				continue
+			}
+			end := strings.IndexByte(t[i+1:], '`')
+			if end < 0 {
+				return out
+			}
+			out = append(out, t[i+1:i+1+end])
+			i += end + 1
+		}
+	}
+	return out
 }
 
 // runCode walks code of a language the guard does not lex (RunSpec.Code,
