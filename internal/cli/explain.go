@@ -30,7 +30,9 @@ call the parser found (program, arguments, nesting), each rule that matched, the
 final verdict (allow, warn, block). Inside a sprint the protected-path guard takes part as it
 does in the hook and the preset is always strict; outside one the preset is the one harness-hook
 is wired with in the settings Claude Code reads here (strict when any of them says strict), or
---preset. Exit 0 whatever the verdict; 2 on usage errors.
+--preset. Exit 0 whatever the verdict; 2 on usage errors. CMD is the command itself, not a
+rule id: the ids in refusals ([fs.rm-recursive-force]) are described under "Rule ids" in
+docs/protocol.md.
 
 Examples:
   harness explain 'rm -rf build'

@@ -16,14 +16,21 @@ import (
 // the next "## " heading outside a code block (tooling.md has its own).
 func readmeWalkthrough(t *testing.T) string {
 	t.Helper()
+	return readmeSection(t, "## Walkthrough")
+}
+
+// readmeSection returns the README section whose heading starts with
+// heading, up to the next "## " heading outside a code block.
+func readmeSection(t *testing.T, heading string) string {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(data)
-	i := strings.Index(s, "\n## Walkthrough")
+	i := strings.Index(s, "\n"+heading)
 	if i < 0 {
-		t.Fatal("README.md has no '## Walkthrough' section")
+		t.Fatalf("README.md has no '%s' section", heading)
 	}
 	lines := strings.Split(s[i+1:], "\n")
 	fence := false
@@ -123,6 +130,76 @@ func TestReadmeWalkthroughMatchesScript(t *testing.T) {
 		if !files[b] {
 			t.Errorf("README heredoc is no file of walkthrough.txtar:\n%s", b)
 		}
+	}
+}
+
+// TestReadmeNoClientMatchesScript keeps the README section "The walkthrough
+// without Claude Code" and testdata/script/walkthrough_noclient.txtar the
+// same: its harness and harness-hook lines are run by the script in the
+// README's order, and the payload it pipes into harness-hook is the script's
+// sessionstart.json.
+func TestReadmeNoClientMatchesScript(t *testing.T) {
+	section := readmeSection(t, "## The walkthrough without Claude Code")
+	var cmds []string
+	payload := ""
+	in := false
+	for _, line := range strings.Split(section, "\n") {
+		switch {
+		case line == "```sh":
+			in = true
+			continue
+		case line == "```":
+			in = false
+			continue
+		case !in:
+			continue
+		}
+		line = strings.TrimSpace(line)
+		if m := regexp.MustCompile(`^echo '(.*)' \|$`).FindStringSubmatch(line); m != nil {
+			payload = m[1] + "\n"
+			continue
+		}
+		if strings.HasPrefix(line, "harness ") || strings.HasPrefix(line, "harness-hook ") {
+			cmds = append(cmds, strings.ReplaceAll(line, `"`, ""))
+		}
+	}
+	if len(cmds) < 3 || payload == "" {
+		t.Fatalf("section parsed to %d commands and payload %q; it lost its ```sh block?", len(cmds), payload)
+	}
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "script", "walkthrough_noclient.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run []string
+	re := regexp.MustCompile(`^(?:exitcode \d+|exec) (harness(?:-hook)? .*)$`)
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		if m := re.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			run = append(run, m[1])
+		}
+	}
+	k := 0
+	for _, c := range cmds {
+		for k < len(run) && run[k] != c {
+			k++
+		}
+		if k == len(run) {
+			t.Errorf("README command not run by walkthrough_noclient.txtar (or out of order):\n  %s", c)
+			k = 0
+			continue
+		}
+		k++
+	}
+	found := false
+	for _, f := range ar.Files {
+		if f.Name == "sessionstart.json" {
+			found = true
+			if string(f.Data) != payload {
+				t.Errorf("README payload %q is not walkthrough_noclient.txtar's sessionstart.json %q", payload, f.Data)
+			}
+		}
+	}
+	if !found {
+		t.Error("walkthrough_noclient.txtar has no sessionstart.json")
 	}
 }
 
