@@ -25,6 +25,9 @@ Reads one hook payload (JSON) on stdin and prints one JSON answer on stdout; exi
   --feature  running feature; default: $FEATURE_ID, else a cwd inside .harness/features/<FID>/
   --sprint   sprint id; default: $SPRINT_ID, else feature_list.json's sprint
   --preset   policy outside a sprint workspace: strict (default, the sprint policy) or standard (harness install)
+
+Example (a captured payload of this repository; the answer is a deny of its rm -rf):
+  harness-hook --event PreToolUse < testdata/hook-input/pretooluse-bash-subagent.json
 `
 
 // flags are the command-line arguments harness init-feature writes
