@@ -280,8 +280,8 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		}
 		for _, t := range texts {
 			for _, line := range strings.Split(t, "\n") {
-				if fs := strings.Fields(line); ws.Lines != "" && len(fs) >= 2 && hasName(ws.Lines, fs[0]) && fs[len(fs)-1] != "-" && !strings.HasPrefix(fs[len(fs)-1], "|") {
-					files = append(files, strings.Trim(fs[len(fs)-1], `"'`))
+				if f, ok := ws.lineFile(line); ok {
+					files = append(files, f)
 				}
 			}
 			for _, lit := range phraseStrings(ws.Strings, t) {
@@ -349,6 +349,29 @@ func (c *Command) Backups(file string, env map[string]string) []string {
 		dir, base = file[:i+1], file[i+1:]
 	}
 	return []string{prefix + dir + basePrefix + base + suffix}
+}
+
+// lineFile returns the file a line of the program's own commands writes
+// (Lines: its last word), none for "-", stdout, stderr and off (sqlite3's
+// standard streams and `.log off`), and none when a word starts with '|'
+// (a pipe into a command, RunSpec.Pipe: `.output |CMD ARGS`, `.once
+// '|CMD'`).
+func (ws *WriteSpec) lineFile(line string) (string, bool) {
+	fs := strings.Fields(line)
+	if ws.Lines == "" || len(fs) < 2 || !isMod(ws.Lines, fs[0]) {
+		return "", false
+	}
+	for _, w := range fs[1:] {
+		if strings.HasPrefix(strings.TrimLeft(w, `"'`), "|") {
+			return "", false
+		}
+	}
+	switch f := strings.Trim(fs[len(fs)-1], `"'`); f {
+	case "-", "stdout", "stderr", "off", "":
+		return "", false
+	default:
+		return f, true
+	}
 }
 
 // applies reports whether the options p let the spec write at all (If,

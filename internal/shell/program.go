@@ -278,9 +278,12 @@ type WriteSpec struct {
 	// to writing each operand in place (`dos2unix -n a b -o c`). A last
 	// INFILE without its OUTFILE is judged written.
 	Pairs, Singles string
-	// Lines lists the program's own commands (space-separated) whose last
-	// word is a file they write, in operands and lines of a known stdin
-	// (sqlite3 `.output F`, `.once F`, `.save F`, `.backup F`).
+	// Lines lists the program's own commands (space-separated, in
+	// RunSpec.Prefix's abbreviation notation) whose last word is a file
+	// they write, in operands and lines of a known stdin (sqlite3 `.output
+	// F`, `.once F`, `.save F`, `.backup F`; 3.40 wrote F for .o .on .sav
+	// .bac .cl .log .t here, not for "stdout", "stderr", `.log off`, nor
+	// for a '|' word, which pipes into a command: WriteSpec.lineFile).
 	Lines string
 	// ReadOnly lists options (letters or long names) under which the
 	// First operand is only read (sqlite3 -readonly, -deserialize: the

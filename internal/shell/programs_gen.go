@@ -768,7 +768,7 @@ var programs = []Program{
 	},
 	{Name: "sqlite3", Names: "sqlite duckdb", Kind: KindWrite, Opts: OptSpec{Long: "cmd= c= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
 		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".sh[ell] .sy[stem]", Stdin: true, Pipe: ".o[utput] .on[ce] .i[mport] .rea[d]", Source: "init", Calls: "edit@2"},
-		Writes: WriteSpec{First: true, Lines: ".output .once .save .backup .clone", ReadOnly: "readonly deserialize", URI: true,
+		Writes: WriteSpec{First: true, Lines: ".o[utput] .on[ce] .sav[e] .bac[kup] .cl[one] .log .t[race]", ReadOnly: "readonly deserialize", URI: true,
 			Strings: "writefile(, vacuum into, attach database, attach"},
 	},
 	{Name: "ipython", Names: "ipython3", Kind: KindRun, Opts: OptSpec{Short: "cm", Partial: true, Stop: true},
