@@ -119,3 +119,33 @@ func TestEnvOutputDirs(t *testing.T) {
 		{"CARGO_BUILD_TARGET_DIR=build/t cargo build --release", "allow"},
 	})
 }
+
+// TestEdScript: ed's script (a known stdin) decides what it writes: `w
+// FILE`, `W FILE` and `wq FILE` write FILE, a bare `w`/`wq`/`W` the
+// default file (the operand, or the name of a later `f FILE`/`e FILE`);
+// `w !CMD` writes to a command; `r FILE` reads. An unknown script (no
+// known stdin) may write the operand. Checked with GNU ed here. Round 12
+// cp0087 was blocked although its script writes only build/SKILL.copy.
+func TestEdScript(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"ed -s SKILL.md <<'EOF'\nw build/SKILL.copy\nq\nEOF", "allow"},
+		{"ed -s SKILL.md <<'EOF'\n,s/a/b/\nw\nq\nEOF", "block"},
+		{"ed -s SKILL.md <<'EOF'\n,s/a/b/\nwq\nEOF", "block"},
+		{"ed -s src/app.go <<'EOF'\nw spec/x.md\nq\nEOF", "block"},
+		{"ed -s build/x <<'EOF'\nr SKILL.md\nw\nq\nEOF", "allow"},
+		{"ed -s SKILL.md <<'EOF'\nW README.md\nq\nEOF", "block"},
+		{"ed -s SKILL.md <<< ',p'", "allow"},
+		{"ed SKILL.md", "block"},
+		{"ed -s SKILL.md < build/script.ed", "block"},
+		{"ed -s SKILL.md <<'EOF'\n1,2w build/part\nq\nEOF", "allow"},
+		{"ed -s SKILL.md <<'EOF'\n1,2w spec/part\nq\nEOF", "block"},
+		{"ed -s SKILL.md <<'EOF'\nf build/new\nw\nq\nEOF", "allow"},
+		{"ed -s SKILL.md <<'EOF'\ne src/app.go\nw\nq\nEOF", "allow"},
+		{"ed -s SKILL.md <<'EOF'\nw !cat\nq\nEOF", "allow"},
+		{"ed -s SKILL.md <<'EOF'\nwq build/x\nEOF", "allow"},
+		{"ed -s build/x <<'EOF'\na\nw SKILL.md\n.\nw\nq\nEOF", "allow"}, // text after a, not a command
+		{"printf 'w\\nq\\n' | ed -s SKILL.md", "block"},
+	})
+}

@@ -108,7 +108,8 @@ func (c *collector) other(prog string, args []string) {
 		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, "iconv -o")
 		}
-	case "ed", "ex", "vi", "vim", "nvim", "nano", "emacs", "red", "pico", "micro", "kak", "hx":
+	case "ex", "vi", "vim", "nvim", "nano", "emacs", "pico", "micro", "kak", "hx":
+		// ed and red: their row's WriteSpec (Ed: the script decides)
 		p := c.parsed()
 		if (prog == "vi" || prog == "vim" || prog == "nvim") && p.Has("RM") {
 			return // read-only mode

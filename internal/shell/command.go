@@ -265,6 +265,19 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 	if ws.Operand > 0 && ws.Operand <= len(ops) {
 		dirs = append(dirs, ops[ws.Operand-1])
 	}
+	if ws.Ed {
+		def := ""
+		if len(ops) > 0 && !strings.HasPrefix(ops[0], "!") {
+			def = ops[0] // `ed !CMD` reads the command's output
+		}
+		if stdin == nil {
+			if def != "" {
+				files = append(files, def)
+			}
+		} else {
+			files = append(files, EdWrites(*stdin, def)...)
+		}
+	}
 	if ws.Lines != "" || ws.Strings != "" {
 		texts := ops
 		if ws.First && len(texts) > 0 {

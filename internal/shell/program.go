@@ -329,6 +329,11 @@ type WriteSpec struct {
 	// on a protected name is a write of it (`mv -b -S .md x SKILL` makes
 	// SKILL.md).
 	Backup BackupSpec
+	// Ed: the command's known stdin is an ed(1) script, which decides what
+	// is written (EdWrites: `w FILE`, a bare `w` the default file, the
+	// first operand); without a known stdin (a terminal, `< FILE`) the
+	// first operand is judged written.
+	Ed bool
 	// EnvDirs lists environment variables (space-separated) whose value is
 	// a directory the program writes below, the environment form of a Dirs
 	// option (cargo's CARGO_TARGET_DIR for --target-dir).

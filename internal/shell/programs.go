@@ -853,6 +853,8 @@ var programs = []Program{
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
 	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},
+		Writes: WriteSpec{Ed: true}, WriteExamples: []string{"-s SKILL.md <<< 'w build/SKILL.copy' -> build/SKILL.copy", "-s f <<< $',s/a/b/\\nw\\nq' -> f", "-s f <<< $'1,2w p\\nwq' -> p f",
+			"-s f <<< $'f g\\nw' -> g", "-s f <<< $'a\\nw x\\n.\\nw !cat\\nq\\nw y' -> ", "-s f <<< $'r SKILL.md\\n/x/W o' -> o", "-s f <<< ',p' -> ", "-s f -> f", "'!ls' <<< 'w' -> "},
 		Runs: RunSpec{Prefix: "!", Stdin: true}, RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-p '*' f <<< '!rm x' -> rm x", "-s f <<< ',p' -> "}, Examples: []string{"-s f => -s | f", "-c q f => -c | q f", "-p '*' f => -p=* | f", "f -s => -s | f", "--prom=: f => --prompt=: | f", "-rs f => -r -s | f", "-p: f => -p=: | f", "-- -f => | -f"}},
 	// ex is vim in Ex mode (its +CMD and -c CMD are vim's, and so is a
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
