@@ -73,6 +73,38 @@ func TestBackupNames(t *testing.T) {
 	})
 }
 
+// TestCompressSuffix: gzip and xz (-S/--suffix SUF, checked) decompress
+// FILE+SUF to FILE beside it and compress FILE to FILE+SUF; bunzip2 .bz2,
+// unxz .xz, zstd -d .zst (checked); zstd -o FILE and --output-dir-flat DIR
+// (zstd -H).
+func TestCompressSuffix(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"gunzip -f -S .bak README.md.bak", "block"},
+		{"gunzip -f -S .bak build/README.md.bak", "allow"},
+		{"gzip -d -S .bak README.md.bak", "block"},
+		{"gzip -d --suffix=.bak README.md.bak", "block"},
+		{"gzip -S .md SKILL", "block"},
+		{"gzip -k -S .gz build/x", "allow"},
+		{"gunzip README.md.gz", "block"},
+		{"gunzip build/README.md.gz", "allow"},
+		{"bunzip2 README.md.bz2", "block"},
+		{"xz -d -S .bak README.md.bak", "block"},
+		{"unxz --suffix=.bak README.md.bak", "block"},
+		{"unxz build/x.xz", "allow"},
+		{"zstd -d README.md.zst", "block"},
+		{"zstd -d build/README.md.zst", "allow"},
+		{"gzip -c README.md > build/r.gz", "allow"},
+		{"gzip -dc README.md.gz > build/r", "allow"},
+		{"zstd -d build/x.zst -o README.md", "block"},
+		{"zstd -d README.md.zst -o build/README.md", "allow"},
+		{"zstd --output-dir-flat templates build/x", "block"},
+		{"zstd --output-dir-flat build/z build/x", "allow"},
+		{"gzip -d build/x", "allow"},
+	})
+}
+
 // TestRsyncDirs: --backup-dir, -T/--temp-dir and --partial-dir name
 // directories rsync writes into, a relative one below the destination
 // (rsync(1)); it is judged relative to the cwd too. --log-file,

@@ -11,6 +11,9 @@ import (
 // the innermost (sub)command. Indexes are into the parsed words
 // (Invocation.Args).
 type Command struct {
+	// Name is the program name the row was looked up by ("gunzip" of the
+	// gzip row).
+	Name string
 	// Prog is the program's table row, nil for an unknown program.
 	Prog *Program
 	// Row is the innermost row: Prog, or the row of the last subcommand;
@@ -87,7 +90,7 @@ func ParseCommandIn(name string, words []string, env map[string]string) *Command
 		return s
 	}
 	p := Lookup(name)
-	c := &Command{Prog: p, Row: p}
+	c := &Command{Name: name, Prog: p, Row: p}
 	if p == nil {
 		c.ParsedOpts = UnknownSpec().Parse(words, 0)
 		c.Levels = []ParsedOpts{c.ParsedOpts}
@@ -230,6 +233,9 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		files, dirs = append(files, f...), append(dirs, d...)
 	}
 	ops := p.OperandValues()
+	if ws.Ext != "" && !hasOpt(p, ws.Opts) {
+		files = append(files, ws.siblings(p, c.Name, ops)...)
+	}
 	switch {
 	case ws.Tree:
 		// Trees
@@ -385,6 +391,62 @@ func (ws *WriteSpec) lineFile(line string) (string, bool) {
 	default:
 		return f, true
 	}
+}
+
+// hasOpt reports whether p has an option named in names.
+func hasOpt(p ParsedOpts, names string) bool {
+	for i := range p.Opts {
+		if optNamed(p, &p.Opts[i], names) {
+			return true
+		}
+	}
+	return false
+}
+
+// siblings returns the files an Ext spec writes beside the operands ops of
+// the program name: FILE+SUFFIX, or FILE without SUFFIX when undoing (an
+// Undo option, or name in UndoNames), SUFFIX being the last ExtOpts value
+// (when undoing, the name's own suffix too: gzip -d -S .bak still takes
+// a.gz) ; an operand without the suffix writes no sibling (gzip: "unknown
+// suffix -- ignored").
+func (ws *WriteSpec) siblings(p ParsedOpts, name string, ops []string) []string {
+	def := ""
+	for _, e := range strings.Fields(ws.Ext) {
+		k, v, ok := strings.Cut(e, "=")
+		switch {
+		case !ok && def == "":
+			def = k
+		case ok && k == name:
+			def = v
+		}
+	}
+	exts := []string{def}
+	for i := range p.Opts {
+		if o := &p.Opts[i]; o.HasValue && o.Value != "" && optNamed(p, o, ws.ExtOpts) {
+			exts[0] = o.Value
+		}
+	}
+	undo := hasName(ws.UndoNames, name) || hasOpt(p, ws.Undo)
+	if undo && exts[0] != def {
+		exts = append(exts, def)
+	}
+	var out []string
+	for _, f := range ops {
+		if f == "-" || f == "" {
+			continue
+		}
+		if !undo {
+			out = append(out, f+exts[0])
+			continue
+		}
+		for _, x := range exts {
+			if x != "" && len(f) > len(x) && strings.HasSuffix(f, x) && !strings.HasSuffix(f, "/"+x) {
+				out = append(out, strings.TrimSuffix(f, x))
+				break
+			}
+		}
+	}
+	return out
 }
 
 // applies reports whether the options p let the spec write at all (If,

@@ -329,6 +329,14 @@ type WriteSpec struct {
 	// on a protected name is a write of it (`mv -b -S .md x SKILL` makes
 	// SKILL.md).
 	Backup BackupSpec
+	// Ext: each operand FILE is replaced by a file beside it (siblings):
+	// FILE+SUFFIX, or FILE without SUFFIX when undoing (an option of Undo,
+	// or a program name in UndoNames). SUFFIX is the last value of an
+	// option of ExtOpts, else the program name's entry of Ext
+	// ("NAME=SUFFIX", space-separated; a bare entry for the other names):
+	// gzip's ".gz bzip2=.bz2 …", -S/--suffix, -d. Not with an option of
+	// Opts (zstd -o FILE writes FILE instead).
+	Ext, ExtOpts, Undo, UndoNames string
 	// Ed: the command's known stdin is an ed(1) script, which decides what
 	// is written (EdWrites: `w FILE`, a bare `w` the default file, the
 	// first operand); without a known stdin (a terminal, `< FILE`) the

@@ -107,8 +107,18 @@ var programs = []Program{
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}, Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},
 	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true},
 		Examples: []string{"-d => -d |", "-o f x => -o=f | x"}},
-	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite, Opts: OptSpec{Short: "S", Long: "suffix=", Partial: true, Abbrev: true},
-		Examples: []string{"-dc f => -d -c | f"}},
+	// compressors replace FILE by FILE.gz (.bz2 …) beside it and
+	// decompressors FILE.gz by FILE: gzip 1.12 and xz 5.4.1 -S/--suffix SUF
+	// (checked: `gunzip -f -S .bak README.md.bak` writes README.md, `gzip
+	// -S .md a` a.md), bzip2 and zstd have none (--help); zstd -o FILE and
+	// --output-dir-flat/--output-dir-mirror DIR (zstd -H); -c, -l and -t
+	// write no file
+	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite,
+		Opts: OptSpec{Short: "So", Long: "suffix= output-dir-flat= output-dir-mirror= stdout to-stdout list test decompress uncompress", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 zstd=.zst unzstd=.zst compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
+			UndoNames: "gunzip bunzip2 unxz unlzma unzstd uncompress", Opts: "o", Dirs: "output-dir-flat output-dir-mirror", Unless: "c l t stdout to-stdout list test"},
+		WriteExamples: []string{"a -> a.gz", "-S .md SKILL -> SKILL.md", "-d -S .bak README.md.bak -> README.md", "-d --suffix=.bak a.gz -> a", "-d a -> ", "-dc a.gz -> ", "-k -t a.gz -> "},
+		Examples:      []string{"-dc f => -d -c | f"}},
 	{Name: "zcat", Names: "bzcat xzcat zstdcat zless zmore zgrep", Kind: KindRead, Examples: []string{"-f a.gz => -f | a.gz", "a.gz b.gz => | a.gz b.gz"}},
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
 		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +

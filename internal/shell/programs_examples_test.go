@@ -44,7 +44,7 @@ var programExamples = map[string]rowExamples{
 	"programs[26]": {Name: "rename", Examples: []string{"'s/a/b/' x.txt => | s/a/b/ x.txt", "-n -e 's/a/b/' f => -n -e=s/a/b/ | f"}},
 	"programs[27]": {Name: "iconv", Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},
 	"programs[28]": {Name: "base64", Examples: []string{"-d => -d |", "-o f x => -o=f | x"}},
-	"programs[29]": {Name: "gzip", Examples: []string{"-dc f => -d -c | f"}},
+	"programs[29]": {Name: "gzip", WriteExamples: []string{"a -> a.gz", "-S .md SKILL -> SKILL.md", "-d -S .bak README.md.bak -> README.md", "-d --suffix=.bak a.gz -> a", "-d a -> ", "-dc a.gz -> ", "-k -t a.gz -> "}, Examples: []string{"-dc f => -d -c | f"}},
 	"programs[30]": {Name: "zcat", Examples: []string{"-f a.gz => -f | a.gz", "a.gz b.gz => | a.gz b.gz"}},
 	"programs[31]": {Name: "tar", Examples: []string{"xzf a.tgz -C d => -x -z -f=a.tgz -C=d |", "-xf a.tar => -x -f=a.tar |", "--checkpoint-act=exec=x -cf a d => --checkpoint-action=exec=x -c -f=a | d",
 		"-I zstd -cf a d => -I=zstd -c -f=a | d"}},

@@ -76,7 +76,17 @@ var programs = []Program{
 	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}},
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}},
 	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true}},
-	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite, Opts: OptSpec{Short: "S", Long: "suffix=", Partial: true, Abbrev: true}},
+	// compressors replace FILE by FILE.gz (.bz2 …) beside it and
+	// decompressors FILE.gz by FILE: gzip 1.12 and xz 5.4.1 -S/--suffix SUF
+	// (checked: `gunzip -f -S .bak README.md.bak` writes README.md, `gzip
+	// -S .md a` a.md), bzip2 and zstd have none (--help); zstd -o FILE and
+	// --output-dir-flat/--output-dir-mirror DIR (zstd -H); -c, -l and -t
+	// write no file
+	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite,
+		Opts: OptSpec{Short: "So", Long: "suffix= output-dir-flat= output-dir-mirror= stdout to-stdout list test decompress uncompress", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 zstd=.zst unzstd=.zst compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
+			UndoNames: "gunzip bunzip2 unxz unlzma unzstd uncompress", Opts: "o", Dirs: "output-dir-flat output-dir-mirror", Unless: "c l t stdout to-stdout list test"},
+	},
 	{Name: "zcat", Names: "bzcat xzcat zstdcat zless zmore zgrep", Kind: KindRead},
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
 		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +
