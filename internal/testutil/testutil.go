@@ -253,11 +253,29 @@ func BuildBinaries() (Binaries, error) {
 	return b, nil
 }
 
-// Main runs the tests of m and then removes the binaries Build made; a
-// package that builds them calls it from TestMain:
+// Main runs the tests of m with a private per-user state directory and
+// then removes it and the binaries Build made; a package that builds them
+// calls it from TestMain:
 //
 //	func TestMain(m *testing.M) { os.Exit(testutil.Main(m)) }
+//
+// The state directory: XDG_STATE_HOME, which internal/userlog prefers on
+// every OS, is set to a temporary directory for the whole test binary, so
+// a hook a test runs outside a sprint (in-process or as a child that
+// inherits the environment) records its decisions there and not in the
+// user's own hook.log, where `harness logs` would show them as real
+// decisions. A test that needs another state dir passes its own.
 func Main(m *testing.M) int {
+	state, err := os.MkdirTemp("", "harness-test-state-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testutil.Main:", err)
+		return 2
+	}
+	defer os.RemoveAll(state)
+	if err := os.Setenv("XDG_STATE_HOME", state); err != nil {
+		fmt.Fprintln(os.Stderr, "testutil.Main:", err)
+		return 2
+	}
 	code := m.Run()
 	builds.mu.Lock()
 	if builds.dir != "" {

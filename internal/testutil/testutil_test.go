@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -124,5 +125,21 @@ func TestBuildOncePerTestBinary(t *testing.T) {
 	}
 	if _, err := Build("no-such-command"); err == nil {
 		t.Fatal("building a missing command succeeded")
+	}
+}
+
+// TestMainGivesAPrivateStateDir: Main points XDG_STATE_HOME (the state dir
+// internal/userlog uses first on every OS) at a temporary directory of its
+// own, so hooks run by tests never append to the user's hook.log.
+func TestMainGivesAPrivateStateDir(t *testing.T) {
+	d := os.Getenv("XDG_STATE_HOME")
+	if d == "" || !filepath.IsAbs(d) {
+		t.Fatalf("XDG_STATE_HOME = %q, want an absolute temporary directory", d)
+	}
+	if !strings.HasPrefix(filepath.Base(d), "harness-test-state-") {
+		t.Fatalf("XDG_STATE_HOME = %q is not Main's temporary directory", d)
+	}
+	if st, err := os.Stat(d); err != nil || !st.IsDir() {
+		t.Fatalf("state dir %s: %v", d, err)
 	}
 }
