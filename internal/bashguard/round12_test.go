@@ -142,3 +142,33 @@ func TestProgramPipesMore(t *testing.T) {
 		`sqlite3 app.db "select 'edit(x, rm -rf build)'"`:   verdict.Allow,
 	})
 }
+
+// TestGnuplotFilePipes: gnuplot 5.4 (installed here, checked with touch
+// markers) runs an output file name starting with '|' (`set output
+// '|CMD'`, `set print '|CMD'`, abbreviated `se o`, `set o`, `se pr`) and
+// reads a data or script file name starting with '<' from a command
+// (`plot '< CMD'`, `p`, `pl`, `splot`/`sp`, `stats`/`sta`, `load`/`l`,
+// `call`/`ca`), from -e and from stdin; `set table '|CMD'` made a file of
+// that name, and a '|' or '<' inside a title is text.
+func TestGnuplotFilePipes(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`gnuplot -e "set terminal dumb; set output '|rm -rf build'; plot sin(x)"`: verdict.Block,
+		`gnuplot -e "se o '|git push --force'; plot x"`:                           verdict.Block,
+		`gnuplot -e "set print '|rm -rf build'; print 1"`:                         verdict.Block,
+		`gnuplot -e "set print \"| rm -rf build\"; print 1"`:                      verdict.Block,
+		`gnuplot -e "plot '< rm -rf build; echo 1 2'"`:                            verdict.Block,
+		`gnuplot -e "p '<git reset --hard'"`:                                      verdict.Block,
+		`gnuplot <<< "splot '< rm -rf build'"`:                                    verdict.Block,
+		`gnuplot -e "load '< rm -rf build'"`:                                      verdict.Block,
+		`gnuplot -e "ca '< git clean -fdx'"`:                                      verdict.Block,
+		`gnuplot -e "stats '< rm -rf build'"`:                                     verdict.Block,
+
+		`gnuplot -e "set terminal png; set output 'out.png'; plot sin(x)"`: verdict.Allow,
+		`gnuplot -e "set title 'a|b'; plot x"`:                             verdict.Allow,
+		`gnuplot -e "plot 'data.dat' using 1:2 title '<b>'"`:               verdict.Allow,
+		`gnuplot -e "set output '|lpr'; plot x"`:                           verdict.Allow,
+		`gnuplot -e "plot '< cat data.dat'"`:                               verdict.Allow,
+		`gnuplot -e "set table '|rm -rf build'; plot x"`:                   verdict.Allow,
+		`gnuplot -e "load 'setup.gp'"`:                                     verdict.Allow,
+	})
+}

@@ -59,12 +59,21 @@ func codeCalls(spec, src string) []codeCall {
 		args, quoted := callArgs(src[j:])
 		switch {
 		case !mapped:
-			// the shell string is the first argument, or the Nth for NAME@N
+			// the shell string is the first argument, or the Nth for NAME@N;
+			// for NAME< and NAME| the rest of a first argument that starts
+			// with that mark
 			n := 1
 			if k, err := strconv.Atoi(target); err == nil && k > 0 {
 				n = k
 			}
-			if len(args) >= n && quoted[n-1] {
+			switch {
+			case target == "<" || target == "|":
+				if len(args) > 0 && quoted[0] {
+					if sh, ok := strings.CutPrefix(strings.TrimLeft(args[0], " \t"), target); ok {
+						out = append(out, codeCall{name: name, shell: sh})
+					}
+				}
+			case len(args) >= n && quoted[n-1]:
 				out = append(out, codeCall{name: name, shell: args[n-1]})
 			}
 		case more && (len(args) < 2 || args[1] == "nil" || args[1] == "0" || strings.EqualFold(args[1], "false")):
@@ -81,9 +90,10 @@ func codeCalls(spec, src string) []codeCall {
 }
 
 // callEntry looks name up in spec (RunSpec.Calls): target is the command
-// of a mapped entry (NAME=PROG ARGS…), or the argument number N of a
-// shell-running NAME@N; more is set for NAME+=…. It allocates nothing (it
-// runs for every name in the code).
+// of a mapped entry (NAME=PROG ARGS…), the argument number N of a
+// shell-running NAME@N, or the mark of NAME< and NAME|; more is set for
+// NAME+=…. A name written "p[lot]" matches its abbreviations (isMod). It
+// allocates nothing (it runs for every name in the code).
 func callEntry(spec, name string) (target string, mapped, more, ok bool) {
 	for rest := spec; rest != ""; {
 		var e string
@@ -102,7 +112,10 @@ func callEntry(spec, name string) (target string, mapped, more, ok bool) {
 			var n string
 			n, e, _ = strings.Cut(e, " ")
 			n, arg, _ := strings.Cut(n, "@")
-			if n == name {
+			if l := len(n) - 1; l > 0 && (n[l] == '<' || n[l] == '|') {
+				n, arg = n[:l], n[l:]
+			}
+			if n == name || strings.IndexByte(n, '[') > 0 && isMod(n, name) {
 				return arg, false, false, true
 			}
 		}

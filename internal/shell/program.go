@@ -167,7 +167,11 @@ type RunSpec struct {
 	// NAME+=PROG ARGS… does so for its first argument only when a second
 	// one (not nil, false or 0) follows (emacs's `(delete-directory D t)`);
 	// NAME@N runs its Nth argument instead of its first (sqlite3's
-	// edit(TEXT, EDITOR) runs `EDITOR TMPFILE` with the shell: edit@2).
+	// edit(TEXT, EDITOR) runs `EDITOR TMPFILE` with the shell: edit@2);
+	// NAME< and NAME| run the rest of a first argument that starts with
+	// '<' or '|', a file name that is a command (gnuplot 5.4 reads `plot
+	// '< CMD'` from CMD and writes `set output '|CMD'` into it); a name
+	// may be written "p[lot]" for the abbreviations the program takes.
 	// Names inside double-quoted strings are text (codeCalls).
 	Calls string
 	// Code lists options whose value is code of a language the guard does

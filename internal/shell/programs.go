@@ -915,8 +915,14 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "c", Prefix: "!", Stdin: true}, RunExamples: []string{"-c '!rm -rf b' -> rm -rf b", "-c 'print(1)' -> "}, Examples: []string{"-c 'print(1)' => -c=print(1) |", "-m mod => -m=mod |"}},
 	{Name: "ghci", Names: "ghc", Kind: KindRun, Opts: OptSpec{Short: "e", Partial: true},
 		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true}, RunExamples: []string{"-e ':! rm -rf b' -> rm -rf b", "-e ':type map' -> "}, Examples: []string{"-e ':type map' => -e=:type map |", "-e main M.hs => -e=main | M.hs"}},
+	// gnuplot 5.4: a file name starting with '<' is read from a command,
+	// an output or print file starting with '|' pipes into one (checked
+	// with markers: plot, splot, stats, load, call and set output/print in
+	// the abbreviations below; `set table '|CMD'` writes a file)
 	{Name: "gnuplot", Kind: KindRun, Opts: OptSpec{Short: "ec", Long: "default-settings persist slow", Partial: true},
-		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true, Calls: "system"}, RunExamples: []string{`-e 'system "rm -rf b"' -> rm -rf b`, "-e '!rm x' -> rm x", "-e 'plot sin(x)' -> "}, Examples: []string{"-e 'plot 1' -p => -e=plot 1 -p |", "-c s.gp a b => -c=s.gp | a b", "--persist s.gp => --persist | s.gp"}},
+		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true, Calls: "system, p[lot]< sp[lot]< sta[ts]< l[oad]< ca[ll]< o[utput]| pr[int]|"},
+		RunExamples: []string{`-e 'system "rm -rf b"' -> rm -rf b`, "-e '!rm x' -> rm x", "-e 'plot sin(x)' -> ", `-e "p '< rm b'" -> rm b`,
+			`-e "se o '|lpr -P x'; plot x" -> lpr -P x`, `-e "l '<cat a.gp'" -> cat a.gp`, `-e "set title 'a|b'; plot 'd' title '<b>'" -> `}, Examples: []string{"-e 'plot 1' -p => -e=plot 1 -p |", "-c s.gp a b => -c=s.gp | a b", "--persist s.gp => --persist | s.gp"}},
 	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
 		Runs:        RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
 		RunExamples: []string{`--eval 'system("rm -rf b")' -> rm -rf b`, `--eval "unix('rm x')" -> rm x`, `--eval 'disp(1)' -> `}, Examples: []string{"--eval 'disp(1)' => --eval=disp(1) |", "--no-gui s.m => --no-gui | s.m"}},

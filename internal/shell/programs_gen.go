@@ -787,8 +787,13 @@ var programs = []Program{
 		Runs: RunSpec{Shell: "c", Prefix: "!", Stdin: true}},
 	{Name: "ghci", Names: "ghc", Kind: KindRun, Opts: OptSpec{Short: "e", Partial: true},
 		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true}},
+	// gnuplot 5.4: a file name starting with '<' is read from a command,
+	// an output or print file starting with '|' pipes into one (checked
+	// with markers: plot, splot, stats, load, call and set output/print in
+	// the abbreviations below; `set table '|CMD'` writes a file)
 	{Name: "gnuplot", Kind: KindRun, Opts: OptSpec{Short: "ec", Long: "default-settings persist slow", Partial: true},
-		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true, Calls: "system"}},
+		Runs: RunSpec{Shell: "e", Prefix: "!", Stdin: true, Calls: "system, p[lot]< sp[lot]< sta[ts]< l[oad]< ca[ll]< o[utput]| pr[int]|"},
+	},
 	{Name: "octave", Names: "octave-cli matlab scilab scilab-cli", Kind: KindRun, Opts: OptSpec{Short: "er", Long: "eval= batch= path= exec-path= image-path= info-file= info-program= texi-macros-file= quiet no-gui", Partial: true, GoFlags: true},
 		Runs: RunSpec{Shell: "eval batch r e", Prefix: "!", Stdin: true, Calls: "system unix dos shell_cmd"},
 	},
