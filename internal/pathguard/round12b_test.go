@@ -136,7 +136,9 @@ func TestRsyncDirs(t *testing.T) {
 // TestEnvOutputDirs: the environment form of an output-directory option
 // (cargo: CARGO_TARGET_DIR and build.target-dir's CARGO_BUILD_TARGET_DIR are
 // --target-dir; The Cargo Book, "Environment variables" and
-// "Configuration"). Not checked (cargo is not installed).
+// "Configuration"; not checked, cargo is not installed), and the go
+// command's GOCACHE, GOTMPDIR, GOMODCACHE and (go install) GOBIN (go help
+// environment; checked with go 1.26 here).
 func TestEnvOutputDirs(t *testing.T) {
 	root := newWorkspace(t)
 	g := mustGuard(t, root, "f002")
@@ -149,6 +151,16 @@ func TestEnvOutputDirs(t *testing.T) {
 		{"export CARGO_TARGET_DIR=schemas/t; cargo test", "block"},
 		{"CARGO_BUILD_TARGET_DIR=templates/t cargo build --release", "block"},
 		{"CARGO_BUILD_TARGET_DIR=build/t cargo build --release", "allow"},
+		{"GOCACHE=$PWD/templates/gocache go build ./...", "block"},
+		{"GOCACHE=/tmp/gocache go build ./...", "allow"},
+		{"GOTMPDIR=spec go test ./...", "block"},
+		{"GOMODCACHE=$PWD/protocols/mod go vet ./...", "block"},
+		{"GOBIN=$PWD/templates go install ./cmd/x", "block"},
+		{"GOBIN=$PWD/build go install ./cmd/x", "allow"},
+		{"GOBIN=$PWD/templates go build ./cmd/x", "allow"},
+		{"go build -o templates/x ./cmd/x", "block"},
+		{"go build -o build/x ./cmd/x", "allow"},
+		{"go test -c -o=spec/x.test ./pkg", "block"},
 	})
 }
 

@@ -149,13 +149,7 @@ func (c *collector) other(prog string, args []string) {
 				c.add(f, opTree, "rename")
 			}
 		}
-	case "go":
-		// go build|test|tool -o FILE (Go flags: -o F, -o=F, --o F)
-		if cmd := c.inv.Cmd; cmd.Is("build") || cmd.Is("test") || cmd.Is("tool") {
-			for _, f := range c.parsed().Values("", "o") {
-				c.add(f, opWrite, "go "+cmd.SubName()+" -o")
-			}
-		}
+	// go build|test|tool -o FILE: their row's WriteSpec
 	case "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tcc", "zig", "ld", "as", "nasm", "pandoc", "protoc":
 		p := c.parsed()
 		for _, f := range p.Values("o", "output") {

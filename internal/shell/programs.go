@@ -686,9 +686,20 @@ var programs = []Program{
 			// CMD every tool as CMD TOOL ARGS… (go help build)
 			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-exec 'rm -rf b' . -> rm -rf b", "-toolexec='rm -rf' . -> rm -rf", "-race . -> "},
 			Examples: []string{"main.go -v => | main.go -v", "-exec echo main.go a => --exec=echo | main.go a", "-race -tags=dev . => --race --tags=dev | .", "-C d . -x => --C=d | . -x"}},
-		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true},
+		// go help build, go help environment (go 1.26 here): -o FILE is
+		// written; GOCACHE (build outputs), GOTMPDIR (the work directory,
+		// created inside it) and GOMODCACHE (downloaded modules) are
+		// directories the go command writes below, and GOBIN the one
+		// `go install` installs into (checked: GOCACHE=D go build fills D,
+		// GOBIN=D go build leaves D absent, go install writes D/x)
+		{Name: "build", Names: "test tool vet", Kind: KindWrite, Opts: goBuildOpts,
+			Writes: WriteSpec{Opts: "o", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"}, WriteExamples: []string{"-o templates/x ./cmd/x -> templates/x", "GOCACHE=spec/c ./... -> spec/c", "GOBIN=spec/b ./... -> ", "-v . -> "},
 			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-exec 'rm -rf b' ./... -> rm -rf b", "-toolexec='rm -rf' ./... -> rm -rf", "-exec sudo ./... -> sudo", "-exec 'xvfb-run -a' ./... -> xvfb-run -a", "-race ./... -> "},
 			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
+		{Name: "install", Kind: KindWrite, Opts: goBuildOpts,
+			Writes: WriteSpec{EnvDirs: "GOBIN GOCACHE GOTMPDIR GOMODCACHE"}, WriteExamples: []string{"GOBIN=templates ./cmd/x -> templates", "./cmd/x -> "},
+			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-toolexec='rm -rf' ./... -> rm -rf", "./... -> "},
+			Examples: []string{"-v ./cmd/x => --v | ./cmd/x"}},
 	}, Examples: []string{"run . => run: | ."}},
 
 	// Claude Code's CLI (`claude`, the npm package's `claude-code`): the
@@ -1072,6 +1083,10 @@ const formatterLong = "config= line-length= target-version= exclude= extend-excl
 
 // pipSpec is pip's grammar (also `uv pip`, `python -m pip`).
 var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi= dest= wheel-dir=", Partial: true, Abbrev: true}
+
+// goBuildOpts is the build flags of go build, test, vet, tool and install
+// (go help build, go help testflag).
+var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true}
 
 // coreutilsBackup is the backup of cp, mv, ln and install (coreutils 9.1
 // --help, "Backup options"): DEST+SUFFIX with -b/--backup[=CONTROL] or

@@ -602,8 +602,19 @@ var programs = []Program{
 			// CMD every tool as CMD TOOL ARGS… (go help build)
 			Runs: RunSpec{Shell: "exec toolexec"},
 		},
-		{Name: "build", Names: "test tool install vet", Kind: KindWrite, Opts: OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true},
-			Runs: RunSpec{Shell: "exec toolexec"},
+		// go help build, go help environment (go 1.26 here): -o FILE is
+		// written; GOCACHE (build outputs), GOTMPDIR (the work directory,
+		// created inside it) and GOMODCACHE (downloaded modules) are
+		// directories the go command writes below, and GOBIN the one
+		// `go install` installs into (checked: GOCACHE=D go build fills D,
+		// GOBIN=D go build leaves D absent, go install writes D/x)
+		{Name: "build", Names: "test tool vet", Kind: KindWrite, Opts: goBuildOpts,
+			Writes: WriteSpec{Opts: "o", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"},
+			Runs:   RunSpec{Shell: "exec toolexec"},
+		},
+		{Name: "install", Kind: KindWrite, Opts: goBuildOpts,
+			Writes: WriteSpec{EnvDirs: "GOBIN GOCACHE GOTMPDIR GOMODCACHE"},
+			Runs:   RunSpec{Shell: "exec toolexec"},
 		},
 	}},
 
@@ -935,6 +946,10 @@ const formatterLong = "config= line-length= target-version= exclude= extend-excl
 
 // pipSpec is pip's grammar (also `uv pip`, `python -m pip`).
 var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirement= constraint= editable= build= index-url= extra-index-url= find-links= src= python= report= log= cache-dir= config-settings= platform= python-version= implementation= abi= dest= wheel-dir=", Partial: true, Abbrev: true}
+
+// goBuildOpts is the build flags of go build, test, vet, tool and install
+// (go help build, go help testflag).
+var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true}
 
 // coreutilsBackup is the backup of cp, mv, ln and install (coreutils 9.1
 // --help, "Backup options"): DEST+SUFFIX with -b/--backup[=CONTROL] or
