@@ -325,12 +325,16 @@ func (c *Command) Backups(file string, env map[string]string) []string {
 	b := &c.Row.Writes.Backup
 	p := c.ParsedOpts
 	given, off := false, false
+	control, hasControl := "", false
 	suffix, hasSuffix, prefix, basePrefix := "", false, "", ""
 	for i := range p.Opts {
 		o := &p.Opts[i]
 		switch {
 		case optNamed(p, o, b.On):
 			given = true
+			if o.HasValue {
+				control, hasControl = o.Value, true
+			}
 		case b.Off != "" && optNamed(p, o, b.Off):
 			off = true
 		case optNamed(p, o, b.Suffix):
@@ -340,6 +344,12 @@ func (c *Command) Backups(file string, env map[string]string) []string {
 		case optNamed(p, o, b.BasePrefix):
 			basePrefix = o.Value
 		}
+	}
+	if !hasControl && b.Control != "" {
+		control = env[b.Control]
+	}
+	if control == "none" || control == "off" {
+		return nil
 	}
 	switch {
 	case given:

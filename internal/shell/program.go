@@ -380,6 +380,12 @@ type BackupSpec struct {
 	Default, Env string
 	// Star: a "*" in the suffix is a name pattern (above).
 	Star bool
+	// Control is the environment variable naming the version control
+	// when no On option gives one (VERSION_CONTROL): "none" and "off",
+	// there or as an On option's value (`--backup=none`), make no backup
+	// even with a suffix (coreutils 9, checked: `cp --backup=none -S .md
+	// a b` and `VERSION_CONTROL=none cp -b a b` make none).
+	Control string
 }
 
 // fixed returns the files and directories of ws.Fixed for the options p.

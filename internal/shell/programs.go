@@ -77,7 +77,8 @@ var programs = []Program{
 	{Name: "cp", Names: "gcp", Kind: KindWrite,
 		Opts:   OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{Backup: coreutilsBackup}, WriteExamples: []string{"--backup=simple --suffix=.md a README -> README.md (backup of README)", "-S .md a README -> README.md (backup of README)",
-			"--suf .md -b a README -> README.md (backup of README)", "SIMPLE_BACKUP_SUFFIX=.md -b a README -> README.md (backup of README)", "SIMPLE_BACKUP_SUFFIX=.md a README -> (backup of README)", "-b -S /x a R -> R~ (backup of R)", "a README -> (backup of README)"},
+			"--suf .md -b a README -> README.md (backup of README)", "SIMPLE_BACKUP_SUFFIX=.md -b a README -> README.md (backup of README)", "SIMPLE_BACKUP_SUFFIX=.md a README -> (backup of README)", "-b -S /x a R -> R~ (backup of R)", "a README -> (backup of README)",
+			"--backup=none -S .md a R -> (backup of R)", "VERSION_CONTROL=none -b a R -> (backup of R)", "VERSION_CONTROL=off -S .X a R -> (backup of R)", "VERSION_CONTROL=none --backup=simple a R -> R~ (backup of R)"},
 		Examples: []string{"-rf a b => -r -f | a b", "--target-dir d a => --target-directory=d | a", "-t d a b => -t=d | a b"}},
 	{Name: "mv", Names: "gmv", Kind: KindWrite,
 		Opts:   OptSpec{Short: "tS", Long: "backup exchange force interactive no-clobber no-copy strip-trailing-slashes suffix= target-directory= no-target-directory update verbose context debug help version", Abbrev: true, Posixly: true},
@@ -1094,7 +1095,7 @@ var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod=
 // "~" (checked: `cp -S .X a b` makes b.X, SIMPLE_BACKUP_SUFFIX=.E cp -b
 // makes b.E, and without -b no backup). A numbered backup (b.~1~) is
 // beside DEST and not a name of its own.
-var coreutilsBackup = BackupSpec{On: "b backup", Suffix: "S suffix", Default: "~", Env: "SIMPLE_BACKUP_SUFFIX"}
+var coreutilsBackup = BackupSpec{On: "b backup", Suffix: "S suffix", Default: "~", Env: "SIMPLE_BACKUP_SUFFIX", Control: "VERSION_CONTROL"}
 
 // gitGlobal is git's options before the subcommand (git(1) OPTIONS); git
 // matches them exactly.

@@ -957,7 +957,7 @@ var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod=
 // "~" (checked: `cp -S .X a b` makes b.X, SIMPLE_BACKUP_SUFFIX=.E cp -b
 // makes b.E, and without -b no backup). A numbered backup (b.~1~) is
 // beside DEST and not a name of its own.
-var coreutilsBackup = BackupSpec{On: "b backup", Suffix: "S suffix", Default: "~", Env: "SIMPLE_BACKUP_SUFFIX"}
+var coreutilsBackup = BackupSpec{On: "b backup", Suffix: "S suffix", Default: "~", Env: "SIMPLE_BACKUP_SUFFIX", Control: "VERSION_CONTROL"}
 
 // gitGlobal is git's options before the subcommand (git(1) OPTIONS); git
 // matches them exactly.
