@@ -479,7 +479,7 @@ func (c *collector) program() {
 		}
 		from := len(c.targets)
 		if len(ops) == 1 && !p.Has("t", "target-directory") {
-			c.add(path.Base(filepath.ToSlash(ops[0])), opWrite, "ln")
+			c.addReplaced(c.base, path.Base(filepath.ToSlash(ops[0])), "ln")
 		} else {
 			c.copyLike(p, "ln", false)
 		}

@@ -45,6 +45,8 @@ func TestBackupNames(t *testing.T) {
 		{"VERSION_CONTROL=off mv --backup=simple -S .md research/notes.md SKILL", "block"},
 		{"ln -sf -b -S .md src/app.go README", "block"},
 		{"ln -sf -b src/app.go README", "allow"},
+		{"ln -sf -b -S .md research/SKILL", "block"}, // ./SKILL, its backup SKILL.md
+		{"ln -sf -b -S .bak research/SKILL", "allow"},
 		{"install -b -S .md src/app.go README", "block"},
 		{"install -S .md -m 644 src/app.go build/README", "allow"},
 		{"cd research && sed -i'../spec/*.bak' s/a/b/ notes.md", "block"},
