@@ -172,3 +172,31 @@ func TestGnuplotFilePipes(t *testing.T) {
 		`gnuplot -e "load 'setup.gp'"`:                                     verdict.Allow,
 	})
 }
+
+// TestEditorFileCommands: ed's and vim's file argument starting with '!' is
+// a shell command (ed(1): "If file is '!command', ..."; vim :w_c, :r!):
+// `w !CMD` writes the buffer into CMD, `r !CMD` and `e !CMD` read its
+// output, after an address (`1,$w !CMD`, `$r !CMD`), and vim's `%!CMD`
+// filters the buffer through it. GNU ed 1.19 and vim 9.0 here ran each
+// with a touch marker; `w! F` is a forced write of F, not a command.
+func TestEditorFileCommands(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`ed -s f.txt <<< 'w !rm -rf build'`:                 verdict.Block,
+		`ed -s f.txt <<< '1,$w !git push --force'`:          verdict.Block,
+		`ed -s f.txt <<< ',w !rm -rf build'`:                verdict.Block,
+		`ed -s f.txt <<< '$r !rm -rf build'`:                verdict.Block,
+		`ed -s <<< 'e !git reset --hard'`:                   verdict.Block,
+		`vim -es -c 'w !rm -rf build' -c 'q!' f.txt`:        verdict.Block,
+		`vim -es -c 'r !rm -rf build' -c 'q!' f.txt`:        verdict.Block,
+		`vim -es -c '%!rm -rf build' -c 'q!' f.txt`:         verdict.Block,
+		`vim -es -c '1,$w !git push --force' -c 'q!' f.txt`: verdict.Block,
+		`vim -es -c 'silent w !rm -rf build' -c 'q!' f.txt`: verdict.Block,
+
+		`ed -s f.txt <<< 'w out.txt'`:            verdict.Allow,
+		`ed -s f.txt <<< '1,$w !wc -l'`:          verdict.Allow,
+		`ed -s f.txt <<< 'r notes.txt'`:          verdict.Allow,
+		`vim -es -c 'w !wc -l' -c 'q!' f.txt`:    verdict.Allow,
+		`vim -es -c '%!sort' -c 'wq' f.txt`:      verdict.Allow,
+		`vim -es -c 'w! copy.txt' -c 'q!' f.txt`: verdict.Allow,
+	})
+}

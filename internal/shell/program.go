@@ -198,7 +198,10 @@ type RunSpec struct {
 	As string
 	// Pipe lists the program's own commands (in Prefix's abbreviation
 	// notation) whose text after the first '|' is a shell command: the rest
-	// of the line, or of the quoted word when the '|' opens one. gdb's
+	// of the line, or of the quoted word when the '|' opens one. An entry
+	// ending in '!' takes a file argument "!CMD" instead: the rest of the
+	// line after a blank and the '!' (ed(1) `w !CMD`, `r !CMD`, `e !CMD`;
+	// vim's `:w !CMD`, `:r !CMD`; GNU ed 1.19 and vim 9.0 ran each here). gdb's
 	// `pipe CMD | SHELL` and `| CMD | SHELL` ("|" in the list); sqlite3's
 	// `.output |CMD ARGS…`, `.once '|CMD'`, `.import '|CMD' TABLE`, `.read
 	// '|CMD'` (sqlite3 .help: "If FILE begins with '|' then it is a
@@ -214,6 +217,10 @@ type RunSpec struct {
 	// line from each (psql's backslash, psql(1) "Meta-Commands": `select 1
 	// \g |CMD`, `select 1; \! CMD`).
 	Inline string
+	// Address: the program's own command lines may start with a line
+	// address, skipped before Prefix and Pipe are matched (ed(1) and vim
+	// ranges: `1,$w !CMD`, `$r !CMD`, `%!CMD`, `'a,'b!CMD`, `/re/w !CMD`).
+	Address bool
 	// Backquotes: in a line that starts with an Inline byte, text in
 	// backquotes outside single quotes is a shell command whose output
 	// takes its place (psql(1) "Meta-Commands": "text that is enclosed in
@@ -489,13 +496,31 @@ func (r *RunSpec) pipeCommand(t string) (word, cmd string, ok bool) {
 		word = t[:i]
 	}
 	var args string
-	switch {
-	case strings.HasPrefix(t, "|") && hasName(r.Pipe, "|"):
-		word, args = "|", t[1:]
-	case word != "" && isMod(r.Pipe, word):
-		args = t[len(word):]
-	default:
+	mark := byte(0)
+	if strings.HasPrefix(t, "|") && hasName(r.Pipe, "|") {
+		word, args, mark = "|", t[1:], '|'
+	}
+	for rest := r.Pipe; rest != "" && mark == 0 && word != ""; {
+		var e string
+		e, rest, _ = strings.Cut(rest, " ")
+		m := byte('|')
+		if l := len(e) - 1; l > 0 && e[l] == '!' {
+			e, m = e[:l], '!' // ed's and vim's `w !CMD`
+		}
+		if e != "|" && isMod(e, word) {
+			mark, args = m, t[len(word):]
+		}
+	}
+	if mark == 0 {
 		return "", "", false
+	}
+	if mark == '!' {
+		// the file argument is "!CMD": a blank, then the mark
+		a := strings.TrimLeft(args, " \t")
+		if sh, ok := strings.CutPrefix(a, "!"); ok && len(a) < len(args) {
+			return word, sh, true
+		}
+		return word, "", false
 	}
 	i := -1
 	for k := 0; k < len(args); k++ {
@@ -530,6 +555,9 @@ func (r *RunSpec) shellText(v string) (string, bool) {
 		return v, true
 	}
 	t := r.stripMods(strings.TrimLeft(v, " \t:"))
+	if r.Address {
+		t = stripAddress(t)
+	}
 	for rest := r.Prefix; rest != ""; {
 		var p string
 		p, rest, _ = strings.Cut(rest, " ")
@@ -554,6 +582,30 @@ func (r *RunSpec) shellText(v string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// stripAddress returns t without a leading line address (RunSpec.Address):
+// numbers, ". , ; $ % + -", marks 'x and /re/ or ?re? patterns, and the
+// blanks among them.
+func stripAddress(t string) string {
+	i := 0
+	for i < len(t) {
+		switch c := t[i]; {
+		case c >= '0' && c <= '9' || strings.IndexByte(".,;$%+- \t", c) >= 0:
+			i++
+		case c == '\'' && i+1 < len(t):
+			i += 2
+		case c == '/' || c == '?':
+			j := strings.IndexByte(t[i+1:], c)
+			if j < 0 {
+				return t[i:]
+			}
+			i += j + 2
+		default:
+			return t[i:]
+		}
+	}
+	return t[i:]
 }
 
 // stripMods returns t without the leading command modifiers of r.Mods

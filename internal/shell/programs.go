@@ -877,19 +877,20 @@ var programs = []Program{
 	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},
 		Writes: WriteSpec{Ed: true}, WriteExamples: []string{"-s SKILL.md <<< 'w build/SKILL.copy' -> build/SKILL.copy", "-s f <<< $',s/a/b/\\nw\\nq' -> f", "-s f <<< $'1,2w p\\nwq' -> p f",
 			"-s f <<< $'f g\\nw' -> g", "-s f <<< $'a\\nw x\\n.\\nw !cat\\nq\\nw y' -> ", "-s f <<< $'r SKILL.md\\n/x/W o' -> o", "-s f <<< ',p' -> ", "-s f -> f", "'!ls' <<< 'w' -> "},
-		Runs: RunSpec{Prefix: "!", Stdin: true}, RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-p '*' f <<< '!rm x' -> rm x", "-s f <<< ',p' -> "}, Examples: []string{"-s f => -s | f", "-c q f => -c | q f", "-p '*' f => -p=* | f", "f -s => -s | f", "--prom=: f => --prompt=: | f", "-rs f => -r -s | f", "-p: f => -p=: | f", "-- -f => | -f"}},
+		Runs:        RunSpec{Prefix: "!", Stdin: true, Pipe: "w! W! r! e!", Address: true},
+		RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-p '*' f <<< '!rm x' -> rm x", "-s f <<< ',p' -> ", "-s f <<< '1,$w !rm b' -> rm b", "-s <<< 'e !ls' -> ls", "-s f <<< 'w o.txt' -> "}, Examples: []string{"-s f => -s | f", "-c q f => -c | q f", "-p '*' f => -p=* | f", "f -s => -s | f", "--prom=: f => --prompt=: | f", "-rs f => -r -s | f", "-p: f => -p=: | f", "-- -f => | -f"}},
 	// ex is vim in Ex mode (its +CMD and -c CMD are vim's, and so is a
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
 	// those languages (RunSpec.Langs)
 	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
-		RunExamples: []string{"-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		RunExamples: []string{"-es -c '1,$w !rm b' f -> rm b", "-es -c '%!rm b' f -> rm b", "-es -c 'sil r !ls' f -> ls", "-es -c 'w! o.txt' f -> ", "-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
 			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ", "-Es +'silent !rm -rf b' +qa -> rm -rf b", "-es -c 'sil! keepalt !rm x' -> rm x", "-es -c 'silent write' f -> ",
 			`-es -c 'py3 import os; os.system("rm -rf b")' -> rm -rf b; python3 -c import os; os.system("rm -rf b"); rm -rf b`, `'+lua os.execute("rm x")' +qa -> lua -e os.execute("rm x"); rm x`,
 			"-s '+!rm -rf d' '+q!' -> rm -rf d", "-Es -S <(echo '!rm -rf b') +qa -> echo !rm -rf b; rm -rf b"},
 		Examples: []string{"-c '!ls' f => -c=!ls | f"}},
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es +'!rm -rf b' +q -> rm -rf b", "notes.txt -> "}, Examples: []string{"-R f => -R | f", "-p a b => -p | a b", "-p2 -u NONE a b => -p=2 -u=NONE | a b", "-r f => -r | f", "-c 'set nu' f => -c=set nu | f", "+10 f => | +10 f"}},
 	// GNU nano 7 (nano --help): -C -J -Q -T -X -Y -f -o -r -s take a value,
 	// every other letter is a flag (-i autoindent, -w nowrap, -c, -S, -t …)

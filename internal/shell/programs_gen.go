@@ -768,15 +768,16 @@ var programs = []Program{
 	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},
 		Writes: WriteSpec{Ed: true},
 
-		Runs: RunSpec{Prefix: "!", Stdin: true}},
+		Runs: RunSpec{Prefix: "!", Stdin: true, Pipe: "w! W! r! e!", Address: true},
+	},
 	// ex is vim in Ex mode (its +CMD and -c CMD are vim's, and so is a
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
 	// those languages (RunSpec.Langs)
 	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
 	// GNU nano 7 (nano --help): -C -J -Q -T -X -Y -f -o -r -s take a value,
 	// every other letter is a flag (-i autoindent, -w nowrap, -c, -S, -t …)

@@ -262,7 +262,10 @@ func (w *walker) runLangs(f *frame, st *state, via string, r *RunSpec, text stri
 		return
 	}
 	for _, line := range r.lines(text) {
-		t := strings.TrimLeft(line, " \t:+")
+		t := strings.TrimLeft(r.stripMods(strings.TrimLeft(line, " \t:+")), " \t:+")
+		if r.Address {
+			t = stripAddress(t)
+		}
 		word, rest, _ := strings.Cut(t, " ")
 		if word == "" {
 			continue
