@@ -200,3 +200,16 @@ func TestEditorFileCommands(t *testing.T) {
 		`vim -es -c 'w! copy.txt' -c 'q!' f.txt`: verdict.Allow,
 	})
 }
+
+// TestDpkgInvokeHooks: dpkg --pre-invoke=CMD, --post-invoke=CMD and
+// --status-logger=CMD are "run via sh -c" (dpkg(1), installed here; not
+// run, it would change the system's packages).
+func TestDpkgInvokeHooks(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`dpkg --pre-invoke='rm -rf build' -i x.deb`:    verdict.Block,
+		`dpkg --post-invoke 'git push --force' -r pkg`: verdict.Block,
+		`dpkg --status-logger='rm -rf build' -i x.deb`: verdict.Block,
+		`dpkg --pre-invoke='echo start' -i x.deb`:      verdict.Allow,
+		`dpkg -L dpkg`: verdict.Allow,
+	})
+}

@@ -288,7 +288,10 @@ var programs = []Program{
 		Examples: []string{"-q -t ed25519 -N x -f k => -q -t=ed25519 -N=x -f=k |", "-s ca -I id host.pub => -s=ca -I=id | host.pub"}},
 	{Name: "read", Kind: KindData, Opts: OptSpec{Short: "adinNptu"}, Examples: []string{"-ra arr => -r -a=arr |", "-d , -r x y => -d=, -r | x y"}},
 	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}, Examples: []string{"-t -d , arr => -t -d=, | arr"}},
-	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "D", Long: "admindir= root= instdir= debug= pre-invoke= post-invoke= path-include= path-exclude= log= status-fd= status-logger=", Partial: true}, Examples: []string{"-L dpkg => -L | dpkg", "-l 'lib*' => -l | lib*", "--admindir=/tmp/a -S /bin/ls => --admindir=/tmp/a -S | /bin/ls", "-i x.deb => -i | x.deb"}},
+	// dpkg(1): --pre-invoke, --post-invoke and --status-logger COMMAND are
+	// "run via sh -c"
+	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "D", Long: "admindir= root= instdir= debug= pre-invoke= post-invoke= path-include= path-exclude= log= status-fd= status-logger=", Partial: true},
+		Runs: RunSpec{Shell: "pre-invoke post-invoke status-logger"}, RunExamples: []string{"--pre-invoke='rm -rf b' -i x.deb -> rm -rf b", "--status-logger 'tee s.log' -r p -> tee s.log", "-L dpkg -> "}, Examples: []string{"-L dpkg => -L | dpkg", "-l 'lib*' => -l | lib*", "--admindir=/tmp/a -S /bin/ls => --admindir=/tmp/a -S | /bin/ls", "-i x.deb => -i | x.deb"}},
 	{Name: "sudoku", Kind: KindData, Examples: []string{"-v => -v |"}},
 
 	// ---------------------------------------------------------------- shells and interpreters

@@ -104,7 +104,7 @@ var programExamples = map[string]rowExamples{
 	"programs[79]": {Name: "ssh-keygen", Examples: []string{"-q -t ed25519 -N x -f k => -q -t=ed25519 -N=x -f=k |", "-s ca -I id host.pub => -s=ca -I=id | host.pub"}},
 	"programs[80]": {Name: "read", Examples: []string{"-ra arr => -r -a=arr |", "-d , -r x y => -d=, -r | x y"}},
 	"programs[81]": {Name: "mapfile", Examples: []string{"-t -d , arr => -t -d=, | arr"}},
-	"programs[82]": {Name: "dpkg", Examples: []string{"-L dpkg => -L | dpkg", "-l 'lib*' => -l | lib*", "--admindir=/tmp/a -S /bin/ls => --admindir=/tmp/a -S | /bin/ls", "-i x.deb => -i | x.deb"}},
+	"programs[82]": {Name: "dpkg", RunExamples: []string{"--pre-invoke='rm -rf b' -i x.deb -> rm -rf b", "--status-logger 'tee s.log' -r p -> tee s.log", "-L dpkg -> "}, Examples: []string{"-L dpkg => -L | dpkg", "-l 'lib*' => -l | lib*", "--admindir=/tmp/a -S /bin/ls => --admindir=/tmp/a -S | /bin/ls", "-i x.deb => -i | x.deb"}},
 	"programs[83]": {Name: "sudoku", Examples: []string{"-v => -v |"}},
 	"programs[84]": {Name: "bash", Examples: []string{"-xc 'x' a => -x -c | x a", "-o pipefail -c x => -o=pipefail -c | x", "--norc script => --norc | script", "+x -c y => -x -c | y",
 		"-O extglob -c x => -O=extglob -c | x", "--rcfile f -i => --rcfile=f -i |", "-co pipefail x a => -c -o=pipefail | x a", "-c -x x => -c -x | x", "- s.sh a => | s.sh a", "-s a -c => -s | a -c"}},

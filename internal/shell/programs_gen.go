@@ -238,7 +238,10 @@ var programs = []Program{
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"}},
 	{Name: "read", Kind: KindData, Opts: OptSpec{Short: "adinNptu"}},
 	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}},
-	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "D", Long: "admindir= root= instdir= debug= pre-invoke= post-invoke= path-include= path-exclude= log= status-fd= status-logger=", Partial: true}},
+	// dpkg(1): --pre-invoke, --post-invoke and --status-logger COMMAND are
+	// "run via sh -c"
+	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "D", Long: "admindir= root= instdir= debug= pre-invoke= post-invoke= path-include= path-exclude= log= status-fd= status-logger=", Partial: true},
+		Runs: RunSpec{Shell: "pre-invoke post-invoke status-logger"}},
 	{Name: "sudoku", Kind: KindData},
 
 	// ---------------------------------------------------------------- shells and interpreters
