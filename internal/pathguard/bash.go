@@ -1206,7 +1206,86 @@ func (c *collector) tar() {
 		if dir == "" {
 			dir = "."
 		}
+		if top, ok := p.Last("", "one-top-level"); ok || p.Has("", "one-top-level") {
+			// --one-top-level[=DIR] extracts below DIR, by default the
+			// archive's name without its .tar* suffix (GNU tar 1.34; tar
+			// refuses a name it cannot deduce, judged as the name itself)
+			if !ok || top == "" {
+				top = tarTopLevel(path.Base(filepath.ToSlash(file)))
+			}
+			if top != "" && top != "." {
+				dir = path.Join(dir, top)
+			}
+		}
 		c.add(dir, opWrite, "tar -x")
+		// the members named on the line are written below the destination
+		// (a directory member with everything below it)
+		for _, m := range p.OperandValues() {
+			c.add(path.Join(dir, strings.TrimLeft(m, "/")), opTree, "tar -x (member)")
+		}
+		for _, x := range p.Values("", "transform", "xform") {
+			c.transformed(dir, x)
+		}
+	}
+}
+
+// tarTopLevel is the directory GNU tar's --one-top-level gives an archive
+// named name: the name without its compression suffix.
+func tarTopLevel(name string) string {
+	for _, suf := range [...]string{".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".tar.lz", ".tar.lzma", ".tar.lzo", ".tar.Z", ".tar",
+		".tgz", ".taz", ".tbz", ".tbz2", ".tz2", ".tlz", ".txz", ".tzst"} {
+		if b, ok := strings.CutSuffix(name, suf); ok && b != "" {
+			return b
+		}
+	}
+	return name
+}
+
+// transformed adds what a tar --transform (--xform) expression x makes the
+// members written below dir: each s command (sed syntax, shell.ParseSed)
+// renames a member to text around its replacement, so a replacement that
+// starts with a literal path (`s,^,spec/,`, `s,.*,SKILL.md,`) names that
+// path; backreferences and & are taken as possibly empty (the literal
+// text after them may start the name). An expression without an s
+// command the guard can read may name anything: every file below dir.
+func (c *collector) transformed(dir, x string) {
+	found := false
+	for _, cmd := range shell.ParseSed(x) {
+		if cmd.Name != 's' {
+			continue
+		}
+		found = true
+		var lit strings.Builder
+		for i := 0; i < len(cmd.Repl); i++ {
+			switch ch := cmd.Repl[i]; {
+			case ch == '&':
+			case ch == '\\' && i+1 < len(cmd.Repl):
+				i++
+				if n := cmd.Repl[i]; n < '0' || n > '9' {
+					if !strings.ContainsRune("LUElu", rune(n)) {
+						lit.WriteByte(n)
+					}
+				}
+			default:
+				lit.WriteByte(ch)
+			}
+		}
+		l := strings.TrimLeft(lit.String(), "/") // tar strips a leading "/" (without -P)
+		if l == "" {
+			continue
+		}
+		t := path.Join(dir, l)
+		if strings.HasSuffix(l, "/") {
+			c.add(t+"/"+placeholder, opWrite, "tar --transform")
+			continue
+		}
+		c.add(t, opWrite, "tar --transform")
+		if strings.Contains(l, "/") {
+			c.add(path.Dir(t)+"/"+placeholder, opWrite, "tar --transform")
+		}
+	}
+	if !found {
+		c.add(dir, opTree, "tar --transform (an expression the guard cannot read)")
 	}
 }
 
@@ -1220,6 +1299,13 @@ func (c *collector) unzip(args []string) {
 		dir = "."
 	}
 	c.add(dir, opWrite, "unzip -d")
+	// unzip [-d DIR] ARCHIVE MEMBER…: the members named after the archive
+	// (wildcards included) are written below DIR; -x MEMBER… excludes
+	if ops := p.OperandValues(); len(ops) > 1 {
+		for _, m := range ops[1:] {
+			c.add(path.Join(dir, strings.TrimLeft(m, "/")), opTree, "unzip (member)")
+		}
+	}
 }
 
 func (c *collector) curl(args []string) {

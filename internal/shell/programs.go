@@ -124,9 +124,10 @@ var programs = []Program{
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
 		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +
 			"use-compress-program= suffix= to-command= checkpoint-action= info-script= new-volume-script= rsh-command= rmt-command= checkpoint= " +
-			"extract get create append update concatenate list to-stdout remove-files", Partial: true, Abbrev: true, OldStyle: true},
+			"extract get create append update concatenate list to-stdout remove-files one-top-level xform= strip-components=", Partial: true, Abbrev: true, OldStyle: true},
 		Examples: []string{"xzf a.tgz -C d => -x -z -f=a.tgz -C=d |", "-xf a.tar => -x -f=a.tar |", "--checkpoint-act=exec=x -cf a d => --checkpoint-action=exec=x -c -f=a | d",
-			"-I zstd -cf a d => -I=zstd -c -f=a | d"}},
+			"-I zstd -cf a d => -I=zstd -c -f=a | d", "-xf a.tar --one-top-level=d m => -x -f=a.tar --one-top-level=d | m", "-xf a.tar --one-top m => -x -f=a.tar --one-top-level | m",
+			"-xf a.tar --xform 's,^,d/,' => -x -f=a.tar --xform=s,^,d/, |"}},
 	// Subversion: export and checkout URL… [PATH] write the tree at PATH
 	{Name: "svn", Kind: KindTool, Opts: svnOpts, Subs: []Program{
 		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}, Examples: []string{"-r 5 URL d => -r=5 | URL d", "--force URL d => --force | URL d"}, WriteExamples: []string{"URL spec/x -> spec/x", "-r 5 URL d -> d"}}},

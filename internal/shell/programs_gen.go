@@ -91,7 +91,7 @@ var programs = []Program{
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
 		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +
 			"use-compress-program= suffix= to-command= checkpoint-action= info-script= new-volume-script= rsh-command= rmt-command= checkpoint= " +
-			"extract get create append update concatenate list to-stdout remove-files", Partial: true, Abbrev: true, OldStyle: true},
+			"extract get create append update concatenate list to-stdout remove-files one-top-level xform= strip-components=", Partial: true, Abbrev: true, OldStyle: true},
 	},
 	// Subversion: export and checkout URL… [PATH] write the tree at PATH
 	{Name: "svn", Kind: KindTool, Opts: svnOpts, Subs: []Program{
