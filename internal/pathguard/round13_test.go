@@ -47,3 +47,48 @@ func TestArchiveMembers(t *testing.T) {
 		{"unzip -o /tmp/a.zip", "allow"},
 	})
 }
+
+// TestEditorScripts (round 13 dp0114 dp0115 dp0117, dp0058): vim/ex Ex
+// commands given with -c, +CMD or (in Ex mode) on a known stdin write the
+// file they name (`:w[rite][!] F`, `:w >> F`, `:sav[eas] F`, `:wq F`,
+// `:x F`, `:up[date] F`); the edited file is written by a bare write
+// (`:w`, `:wq`, `:x`, `:wa` …), by a command the guard cannot follow
+// (`:normal ZZ`, `:exe`), and by an interactive session (no quit, stdin
+// unknown): a script that is known to its end or to a quit and writes only
+// elsewhere leaves it read. shuf -o FILE writes FILE, its operands are
+// read. Checked with VIM 9 and GNU shuf under /tmp.
+func TestEditorScripts(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"vim -es -c 'w! templates/x.html' -c q research/notes.md", "block"},
+		{"ex -s research/notes.md <<<$'w! .harness/hermes_handoff.md\\nq'", "block"},
+		{"vim -es -c 'sav spec/n.md' -c q research/notes.md", "block"},
+		{"vim -es -c ':%w >> SKILL.md' -c q research/notes.md", "block"},
+		{"vim -es -c 'wq spec/x.md' research/notes.md", "block"},
+		{"vim -es '+w! schemas/b.json' '+q' research/notes.md", "block"},
+		{"vim -es -c 'w|q' SKILL.md", "block"},
+		{"vim -es -c '%s/a/b/' -c wq SKILL.md", "block"},
+		{"vim -es -c 'x' SKILL.md", "block"},
+		{"vim -es -c 'normal ZZ' -c 'q!' SKILL.md", "block"},
+		{"vim SKILL.md", "block"},
+		{"vim -es SKILL.md", "block"},
+		{"vi -e -s SKILL.md <<'EOF'\n%s/a/b/\nwq\nEOF", "block"},
+		{"vim -es -c 'w! build/copy.md' -c q SKILL.md", "allow"},
+		{"ex -s SKILL.md <<<$'p\\nq'", "allow"},
+		{"ex -s SKILL.md <<<'%p'", "allow"},
+		{"vim -es -c 'w !cat' -c 'q!' SKILL.md", "allow"},
+		{"vim -es -c '%s/a/b/' -c 'q!' SKILL.md", "allow"},
+		{"vim -es -c 'w build/x.md | q' SKILL.md", "allow"},
+		{"vim -es -c 'wq build/x.md' SKILL.md", "allow"},
+		{"vim -es -c 'sav! build/x.md' -c 'qa!' SKILL.md", "allow"},
+		{"vim -c 'w build/x.md' research/notes.md", "allow"},
+		{"vim -R SKILL.md", "allow"},
+		{"shuf -o build/shuffled.md SKILL.md", "allow"},
+		{"shuf -n 3 SKILL.md", "allow"},
+		{"shuf --random-source=SKILL.md -i 1-5", "allow"},
+		{"shuf -o SKILL.md build/x", "block"},
+		{"shuf --output=spec/x a", "block"},
+		{"shuf -e a b -o templates/x", "block"},
+	})
+}

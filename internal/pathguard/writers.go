@@ -114,6 +114,9 @@ func (c *collector) other(prog string, args []string) {
 		if (prog == "vi" || prog == "vim" || prog == "nvim") && p.Has("RM") {
 			return // read-only mode
 		}
+		if !c.inv.Command().EditsOperands(c.inv.Stdin) {
+			return // a known script that writes only the files it names (tableWrites)
+		}
 		for _, f := range p.OperandValues() {
 			if !strings.HasPrefix(f, "+") {
 				c.add(f, opWrite, prog)

@@ -299,7 +299,9 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		}
 		for _, t := range texts {
 			for _, line := range strings.Split(t, "\n") {
-				if f, ok := ws.lineFile(line); ok {
+				if ws.Edits != "" {
+					files = append(files, c.lineFiles(line)...) // an editor's command line
+				} else if f, ok := ws.lineFile(line); ok {
 					files = append(files, f)
 				}
 			}
@@ -457,6 +459,102 @@ func (ws *WriteSpec) siblings(p ParsedOpts, name string, ops []string) []string 
 		}
 	}
 	return out
+}
+
+// lineFiles returns the files the commands of Writes.Lines on one line of
+// an editor's script (Writes.Edits) write: the last word of their
+// argument, none for "-", a '|' pipe or a `!CMD` filter.
+func (c *Command) lineFiles(line string) []string {
+	var files []string
+	for line != "" {
+		name, arg, rest := c.scriptCommand(line)
+		line = rest
+		if !isMod(c.Row.Writes.Lines, name) {
+			continue
+		}
+		if fs := strings.Fields(arg); len(fs) >= 1 && fs[len(fs)-1] != "-" && !strings.HasPrefix(fs[len(fs)-1], "|") && !strings.HasPrefix(arg, "!") {
+			files = append(files, strings.Trim(fs[len(fs)-1], `"'`))
+		}
+	}
+	return files
+}
+
+// scriptCommand splits the first command off a line of an editor's
+// script (Writes.Edits), read as vim reads an Ex command line: after ':',
+// '+', a range and the row's RunSpec.Mods, the name ends before a blank,
+// '!' or '|', a '!' after it is dropped, and a '|' ends the command unless
+// the argument is a `!CMD` filter. It returns the name, the argument and
+// the commands after it.
+func (c *Command) scriptCommand(line string) (name, arg, rest string) {
+	t := strings.TrimLeft(line, " \t:+")
+	t = strings.TrimLeft(t, "%$.0123456789,;+- \t")
+	t = c.Row.Runs.stripMods(strings.TrimLeft(t, " \t:"))
+	end := strings.IndexAny(t, " \t!|")
+	if end < 0 {
+		end = len(t)
+	}
+	name, arg = t[:end], strings.TrimPrefix(t[end:], "!")
+	arg = strings.TrimLeft(arg, " \t")
+	if !strings.HasPrefix(arg, "!") {
+		if i := strings.IndexByte(arg, '|'); i >= 0 {
+			arg, rest = arg[:i], arg[i+1:]
+		}
+	}
+	return name, strings.TrimSpace(arg), rest
+}
+
+// EditsOperands reports whether an editor (Writes.Edits) writes the files
+// it edits, its operands: its commands (the values of RunSpec.Shell
+// options and the +CMD operands, in order, then a known stdin in a
+// Writes.Script mode) include a write that names no file or a command the
+// guard does not follow before they end, or they leave it interactive. A
+// row without Edits writes them.
+func (c *Command) EditsOperands(stdin *string) bool {
+	if c == nil || c.Row == nil || c.Row.Writes.Edits == "" {
+		return true
+	}
+	ws, p := &c.Row.Writes, c.ParsedOpts
+	type text struct {
+		at int
+		s  string
+	}
+	var texts []text
+	script := ws.Script == "*"
+	for i := range p.Opts {
+		o := &p.Opts[i]
+		if o.HasValue && optNamed(p, o, c.Row.Runs.Shell) {
+			texts = append(texts, text{o.Arg, o.Value})
+		}
+		if ws.Script != "" && optNamed(p, o, ws.Script) {
+			script = true
+		}
+	}
+	for _, k := range p.Operands {
+		if v := p.words[k]; strings.HasPrefix(v, "+") {
+			texts = append(texts, text{k, v[1:]})
+		}
+	}
+	slices.SortStableFunc(texts, func(a, b text) int { return a.at - b.at })
+	if script && stdin != nil {
+		texts = append(texts, text{s: *stdin})
+	}
+	for _, t := range texts {
+		for _, line := range strings.Split(t.s, "\n") {
+			for line != "" {
+				name, arg, rest := c.scriptCommand(line)
+				line = rest
+				named := arg != "" && !strings.HasPrefix(arg, "!") && isMod(ws.Lines, name)
+				switch {
+				case name == "":
+				case isMod(ws.Edits, name) && !named && !strings.HasPrefix(arg, "!"):
+					return true
+				case isMod(ws.Ends, name):
+					return false
+				}
+			}
+		}
+	}
+	return !(script && stdin != nil)
 }
 
 // applies reports whether the options p let the spec write at all (If,

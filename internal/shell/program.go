@@ -296,6 +296,26 @@ type WriteSpec struct {
 	// .bac .cl .log .t here, not for "stdout", "stderr", `.log off`, nor
 	// for a '|' word, which pipes into a command: WriteSpec.lineFile).
 	Lines string
+	// Edits, for an editor, lists its own commands (in RunSpec.Prefix's
+	// abbreviation notation) that write the edited files, its operands,
+	// when they name no file of Lines (vim's `:w`, `:wq`, `:x`, `:wa`), and
+	// those whose effect the guard does not follow (`:normal ZZ`,
+	// `:execute`, `:source`). With Edits the operands are written unless
+	// the editor's script is known to its end, or to one of Ends, without
+	// one of them (Command.EditsOperands): `vim -es -c 'w! build/x' -c q
+	// SKILL.md` only reads SKILL.md. Lines then also reads the script's
+	// commands as the editor does: after ':', '+', a range and RunSpec.Mods,
+	// a '!' after the name, '|' between commands, and `:w !CMD` names no
+	// file.
+	Edits string
+	// Ends lists the editor's commands that end its script (vim's q[uit],
+	// qa[ll], cq[uit], and wq, x[it] — which also write, by Edits).
+	Ends string
+	// Script lists options under which a known stdin is the rest of the
+	// editor's script after its option and +CMD commands (vim -e, -E: Ex
+	// mode), "*" always (ex); without it the editor is interactive once
+	// its commands are done, and may write anything it edits.
+	Script string
 	// ReadOnly lists options (letters or long names) under which the
 	// First operand is only read (sqlite3 -readonly, -deserialize: the
 	// database is opened read-only or loaded into memory).

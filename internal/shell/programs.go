@@ -90,6 +90,11 @@ var programs = []Program{
 	{Name: "sort", Kind: KindWrite,
 		Opts:     OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true, Posixly: true},
 		Examples: []string{"-o f x => -o=f | x", "--out=f x => --output=f | x"}},
+	// GNU shuf (coreutils 9 --help): -o/--output FILE is written, its
+	// operands (and --random-source FILE) are read
+	{Name: "shuf", Kind: KindWrite, Opts: OptSpec{Short: "ino", Long: "echo input-range= head-count= output= random-source= repeat zero-terminated help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Opts: "o output"}, WriteExamples: []string{"-o build/x.md SKILL.md -> build/x.md", "--out=o a -> o", "-n 3 SKILL.md -> ", "-e a b -o t/x -> t/x"},
+		Examples: []string{"-n3 -o f x => -n=3 -o=f | x", "--rand SKILL.md -i 1-5 => --random-source=SKILL.md -i=1-5 |"}},
 	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true},
 		Examples: []string{"-c a b => -c | a b", "-f1 -s 2 a => -f=1 -s=2 | a", "--skip-f=1 a => --skip-fields=1 | a"}},
 	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true},
@@ -886,13 +891,25 @@ var programs = []Program{
 	// ex is vim in Ex mode (its +CMD and -c CMD are vim's, and so is a
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
 	// those languages (RunSpec.Langs)
-	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
+	// Ex commands that name a file write it (vimWrites.Lines: `:w! F`,
+	// `:w >> F`, `:sav F`, `:wq F`); the edited files are written by a
+	// bare write or an Ex command the guard does not follow, and by an
+	// interactive session (vimWrites.Edits); in Ex mode (-e, -E, ex) a
+	// known stdin is the rest of the script, which ends at its end
+	{Name: "vi", Names: "vim nvim gvim vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
+		Writes: vimWrites("e E"),
+		WriteExamples: []string{"-es -c 'w! templates/x.html' -c q n.md -> templates/x.html", "-es -c 'w! b/c.md' -c q SKILL.md -> b/c.md", "-es -c '%w >> a' -c q n -> a", "-es -c 'w b | q' f -> b",
+			"-es -c 'sil sav! s/n' -c qa! f -> s/n", "-es -c 'w !cat' -c q! f -> ", "'+wq o.md' f -> o.md", "-c 'redir! > r.txt' -c q f -> r.txt"},
 		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es -c '1,$w !rm b' f -> rm b", "-es -c '%!rm b' f -> rm b", "-es -c 'sil r !ls' f -> ls", "-es -c 'w! o.txt' f -> ", "-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
 			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ", "-Es +'silent !rm -rf b' +qa -> rm -rf b", "-es -c 'sil! keepalt !rm x' -> rm x", "-es -c 'silent write' f -> ",
 			`-es -c 'py3 import os; os.system("rm -rf b")' -> rm -rf b; python3 -c import os; os.system("rm -rf b"); rm -rf b`, `'+lua os.execute("rm x")' +qa -> lua -e os.execute("rm x"); rm x`,
 			"-s '+!rm -rf d' '+q!' -> rm -rf d", "-Es -S <(echo '!rm -rf b') +qa -> echo !rm -rf b; rm -rf b"},
 		Examples: []string{"-c '!ls' f => -c=!ls | f"}},
+	{Name: "ex", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
+		Writes: vimWrites("*"), WriteExamples: []string{"-s n.md <<< $'w! .harness/h.md\\nq' -> .harness/h.md", "-s f <<< '%p' -> "},
+		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+		RunExamples: []string{"-s f <<< '!rm -rf b' -> rm -rf b", "-c 'sil !rm x' f -> rm x", "-s f <<< '%w !rm b' -> rm b"}, Examples: []string{"-s -c wq f => -s -c=wq | f"}},
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
 		Runs:        RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es +'!rm -rf b' +q -> rm -rf b", "notes.txt -> "}, Examples: []string{"-R f => -R | f", "-p a b => -p | a b", "-p2 -u NONE a b => -p=2 -u=NONE | a b", "-r f => -r | f", "-c 'set nu' f => -c=set nu | f", "+10 f => | +10 f"}},
@@ -1064,6 +1081,14 @@ const harnessGlobal = "root= feature= json quiet verbose help version"
 // vimMods are vim's Ex command modifiers (vim's `:help :command-modifiers`),
 // in its abbreviation notation: `:silent !CMD` still runs CMD.
 const vimMods = "sil[ent] uns[ilent] noa[utocmd] keepa[lt] keepj[umps] keepm[arks] keepp[atterns] loc[kmarks] nos[wapfile] san[dbox] verb[ose] hid[e] conf[irm] bro[wse] tab lefta[bove] abo[veleft] rightb[elow] bel[owright] to[pleft] bo[tright] vert[ical] hor[izontal] leg[acy] vim9[cmd]"
+
+// vimWrites is what vim and ex write by their Ex commands (WriteSpec
+// Lines, Edits, Ends), with script the options of Ex mode.
+func vimWrites(script string) WriteSpec {
+	return WriteSpec{Lines: "w[rite] sav[eas] wq x[it] exi[t] up[date] mk[exrc] mkv[imrc] mks[ession] mkvie[w] redi[r] wv[iminfo]",
+		Edits: "w[rite] wq x[it] exi[t] up[date] wa[ll] wqa[ll] xa[ll] wn[ext] wN[ext] wp[revious] norm[al] exe[cute] so[urce] ru[ntime] cal[l] argdo bufdo windo tabdo cdo cfdo ldo lfdo g[lobal] v[global] au[tocmd] doau[tocmd] doautoa[ll] let",
+		Ends:  "q[uit] qa[ll] quita[ll] cq[uit] wq x[it] exi[t] xa[ll] wqa[ll]", Script: script}
+}
 
 // vimLangs are vim's commands that run code of another language (a line
 // of a -c value, a +CMD operand or a sourced script): `:py3 CODE`, `:lua

@@ -61,6 +61,11 @@ var programs = []Program{
 	{Name: "sort", Kind: KindWrite,
 		Opts: OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true, Posixly: true},
 	},
+	// GNU shuf (coreutils 9 --help): -o/--output FILE is written, its
+	// operands (and --random-source FILE) are read
+	{Name: "shuf", Kind: KindWrite, Opts: OptSpec{Short: "ino", Long: "echo input-range= head-count= output= random-source= repeat zero-terminated help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Opts: "o output"},
+	},
 	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true}},
 	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true},
 		// split --filter=COMMAND pipes each chunk into COMMAND, run with the shell (split --help)
@@ -776,8 +781,19 @@ var programs = []Program{
 	// ex is vim in Ex mode (its +CMD and -c CMD are vim's, and so is a
 	// script on stdin); :py3, :python, :lua, :perl and :ruby run code of
 	// those languages (RunSpec.Langs)
-	{Name: "vi", Names: "vim nvim gvim ex vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
+	// Ex commands that name a file write it (vimWrites.Lines: `:w! F`,
+	// `:w >> F`, `:sav F`, `:wq F`); the edited files are written by a
+	// bare write or an Ex command the guard does not follow, and by an
+	// interactive session (vimWrites.Edits); in Ex mode (-e, -E, ex) a
+	// known stdin is the rest of the script, which ends at its end
+	{Name: "vi", Names: "vim nvim gvim vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
+		Writes: vimWrites("e E"),
+
 		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
+	},
+	{Name: "ex", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
+		Writes: vimWrites("*"),
+		Runs:   RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 	},
 	{Name: "view", Names: "rview", Kind: KindRead, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
@@ -925,6 +941,14 @@ const harnessGlobal = "root= feature= json quiet verbose help version"
 // vimMods are vim's Ex command modifiers (vim's `:help :command-modifiers`),
 // in its abbreviation notation: `:silent !CMD` still runs CMD.
 const vimMods = "sil[ent] uns[ilent] noa[utocmd] keepa[lt] keepj[umps] keepm[arks] keepp[atterns] loc[kmarks] nos[wapfile] san[dbox] verb[ose] hid[e] conf[irm] bro[wse] tab lefta[bove] abo[veleft] rightb[elow] bel[owright] to[pleft] bo[tright] vert[ical] hor[izontal] leg[acy] vim9[cmd]"
+
+// vimWrites is what vim and ex write by their Ex commands (WriteSpec
+// Lines, Edits, Ends), with script the options of Ex mode.
+func vimWrites(script string) WriteSpec {
+	return WriteSpec{Lines: "w[rite] sav[eas] wq x[it] exi[t] up[date] mk[exrc] mkv[imrc] mks[ession] mkvie[w] redi[r] wv[iminfo]",
+		Edits: "w[rite] wq x[it] exi[t] up[date] wa[ll] wqa[ll] xa[ll] wn[ext] wN[ext] wp[revious] norm[al] exe[cute] so[urce] ru[ntime] cal[l] argdo bufdo windo tabdo cdo cfdo ldo lfdo g[lobal] v[global] au[tocmd] doau[tocmd] doautoa[ll] let",
+		Ends:  "q[uit] qa[ll] quita[ll] cq[uit] wq x[it] exi[t] xa[ll] wqa[ll]", Script: script}
+}
 
 // vimLangs are vim's commands that run code of another language (a line
 // of a -c value, a +CMD operand or a sourced script): `:py3 CODE`, `:lua
