@@ -936,6 +936,16 @@ func (c *collector) git() {
 	if hasWT {
 		base = absJoin(base, wt)
 	}
+	if f := c.inv.Env["GIT_INDEX_FILE"]; f != "" {
+		// git reads and rewrites the index there (add, rm, read-tree,
+		// commit, reset …), a relative name below the work tree's top
+		// (git 2.39 here: from a subdirectory it lands at the top): judged
+		// below the directory git runs in and below the workspace root
+		c.addAt(base, f, opWrite, "git (GIT_INDEX_FILE)")
+		if !filepath.IsAbs(f) && base != c.g.rootLex {
+			c.addAt(c.g.rootLex, f, opWrite, "git (GIT_INDEX_FILE)")
+		}
+	}
 	saved := c.base
 	c.base = base
 	defer func() { c.base = saved }()

@@ -92,3 +92,54 @@ func TestEditorScripts(t *testing.T) {
 		{"shuf -e a b -o templates/x", "block"},
 	})
 }
+
+// TestGoToolchainOutputs (round 13 dp0100 dp0101 dp0103 dp0107, dp0088
+// dp0097 dp0106): go mod vendor -o DIR writes DIR, go test's profile
+// flags (-coverprofile, -cpuprofile, -memprofile, -blockprofile,
+// -mutexprofile, -trace) write their file (-outputdir DIR: below DIR),
+// go mod init/tidy and go get write go.mod (and go.sum) in the directory
+// they run in, and the environment forms of output options write their
+// value: GOBIN for go install, PIP_TARGET for pip install --target,
+// npm_config_cache for npm --cache, GIT_INDEX_FILE for every git
+// subcommand that touches the index (git resolves a relative one against
+// the work tree's top: checked with git 2.39 under /tmp).
+func TestGoToolchainOutputs(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"go mod vendor -o sub-skills/vendor", "block"},
+		{"go mod vendor -o build/vendor", "allow"},
+		{"go mod vendor", "allow"},
+		{"go test -coverprofile=spec/cover.out ./src/...", "block"},
+		{"go test -cpuprofile templates/cpu.out .", "block"},
+		{"go test -trace=SKILL.md .", "block"},
+		{"go test -memprofile=m.out -outputdir schemas .", "block"},
+		{"go test -c -o spec/x.test ./src", "block"},
+		{"go test -coverprofile=build/c.out ./...", "allow"},
+		{"go test -blockprofile b.out -mutexprofile m.out .", "allow"},
+		{"go test -cover -race ./...", "allow"},
+		{"cd templates && go mod init example.com/t", "block"},
+		{"cd spec && go mod tidy", "block"},
+		{"cd protocols && go get example.com/x@v1", "block"},
+		{"go mod init example.com/t", "allow"},
+		{"cd build && go mod init x", "allow"},
+		{"go mod tidy", "allow"},
+		{"GOBIN=\"$PWD/templates\" go install ./src/...", "block"},
+		{"GOBIN=spec go install example.com/x@latest", "block"},
+		{"GOBIN=/tmp/bin go install ./...", "allow"},
+		{"go install ./...", "allow"},
+		{"GIT_INDEX_FILE=spec/.idx git add src/app.go", "block"},
+		{"GIT_INDEX_FILE=.harness/runtime_state.json git read-tree HEAD", "block"},
+		{"touch .harness/idx; GIT_INDEX_FILE=.harness/idx git read-tree HEAD", "allow"},
+		{"GIT_INDEX_FILE=/tmp/idx git add src/app.go", "allow"},
+		{"GIT_INDEX_FILE=build/idx git commit -m x", "allow"},
+		{"git add src/app.go", "allow"},
+		{"PIP_TARGET=schemas/lib pip install requests", "block"},
+		{"PIP_TARGET=build/lib pip install requests", "allow"},
+		{"pip install requests", "allow"},
+		{"npm_config_cache=spec/.npm npm install", "block"},
+		{"NPM_CONFIG_CACHE=templates/c npm ci", "block"},
+		{"npm_config_cache=/tmp/npm npm install", "allow"},
+		{"npm install", "allow"},
+	})
+}

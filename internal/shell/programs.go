@@ -636,8 +636,12 @@ var programs = []Program{
 			{Name: "explore", Kind: KindExec, Opts: OptSpec{Short: "w", Long: "workspace= shell=", Partial: true}, Pos: 1, DashDash: true, Examples: []string{"pkg -- ls => | pkg ls"}},
 			{Name: "publish", Names: "unpublish", Kind: KindTool, Examples: []string{"--dry-run => --dry-run? |"}},
 			// the subcommands that write PREFIX/node_modules and PREFIX/package*.json
+			// --cache DIR (npm_config_cache, npm reads its environment
+			// case-insensitively: npm-config(7)) is written below
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
-				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}, Examples: []string{"--prefix d x => --prefix=d | x", "-D typescript => -D | typescript", "-w a lodash => -w=a | lodash"}},
+				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE"}, WriteExamples: []string{"--cache spec/.npm x -> spec/.npm", "npm_config_cache=spec/.npm -> spec/.npm", "NPM_CONFIG_CACHE=c ci -> c", "lodash -> "},
+				Examples: []string{"--prefix d x => --prefix=d | x", "-D typescript => -D | typescript", "-w a lodash => -w=a | lodash"}},
 			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}, Examples: []string{"--pack-destination d => --pack-destination=d |"}},
 		},
 		Examples: []string{"exec -c 'rm x' => exec: -c=rm x |", "x -- rm -rf y => x: | rm -rf y", "--workspace a publish => publish: |",
@@ -703,14 +707,27 @@ var programs = []Program{
 		// `go install` installs into (checked: GOCACHE=D go build fills D,
 		// GOBIN=D go build leaves D absent, go install writes D/x)
 		{Name: "build", Names: "test tool vet", Kind: KindWrite, Opts: goBuildOpts,
-			Writes: WriteSpec{Opts: "o", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"}, WriteExamples: []string{"-o templates/x ./cmd/x -> templates/x", "GOCACHE=spec/c ./... -> spec/c", "GOBIN=spec/b ./... -> ", "-v . -> "},
+			// go test's profiles are written (-outputdir DIR: below DIR; go
+			// help testflag; checked: -cpuprofile c.out -coverprofile=cov.out
+			// -outputdir od puts both in od/)
+			Writes: WriteSpec{Opts: "o coverprofile cpuprofile memprofile blockprofile mutexprofile trace", Dirs: "outputdir", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"},
+			WriteExamples: []string{"-o templates/x ./cmd/x -> templates/x", "GOCACHE=spec/c ./... -> spec/c", "GOBIN=spec/b ./... -> ", "-v . -> ",
+				"-coverprofile=spec/c.out ./... -> spec/c.out", "-cpuprofile c.out -outputdir d . -> c.out d", "-race ./... -> "},
 			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-exec 'rm -rf b' ./... -> rm -rf b", "-toolexec='rm -rf' ./... -> rm -rf", "-exec sudo ./... -> sudo", "-exec 'xvfb-run -a' ./... -> xvfb-run -a", "-race ./... -> "},
 			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
 		{Name: "install", Kind: KindWrite, Opts: goBuildOpts,
 			Writes: WriteSpec{EnvDirs: "GOBIN GOCACHE GOTMPDIR GOMODCACHE"}, WriteExamples: []string{"GOBIN=templates ./cmd/x -> templates", "./cmd/x -> "},
 			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-toolexec='rm -rf' ./... -> rm -rf", "./... -> "},
 			Examples: []string{"-v ./cmd/x => --v | ./cmd/x"}},
-	}, Examples: []string{"run . => run: | ."}},
+		// go mod init, tidy and go get write go.mod (and go.sum) where they
+		// run; go mod vendor -o DIR writes DIR (go help mod vendor)
+		{Name: "mod", Kind: KindTool, Subs: []Program{
+			{Name: "init", Kind: KindWrite, Writes: WriteSpec{Fixed: "go.mod"}, WriteExamples: []string{"example.com/t -> go.mod"}, Examples: []string{"example.com/t => | example.com/t"}},
+			{Name: "tidy", Kind: KindWrite, Opts: OptSpec{Long: "e v x go= compat=", GoFlags: true}, Writes: WriteSpec{Fixed: "go.mod go.sum"}, WriteExamples: []string{"-v -> go.mod go.sum"}, Examples: []string{"-go=1.22 => --go=1.22 |"}},
+			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Long: "e v o=", GoFlags: true}, Writes: WriteSpec{Dirs: "o"}, WriteExamples: []string{"-o sub-skills/vendor -> sub-skills/vendor", "-v -> "}, Examples: []string{"-o d => --o=d |"}}},
+			Examples: []string{"vendor -o d => vendor: --o=d |"}},
+		{Name: "get", Kind: KindWrite, Opts: OptSpec{Long: "d t u x v insecure tool", GoFlags: true}, Writes: WriteSpec{Fixed: "go.mod go.sum"}, WriteExamples: []string{"example.com/x@v1 -> go.mod go.sum"}, Examples: []string{"-u ./... => --u | ./..."}},
+	}, Examples: []string{"run . => run: | .", "mod init x => mod init: | x"}},
 
 	// Claude Code's CLI (`claude`, the npm package's `claude-code`): the
 	// subcommands that write its execution channels (testdata/corpus/README.md
@@ -862,7 +879,11 @@ var programs = []Program{
 			{Name: "repo", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}, Examples: []string{"clone o/r => | clone o/r"}},
 		}, Examples: []string{"-R o/r pr list => pr: | list"}},
 	{Name: "twine", Names: "gem helm-push", Kind: KindTool, Examples: []string{"upload dist/x.whl => | upload dist/x.whl"}},
-	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Examples: []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
+	// pip reads PIP_<OPTION> from the environment for every long option
+	// (pip user guide, "Environment Variables"): PIP_TARGET is --target
+	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Writes: WriteSpec{EnvDirs: "PIP_TARGET PIP_PREFIX PIP_ROOT"},
+		WriteExamples: []string{"PIP_TARGET=schemas/lib install requests -> schemas/lib", "install requests -> "},
+		Examples:      []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}, WriteExamples: []string{"enc -in a -out b -> b", "req -new -keyout k.pem -out c.csr -> k.pem c.csr"}},
 	// GnuPG (gpg(1); gpg 2.2.40 here accepts unique prefixes, `--out F`
@@ -1117,7 +1138,7 @@ var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirem
 
 // goBuildOpts is the build flags of go build, test, vet, tool and install
 // (go help build, go help testflag).
-var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true}
+var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= blockprofile= mutexprofile= trace= outputdir= coverpkg= covermode= benchtime= cpu= parallel= shuffle= skip= fuzz= fuzztime= list= timeout= cover json v x n a race trimpath work short failfast benchmem", GoFlags: true}
 
 // coreutilsBackup is the backup of cp, mv, ln and install (coreutils 9.1
 // --help, "Backup options"): DEST+SUFFIX with -b/--backup[=CONTROL] or

@@ -552,8 +552,12 @@ var programs = []Program{
 			{Name: "explore", Kind: KindExec, Opts: OptSpec{Short: "w", Long: "workspace= shell=", Partial: true}, Pos: 1, DashDash: true},
 			{Name: "publish", Names: "unpublish", Kind: KindTool},
 			// the subcommands that write PREFIX/node_modules and PREFIX/package*.json
+			// --cache DIR (npm_config_cache, npm reads its environment
+			// case-insensitively: npm-config(7)) is written below
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
-				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}},
+				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE"},
+			},
 			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}},
 		},
 	},
@@ -617,13 +621,25 @@ var programs = []Program{
 		// `go install` installs into (checked: GOCACHE=D go build fills D,
 		// GOBIN=D go build leaves D absent, go install writes D/x)
 		{Name: "build", Names: "test tool vet", Kind: KindWrite, Opts: goBuildOpts,
-			Writes: WriteSpec{Opts: "o", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"},
-			Runs:   RunSpec{Shell: "exec toolexec"},
+			// go test's profiles are written (-outputdir DIR: below DIR; go
+			// help testflag; checked: -cpuprofile c.out -coverprofile=cov.out
+			// -outputdir od puts both in od/)
+			Writes: WriteSpec{Opts: "o coverprofile cpuprofile memprofile blockprofile mutexprofile trace", Dirs: "outputdir", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"},
+
+			Runs: RunSpec{Shell: "exec toolexec"},
 		},
 		{Name: "install", Kind: KindWrite, Opts: goBuildOpts,
 			Writes: WriteSpec{EnvDirs: "GOBIN GOCACHE GOTMPDIR GOMODCACHE"},
 			Runs:   RunSpec{Shell: "exec toolexec"},
 		},
+		// go mod init, tidy and go get write go.mod (and go.sum) where they
+		// run; go mod vendor -o DIR writes DIR (go help mod vendor)
+		{Name: "mod", Kind: KindTool, Subs: []Program{
+			{Name: "init", Kind: KindWrite, Writes: WriteSpec{Fixed: "go.mod"}},
+			{Name: "tidy", Kind: KindWrite, Opts: OptSpec{Long: "e v x go= compat=", GoFlags: true}, Writes: WriteSpec{Fixed: "go.mod go.sum"}},
+			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Long: "e v o=", GoFlags: true}, Writes: WriteSpec{Dirs: "o"}}},
+		},
+		{Name: "get", Kind: KindWrite, Opts: OptSpec{Long: "d t u x v insecure tool", GoFlags: true}, Writes: WriteSpec{Fixed: "go.mod go.sum"}},
 	}},
 
 	// Claude Code's CLI (`claude`, the npm package's `claude-code`): the
@@ -752,7 +768,9 @@ var programs = []Program{
 			{Name: "repo", Kind: KindTool, Opts: OptSpec{Short: "R", Long: "repo=", Partial: true, Stop: true}},
 		}},
 	{Name: "twine", Names: "gem helm-push", Kind: KindTool},
-	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec},
+	// pip reads PIP_<OPTION> from the environment for every long option
+	// (pip user guide, "Environment Variables"): PIP_TARGET is --target
+	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Writes: WriteSpec{EnvDirs: "PIP_TARGET PIP_PREFIX PIP_ROOT"}},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}},
 	// GnuPG (gpg(1); gpg 2.2.40 here accepts unique prefixes, `--out F`
@@ -977,7 +995,7 @@ var pipSpec = OptSpec{Short: "trcebiCfdw", Long: "target= prefix= root= requirem
 
 // goBuildOpts is the build flags of go build, test, vet, tool and install
 // (go help build, go help testflag).
-var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= timeout= cover json v x n a race trimpath work", GoFlags: true}
+var goBuildOpts = OptSpec{Long: "o= C= p= tags= ldflags= gcflags= asmflags= mod= modfile= overlay= pgo= toolexec= exec= run= bench= count= coverprofile= cpuprofile= memprofile= blockprofile= mutexprofile= trace= outputdir= coverpkg= covermode= benchtime= cpu= parallel= shuffle= skip= fuzz= fuzztime= list= timeout= cover json v x n a race trimpath work short failfast benchmem", GoFlags: true}
 
 // coreutilsBackup is the backup of cp, mv, ln and install (coreutils 9.1
 // --help, "Backup options"): DEST+SUFFIX with -b/--backup[=CONTROL] or
