@@ -143,3 +143,32 @@ func TestGoToolchainOutputs(t *testing.T) {
 		{"npm install", "allow"},
 	})
 }
+
+// TestConfigFromCommandLine (round 13 dp0108 dp0110): a configuration
+// the command line makes known is options of the command: curl -K FILE
+// (a here-string on /dev/stdin or "-", a process substitution, a file
+// written earlier; long option names with or without dashes, the value
+// after '=', ':' or blanks, double-quoted or bare) and wget -e COMMAND (a
+// wgetrc command: dir_prefix is --directory-prefix, output_document
+// --output-document; names compared without case, '_' and '-').
+func TestConfigFromCommandLine(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"curl -sS -K /dev/stdin https://example.com/x <<<'output = \"README.md\"'", "block"},
+		{"curl -K - https://e.com/x <<<'--output SKILL.md'", "block"},
+		{"curl -K <(printf 'output=spec/x\\n') https://e.com/x", "block"},
+		{"curl -K - -O https://e.com/a.md <<<'output-dir: \"spec\"'", "block"},
+		{"curl --config /dev/stdin https://e.com/x <<<$'# c\\n-o templates/a.html'", "block"},
+		{"wget -q -e dir_prefix=spec https://example.com/a.md", "block"},
+		{"wget -e 'output_document = SKILL.md' https://e.com/x", "block"},
+		{"wget --execute=DirPrefix=templates https://e.com/a", "block"},
+		{"curl -sS -K /dev/stdin https://example.com/x <<<'output = \"build/x\"'", "allow"},
+		{"curl -K /dev/stdin https://e.com/x <<<'silent'", "allow"},
+		{"curl -K - https://e.com <<<'user-agent = \"README.md\"'", "allow"},
+		{"curl -K /tmp/unknown.cfg https://e.com/x", "allow"},
+		{"wget -e robots=off https://e.com/a.md", "allow"},
+		{"wget -e dir_prefix=build https://e.com/a.md", "allow"},
+		{"wget -e 'output_document = /tmp/x' https://e.com/SKILL.md", "block"}, // cautious: the command is judged without its configuration too
+	})
+}

@@ -227,6 +227,22 @@ type RunSpec struct {
 	// backquotes (`) is taken as a command line that is passed to the
 	// shell"; psql 15 ran `\set x `+"`CMD`"+` and `\echo `+"`CMD`"+` here).
 	Backquotes bool
+	// Config lists options whose value is a file of the program's own
+	// options, one a line (curl -K FILE: long option names with or
+	// without their dashes, the value after '=', ':' or blanks, bare or
+	// double-quoted; short options as on the command line; '#' comments),
+	// ConfigText options whose value is one such line (wget -e COMMAND, a
+	// wgetrc command). When the command makes the text known (a
+	// here-string on /dev/stdin or "-", a process substitution, a file
+	// written earlier), the walker judges the command again with those
+	// options in place of the Config and ConfigText options (configWords),
+	// so the writes of its Writes and of the path guard follow them.
+	Config, ConfigText string
+	// ConfigNames maps the config's own names to the long options they
+	// stand for ("NAME=LONG", space-separated): wgetrc's dir_prefix is
+	// --directory-prefix. Names are compared without case, '_' and '-',
+	// with the row's long options too (output_document, output-document).
+	ConfigNames string
 }
 
 // verb returns the words of the command verb v stands for (Verbs).
@@ -478,7 +494,7 @@ const (
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.PerFile != "" || r.Code != "" || r.As != "" || r.Source != "" || r.PipeOpts != ""
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.PerFile != "" || r.Code != "" || r.As != "" || r.Source != "" || r.PipeOpts != "" || r.Config != "" || r.ConfigText != ""
 }
 
 // lines returns the lines of text in which the program reads its own

@@ -858,6 +858,9 @@ var programs = []Program{
 			"retry-max-time= max-filesize= limit-rate= proxy-user= oauth2-bearer= json= etag-save= etag-compare= " +
 			"hsts= alt-svc= aws-sigv4= interface= local-port= dns-servers= preproxy= time-cond= quote= mail-from= mail-rcpt= " +
 			"remote-name remote-name-all remote-header-name", Partial: true, Abbrev: true},
+		// -K/--config FILE is a file of curl's own options (curl(1) -K:
+		// "long option names without dashes", '=', ':' or blanks, quotes)
+		Runs: RunSpec{Config: "K config"}, RunExamples: []string{"-K /dev/stdin https://e.com/x <<< 'output = \"README.md\"' -> curl --output=README.md https://e.com/x", "-K - u <<< '-O' -> curl -O u", "-K /tmp/c u -> "},
 		Writes:   WriteSpec{Opts: "o output D dump-header c cookie-jar trace trace-ascii", Dirs: "output-dir"},
 		Examples: []string{"-XDELETE u => -X=DELETE | u", "-sSL -o f u => -s -S -L -o=f | u", "--request PUT u => --request=PUT | u"}, WriteExamples: []string{"-o f u -> f", "--output-dir d -O u -> d", "-D h.txt u -> h.txt", "-c jar u -> jar", "-sS u -> "}},
 	{Name: "wget", Kind: KindWrite,
@@ -867,7 +870,12 @@ var programs = []Program{
 			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
 			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= use-askpass= recursive mirror page-requisites", Partial: true, Abbrev: true},
 		// --use-askpass=COMMAND runs COMMAND to ask for credentials (wget(1))
-		Runs: RunSpec{Shell: "use-askpass"}, RunExamples: []string{"--use-askpass='rm -rf b' u -> rm -rf b", "--use-askpass=/usr/bin/ssh-askpass u -> ssh-askpass"},
+		// -e/--execute COMMAND is a wgetrc command, --config FILE a file
+		// of them (wget(1), "Wgetrc Commands": names without case, '_'
+		// and '-'; dir_prefix is -P, logfile -o)
+		Runs: RunSpec{Shell: "use-askpass", Config: "config", ConfigText: "e execute", ConfigNames: "dir_prefix=directory-prefix logfile=output-file"},
+		RunExamples: []string{"--use-askpass='rm -rf b' u -> rm -rf b", "--use-askpass=/usr/bin/ssh-askpass u -> ssh-askpass", "-q -e dir_prefix=spec u -> wget --directory-prefix=spec -q u",
+			"-e 'output_document = F' u -> wget --output-document=F u", "-e robots=off u -> wget --robots=off u"},
 		Writes:   WriteSpec{Opts: "O output-document a o append-output output-file", Dirs: "P directory-prefix"},
 		Examples: []string{"--meth=DELETE u => --method=DELETE | u", "-O f u => -O=f | u", "-qO f u => -q -O=f | u"}, WriteExamples: []string{"-O f u -> f", "-P d u -> d", "-o log u -> log"}},
 	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aApo", Long: "auth= auth-type= session= session-read-only= output= print= verify= cert= cert-key= proxy= timeout= pretty= style= format-options= default-scheme= ssl= ciphers= download verbose check-status follow json form multipart offline", Partial: true, Abbrev: true},

@@ -748,6 +748,9 @@ var programs = []Program{
 			"retry-max-time= max-filesize= limit-rate= proxy-user= oauth2-bearer= json= etag-save= etag-compare= " +
 			"hsts= alt-svc= aws-sigv4= interface= local-port= dns-servers= preproxy= time-cond= quote= mail-from= mail-rcpt= " +
 			"remote-name remote-name-all remote-header-name", Partial: true, Abbrev: true},
+		// -K/--config FILE is a file of curl's own options (curl(1) -K:
+		// "long option names without dashes", '=', ':' or blanks, quotes)
+		Runs:   RunSpec{Config: "K config"},
 		Writes: WriteSpec{Opts: "o output D dump-header c cookie-jar trace trace-ascii", Dirs: "output-dir"},
 	},
 	{Name: "wget", Kind: KindWrite,
@@ -757,7 +760,11 @@ var programs = []Program{
 			"http-user= http-password= load-cookies= save-cookies= referer= limit-rate= config= ca-certificate= " +
 			"certificate= private-key= bind-address= dns-timeout= connect-timeout= read-timeout= waitretry= use-askpass= recursive mirror page-requisites", Partial: true, Abbrev: true},
 		// --use-askpass=COMMAND runs COMMAND to ask for credentials (wget(1))
-		Runs:   RunSpec{Shell: "use-askpass"},
+		// -e/--execute COMMAND is a wgetrc command, --config FILE a file
+		// of them (wget(1), "Wgetrc Commands": names without case, '_'
+		// and '-'; dir_prefix is -P, logfile -o)
+		Runs: RunSpec{Shell: "use-askpass", Config: "config", ConfigText: "e execute", ConfigNames: "dir_prefix=directory-prefix logfile=output-file"},
+
 		Writes: WriteSpec{Opts: "O output-document a o append-output output-file", Dirs: "P directory-prefix"},
 	},
 	{Name: "http", Names: "https xh xhs", Kind: KindTool, Opts: OptSpec{Short: "aApo", Long: "auth= auth-type= session= session-read-only= output= print= verify= cert= cert-key= proxy= timeout= pretty= style= format-options= default-scheme= ssl= ciphers= download verbose check-status follow json form multipart offline", Partial: true, Abbrev: true}},

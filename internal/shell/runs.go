@@ -36,6 +36,7 @@ func (w *walker) tableRuns(f *frame, st *state, prog string, row *Program, c cmd
 			w.runLangs(f, st, via+" stdin", r, in, c)
 		}
 	}
+	w.runConfig(f, st, via, row, p, c)
 	if w.runOpts(f, st, via, r, p, c) {
 		return true
 	}
@@ -516,4 +517,111 @@ func (w *walker) runPackageScript(f *frame, st *state, prog string, c cmdCtx) {
 			w.runShellString(f, st, prog+" run "+n, text)
 		}
 	}
+}
+
+// runConfig judges the command again with the options of its known
+// configurations (RunSpec.Config, ConfigText) in place of the options that
+// name them: `curl -K /dev/stdin U <<<'output = "F"'` is `curl --output=F
+// U`. Nothing is run when no configuration is known.
+func (w *walker) runConfig(f *frame, st *state, via string, row *Program, p ParsedOpts, c cmdCtx) {
+	r := &row.Runs
+	if r.Config == "" && r.ConfigText == "" {
+		return
+	}
+	var cfg []string
+	drop := map[int]bool{}
+	for i := range p.Opts {
+		o := &p.Opts[i]
+		var text string
+		switch {
+		case !o.HasValue:
+			continue
+		case optNamed(p, o, r.ConfigText):
+			text = o.Value
+		case optNamed(p, o, r.Config):
+			var ok bool
+			if o.Value == "-" {
+				text, ok = w.namedContent(st, c, "/dev/stdin")
+			} else {
+				text, ok = w.optContent(st, c, *o)
+			}
+			if !ok || !w.spend(len(text)) {
+				continue
+			}
+		default:
+			continue
+		}
+		for k := o.Arg; k <= o.ValArg; k++ {
+			drop[k] = true
+		}
+		cfg = append(cfg, configWords(text, row.Opts, r.ConfigNames)...)
+	}
+	if len(cfg) == 0 {
+		return
+	}
+	ws := append([]Word{c.words[0]}, knownWords(cfg...)...)
+	for k := 1; k < len(c.words); k++ {
+		if !drop[k-1] {
+			ws = append(ws, c.words[k])
+		}
+	}
+	w.runWords(f, st, ws, c.env, c.stdin, nil, via+" (its configuration)")
+}
+
+// configWords returns the command-line words of the option lines of a
+// configuration text (RunSpec.Config).
+func configWords(text string, spec OptSpec, names string) []string {
+	norm := func(s string) string {
+		return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
+	}
+	var words []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if len(line) >= 2 && line[0] == '-' && line[1] != '-' {
+			words = append(words, strings.Fields(line)...) // a short option (`-o F`, `-O`)
+			continue
+		}
+		line = strings.TrimPrefix(line, "--")
+		end := strings.IndexAny(line, " \t=:")
+		if end < 0 {
+			end = len(line)
+		}
+		name, rest := line[:end], strings.TrimLeft(line[end:], " \t")
+		if rest != "" && (rest[0] == '=' || rest[0] == ':') {
+			rest = strings.TrimLeft(rest[1:], " \t")
+		}
+		if v, ok := strings.CutPrefix(rest, `"`); ok {
+			var b strings.Builder
+			for i := 0; i < len(v) && v[i] != '"'; i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+				}
+				b.WriteByte(v[i])
+			}
+			rest = b.String()
+		}
+		long, takes := name, rest != ""
+		for _, e := range strings.Fields(names) {
+			if k, l, ok := strings.Cut(e, "="); ok && norm(k) == norm(name) {
+				long = l
+			}
+		}
+		spec.eachLong(func(n string, t bool) bool {
+			if norm(n) == norm(long) {
+				long, takes = n, t
+				return false
+			}
+			return true
+		})
+		switch {
+		case takes:
+			words = append(words, "--"+long+"="+rest)
+		case rest == "" || strings.EqualFold(rest, "on") || strings.EqualFold(rest, "yes") || rest == "1" || strings.EqualFold(rest, "true"):
+			words = append(words, "--"+long)
+		}
+	}
+	return words
 }
