@@ -172,3 +172,27 @@ func TestConfigFromCommandLine(t *testing.T) {
 		{"wget -e 'output_document = /tmp/x' https://e.com/SKILL.md", "block"}, // cautious: the command is judged without its configuration too
 	})
 }
+
+// TestParallelArguments (round 13 dp0163): GNU parallel runs its command
+// once per argument after ":::", with the argument in place of {} (and
+// {.} {/} {//} {/.} {N}) or appended when the command has none, one
+// argument of each ::: group per job: the writer is judged with each.
+// From parallel(1) and parallel_tutorial(7) only (not installed here).
+func TestParallelArguments(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"parallel sed -i s/a/b/ ::: spec/index.md", "block"},
+		{"parallel 'sed -i s/a/b/ {}' ::: README.md", "block"},
+		{"parallel rm {} ::: build/x SKILL.md", "block"},
+		{"parallel cp {} spec/ ::: a.md", "block"},
+		{"parallel touch {.}.md ::: SKILL.txt", "block"},
+		{"parallel -j2 touch {1}/{2} ::: spec templates ::: x.md", "block"},
+		{"parallel sed -i s/a/b/ ::: build/index.md", "allow"},
+		{"parallel cat ::: SKILL.md", "allow"},
+		{"parallel 'wc -l {}' ::: README.md", "allow"},
+		{"parallel touch {.}.txt ::: SKILL.md", "allow"},
+		{"parallel echo ::: spec/index.md", "allow"},
+		{"parallel -j2 touch {1}/{2} ::: build docs ::: x.md", "allow"},
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -267,7 +268,27 @@ func (w *walker) wrapper(f *frame, st *state, prog string, c cmdCtx, vals []stri
 				break
 			}
 		}
-		if i < end {
+		if jobs := parallelJobs(vals, end); i < end && len(jobs) > 0 {
+			// each job is the command with one argument of each ::: group
+			// in place of {} (or appended), run by parallel's shell
+			for _, args := range jobs {
+				if end-i == 1 && strings.ContainsAny(vals[i], " \t;|&") {
+					w.script(f.child("parallel"), st.clone(), parallelLine(vals[i], args, true), ioCtx{})
+					continue
+				}
+				ws := make([]Word, 0, end-i+len(args))
+				used := false
+				for k := i; k < end; k++ {
+					v := parallelLine(vals[k], args, false)
+					used = used || v != vals[k]
+					ws = append(ws, Word{Value: v, Known: c.words[k+1].Known, Raw: v})
+				}
+				if !used {
+					ws = append(ws, knownWords(args...)...)
+				}
+				w.runWords(f, st, ws, c.env, nil, nil, "parallel")
+			}
+		} else if i < end {
 			inner := c
 			inner.words = c.words[:end+1]
 			if c.fields != nil {
@@ -2103,5 +2124,142 @@ func (c cmdCtx) commandAt(from, to int, lst *Listing) cmdCtx {
 	n.listing = lst
 	n.stdin = nil
 	n.pipeListing = nil
+	return n
+}
+
+// parallelJobs returns the arguments of each job of GNU parallel's ":::"
+// groups after vals[end] (one argument of each group per job, the
+// groups' product; ":::+" links a group to the previous one), nil when a
+// "::::" group reads its arguments from files. At most 64 jobs.
+func parallelJobs(vals []string, end int) [][]string {
+	var groups [][]string
+	var linked []bool
+	for k := end; k < len(vals); k++ {
+		switch vals[k] {
+		case ":::", ":::+":
+			groups = append(groups, nil)
+			linked = append(linked, vals[k] == ":::+" && len(groups) > 1)
+		case "::::", "::::+":
+			return nil
+		default:
+			if len(groups) == 0 {
+				return nil
+			}
+			groups[len(groups)-1] = append(groups[len(groups)-1], vals[k])
+		}
+	}
+	jobs := [][]string{{}}
+	for g, args := range groups {
+		if len(args) == 0 {
+			return nil
+		}
+		var next [][]string
+		for j, job := range jobs {
+			if linked[g] {
+				if j < len(args) {
+					next = append(next, append(append([]string{}, job...), args[j]))
+				}
+				continue
+			}
+			for _, a := range args {
+				if len(next) < 64 {
+					next = append(next, append(append([]string{}, job...), a))
+				}
+			}
+		}
+		jobs = next
+	}
+	if len(groups) == 0 {
+		return nil
+	}
+	return jobs
+}
+
+// parallelLine is a word (or, with quote, a shell command string) of
+// parallel's command with its replacement strings for the job's arguments:
+// {} the arguments (space-separated), {.}
+// without its extension, {/} its base name, {//} its directory, {/.} the
+// base name without extension, {N} (and {N.} {N/} {N//} {N/.}) the Nth
+// group's; with quote and no replacement string the arguments are
+// appended, each shell-quoted.
+func parallelLine(t string, args []string, quote bool) string {
+	q := func(a string) string {
+		if quote {
+			return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		return a
+	}
+	conv := func(a, op string) string {
+		switch op {
+		case ".":
+			if e := path.Ext(a); e != "" && !strings.Contains(e, "/") {
+				return strings.TrimSuffix(a, e)
+			}
+			return a
+		case "/":
+			return path.Base(a)
+		case "//":
+			return path.Dir(a)
+		case "/.":
+			b := path.Base(a)
+			return strings.TrimSuffix(b, path.Ext(b))
+		}
+		return a
+	}
+	var b strings.Builder
+	used := false
+	for i := 0; i < len(t); i++ {
+		if t[i] == '{' {
+			if j := strings.IndexByte(t[i:], '}'); j > 0 {
+				in := t[i+1 : i+j]
+				n := 0
+				for n < len(in) && in[n] >= '0' && in[n] <= '9' {
+					n++
+				}
+				op := in[n:]
+				if op == "" || op == "." || op == "/" || op == "//" || op == "/." {
+					var parts []string
+					if n > 0 {
+						if k := atoiSmall(in[:n]); k >= 1 && k <= len(args) {
+							parts = []string{args[k-1]}
+						} else {
+							b.WriteString(t[i : i+j+1])
+							i += j
+							continue
+						}
+					} else {
+						parts = args
+					}
+					for pi, a := range parts {
+						if pi > 0 {
+							b.WriteByte(' ')
+						}
+						b.WriteString(q(conv(a, op)))
+					}
+					used = true
+					i += j
+					continue
+				}
+			}
+		}
+		b.WriteByte(t[i])
+	}
+	if quote && !used {
+		for _, a := range args {
+			b.WriteString(" " + q(a))
+		}
+	}
+	return b.String()
+}
+
+// atoiSmall parses a short decimal number (0 when it is too long).
+func atoiSmall(s string) int {
+	if len(s) > 4 {
+		return 0
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
 	return n
 }
