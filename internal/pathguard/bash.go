@@ -113,6 +113,20 @@ func (g *Guard) judgeBash(t bashTarget, own map[string]bool) verdict.Decision {
 		return d
 	}
 	tool := "Bash (" + t.what + ")"
+	if lit, ok := globLiteral(t.path); ok && lit != t.path {
+		// the pattern's only possible match (f00[2] is f002): bash expands
+		// the word to it when it exists and leaves the text otherwise,
+		// which is written only when its directory exists (bash 5.2 here:
+		// `touch f00[2]/new.md` fails without a directory "f00[2]"); with
+		// neither, the match is judged
+		_, errLit := os.Lstat(absJoin(t.base, lit))
+		_, errText := os.Lstat(filepath.Dir(absJoin(t.base, t.path)))
+		if errLit == nil || errText != nil {
+			lt := t
+			lt.path = lit
+			return g.judgeBash(lt, own)
+		}
+	}
 	d := g.judge(g.resolve(t.base, t.path), t.op, tool, nil)
 	if d.Action != verdict.Block && g.links != nil {
 		// also as it resolves once the links this command creates exist
@@ -135,6 +149,44 @@ func (g *Guard) judgeBash(t bashTarget, own map[string]bool) verdict.Decision {
 }
 
 func hasGlobMeta(p string) bool { return strings.ContainsAny(p, "*?[") }
+
+// globLiteral returns the one path a glob pattern can match when that is
+// decidable from the pattern alone: each bracket expression has a single
+// member (`f00[2]`, `[.]x`, `[\]]`), and there is no '*', '?' or class.
+// ok is false for any other pattern.
+func globLiteral(p string) (string, bool) {
+	if !hasGlobMeta(p) {
+		return p, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '*', '?':
+			return "", false
+		case '\\':
+			if i+1 < len(p) {
+				i++
+				b.WriteByte(p[i])
+			}
+		case '[':
+			// [X] with one member X that is no negation, range or class
+			j := i + 1
+			m := byte(0)
+			switch {
+			case j+2 < len(p) && p[j] == '\\' && p[j+2] == ']':
+				m, i = p[j+1], j+2
+			case j+1 < len(p) && p[j] != '!' && p[j] != '^' && p[j] != '[' && p[j] != '/' && p[j+1] == ']':
+				m, i = p[j], j+1
+			default:
+				return "", false
+			}
+			b.WriteByte(m)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
 
 // placeholder stands for an unknown file name inside a known directory; it
 // matches only wildcard rows of the rules table.

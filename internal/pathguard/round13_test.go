@@ -196,3 +196,25 @@ func TestParallelArguments(t *testing.T) {
 		{"parallel -j2 touch {1}/{2} ::: build docs ::: x.md", "allow"},
 	})
 }
+
+// TestDecidableGlobs (round 13 dp0149): a glob whose only possible match
+// is decidable from the pattern (a bracket expression with one member:
+// f00[2] can only be f002) is that path when it exists, as bash expands
+// it; when it does not, both the path and the literal text are judged.
+func TestDecidableGlobs(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"touch .harness/features/f00[2]/handoff.md", "allow"},
+		{"touch .harness/features/f0[0]2/handoff.md", "allow"},
+		{"touch build/[a].md", "allow"},
+		{"touch spec/ne[w].md", "block"},
+		{"touch .harness/features/f00[2]/../f003/x", "block"},
+		{"touch .harness/features/f00[3]/handoff.md", "block"},
+		{"touch .harness/features/f00[13]/handoff.md", "block"},
+		{"touch .harness/features/f00?/handoff.md", "block"},
+		{"touch SKILL.m[d]", "block"},
+		{"touch spec/inde[x].md", "block"},
+		{"touch .harness/features/f00[4]/handoff.md", "block"},
+	})
+}
