@@ -706,7 +706,14 @@ func (p *parser) primary() Value {
 	switch t.Kind {
 	case String:
 		p.i++
-		return p.literal(t, false)
+		v := p.literal(t, false)
+		// Python and Ruby join adjacent string literals ('r' 'm -rf x')
+		for (p.lang == Python || p.lang == Ruby) && p.tok() != nil && p.tok().Kind == String {
+			n := p.tok()
+			p.i++
+			v = concat(v, p.literal(n, false))
+		}
+		return v
 	case Command:
 		p.i++
 		v := p.literal(t, true)
