@@ -663,6 +663,9 @@ func matchGitRestore(m *evalCtx, c *call) (bool, string) {
 	if raw, ok := toplevelArg(c); ok {
 		return true, "git restore of the worktree's top (" + raw + ") discards local changes"
 	}
+	if raw, ok := workDirArg(m, c, g); ok {
+		return true, "git restore of the working directory (" + raw + ") discards local changes"
+	}
 	if root, ok := treeListing(c); ok {
 		return true, "git restore of every file a listing of " + root + " names discards local changes"
 	}
