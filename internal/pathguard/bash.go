@@ -1283,7 +1283,7 @@ func (c *collector) tar() {
 		// the members named on the line are written below the destination
 		// (a directory member with everything below it)
 		for _, m := range p.OperandValues() {
-			c.add(path.Join(dir, strings.TrimLeft(m, "/")), opTree, "tar -x (member)")
+			c.member(dir, m, "tar -x (member)")
 		}
 		for _, x := range p.Values("", "transform", "xform") {
 			c.transformed(dir, x)
@@ -1365,9 +1365,25 @@ func (c *collector) unzip(args []string) {
 	// (wildcards included) are written below DIR; -x MEMBER… excludes
 	if ops := p.OperandValues(); len(ops) > 1 {
 		for _, m := range ops[1:] {
-			c.add(path.Join(dir, strings.TrimLeft(m, "/")), opTree, "unzip (member)")
+			c.member(dir, m, "unzip (member)")
 		}
 	}
+}
+
+// member adds the path an archive member named m is extracted to below
+// dir (a directory member with everything below it). A wildcard pattern
+// (`'*.md'`, `'spec/*'`) matches names inside the archive, not files on
+// disk: only the directory before its first wildcard is known, written
+// below.
+func (c *collector) member(dir, m, what string) {
+	m = strings.TrimLeft(m, "/")
+	if i := strings.IndexAny(m, "*?["); i >= 0 {
+		if j := strings.LastIndexByte(m[:i], '/'); j > 0 {
+			c.add(path.Join(dir, m[:j])+"/"+placeholder, opWrite, what)
+		}
+		return
+	}
+	c.add(path.Join(dir, m), opTree, what)
 }
 
 func (c *collector) curl(args []string) {

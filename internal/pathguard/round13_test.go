@@ -45,6 +45,9 @@ func TestArchiveMembers(t *testing.T) {
 		{"unzip -p /tmp/a.zip README.md", "allow"},
 		{"unzip /tmp/a.zip -x README.md", "allow"},
 		{"unzip -o /tmp/a.zip", "allow"},
+		{"unzip -o /tmp/a.zip '*.md'", "allow"},
+		{"tar -xf /tmp/a.tar --wildcards '*.md'", "allow"},
+		{"tar -xf /tmp/a.tar --wildcards 'templates/*.html'", "block"},
 	})
 }
 
