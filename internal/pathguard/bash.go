@@ -132,6 +132,11 @@ func (g *Guard) judgeBash(t bashTarget, own map[string]bool) verdict.Decision {
 		// also as it resolves once the links this command creates exist
 		d = g.judgeOverlay(t.base, t.path, t.op, t.what, own)
 	}
+	if alt, ok := backslashSeparated(t.path); ok && d.Action != verdict.Block {
+		if ad := g.judge(g.resolve(t.base, alt), t.op, tool, nil); ad.Action == verdict.Block {
+			return backslashReading(ad)
+		}
+	}
 	if d.Action == verdict.Block || !hasGlobMeta(t.path) {
 		return d
 	}

@@ -230,7 +230,15 @@ func (g *Guard) CheckTool(tool string, toolInput json.RawMessage, cwd string) ve
 	}
 	t := g.resolve(cwd, p)
 	t.given = *path
-	return g.judge(t, o, tool, edits)
+	d := g.judge(t, o, tool, edits)
+	if alt, ok := backslashSeparated(p); ok && d.Action != verdict.Block {
+		at := g.resolve(cwd, alt)
+		at.given = *path
+		if ad := g.judge(at, o, tool, edits); ad.Action == verdict.Block {
+			return backslashReading(ad)
+		}
+	}
+	return d
 }
 
 // edit is one old_string of an Edit/MultiEdit call.

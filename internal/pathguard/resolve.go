@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/verdict"
 )
 
 // maxLinks bounds the symlinks followed while resolving one path, like the
@@ -260,4 +262,25 @@ func (g *Guard) Physical(abs string) string {
 		return ""
 	}
 	return filepath.ToSlash(p)
+}
+
+// backslashSeparated returns p with every backslash read as a directory
+// separator, the way Windows reads a path, and whether p has a backslash.
+// Every target with one is judged in that reading too, on every OS, so
+// that a verdict does not depend on where the guard runs (the rule
+// testdata/corpus/README.md §3.1 states for the case of names): on Linux
+// `templates\page.md` is a root file of that name, on Windows it is
+// templates/page.md, and the stronger verdict wins.
+func backslashSeparated(p string) (string, bool) {
+	if !strings.Contains(p, `\`) {
+		return "", false
+	}
+	return strings.ReplaceAll(p, `\`, "/"), true
+}
+
+// backslashReading says in a block's message that it comes from the
+// backslash reading (backslashSeparated).
+func backslashReading(d verdict.Decision) verdict.Decision {
+	d.Message += " (its backslashes read as directory separators, as Windows reads them)"
+	return d
 }
