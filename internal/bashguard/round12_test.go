@@ -213,3 +213,22 @@ func TestDpkgInvokeHooks(t *testing.T) {
 		`dpkg -L dpkg`: verdict.Allow,
 	})
 }
+
+// TestAptHookOptions: apt-get -o KEY=VALUE sets a configuration key, and
+// apt.conf(5) names the keys whose values are "shell commands ... invoked
+// using /bin/sh": APT::Update::Pre-Invoke, Post-Invoke and
+// Post-Invoke-Success, DPkg::Pre-Invoke, Post-Invoke and Pre-Install-Pkgs
+// (a trailing "::" appends to the list; keys are case-insensitive).
+// `apt-get -o 'APT::Update::Pre-Invoke::=touch M' update` made M here.
+func TestAptHookOptions(t *testing.T) {
+	judged(t, map[string]verdict.Action{
+		`apt-get -o 'APT::Update::Pre-Invoke::=rm -rf build' update`:              verdict.Block,
+		`apt-get -o APT::Update::Post-Invoke-Success::='git push --force' update`: verdict.Block,
+		`apt -o 'DPkg::Pre-Invoke::=rm -rf build' install -y jq`:                  verdict.Block,
+		`apt-get -o dpkg::post-invoke='rm -rf build' upgrade`:                     verdict.Block,
+		`apt-get -oDPkg::Pre-Install-Pkgs::='rm -rf build' install jq`:            verdict.Block,
+		`apt-get -o Acquire::Retries=3 update`:                                    verdict.Allow,
+		`apt-get -o 'APT::Update::Pre-Invoke::=echo start' update`:                verdict.Allow,
+		`apt-get install -y jq`:                                                   verdict.Allow,
+	})
+}

@@ -217,6 +217,12 @@ type RunSpec struct {
 	// line from each (psql's backslash, psql(1) "Meta-Commands": `select 1
 	// \g |CMD`, `select 1; \! CMD`).
 	Inline string
+	// Keys names options whose value is KEY=VALUE and the keys whose VALUE
+	// is a shell command: "OPTS:KEY KEY…" (apt-get -o
+	// 'APT::Update::Pre-Invoke::=CMD', apt.conf(5) "shell commands ...
+	// invoked using /bin/sh"); keys are compared case-insensitively, a
+	// trailing "::" (apt's list append) dropped.
+	Keys string
 	// Address: the program's own command lines may start with a line
 	// address, skipped before Prefix and Pipe are matched (ed(1) and vim
 	// ranges: `1,$w !CMD`, `$r !CMD`, `%!CMD`, `'a,'b!CMD`, `/re/w !CMD`).
@@ -494,7 +500,27 @@ const (
 
 // any reports whether the spec names any command.
 func (r *RunSpec) any() bool {
-	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.PerFile != "" || r.Code != "" || r.As != "" || r.Source != "" || r.PipeOpts != "" || r.Config != "" || r.ConfigText != ""
+	return r.Shell != "" || r.Argv != "" || r.Operands != OperandsData || r.Stdin || r.Calls != "" || r.Prog != "" || r.PerFile != "" || r.Code != "" || r.As != "" || r.Source != "" || r.PipeOpts != "" || r.Config != "" || r.ConfigText != "" || r.Keys != ""
+}
+
+// keyCommand returns the shell command of an option value KEY=VALUE when
+// KEY is one of the keys of r.Keys (opts: the options of r.Keys).
+func (r *RunSpec) keyCommand(v string) (string, bool) {
+	_, keys, _ := strings.Cut(r.Keys, ":")
+	for len(keys) > 0 && keys[0] == ':' {
+		keys = keys[1:]
+	}
+	k, cmd, ok := strings.Cut(v, "=")
+	if !ok {
+		return "", false
+	}
+	k = strings.TrimSuffix(strings.TrimSpace(k), "::")
+	for _, key := range strings.Fields(keys) {
+		if strings.EqualFold(key, k) {
+			return cmd, true
+		}
+	}
+	return "", false
 }
 
 // lines returns the lines of text in which the program reads its own

@@ -296,6 +296,12 @@ var programs = []Program{
 	{Name: "mapfile", Names: "readarray", Kind: KindData, Opts: OptSpec{Short: "dnOsuCc"}, Examples: []string{"-t -d , arr => -t -d=, | arr"}},
 	// dpkg(1): --pre-invoke, --post-invoke and --status-logger COMMAND are
 	// "run via sh -c"
+	// apt-get/apt -o KEY=VALUE: apt.conf(5)'s hook keys are lists of shell
+	// commands run with /bin/sh (Pre-Invoke made a marker here at update)
+	{Name: "apt-get", Names: "apt", Kind: KindTool, Opts: OptSpec{Short: "octa", Long: "option= config-file= target-release= host-architecture=", Partial: true},
+		Runs:        RunSpec{Keys: "o option:APT::Update::Pre-Invoke APT::Update::Post-Invoke APT::Update::Post-Invoke-Success DPkg::Pre-Invoke DPkg::Post-Invoke DPkg::Pre-Install-Pkgs"},
+		RunExamples: []string{"-o 'APT::Update::Pre-Invoke::=rm -rf b' update -> rm -rf b", "-o dpkg::post-invoke=ls install x -> ls", "-o Acquire::Retries=3 update -> "},
+		Examples:    []string{"-o Acquire::Retries=3 update => -o=Acquire::Retries=3 | update", "install -y jq => -y | install jq"}},
 	{Name: "dpkg", Kind: KindData, Opts: OptSpec{Short: "D", Long: "admindir= root= instdir= debug= pre-invoke= post-invoke= path-include= path-exclude= log= status-fd= status-logger=", Partial: true},
 		Runs: RunSpec{Shell: "pre-invoke post-invoke status-logger"}, RunExamples: []string{"--pre-invoke='rm -rf b' -i x.deb -> rm -rf b", "--status-logger 'tee s.log' -r p -> tee s.log", "-L dpkg -> "}, Examples: []string{"-L dpkg => -L | dpkg", "-l 'lib*' => -l | lib*", "--admindir=/tmp/a -S /bin/ls => --admindir=/tmp/a -S | /bin/ls", "-i x.deb => -i | x.deb"}},
 	{Name: "sudoku", Kind: KindData, Examples: []string{"-v => -v |"}},
@@ -1092,7 +1098,7 @@ var programs = []Program{
 	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open nc ncat telnet " +
 		"ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
 		"meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
-		"rustup cargo-binstall brew apt apt-get yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
+		"rustup cargo-binstall brew yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +

@@ -143,6 +143,10 @@ func (w *walker) runOpts(f *frame, st *state, via string, r *RunSpec, p ParsedOp
 				w.runCalls(f, st, via+" "+optWord(o), r, line, c)
 				w.runLangs(f, st, via+" "+optWord(o), r, line, c)
 			}
+		case r.Keys != "" && optNamed(p, o, strings.SplitN(r.Keys, ":", 2)[0]):
+			if sh, ok := r.keyCommand(o.Value); ok {
+				w.runShellString(f, st, via+" "+optWord(o), sh)
+			}
 		case optNamed(p, o, r.PipeOpts):
 			if sh, ok := strings.CutPrefix(strings.TrimLeft(o.Value, " \t"), "|"); ok {
 				w.runShellString(f, st, via+" "+optWord(o), sh)
