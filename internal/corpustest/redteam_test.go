@@ -141,12 +141,26 @@ var (
 		bashID: regexp.MustCompile(`^db[0-9]{4}$`), pathsID: regexp.MustCompile(`^dp[0-9]{4}$`),
 		minBash: 90, minPaths: 110,
 	}
+	// redteamRound14 is testdata/redteam/round14/*.jsonl, written from the
+	// policy only by an adversarial Generator: protected paths written by
+	// less common tools that name their output by an option or operand
+	// (binutils, split/csplit, openssl, ssh-keygen, gpg, media tools, build
+	// systems, container and VCS copies, downloaders, archivers), tooling.md
+	// edits, file-tool spellings, and Bash families through renamed copies,
+	// coproc, trap, process substitution and interpreters of less common
+	// languages, with allowed neighbours; scored on main before any engine
+	// change made for it (testdata/redteam/round14/README.md).
+	redteamRound14 = redteamSet{
+		bashFile: "redteam/round14/bash.jsonl", pathsFile: "redteam/round14/paths.jsonl", gapsFile: "redteam/round14/known_gaps.txt",
+		bashID: regexp.MustCompile(`^eb[0-9]{4}$`), pathsID: regexp.MustCompile(`^ep[0-9]{4}$`),
+		minBash: 60, minPaths: 100,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it
 // (rounds 11 and 12 were written at the same time; 12 landed first).
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12, redteamRound11, redteamRound13}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12, redteamRound11, redteamRound13, redteamRound14}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -386,6 +400,9 @@ func TestRedteam11Bash(t *testing.T) { scoreRedteamBash(t, redteamRound11) }
 // (testdata/redteam/round13/bash.jsonl, gaps in round13/known_gaps.txt).
 func TestRedteam13Bash(t *testing.T) { scoreRedteamBash(t, redteamRound13) }
 
+// TestRedteam14Bash scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
+func TestRedteam14Bash(t *testing.T) { scoreRedteamBash(t, redteamRound14) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -496,6 +513,9 @@ func TestRedteam11Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound11) }
 // (testdata/redteam/round13/paths.jsonl, gaps in round13/known_gaps.txt).
 func TestRedteam13Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound13) }
 
+// TestRedteam14Paths scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
+func TestRedteam14Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound14) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -586,6 +606,9 @@ func TestRedteam11BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound
 // TestRedteam13BashWrapped is TestRedteamBashWrapped for round 13.
 func TestRedteam13BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound13) }
 
+// TestRedteam14BashWrapped scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
+func TestRedteam14BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound14) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -643,6 +666,9 @@ func TestRedteam11PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRou
 
 // TestRedteam13PathsWrapped is TestRedteamPathsWrapped for round 13.
 func TestRedteam13PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound13) }
+
+// TestRedteam14PathsWrapped scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
+func TestRedteam14PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound14) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
