@@ -185,6 +185,11 @@ func RunBuild(args []string, stdin io.Reader, stdout, stderr io.Writer, env map[
 	if len(args) == 0 {
 		args = []string{"--help"} // bare `harness` shows what it can do
 	}
+	if args[0] == "help" {
+		// `harness help [COMMAND…]` is `harness COMMAND… --help`, the
+		// spelling git and go accept
+		args = append(append([]string{}, args[1:]...), "--help")
+	}
 
 	var root CLI
 	defer func() {
