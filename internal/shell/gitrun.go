@@ -279,9 +279,12 @@ func (w *walker) git(f *frame, st *state, c cmdCtx, vals []string) {
 		if s := gitShellValue(k, v); s != "" {
 			via := "git -c " + k
 			if strings.HasPrefix(k, "alias.") {
-				// the alias runs with the words after it
+				// the alias runs with the words after it appended, each
+				// one word (git runs `sh -c 'BODY "$@"' BODY ARGS…`,
+				// git-config(1): "arguments are appended"), so `-c
+				// alias.s='!sh' s -c 'rm -rf build'` runs sh -c 'rm -rf build'
 				if sub := cmd.SubName(); len(cmd.SubAt) > 0 && strings.EqualFold(sub, k[len("alias."):]) {
-					s += " " + strings.Join(vals[cmd.SubAt[0]+1:], " ")
+					s += gitAliasArgs(c.words[min(cmd.SubAt[0]+2, len(c.words)):])
 				}
 				via = "git alias " + k[len("alias."):]
 			}
@@ -347,6 +350,25 @@ func (w *walker) git(f *frame, st *state, c cmdCtx, vals []string) {
 		nf.calls++
 		w.run(nf, st, cmdCtx{words: ws, env: c.env, stdin: c.stdin, redirs: c.redirs, pos: c.pos})
 	}
+}
+
+// gitAliasArgs is the source text of the words appended to a "!" alias
+// body: a known word quoted as one word, an unknown one as its source text
+// (still unknown when the body is parsed).
+func gitAliasArgs(words []Word) string {
+	var b strings.Builder
+	for _, wd := range words {
+		b.WriteByte(' ')
+		switch {
+		case wd.Known:
+			b.WriteString(shellQuote(wd.Value))
+		case wd.Raw != "":
+			b.WriteString(wd.Raw)
+		default:
+			b.WriteString(`"$GIT_ALIAS_ARG"`)
+		}
+	}
+	return b.String()
 }
 
 // gitConfigSet remembers what `git config [--global|--local|--file F …]
