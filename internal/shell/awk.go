@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -403,7 +404,7 @@ func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int, c
 		if !w.spend(len(src)) {
 			return
 		}
-		s := awkScan(src, assigns, records)
+		s := awkScan(awkEnviron(src, c.knownValues()), assigns, records)
 		if idx >= 0 && idx < len(w.res.Invocations) {
 			w.res.Invocations[idx].Awk = append(w.res.Invocations[idx].Awk, s)
 		}
@@ -420,4 +421,24 @@ func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int, c
 			w.script(f.child(prog+" system"), st.clone(), cmd, io)
 		}
 	}
+}
+
+// awkEnvironRe matches awk's ENVIRON["NAME"].
+var awkEnvironRe = regexp.MustCompile(`\bENVIRON\[\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\]`)
+
+// awkEnviron replaces ENVIRON["NAME"] in awk code by NAME's value as a
+// string literal when the command's environment sets it to a known value
+// (`C='git push -f' awk 'BEGIN { system(ENVIRON["C"]) }'`).
+func awkEnviron(src string, env map[string]string) string {
+	if len(env) == 0 || !strings.Contains(src, "ENVIRON") {
+		return src
+	}
+	return awkEnvironRe.ReplaceAllStringFunc(src, func(m string) string {
+		v, ok := env[awkEnvironRe.FindStringSubmatch(m)[1]]
+		if !ok {
+			return m
+		}
+		r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+		return `"` + r.Replace(v) + `"`
+	})
 }

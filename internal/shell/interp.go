@@ -151,6 +151,12 @@ func InterpreterCode(inv Invocation) (code string, lang codelex.Lang, ok bool) {
 // when inv runs no inline code. The walker stores the result in
 // Invocation.Code; other callers use that field.
 func AnalyzeCode(inv Invocation) *codelex.Code {
+	return analyzeCode(inv, nil)
+}
+
+// analyzeCode is AnalyzeCode with the environment variables whose values
+// are known (codelex.Options.Env).
+func analyzeCode(inv Invocation, env map[string]string) *codelex.Code {
 	in, ok := inlineCode(inv)
 	if !ok || strings.TrimSpace(in.code) == "" {
 		return nil
@@ -161,7 +167,7 @@ func AnalyzeCode(inv Invocation) *codelex.Code {
 	}
 	argv, known := literalWords(rest)
 	known = known && !in.bare
-	return codelex.Analyze(in.lang, in.code, codelex.Options{Argv: argv, ArgvKnown: known})
+	return codelex.Analyze(in.lang, in.code, codelex.Options{Argv: argv, ArgvKnown: known, Env: env})
 }
 
 // literalWords returns the values of words, false when one is not literal.
@@ -205,7 +211,7 @@ func (w *walker) interpreter(f *frame, st *state, prog string, c cmdCtx, idx int
 	if !w.spend(len(code)) {
 		return nil
 	}
-	lexed := AnalyzeCode(inv)
+	lexed := analyzeCode(inv, c.knownValues())
 	if lexed == nil {
 		return nil
 	}

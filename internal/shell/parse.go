@@ -1512,11 +1512,12 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		return nil
 	}
 	var prefix map[string]string
+	var prefixUnknown map[string]bool
 	for _, a := range c.Assigns {
 		if a.Name == nil {
 			continue
 		}
-		var v Word
+		v := Word{Known: true}
 		if a.Value != nil {
 			v = w.singleWord(f, st, a.Value, false)
 		}
@@ -1524,6 +1525,14 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 			prefix = map[string]string{}
 		}
 		prefix[a.Name.Value] = v.Value
+		if !v.Known || a.Append || a.Index != nil || a.Array != nil {
+			if prefixUnknown == nil {
+				prefixUnknown = map[string]bool{}
+			}
+			prefixUnknown[a.Name.Value] = true
+		} else {
+			delete(prefixUnknown, a.Name.Value)
+		}
 	}
 	var fields []field
 	w.substStdin = io.pipe
@@ -1553,6 +1562,7 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		words:       words,
 		fields:      fields,
 		env:         w.envOf(st, prefix),
+		knownEnv:    knownEnvOf(st, prefix, prefixUnknown),
 		maybe:       st.maybeExported(prefix),
 		redirs:      io.redirs,
 		stdin:       io.stdin,
@@ -1566,6 +1576,32 @@ func (w *walker) call(f *frame, st *state, c *syntax.CallExpr, io ioCtx) *string
 		pos:         c.Pos(),
 	}
 	return w.run(f, st, cc)
+}
+
+// knownEnvOf names the variables of envOf(st, prefix) whose value is
+// known: the exported variables with known values and the prefix
+// assignments not in unknown.
+func knownEnvOf(st *state, prefix map[string]string, unknown map[string]bool) map[string]bool {
+	var known map[string]bool
+	add := func(k string) {
+		if known == nil {
+			known = map[string]bool{}
+		}
+		known[k] = true
+	}
+	for k := range st.exported {
+		if v, ok := st.vars[k]; ok && v.known && !v.isArr && !v.isAssoc && v.ref == "" {
+			add(k)
+		}
+	}
+	for k := range prefix {
+		if unknown[k] {
+			delete(known, k)
+		} else {
+			add(k)
+		}
+	}
+	return known
 }
 
 func (w *walker) envOf(st *state, prefix map[string]string) map[string]string {

@@ -27,6 +27,10 @@ type cmdCtx struct {
 	cmd *Command
 	// unset are the variables an env wrapper removed ("*": env -i).
 	unset []string
+	// knownEnv are the names of env whose value is known (a literal prefix
+	// assignment or exported variable): an inner shell or interpreter
+	// reads that value (`C='rm -rf build' sh -c 'eval "$C"'`).
+	knownEnv map[string]bool
 	// maybe are the names of env whose export may have been taken back
 	// (declare +x, export -n: state.exported).
 	maybe []string
@@ -172,6 +176,21 @@ func (c cmdCtx) replaceWord(i int, w Word) cmdCtx {
 		c.fields[i] = field{val: w.Value, known: w.Known, raw: w.Raw, started: true}
 	}
 	return c
+}
+
+// knownValues are the variables of the command's environment whose value
+// is known (cmdCtx.knownEnv), nil when none.
+func (c cmdCtx) knownValues() map[string]string {
+	var out map[string]string
+	for k := range c.knownEnv {
+		if v, ok := c.env[k]; ok && !slices.Contains(c.unset, k) && !slices.Contains(c.unset, "*") {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // shellQuote quotes s as one shell word.
@@ -1127,6 +1146,11 @@ func (w *walker) shell(f *frame, st *state, prog string, c cmdCtx) *string {
 				src = *c.fields[i+1].proc
 			}
 			ns := st.clone()
+			for k, v := range c.knownValues() {
+				// the shell's environment: C='…' sh -c 'eval "$C"'
+				ns.setVar(k, varVal{val: v, known: true})
+				ns.export(k)
+			}
 			ns.argsKnown = allKnown(args[i+1:])
 			ns.args, ns.arg0 = nil, prog
 			if i+1 < len(args) {

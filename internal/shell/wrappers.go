@@ -757,11 +757,20 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 		i++ // `env -` is `env -i`
 		unset = append(unset, "*")
 	}
+	known := map[string]bool{}
+	if !slices.Contains(unset, "*") {
+		for k := range c.knownEnv {
+			if !slices.Contains(unset, k) {
+				known[k] = true
+			}
+		}
+	}
 	// env(1) takes every word with a "=" before the command as NAME=VALUE,
 	// whatever NAME is (`BASH_FUNC_x%%=() { …; }`)
 	for i < len(vals) && strings.IndexByte(vals[i], '=') > 0 {
 		k := strings.IndexByte(vals[i], '=')
 		env[vals[i][:k]] = vals[i][k+1:]
+		known[vals[i][:k]] = i+1 < len(c.words) && c.words[i+1].Known
 		i++
 	}
 	if i >= len(vals) {
@@ -769,6 +778,7 @@ func (w *walker) env(f *frame, st *state, c cmdCtx, vals []string) {
 	}
 	n := c
 	n.env = env
+	n.knownEnv = known
 	n.unset = unset
 	n.words = c.words[i+1:]
 	if c.fields != nil {

@@ -61,6 +61,10 @@ type Options struct {
 	Argv []string
 	// ArgvKnown is true when Argv is known (every word literal).
 	ArgvKnown bool
+	// Env are the environment variables whose values are known (a prefix
+	// assignment `C='rm -rf build' python3 -c …`): os.environ["C"],
+	// os.getenv("C"), process.env.C, ENV["C"], $ENV{C} are C's value.
+	Env map[string]string
 }
 
 // Code is interpreter code lexed once, with the call expressions found in
@@ -182,7 +186,7 @@ func analyze(lang Lang, code string, opts Options, depth int) *Code {
 	if len(toks) == 0 {
 		return c
 	}
-	p := &parser{lang: lang, toks: toks, argv: opts.Argv, argvKnown: opts.ArgvKnown}
+	p := &parser{lang: lang, toks: toks, argv: opts.Argv, argvKnown: opts.ArgvKnown, env: opts.Env}
 	p.run()
 	c.Calls = p.calls
 	c.Truncated = c.Truncated || p.trunc

@@ -101,11 +101,13 @@ type parser struct {
 	argv  []string
 	// argvKnown is true when the script's own arguments are known literals.
 	argvKnown bool
-	steps     int
-	maxSteps  int
-	depth     int
-	trunc     bool
-	record    bool
+	// env are the environment variables with known values (Options.Env).
+	env      map[string]string
+	steps    int
+	maxSteps int
+	depth    int
+	trunc    bool
+	record   bool
 }
 
 const maxDepth = 200
@@ -1019,6 +1021,16 @@ func (p *parser) name() Value {
 	return Value{Kind: Ref, S: strings.ReplaceAll(t.Text, "::", ".")}
 }
 
+// envValue is the value of environment variable name: its text when the
+// invocation's environment sets it to a known value, else a string
+// starting with the variable.
+func (p *parser) envValue(name string) Value {
+	if v, ok := p.env[name]; ok {
+		return str(v)
+	}
+	return Value{Kind: Str, Env: name}
+}
+
 // calledHere reports that the name just read is followed by a call's "(".
 func (p *parser) calledHere() bool { return p.isOp(p.tok(), "(") }
 
@@ -1233,7 +1245,7 @@ func (p *parser) member(v Value, name string) Value {
 			return Value{Kind: Ref, S: q}
 		}
 		if v.S == "process.env" {
-			return Value{Kind: Str, Env: name}
+			return p.envValue(name)
 		}
 		if len(v.List) > 0 {
 			// a command with bound arguments (plumbum git["push"].run):
@@ -1297,7 +1309,7 @@ func (p *parser) index(v Value, cl string) Value {
 		switch v.S {
 		case "os.environ", "process.env", "ENV", "_ENV", "_SERVER":
 			if k.Known() {
-				return Value{Kind: Str, Env: k.S}
+				return p.envValue(k.S)
 			}
 			return unknown()
 		}
@@ -1518,7 +1530,7 @@ func (p *parser) pure(c *Call) Value {
 		return Value{Kind: Str, Cwd: true}
 	case "os.getenv", "os.environ.get", "getenv", "ENV.fetch", "Sys.getenv", "process.env.get", "Deno.env.get", "ENV.get":
 		if a := arg(0); a.Known() {
-			return Value{Kind: Str, Env: a.S}
+			return p.envValue(a.S)
 		}
 	case "base64.b64decode", "b64decode", "base64.decodebytes", "base64.standard_b64decode", "base64.urlsafe_b64decode",
 		"atob", "Base64.decode64", "Base64.strict_decode64", "decode_base64", "MIME.Base64.decode_base64", "base64_decode", "Buffer.from":
