@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -197,6 +198,19 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		return nil, nil
 	}
 	p := c.ParsedOpts
+	if d := c.ownChdir(); d != "" {
+		// the files are relative to the program's own directory option
+		// (`terraform -chdir=DIR plan -out=FILE`)
+		defer func() {
+			for _, l := range [][]string{files, dirs} {
+				for i, f := range l {
+					if f != "" && !path.IsAbs(f) && !strings.HasPrefix(f, "~") {
+						l[i] = path.Join(d, f)
+					}
+				}
+			}
+		}()
+	}
 	if !ws.applies(p) {
 		return nil, nil
 	}
@@ -224,6 +238,15 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 			if o := &p.Opts[i]; o.HasValue && optNamed(p, o, ws.Mounts) {
 				if host, ok := bindSource(o.Value); ok {
 					dirs = append(dirs, host)
+				}
+			}
+		}
+	}
+	if ws.Exports != "" {
+		for i := range p.Opts {
+			if o := &p.Opts[i]; o.HasValue && optNamed(p, o, ws.Exports) {
+				if dest := exportDest(o.Value); dest != "" {
+					dirs = append(dirs, dest)
 				}
 			}
 		}
@@ -809,6 +832,43 @@ func unhex(c byte) (byte, bool) {
 		return c - 'A' + 10, true
 	}
 	return 0, false
+}
+
+// ownChdir is the value of the last of the Chdir options of a program that
+// is not a wrapper (a KindTool or KindWrite row: `terraform -chdir=DIR`):
+// the directory its own output files are relative to; "" without one. A
+// wrapper's Chdir moves the command it runs instead (walker.inDir).
+func (c *Command) ownChdir() string {
+	row := c.Prog
+	if row == nil || row.Chdir == "" || (row.Kind != KindTool && row.Kind != KindWrite) {
+		return ""
+	}
+	d := ""
+	for k := range c.ParsedOpts.Opts {
+		if o := &c.ParsedOpts.Opts[k]; o.HasValue && hasName(row.Chdir, o.Name) {
+			d = o.Value
+		}
+	}
+	return d
+}
+
+// exportDest is the local path a BuildKit export writes (WriteSpec.Exports):
+// the dest= field of `type=…,dest=PATH`, or the whole value when it has no
+// '=' (`-o out` is type=local,dest=out); "" for "-" (stdout) and for an
+// export without dest (type=registry, type=image).
+func exportDest(v string) string {
+	if v == "-" || v == "" {
+		return ""
+	}
+	if !strings.Contains(v, "=") {
+		return v
+	}
+	for _, f := range strings.Split(v, ",") {
+		if k, val, _ := strings.Cut(f, "="); strings.TrimSpace(k) == "dest" && val != "-" {
+			return val
+		}
+	}
+	return ""
 }
 
 // bindSource is the host path of a read-write bind mount (WriteSpec.Mounts):

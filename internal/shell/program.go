@@ -277,6 +277,12 @@ type WriteSpec struct {
 	// one of Written's directories; a named volume, an anonymous one and a
 	// read-only mount (`:ro`, `readonly`) are not (bindSource).
 	Mounts string
+	// Exports lists options whose value is a BuildKit export (`docker
+	// build -o`, docker-buildx-build(1) --output): a bare PATH is
+	// type=local,dest=PATH, "-" is stdout, and a dest= field names the
+	// directory (type=local) or file (type=tar, oci, docker) written; a
+	// registry or image export without dest writes nothing here.
+	Exports string
 	// Last, when not 0, is the number of operands from which the last
 	// operand is the output: 1 for ffmpeg (inputs are -i values: `ffmpeg
 	// -i IN OUT`), 2 for sox (`sox IN… OUT`).

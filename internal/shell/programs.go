@@ -147,6 +147,9 @@ var programs = []Program{
 	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
 	// -write=false, -recursive), options at any level
 	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true},
+		// plan -out=FILE writes the plan, relative to -chdir=DIR (terraform
+		// docs, "Switching working directory with -chdir"; not installed here)
+		Chdir: "chdir", Writes: WriteSpec{Opts: "out"}, WriteExamples: []string{"plan -out=spec/p -> spec/p", "-chdir=b plan -out=p -> b/p", "-chdir=b plan -out=../s/p -> s/p", "plan -> "},
 		Examples: []string{"fmt -check -recursive => --check --recursive | fmt", "fmt -write=false . => --write=false | fmt .", "-chdir=infra apply -auto-approve => --chdir=infra --auto-approve | apply"}},
 	// exiftool: single-dash options (-o OUT, -ext EXT, -if EXPR …) and tag
 	// assignments -TAG=VALUE, -TAG+=VALUE, -TAG<=FILE, -all= (Go-style:
@@ -545,6 +548,19 @@ var programs = []Program{
 	{Name: "socat", Kind: KindRun, Opts: OptSpec{Short: "T", Partial: true},
 		Runs: RunSpec{Operands: OperandsShell, Prefix: "SYSTEM: EXEC:"}, RunExamples: []string{"- SYSTEM:'rm -rf b' -> rm -rf b", "-u EXEC:'git status' STDOUT -> git status", "TCP-LISTEN:8080 STDOUT -> "},
 		Examples: []string{"-u EXEC:x STDOUT => -u | EXEC:x STDOUT"}},
+	// meson setup [--reconfigure] BUILDDIR [SOURCEDIR] generates BUILDDIR
+	// (also the old `meson BUILDDIR`); compile/install/test -C BUILDDIR
+	// build below it (meson(1); not installed here)
+	{Name: "meson", Kind: KindTool, Opts: OptSpec{Short: "C", Partial: true}, Subs: []Program{
+		{Name: "setup", Names: "configure", Kind: KindTool, Opts: OptSpec{Short: "CD", Long: "prefix= libdir= bindir= buildtype= backend= native-file= cross-file= wrap-mode=", Partial: true}, Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"spec/b -> spec/b", "--reconfigure b . -> b"}, Examples: []string{"--reconfigure b => --reconfigure | b"}},
+		{Name: "compile", Names: "install test dist", Kind: KindTool, Opts: OptSpec{Short: "Cj", Partial: true}, Writes: WriteSpec{Dirs: "C"}, WriteExamples: []string{"-C spec/b -> spec/b", "-Cb -> b", "-j4 -> "}, Examples: []string{"-C b => -C=b |"}}},
+		Examples: []string{"setup b => setup: | b", "compile -C b => compile: -C=b |"}},
+	// bazel's startup options before the command: --output_base and
+	// --output_user_root are directories it writes below (bazel docs,
+	// "Command-line reference"; not installed here)
+	{Name: "bazel", Names: "bazelisk", Kind: KindTool, Opts: OptSpec{Long: "output_base= output_user_root= install_base= bazelrc=", Partial: true},
+		Writes: WriteSpec{Dirs: "output_base output_user_root install_base"}, WriteExamples: []string{"--output_base=spec/o build //... -> spec/o", "--output_user_root=o test //x -> o", "build //spec/... -> "},
+		Examples: []string{"--output_base=o build //... => --output_base=o | build //..."}},
 	{Name: "cmake", Kind: KindTool, Opts: OptSpec{Short: "SBCDUGTAEj", Partial: true},
 		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f", Stdin: true, Calls: "REMOVE_RECURSE=rm -r -f, REMOVE=rm -f, COMMAND="},
 		RunExamples: []string{"-E rm -rf b -> rm -rf b", "-E remove_directory b c -> rm -r -f b c", "-S . -B build -> ",
@@ -782,8 +798,8 @@ var programs = []Program{
 			}, Examples: []string{"exec -it c sh => exec: -i -t | c sh"}},
 			{Name: "compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs, Examples: []string{"-f a.yml -p p exec web sh => exec: | web sh"}},
 			{Name: "image", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "push", Kind: KindTool, Examples: []string{"r/x:1 => | r/x:1"}}}, Examples: []string{"push r/x:1 => push: | r/x:1"}},
-			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild, Examples: []string{"-t r/x:1 --push . => -t=r/x:1 --push | .", "-f Dockerfile.dev -o type=local,dest=out . => -f=Dockerfile.dev -o=type=local,dest=out | ."}}}, Examples: []string{"build -t x . => build: -t=x | ."}},
-			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild, Examples: []string{"-t x:1 -f Dockerfile . => -t=x:1 -f=Dockerfile | .", "--build-arg A=1 --target dev . => --build-arg=A=1 --target=dev | ."}},
+			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport, WriteExamples: []string{"-o type=local,dest=spec . -> spec", "--output=out . -> out", "-o - . -> ", "-o type=registry . -> "}, Examples: []string{"-t r/x:1 --push . => -t=r/x:1 --push | .", "-f Dockerfile.dev -o type=local,dest=out . => -f=Dockerfile.dev -o=type=local,dest=out | ."}}}, Examples: []string{"build -t x . => build: -t=x | ."}},
+			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport, WriteExamples: []string{"-o type=local,dest=spec . -> spec", "--output=out . -> out", "-o type=tar,dest=o.tar . -> o.tar", "-t x . -> "}, Examples: []string{"-t x:1 -f Dockerfile . => -t=x:1 -f=Dockerfile | .", "--build-arg A=1 --target dev . => --build-arg=A=1 --target=dev | ."}},
 			{Name: "push", Kind: KindTool, Examples: []string{"r/x:1 => | r/x:1"}},
 			{Name: "cp", Kind: KindWrite, Examples: []string{"c:/etc/hosts ./h => | c:/etc/hosts ./h", "-a f c:/tmp => -a | f c:/tmp"}},
 		},
@@ -845,7 +861,12 @@ var programs = []Program{
 		WriteExamples: []string{"-m u:x:rw SKILL.md -> SKILL.md", "-M acl.txt f -> f", "--test -m u:x:r f -> "}},
 	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}, Examples: []string{"--setenv A=1 shell app => --setenv=A=1 | shell app", "-q shell app => -q | shell app", "-M c -p P=1 start x => -M=c -p=P=1 | start x"}},
 	{Name: "granted", Names: "assume", Kind: KindTool, Examples: []string{"prod => | prod"}},
-	{Name: "helm", Kind: KindTool, Opts: OptSpec{Short: "n", Long: "kube-context= kubeconfig= namespace=", Partial: true}, Examples: []string{"--kube-context c upgrade x ./chart => --kube-context=c | upgrade x ./chart", "install x ./c --namespace ns => --namespace=ns | install x ./c"}},
+	// helm package -d/--destination DIR writes the chart archive below DIR
+	// (helm_package(1); not installed here)
+	{Name: "helm", Kind: KindTool, Opts: OptSpec{Short: "n", Long: "kube-context= kubeconfig= namespace=", Partial: true},
+		Subs: []Program{{Name: "package", Kind: KindTool, Opts: OptSpec{Short: "nd", Long: "kube-context= kubeconfig= namespace= destination= version= app-version= key= keyring= passphrase-file=", Partial: true},
+			Writes: WriteSpec{Dirs: "d destination"}, WriteExamples: []string{"c --destination=spec -> spec", "c -d out -> out", "c -> "}, Examples: []string{"c -d out => -d=out | c"}}},
+		Examples: []string{"--kube-context c upgrade x ./chart => upgrade: | x ./chart", "-n ns install x ./c => install: | x ./c"}},
 	// helmfile hands --kube-context to every helm it runs
 	{Name: "helmfile", Kind: KindTool, Opts: OptSpec{Short: "efnlb", Long: "kube-context= environment= file= namespace= selector= state-values-set= state-values-file= helm-binary= log-level=", Partial: true},
 		Examples: []string{"-e staging --kube-context=c sync => -e=staging --kube-context=c | sync"}},
@@ -1097,7 +1118,7 @@ var programs = []Program{
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
 	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open nc ncat telnet " +
 		"ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
-		"meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
+		"buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
@@ -1272,6 +1293,7 @@ var (
 	dockerExec    = OptSpec{Short: "euw", Long: "env= env-file= user= workdir= detach-keys= detach interactive tty privileged", Partial: true, Stop: true}
 	dockerRun     = OptSpec{Short: "acepuvwlhm", Long: "add-host= annotation= attach= blkio-weight= blkio-weight-device= cap-add= cap-drop= cgroup-parent= cgroupns= cidfile= cpu-count= cpu-percent= cpu-period= cpu-quota= cpu-rt-period= cpu-rt-runtime= cpu-shares= cpus= cpuset-cpus= cpuset-mems= detach-keys= device= device-cgroup-rule= device-read-bps= device-read-iops= device-write-bps= device-write-iops= dns= dns-option= dns-search= domainname= entrypoint= env= env-file= expose= gpus= group-add= health-cmd= health-interval= health-retries= health-start-period= health-timeout= hostname= ip= ip6= ipc= isolation= kernel-memory= label= label-file= link= link-local-ip= log-driver= log-opt= mac-address= memory= memory-reservation= memory-swap= memory-swappiness= mount= name= network= network-alias= oom-score-adj= pid= pids-limit= platform= publish= pull= restart= runtime= security-opt= shm-size= stop-signal= stop-timeout= storage-opt= sysctl= tmpfs= ulimit= user= userns= uts= volume= volume-driver= volumes-from= workdir= net= publish-all= arch= os= variant= secret= pod= hooks-dir= rm detach interactive tty privileged init read-only", Partial: true, Stop: true}
 	dockerMounts  = WriteSpec{Mounts: "v volume mount"}
+	dockerExport  = WriteSpec{Exports: "o output"}
 	dockerBuild   = OptSpec{Short: "tfo", Long: "tag= file= output= platform= build-arg= target= push load", Partial: true}
 	composeGlobal = OptSpec{Short: "fp", Long: "file= project-name= project-directory= profile= env-file= ansi= parallel= progress=", Partial: true, Stop: true}
 	composeRun    = OptSpec{Short: "euwlpv", Long: "env= user= workdir= label= publish= volume= name= entrypoint= index= cap-add= cap-drop= env-from-file= pull= rm detach no-deps service-ports", Partial: true, Stop: true}

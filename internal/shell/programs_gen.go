@@ -110,7 +110,11 @@ var programs = []Program{
 		Writes: WriteSpec{Operand: 1, If: "p pass-through"}},
 	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
 	// -write=false, -recursive), options at any level
-	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true}},
+	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true},
+		// plan -out=FILE writes the plan, relative to -chdir=DIR (terraform
+		// docs, "Switching working directory with -chdir"; not installed here)
+		Chdir: "chdir", Writes: WriteSpec{Opts: "out"},
+	},
 	// exiftool: single-dash options (-o OUT, -ext EXT, -if EXPR …) and tag
 	// assignments -TAG=VALUE, -TAG+=VALUE, -TAG<=FILE, -all= (Go-style:
 	// the name and its value attached with "=")
@@ -468,6 +472,19 @@ var programs = []Program{
 	{Name: "socat", Kind: KindRun, Opts: OptSpec{Short: "T", Partial: true},
 		Runs: RunSpec{Operands: OperandsShell, Prefix: "SYSTEM: EXEC:"},
 	},
+	// meson setup [--reconfigure] BUILDDIR [SOURCEDIR] generates BUILDDIR
+	// (also the old `meson BUILDDIR`); compile/install/test -C BUILDDIR
+	// build below it (meson(1); not installed here)
+	{Name: "meson", Kind: KindTool, Opts: OptSpec{Short: "C", Partial: true}, Subs: []Program{
+		{Name: "setup", Names: "configure", Kind: KindTool, Opts: OptSpec{Short: "CD", Long: "prefix= libdir= bindir= buildtype= backend= native-file= cross-file= wrap-mode=", Partial: true}, Writes: WriteSpec{Operand: 1}},
+		{Name: "compile", Names: "install test dist", Kind: KindTool, Opts: OptSpec{Short: "Cj", Partial: true}, Writes: WriteSpec{Dirs: "C"}}},
+	},
+	// bazel's startup options before the command: --output_base and
+	// --output_user_root are directories it writes below (bazel docs,
+	// "Command-line reference"; not installed here)
+	{Name: "bazel", Names: "bazelisk", Kind: KindTool, Opts: OptSpec{Long: "output_base= output_user_root= install_base= bazelrc=", Partial: true},
+		Writes: WriteSpec{Dirs: "output_base output_user_root install_base"},
+	},
 	{Name: "cmake", Kind: KindTool, Opts: OptSpec{Short: "SBCDUGTAEj", Partial: true},
 		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f", Stdin: true, Calls: "REMOVE_RECURSE=rm -r -f, REMOVE=rm -f, COMMAND="},
 
@@ -689,8 +706,8 @@ var programs = []Program{
 			}},
 			{Name: "compose", Kind: KindRun, Opts: composeGlobal, Subs: composeSubs},
 			{Name: "image", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "push", Kind: KindTool}}},
-			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild}}},
-			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild},
+			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport}}},
+			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport},
 			{Name: "push", Kind: KindTool},
 			{Name: "cp", Kind: KindWrite},
 		},
@@ -737,7 +754,12 @@ var programs = []Program{
 	},
 	{Name: "machinectl", Kind: KindTool, Opts: OptSpec{Short: "HMpE", Long: "host= machine= property= uid= setenv= quiet", Partial: true, Abbrev: true}},
 	{Name: "granted", Names: "assume", Kind: KindTool},
-	{Name: "helm", Kind: KindTool, Opts: OptSpec{Short: "n", Long: "kube-context= kubeconfig= namespace=", Partial: true}},
+	// helm package -d/--destination DIR writes the chart archive below DIR
+	// (helm_package(1); not installed here)
+	{Name: "helm", Kind: KindTool, Opts: OptSpec{Short: "n", Long: "kube-context= kubeconfig= namespace=", Partial: true},
+		Subs: []Program{{Name: "package", Kind: KindTool, Opts: OptSpec{Short: "nd", Long: "kube-context= kubeconfig= namespace= destination= version= app-version= key= keyring= passphrase-file=", Partial: true},
+			Writes: WriteSpec{Dirs: "d destination"}}},
+	},
 	// helmfile hands --kube-context to every helm it runs
 	{Name: "helmfile", Kind: KindTool, Opts: OptSpec{Short: "efnlb", Long: "kube-context= environment= file= namespace= selector= state-values-set= state-values-file= helm-binary= log-level=", Partial: true}},
 	{Name: "aws", Kind: KindTool, Opts: awsGlobal, Subs: []Program{{Name: "s3", Kind: KindTool, Opts: awsGlobal, Subs: []Program{
@@ -952,7 +974,7 @@ var programs = []Program{
 	// ---------------------------------------------------------------- other known tools (their operands are not files they write)
 	{Name: "kill", Names: "pkill killall systemctl service journalctl launchctl open xdg-open nc ncat telnet " +
 		"ansible-playbook vault consul nomad packer pulumi gsutil eksctl kind minikube k3d skaffold tilt kustomize " +
-		"meson bazel bazelisk buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
+		"buck gradle mvn ant sbt lein mix rebar3 stack cabal dotnet swift swiftc xcodebuild " +
 		"rustup cargo-binstall brew yum dnf zypper pacman apk snap flatpak port pkg pkg_add emerge nix-env " +
 		"pytest tox nox jest vitest mocha ava karma playwright cypress mypy pyright pylint flake8 bandit golangci-lint staticcheck govulncheck " +
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
@@ -1123,6 +1145,7 @@ var (
 	dockerExec    = OptSpec{Short: "euw", Long: "env= env-file= user= workdir= detach-keys= detach interactive tty privileged", Partial: true, Stop: true}
 	dockerRun     = OptSpec{Short: "acepuvwlhm", Long: "add-host= annotation= attach= blkio-weight= blkio-weight-device= cap-add= cap-drop= cgroup-parent= cgroupns= cidfile= cpu-count= cpu-percent= cpu-period= cpu-quota= cpu-rt-period= cpu-rt-runtime= cpu-shares= cpus= cpuset-cpus= cpuset-mems= detach-keys= device= device-cgroup-rule= device-read-bps= device-read-iops= device-write-bps= device-write-iops= dns= dns-option= dns-search= domainname= entrypoint= env= env-file= expose= gpus= group-add= health-cmd= health-interval= health-retries= health-start-period= health-timeout= hostname= ip= ip6= ipc= isolation= kernel-memory= label= label-file= link= link-local-ip= log-driver= log-opt= mac-address= memory= memory-reservation= memory-swap= memory-swappiness= mount= name= network= network-alias= oom-score-adj= pid= pids-limit= platform= publish= pull= restart= runtime= security-opt= shm-size= stop-signal= stop-timeout= storage-opt= sysctl= tmpfs= ulimit= user= userns= uts= volume= volume-driver= volumes-from= workdir= net= publish-all= arch= os= variant= secret= pod= hooks-dir= rm detach interactive tty privileged init read-only", Partial: true, Stop: true}
 	dockerMounts  = WriteSpec{Mounts: "v volume mount"}
+	dockerExport  = WriteSpec{Exports: "o output"}
 	dockerBuild   = OptSpec{Short: "tfo", Long: "tag= file= output= platform= build-arg= target= push load", Partial: true}
 	composeGlobal = OptSpec{Short: "fp", Long: "file= project-name= project-directory= profile= env-file= ansi= parallel= progress=", Partial: true, Stop: true}
 	composeRun    = OptSpec{Short: "euwlpv", Long: "env= user= workdir= label= publish= volume= name= entrypoint= index= cap-add= cap-drop= env-from-file= pull= rm detach no-deps service-ports", Partial: true, Stop: true}
