@@ -138,6 +138,18 @@ var programs = []Program{
 		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}, Examples: []string{"-r 5 URL d => -r=5 | URL d", "--force URL d => --force | URL d"}, WriteExamples: []string{"URL spec/x -> spec/x", "-r 5 URL d -> d"}}},
 		Examples:      []string{"export -r 5 URL spec/x => export: -r=5 | URL spec/x", "--username u co URL d => co: | URL d"},
 		WriteExamples: []string{"export URL spec/x -> spec/x", "co -r 5 URL d -> d", "log URL -> "}},
+	// Mercurial (hg help clone/init/archive; not installed here): clone
+	// SOURCE [DEST], init [DEST] and archive DEST write DEST; revert,
+	// update, remove, rename, copy, import change the working copy; log,
+	// status, diff … only read. --cwd DIR moves the command (Chdir)
+	{Name: "hg", Kind: KindTool, Chdir: "cwd", Opts: hgOpts, Subs: []Program{
+		{Name: "clone", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 2}, Runs: RunSpec{Shell: "e ssh"},
+			RunExamples: []string{"-e 'rm -rf b;:' URL d -> rm -rf b; :", "URL d -> "}, WriteExamples: []string{"URL spec/r -> spec/r", "-r 5 URL d -> d", "URL -> "}, Examples: []string{"-r 5 -U URL d => -r=5 -U | URL d"}},
+		{Name: "init", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"spec/x -> spec/x"}, Examples: []string{"--ssh x d => --ssh=x | d"}},
+		{Name: "archive", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"-r tip spec/a -> spec/a", "-t tgz a.tgz -> a.tgz"}, Examples: []string{"-r tip -t tgz a => -r=tip -t=tgz | a"}},
+		{Name: "revert", Names: "update up checkout co remove rm rename mv move copy cp import patch add forget purge strip backout merge graft rebase shelve unshelve", Kind: KindWrite, Opts: hgOpts, Examples: []string{"-r 5 spec/x => -r=5 | spec/x"}},
+		{Name: "log", Names: "status st diff annotate blame cat files grep heads id identify incoming in outgoing out paths summary sum tip parents branches tags bookmarks version help config showconfig", Kind: KindRead, Opts: hgOpts, Examples: []string{"-l 3 spec => -l=3 | spec"}}},
+		Examples: []string{"--cwd d clone URL x => clone: | URL x", "-R r log -l 3 => log: -l=3 |"}},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}, Examples: []string{"-r -P pw o.zip d => -r -P=pw | o.zip d", "-O new.zip old.zip f => -O=new.zip | old.zip f", "-T -TT 'unzip -t' a.zip f => -T --unzip-command=unzip -t | a.zip f"}},
@@ -1192,6 +1204,8 @@ var awsGlobal = OptSpec{Long: "profile= region= output= endpoint-url= query= col
 // awsS3Transfer are the options of aws s3 cp|mv|sync.
 // svnOpts are Subversion's value-taking options (global and of the
 // subcommands; svn reads them before or after the subcommand).
+var hgOpts = OptSpec{Short: "RrublteIXmd", Long: "repository= cwd= config= rev= updaterev= branch= limit= template= type= include= exclude= prefix= message= date= user= ssh= remotecmd= encoding= style=", Partial: true, Abbrev: true}
+
 var svnOpts = OptSpec{Short: "rmFxcl", Long: "username= password= config-dir= config-option= revision= depth= set-depth= native-eol= message= file= targets= encoding= changelist= cl= accept= diff-cmd= extensions= editor-cmd= limit= search=", Partial: true}
 
 var awsS3Transfer = OptSpec{Long: awsGlobal.Long + " include= exclude= acl= grants= sse= sse-c= sse-c-key= sse-kms-key-id= sse-c-copy-source= sse-c-copy-source-key= storage-class= website-redirect= content-type= cache-control= content-disposition= content-encoding= content-language= expires= metadata= metadata-directive= expected-size= page-size= source-region= request-payer= checksum-mode= checksum-algorithm= copy-props= recursive dryrun quiet delete exact-timestamps size-only follow-symlinks no-follow-symlinks only-show-errors no-progress force-glacier-transfer ignore-glacier-warnings no-guess-mime-type", Partial: true}
@@ -1227,6 +1241,8 @@ var gitSubs = []Program{
 	{Name: "mv", Kind: KindWrite, Opts: OptSpec{Long: "force dry-run verbose sparse", Abbrev: true}, Examples: []string{"-f a b => -f | a b", "--dry a b => --dry-run | a b", "-k a b => -k | a b"}},
 	{Name: "apply", Kind: KindWrite, Opts: OptSpec{Short: "pC", Long: "directory= include= exclude= whitespace= build-fake-ancestor= cached check stat numstat summary apply", Partial: true, Abbrev: true}, Examples: []string{"-p1 --check d.patch => -p=1 --check | d.patch", "--directory=sub d.patch => --directory=sub | d.patch", "-C 3 d.patch => -C=3 | d.patch", "-p 2 d.patch => -p=2 | d.patch", "--direc sub d.patch => --directory=sub | d.patch"}},
 	{Name: "clone", Kind: KindWrite, Opts: OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format= mirror bare", Partial: true, Abbrev: true},
+		// --separate-git-dir=DIR puts the repository in DIR (git-clone(1))
+		Writes: WriteSpec{Dirs: "separate-git-dir"}, WriteExamples: []string{"--separate-git-dir=spec/g URL d -> spec/g", "--separate-git-dir spec/g URL -> spec/g", "URL d -> "},
 		Runs: RunSpec{Shell: "u upload-pack"}, Examples: []string{"--depth 1 -b main URL d => --depth=1 -b=main | URL d", "--bare URL => --bare | URL", "-c core.x=1 -o up URL => -c=core.x=1 -o=up | URL", "--branch=main URL => --branch=main | URL", "-bmain URL => -b=main | URL", "--depth=1 -- URL d => --depth=1 | URL d"}, RunExamples: []string{"-u 'rm -rf b;:' URL -> rm -rf b; :", "URL d -> "}},
 	// programs whose option runs git's other end through the shell
 	{Name: "ls-remote", Names: "fetch-pack", Kind: KindRead, Opts: OptSpec{Long: "upload-pack= exec=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack exec"}, Examples: []string{"--upload-pack=x origin => --upload-pack=x | origin", "origin => | origin"}, RunExamples: []string{"--upload-pack='rm -rf b;:' origin -> rm -rf b; :"}},
@@ -1235,7 +1251,8 @@ var gitSubs = []Program{
 	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan detach checkout no-checkout lock force", Partial: true, Abbrev: true}, Examples: []string{"-b feat ../wt main => -b=feat | ../wt main", "--orphan -b new ../wt => --orphan -b=new | ../wt", "--detach ../wt v1 => --detach | ../wt v1", "-bfeat ../wt => -b=feat | ../wt", "--reason x --lock ../wt => --reason=x --lock | ../wt"}},
 		// remove [-f [-f]] WORKTREE: --force deletes a dirty (twice: a locked) worktree
 		{Name: "remove", Kind: KindWrite, Opts: OptSpec{Long: "force", Abbrev: true}, Examples: []string{"../wt --forc => --force | ../wt", "-ff wt => -f -f | wt"}}}, Examples: []string{"list => list: |", "add ../wt main => add: | ../wt main"}},
-	{Name: "init", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}, Examples: []string{"--bare repo.git => --bare | repo.git", "-b main d => -b=main | d", "--initial-branch=main -q d => --initial-branch=main -q | d"}},
+	{Name: "init", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Dirs: "separate-git-dir"}, WriteExamples: []string{"--separate-git-dir=spec/g d -> spec/g", "d -> "}, Examples: []string{"--bare repo.git => --bare | repo.git", "-b main d => -b=main | d", "--initial-branch=main -q d => --initial-branch=main -q | d"}},
 	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "x extcmd"}, RunExamples: []string{"-y -x 'rm -rf b' -> rm -rf b", "--extcmd='rm x' HEAD -> rm x"}, Examples: []string{"-y -x meld => -y -x=meld |", "--tool=vimdiff HEAD => --tool=vimdiff | HEAD", "-t meld --no-prompt => -t=meld --no-prompt |"}},
 	// send-email runs the mail transport and the address commands through the shell

@@ -102,6 +102,17 @@ var programs = []Program{
 	{Name: "svn", Kind: KindTool, Opts: svnOpts, Subs: []Program{
 		{Name: "export", Names: "checkout co", Kind: KindWrite, Opts: svnOpts, Writes: WriteSpec{Operand: 2}}},
 	},
+	// Mercurial (hg help clone/init/archive; not installed here): clone
+	// SOURCE [DEST], init [DEST] and archive DEST write DEST; revert,
+	// update, remove, rename, copy, import change the working copy; log,
+	// status, diff … only read. --cwd DIR moves the command (Chdir)
+	{Name: "hg", Kind: KindTool, Chdir: "cwd", Opts: hgOpts, Subs: []Program{
+		{Name: "clone", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 2}, Runs: RunSpec{Shell: "e ssh"}},
+		{Name: "init", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}},
+		{Name: "archive", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}},
+		{Name: "revert", Names: "update up checkout co remove rm rename mv move copy cp import patch add forget purge strip backout merge graft rebase shelve unshelve", Kind: KindWrite, Opts: hgOpts},
+		{Name: "log", Names: "status st diff annotate blame cat files grep heads id identify incoming in outgoing out paths summary sum tip parents branches tags bookmarks version help config showconfig", Kind: KindRead, Opts: hgOpts}},
+	},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}},
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "unzip-command"}},
@@ -1048,6 +1059,8 @@ var awsGlobal = OptSpec{Long: "profile= region= output= endpoint-url= query= col
 // awsS3Transfer are the options of aws s3 cp|mv|sync.
 // svnOpts are Subversion's value-taking options (global and of the
 // subcommands; svn reads them before or after the subcommand).
+var hgOpts = OptSpec{Short: "RrublteIXmd", Long: "repository= cwd= config= rev= updaterev= branch= limit= template= type= include= exclude= prefix= message= date= user= ssh= remotecmd= encoding= style=", Partial: true, Abbrev: true}
+
 var svnOpts = OptSpec{Short: "rmFxcl", Long: "username= password= config-dir= config-option= revision= depth= set-depth= native-eol= message= file= targets= encoding= changelist= cl= accept= diff-cmd= extensions= editor-cmd= limit= search=", Partial: true}
 
 var awsS3Transfer = OptSpec{Long: awsGlobal.Long + " include= exclude= acl= grants= sse= sse-c= sse-c-key= sse-kms-key-id= sse-c-copy-source= sse-c-copy-source-key= storage-class= website-redirect= content-type= cache-control= content-disposition= content-encoding= content-language= expires= metadata= metadata-directive= expected-size= page-size= source-region= request-payer= checksum-mode= checksum-algorithm= copy-props= recursive dryrun quiet delete exact-timestamps size-only follow-symlinks no-follow-symlinks only-show-errors no-progress force-glacier-transfer ignore-glacier-warnings no-guess-mime-type", Partial: true}
@@ -1081,14 +1094,17 @@ var gitSubs = []Program{
 	{Name: "mv", Kind: KindWrite, Opts: OptSpec{Long: "force dry-run verbose sparse", Abbrev: true}},
 	{Name: "apply", Kind: KindWrite, Opts: OptSpec{Short: "pC", Long: "directory= include= exclude= whitespace= build-fake-ancestor= cached check stat numstat summary apply", Partial: true, Abbrev: true}},
 	{Name: "clone", Kind: KindWrite, Opts: OptSpec{Short: "obuc", Long: "origin= branch= upload-pack= reference= reference-if-able= separate-git-dir= depth= shallow-since= shallow-exclude= config= server-option= jobs= filter= template= bundle-uri= ref-format= mirror bare", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "u upload-pack"}},
+		// --separate-git-dir=DIR puts the repository in DIR (git-clone(1))
+		Writes: WriteSpec{Dirs: "separate-git-dir"},
+		Runs:   RunSpec{Shell: "u upload-pack"}},
 	// programs whose option runs git's other end through the shell
 	{Name: "ls-remote", Names: "fetch-pack", Kind: KindRead, Opts: OptSpec{Long: "upload-pack= exec=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "upload-pack exec"}},
 	{Name: "grep", Kind: KindRead, Opts: OptSpec{Short: "efABCm", ShortOpt: "O", Long: "open-files-in-pager max-depth= threads= context= after-context= before-context= max-count=", Partial: true, Abbrev: true}, Runs: RunSpec{Shell: "O open-files-in-pager"}},
 	{Name: "worktree", Kind: KindWrite, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "add", Kind: KindWrite, Opts: OptSpec{Short: "bB", Long: "reason= orphan detach checkout no-checkout lock force", Partial: true, Abbrev: true}},
 		// remove [-f [-f]] WORKTREE: --force deletes a dirty (twice: a locked) worktree
 		{Name: "remove", Kind: KindWrite, Opts: OptSpec{Long: "force", Abbrev: true}}}},
-	{Name: "init", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true}},
+	{Name: "init", Kind: KindWrite, Opts: OptSpec{Short: "b", Long: "template= separate-git-dir= object-format= ref-format= initial-branch= shared bare quiet", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Dirs: "separate-git-dir"}},
 	{Name: "difftool", Names: "mergetool", Kind: KindTool, Opts: OptSpec{Short: "xt", Long: "extcmd= tool= gui no-gui prompt no-prompt dir-diff trust-exit-code symlinks tool-help", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "x extcmd"}},
 	// send-email runs the mail transport and the address commands through the shell
