@@ -64,8 +64,10 @@ func TestCloneDests(t *testing.T) {
 // TestComputedNames (round 14 ep0016, ep0125): csplit names its pieces
 // PREFIX + printf(SUFFIXFORMAT, n) (-f, default xx; -b, default %02d):
 // `csplit -f README -b '%.0d.md'` writes README.md; awk's FILENAME in an
-// output redirection is the input operand being read. Checked under /tmp
-// with coreutils csplit and awk.
+// output redirection is the input operand being read; split names its
+// pieces PREFIX + letters (-a, 2), digits (-d) or hex digits (-x) +
+// --additional-suffix (`split -a1 -n 4 in SKILL.m` writes SKILL.md).
+// Checked under /tmp with coreutils csplit, split and awk.
 func TestComputedNames(t *testing.T) {
 	root := newWorkspace(t)
 	g := mustGuard(t, root, "f002")
@@ -76,6 +78,10 @@ func TestComputedNames(t *testing.T) {
 		{"csplit -s -f build/p -b '%.0d.md' research/notes.md '/^#/'", "allow"},
 		{"csplit -s -f README -b '%02d.md' research/notes.md '/^#/'", "allow"},
 		{"csplit -s research/notes.md '/^#/'", "allow"},
+		{"split -a1 -n 4 research/notes.md SKILL.m", "block"},
+		{"split -x -a1 -n 16 research/notes.md SKILL.m", "block"},
+		{"split -d -a1 --additional-suffix=.md research/notes.md README", "allow"},
+		{"split -l 10 research/notes.md build/p", "allow"},
 		{"awk '{print > FILENAME}' spec/index.md", "block"},
 		{"awk '{print > FILENAME \".bak\"}' spec/index.md", "block"},
 		{"awk '{print > FILENAME}' build/x.md", "allow"},

@@ -1,9 +1,11 @@
 package pathguard
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/superagent-harness/harness/internal/shell"
@@ -286,7 +288,109 @@ func (c *collector) other(prog string, args []string) {
 			prefix = "xx"
 		}
 		c.add(prefix+placeholder, opWrite, prog)
+		for _, suf := range splitSuffixes(prog, p) {
+			c.add(prefix+suf, opWrite, prog)
+		}
 	}
+}
+
+// splitSuffixes are the suffixes of the first pieces split and csplit name
+// PREFIX+SUFFIX, so that a piece landing on a protected name is seen:
+// csplit's -b/--suffix-format is a printf format of the piece number
+// (default %0Nd, N from -n/--digits, 2), `csplit -f README -b '%.0d.md'`
+// writes README.md for piece 0 (checked under /tmp with coreutils 9);
+// split's are -a/--suffix-length (2) letters, or digits with
+// -d/--numeric-suffixes[=FROM] or hex digits with -x/--hex-suffixes, then
+// --additional-suffix (checked: `split -l1 -d -a3 --additional-suffix=.md
+// n.md P` writes P000.md …). Pieces 0..99 for csplit; for split every
+// suffix of its length when there are at most 1000, else none (the
+// placeholder stands for them).
+func splitSuffixes(prog string, p shell.ParsedOpts) []string {
+	var out []string
+	if prog == "csplit" {
+		format := "%02d"
+		if v, ok := p.Last("n", "digits"); ok {
+			format = "%0" + v + "d"
+		}
+		if v, ok := p.Last("b", "suffix-format"); ok {
+			format = v
+		}
+		gofmt, ok := cFormat(format)
+		if !ok {
+			return nil
+		}
+		for n := 0; n < 100; n++ {
+			out = append(out, fmt.Sprintf(gofmt, n))
+		}
+		return out
+	}
+	alphabet := "abcdefghijklmnopqrstuvwxyz"
+	if p.Has("d", "numeric-suffixes") {
+		alphabet = "0123456789"
+	}
+	if p.Has("x", "hex-suffixes") {
+		alphabet = "0123456789abcdef"
+	}
+	length := 2
+	if v, ok := p.Last("a", "suffix-length"); ok {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			length = n
+		}
+	}
+	extra, _ := p.Last("", "additional-suffix")
+	total := 1
+	for i := 0; i < length; i++ {
+		if total *= len(alphabet); total > 1000 {
+			return nil
+		}
+	}
+	for n := 0; n < total; n++ {
+		suf, k := make([]byte, length), n
+		for i := length - 1; i >= 0; i-- {
+			suf[i] = alphabet[k%len(alphabet)]
+			k /= len(alphabet)
+		}
+		out = append(out, string(suf)+extra)
+	}
+	return out
+}
+
+// cFormat turns a C printf format with one integer conversion
+// (%[flags][width][.prec]d|i|u|o|x|X, csplit's -b) into Go's; false for
+// anything else.
+func cFormat(f string) (string, bool) {
+	var b strings.Builder
+	convs := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b.WriteByte(f[i])
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '%' {
+			b.WriteString("%%")
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(f) && strings.IndexByte("-+ 0#'", f[j]) >= 0 {
+			j++
+		}
+		for j < len(f) && (f[j] >= '0' && f[j] <= '9' || f[j] == '.') {
+			j++
+		}
+		if j >= len(f) || strings.IndexByte("diuoxX", f[j]) < 0 {
+			return "", false
+		}
+		verb := f[j]
+		if verb == 'i' || verb == 'u' {
+			verb = 'd'
+		}
+		b.WriteString(strings.ReplaceAll(f[i:j], "'", ""))
+		b.WriteByte(verb)
+		convs++
+		i = j
+	}
+	return b.String(), convs == 1
 }
 
 // gitClone adds the directory `git clone URL [DIR]` or `git worktree add
