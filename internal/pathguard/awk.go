@@ -1,6 +1,10 @@
 package pathguard
 
-import "github.com/superagent-harness/harness/internal/shell"
+import (
+	"strings"
+
+	"github.com/superagent-harness/harness/internal/shell"
+)
 
 // awkWrites adds the files an awk program writes with print/printf
 // redirections (`print $1 > "schemas/x.json"`, `>> "log"`; testdata/corpus/README.md
@@ -24,6 +28,18 @@ func (c *collector) awkWrites(args []string) {
 			p := w.Path
 			if p == "" {
 				p = placeholder
+			}
+			if strings.Contains(p, shell.AwkFilename) {
+				// FILENAME: each input file in turn (checked: mawk
+				// `'{print > FILENAME}' F` rewrite F); without one, stdin
+				ins := shell.AwkInputs(args)
+				if len(ins) == 0 {
+					c.add(placeholder, o, "awk print >")
+				}
+				for _, in := range ins {
+					c.add(strings.ReplaceAll(p, shell.AwkFilename, in), o, "awk print > FILENAME")
+				}
+				continue
 			}
 			c.add(p, o, "awk print >")
 		}

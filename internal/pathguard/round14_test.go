@@ -87,6 +87,9 @@ func TestComputedNames(t *testing.T) {
 		{"awk '{print > FILENAME}' build/x.md", "allow"},
 		{"awk '{print > (FILENAME \".out\")}' README", "allow"},
 		{"awk '{print FILENAME}' spec/index.md", "allow"},
+		{"awk '{print > FILENAME}' build/a.md templates/b.md", "block"},
+		{"awk '{print > FILENAME}' n=1 build/a.md", "allow"},
+		{"awk '{print > FILENAME}' < spec/index.md", "allow"},
 	})
 }
 

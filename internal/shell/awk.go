@@ -28,6 +28,25 @@ type AwkWrite struct {
 	Append bool
 }
 
+// AwkFilename stands, in an AwkWrite's Path, for awk's FILENAME: the name
+// of the input file being read, each of AwkInputs in turn (`awk '{print >
+// FILENAME}' F` rewrites F).
+const AwkFilename = "\x02FILENAME\x02"
+
+// AwkInputs are the input files of an awk invocation: the words after the
+// program that are not name=value assignments, "-" (stdin) dropped.
+func AwkInputs(args []string) []string {
+	_, _, rest := awkArgs(args)
+	var out []string
+	for _, w := range rest {
+		if w == "-" || isAssign(w) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // AwkScript is what an awk program hands to the system and writes.
 type AwkScript struct {
 	// Commands are shell command strings (system(), pipes to and from
@@ -360,7 +379,17 @@ func awkScan(code string, preset map[string]string, records *string) AwkScript {
 				}
 			}
 		case t.kind == 'o' && (t.text == ">" || t.text == ">>") && inPrint && depth == printDepth:
-			if v, known := value(operand(i + 1)); known && v != "" {
+			// FILENAME, unless the program or -v sets it, is the input file
+			// being read: AwkFilename stands for it (AwkInputs)
+			_, set := vars["FILENAME"]
+			if !set {
+				vars["FILENAME"] = AwkFilename
+			}
+			v, known := value(operand(i + 1))
+			if !set {
+				delete(vars, "FILENAME")
+			}
+			if known && v != "" {
 				out.Writes = append(out.Writes, AwkWrite{Path: v, Append: t.text == ">>"})
 			} else if !known {
 				out.Writes = append(out.Writes, AwkWrite{Path: "", Append: t.text == ">>"})
