@@ -240,6 +240,8 @@ func (c *collector) other(prog string, args []string) {
 			}
 			c.add(dir, opWrite, "7z "+ops[0])
 		}
+	case "ar", "gcc-ar", "llvm-ar":
+		c.arWrites()
 	case "pax":
 		// -r extracts into the working directory, -w writes the archive
 		// (-f FILE, else stdout), -r -w copies into the last operand; with
@@ -290,6 +292,62 @@ func (c *collector) other(prog string, args []string) {
 		c.add(prefix+placeholder, opWrite, prog)
 		for _, suf := range splitSuffixes(prog, p) {
 			c.add(prefix+suf, opWrite, prog)
+		}
+	}
+}
+
+// arWrites judges GNU ar by its operation letter (the first operand, an
+// optional '-' before it): t and p only read the archive; r q d m s write
+// it; x extracts the members named (every member without one: unknown
+// names) into the working directory or --output DIR. Modifiers a b i take
+// a RELPOS operand before the archive, N a COUNT. Checked with GNU ar
+// 2.40 under /tmp: `ar t lib.a` wrote nothing, `ar x lib.a README.md`
+// wrote ./README.md, `ar x --output=o lib.a` wrote o/a.o and o/README.md.
+// An operation the guard cannot read writes the archive and the members.
+func (c *collector) arWrites() {
+	p := c.parsed()
+	ops := p.OperandValues()
+	if len(ops) == 0 {
+		return
+	}
+	key := strings.TrimPrefix(ops[0], "-")
+	op := strings.IndexAny(key, "dmpqrstx")
+	rest := ops[1:]
+	skip := 0
+	if strings.ContainsAny(key, "abi") && strings.ContainsAny(key, "mrq") {
+		skip++
+	}
+	if strings.Contains(key, "N") {
+		skip++
+	}
+	rest = rest[min(skip, len(rest)):]
+	if len(rest) == 0 {
+		return
+	}
+	archive, members := rest[0], rest[1:]
+	dir := "."
+	if v, ok := p.Last("", "output"); ok && v != "" {
+		dir = v
+	}
+	letter := byte('?')
+	if op >= 0 {
+		letter = key[op]
+	}
+	switch letter {
+	case 't', 'p':
+	case 'x':
+		if len(members) == 0 {
+			c.add(strings.TrimRight(dir, "/")+"/"+placeholder, opWrite, "ar x")
+		}
+		for _, m := range members {
+			c.add(path.Join(dir, m), opWrite, "ar x")
+		}
+	case 'd', 'm', 'q', 'r', 's':
+		c.add(archive, opWrite, "ar "+string(letter)+" (archive)")
+	default:
+		c.add(archive, opWrite, "ar (archive)")
+		for _, m := range members {
+			c.add(path.Join(dir, m), opWrite, "ar (member)")
 		}
 	}
 }

@@ -239,6 +239,10 @@ var programs = []Program{
 		WriteExamples: []string{"a b -> a b", "-n spec/i.md /tmp/o.txt -> /tmp/o.txt", "a -n b c -o d -> a c d", "-n a b c -> b c", "-n a b c -o d -> b c d", "-i a -> ", "-O a -> "}},
 	// pax: -r extracts (into the working directory), -w archives (to
 	// stdout, or -f FILE), both copy into the last operand; neither lists
+	// GNU ar [-]OP[MODS] [--output DIR] [RELPOS] [COUNT] ARCHIVE [MEMBER…]:
+	// the path guard reads the operation letters (pathguard.arWrites)
+	{Name: "ar", Names: "gcc-ar llvm-ar", Kind: KindWrite, Opts: OptSpec{Long: "output= plugin= target= record-libdeps= thin help version", Partial: true, Abbrev: true},
+		Examples: []string{"t lib.a => | t lib.a", "rcs lib.a a.o => | rcs lib.a a.o", "x --output=d lib.a => --output=d | x lib.a", "--output d x lib.a => --output=d | x lib.a"}},
 	{Name: "pax", Kind: KindWrite, Opts: OptSpec{Short: "bBEfGopsTUx"},
 		Examples: []string{"-rw -s ,a,b, src /tmp/d => -r -w -s=,a,b, | src /tmp/d", "-wf /tmp/a.pax spec => -w -f=/tmp/a.pax | spec"}},
 	{Name: "less", Kind: KindRead, Examples: []string{"-R f => -R | f", "+G f => | +G f"}},

@@ -193,6 +193,9 @@ var programs = []Program{
 	},
 	// pax: -r extracts (into the working directory), -w archives (to
 	// stdout, or -f FILE), both copy into the last operand; neither lists
+	// GNU ar [-]OP[MODS] [--output DIR] [RELPOS] [COUNT] ARCHIVE [MEMBER…]:
+	// the path guard reads the operation letters (pathguard.arWrites)
+	{Name: "ar", Names: "gcc-ar llvm-ar", Kind: KindWrite, Opts: OptSpec{Long: "output= plugin= target= record-libdeps= thin help version", Partial: true, Abbrev: true}},
 	{Name: "pax", Kind: KindWrite, Opts: OptSpec{Short: "bBEfGopsTUx"}},
 	{Name: "less", Kind: KindRead},
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
