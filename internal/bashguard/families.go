@@ -1973,7 +1973,8 @@ func matchPublish(_ *evalCtx, c *call) (bool, string) {
 			return true, "goreleaser release publishes the release and its artifacts"
 		}
 	case "gem", "helm":
-		if first() == "push" {
+		// helm has subcommand rows (package): its first word is then Sub
+		if first() == "push" || sub == "push" {
 			return pub(c.prog + " push")
 		}
 	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose":
