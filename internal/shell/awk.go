@@ -3,6 +3,8 @@ package shell
 import (
 	"regexp"
 	"strings"
+
+	"github.com/superagent-harness/harness/internal/lazy"
 )
 
 // awk programs run commands and write files (testdata/corpus/README.md §2.1
@@ -452,8 +454,12 @@ func (w *walker) awk(f *frame, st *state, prog string, vals []string, idx int, c
 	}
 }
 
-// awkEnvironRe matches awk's ENVIRON["NAME"].
-var awkEnvironRe = regexp.MustCompile(`\bENVIRON\[\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\]`)
+// awkEnvironRe matches awk's ENVIRON["NAME"]; compiled on first use, as
+// the hook's package inits must stay small (cmd/harness-hook
+// TestHookPackageInitIsSmall, docs/performance.md).
+var awkEnvironRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`\bENVIRON\[\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\]`)
+}}
 
 // awkEnviron replaces ENVIRON["NAME"] in awk code by NAME's value as a
 // string literal when the command's environment sets it to a known value
@@ -462,8 +468,9 @@ func awkEnviron(src string, env map[string]string) string {
 	if len(env) == 0 || !strings.Contains(src, "ENVIRON") {
 		return src
 	}
-	return awkEnvironRe.ReplaceAllStringFunc(src, func(m string) string {
-		v, ok := env[awkEnvironRe.FindStringSubmatch(m)[1]]
+	re := awkEnvironRe.Get()
+	return re.ReplaceAllStringFunc(src, func(m string) string {
+		v, ok := env[re.FindStringSubmatch(m)[1]]
 		if !ok {
 			return m
 		}
