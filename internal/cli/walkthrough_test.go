@@ -99,29 +99,7 @@ func TestReadmeWalkthroughMatchesScript(t *testing.T) {
 	if len(cmds) < 15 || len(bodies) < 6 {
 		t.Fatalf("walkthrough parsed to %d commands and %d heredocs; the section lost its ```sh blocks?", len(cmds), len(bodies))
 	}
-	ar, err := txtar.ParseFile(filepath.Join("testdata", "script", "walkthrough.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var run []string
-	for _, line := range strings.Split(string(ar.Comment), "\n") {
-		line = strings.TrimSpace(line)
-		if m := regexp.MustCompile(`^exitcode \d+ (harness .*)$`).FindStringSubmatch(line); m != nil {
-			run = append(run, m[1])
-		}
-	}
-	k := 0
-	for _, c := range cmds {
-		for k < len(run) && run[k] != c {
-			k++
-		}
-		if k == len(run) {
-			t.Errorf("README command not run by walkthrough.txtar (or out of order):\n  %s", c)
-			k = 0
-			continue
-		}
-		k++
-	}
+	ar := scriptRunsInOrder(t, "walkthrough.txtar", `^exitcode \d+ (harness .*)$`, cmds)
 	files := map[string]bool{}
 	for _, f := range ar.Files {
 		files[string(f.Data)] = true
@@ -166,29 +144,7 @@ func TestReadmeNoClientMatchesScript(t *testing.T) {
 	if len(cmds) < 3 || payload == "" {
 		t.Fatalf("section parsed to %d commands and payload %q; it lost its ```sh block?", len(cmds), payload)
 	}
-	ar, err := txtar.ParseFile(filepath.Join("testdata", "script", "walkthrough_noclient.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var run []string
-	re := regexp.MustCompile(`^(?:exitcode \d+|exec) (harness(?:-hook)? .*)$`)
-	for _, line := range strings.Split(string(ar.Comment), "\n") {
-		if m := re.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
-			run = append(run, m[1])
-		}
-	}
-	k := 0
-	for _, c := range cmds {
-		for k < len(run) && run[k] != c {
-			k++
-		}
-		if k == len(run) {
-			t.Errorf("README command not run by walkthrough_noclient.txtar (or out of order):\n  %s", c)
-			k = 0
-			continue
-		}
-		k++
-	}
+	ar := scriptRunsInOrder(t, "walkthrough_noclient.txtar", `^(?:exitcode \d+|exec) (harness(?:-hook)? .*)$`, cmds)
 	found := false
 	for _, f := range ar.Files {
 		if f.Name == "sessionstart.json" {
@@ -343,4 +299,35 @@ func helpHasSub(help, cmd string) bool {
 // helpHasTop reports whether top-level help lists cmd as a command.
 func helpHasTop(help, cmd string) bool {
 	return regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(cmd) + `( |$)`).MatchString(help)
+}
+
+// scriptRunsInOrder parses testdata/script/NAME and reports every command
+// of cmds that the script's lines matching run (its first group is the
+// command) do not run in that order; it returns the archive.
+func scriptRunsInOrder(t *testing.T, name, run string, cmds []string) *txtar.Archive {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "script", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(run)
+	var ran []string
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		if m := re.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			ran = append(ran, m[1])
+		}
+	}
+	k := 0
+	for _, c := range cmds {
+		for k < len(ran) && ran[k] != c {
+			k++
+		}
+		if k == len(ran) {
+			t.Errorf("README command not run by %s (or out of order):\n  %s", name, c)
+			k = 0
+			continue
+		}
+		k++
+	}
+	return ar
 }
