@@ -155,12 +155,27 @@ var (
 		bashID: regexp.MustCompile(`^eb[0-9]{4}$`), pathsID: regexp.MustCompile(`^ep[0-9]{4}$`),
 		minBash: 60, minPaths: 100,
 	}
+	// redteamRound15 is testdata/redteam/round15/*.jsonl, written from the
+	// policy only by an adversarial Generator: protected paths written under
+	// a derived name (default output names of compilers, compressors,
+	// packagers and VCS tools, cwd inside a protected directory, -C versus
+	// the archive file, --prefix, environment-variable outputs, here-doc
+	// diffs, find -exec and xargs -I), unknown programs, file-tool spellings,
+	// and Bash families through unknown wrappers, config values that run
+	// commands (fsmonitor, LESSOPEN, ProxyCommand, make --eval) and less
+	// common interpreters, with allowed neighbours; scored on main before any
+	// engine change made for it (testdata/redteam/round15/README.md).
+	redteamRound15 = redteamSet{
+		bashFile: "redteam/round15/bash.jsonl", pathsFile: "redteam/round15/paths.jsonl", gapsFile: "redteam/round15/known_gaps.txt",
+		bashID: regexp.MustCompile(`^fb[0-9]{4}$`), pathsID: regexp.MustCompile(`^fp[0-9]{4}$`),
+		minBash: 60, minPaths: 100,
+	}
 )
 
 // redteamRounds lists the rounds in the order they were written: a round
 // must not repeat a case of the shared corpus or of any round before it
 // (rounds 11 and 12 were written at the same time; 12 landed first).
-var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12, redteamRound11, redteamRound13, redteamRound14}
+var redteamRounds = []redteamSet{redteamRound1, redteamRound2, redteamRound3, redteamRound4, redteamRound5, redteamRound6, redteamRound7, redteamRound8, redteamRound10, redteamRound12, redteamRound11, redteamRound13, redteamRound14, redteamRound15}
 
 // earlierFiles returns the case files set must not repeat: the shared
 // corpus and the files of every round written before it.
@@ -403,6 +418,9 @@ func TestRedteam13Bash(t *testing.T) { scoreRedteamBash(t, redteamRound13) }
 // TestRedteam14Bash scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
 func TestRedteam14Bash(t *testing.T) { scoreRedteamBash(t, redteamRound14) }
 
+// TestRedteam15Bash scores round 15 (testdata/redteam/round15, gaps in round15/known_gaps.txt).
+func TestRedteam15Bash(t *testing.T) { scoreRedteamBash(t, redteamRound15) }
+
 func scoreRedteamBash(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	if len(cases) < set.minBash {
@@ -516,6 +534,9 @@ func TestRedteam13Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound13) }
 // TestRedteam14Paths scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
 func TestRedteam14Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound14) }
 
+// TestRedteam15Paths scores round 15 (testdata/redteam/round15, gaps in round15/known_gaps.txt).
+func TestRedteam15Paths(t *testing.T) { scoreRedteamPaths(t, redteamRound15) }
+
 func scoreRedteamPaths(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
 	if len(cases) < set.minPaths {
@@ -609,6 +630,9 @@ func TestRedteam13BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound
 // TestRedteam14BashWrapped scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
 func TestRedteam14BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound14) }
 
+// TestRedteam15BashWrapped scores round 15 (testdata/redteam/round15, gaps in round15/known_gaps.txt).
+func TestRedteam15BashWrapped(t *testing.T) { redteamBashWrapped(t, redteamRound15) }
+
 func redteamBashWrapped(t *testing.T, set redteamSet) {
 	cases := loadBashCases(t, set.bashFile)
 	gaps := redteamGaps(t, set)
@@ -669,6 +693,9 @@ func TestRedteam13PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRou
 
 // TestRedteam14PathsWrapped scores round 14 (testdata/redteam/round14, gaps in round14/known_gaps.txt).
 func TestRedteam14PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound14) }
+
+// TestRedteam15PathsWrapped scores round 15 (testdata/redteam/round15, gaps in round15/known_gaps.txt).
+func TestRedteam15PathsWrapped(t *testing.T) { redteamPathsWrapped(t, redteamRound15) }
 
 func redteamPathsWrapped(t *testing.T, set redteamSet) {
 	cases := loadPathCases(t, set.pathsFile)
