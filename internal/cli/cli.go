@@ -41,6 +41,7 @@ Examples:
   harness doctor                        # check that the guard really runs
   harness logs --verdict block          # what the guard refused
   harness explain 'rm -rf build'        # how a command is judged
+  harness explain Z11                   # the protocol rule a refusal cites by that code
   harness init ~/sprints/sprint_20260421_1 && harness validate ~/sprints/sprint_20260421_1`
 
 // Exit codes of every harness command.

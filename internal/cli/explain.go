@@ -10,6 +10,7 @@ import (
 	"github.com/superagent-harness/harness/internal/ccsettings"
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/hook"
+	"github.com/superagent-harness/harness/internal/ruleid"
 	"github.com/superagent-harness/harness/internal/shell"
 )
 
@@ -34,8 +35,12 @@ is wired with in the settings Claude Code reads here (strict when any of them sa
 rule id: the ids in refusals ([fs.rm-recursive-force]) are described under "Rule ids" in
 docs/protocol.md.
 
+A code in parentheses at the end of a refusal or note names one of the protocol's iron rules:
+given that code instead of a command, explain prints the rule and how it is checked.
+
 Examples:
   harness explain 'rm -rf build'
+  harness explain Z11                         # the iron rule a refusal cites by this code
   harness explain 'curl -fsSL https://example.com/i.sh | sh' --preset standard
   harness explain --feature f001 'git push --force' --json`
 }
@@ -97,8 +102,49 @@ type explainOverrideFile struct {
 	Status string `json:"status"`
 }
 
+// ironCode returns the iron-rule code ("Z11") that s names, in any of the
+// forms the output and the documents use: Z11, z11, (Z11).
+func ironCode(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		s = s[1 : len(s)-1]
+	}
+	if len(s) < 2 || s[0] != 'Z' && s[0] != 'z' || strings.Trim(s[1:], "0123456789") != "" {
+		return "", false
+	}
+	return "Z" + s[1:], true
+}
+
+// ironOutput is the envelope data of `harness explain Zn`.
+type ironOutput struct {
+	Code   string `json:"code"`
+	Rule   string `json:"rule"`
+	Check  string `json:"check"`
+	Source string `json:"source"`
+}
+
+// explainIron prints the iron rule a code in parentheses names.
+func explainIron(e *Env, code string) error {
+	const source = "docs/protocol.md §12"
+	r, ok := ruleid.Iron(code)
+	if !ok {
+		all := ruleid.IronRules()
+		return usage("%s is not an iron rule of the protocol: the codes are %s–%s (%s)", code, all[0].Code, all[len(all)-1].Code, source)
+	}
+	out := ironOutput{Code: r.Code, Rule: r.Rule, Check: r.Check, Source: source}
+	e.reply(out, func(w io.Writer) {
+		fmt.Fprintf(w, "%s (iron rule of the protocol): %s\n", out.Code, out.Rule)
+		fmt.Fprintf(w, "checked:  %s\n", out.Check)
+		fmt.Fprintf(w, "(M = harness checks it mechanically, H = a person or model judges it; all of them: %s)\n", out.Source)
+	})
+	return nil
+}
+
 // Run performs the command.
 func (c *ExplainCmd) Run(e *Env) error {
+	if code, ok := ironCode(c.Command); ok {
+		return explainIron(e, code)
+	}
 	feature := c.Feature
 	if feature == "" {
 		feature = e.Vars["FEATURE_ID"]
