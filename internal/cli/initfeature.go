@@ -42,7 +42,7 @@ func (c *InitFeatureCmd) Run(e *Env) error {
 	if !workspace.FeatureIDPattern.MatchString(c.Feature) {
 		return usage("%q is not a feature id (f<number>, e.g. f001)", c.Feature)
 	}
-	root, err := e.rootFor(c.Dir)
+	root, err := e.workspaceFor(c.Dir)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ import (
 // Generator session), the
 // validate engine for the before/after comparison, and the variables.
 func (e *Env) opsEnv(positional string) (*ops.Env, error) {
-	root, err := e.rootFor(positional)
+	root, err := e.workspaceFor(positional)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -81,11 +80,26 @@ func resolveRoot(explicit string, env map[string]string, cwd string) (string, er
 		return "", err
 	}
 	st, err := os.Stat(root)
-	if err != nil {
-		return "", fmt.Errorf("sprint root: %w", err)
+	if err != nil || !st.IsDir() {
+		// the workspace's own error: does not exist, not a directory
+		if err := workspace.Check(root); err != nil {
+			return "", err
+		}
 	}
-	if !st.IsDir() {
-		return "", fmt.Errorf("sprint root %s is not a directory", root)
+	return root, nil
+}
+
+// workspaceFor is rootFor for a command that reads or changes a sprint
+// workspace: the root must also hold .harness/. Every such command (validate,
+// finalize, phase complete, init-feature and the operations) fails on a
+// missing workspace with the same workspace.NotWorkspaceError, exit 2.
+func (e *Env) workspaceFor(positional string) (string, error) {
+	root, err := e.rootFor(positional)
+	if err != nil {
+		return "", err
+	}
+	if err := workspace.Check(root); err != nil {
+		return "", usage("%v", err)
 	}
 	return root, nil
 }

@@ -93,7 +93,7 @@ Examples:
 
 // Run performs the command.
 func (c *ValidateCmd) Run(e *Env) error {
-	root, err := e.rootFor(c.Dir)
+	root, err := e.workspaceFor(c.Dir)
 	if err != nil {
 		return err
 	}
@@ -150,7 +150,7 @@ func (c *FinalizeCmd) Run(e *Env) error {
 		if c.Sink != "" || c.Archive || c.Change != "" || c.Home != "" || len(c.Vars) > 0 {
 			return usage("--sink, --archive, --change, --home and --var go with --close")
 		}
-		root, err := e.rootFor(c.Dir)
+		root, err := e.workspaceFor(c.Dir)
 		if err != nil {
 			return err
 		}
@@ -248,7 +248,7 @@ func (c *PhaseCompleteCmd) Run(e *Env) error {
 	if own := e.Vars["FEATURE_ID"]; own != "" && own != c.Feature {
 		return refused("this session is feature %s (FEATURE_ID); it cannot complete a phase of %s", own, c.Feature)
 	}
-	root, err := e.rootFor(c.Dir)
+	root, err := e.workspaceFor(c.Dir)
 	if err != nil {
 		return err
 	}

@@ -124,8 +124,8 @@ func (e *Env) update(rep *Report, fn func(tx *Tx) error) error {
 			return err
 		}
 	}
-	if _, err := os.Stat(e.H()); err != nil {
-		return refuse("%s is not a sprint workspace (no .harness/): %v", e.Root, err)
+	if err := workspace.Check(e.Root); err != nil {
+		return usage("%v", err)
 	}
 	unlock, err := fsutil.Lock(e.StateLockPath())
 	if err != nil {

@@ -14,8 +14,50 @@ import (
 // HarnessDir is the name of the state folder inside a sprint root ("H/").
 const HarnessDir = ".harness"
 
+// findRoot is how a command is pointed at a sprint workspace; every "no
+// workspace" error ends with it.
+const findRoot = "pass --root, set HARNESS_ROOT, or run inside a folder holding .harness/ (harness init DIR creates one)"
+
 // ErrNoWorkspace is returned by Resolve when no root can be found.
-var ErrNoWorkspace = errors.New("no sprint workspace: pass --root, set HARNESS_ROOT, or run inside a folder holding .harness/")
+var ErrNoWorkspace = errors.New("no sprint workspace: " + findRoot)
+
+// ErrNotWorkspace is wrapped by every NotWorkspaceError.
+var ErrNotWorkspace = errors.New("not a sprint workspace")
+
+// NotWorkspaceError is the one error of a named root (--root, DIR,
+// HARNESS_ROOT) that is not a sprint workspace: it does not exist, is not
+// a directory, or holds no .harness/ directory. Every command that needs a
+// workspace reports it with this text.
+type NotWorkspaceError struct {
+	Root string
+	// Why is "it does not exist", "it is not a directory" or "no .harness/ directory".
+	Why string
+}
+
+func (e *NotWorkspaceError) Error() string {
+	return fmt.Sprintf("no sprint workspace at %s (%s): %s", e.Root, e.Why, findRoot)
+}
+
+// Unwrap makes errors.Is(err, ErrNotWorkspace) true.
+func (e *NotWorkspaceError) Unwrap() error { return ErrNotWorkspace }
+
+// Check returns nil when root is a directory holding a .harness/
+// directory, else a *NotWorkspaceError saying which part is missing.
+func Check(root string) error {
+	st, err := os.Stat(root)
+	switch {
+	case err != nil && errors.Is(err, os.ErrNotExist):
+		return &NotWorkspaceError{root, "it does not exist"}
+	case err != nil:
+		return &NotWorkspaceError{root, err.Error()}
+	case !st.IsDir():
+		return &NotWorkspaceError{root, "it is not a directory"}
+	}
+	if st, err := os.Stat(filepath.Join(root, HarnessDir)); err != nil || !st.IsDir() {
+		return &NotWorkspaceError{root, "no " + HarnessDir + "/ directory"}
+	}
+	return nil
+}
 
 // Resolve finds the workspace root, in this order: explicit (a --root flag or
 // positional argument), env["HARNESS_ROOT"], then the nearest folder holding
@@ -67,16 +109,15 @@ type Workspace struct {
 	Root string
 }
 
-// Open returns the workspace at root (made absolute). It fails when root has
-// no .harness/ directory.
+// Open returns the workspace at root (made absolute). It fails with a
+// *NotWorkspaceError when root has no .harness/ directory.
 func Open(root string) (*Workspace, error) {
 	r, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
 	}
-	st, err := os.Stat(filepath.Join(r, HarnessDir))
-	if err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("%s: not a sprint workspace (no %s/ directory)", r, HarnessDir)
+	if err := Check(r); err != nil {
+		return nil, err
 	}
 	return &Workspace{Root: r}, nil
 }
