@@ -16,6 +16,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/hook"
+	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/userlog"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -96,6 +97,7 @@ func (c *LogsCmd) Run(e *Env) error {
 	}
 	e.reply(map[string]any{"source": source, "records": out}, func(w io.Writer) {
 		fmt.Fprintf(w, "# %s: %d record(s)\n", source, len(out))
+		rows := make([][]string, 0, len(out))
 		for _, r := range out {
 			subj := r.Command
 			if subj == "" {
@@ -112,8 +114,9 @@ func (c *LogsCmd) Run(e *Env) error {
 			if r.Project != "" {
 				where = "  in " + r.Project
 			}
-			fmt.Fprintf(w, "%s %-5s %-28s %-10s %s%s\n", r.Time, r.Verdict, rule, r.Event, oneLineText(subj), where)
+			rows = append(rows, []string{r.Time, r.Verdict, rule, r.Event, oneLineText(subj) + where})
 		}
+		safetext.Table(w, "", rows)
 	})
 	return nil
 }

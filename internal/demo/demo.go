@@ -28,6 +28,7 @@ import (
 	"github.com/superagent-harness/harness/internal/ops"
 	"github.com/superagent-harness/harness/internal/records"
 	"github.com/superagent-harness/harness/internal/render"
+	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/validate"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -314,6 +315,7 @@ func (d *driver) run() {
 
 	fmt.Fprintf(d.out, "\nhook.log (one JSON line per hook call)\n")
 	recs, _ := os.ReadFile(filepath.Join(d.root, ".harness", "logs", "hook.log"))
+	var rows [][]string
 	for _, line := range strings.Split(strings.TrimSpace(string(recs)), "\n") {
 		var r hook.Record
 		if json.Unmarshal([]byte(line), &r) == nil {
@@ -321,10 +323,11 @@ func (d *driver) run() {
 			if subj == "" {
 				subj = r.Path
 			}
-			fmt.Fprintf(d.out, "   %-12s %-6s %-22s %s\n", r.Event, r.Verdict, r.Rule, subj)
+			rows = append(rows, []string{r.Event, r.Verdict, r.Rule, subj})
 			d.tr.HookLog = append(d.tr.HookLog, HookLogEntry{Event: r.Event, Verdict: r.Verdict, Rule: r.Rule, Subject: subj})
 		}
 	}
+	safetext.Table(d.out, "   ", rows)
 }
 
 func (d *driver) stamp() string { return d.now().UTC().Format("2006-01-02T15:04:05Z") }
