@@ -59,9 +59,9 @@ func (c *PreflightCmd) Run(e *Env) error {
 			fmt.Fprintf(w, "preflight: %s\n", a)
 		}
 		if !res.OK && !c.RecordFailure {
-			fmt.Fprintln(w, "preflight: FAILED — put the feature back to pending/phase 1, log an event_type fail entry naming the check (--record-failure does both), and push a gate (§4.5)")
+			fmt.Fprintln(w, "preflight: FAILED — put the feature back to pending/phase 1, log an event_type fail entry naming the check (--record-failure does both), and push a gate (docs/protocol.md §4.5)")
 		} else if !res.OK {
-			fmt.Fprintln(w, "preflight: FAILED — recorded; push a gate to the user (§4.5)")
+			fmt.Fprintln(w, "preflight: FAILED — recorded; push a gate to the user (docs/protocol.md §4.5)")
 		}
 	})
 	if !res.OK {

@@ -87,7 +87,7 @@ func Next(env *Env) (*NextResult, error) {
 		}
 	}
 	if len(revoked) > 0 {
-		global = append(global, "YOLO abort unsettled: revoked checkpoints "+strings.Join(revoked, ", ")+" await the user (§6.1)")
+		global = append(global, "YOLO abort unsettled: revoked checkpoints "+strings.Join(revoked, ", ")+" await the user (docs/protocol.md §6.1)")
 	}
 
 	type cand struct {

@@ -234,7 +234,7 @@ func PreflightWith(env *Env, stage string, fids []string, recordFailure bool) (*
 		if err != nil {
 			return nil, nil, err
 		}
-		rep.Notes = append(rep.Notes, "next: push a gate to the user about the failed checks (§4.5)")
+		rep.Notes = append(rep.Notes, "next: push a gate to the user about the failed checks (docs/protocol.md §4.5)")
 	}
 	return res, rep, nil
 }

@@ -53,7 +53,7 @@ func ResetHermes(env *Env, in HermesResetInput) (*Report, error) {
 			return err
 		}
 		if m := rt.Str("mode"); m == "suspended" || m == "idle" {
-			return refuse("no Hermes Reset while runtime_state.mode is %s (§13 #29)", m)
+			return refuse("no Hermes Reset while runtime_state.mode is %s (docs/protocol.md §13 #29)", m)
 		}
 		if pe != nil && !pe.Has("phase") {
 			// The verdict is about the phase the feature is in now; resume
@@ -259,7 +259,7 @@ func ResetResume(env *Env) (*ResumeResult, *Report, error) {
 			}
 		}
 		if n >= 1 {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("warning: %d Hermes Reset(s) already in this sprint (more than one per sprint is a warning sign, §8.2)", n+1))
+			rep.Notes = append(rep.Notes, fmt.Sprintf("warning: %d Hermes Reset(s) already in this sprint (more than one per sprint is a warning sign, docs/protocol.md §8.2)", n+1))
 		}
 		return nil
 	})

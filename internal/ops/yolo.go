@@ -128,7 +128,7 @@ func YoloCheck(env *Env, home string, dryRun bool) (*YoloResult, *Report, error)
 			return nil
 		}
 		if everAborted {
-			res.Reasons = append(res.Reasons, "YOLO was aborted earlier in this sprint; no re-entry before a new sprint (§13 #20)")
+			res.Reasons = append(res.Reasons, "YOLO was aborted earlier in this sprint; no re-entry before a new sprint (docs/protocol.md §13 #20)")
 			return nil
 		}
 		dir, err := env.PipelinesHome(home)

@@ -54,9 +54,26 @@ func TestIronRulesInSync(t *testing.T) {
 // reads in a refusal can be looked up with `harness explain Zn`.
 func TestIronCodesInCodeAreKnown(t *testing.T) {
 	codeRe := regexp.MustCompile(`\bZ[0-9]+\b`)
+	n := 0
+	walkStrings(t, func(pos token.Position, s string) {
+		for _, c := range codeRe.FindAllString(s, -1) {
+			n++
+			if _, ok := Iron(c); !ok {
+				t.Errorf("%s: %q cites %s, which docs/protocol.md §12 does not define", pos, s, c)
+			}
+		}
+	})
+	if n < 5 {
+		t.Fatalf("found only %d iron-rule codes in string literals; the scan does not see the code", n)
+	}
+}
+
+// walkStrings calls fn with every string literal of the module's Go code
+// that is not a test or generated file (what harness can print).
+func walkStrings(t *testing.T, fn func(pos token.Position, s string)) {
+	t.Helper()
 	root := filepath.Join("..", "..")
 	fset := token.NewFileSet()
-	n := 0
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -72,18 +89,9 @@ func TestIronCodesInCodeAreKnown(t *testing.T) {
 			return err
 		}
 		ast.Inspect(f, func(x ast.Node) bool {
-			lit, ok := x.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				return true
-			}
-			for _, c := range codeRe.FindAllString(s, -1) {
-				n++
-				if _, ok := Iron(c); !ok {
-					t.Errorf("%s: %q cites %s, which docs/protocol.md §12 does not define", fset.Position(lit.Pos()), s, c)
+			if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if s, err := strconv.Unquote(lit.Value); err == nil {
+					fn(fset.Position(lit.Pos()), s)
 				}
 			}
 			return true
@@ -93,7 +101,26 @@ func TestIronCodesInCodeAreKnown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n < 5 {
-		t.Fatalf("found only %d iron-rule codes in string literals; the scan does not see the code", n)
+}
+
+// TestSectionReferencesNameTheirDocument: a Go string that cites a section
+// ("§4.5") names the document before it ("docs/protocol.md §4.5"), so a
+// user reading a refusal or note knows where to look; 7 strings of
+// next, preflight, reset and YOLO cited a bare "(§4.5)" or "(§13 #20)".
+func TestSectionReferencesNameTheirDocument(t *testing.T) {
+	docRe := regexp.MustCompile(`[A-Za-z0-9_./-]+\.(md|yaml|txtar) §`)
+	n := 0
+	walkStrings(t, func(pos token.Position, s string) {
+		i := strings.Index(s, "§")
+		if i < 0 {
+			return
+		}
+		n++
+		if loc := docRe.FindStringIndex(s); loc == nil || loc[1] > i+len("§") {
+			t.Errorf("%s: %q cites a section without its document", pos, s)
+		}
+	})
+	if n < 20 {
+		t.Fatalf("found only %d section references; the scan does not see the code", n)
 	}
 }
