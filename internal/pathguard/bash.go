@@ -20,6 +20,9 @@ type bashTarget struct {
 	// dflt, when set, is the cautious default that made the target a write
 	// (an unknown program's word); a block says so and how to read instead.
 	dflt string
+	// dfltHint replaces that way forward when set (the working-directory
+	// default: run the program from elsewhere).
+	dfltHint string
 }
 
 // CheckInvocation decides the write targets of one simple command found by
@@ -108,7 +111,11 @@ func (g *Guard) judgeBash(t bashTarget, own map[string]bool) verdict.Decision {
 		d := g.judgeBash(bashTarget{path: t.path, base: t.base, op: t.op, what: t.what}, own)
 		if d.Action == verdict.Block {
 			d.Message += " (" + t.dflt + ")"
-			d.Hint = "to read the file use cat, less, head, grep or jq, or give it on stdin; " + d.Hint
+			if t.dfltHint != "" {
+				d.Hint = t.dfltHint
+			} else {
+				d.Hint = "to read the file use cat, less, head, grep or jq, or give it on stdin; " + d.Hint
+			}
 		}
 		return d
 	}
@@ -690,18 +697,35 @@ func (c *collector) unknownProgram() {
 	}
 	what := name + ", a program the guard does not know"
 	note := name + " is not a known reader or writer, so a protected path given to it is judged as written by it (cautious default)"
-	for i, w := range words {
-		if i >= maxDefaultWords {
-			break
+	judged := 0
+	judge := func(w, what, note string) {
+		if judged >= maxDefaultWords || w == "" || strings.Contains(w, "://") {
+			return
 		}
-		if w == "" || strings.Contains(w, "://") {
-			continue
-		}
+		judged++
 		before := len(c.targets)
 		c.add(w, opWrite, what)
 		for k := before; k < len(c.targets); k++ {
 			c.targets[k].dflt = note
 		}
+	}
+	for _, w := range words {
+		judge(w, what, note)
+	}
+	// (a shell function's body was judged: none of what follows applies)
+	// output-shaped values the option model above does not see: a short
+	// -o with its value attached (`-ospec/x.md`, `-o=spec/x.md`: for a
+	// program it does not know, the parser reads the letters as flags) and
+	// KEY=VALUE operands whose key names an output (`dest=spec`,
+	// `out=SKILL.md`, `PREFIX=templates`)
+	if !c.inv.Func {
+		for _, v := range unknownOutputValues(c.args[:end], p) {
+			judge(v.value, what+" ("+v.form+"VALUE)", name+" is not a known reader or writer, so the value of its output option "+v.form+" is judged as written by it (cautious default)")
+		}
+		// its working directory: with no path on its line, a program run
+		// in a protected directory may still write there (`cd spec &&
+		// gen`, `(cd .harness && tool)`, `env -C sub-skills tool`)
+		c.unknownCwd(name)
 	}
 	// the paths xargs (or find -exec {}) hands it are handed to it too
 	// (`git ls-files spec | xargs dos2unix`)
@@ -709,6 +733,110 @@ func (c *collector) unknownProgram() {
 	c.listing(opWrite, what)
 	for k := before; k < len(c.targets); k++ {
 		c.targets[k].dflt = note
+	}
+}
+
+// outputValue is a value of an unknown program's option or operand that
+// names an output (unknownOutputValues).
+type outputValue struct {
+	value string
+	form  string // "-o", "KEY="
+}
+
+// unknownOutputValues returns the output-shaped values among args (the
+// words of a program the table does not know, parsed as p) that the
+// operand default misses: the attached value of a short -o (`-oFILE`,
+// `-o=FILE`; a bundle with o later, `-voFILE`, is not read: `-Iproto/x`
+// would be) and the VALUE of a KEY=VALUE operand whose key names an
+// output (isOutputKey).
+func unknownOutputValues(args []string, p shell.ParsedOpts) []outputValue {
+	operand := map[int]bool{}
+	for _, k := range p.Operands {
+		operand[k] = true
+	}
+	var out []outputValue
+	for k, w := range args {
+		switch {
+		case operand[k]:
+			key, val, ok := strings.Cut(w, "=")
+			if ok && val != "" && isOutputKey(key) {
+				out = append(out, outputValue{value: val, form: key + "="})
+			}
+		case p.End >= 0 && k >= p.End:
+		case len(w) > 2 && strings.HasPrefix(w, "-o"):
+			if v := strings.TrimPrefix(w[2:], "="); v != "" {
+				out = append(out, outputValue{value: v, form: "-o"})
+			}
+		}
+	}
+	return out
+}
+
+// isOutputKey reports whether KEY of a KEY=VALUE word names an output:
+// of, o, or a name holding out, dest, dir, target or prefix (dest, out,
+// output, outdir, DESTDIR, PREFIX, target_dir), compared case-insensitively.
+func isOutputKey(key string) bool {
+	if key == "" {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	k := strings.ToLower(key)
+	if k == "of" || k == "o" {
+		return true
+	}
+	for _, s := range [...]string{"out", "dest", "dir", "target", "prefix"} {
+		if strings.Contains(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownCwd applies the working-directory default to a program the table
+// does not know: run in a protected directory of the root, it is judged as
+// writing a new file there (a readonly directory, another feature's
+// directory, .harness/logs, a .claude below a feature), and run in a
+// folder that holds protected files directly or below (.harness,
+// .harness/features, .harness/sprint_contracts and its sprint folders, the
+// root's .claude) as rewriting what is there. The root and the running
+// feature's own directory, where a Generator starts, are exempt; so is a
+// directory the guard cannot determine (path.unknown-directory judges
+// those names).
+func (c *collector) unknownCwd(name string) {
+	if c.inv.Dir == shell.DirUnknown {
+		return
+	}
+	rel, ok := relTo(c.g.rootLex, c.base)
+	if !ok {
+		if rel, ok = relTo(c.g.rootPhys, c.base); !ok {
+			return
+		}
+	}
+	rel = filepath.ToSlash(rel)
+	if rel == "." || rel == "" {
+		return
+	}
+	if dir, rest, ok := featureDir(rel); ok && rest == "" && dir == c.g.feature {
+		return
+	}
+	shown := rel + "/"
+	what := name + ", a program the guard does not know, run in " + shown
+	note := name + " is not a known reader or writer and runs in a protected directory (" + shown + "), so it is judged as writing there (cautious default)"
+	before := len(c.targets)
+	// named from the root, so the reason shows the directory (spec/*)
+	if c.g.isAncestor(rel, c.base) {
+		c.addAt(c.g.rootLex, rel, opTree, what)
+	} else {
+		c.addAt(c.g.rootLex, rel+"/"+placeholder, opWrite, what)
+	}
+	hint := "run it from the root, your feature directory or a folder of your own (src/, build/), naming the files it reads; to read files here use cat, less, head, grep or jq"
+	for k := before; k < len(c.targets); k++ {
+		c.targets[k].dflt, c.targets[k].dfltHint = note, hint
 	}
 }
 

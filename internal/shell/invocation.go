@@ -140,6 +140,9 @@ type Invocation struct {
 	// Args+1 of the word where the command judged as run by it starts
 	// (Inferred); 0 when none. The words from there belong to that command.
 	RunsFrom int
+	// Func: Program names a shell function defined earlier in the command
+	// (`f() { …; }; f`), whose body the walker judges, not a program.
+	Func bool
 	// CopiesBinary is HarnessCLI or HarnessHook when this invocation
 	// copies, links or renames that binary (cp, ln, mv, install, rsync,
 	// ditto, dd, cat > FILE; binaries.go); "" otherwise.

@@ -297,7 +297,7 @@ var programs = []Program{
 		"ping ping6 dig nslookup host traceroute ss netstat ifconfig arp ps pgrep top htop vmstat iostat " +
 		"type which whereis info help apropos whatis logger notify-send say tldr cowsay figlet lolcat banner " +
 		"ssh-add ssh-keyscan gpg-agent export unset alias unalias declare typeset local readonly shift set " +
-		"getopts wait umask ulimit enable caller let", Kind: KindData, Examples: []string{"-n hi => -n | hi"}},
+		"getopts wait umask ulimit enable caller let pwd dirs shopt printenv tr", Kind: KindData, Examples: []string{"-n hi => -n | hi"}},
 	// bash builtins that run a command (testdata/corpus/README.md §9.2): `jobs -x CMD ARGS…` runs CMD (runString),
 	// `compgen -C CMD` runs CMD for the completions and `complete -C CMD` registers it (judged as run, like a function
 	// body), `bind -x 'KEYSEQ: CMD'` binds CMD to a key (runString); `fc -s`/`fc -e -` re-runs a history entry that

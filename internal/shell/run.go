@@ -342,7 +342,7 @@ func (w *walker) run(f *frame, st *state, c cmdCtx) *string {
 		vals[i] = a.Value
 	}
 	c.cmd = ParseCommandIn(prog, vals, getoptEnv(c))
-	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, PipedFrom: c.from, Pos: c.pos, Listing: c.listing}
+	inv := Invocation{Program: prog, Word: c.words[0], Args: args, Cmd: c.cmd, Env: c.env, Unset: c.unset, Redirects: c.redirs, Dir: st.dir, Stdin: c.stdin, PipedFrom: c.from, Pos: c.pos, Listing: c.listing, Func: st.funcs[prog] != nil}
 	w.noteBinaryCopy(st, &inv)
 	w.noteFileCopy(st, &inv)
 	if inv.Listing == nil && f.listing != nil && mentionsListing(&inv) {
