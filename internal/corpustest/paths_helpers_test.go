@@ -127,8 +127,38 @@ func makePathSkeleton(t testing.TB) (tmp, home, root string) {
 // pathSubstitute replaces the corpus prefix in s (testdata/corpus/README.md §5 step 2). The
 // root sits at home+"/work/sprint_20260421_1", so replacing "/home/user" by
 // home maps the root prefix exactly as §5 says and the red-team cases'
-// "/home/user/.claude/…" to the hook's HOME.
-func pathSubstitute(s, home string) string { return strings.ReplaceAll(s, pathCorpusHome, home) }
+// "/home/user/.claude/…" to the hook's HOME. Every other path starting with
+// "/home/" (an ancestor of the root above HOME, such as /home/.claude/, or
+// another user's home) is mapped below H's parent T/home the same way, so
+// the tree keeps the shape the corpus text describes; a "/home/" inside a
+// longer name (/tmp/home/) is kept.
+func pathSubstitute(s, home string) string {
+	const homes = "/home/"
+	if !strings.Contains(s, homes) {
+		return s
+	}
+	parent := filepath.Dir(home) + "/"
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		switch {
+		case strings.HasPrefix(s[i:], pathCorpusHome):
+			b.WriteString(home)
+			i += len(pathCorpusHome)
+		case strings.HasPrefix(s[i:], homes) && (i == 0 || !isNameByte(s[i-1])):
+			b.WriteString(parent)
+			i += len(homes)
+		default:
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	return b.String()
+}
+
+// isNameByte reports whether c can be part of a file name before a "/".
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-'
+}
 
 // pathSubstituteJSON replaces the prefix in every string of a JSON value.
 func pathSubstituteJSON(t testing.TB, raw json.RawMessage, root string) json.RawMessage {

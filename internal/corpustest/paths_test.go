@@ -38,3 +38,25 @@ func TestPathsCorpus(t *testing.T) {
 		t.Logf("failing ids: %s", strings.Join(failed, " "))
 	}
 }
+
+// TestPathSubstitute: the corpus's /home/user is the hook's HOME H = T/home/user,
+// and every other /home/… path is the same path below T/home, H's parent, so
+// a case naming an ancestor of the root above HOME (/home/.claude/…, round
+// 15 fp0156) reaches an ancestor of R, as it would on the machine the
+// corpus describes; a path outside /home (/tmp, /etc) is kept.
+func TestPathSubstitute(t *testing.T) {
+	home := "/T/home/user"
+	for _, c := range []struct{ in, want string }{
+		{"/home/user/work/sprint_20260421_1", "/T/home/user/work/sprint_20260421_1"},
+		{"/home/user", "/T/home/user"},
+		{"cd /home/user/.claude && cat /home/user/x", "cd /T/home/user/.claude && cat /T/home/user/x"},
+		{"/home/.claude/agents/reviewer.md", "/T/home/.claude/agents/reviewer.md"},
+		{"/home/other/.claude/skills/x/SKILL.md", "/T/home/other/.claude/skills/x/SKILL.md"},
+		{"/tmp/home/x", "/tmp/home/x"},
+		{"/etc/passwd", "/etc/passwd"},
+	} {
+		if got := pathSubstitute(c.in, home); got != c.want {
+			t.Errorf("pathSubstitute(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -97,6 +97,64 @@ func TestClaudeConfig(t *testing.T) {
 	}
 }
 
+// TestClaudeConfigAncestorsOfHome: with the root below HOME (the usual
+// layout, HOME/work/ROOT), the .claude/ of every ancestor is read for the
+// session — the root's parent, HOME itself, HOME's parent (/home) and every
+// directory above it up to / — and is protected in a Generator session; the
+// .claude/ of a sibling of an ancestor (another user's home, another project
+// next to the root) is not read and stays writable. Round 15 fp0156
+// (/home/.claude/agents/…) missed only because the corpus runner mapped
+// /home/user but not /home (internal/corpustest pathSubstitute); the engine
+// already judged these, and this test keeps it so.
+func TestClaudeConfigAncestorsOfHome(t *testing.T) {
+	top := filepath.Join(t.TempDir(), "home")
+	home := filepath.Join(top, "user")
+	root := filepath.Join(home, "work", "sprint_20260421_1")
+	if err := os.MkdirAll(filepath.Join(root, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := mustGuard(t, root, "f002").WithHome(home)
+	agent := func(dir string) string { return filepath.Join(dir, ".claude", "agents", "reviewer.md") }
+	for _, c := range []struct {
+		path  string
+		block bool
+	}{
+		{agent(filepath.Join(home, "work")), true},       // the root's parent
+		{agent(home), true},                              // HOME
+		{agent(top), true},                               // above HOME (/home)
+		{agent(filepath.Dir(top)), true},                 // further up
+		{agent(string(filepath.Separator)), true},        // /
+		{filepath.Join(top, ".mcp.json"), true},          // an ancestor's .mcp.json
+		{filepath.Join(top, "CLAUDE.md"), true},          // an ancestor's memory file
+		{agent(filepath.Join(top, "other")), false},      // another user's home
+		{agent(filepath.Join(home, "work", "b")), false}, // a project next to the root
+		{agent(filepath.Join(home, "src")), false},       // a sibling of the root's parent
+		{filepath.Join(top, "other", ".mcp.json"), false},
+		{filepath.Join(top, ".claude", "notes.md"), false}, // not one of the channels
+	} {
+		for _, tool := range []string{"Write", "Edit"} {
+			in := write(c.path)
+			if tool == "Edit" {
+				in = toolInput(t, map[string]string{"file_path": c.path, "old_string": "a", "new_string": "b"})
+			}
+			d := g.CheckTool(tool, in, root)
+			if c.block && (d.Action != verdict.Block || d.Family != FamilyClaudeConfig) || !c.block && d.Action != verdict.Allow {
+				t.Errorf("%s %s: got %s %s, want block=%v", tool, c.path, d.Action, d.Family, c.block)
+			}
+		}
+	}
+	vars := map[string]string{"HOME": home}
+	for _, c := range []struct{ cmd, want string }{
+		{"echo x > " + agent(top), "block"},
+		{"cd .. && cp /tmp/a.md ../../.claude/agents/", "block"},
+		{"echo x > " + agent(filepath.Join(top, "other")), "allow"},
+	} {
+		if d := bashDecide(g, c.cmd, root, vars); d.Action.String() != c.want {
+			t.Errorf("%s: got %s %s, want %s", c.cmd, d.Action, d.Rule, c.want)
+		}
+	}
+}
+
 // TestRelToFold: with a non-ASCII name the base and path compare component
 // by component under Unicode case folding, and the rest keeps its spelling.
 func TestRelToFold(t *testing.T) {
