@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -259,6 +260,9 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 	if ws.Ext != "" && !hasOpt(p, ws.Opts) {
 		files = append(files, ws.siblings(p, c.Name, ops)...)
 	}
+	if ws.Beside && len(ops) > 0 && !hasOpt(p, ws.Instead) { // no operand: nothing processed (javac -version)
+		dirs = append(dirs, ws.beside(p, ops, env)...)
+	}
 	switch {
 	case ws.Tree:
 		// Trees
@@ -426,6 +430,61 @@ func (ws *WriteSpec) lineFile(line string) (string, bool) {
 	default:
 		return f, true
 	}
+}
+
+// beside returns the directories a Beside spec writes below: each
+// operand's, then the Finds directories (WriteSpec.Beside).
+func (ws *WriteSpec) beside(p ParsedOpts, ops []string, env map[string]string) []string {
+	var dirs []string
+	seen := map[string]bool{}
+	add := func(d string) {
+		if d != "" && !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	for _, f := range ops {
+		if f != "" && f != "-" {
+			add(path.Dir(f))
+		}
+	}
+	if hasOpt(p, ws.NoFind) {
+		return dirs
+	}
+	var lists []string
+	for _, group := range strings.Split(ws.Finds, ";") {
+		if group = strings.TrimSpace(group); group == "" {
+			continue
+		}
+		for i := range p.Opts {
+			if o := &p.Opts[i]; o.HasValue && optNamed(p, o, group) {
+				lists = append(lists, o.Value)
+			}
+		}
+		if lists != nil {
+			break
+		}
+	}
+	if lists == nil && ws.FindsEnv != "" {
+		if v, ok := env[ws.FindsEnv]; ok {
+			lists = []string{v}
+		}
+	}
+	if lists == nil {
+		lists = []string{"."}
+	}
+	for _, l := range lists {
+		for _, d := range strings.Split(l, string(filepath.ListSeparator)) {
+			if d == "" {
+				d = "." // an empty entry is the current directory
+			}
+			if e := strings.ToLower(path.Ext(d)); e == ".jar" || e == ".zip" || strings.HasSuffix(d, "*") {
+				continue
+			}
+			add(d)
+		}
+	}
+	return dirs
 }
 
 // hasOpt reports whether p has an option named in names.

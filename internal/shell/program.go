@@ -405,6 +405,22 @@ type WriteSpec struct {
 	// a directory the program writes below, the environment form of a Dirs
 	// option (cargo's CARGO_TARGET_DIR for --target-dir).
 	EnvDirs string
+	// Beside: the program writes files whose names the guard does not
+	// derive in each operand's directory (Written's dirs: javac writes
+	// NAME.class beside its source for every class the source declares),
+	// and below each directory of the path lists it searches for more
+	// inputs of its own (Finds), which it processes the same way. Finds
+	// holds groups of options (letters or long names) separated by ";":
+	// the values (filepath.ListSeparator-separated lists; a .jar, .zip or
+	// "*" entry is no directory) of the first group given count, else the
+	// environment variable FindsEnv's, else the directory the command runs
+	// in ("."): javac compiles the sources a source names from
+	// -sourcepath, else the class path (-cp, CLASSPATH, "."). None of this
+	// with an option of Instead (javac -d DIR: everything goes below DIR,
+	// a Dirs option), no Finds directories with an option of NoFind
+	// (javac -implicit:none).
+	Beside                           bool
+	Finds, FindsEnv, Instead, NoFind string
 }
 
 // BackupSpec describes a program's backup names (WriteSpec.Backup). The

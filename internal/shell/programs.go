@@ -952,6 +952,23 @@ var programs = []Program{
 	{Name: "sox", Kind: KindWrite, Opts: OptSpec{Short: "tcrbeCvVGDSq", Long: "type= channels= rate= bits= encoding= compression= volume= buffer= comment= combine=", Partial: true},
 		Writes: WriteSpec{Last: 2}, Examples: []string{"a.wav -r 8000 b.wav => -r=8000 | a.wav b.wav"}, WriteExamples: []string{"a.wav b.wav -> b.wav"}},
 	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}, Examples: []string{"-c -o main.o main.c => -c -o=main.o | main.c", "-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c"}},
+	// javac (javac 17 --help; checked with javac 17.0.15 under /tmp): the
+	// sources are read; a NAME.class for every class they declare goes
+	// below -d DIR (package directories created), else beside each source,
+	// and with the sources it compiles implicitly (those a source names,
+	// found on -sourcepath, else the class path: -cp, CLASSPATH, ".")
+	// beside them, unless -implicit:none (`javac -sourcepath src
+	// src/p/A.java` wrote src/p/A.class and src/p/B.class); -h DIR native
+	// headers, -s DIR generated sources, -Xstdout FILE its messages. One-
+	// dash long options, -J/-A/-g:/-Xlint: attached.
+	{Name: "javac", Kind: KindWrite, Opts: OptSpec{Long: "d= h= s= cp= classpath= class-path= sourcepath= source-path= bootclasspath= boot-class-path= extdirs= endorseddirs= " +
+		"encoding= source= target= release= processor= processorpath= processor-path= processor-module-path= module-path= p= module-source-path= upgrade-module-path= system= " +
+		"add-modules= limit-modules= module= m= module-version= add-exports= add-reads= patch-module= profile= default-module-for-created-files= Xstdout= Xmaxerrs= Xmaxwarns= Xplugin= implicit:none implicit:class",
+		Partial: true, GoFlags: true},
+		Writes: WriteSpec{Dirs: "d h s", Opts: "Xstdout", Beside: true, Finds: "sourcepath source-path; cp classpath class-path", FindsEnv: "CLASSPATH", Instead: "d", NoFind: "implicit:none"},
+		WriteExamples: []string{"-d build/classes schemas/Gen.java -> build/classes", "schemas/Gen.java -> schemas .", "-sourcepath src:lib/x.jar src/p/A.java spec/B.java -> src/p spec src",
+			"-cp build/lib src/A.java -> src build/lib", "-implicit:none -cp spec src/A.java -> src", "CLASSPATH=spec:/opt/*  A.java -> . spec", "-d c -h h -s s -Xstdout log.txt A.java -> log.txt c h s", "-version -> "},
+		Examples: []string{"-d build/classes -cp a.jar:b schemas/Gen.java => --d=build/classes --cp=a.jar:b | schemas/Gen.java", "-g:none -Xlint:all -J-Xmx1g A.java => --g:none --Xlint:all --J-Xmx1g | A.java"}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}, Examples: []string{"app.ts --outfile=out.js => --outfile=out.js | app.ts", "--outdir=dist a.ts b.ts => --outdir=dist | a.ts b.ts"}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`

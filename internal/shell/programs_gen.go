@@ -836,6 +836,21 @@ var programs = []Program{
 	{Name: "sox", Kind: KindWrite, Opts: OptSpec{Short: "tcrbeCvVGDSq", Long: "type= channels= rate= bits= encoding= compression= volume= buffer= comment= combine=", Partial: true},
 		Writes: WriteSpec{Last: 2}},
 	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
+	// javac (javac 17 --help; checked with javac 17.0.15 under /tmp): the
+	// sources are read; a NAME.class for every class they declare goes
+	// below -d DIR (package directories created), else beside each source,
+	// and with the sources it compiles implicitly (those a source names,
+	// found on -sourcepath, else the class path: -cp, CLASSPATH, ".")
+	// beside them, unless -implicit:none (`javac -sourcepath src
+	// src/p/A.java` wrote src/p/A.class and src/p/B.class); -h DIR native
+	// headers, -s DIR generated sources, -Xstdout FILE its messages. One-
+	// dash long options, -J/-A/-g:/-Xlint: attached.
+	{Name: "javac", Kind: KindWrite, Opts: OptSpec{Long: "d= h= s= cp= classpath= class-path= sourcepath= source-path= bootclasspath= boot-class-path= extdirs= endorseddirs= " +
+		"encoding= source= target= release= processor= processorpath= processor-path= processor-module-path= module-path= p= module-source-path= upgrade-module-path= system= " +
+		"add-modules= limit-modules= module= m= module-version= add-exports= add-reads= patch-module= profile= default-module-for-created-files= Xstdout= Xmaxerrs= Xmaxwarns= Xplugin= implicit:none implicit:class",
+		Partial: true, GoFlags: true},
+		Writes: WriteSpec{Dirs: "d h s", Opts: "Xstdout", Beside: true, Finds: "sourcepath source-path; cp classpath class-path", FindsEnv: "CLASSPATH", Instead: "d", NoFind: "implicit:none"},
+	},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
