@@ -40,6 +40,10 @@ const maxConfig = 1 << 20
 // maxNested bounds how many gitlinks are looked into.
 const maxNested = 10000
 
+// maxDepth bounds how many levels of gitlinks below the root are looked
+// into (a deeper one is reported as a problem, never skipped silently).
+const maxDepth = 8
+
 // Dir finds the git directory of the work tree that holds dir: the nearest
 // .git at or above dir, a directory, or a regular file whose "gitdir:" line
 // names one (relative to the file's directory). top is the directory that
@@ -220,8 +224,18 @@ type Nested struct {
 // whose configuration or hooks make a git run in them execute code (see
 // the package comment), sorted by path, or an error when the root's index
 // cannot be read. A root outside any repository has none. Its cost is one
-// index read plus, per gitlink, one .git entry, one config and one hooks
-// directory listing: it reads no other part of the tree.
+// index read plus, per gitlink, one .git entry, one config, one hooks
+// directory listing and that repository's own index: it reads no other
+// part of the tree.
+//
+// A gitlink's repository is looked into too, and so on down (maxDepth
+// levels): git status at the root runs git status in each checked-out
+// submodule, which does the same in its own submodules, so a second-level
+// repository's core.fsmonitor ran outside the sandbox while only the
+// first level was read (round 16, testdata/redteam/round16/README.md:
+// `git init --template=T src/sub/inner`, `git -C src/sub add inner`, `git
+// add src/sub`). A nested repository whose own index cannot be read is
+// named with that problem.
 func Risky(root string) ([]Nested, error) {
 	gd, top := Dir(root)
 	if gd == "" {
@@ -231,17 +245,45 @@ func Risky(root string) ([]Nested, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(links) > maxNested {
+	var out []Nested
+	seen := len(links)
+	var walk func(top, prefix string, links []string, depth int) error
+	walk = func(top, prefix string, links []string, depth int) error {
+		for _, l := range links {
+			dir := filepath.Join(top, filepath.FromSlash(l))
+			n := inspect(dir)
+			n.Path = prefix + l
+			var below []string
+			if n.GitDir != "" && n.Problem == "" {
+				sub, err := Gitlinks(n.GitDir)
+				switch {
+				case err != nil && !errors.Is(err, os.ErrNotExist):
+					n.Problem = "index: " + err.Error()
+				case len(sub) > 0 && depth >= maxDepth:
+					n.Problem = fmt.Sprintf("gitlinks nested more than %d levels deep", maxDepth)
+				default:
+					below = sub
+				}
+			}
+			if len(n.Settings) > 0 || len(n.Hooks) > 0 || n.Problem != "" {
+				out = append(out, n)
+			}
+			if seen += len(below); seen > maxNested {
+				return fmt.Errorf("more than %d gitlinks below %s, more than the %d looked into", maxNested, filepath.Join(gd, "index"), maxNested)
+			}
+			if err := walk(dir, n.Path+"/", below, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if seen > maxNested {
 		return nil, fmt.Errorf("%d gitlinks in %s, more than the %d looked into", len(links), filepath.Join(gd, "index"), maxNested)
 	}
-	var out []Nested
-	for _, l := range links {
-		n := inspect(filepath.Join(top, filepath.FromSlash(l)))
-		n.Path = l
-		if len(n.Settings) > 0 || len(n.Hooks) > 0 || n.Problem != "" {
-			out = append(out, n)
-		}
+	if err := walk(top, "", links, 1); err != nil {
+		return nil, err
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
 }
 

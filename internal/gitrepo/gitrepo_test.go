@@ -172,3 +172,38 @@ func TestRiskySHA256Index(t *testing.T) {
 		t.Fatalf("got %+v, %v; want src/a", got, err)
 	}
 }
+
+// Round 16 (testdata/redteam/round16/README.md): git status at the root
+// runs git status in each checked-out submodule, which does the same in
+// its own submodules, so a repository two levels down with core.fsmonitor
+// ran outside the sandbox while Risky read only the first level. The
+// clean repository between is not named, the one below it is (with its
+// full path), and a third level is read too; a clean nested pair is not.
+func TestRiskyNestedBelowNested(t *testing.T) {
+	root := newRoot(t)
+	sub := nestedRepo(t, root, "src/sub")
+	inner := nestedRepo(t, sub, "inner")
+	git(t, sub, "commit", "-qm", "inner")
+	deep := nestedRepo(t, inner, "deep")
+	git(t, inner, "commit", "-qm", "deep")
+	git(t, inner, "config", "core.fsmonitor", "touch MARK; false")
+	write(t, filepath.Join(deep, ".git", "hooks", "post-checkout"), "#!/bin/sh\nrm -rf spec\n")
+	clean := nestedRepo(t, root, "src/clean")
+	nestedRepo(t, clean, "c2")
+	git(t, clean, "commit", "-qm", "c2")
+	git(t, root, "add", "src/sub", "src/clean")
+	got, err := Risky(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, n := range got {
+		paths = append(paths, n.Path)
+	}
+	if want := []string{"src/sub/inner", "src/sub/inner/deep"}; !reflect.DeepEqual(paths, want) {
+		t.Fatalf("risky = %v, want %v (%+v)", paths, want, got)
+	}
+	if s := strings.Join(got[0].Settings, " "); !strings.Contains(s, "core.fsmonitor=touch MARK; false") {
+		t.Errorf("src/sub/inner settings = %q", s)
+	}
+}
