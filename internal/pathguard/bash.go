@@ -1180,7 +1180,7 @@ func (c *collector) git() {
 	case "apply":
 		c.gitApply(p)
 	case "clone", "worktree", "init":
-		c.gitClone(cmd, p)
+		c.gitClone(cmd, p, c.gitTemplated(g))
 	case "archive":
 		for _, f := range p.Values("o", "output") {
 			c.add(f, opWrite, "git archive --output")
