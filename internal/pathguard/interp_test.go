@@ -33,7 +33,9 @@ func TestInterpreterWrites(t *testing.T) {
 		{`python3 -c "import json; print(json.load(open('.harness/feature_list.json')))"`, "allow", ""},
 		{"python3 <<'EOF'\nimport shutil\nshutil.move('spec', '/tmp/spec')\nEOF", "block", FamilyReadonlyDir},
 		{"echo \"open('SKILL.md','w')\" | python3", "block", FamilyReadonlyFile},
-		{`python3 script.py SKILL.md`, "allow", ""},
+		// a script file is a program the guard does not know (testdata/corpus/README.md §9.1, revision 2): its arguments get the cautious default (scriptArgs)
+		{`python3 script.py SKILL.md`, "block", FamilyReadonlyFile},
+		{`python3 script.py build/x.md`, "allow", ""},
 		{`node -e "require('fs').writeFileSync(require('path').join(process.cwd(), 'README.md'), 'x')"`, "block", FamilyReadonlyFile},
 		{`node -e "require('fs').writeFileSync(process.env.HARNESS_ROOT + '/README.md', 'x')"`, "block", FamilyReadonlyFile},
 		{"node -e 'const d = \"spec\"; require(\"fs\").writeFileSync(`${d}/x.md`, \"x\")'", "block", FamilyReadonlyDir},
@@ -68,7 +70,8 @@ func TestPerlRubyArgs(t *testing.T) {
 		{"perl -lpi -e 's/a/b/' spec/index.md", "block"},
 		{"perl -0777 -pi -e 's/a/b/' spec/index.md", "block"},
 		{"perl -I lib -MFoo -pi -e 1 spec/index.md", "block"},
-		{"perl script.pl spec/index.md", "allow"},
+		{"perl script.pl spec/index.md", "block"}, // §9.1: a script is an unknown program (scriptArgs)
+		{"perl script.pl build/index.md", "allow"},
 		{"ruby -i.bak -pe '1' spec/index.md", "block"},
 		{"ruby -ne 'puts $_' spec/index.md", "allow"},
 	} {

@@ -36,7 +36,8 @@ func TestPythonModuleSpellings(t *testing.T) {
 		{"python3 -m pip install --target spec x", "block"},
 		{"python3 -m pip install --target build x", "allow"},
 		{"python3 -c 'print(1)' -m black spec/x.py", "allow"},
-		{"python3 script.py -m black spec/x.py", "allow"},
+		{"python3 script.py -m black spec/x.py", "block"}, // the script's own -m and its argument (§9.1 scriptArgs)
+		{"python3 script.py -m black build/x.py", "allow"},
 	})
 }
 

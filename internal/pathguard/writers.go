@@ -471,8 +471,7 @@ func (c *collector) gitClone(cmd *shell.Command, p shell.ParsedOpts, templated b
 			dir = ops[1]
 			c.addNewDir(ops[1], "git clone")
 		case len(ops) == 1:
-			name := strings.TrimSuffix(path.Base(strings.TrimRight(strings.ReplaceAll(ops[0], ":", "/"), "/")), ".git")
-			if name != "" && name != "." && name != "/" {
+			if name := shell.CloneName(ops[0]); name != "" {
 				dir = name
 				c.addNewDir(name, "git clone")
 			}

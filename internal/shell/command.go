@@ -4,6 +4,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -230,9 +231,29 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		}
 	}
 	for _, k := range strings.Fields(ws.EnvDirs) {
-		if v := env[k]; v != "" {
+		k, opts, cond := strings.Cut(k, "@")
+		if v := env[k]; v != "" && (!cond || c.cwdCond(strings.ReplaceAll(opts, ",", " "), nil)) {
 			dirs = append(dirs, v)
 		}
+	}
+	if ws.Temp && !hasOpt(p, "u dry-run") {
+		tmpdir, set := env["TMPDIR"]
+		if name, ok := mktempName(p, tmpdir, set); ok {
+			if hasOpt(p, "d directory") {
+				dirs = append(dirs, name)
+			} else {
+				files = append(files, name)
+			}
+		}
+	}
+	moved := false
+	for _, k := range strings.Fields(ws.EnvUnless) {
+		if env[k] != "" {
+			moved = true
+		}
+	}
+	if moved {
+		return files, dirs
 	}
 	if ws.Mounts != "" {
 		for i := range p.Opts {
@@ -257,6 +278,10 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		files, dirs = append(files, f...), append(dirs, d...)
 	}
 	ops := p.OperandValues()
+	if ws.Cwd != "" {
+		f, d := c.cwdOutputs(ops, stdin, env)
+		files, dirs = append(files, f...), append(dirs, d...)
+	}
 	if ws.Ext != "" && !hasOpt(p, ws.Opts) {
 		files = append(files, ws.siblings(p, c.Name, ops)...)
 	}
@@ -963,4 +988,175 @@ func bindSource(v string) (string, bool) {
 		}
 	}
 	return parts[0], true
+}
+
+// UnknownName stands for a file name the guard does not derive, inside a
+// known directory (WriteSpec.Cwd's "*": `npm pack` writes
+// NAME-VERSION.tgz); the path guard's rules match it only by their
+// wildcard rows.
+const UnknownName = "\x01unknown"
+
+// CloneName returns the directory `git clone URL` (and `hg clone URL`)
+// makes without a DEST operand: the URL's last path component, after a
+// ':' of scp-like syntax too, without a trailing "/" or ".git"; "" when
+// there is none.
+func CloneName(url string) string {
+	name := strings.TrimSuffix(path.Base(strings.TrimRight(strings.ReplaceAll(url, ":", "/"), "/")), ".git")
+	if name == "" || name == "." || name == "/" || name == ".." {
+		return ""
+	}
+	return name
+}
+
+// cwdCond reports whether COND of a WriteSpec.Cwd entry holds (ops: the
+// operands).
+func (c *Command) cwdCond(cond string, ops []string) bool {
+	if strings.TrimSpace(cond) == "" {
+		return true
+	}
+	for _, w := range strings.Fields(cond) {
+		if n, ok := strings.CutPrefix(w, "#"); ok {
+			if k, err := strconv.Atoi(n); err == nil && len(ops) >= k {
+				return true
+			}
+			continue
+		}
+		name, val, withVal := strings.Cut(w, "=")
+		found := false
+		c.ownOpts(func(p *ParsedOpts, o *Opt) bool {
+			found = optNamed(*p, o, name) && (!withVal || o.HasValue && o.Value == val)
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// cwdOutputs returns the files and directories of the row's WriteSpec.Cwd
+// (ops: the operands), in CwdIn's directory when one is given.
+func (c *Command) cwdOutputs(ops []string, stdin *string, env map[string]string) (files, dirs []string) {
+	ws := &c.Row.Writes
+	dir := ""
+	for _, w := range strings.Fields(ws.CwdIn) {
+		if n, ok := strings.CutPrefix(w, "#"); ok {
+			if k, err := strconv.Atoi(n); err == nil && k >= 1 && k <= len(ops) && ops[k-1] != "" {
+				dir = ops[k-1]
+			}
+			continue
+		}
+		c.ownOpts(func(p *ParsedOpts, o *Opt) bool {
+			if o.HasValue && o.Value != "" && optNamed(*p, o, w) {
+				dir = o.Value
+			}
+			return true
+		})
+	}
+	in := func(name string) string {
+		if dir == "" {
+			return name
+		}
+		return path.Join(dir, name)
+	}
+	add := func(name string) {
+		switch {
+		case name == "":
+		case strings.HasSuffix(name, "/"):
+			dirs = append(dirs, in(strings.TrimSuffix(name, "/")))
+		default:
+			files = append(files, in(name))
+		}
+	}
+	for _, group := range strings.Split(ws.Cwd, "|") {
+		for _, e := range strings.Split(group, ";") {
+			cond, names, _ := strings.Cut(e, ":")
+			if !c.cwdCond(cond, ops) {
+				continue
+			}
+			for _, n := range strings.Fields(names) {
+				switch {
+				case n == "*":
+					add(UnknownName)
+				case strings.Contains(n, "{base}"):
+					if len(ops) == 0 {
+						add(UnknownName)
+					}
+					for _, op := range ops {
+						add(strings.ReplaceAll(n, "{base}", baseName(op)))
+					}
+				case strings.HasPrefix(n, "$"):
+					add(env[n[1:]])
+				case n == "{begin}":
+					if stdin == nil || len(ops) > 0 && ops[0] != "-" {
+						add(UnknownName)
+						continue
+					}
+					for _, name := range beginNames(*stdin) {
+						add(name)
+					}
+				case strings.Contains(n, "{url}"):
+					if len(ops) > 0 {
+						if u := CloneName(ops[0]); u != "" {
+							add(strings.ReplaceAll(n, "{url}", u))
+						}
+					}
+				default:
+					add(n)
+				}
+			}
+			break
+		}
+	}
+	return files, dirs
+}
+
+// baseName returns an operand's base name without its last extension
+// (`src/x.c` → x, `../internal/render` → render), UnknownName for one
+// that names no single file or package (`./...`, ".", "-").
+func baseName(op string) string {
+	b := path.Base(strings.TrimRight(strings.ReplaceAll(op, "\\", "/"), "/"))
+	if i := strings.LastIndexByte(b, '.'); i > 0 {
+		b = b[:i]
+	}
+	if b == "" || b == "." || b == ".." || b == "/" || b == "-" || strings.Contains(b, "...") {
+		return UnknownName
+	}
+	return b
+}
+
+// ownOpts calls fn for the options of every level (Levels) that belong to
+// it: a level before a subcommand only for the words before that
+// subcommand (`go test -race`: -race is test's, not go's), until fn
+// returns false.
+func (c *Command) ownOpts(fn func(p *ParsedOpts, o *Opt) bool) {
+	for i := range c.Levels {
+		p := &c.Levels[i]
+		for j := range p.Opts {
+			if i < len(c.SubAt) && p.Opts[j].Arg >= c.SubAt[i] {
+				break
+			}
+			if !fn(p, &p.Opts[j]) {
+				return
+			}
+		}
+	}
+}
+
+// beginNames returns the NAME of each `begin MODE NAME` and `begin-base64
+// MODE NAME` line of a uuencoded text (uuencode(5)); "/dev/stdout" and "-"
+// name no file.
+func beginNames(text string) []string {
+	var names []string
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[0] != "begin" && f[0] != "begin-base64" {
+			continue
+		}
+		name := strings.TrimSpace(strings.SplitN(strings.TrimSpace(line[len(f[0]):]), " ", 2)[1])
+		if name != "" && name != "-" && name != "/dev/stdout" {
+			names = append(names, name)
+		}
+	}
+	return names
 }

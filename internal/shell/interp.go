@@ -50,6 +50,9 @@ var langRows = map[codelex.Lang]string{
 type inline struct {
 	code string
 	lang codelex.Lang
+	// script is, when the interpreter runs a script file instead, 1 + the
+	// index (into the invocation's Args) of the script's operand; 0 otherwise.
+	script int
 	// argv are the indexes (into the invocation's Args) of the script's
 	// own arguments: the operands after the code, the "-" or the stdin
 	// path.
@@ -127,6 +130,7 @@ func inlineCode(inv Invocation) (in inline, ok bool) {
 	if len(in.argv) > 0 {
 		first := vals[in.argv[0]]
 		if first != "-" && !stdinPath(first) {
+			in.script = in.argv[0] + 1
 			return in, false // a script file
 		}
 		in.argv = in.argv[1:]
@@ -136,6 +140,30 @@ func inlineCode(inv Invocation) (in inline, ok bool) {
 	}
 	in.code, in.bare = *inv.Stdin, len(cmd.Operands) == 0
 	return in, true
+}
+
+// ScriptFile returns the index (into inv.Args) of the script file an
+// interpreter or shell invocation runs (`node scripts/x.js --out-dir
+// spec/`, `python3 tools/gen.py OUT`, `bash build.sh DIR`): the words after
+// it are that script's arguments. ok is false for inline code, a module
+// (`python -m M`), a script on stdin, and other programs.
+func ScriptFile(inv Invocation) (int, bool) {
+	if p := Lookup(inv.Program); p != nil && p.Kind == KindShell {
+		cmd := inv.Command()
+		if cmd.Prog != p || cmd.Has("cs") || len(cmd.Operands) == 0 {
+			return 0, false
+		}
+		k := cmd.Operands[0]
+		if k >= len(inv.Args) || inv.Args[k].Value == "-" || stdinPath(inv.Args[k].Value) {
+			return 0, false
+		}
+		return k, true
+	}
+	in, _ := inlineCode(inv)
+	if in.script == 0 || in.script > len(inv.Args) {
+		return 0, false
+	}
+	return in.script - 1, true
 }
 
 // InterpreterCode returns the code an interpreter invocation runs inline,

@@ -26,6 +26,19 @@ func mktempOutput(st *state, args []Word, p ParsedOpts) (string, bool) {
 	if !allKnown(args) {
 		return "", false
 	}
+	tmpdir, set := "", false
+	if v, ok := st.vars["TMPDIR"]; ok {
+		if !v.known {
+			return "", false
+		}
+		tmpdir, set = v.val, true
+	}
+	return mktempName(p, tmpdir, set)
+}
+
+// mktempName is the name mktempOutput computes for the parse p, $TMPDIR
+// being tmpdir when set.
+func mktempName(p ParsedOpts, tmpdirVal string, tmpdirSet bool) (string, bool) {
 	var tmpl, dir string
 	hasTmpl, hasDir, tmpdirOpt := false, false, false
 	for _, o := range p.Opts {
@@ -46,13 +59,8 @@ func mktempOutput(st *state, args []Word, p ParsedOpts) (string, bool) {
 		tmpl, hasTmpl = ops[0], true
 	}
 	tmpdir := "/tmp"
-	if v, ok := st.vars["TMPDIR"]; ok {
-		if !v.known {
-			return "", false
-		}
-		if v.val != "" {
-			tmpdir = v.val
-		}
+	if tmpdirSet && tmpdirVal != "" {
+		tmpdir = tmpdirVal
 	}
 	if hasDir && dir == "" {
 		hasDir = false // -p '' means $TMPDIR
@@ -67,7 +75,7 @@ func mktempOutput(st *state, args []Word, p ParsedOpts) (string, bool) {
 		}
 	case tflag:
 		base = tmpdir
-		if _, set := st.vars["TMPDIR"]; !set && hasDir {
+		if !tmpdirSet && hasDir {
 			base = dir
 		}
 	case hasDir:

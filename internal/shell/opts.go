@@ -84,7 +84,9 @@ type OptSpec struct {
 	Guess bool
 	// Words maps whole words of several letters after one dash to the long
 	// option they are ("TT=unzip-command", space-separated): zip reads
-	// `-TT CMD` as `--unzip-command CMD`, not as the cluster -T -T.
+	// `-TT CMD` as `--unzip-command CMD`, not as the cluster -T -T. An
+	// entry "KEY*=LONG" maps every longer word -KEY… to LONG with the rest
+	// attached as its value (gcc's `-MFdeps.d` is --MF=deps.d).
 	Words string
 	// Extra lists long options whose value is followed by more words, as
 	// NAME=N, space-separated: bubblewrap reads `--bind SRC DEST` and
@@ -104,20 +106,30 @@ func (s OptSpec) extra(name string) int {
 	return 0
 }
 
-// word returns the long option name the one-dash word a stands for (Words).
-func (s OptSpec) word(a string) (string, bool) {
+// word returns the long option name the one-dash word a stands for
+// (Words), and its attached value for an entry "KEY*=LONG": a word -KEY
+// followed by more bytes is LONG with them as its value (gcc's
+// -MFdeps.d, -fsyntax-only). An exact entry wins over a prefix one.
+func (s OptSpec) word(a string) (long, val string, hasVal, found bool) {
 	if s.Words == "" || len(a) < 3 || a[0] != '-' || a[1] == '-' {
-		return "", false
+		return "", "", false, false
 	}
 	for _, e := range strings.Fields(s.Words) {
 		if k, long, ok := strings.Cut(e, "="); ok && "-"+k == a {
-			return long, true
+			return long, "", false, true
 		}
 	}
-	return "", false
+	for _, e := range strings.Fields(s.Words) {
+		if k, long, ok := strings.Cut(e, "="); ok && strings.HasSuffix(k, "*") {
+			if v, ok := strings.CutPrefix(a[1:], strings.TrimSuffix(k, "*")); ok && v != "" {
+				return long, v, true, true
+			}
+		}
+	}
+	return "", "", false, false
 }
 
-func (s OptSpec) isWord(a string) bool { _, ok := s.word(a); return ok }
+func (s OptSpec) isWord(a string) bool { _, _, _, ok := s.word(a); return ok }
 
 // modeWord reports a '-'-led symbolic or octal file mode (OptSpec.Modes).
 func modeWord(a string) bool {
@@ -271,8 +283,8 @@ func (s OptSpec) Parse(words []string, from int) ParsedOpts {
 			i = s.goFlag(&p, words, i, strings.TrimPrefix(a[1:], "-"))
 		case len(a) > 2 && a[0] == '-' && a[1] == '-', s.Words != "" && s.isWord(a):
 			name, val, hasEq := strings.Cut(a[2:], "=")
-			if long, ok := s.word(a); ok {
-				name, val, hasEq = long, "", false
+			if long, v, hv, ok := s.word(a); ok {
+				name, val, hasEq = long, v, hv
 			}
 			full, takes, st := s.resolveLong(name)
 			o := Opt{Name: full, Long: true, Arg: i, Ambiguous: st == longAmbiguous, Unknown: st == longUnknown, Takes: takes}

@@ -403,7 +403,10 @@ type WriteSpec struct {
 	Ed bool
 	// EnvDirs lists environment variables (space-separated) whose value is
 	// a directory the program writes below, the environment form of a Dirs
-	// option (cargo's CARGO_TARGET_DIR for --target-dir).
+	// option (cargo's CARGO_TARGET_DIR for --target-dir). An entry
+	// VAR@OPTS (OPTS: letters or long names, comma-separated) counts only
+	// when one of those options is given (npm's npm_config_prefix is the
+	// directory `npm install -g` installs into: "npm_config_prefix@g,global").
 	EnvDirs string
 	// Beside: the program writes files whose names the guard does not
 	// derive in each operand's directory (Written's dirs: javac writes
@@ -421,6 +424,43 @@ type WriteSpec struct {
 	// (javac -implicit:none).
 	Beside                           bool
 	Finds, FindsEnv, Instead, NoFind string
+	// EnvUnless lists environment variables (space-separated) that, set to
+	// a non-empty value, move what the program writes for its operands
+	// (All, Tree, Operand, Cwd) to its EnvDirs: compileall writes its .pyc
+	// files below PYTHONPYCACHEPREFIX instead of beside the sources.
+	EnvUnless string
+	// Temp: the program makes the file (or, with -d, the directory) whose
+	// name it prints, as mktemp does (mktempName: a TEMPLATE, -p DIR,
+	// --tmpdir, -t, and $TMPDIR of the command's environment).
+	Temp bool
+	// Cwd names the outputs the program writes under a default name when
+	// no option or operand names them, in the directory it runs in (or
+	// CwdIn's): gcc's a.out, `go test -c`'s PKG.test, `npm init`'s
+	// package.json, `git format-patch`'s NNNN-SUBJECT.patch, `hg clone
+	// URL`'s directory. It is a list of groups separated by "|", each a
+	// list of entries "COND:NAMES" separated by ";": the first entry of a
+	// group whose COND holds gives that group's NAMES (none: nothing is
+	// written). COND is a space-separated list of options (letters or long
+	// names, at any level of the command; NAME=VALUE: with that value) of
+	// which one is given, or "#N": N operands or more; an empty COND
+	// always holds. NAMES are
+	// space-separated templates: a plain name ("a.out"), a name ending in
+	// "/" a directory created and written below ("src/"), "*" a file whose
+	// name the guard does not derive (UnknownName), "{base}" in a name
+	// once for each operand: its base name without its last extension
+	// (`gcc -c src/x.c` writes x.o: "{base}.o"; "*" for an operand whose
+	// name is no package or file name, and without operands), "{url}" the
+	// name of the clone of the first operand (CloneName), "{begin}" the
+	// NAME of each `begin MODE NAME` line of a known stdin (uuencode(5);
+	// "*" when the input is an operand or an unknown stdin), "$VAR" the
+	// value of the environment variable VAR when the command's environment
+	// sets it (history -w writes $HISTFILE).
+	Cwd string
+	// CwdIn lists where Cwd's outputs go instead of the directory the
+	// program runs in: options (letters or long names, at any level) whose
+	// value is that directory (`npm --prefix D init`, `git format-patch -o
+	// D`), "#N" the Nth operand when given (`cargo init PATH`).
+	CwdIn string
 }
 
 // BackupSpec describes a program's backup names (WriteSpec.Backup). The

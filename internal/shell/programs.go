@@ -106,8 +106,13 @@ var programs = []Program{
 	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
 	// --tmpdir and the template X); abbreviations (`--tmp=D`, `--suff=S`)
 	// and options after the template (`mktemp x.XXX -p D`)
+	// it makes the name it prints (Temp: $TMPDIR of its environment without
+	// a template, with -t or a bare --tmpdir; checked: `TMPDIR=d mktemp`
+	// made d/tmp.XXXXXXXXXX, with -u nothing)
 	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true, Posixly: true},
-		Examples: []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX", "--tmpdir=/tmp x.XXX => --tmpdir=/tmp | x.XXX", "--dir => --directory |", "--tmp=d x.XXX => --tmpdir=d | x.XXX", "--tmpdir x.XXX => --tmpdir | x.XXX", "--suff .sh -dt x => --suffix=.sh -d -t | x", "x.XXX -p d => -p=d | x.XXX"}},
+		Writes:        WriteSpec{Temp: true},
+		WriteExamples: []string{"TMPDIR=spec -> spec/tmp.XXXXXXXXXX", "TMPDIR=spec -u -> ", "TMPDIR=spec -d -> spec/tmp.XXXXXXXXXX", "TMPDIR=spec -t x.XXX -> spec/x.XXX", "TMPDIR=spec -p d -> d/tmp.XXXXXXXXXX", "TMPDIR=spec x.XXX -> x.XXX", " -> /tmp/tmp.XXXXXXXXXX"},
+		Examples:      []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX", "--tmpdir=/tmp x.XXX => --tmpdir=/tmp | x.XXX", "--dir => --directory |", "--tmp=d x.XXX => --tmpdir=d | x.XXX", "--tmpdir x.XXX => --tmpdir | x.XXX", "--suff .sh -dt x => --suffix=.sh -d -t | x", "x.XXX -p d => -p=d | x.XXX"}},
 	{Name: "sponge", Kind: KindWrite, Examples: []string{"-a f => -a | f"}},
 	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}, Examples: []string{"'s/a/b/' x.txt => | s/a/b/ x.txt", "-n -e 's/a/b/' f => -n -e=s/a/b/ | f"}},
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}, Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},
@@ -143,8 +148,10 @@ var programs = []Program{
 	// update, remove, rename, copy, import change the working copy; log,
 	// status, diff … only read. --cwd DIR moves the command (Chdir)
 	{Name: "hg", Kind: KindTool, Chdir: "cwd", Opts: hgOpts, Subs: []Program{
-		{Name: "clone", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 2}, Runs: RunSpec{Shell: "e ssh"},
-			RunExamples: []string{"-e 'rm -rf b;:' URL d -> rm -rf b; :", "URL d -> "}, WriteExamples: []string{"URL spec/r -> spec/r", "-r 5 URL d -> d", "URL -> "}, Examples: []string{"-r 5 -U URL d => -r=5 -U | URL d"}},
+		// without DEST the clone is the directory named after the source's
+		// last component, in the directory hg runs in (hg help clone)
+		{Name: "clone", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 2, Cwd: "#2:;:{url}/"}, Runs: RunSpec{Shell: "e ssh"},
+			RunExamples: []string{"-e 'rm -rf b;:' URL d -> rm -rf b; :", "URL d -> "}, WriteExamples: []string{"URL spec/r -> spec/r", "-r 5 URL d -> d", "https://hg.example.org/theme -> theme", "ssh://h//srv/repo/ -> repo"}, Examples: []string{"-r 5 -U URL d => -r=5 -U | URL d"}},
 		{Name: "init", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"spec/x -> spec/x"}, Examples: []string{"--ssh x d => --ssh=x | d"}},
 		{Name: "archive", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"-r tip spec/a -> spec/a", "-t tgz a.tgz -> a.tgz"}, Examples: []string{"-r tip -t tgz a => -r=tip -t=tgz | a"}},
 		{Name: "revert", Names: "update up checkout co remove rm rename mv move copy cp import patch add forget purge strip backout merge graft rebase shelve unshelve", Kind: KindWrite, Opts: hgOpts, Examples: []string{"-r 5 spec/x => -r=5 | spec/x"}},
@@ -176,6 +183,22 @@ var programs = []Program{
 	// Python standard-library modules run as programs (`python -m MODULE`):
 	// json.tool [INFILE [OUTFILE]] writes only its second operand; the
 	// others read or print their operands.
+	// python -m compileall / py_compile write __pycache__ (-b: .pyc) beside
+	// their sources, below PYTHONPYCACHEPREFIX instead when it is set
+	// (checked with python 3.11: src/__pycache__ without it, nothing in src/
+	// with it)
+	// python -m venv / virtualenv DIR… create each DIR (checked: python
+	// 3.11 -m venv vtest made vtest/bin, include, lib)
+	{Name: "venv", Names: "virtualenv", Kind: KindWrite, Opts: OptSpec{Long: "prompt= upgrade-deps without-pip clear symlinks copies system-site-packages upgrade", Partial: true},
+		Writes: WriteSpec{All: true}, WriteExamples: []string{"spec/.venv -> spec/.venv", "--prompt x .venv -> .venv"}, Examples: []string{"--prompt x .venv => --prompt=x | .venv"}},
+	{Name: "compileall", Names: "py_compile", Kind: KindWrite, Opts: OptSpec{Short: "rdspxijoe", Long: "invalidation-mode= hardlink-dupes", Partial: true},
+		Writes: WriteSpec{All: true, EnvDirs: "PYTHONPYCACHEPREFIX", EnvUnless: "PYTHONPYCACHEPREFIX"}, WriteExamples: []string{"-q spec -> spec", "PYTHONPYCACHEPREFIX=/tmp/pyc -q spec -> /tmp/pyc", "PYTHONPYCACHEPREFIX=templates/pyc src -> templates/pyc"},
+		Examples: []string{"-q -j 0 src => -q -j=0 | src"}},
+	// uudecode (sharutils; not installed here): without -o it writes the
+	// file named on the input's `begin MODE NAME` line
+	{Name: "uudecode", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output-file=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output-file", Cwd: "o output-file:;:{begin}"}, WriteExamples: []string{"<<< $'begin 644 SKILL.md\\n`\\nend' -> SKILL.md", "-o build/x <<< $'begin 644 SKILL.md\\nend' -> build/x", "in.uu -> \x01unknown", " -> \x01unknown"},
+		Examples: []string{"-o x in.uu => -o=x | in.uu"}},
 	{Name: "json.tool", Kind: KindWrite, Opts: OptSpec{Long: "sort-keys no-ensure-ascii json-lines indent= tab no-indent compact", Partial: true},
 		Examples: []string{"--indent 2 in.json => --indent=2 | in.json"}},
 	// zipfile and tarfile: -c OUT IN… writes OUT, -e ARCHIVE DIR extracts
@@ -306,7 +329,12 @@ var programs = []Program{
 	{Name: "compgen", Names: "complete", Kind: KindRun, Opts: OptSpec{Short: "oAGWFCXPSV", Stop: true},
 		Runs: RunSpec{Shell: "C"}, RunExamples: []string{"-C 'rm -rf b' x -> rm -rf b", "-o default -C'ls -a' git -> ls -a", "-W 'a b' x -> "}, Examples: []string{"-W 'a b' -- a => -W=a b | a", "-o default -C 'ls -a' git => -o=default -C=ls -a | git", "-A file -X '*.o' => -A=file -X=*.o |"}},
 	{Name: "bind", Kind: KindRun, Opts: OptSpec{Short: "mqurfx", Stop: true}, Examples: []string{`-x '"\C-t": ls' => -x="\C-t": ls |`}},
-	{Name: "history", Kind: KindData, Opts: OptSpec{Short: "d", Stop: true}, Examples: []string{"-s rm -rf b => -s | rm -rf b"}},
+	// history -w/-a [FILE] write the history list to FILE, else to $HISTFILE
+	// (bash(1); checked with bash 5.2: `bash -c 'history -w h1'` wrote h1,
+	// `HISTFILE=h3 bash -c 'history -w'` wrote h3, -r only read)
+	{Name: "history", Kind: KindData, Opts: OptSpec{Short: "d", Stop: true}, Writes: WriteSpec{If: "w a", First: true, Cwd: "#1:;:$HISTFILE"},
+		WriteExamples: []string{"-w schemas/h -> schemas/h", "HISTFILE=.harness/logs/h -w -> .harness/logs/h", "-a -> ", "-r h -> ", "-s rm -rf b -> "},
+		Examples:      []string{"-s rm -rf b => -s | rm -rf b"}},
 	{Name: "fc", Kind: KindRun, Opts: OptSpec{Short: "e", Stop: true, Numeric: true}, Examples: []string{"-s a=b ls => -s | a=b ls", "-e - -1 => -e=- -#=1 |", "-s -- -i=-f => -s | -i=-f"}},
 	{Name: "hash", Kind: KindData, Opts: OptSpec{Short: "p"}, Examples: []string{"-p /bin/rm ls => -p=/bin/rm | ls"}},
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"},
@@ -338,8 +366,12 @@ var programs = []Program{
 		Opts: OptSpec{Short: "oO", Long: "rcfile= init-file= norc noprofile noediting login posix restricted verbose version help debug debugger dump-strings dump-po-strings pretty-print", Stop: true, Plus: true, Dash: true},
 		Examples: []string{"-xc 'x' a => -x -c | x a", "-o pipefail -c x => -o=pipefail -c | x", "--norc script => --norc | script", "+x -c y => -x -c | y",
 			"-O extglob -c x => -O=extglob -c | x", "--rcfile f -i => --rcfile=f -i |", "-co pipefail x a => -c -o=pipefail | x a", "-c -x x => -c -x | x", "- s.sh a => | s.sh a", "-s a -c => -s | a -c"}},
+	// a run that imports or compiles writes its .pyc files below
+	// PYTHONPYCACHEPREFIX when it is set, -B none (checked with python 3.11:
+	// `PYTHONPYCACHEPREFIX=pfx python3 src/main.py` wrote pfx/…/src/m.cpython-311.pyc)
 	{Name: "python", Names: "python2 python3 pypy pypy3 py", Kind: KindInterp,
-		Opts: OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
+		Opts:   OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
+		Writes: WriteSpec{EnvDirs: "PYTHONPYCACHEPREFIX", Unless: "B"}, WriteExamples: []string{"PYTHONPYCACHEPREFIX=spec/pyc x.py -> spec/pyc", "PYTHONPYCACHEPREFIX=spec/pyc -B x.py -> ", "x.py -> "},
 		Examples: []string{"-c 'x' a b => -c=x | a b", "-m black --check . => -m=black | --check .", "-u - a => -u | - a", "-Wignore x.py => -W=ignore | x.py",
 			"-X dev -c x => -X=dev -c=x |", "-Wd -IsEc x a => -W=d -I -s -E -c=x | a", "-c x -- a => -c=x | -- a", "x.py -c y => | x.py -c y"}},
 	{Name: "node", Names: "nodejs", Kind: KindInterp,
@@ -676,11 +708,26 @@ var programs = []Program{
 			// the subcommands that write PREFIX/node_modules and PREFIX/package*.json
 			// --cache DIR (npm_config_cache, npm reads its environment
 			// case-insensitively: npm-config(7)) is written below
-			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
-				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
-				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE"}, WriteExamples: []string{"--cache spec/.npm x -> spec/.npm", "npm_config_cache=spec/.npm -> spec/.npm", "NPM_CONFIG_CACHE=c ci -> c", "lodash -> "},
+			// npm init [-y] writes package.json into the directory it runs in, or
+			// into --prefix's (checked with npm 11 under /tmp: ./package.json,
+			// pre/package.json for an existing pre)
+			{Name: "init", Names: "create innit", Kind: KindTool,
+				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= scope= init-author-name= init-license= init-version= workspaces include-workspace-root yes force", Partial: true},
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE", Cwd: ":package.json", CwdIn: "C prefix"}, WriteExamples: []string{"-y -> package.json", "-y --prefix d -> d/package.json", "vite@latest x -> package.json"},
+				Examples: []string{"-y --prefix d => -y --prefix=d |", "--scope=@me -y => --scope=@me -y |"}},
+			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
+				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
+				// npm_config_prefix is the global prefix of -g (checked with npm 11:
+				// `npm_config_prefix=P npm prefix -g` is P, `npm prefix` the cwd)
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE npm_config_prefix@g,global NPM_CONFIG_PREFIX@g,global"}, WriteExamples: []string{"--cache spec/.npm x -> spec/.npm", "npm_config_cache=spec/.npm -> spec/.npm", "NPM_CONFIG_CACHE=c ci -> c", "lodash -> ",
+					"npm_config_prefix=spec -g x -> spec", "npm_config_prefix=spec x -> ", "NPM_CONFIG_PREFIX=d --global x -> d"},
 				Examples: []string{"--prefix d x => --prefix=d | x", "-D typescript => -D | typescript", "-w a lodash => -w=a | lodash"}},
-			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}, Examples: []string{"--pack-destination d => --pack-destination=d |"}},
+			// npm pack [PKG…] writes NAME-VERSION.tgz into the directory it runs
+			// in or --pack-destination's; --dry-run writes none (checked with
+			// npm 11 under /tmp: `npm pack ../p` wrote ./p-1.0.0.tgz)
+			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root dry-run json", Partial: true},
+				Writes: WriteSpec{Cwd: "dry-run:;:*", CwdIn: "pack-destination"}, WriteExamples: []string{"../p -> \x01unknown", "--pack-destination d -> d/\x01unknown", "--dry-run -> "},
+				Examples: []string{"--pack-destination d => --pack-destination=d |"}},
 		},
 		Examples: []string{"exec -c 'rm x' => exec: -c=rm x |", "x -- rm -rf y => x: | rm -rf y", "--workspace a publish => publish: |",
 			"install --prefix d x => install: --prefix=d | x", "i -C d => i: -C=d |", "pack --pack-destination=d => pack: --pack-destination=d |"}},
@@ -689,7 +736,14 @@ var programs = []Program{
 			{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "F", Long: "filter= dir= resume-from= report-summary shell-mode recursive parallel", Partial: true, Stop: true}, Examples: []string{"-r -- rm -rf dist => -r | rm -rf dist", "--filter a tsc => --filter=a | tsc"}},
 			{Name: "dlx", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "package= shell-mode silent", Partial: true, Stop: true}, Examples: []string{"create-vite my-app => | create-vite my-app", "--package=typescript tsc -v => --package=typescript | tsc -v"}},
 			{Name: "publish", Kind: KindTool, Examples: []string{"--no-git-checks => --no-git-checks? |"}},
-			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
+			// npm init [-y] writes package.json into the directory it runs in, or
+			// into --prefix's (checked with npm 11 under /tmp: ./package.json,
+			// pre/package.json for an existing pre)
+			{Name: "init", Names: "create innit", Kind: KindTool,
+				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= scope= init-author-name= init-license= init-version= workspaces include-workspace-root yes force", Partial: true},
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE", Cwd: ":package.json", CwdIn: "C prefix"}, WriteExamples: []string{"-y -> package.json", "-y --prefix d -> d/package.json", "vite@latest x -> package.json"},
+				Examples: []string{"-y --prefix d => -y --prefix=d |", "--scope=@me -y => --scope=@me -y |"}},
+			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
 				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}, Examples: []string{"--dir d => --dir=d |", "-C d lodash => -C=d | lodash"}},
 			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}, Examples: []string{"--pack-destination d => --pack-destination=d |"}}},
 		Examples: []string{"add --dir d x => add: --dir=d | x", "exec -c rm -rf x => exec: -c | rm -rf x", "dlx -p a b c => dlx: -p=a | b c", "--filter ./pkgs/** publish => publish: |", "-r -F a publish => publish: |"}},
@@ -716,6 +770,15 @@ var programs = []Program{
 			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"},
 				Examples: []string{"--check => --check |", "-p a -- --check => -p=a | --check"}},
 			{Name: "publish", Kind: KindTool, Examples: []string{"--dry-run => --dry-run? |"}},
+			// cargo new PATH creates the package directory PATH, cargo init
+			// [PATH] makes a package in PATH or the directory it runs in:
+			// Cargo.toml, src/, and (outside a repository, unless --vcs none)
+			// .gitignore and .git/ (checked with cargo 1.95 under /tmp)
+			{Name: "new", Kind: KindWrite, Opts: OptSpec{Long: "vcs= edition= name= registry= bin lib quiet verbose", Partial: true},
+				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"spec/cli -> spec/cli", "--lib --name x d -> d"}, Examples: []string{"--vcs none d => --vcs=none | d"}},
+			{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "vcs= edition= name= registry= bin lib quiet verbose", Partial: true},
+				Writes: WriteSpec{Cwd: ":Cargo.toml .gitignore src/ .git/", CwdIn: "#1"}, WriteExamples: []string{"--lib -> Cargo.toml .gitignore src .git", "templates/x -> templates/x/Cargo.toml templates/x/.gitignore templates/x/src templates/x/.git"},
+				Examples: []string{"--vcs none d => --vcs=none | d"}},
 			// cargo vendor [DIR]: the crates are written into DIR
 			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Short: "s", Long: "sync= manifest-path= versioned-dirs no-delete respect-source-config quiet verbose", Partial: true},
 				Writes: WriteSpec{Operand: 1}, WriteExamples: []string{"templates/vendor -> templates/vendor", "-s b/Cargo.toml /tmp/v -> /tmp/v"}, Examples: []string{"-s b/Cargo.toml vendor => -s=b/Cargo.toml | vendor"}},
@@ -744,13 +807,23 @@ var programs = []Program{
 		// directories the go command writes below, and GOBIN the one
 		// `go install` installs into (checked: GOCACHE=D go build fills D,
 		// GOBIN=D go build leaves D absent, go install writes D/x)
-		{Name: "build", Names: "test tool vet", Kind: KindWrite, Opts: goBuildOpts,
-			// go test's profiles are written (-outputdir DIR: below DIR; go
-			// help testflag; checked: -cpuprofile c.out -coverprofile=cov.out
-			// -outputdir od puts both in od/)
-			Writes: WriteSpec{Opts: "o coverprofile cpuprofile memprofile blockprofile mutexprofile trace", Dirs: "outputdir", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"},
+		// go test's profiles are written (-outputdir DIR: below DIR; go
+		// help testflag; checked: -cpuprofile c.out -coverprofile=cov.out
+		// -outputdir od puts both in od/); go test -c writes PKG.test into
+		// the directory it runs in, go build (a main package, or .go files)
+		// its BINARY there, both unless -o names the output (go help build,
+		// go help testflag; checked with go 1.26 under /tmp: `cd t && go
+		// test -c ../render` wrote t/render.test, `go build ../cmd/x`
+		// t/x, `go build ./...` and `go test ../render` nothing there)
+		{Name: "build", Kind: KindWrite, Opts: goBuildOpts,
+			Writes:        WriteSpec{Opts: "o", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE", Cwd: "o:;:{base}"},
+			WriteExamples: []string{"-o templates/x ./cmd/x -> templates/x", "GOCACHE=spec/c ./... -> \x01unknown spec/c", "-v ./cmd/x -> x", "main.go -> main", "-o b/ ./cmd/x -> b/"},
+			Runs:          RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-exec 'rm -rf b' ./... -> rm -rf b", "-toolexec='rm -rf' ./... -> rm -rf", "-exec sudo ./... -> sudo", "-exec 'xvfb-run -a' ./... -> xvfb-run -a", "-race ./... -> "},
+			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
+		{Name: "test", Names: "tool vet", Kind: KindWrite, Opts: goBuildOpts,
+			Writes: WriteSpec{Opts: "o coverprofile cpuprofile memprofile blockprofile mutexprofile trace", Dirs: "outputdir", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE", Cwd: "o:;c:{base}.test"},
 			WriteExamples: []string{"-o templates/x ./cmd/x -> templates/x", "GOCACHE=spec/c ./... -> spec/c", "GOBIN=spec/b ./... -> ", "-v . -> ",
-				"-coverprofile=spec/c.out ./... -> spec/c.out", "-cpuprofile c.out -outputdir d . -> c.out d", "-race ./... -> "},
+				"-coverprofile=spec/c.out ./... -> spec/c.out", "-cpuprofile c.out -outputdir d . -> c.out d", "-race ./... -> ", "-c ../internal/render -> render.test", "-c -o b/r.test ./r -> b/r.test"},
 			Runs: RunSpec{Shell: "exec toolexec"}, RunExamples: []string{"-exec 'rm -rf b' ./... -> rm -rf b", "-toolexec='rm -rf' ./... -> rm -rf", "-exec sudo ./... -> sudo", "-exec 'xvfb-run -a' ./... -> xvfb-run -a", "-race ./... -> "},
 			Examples: []string{"-o bin/x ./cmd/x => --o=bin/x | ./cmd/x", "-o=x -v . => --o=x --v | ."}},
 		{Name: "install", Kind: KindWrite, Opts: goBuildOpts,
@@ -951,7 +1024,6 @@ var programs = []Program{
 		Writes: WriteSpec{Last: 1}, Examples: []string{"-y -i a.mp4 -vf fps=1 b.gif => --y --i=a.mp4 --vf=fps=1 | b.gif"}, WriteExamples: []string{"-i a.mp4 b.gif -> b.gif"}},
 	{Name: "sox", Kind: KindWrite, Opts: OptSpec{Short: "tcrbeCvVGDSq", Long: "type= channels= rate= bits= encoding= compression= volume= buffer= comment= combine=", Partial: true},
 		Writes: WriteSpec{Last: 2}, Examples: []string{"a.wav -r 8000 b.wav => -r=8000 | a.wav b.wav"}, WriteExamples: []string{"a.wav b.wav -> b.wav"}},
-	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}, Examples: []string{"-c -o main.o main.c => -c -o=main.o | main.c", "-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c"}},
 	// javac (javac 17 --help; checked with javac 17.0.15 under /tmp): the
 	// sources are read; a NAME.class for every class they declare goes
 	// below -d DIR (package directories created), else beside each source,
@@ -969,6 +1041,29 @@ var programs = []Program{
 		WriteExamples: []string{"-d build/classes schemas/Gen.java -> build/classes", "schemas/Gen.java -> schemas .", "-sourcepath src:lib/x.jar src/p/A.java spec/B.java -> src/p spec src",
 			"-cp build/lib src/A.java -> src build/lib", "-implicit:none -cp spec src/A.java -> src", "CLASSPATH=spec:/opt/*  A.java -> . spec", "-d c -h h -s s -Xstdout log.txt A.java -> log.txt c h s", "-version -> "},
 		Examples: []string{"-d build/classes -cp a.jar:b schemas/Gen.java => --d=build/classes --cp=a.jar:b | schemas/Gen.java", "-g:none -Xlint:all -J-Xmx1g A.java => --g:none --Xlint:all --J-Xmx1g | A.java"}},
+	// C compilers (gcc(1) "Options Controlling the Kind of Output"): without
+	// -o the output is a.out in the directory the compiler runs in, BASE.o
+	// with -c and BASE.s with -S for each source; -E, -fsyntax-only and -M
+	// /-MM (which imply -E) write none there; -MF FILE is the dependency
+	// file of -M/-MD, and -MD/-MMD without -MF write BASE.d beside the
+	// output (in the cwd without -o, beside -o's file with it). Words: -M…,
+	// -f…, -W…, -m… and -no… are single options, not letter clusters
+	// (`-fno-omit-frame-pointer` has no -o). Checked with gcc 12 under /tmp:
+	// a.out, x.o, x.s and x.d appeared in the cwd, -E, -fsyntax-only and -M
+	// wrote nothing, -MF d/x.d wrote d/x.d.
+	{Name: "gcc", Names: "g++ cc c++ clang clang++ tcc", Kind: KindWrite,
+		Opts:   OptSpec{Short: "oIL", Long: "output= MF= MT= MQ= MD MMD MM f= W= m= no=", Words: "MF*=MF MT*=MT MQ*=MQ MD=MD MMD=MMD MM=MM MF=MF MT=MT MQ=MQ f*=f W*=W m*=m no*=no", Partial: true},
+		Writes: WriteSpec{Opts: "o output MF", Cwd: "o output E M MM f=syntax-only:;c:{base}.o;S:{base}.s;:a.out | MF o output:;MD MMD:{base}.d"},
+		WriteExamples: []string{"x.c -> a.out", "-c src/x.c src/y.c -> x.o y.o", "-S x.c -> x.s", "-o app x.c -> app", "-c -o b/x.o x.c -> b/x.o", "-E x.c -> ", "-fsyntax-only x.c -> ", "-M x.c -> ",
+			"-c x.c -MD -MF t/x.d -> t/x.d x.o", "-c x.c -MMD -MFt/x.d -> t/x.d x.o", "-c -MD x.c -> x.o x.d", "-fno-omit-frame-pointer x.c -> a.out"},
+		Examples: []string{"-c -o main.o main.c => -c -o=main.o | main.c", "-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c", "-MD -MF d.d -fPIC x.c => --MD --MF=d.d --f=PIC | x.c"}},
+	// rustc SRC writes the crate's binary (a library: libNAME.rlib …) into
+	// the directory it runs in, or --out-dir's, unless -o names it (checked
+	// with rustc 1.95 under /tmp: ./x, ./libl.rlib, o/x)
+	{Name: "rustc", Kind: KindWrite, Opts: OptSpec{Short: "oLC", Long: "out-dir= crate-type= crate-name= edition= emit= target= cfg= cap-lints= explain= print=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o", Cwd: "o print explain:;:{base} *", CwdIn: "out-dir"}, WriteExamples: []string{"src/x.rs -> x \x01unknown", "--out-dir o src/x.rs -> o/x o/\x01unknown", "-o b/x src/x.rs -> b/x", "--print sysroot -> "},
+		Examples: []string{"-o app main.rs => -o=app | main.rs", "--crate-type lib l.rs => --crate-type=lib | l.rs"}},
+	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}, Examples: []string{"-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c"}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}, Examples: []string{"app.ts --outfile=out.js => --outfile=out.js | app.ts", "--outdir=dist a.ts b.ts => --outdir=dist | a.ts b.ts"}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
@@ -1308,7 +1403,11 @@ var gitSubs = []Program{
 	// git-format-patch(1), git-bundle(1))
 	{Name: "archive", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output= format= prefix= remote= exec= add-file= add-virtual-file= mtime= list verbose worktree-attributes", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "exec"}, Examples: []string{"HEAD -o t/a.tar => -o=t/a.tar | HEAD", "--output x.zip HEAD => --output=x.zip | HEAD"}, RunExamples: []string{"--remote=URL --exec='rm -rf b;:' HEAD -> rm -rf b; :"}},
+	// format-patch writes NNNN-SUBJECT.patch files into the directory it
+	// runs in, or -o DIR's; --stdout and --output=FILE write none there
+	// (checked: `cd sub && git format-patch -1` wrote sub/0001-….patch)
 	{Name: "format-patch", Kind: KindWrite, Opts: OptSpec{Short: "ov", Long: "output-directory= output= reroll-count= subject-prefix= in-reply-to= to= cc= from= suffix= start-number= base= signature-file= cover-letter stdout numbered no-numbered", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "output", Cwd: "stdout output:;:*", CwdIn: "o output-directory"}, WriteExamples: []string{"-1 -> \x01unknown", "-o p -1 -> p/\x01unknown", "--stdout -1 -> ", "--output=x.patch -1 -> x.patch"},
 		Examples: []string{"-o p/ HEAD~1 => -o=p/ | HEAD~1", "--output-directory=d -1 => --output-directory=d -1 |"}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "create", Kind: KindWrite, Opts: OptSpec{Partial: true}, Examples: []string{"b.bundle main => | b.bundle main"}}, {Name: "verify", Names: "list-heads unbundle", Kind: KindRead, Examples: []string{"b.bundle => | b.bundle"}}}, Examples: []string{"create b.bundle main => create: | b.bundle main"}},
 }

@@ -76,7 +76,12 @@ var programs = []Program{
 	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
 	// --tmpdir and the template X); abbreviations (`--tmp=D`, `--suff=S`)
 	// and options after the template (`mktemp x.XXX -p D`)
-	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true, Posixly: true}},
+	// it makes the name it prints (Temp: $TMPDIR of its environment without
+	// a template, with -t or a bare --tmpdir; checked: `TMPDIR=d mktemp`
+	// made d/tmp.XXXXXXXXXX, with -u nothing)
+	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Temp: true},
+	},
 	{Name: "sponge", Kind: KindWrite},
 	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}},
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}},
@@ -107,7 +112,9 @@ var programs = []Program{
 	// update, remove, rename, copy, import change the working copy; log,
 	// status, diff … only read. --cwd DIR moves the command (Chdir)
 	{Name: "hg", Kind: KindTool, Chdir: "cwd", Opts: hgOpts, Subs: []Program{
-		{Name: "clone", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 2}, Runs: RunSpec{Shell: "e ssh"}},
+		// without DEST the clone is the directory named after the source's
+		// last component, in the directory hg runs in (hg help clone)
+		{Name: "clone", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 2, Cwd: "#2:;:{url}/"}, Runs: RunSpec{Shell: "e ssh"}},
 		{Name: "init", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}},
 		{Name: "archive", Kind: KindWrite, Opts: hgOpts, Writes: WriteSpec{Operand: 1}},
 		{Name: "revert", Names: "update up checkout co remove rm rename mv move copy cp import patch add forget purge strip backout merge graft rebase shelve unshelve", Kind: KindWrite, Opts: hgOpts},
@@ -138,6 +145,22 @@ var programs = []Program{
 	// Python standard-library modules run as programs (`python -m MODULE`):
 	// json.tool [INFILE [OUTFILE]] writes only its second operand; the
 	// others read or print their operands.
+	// python -m compileall / py_compile write __pycache__ (-b: .pyc) beside
+	// their sources, below PYTHONPYCACHEPREFIX instead when it is set
+	// (checked with python 3.11: src/__pycache__ without it, nothing in src/
+	// with it)
+	// python -m venv / virtualenv DIR… create each DIR (checked: python
+	// 3.11 -m venv vtest made vtest/bin, include, lib)
+	{Name: "venv", Names: "virtualenv", Kind: KindWrite, Opts: OptSpec{Long: "prompt= upgrade-deps without-pip clear symlinks copies system-site-packages upgrade", Partial: true},
+		Writes: WriteSpec{All: true}},
+	{Name: "compileall", Names: "py_compile", Kind: KindWrite, Opts: OptSpec{Short: "rdspxijoe", Long: "invalidation-mode= hardlink-dupes", Partial: true},
+		Writes: WriteSpec{All: true, EnvDirs: "PYTHONPYCACHEPREFIX", EnvUnless: "PYTHONPYCACHEPREFIX"},
+	},
+	// uudecode (sharutils; not installed here): without -o it writes the
+	// file named on the input's `begin MODE NAME` line
+	{Name: "uudecode", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output-file=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output-file", Cwd: "o output-file:;:{begin}"},
+	},
 	{Name: "json.tool", Kind: KindWrite, Opts: OptSpec{Long: "sort-keys no-ensure-ascii json-lines indent= tab no-indent compact", Partial: true}},
 	// zipfile and tarfile: -c OUT IN… writes OUT, -e ARCHIVE DIR extracts
 	// into DIR (tarfile: the working directory without one), -l and -t
@@ -255,7 +278,10 @@ var programs = []Program{
 	{Name: "compgen", Names: "complete", Kind: KindRun, Opts: OptSpec{Short: "oAGWFCXPSV", Stop: true},
 		Runs: RunSpec{Shell: "C"}},
 	{Name: "bind", Kind: KindRun, Opts: OptSpec{Short: "mqurfx", Stop: true}},
-	{Name: "history", Kind: KindData, Opts: OptSpec{Short: "d", Stop: true}},
+	// history -w/-a [FILE] write the history list to FILE, else to $HISTFILE
+	// (bash(1); checked with bash 5.2: `bash -c 'history -w h1'` wrote h1,
+	// `HISTFILE=h3 bash -c 'history -w'` wrote h3, -r only read)
+	{Name: "history", Kind: KindData, Opts: OptSpec{Short: "d", Stop: true}, Writes: WriteSpec{If: "w a", First: true, Cwd: "#1:;:$HISTFILE"}},
 	{Name: "fc", Kind: KindRun, Opts: OptSpec{Short: "e", Stop: true, Numeric: true}},
 	{Name: "hash", Kind: KindData, Opts: OptSpec{Short: "p"}},
 	{Name: "ssh-keygen", Kind: KindData, Opts: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVWwYZz"}},
@@ -284,8 +310,12 @@ var programs = []Program{
 	{Name: "bash", Names: "sh zsh dash ksh mksh ash yash posh rbash fish csh tcsh lksh pdksh oksh loksh osh ysh rc", Kind: KindShell,
 		Opts: OptSpec{Short: "oO", Long: "rcfile= init-file= norc noprofile noediting login posix restricted verbose version help debug debugger dump-strings dump-po-strings pretty-print", Stop: true, Plus: true, Dash: true},
 	},
+	// a run that imports or compiles writes its .pyc files below
+	// PYTHONPYCACHEPREFIX when it is set, -B none (checked with python 3.11:
+	// `PYTHONPYCACHEPREFIX=pfx python3 src/main.py` wrote pfx/…/src/m.cpython-311.pyc)
 	{Name: "python", Names: "python2 python3 pypy pypy3 py", Kind: KindInterp,
-		Opts: OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
+		Opts:   OptSpec{Short: "cmWXQ", Long: "help version check-hash-based-pycs= help-env help-xoptions help-all", Stop: true, EndAfter: "c m"},
+		Writes: WriteSpec{EnvDirs: "PYTHONPYCACHEPREFIX", Unless: "B"},
 	},
 	{Name: "node", Names: "nodejs", Kind: KindInterp,
 		// node 20 (`node --help`): the options shown with "=..." take a
@@ -590,11 +620,25 @@ var programs = []Program{
 			// the subcommands that write PREFIX/node_modules and PREFIX/package*.json
 			// --cache DIR (npm_config_cache, npm reads its environment
 			// case-insensitively: npm-config(7)) is written below
-			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
-				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
-				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE"},
+			// npm init [-y] writes package.json into the directory it runs in, or
+			// into --prefix's (checked with npm 11 under /tmp: ./package.json,
+			// pre/package.json for an existing pre)
+			{Name: "init", Names: "create innit", Kind: KindTool,
+				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= scope= init-author-name= init-license= init-version= workspaces include-workspace-root yes force", Partial: true},
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE", Cwd: ":package.json", CwdIn: "C prefix"},
 			},
-			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root", Partial: true}},
+			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
+				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
+				// npm_config_prefix is the global prefix of -g (checked with npm 11:
+				// `npm_config_prefix=P npm prefix -g` is P, `npm prefix` the cwd)
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE npm_config_prefix@g,global NPM_CONFIG_PREFIX@g,global"},
+			},
+			// npm pack [PKG…] writes NAME-VERSION.tgz into the directory it runs
+			// in or --pack-destination's; --dry-run writes none (checked with
+			// npm 11 under /tmp: `npm pack ../p` wrote ./p-1.0.0.tgz)
+			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "Cw", Long: "pack-destination= workspace= prefix= userconfig= registry= loglevel= workspaces include-workspace-root dry-run json", Partial: true},
+				Writes: WriteSpec{Cwd: "dry-run:;:*", CwdIn: "pack-destination"},
+			},
 		},
 	},
 	{Name: "pnpm", Kind: KindTool, Opts: OptSpec{Short: "CF", Long: "filter= filter-prod= dir= test-pattern= changed-files-ignore-pattern= workspace-root recursive", Partial: true, Stop: true},
@@ -602,7 +646,14 @@ var programs = []Program{
 			{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "F", Long: "filter= dir= resume-from= report-summary shell-mode recursive parallel", Partial: true, Stop: true}},
 			{Name: "dlx", Kind: KindRun, Opts: OptSpec{Short: "p", Long: "package= shell-mode silent", Partial: true, Stop: true}},
 			{Name: "publish", Kind: KindTool},
-			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
+			// npm init [-y] writes package.json into the directory it runs in, or
+			// into --prefix's (checked with npm 11 under /tmp: ./package.json,
+			// pre/package.json for an existing pre)
+			{Name: "init", Names: "create innit", Kind: KindTool,
+				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= scope= init-author-name= init-license= init-version= workspaces include-workspace-root yes force", Partial: true},
+				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE", Cwd: ":package.json", CwdIn: "C prefix"},
+			},
+			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
 				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}},
 			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}}},
 	},
@@ -628,6 +679,15 @@ var programs = []Program{
 		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}},
 			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"}},
 			{Name: "publish", Kind: KindTool},
+			// cargo new PATH creates the package directory PATH, cargo init
+			// [PATH] makes a package in PATH or the directory it runs in:
+			// Cargo.toml, src/, and (outside a repository, unless --vcs none)
+			// .gitignore and .git/ (checked with cargo 1.95 under /tmp)
+			{Name: "new", Kind: KindWrite, Opts: OptSpec{Long: "vcs= edition= name= registry= bin lib quiet verbose", Partial: true},
+				Writes: WriteSpec{Operand: 1}},
+			{Name: "init", Kind: KindWrite, Opts: OptSpec{Long: "vcs= edition= name= registry= bin lib quiet verbose", Partial: true},
+				Writes: WriteSpec{Cwd: ":Cargo.toml .gitignore src/ .git/", CwdIn: "#1"},
+			},
 			// cargo vendor [DIR]: the crates are written into DIR
 			{Name: "vendor", Kind: KindWrite, Opts: OptSpec{Short: "s", Long: "sync= manifest-path= versioned-dirs no-delete respect-source-config quiet verbose", Partial: true},
 				Writes: WriteSpec{Operand: 1}},
@@ -656,11 +716,21 @@ var programs = []Program{
 		// directories the go command writes below, and GOBIN the one
 		// `go install` installs into (checked: GOCACHE=D go build fills D,
 		// GOBIN=D go build leaves D absent, go install writes D/x)
-		{Name: "build", Names: "test tool vet", Kind: KindWrite, Opts: goBuildOpts,
-			// go test's profiles are written (-outputdir DIR: below DIR; go
-			// help testflag; checked: -cpuprofile c.out -coverprofile=cov.out
-			// -outputdir od puts both in od/)
-			Writes: WriteSpec{Opts: "o coverprofile cpuprofile memprofile blockprofile mutexprofile trace", Dirs: "outputdir", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE"},
+		// go test's profiles are written (-outputdir DIR: below DIR; go
+		// help testflag; checked: -cpuprofile c.out -coverprofile=cov.out
+		// -outputdir od puts both in od/); go test -c writes PKG.test into
+		// the directory it runs in, go build (a main package, or .go files)
+		// its BINARY there, both unless -o names the output (go help build,
+		// go help testflag; checked with go 1.26 under /tmp: `cd t && go
+		// test -c ../render` wrote t/render.test, `go build ../cmd/x`
+		// t/x, `go build ./...` and `go test ../render` nothing there)
+		{Name: "build", Kind: KindWrite, Opts: goBuildOpts,
+			Writes: WriteSpec{Opts: "o", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE", Cwd: "o:;:{base}"},
+
+			Runs: RunSpec{Shell: "exec toolexec"},
+		},
+		{Name: "test", Names: "tool vet", Kind: KindWrite, Opts: goBuildOpts,
+			Writes: WriteSpec{Opts: "o coverprofile cpuprofile memprofile blockprofile mutexprofile trace", Dirs: "outputdir", EnvDirs: "GOCACHE GOTMPDIR GOMODCACHE", Cwd: "o:;c:{base}.test"},
 
 			Runs: RunSpec{Shell: "exec toolexec"},
 		},
@@ -835,7 +905,6 @@ var programs = []Program{
 		Writes: WriteSpec{Last: 1}},
 	{Name: "sox", Kind: KindWrite, Opts: OptSpec{Short: "tcrbeCvVGDSq", Long: "type= channels= rate= bits= encoding= compression= volume= buffer= comment= combine=", Partial: true},
 		Writes: WriteSpec{Last: 2}},
-	{Name: "gcc", Names: "g++ cc c++ clang clang++ rustc tcc zig ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
 	// javac (javac 17 --help; checked with javac 17.0.15 under /tmp): the
 	// sources are read; a NAME.class for every class they declare goes
 	// below -d DIR (package directories created), else beside each source,
@@ -851,6 +920,27 @@ var programs = []Program{
 		Partial: true, GoFlags: true},
 		Writes: WriteSpec{Dirs: "d h s", Opts: "Xstdout", Beside: true, Finds: "sourcepath source-path; cp classpath class-path", FindsEnv: "CLASSPATH", Instead: "d", NoFind: "implicit:none"},
 	},
+	// C compilers (gcc(1) "Options Controlling the Kind of Output"): without
+	// -o the output is a.out in the directory the compiler runs in, BASE.o
+	// with -c and BASE.s with -S for each source; -E, -fsyntax-only and -M
+	// /-MM (which imply -E) write none there; -MF FILE is the dependency
+	// file of -M/-MD, and -MD/-MMD without -MF write BASE.d beside the
+	// output (in the cwd without -o, beside -o's file with it). Words: -M…,
+	// -f…, -W…, -m… and -no… are single options, not letter clusters
+	// (`-fno-omit-frame-pointer` has no -o). Checked with gcc 12 under /tmp:
+	// a.out, x.o, x.s and x.d appeared in the cwd, -E, -fsyntax-only and -M
+	// wrote nothing, -MF d/x.d wrote d/x.d.
+	{Name: "gcc", Names: "g++ cc c++ clang clang++ tcc", Kind: KindWrite,
+		Opts:   OptSpec{Short: "oIL", Long: "output= MF= MT= MQ= MD MMD MM f= W= m= no=", Words: "MF*=MF MT*=MT MQ*=MQ MD=MD MMD=MMD MM=MM MF=MF MT=MT MQ=MQ f*=f W*=W m*=m no*=no", Partial: true},
+		Writes: WriteSpec{Opts: "o output MF", Cwd: "o output E M MM f=syntax-only:;c:{base}.o;S:{base}.s;:a.out | MF o output:;MD MMD:{base}.d"},
+	},
+	// rustc SRC writes the crate's binary (a library: libNAME.rlib …) into
+	// the directory it runs in, or --out-dir's, unless -o names it (checked
+	// with rustc 1.95 under /tmp: ./x, ./libl.rlib, o/x)
+	{Name: "rustc", Kind: KindWrite, Opts: OptSpec{Short: "oLC", Long: "out-dir= crate-type= crate-name= edition= emit= target= cfg= cap-lints= explain= print=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o", Cwd: "o print explain:;:{base} *", CwdIn: "out-dir"},
+	},
+	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
 	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
@@ -1157,7 +1247,12 @@ var gitSubs = []Program{
 	// git-format-patch(1), git-bundle(1))
 	{Name: "archive", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output= format= prefix= remote= exec= add-file= add-virtual-file= mtime= list verbose worktree-attributes", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "exec"}},
-	{Name: "format-patch", Kind: KindWrite, Opts: OptSpec{Short: "ov", Long: "output-directory= output= reroll-count= subject-prefix= in-reply-to= to= cc= from= suffix= start-number= base= signature-file= cover-letter stdout numbered no-numbered", Partial: true, Abbrev: true}},
+	// format-patch writes NNNN-SUBJECT.patch files into the directory it
+	// runs in, or -o DIR's; --stdout and --output=FILE write none there
+	// (checked: `cd sub && git format-patch -1` wrote sub/0001-….patch)
+	{Name: "format-patch", Kind: KindWrite, Opts: OptSpec{Short: "ov", Long: "output-directory= output= reroll-count= subject-prefix= in-reply-to= to= cc= from= suffix= start-number= base= signature-file= cover-letter stdout numbered no-numbered", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "output", Cwd: "stdout output:;:*", CwdIn: "o output-directory"},
+	},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "create", Kind: KindWrite, Opts: OptSpec{Partial: true}}, {Name: "verify", Names: "list-heads unbundle", Kind: KindRead}}},
 }
 
