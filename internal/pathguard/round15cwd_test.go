@@ -133,3 +133,35 @@ func TestScriptArguments(t *testing.T) {
 		{"python3 -m json.tool spec/a.json", "allow"},
 	})
 }
+
+// TestMoreDefaultOutputs: more programs whose default output lands in the
+// directory they run in or beside their inputs (shell.WriteSpec.Cwd with
+// "@WORD" for a row whose first operand is its command, Beside): pip
+// download/wheel (-d/--dest, -w/--wheel-dir), tsc SRC (SRC.js beside
+// it unless --outDir/--outFile/--noEmit/-p), cmake SRCDIR or -S without
+// -B (the build tree is the cwd). From documentation: pip's network
+// commands, tsc and cmake were not run here.
+func TestMoreDefaultOutputs(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	checkBashCases(t, g, root, []bashCase{
+		{"cd spec && pip download requests", "block"},
+		{"cd spec && pip3 wheel ../src", "block"},
+		{"pip download -d templates requests", "block"},
+		{"pip wheel --wheel-dir=spec ../src", "block"},
+		{"cd spec && pip download -d ../build requests", "allow"},
+		{"cd spec && pip install requests", "allow"},
+		{"pip download requests", "allow"},
+		{"tsc spec/x.ts", "block"},
+		{"tsc --declaration templates/a.ts", "block"},
+		{"tsc --outDir build spec/x.ts", "allow"},
+		{"tsc --noEmit spec/x.ts", "allow"},
+		{"tsc src/x.ts", "allow"},
+		{"cd spec && cmake ../src", "block"},
+		{"cd templates && cmake -S ../src", "block"},
+		{"cd spec && cmake -S ../src -B ../build", "allow"},
+		{"cd spec && cmake --build ../build", "allow"},
+		{"cd spec && cmake -E echo hi", "allow"},
+		{"cmake -S src -B build", "allow"},
+	})
+}

@@ -1021,6 +1021,12 @@ func (c *Command) cwdCond(cond string, ops []string) bool {
 			}
 			continue
 		}
+		if word, ok := strings.CutPrefix(w, "@"); ok {
+			if len(ops) > 0 && ops[0] == word {
+				return true
+			}
+			continue
+		}
 		name, val, withVal := strings.Cut(w, "=")
 		found := false
 		c.ownOpts(func(p *ParsedOpts, o *Opt) bool {

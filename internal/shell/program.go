@@ -442,8 +442,9 @@ type WriteSpec struct {
 	// group whose COND holds gives that group's NAMES (none: nothing is
 	// written). COND is a space-separated list of options (letters or long
 	// names, at any level of the command; NAME=VALUE: with that value) of
-	// which one is given, or "#N": N operands or more; an empty COND
-	// always holds. NAMES are
+	// which one is given, "#N": N operands or more, or "@WORD": the first
+	// operand is WORD (the command word of a row without Subs: `pip
+	// download`); an empty COND always holds. NAMES are
 	// space-separated templates: a plain name ("a.out"), a name ending in
 	// "/" a directory created and written below ("src/"), "*" a file whose
 	// name the guard does not derive (UnknownName), "{base}" in a name

@@ -614,8 +614,13 @@ var programs = []Program{
 		RunExamples: []string{"-E rm -rf b -> rm -rf b", "-E remove_directory b c -> rm -r -f b c", "-S . -B build -> ",
 			"-P /dev/stdin <<< 'file(REMOVE_RECURSE b c)' -> rm -r -f b c", "-P /dev/stdin <<< 'execute_process(COMMAND git push -f)' -> git push -f"},
 		// -B DIR is the build tree cmake generates (cmake(1)); -S is only read
-		Writes: WriteSpec{Dirs: "B"}, WriteExamples: []string{"-S . -B build -> build", "-Bout -S src -> out", "-S . -> "},
-		Examples: []string{"-S . -B b => -S=. -B=b |", "-E rm -rf b => -E=rm -r -f | b"}},
+		// without -B the build tree is the directory cmake runs in (`cmake
+		// ../src`, `cmake -S ../src`: CMakeCache.txt, CMakeFiles/; cmake(1)
+		// "Generate a Project Buildsystem"; cmake is not installed here);
+		// --build, --install, -E, -P, --help, --version, -N write none there
+		Writes:        WriteSpec{Dirs: "B", Cwd: "B build install open E P N help version list-presets:;#1 S preset:CMakeCache.txt CMakeFiles/"},
+		WriteExamples: []string{"-S . -B build -> build", "-Bout -S src -> out", "-S . -> CMakeCache.txt CMakeFiles", "../src -> CMakeCache.txt CMakeFiles", "--build b -> ", "-E echo hi -> ", "-P x.cmake -> ", " -> "},
+		Examples:      []string{"-S . -B b => -S=. -B=b |", "-E rm -rf b => -E=rm -r -f | b"}},
 	{Name: "coreutils", Kind: KindRun, Opts: OptSpec{Long: "coreutils-prog= coreutils-prog-shebang= help version", Stop: true},
 		Runs: RunSpec{Argv: "coreutils-prog"}, RunExamples: []string{"--coreutils-prog=rm -rf b -> rm -rf b"}, Examples: []string{"--coreutils-prog=rm x => --coreutils-prog=rm | x"}},
 	{Name: "nix-shell", Kind: KindRun, Opts: OptSpec{Long: "run= command=", Partial: true}, Runs: RunSpec{Shell: "run command"}, RunExamples: []string{"-p jq --run 'rm x' -> rm x"}, Examples: []string{"-p jq --run 'jq .' => -p --run=jq . | jq", "--command make shell.nix => --command=make | shell.nix"}},
@@ -1005,8 +1010,12 @@ var programs = []Program{
 	{Name: "twine", Names: "gem helm-push", Kind: KindTool, Examples: []string{"upload dist/x.whl => | upload dist/x.whl"}},
 	// pip reads PIP_<OPTION> from the environment for every long option
 	// (pip user guide, "Environment Variables"): PIP_TARGET is --target
-	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Writes: WriteSpec{EnvDirs: "PIP_TARGET PIP_PREFIX PIP_ROOT"},
-		WriteExamples: []string{"PIP_TARGET=schemas/lib install requests -> schemas/lib", "install requests -> "},
+	// pip download and pip wheel save into the directory they run in unless
+	// -d/--dest, -w/--wheel-dir name another (pip download --help, pip wheel
+	// --help: "default is the current working directory"; not run here: no
+	// network)
+	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Writes: WriteSpec{EnvDirs: "PIP_TARGET PIP_PREFIX PIP_ROOT", Dirs: "d dest w wheel-dir", Cwd: "d dest w wheel-dir:;@download @wheel:*"},
+		WriteExamples: []string{"PIP_TARGET=schemas/lib install requests -> schemas/lib", "install requests -> ", "download requests -> \x01unknown", "download -d spec x -> spec", "wheel -w w . -> w"},
 		Examples:      []string{"install --target d x => --target=d | install x", "install -t d x => -t=d | install x"}},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}, Examples: []string{"enc -in a -out b => --in=a --out=b | enc"}, WriteExamples: []string{"enc -in a -out b -> b", "req -new -keyout k.pem -out c.csr -> k.pem c.csr"}},
@@ -1064,7 +1073,16 @@ var programs = []Program{
 		Writes: WriteSpec{Opts: "o", Cwd: "o print explain:;:{base} *", CwdIn: "out-dir"}, WriteExamples: []string{"src/x.rs -> x \x01unknown", "--out-dir o src/x.rs -> o/x o/\x01unknown", "-o b/x src/x.rs -> b/x", "--print sysroot -> "},
 		Examples: []string{"-o app main.rs => -o=app | main.rs", "--crate-type lib l.rs => --crate-type=lib | l.rs"}},
 	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}, Examples: []string{"-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c"}},
-	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}, Examples: []string{"app.ts --outfile=out.js => --outfile=out.js | app.ts", "--outdir=dist a.ts b.ts => --outdir=dist | a.ts b.ts"}},
+	// tsc SRC… writes SRC.js (and .d.ts, .map) beside each source and the
+	// sources it imports (Beside: their directories, and "."), unless
+	// --outDir/--outFile name the output, --noEmit writes none, or -p/-b
+	// hand the choice to a tsconfig (TypeScript handbook, "tsc CLI
+	// Options"; not installed here)
+	{Name: "tsc", Kind: KindWrite, Opts: OptSpec{Short: "ptm", Long: "outDir= outFile= outdir= outfile= project= build target= module= lib= rootDir= declarationDir= jsx= noEmit declaration watch", Partial: true},
+		Writes:        WriteSpec{Dirs: "outDir outdir declarationDir", Opts: "outFile outfile", Beside: true, Instead: "outDir outdir outFile outfile noEmit p project b build"},
+		WriteExamples: []string{"spec/x.ts -> spec .", "--outDir build spec/x.ts -> build", "--noEmit spec/x.ts -> ", "-p . -> "},
+		Examples:      []string{"--outDir dist a.ts => --outDir=dist | a.ts", "-p tsconfig.json => -p=tsconfig.json |"}},
+	{Name: "esbuild", Names: "swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}, Examples: []string{"app.ts --outfile=out.js => --outfile=out.js | app.ts", "--outdir=dist a.ts b.ts => --outdir=dist | a.ts b.ts"}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
 	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},

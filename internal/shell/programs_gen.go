@@ -533,7 +533,11 @@ var programs = []Program{
 		Runs: RunSpec{Argv: "E", Verbs: "remove_directory=rm -r -f, remove=rm -f", Stdin: true, Calls: "REMOVE_RECURSE=rm -r -f, REMOVE=rm -f, COMMAND="},
 
 		// -B DIR is the build tree cmake generates (cmake(1)); -S is only read
-		Writes: WriteSpec{Dirs: "B"},
+		// without -B the build tree is the directory cmake runs in (`cmake
+		// ../src`, `cmake -S ../src`: CMakeCache.txt, CMakeFiles/; cmake(1)
+		// "Generate a Project Buildsystem"; cmake is not installed here);
+		// --build, --install, -E, -P, --help, --version, -N write none there
+		Writes: WriteSpec{Dirs: "B", Cwd: "B build install open E P N help version list-presets:;#1 S preset:CMakeCache.txt CMakeFiles/"},
 	},
 	{Name: "coreutils", Kind: KindRun, Opts: OptSpec{Long: "coreutils-prog= coreutils-prog-shebang= help version", Stop: true},
 		Runs: RunSpec{Argv: "coreutils-prog"}},
@@ -888,7 +892,11 @@ var programs = []Program{
 	{Name: "twine", Names: "gem helm-push", Kind: KindTool},
 	// pip reads PIP_<OPTION> from the environment for every long option
 	// (pip user guide, "Environment Variables"): PIP_TARGET is --target
-	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Writes: WriteSpec{EnvDirs: "PIP_TARGET PIP_PREFIX PIP_ROOT"}},
+	// pip download and pip wheel save into the directory they run in unless
+	// -d/--dest, -w/--wheel-dir name another (pip download --help, pip wheel
+	// --help: "default is the current working directory"; not run here: no
+	// network)
+	{Name: "pip", Names: "pip2 pip3", Kind: KindWrite, Opts: pipSpec, Writes: WriteSpec{EnvDirs: "PIP_TARGET PIP_PREFIX PIP_ROOT", Dirs: "d dest w wheel-dir", Cwd: "d dest w wheel-dir:;@download @wheel:*"}},
 	{Name: "openssl", Kind: KindWrite, Opts: OptSpec{Long: "out= in= pass= passin= passout= key= keyout= signkey= config= subj= days= certfile= inkey= CAkey= CA= extfile= extensions= name= cipher= md= engine=", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Opts: "out keyout"}},
 	// GnuPG (gpg(1); gpg 2.2.40 here accepts unique prefixes, `--out F`
@@ -941,7 +949,15 @@ var programs = []Program{
 		Writes: WriteSpec{Opts: "o", Cwd: "o print explain:;:{base} *", CwdIn: "out-dir"},
 	},
 	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
-	{Name: "esbuild", Names: "tsc swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
+	// tsc SRC… writes SRC.js (and .d.ts, .map) beside each source and the
+	// sources it imports (Beside: their directories, and "."), unless
+	// --outDir/--outFile name the output, --noEmit writes none, or -p/-b
+	// hand the choice to a tsconfig (TypeScript handbook, "tsc CLI
+	// Options"; not installed here)
+	{Name: "tsc", Kind: KindWrite, Opts: OptSpec{Short: "ptm", Long: "outDir= outFile= outdir= outfile= project= build target= module= lib= rootDir= declarationDir= jsx= noEmit declaration watch", Partial: true},
+		Writes: WriteSpec{Dirs: "outDir outdir declarationDir", Opts: "outFile outfile", Beside: true, Instead: "outDir outdir outFile outfile noEmit p project b build"},
+	},
+	{Name: "esbuild", Names: "swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
 	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},
