@@ -127,6 +127,18 @@ func privPrograms(s string) bool {
 }
 
 func matchSudo(_ *evalCtx, c *call) (bool, string) {
+	if code := c.inv.Code; code != nil {
+		// interpreter code that runs a command as root: AppleScript's `do
+		// shell script … with administrator privileges` (JXA's
+		// administratorPrivileges: true) asks for an administrator's
+		// password and runs the script as root; the script itself is
+		// judged as a command of its own (the walker runs it)
+		for _, e := range code.Execs {
+			if e.Admin {
+				return true, c.prog + " runs a shell script as root (" + e.Func + " with administrator privileges)"
+			}
+		}
+	}
 	if !privPrograms(c.prog) {
 		return false, ""
 	}

@@ -106,6 +106,10 @@ type Exec struct {
 	Shell string
 	// Argv is the program and arguments started without a shell.
 	Argv []string
+	// Admin: the command runs as root (AppleScript's `do shell script …
+	// with administrator privileges`, JXA's doShellScript(…,
+	// {administratorPrivileges: true})): a privilege escalation.
+	Admin bool
 }
 
 // UnknownWord stands for a part of a shell string the code computes: a

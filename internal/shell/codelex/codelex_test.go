@@ -15,6 +15,10 @@ func summary(c *Code) []string {
 	var out []string
 	for _, e := range c.Execs {
 		if e.Shell != "" {
+			if e.Admin {
+				out = append(out, "root-sh:"+e.Shell)
+				continue
+			}
 			out = append(out, "sh:"+e.Shell)
 		} else {
 			out = append(out, "argv:"+strings.Join(e.Argv, " "))
@@ -124,6 +128,8 @@ func TestAnalyze(t *testing.T) {
 		{Node, "require('fs').writeFileSync('.harness/eval_log.jsonl', 'x', {flag: 'a'})", []string{"append:.harness/eval_log.jsonl"}},
 		{Node, "const cp = require('child_process'); while (true) { cp.fork('w.js') }", []string{"fork:child_process.fork"}},
 		{Node, "Application.currentApplication().doShellScript('rm -rf x')", []string{"sh:rm -rf x"}},
+		{Node, "const app = Application.currentApplication(); app.includeStandardAdditions = true; app.doShellScript('id', {administratorPrivileges: true})", []string{"root-sh:id"}},
+		{Node, "Application.currentApplication().doShellScript('id', {administratorPrivileges: false})", []string{"sh:id"}},
 		// Ruby
 		{Ruby, "puts 'system(\"rm -rf x\")'", nil},
 		{Ruby, "# system('rm -rf /')\nputs 1", nil},
@@ -211,6 +217,14 @@ func TestAnalyze(t *testing.T) {
 		{AppleScript, `display dialog "do shell script \"rm -rf x\""`, nil},
 		{AppleScript, `-- do shell script "rm -rf /"` + "\nbeep", nil},
 		{AppleScript, `do shell script "rm -rf build"`, []string{"sh:rm -rf build"}},
+		{AppleScript, `do shell script "launchctl list" with administrator privileges`, []string{"root-sh:launchctl list"}},
+		{AppleScript, `do shell script "id" user name "a" password "b" With Administrator Privileges and altering line endings`, []string{"root-sh:id"}},
+		{AppleScript, `do shell script "id" administrator privileges true`, []string{"root-sh:id"}},
+		{AppleScript, `do shell script x with administrator privileges`, []string{"root-sh:" + UnknownWord}},
+		{AppleScript, `do shell script "id" without administrator privileges`, []string{"sh:id"}},
+		{AppleScript, `do shell script "id" administrator privileges false`, []string{"sh:id"}},
+		{AppleScript, "do shell script \"id\"\ndisplay dialog \"with administrator privileges\"", []string{"sh:id"}},
+		{AppleScript, `display dialog "hi" with administrator privileges`, nil},
 		{AppleScript, "set d to \"build\"\ndo shell script \"rm -rf \" & quoted form of d", []string{"sh:rm -rf 'build'"}},
 	} {
 		got := summary(Analyze(c.lang, c.code, Options{}))

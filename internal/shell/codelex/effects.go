@@ -15,10 +15,20 @@ func knownIn(lang Lang, name string) bool {
 	return len(c.Execs)+len(c.Files)+len(c.Chmods)+len(c.TreeDeletes) > 0
 }
 
-func (c *Code) shell(fn string, v Value) {
-	if s, ok := v.Text(UnknownWord); ok && strings.TrimSpace(s) != "" {
-		c.Execs = append(c.Execs, Exec{Func: fn, Shell: s})
+func (c *Code) shell(fn string, v Value) { c.shellAs(fn, v, false) }
+
+// shellAs records the shell command line v run by fn, as root when admin
+// (Exec.Admin). An admin run whose command the guard cannot read at all
+// is still recorded, as UnknownWord: the escalation is what counts.
+func (c *Code) shellAs(fn string, v Value, admin bool) {
+	s, ok := v.Text(UnknownWord)
+	if !ok || strings.TrimSpace(s) == "" {
+		if !admin {
+			return
+		}
+		s = UnknownWord
 	}
+	c.Execs = append(c.Execs, Exec{Func: fn, Shell: s, Admin: admin})
 }
 
 func (c *Code) argv(fn string, vs []Value) {
@@ -322,7 +332,8 @@ func (c *Code) effect(call *Call, childProcess bool) {
 		c.juliaEffect(call, fn, pos, a)
 	case AppleScript:
 		if fn == "do shell script" {
-			c.shell(fn, a(0))
+			_, admin := call.Kw(AdminKey)
+			c.shellAs(fn, a(0), admin)
 		}
 	}
 }
@@ -617,7 +628,7 @@ func (c *Code) methodEffect(call *Call, recv Value) {
 		return
 	}
 	if c.Lang == Node && m == "doShellScript" {
-		c.shell("doShellScript", a(0))
+		c.shellAs("doShellScript", a(0), jxaAdmin(a(1)))
 		return
 	}
 	if c.Lang == Node && recv.Call != nil && (m == "spawn" || m == "output" || m == "outputSync" || m == "spawnSync") {
@@ -638,7 +649,7 @@ func (c *Code) jsEffect(call *Call, fn string, pos []Value, a func(int) Value, c
 	case fn == "doShellScript" || last == "doShellScript" || fn == "$.system":
 		// JavaScript for Automation: Standard Additions' doShellScript, and
 		// libc's system(3) through the ObjC bridge (`$.system('CMD')`)
-		c.shell(fn, a(0))
+		c.shellAs(fn, a(0), fn != "$.system" && jxaAdmin(a(1)))
 		return
 	case fn == "Bun.spawn" || fn == "Bun.spawnSync":
 		if v := a(0); v.Kind == List {
@@ -827,6 +838,21 @@ func (c *Code) jsEffect(call *Call, fn string, pos []Value, a func(int) Value, c
 	case "utimes", "utimesSync", "lutimes", "lutimesSync", "chown", "chownSync", "lchown", "lchownSync":
 		c.file(fn, Write, a(0)) // the file's timestamps or owner
 	}
+}
+
+// jxaAdmin reports a JXA doShellScript options value that runs the
+// script as root: administratorPrivileges true or a value the guard
+// cannot read (Exec.Admin).
+func jxaAdmin(v Value) bool {
+	if v.Kind != Obj {
+		return false
+	}
+	r, ok := v.Obj["administratorPrivileges"]
+	if !ok {
+		return false
+	}
+	t, known := r.Truthy()
+	return t || !known
 }
 
 // recursive reports an options value with recursive set true.

@@ -528,6 +528,34 @@ func (p *parser) perlUse() bool {
 	return true
 }
 
+// AdminKey is the keyword argument of an AppleScript `do shell script`
+// call that runs its script as root: `with administrator privileges`,
+// `administrator privileges true` (or a value the guard cannot read).
+const AdminKey = "administrator privileges"
+
+// adminPrivileges reports whether the parameters of a `do shell script`
+// after its command (p.i, up to the end of the line) ask for
+// administrator privileges (AppleScript Language Guide, "do shell script":
+// the script then runs as root after an administrator's password):
+// `administrator privileges` after "with" or followed by a value other
+// than false or no, not after "without". Keywords compare case-insensitively.
+func (p *parser) adminPrivileges() bool {
+	admin := false
+	for k := p.i; k < len(p.toks) && p.toks[k].Kind != Newline; k++ {
+		t := &p.toks[k]
+		if t.Kind != Name || !strings.EqualFold(t.Text, "administrator") || k+1 >= len(p.toks) || !strings.EqualFold(p.toks[k+1].Text, "privileges") {
+			continue
+		}
+		switch {
+		case k > p.i && strings.EqualFold(p.toks[k-1].Text, "without"):
+		case k+2 < len(p.toks) && p.toks[k+2].Kind == Name && (strings.EqualFold(p.toks[k+2].Text, "false") || strings.EqualFold(p.toks[k+2].Text, "no")):
+		default:
+			admin = true
+		}
+	}
+	return admin
+}
+
 // appleSet handles AppleScript `set NAME to EXPR` (p.i after "set").
 func (p *parser) appleSet(start int) bool {
 	n := p.tok()
@@ -1007,7 +1035,11 @@ func (p *parser) name() Value {
 		p.i += 2
 		start := p.i - 3
 		v := p.expr()
-		p.addCall(&Call{Func: "do shell script", Args: []Arg{{V: v}}, Tok: start, End: p.i, Line: t.Line})
+		args := []Arg{{V: v}}
+		if p.adminPrivileges() {
+			args = append(args, Arg{Key: AdminKey, V: str("true")})
+		}
+		p.addCall(&Call{Func: "do shell script", Args: args, Tok: start, End: p.i, Line: t.Line})
 		return unknown()
 	}
 	if p.lang == AppleScript && t.Text == "quoted" && p.isName(p.tok(), "form") && p.isName(p.peek(1), "of") {
