@@ -604,26 +604,9 @@ func (c *collector) program() {
 		// inline code: codeWrites
 	case "ruby":
 		c.ruby()
-	case "gofmt", "goimports":
-		p := c.parsed()
-		if p.Has("w") {
-			c.files(p, opTree, prog+" -w")
-		}
-	case "prettier":
-		p := c.parsed()
-		if p.Has("w", "write") {
-			c.files(p, opTree, "prettier --write")
-		}
-	case "black", "isort", "ruff", "eslint", "shfmt", "gofumpt", "clang-format", "rustfmt", "autopep8", "yapf", "biome", "terraform", "tofu", "dprint":
-		c.formatter(prog, args)
-	case "cargo":
-		// cargo fmt rewrites the crate unless it or rustfmt (the words
-		// after "--") only checks
-		if cmd := c.inv.Command(); cmd.Is("fmt") && !cmd.Has("", "check") && !shell.SpecOf("rustfmt").Parse(cmd.After(), 0).Has("", "check") {
-			c.add(".", opTree, "cargo fmt")
-		}
+	case "terraform", "tofu":
+		c.terraformFmt()
 	default:
-		c.other(prog, args)
 		if c.inv.Cmd.Prog == nil {
 			c.unknownProgram()
 		}
@@ -644,16 +627,29 @@ func (c *collector) tableWrites() {
 	for _, t := range cmd.Trees() {
 		c.add(t, opTree, what+" (rewrites in place)")
 	}
-	if ws := &cmd.Row.Writes; (ws.Tree || ws.All) && cmd.WritesApply() {
+	if ws := &cmd.Row.Writes; cmd.RewritesOperands() || (ws.All || ws.Ext != "" || ws.Edited) && cmd.WritesApply() {
 		// the paths xargs hands it (`git ls-files | xargs mdformat`)
 		o := opWrite
-		if ws.Tree {
+		if ws.Tree || cmd.Removes() {
 			o = opTree
 		}
 		c.listing(o, what)
 	}
+	o := opWrite
+	if cmd.Appends() {
+		o = opAppend // sponge -a
+	}
 	for _, f := range files {
-		c.add(f, opWrite, what+" (output)")
+		c.add(f, o, what+" (output)")
+	}
+	for _, f := range cmd.Removed() {
+		c.add(f, opTree, what+" (removes its input)")
+	}
+	for _, d := range cmd.Extracted() {
+		c.add(d, opWrite, what+" (extracts into)")
+	}
+	for _, p := range cmd.NamePrefixes() {
+		c.add(p+placeholder, opWrite, what+" (output)")
 	}
 	for _, d := range dirs {
 		if fi, err := os.Stat(absJoin(c.base, c.g.home(d))); err == nil && fi.IsDir() {
@@ -1319,99 +1315,21 @@ func (c *collector) find(args []string) {
 	}
 }
 
-func (c *collector) formatter(prog string, args []string) {
+// terraformFmt: terraform fmt and tofu fmt rewrite their operands (the
+// working directory without one) unless -check, -list or -write=false
+// (Go-style flags; the row has no subcommand rows, as -chdir before the
+// subcommand moves the command: shell.Command.ownChdir).
+func (c *collector) terraformFmt() {
 	p := c.parsed()
 	ops := p.OperandValues()
-	what := prog
-	switch prog {
-	case "black":
-		if p.Has("", "check", "diff") {
-			return
-		}
-	case "isort":
-		if p.Has("c", "check-only", "check", "diff") {
-			return
-		}
-	case "ruff":
-		if len(ops) == 0 {
-			if !p.Has("", "fix") {
-				return
-			}
-		} else {
-			switch ops[0] {
-			case "format":
-				if p.Has("", "check", "diff") {
-					return
-				}
-				ops = ops[1:]
-				what = "ruff format"
-			case "check":
-				if !p.Has("", "fix", "unsafe-fixes") || p.Has("", "no-fix") {
-					return
-				}
-				ops = ops[1:]
-				what = "ruff check --fix"
-			default:
-				if !p.Has("", "fix") {
-					return
-				}
-			}
-		}
-		if len(ops) == 0 {
-			ops = []string{"."}
-		}
-	case "eslint":
-		for _, f := range p.Values("o", "output-file") {
-			c.add(f, opWrite, "eslint -o")
-		}
-		if !p.Has("", "fix") {
-			return
-		}
-		what = "eslint --fix"
-		if len(ops) == 0 {
-			ops = []string{"."}
-		}
-	case "shfmt", "gofumpt":
-		if !p.Has("w", "write") {
-			return
-		}
-		what = prog + " -w"
-	case "clang-format":
-		if !p.Has("i") {
-			return
-		}
-		what = "clang-format -i"
-	case "autopep8", "yapf":
-		if !p.Has("i", "in-place") {
-			return
-		}
-		what = prog + " -i"
-	case "rustfmt":
-		if p.Has("", "check", "emit") {
-			return
-		}
-	case "biome":
-		if !p.Has("", "write", "apply", "apply-unsafe", "fix") {
-			return
-		}
-		if len(ops) > 0 {
-			ops = ops[1:]
-		}
-		if len(ops) == 0 {
-			ops = []string{"."}
-		}
-		what = "biome --write"
-	case "terraform", "tofu", "dprint":
-		// terraform's Go-style flags (its row): -check, -write=false
-		if len(ops) == 0 || ops[0] != "fmt" || p.Has("", "check", "list") || slices.Contains(p.Values("", "write"), "false") {
-			return
-		}
-		ops = ops[1:]
-		if len(ops) == 0 {
-			ops = []string{"."}
-		}
-		what = prog + " fmt"
+	if len(ops) == 0 || ops[0] != "fmt" || p.Has("", "check", "list") || slices.Contains(p.Values("", "write"), "false") {
+		return
 	}
+	ops = ops[1:]
+	if len(ops) == 0 {
+		ops = []string{"."}
+	}
+	what := c.inv.Program + " fmt"
 	for _, f := range ops {
 		c.add(f, opTree, what)
 	}

@@ -39,13 +39,6 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 			c.add(v, opWrite, prog+" -o")
 		}
 		return true
-	case "xxd":
-		// xxd -r [-p] [INFILE [OUTFILE]] writes OUTFILE; a plain dump only reads
-		p := c.parsed()
-		if ops := p.OperandValues(); p.Has("r", "revert") && len(ops) >= 2 {
-			c.add(ops[1], opWrite, "xxd -r")
-		}
-		return true
 	case "ssh-keygen":
 		// -f FILE is the key file it writes (and FILE.pub) when it makes,
 		// re-encrypts, re-comments or edits one (-p, -c, -R, -H, -k, -s);

@@ -5,7 +5,7 @@ import "testing"
 func TestOtherWriters(t *testing.T) {
 	root := newWorkspace(t)
 	g := mustGuard(t, root, "f002")
-	for _, c := range []struct{ cmd, want, family string }{
+	decideWriters(t, g, root, []writerCase{
 		{"gzip spec/index.md", "block", FamilyReadonlyDir},
 		{"gzip -c spec/index.md > /tmp/x.gz", "allow", ""},
 		{"gzip -k src/app.go", "allow", ""},
@@ -65,10 +65,84 @@ func TestOtherWriters(t *testing.T) {
 		{"git worktree add .harness/features/f009 main", "block", FamilyOtherFeature},
 		{"dd if=/dev/stdin of=.harness/features/f002/generator_log.md oflag=append conv=notrunc", "allow", ""},
 		{"dd if=/dev/stdin of=.harness/eval_log.jsonl", "block", FamilyEvalLog},
-	} {
+	})
+}
+
+// TestWriterRowsIdentity: the writers of the program table are judged by
+// the program's identity (shell.Lookup), so a versioned name, a path, an
+// assignment before the command and an alias that the table names are
+// the same program; a name switch in the path guard missed them.
+func TestWriterRowsIdentity(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	decideWriters(t, g, root, []writerCase{
+		{"/usr/bin/gcc-12 -o SKILL.md a.c", "block", FamilyReadonlyFile},
+		{"x86_64-linux-gnu-gcc -o SKILL.md a.c", "block", FamilyReadonlyFile}, // unknown program: cautious default
+		{"X=1 sponge SKILL.md", "block", FamilyReadonlyFile},
+		{"uniq-9 in SKILL.md", "block", FamilyReadonlyFile},
+		{"pigz -k spec/index.md", "block", FamilyReadonlyDir},
+		{"gvim SKILL.md", "block", FamilyReadonlyFile},
+		{"emacsclient -nw README.md", "block", FamilyReadonlyFile},
+		{"pico README.md", "block", FamilyReadonlyFile},
+		{"7za x a.7z -otemplates", "block", FamilyReadonlyDir},
+		{"podman cp c:/etc/hosts SKILL.md", "block", FamilyReadonlyFile},
+		{"oc cp ns/p:/tmp/x README.md", "block", FamilyReadonlyFile},
+		{"kubectl cp README.md ns/p:/tmp/x", "allow", ""},
+		{"scp h:/x SKILL.md", "block", FamilyReadonlyFile},
+		{"scp SKILL.md h:/x", "allow", ""},
+		{"xxd src/app.go README.md", "block", FamilyReadonlyFile},
+		{"prename 's/md/txt/' spec/index.md", "block", FamilyReadonlyDir},
+		{"zip -m /tmp/a.zip README.md", "block", FamilyReadonlyFile},
+		{"zip /tmp/a.zip README.md", "allow", ""},
+		{"7z a -sdel /tmp/a.7z README.md", "block", FamilyReadonlyFile},
+		{"7z a /tmp/a.7z README.md", "allow", ""},
+		{"csplit -f README -b '%.0d.md' /tmp/n.md 1", "block", FamilyReadonlyFile},
+		{"python3 -m zipfile -e /tmp/a.zip spec", "block", FamilyReadonlyDir},
+		{"exiftool -Title=x spec/a.jpg", "block", FamilyReadonlyDir},
+		{"exiftool -ext jpg spec", "allow", ""},
+	})
+}
+
+type writerCase struct{ cmd, want, family string }
+
+// decideWriters checks the verdict (and family, when given) of each
+// command.
+func decideWriters(t *testing.T, g *Guard, root string, cases []writerCase) {
+	t.Helper()
+	for _, c := range cases {
 		d := bashDecide(g, c.cmd, root, nil)
 		if d.Action.String() != c.want || (c.family != "" && d.Family != c.family) {
 			t.Errorf("%s: got %s %s (%s), want %s %s", c.cmd, d.Action, d.Family, d.Message, c.want, c.family)
 		}
 	}
+}
+
+// TestFormatterRows: the formatters are judged by their rows' WriteSpec
+// (Tree with If/Unless/TreeIf/Through), so their identities come from the
+// table too (`black-24`, `/usr/local/bin/prettier`).
+func TestFormatterRows(t *testing.T) {
+	root := newWorkspace(t)
+	g := mustGuard(t, root, "f002")
+	decideWriters(t, g, root, []writerCase{
+		{"black-24 spec", "block", FamilyReadonlyDir},
+		{"gofmt-1.22 -w spec", "block", FamilyReadonlyDir},
+		{"/usr/local/bin/prettier --write spec", "block", FamilyReadonlyDir},
+		{"prettier --check spec", "allow", ""},
+		{"ruff --fix spec", "block", FamilyReadonlyDir},
+		{"ruff spec", "allow", ""},
+		{"ruff format --check spec", "allow", ""},
+		{"ruff check --fix --no-fix spec", "allow", ""},
+		{"eslint -o SKILL.md src", "block", FamilyReadonlyFile},
+		{"eslint src", "allow", ""},
+		{"git ls-files spec | xargs eslint", "allow", ""},
+		{"git ls-files spec | xargs eslint --fix", "block", ""}, // and "." (Here): the working directory
+		{"cd spec && cargo fmt", "block", FamilyReadonlyDir},
+		{"cd spec && cargo fmt -- --check", "allow", ""},
+		{"cd spec && cargo fmt --check", "allow", ""},
+		{"rustfmt --emit stdout spec/a.rs", "allow", ""},
+		{"biome format --write spec", "block", FamilyReadonlyDir},
+		{"dprint fmt --list spec/a.ts", "allow", ""},
+		{"yapf -i spec/a.py", "block", FamilyReadonlyDir},
+		{"clang-format spec/a.c", "allow", ""},
+	})
 }

@@ -106,6 +106,16 @@ func ParseCommandIn(name string, words []string, env map[string]string) *Command
 		if first >= len(words) || opts.End >= 0 && first > opts.End {
 			break // an operand after "--" names no subcommand (`git stash -- spec/`)
 		}
+		if d := row.Sub(row.Default); row.Default != "" && d != nil && row.Sub(words[first]) == nil {
+			// an operand, not a subcommand: the words are the default
+			// subcommand's (ruff < 0.5: `ruff --fix src` is `ruff check`)
+			start := 0
+			if len(c.SubAt) > 0 {
+				start = c.SubAt[len(c.SubAt)-1] + 1
+			}
+			row, opts = d, spec(d.Opts).Parse(words, start)
+			break
+		}
 		if len(c.Sub) == 0 {
 			c.Global = opts
 		}
@@ -216,17 +226,29 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 	if !ws.applies(p) {
 		return nil, nil
 	}
-	if ws.Opts != "" || ws.Dirs != "" {
-		for i := range p.Opts {
-			o := &p.Opts[i]
-			if !o.HasValue || o.Value == "" || o.Value == "-" {
-				continue
-			}
-			switch {
-			case optNamed(p, o, ws.Opts):
-				files = append(files, o.Value)
-			case optNamed(p, o, ws.Dirs):
-				dirs = append(dirs, o.Value)
+	if ws.Opts != "" || ws.Dirs != "" || ws.OutSuffix != "" {
+		levels := []ParsedOpts{p}
+		if ws.Levels {
+			levels = c.Levels
+		}
+		for _, p := range levels {
+			for i := range p.Opts {
+				o := &p.Opts[i]
+				if !o.HasValue || o.Value == "" || o.Value == "-" {
+					continue
+				}
+				switch {
+				case optNamed(p, o, ws.Opts):
+					files = append(files, o.Value)
+				case optNamed(p, o, ws.Dirs):
+					dirs = append(dirs, o.Value)
+				case ws.OutSuffix != "" && o.Long && strings.HasSuffix(o.Name, ws.OutSuffix):
+					v := o.Value // protoc --cpp_out=OPTS:DIR
+					if i := strings.LastIndexByte(v, ':'); i >= 0 {
+						v = v[i+1:]
+					}
+					dirs = append(dirs, v)
+				}
 			}
 		}
 	}
@@ -323,6 +345,20 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 	if ws.Operand > 0 && ws.Operand <= len(ops) {
 		dirs = append(dirs, ops[ws.Operand-1])
 	}
+	if n := ws.OperandFile; n > 0 && n <= len(ops) && ops[n-1] != "-" {
+		files = append(files, ops[n-1])
+	}
+	if ws.Edited && !hasOpt(p, ws.ReadOnly) && c.EditsOperands(stdin) {
+		for _, v := range ops {
+			if !strings.HasPrefix(v, "+") && v != "-" {
+				files = append(files, v)
+			}
+		}
+	}
+	if ws.Grammar != "" {
+		g := grammarWrites(ws.Grammar, p)
+		files, dirs = append(files, g.files...), append(dirs, g.dirs...)
+	}
 	if ws.Ed {
 		def := ""
 		if len(ops) > 0 && !strings.HasPrefix(ops[0], "!") {
@@ -365,7 +401,7 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		}
 	}
 	// a URL (s3://b/k, rtmp://h/x) is not a file of this machine
-	files = slices.DeleteFunc(files, func(f string) bool { return strings.Contains(f, "://") })
+	files = slices.DeleteFunc(files, func(f string) bool { return strings.Contains(f, "://") || ws.Remote.names(f) })
 	return files, dirs
 }
 
@@ -473,8 +509,8 @@ func (ws *WriteSpec) beside(p ParsedOpts, ops []string, env map[string]string) [
 			add(path.Dir(f))
 		}
 	}
-	if hasOpt(p, ws.NoFind) {
-		return dirs
+	if ws.NoFind == "*" || hasOpt(p, ws.NoFind) {
+		return dirs // "*": it searches for no inputs (a compressor's FILE.gz is beside FILE only)
 	}
 	var lists []string
 	for _, group := range strings.Split(ws.Finds, ";") {
@@ -667,13 +703,15 @@ func (c *Command) EditsOperands(stdin *string) bool {
 // applies reports whether the options p let the spec write at all (If,
 // Unless).
 func (ws *WriteSpec) applies(p ParsedOpts) bool {
-	on := ws.If == ""
+	on := ws.If == "" && !ws.Assign
 	for i := range p.Opts {
 		switch o := &p.Opts[i]; {
 		case ws.Unless != "" && optNamed(p, o, ws.Unless):
 			return false
 		case ws.If != "" && optNamed(p, o, ws.If):
 			on = true
+		case ws.Assign && o.HasValue && o.ValArg == o.Arg && !o.Takes:
+			on = true // exiftool -TAG=VALUE
 		}
 	}
 	return on
@@ -732,21 +770,48 @@ func (c *Command) WritesApply() bool {
 	return c != nil && c.Row != nil && c.Row.Writes.applies(c.ParsedOpts)
 }
 
+// RewritesOperands reports whether a Tree spec rewrites the files it is
+// handed (its operands, the paths xargs hands it): the options let it
+// (If, Unless, TreeIf) and so do those of the Through program.
+func (c *Command) RewritesOperands() bool {
+	if c == nil || c.Row == nil || !c.Row.Writes.Tree {
+		return false
+	}
+	ws, p := &c.Row.Writes, c.ParsedOpts
+	if !ws.applies(p) || ws.TreeIf != "" && !optGiven(p, ws.TreeIf) {
+		return false
+	}
+	if ws.Through != "" {
+		// the words after "--" are the other program's (cargo fmt -- --check)
+		if r := Lookup(ws.Through); r != nil && !r.Writes.applies(r.Opts.Parse(p.After(), 0)) {
+			return false
+		}
+	}
+	return true
+}
+
 // Trees returns the files and directories a Tree spec (Program.Writes)
 // rewrites in place: its operands, "." without one when Here; nil for
 // any other row or when the options make it write nothing (If, Unless:
 // `mdformat --check`, `codespell` without -w).
 func (c *Command) Trees() []string {
-	if c == nil || c.Row == nil || !c.Row.Writes.Tree {
+	if c == nil || c.Row == nil {
 		return nil
 	}
 	ws := &c.Row.Writes
 	p := c.ParsedOpts
-	if !ws.applies(p) {
+	if ws.Grammar != "" && ws.applies(p) {
+		return grammarWrites(ws.Grammar, p).trees
+	}
+	if !c.RewritesOperands() {
 		return nil
 	}
+	ops := p.OperandValues()
+	if ws.Through != "" {
+		ops = ops[:len(ops)-len(p.After())]
+	}
 	var out []string
-	for _, v := range p.OperandValues() {
+	for _, v := range ops {
 		if v == "-" || v == "" || strings.Contains(v, "://") {
 			continue
 		}
@@ -757,7 +822,7 @@ func (c *Command) Trees() []string {
 		}
 		out = append(out, v)
 	}
-	if len(out) == 0 && ws.Here && len(p.Operands) == 0 {
+	if len(out) == 0 && ws.Here && len(ops) == 0 {
 		out = append(out, ".")
 	}
 	return out

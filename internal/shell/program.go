@@ -77,6 +77,11 @@ type Program struct {
 	// Subs are the subcommands (the first operand names one), each a row
 	// of its own; nil for a program without subcommands.
 	Subs []Program
+	// Default names the subcommand row whose grammar reads the words when
+	// the first operand names no subcommand (ruff before 0.5 ran `ruff
+	// --fix src` as `ruff check --fix src`); "" keeps that operand as an
+	// unknown subcommand.
+	Default string
 	// Runs says which of the program's arguments are commands it runs
 	// (option values or operands that are a shell command string or a
 	// command with its arguments); the walker judges each as the command it
@@ -421,7 +426,8 @@ type WriteSpec struct {
 	// -sourcepath, else the class path (-cp, CLASSPATH, "."). None of this
 	// with an option of Instead (javac -d DIR: everything goes below DIR,
 	// a Dirs option), no Finds directories with an option of NoFind
-	// (javac -implicit:none).
+	// (javac -implicit:none), none at all with NoFind "*" (a compressor
+	// writes FILE.gz beside FILE and searches for nothing).
 	Beside                           bool
 	Finds, FindsEnv, Instead, NoFind string
 	// EnvUnless lists environment variables (space-separated) that, set to
@@ -462,7 +468,76 @@ type WriteSpec struct {
 	// value is that directory (`npm --prefix D init`, `git format-patch -o
 	// D`), "#N" the Nth operand when given (`cargo init PATH`).
 	CwdIn string
+	// OperandFile is the 1-based index of an operand that is
+	// a file the program writes (`uniq IN OUT`, `xxd IN OUT`, `python -m
+	// json.tool IN OUT`: 2).
+	OperandFile int
+	// Append lists options (letters or long names) under which the files
+	// are appended to, not replaced (`sponge -a F`): Command.Appends.
+	Append string
+	// Remove lists options under which the program removes its input
+	// operands once it has written them elsewhere (`zip -m`, zstd --rm;
+	// an entry NAME=VALUE matches the option with that value: 7z's
+	// -sdel is "s=del"; "*" always: gzip), unless an option of Keep is
+	// given (gzip -k). The inputs are the operands after the First one
+	// (the archive). Command.Removed.
+	Remove, Keep string
+	// Extract lists options (as Remove; "*" always) under which the
+	// program extracts an archive into a directory (`cpio -i`, `7z x`,
+	// `python -m zipfile -e A DIR`): the last value of an ExtractDir
+	// option, else the ExtractOperand'th operand (1-based; 0 none), else
+	// the directory the command runs in. Command.Extracted.
+	Extract, ExtractDir string
+	ExtractOperand      int
+	// Remote is how an operand names a file on another machine or in a
+	// container, which is not a file here (RemoteOperand): the files of
+	// Last, All, First and OperandFile that name one are left out.
+	Remote RemoteForm
+	// OutSuffix: every long option whose name ends in OutSuffix names, in
+	// its value after the last ':', a directory the program writes below
+	// (protoc --go_out=DIR, --cpp_out=opts:DIR: "_out").
+	OutSuffix string
+	// Assign: a -NAME=VALUE word that the grammar does not know as an
+	// option taking a value is an assignment (exiftool -TAG=VALUE, -all=)
+	// and turns the writes on as an option of If does.
+	Assign bool
+	// Levels: the options of Opts and Dirs may stand at any level of the
+	// command (`npm --prefix D install`, `npm install --prefix D`).
+	Levels bool
+	// Edited: an editor writes the operands it edits (not +CMD
+	// operands), unless an option of ReadOnly is given (vim -R, -M) or its
+	// script is known not to write them (Command.EditsOperands).
+	Edited bool
+	// TreeIf lists options without which the Tree operands are not
+	// rewritten, while the rest of the spec still writes (eslint --fix;
+	// its -o FILE report is written either way).
+	TreeIf string
+	// Through names the program the words after "--" are handed to (cargo
+	// fmt -- ARGS runs rustfmt ARGS): they are not operands of this one,
+	// and that program's Unless applies too (`cargo fmt -- --check`).
+	Through string
+	// Grammar names an argument grammar of the program's own that decides
+	// what it writes ("ar": GNU ar's operation letters; "pax": -r, -w, -rw;
+	// "rename": perl and util-linux rename; "split", "csplit": the
+	// pieces' names): Command.Written reads it (grammarWrites), in one
+	// place.
+	Grammar string
 }
+
+// RemoteForm is how a program's operands name a remote file
+// (WriteSpec.Remote).
+type RemoteForm uint8
+
+const (
+	// RemoteNone: every operand is a local path.
+	RemoteNone RemoteForm = iota
+	// RemoteHost: `host:path`, `user@host:path`, `scp://…` (scp,
+	// RemoteOperand); a colon after a slash is part of a local path.
+	RemoteHost
+	// RemoteColon: any operand with a colon (docker cp CONTAINER:PATH,
+	// kubectl cp [NS/]POD:PATH).
+	RemoteColon
+)
 
 // BackupSpec describes a program's backup names (WriteSpec.Backup). The
 // backup of FILE is Prefix + FILE's directory + BasePrefix + FILE's base

@@ -233,7 +233,8 @@ func TestProgramRunExamples(t *testing.T) {
 
 // TestProgramWriteExamples checks every WriteExamples entry of the program
 // table: the files `NAME ARGS` writes by its row's WriteSpec
-// (Command.Written, with the command's known stdin), in order.
+// (Command.Written, with the command's known stdin), in order, then what
+// else it does (Removed, Extracted, NamePrefixes, Appends).
 func TestProgramWriteExamples(t *testing.T) {
 	n := 0
 	exs := examplesByRow(t)
@@ -266,11 +267,27 @@ func TestProgramWriteExamples(t *testing.T) {
 			}
 			inv := res.Invocations[0]
 			files, dirs := inv.Command().Written(inv.Stdin, inv.Env)
-			got := append(append(files, dirs...), inv.Command().Trees()...)
+			cmd := inv.Command()
+			got := append(append(files, dirs...), cmd.Trees()...)
 			if hasOf {
-				got = append(got, inv.Command().Backups(of, inv.Env)...)
+				got = append(got, cmd.Backups(of, inv.Env)...)
 			}
-			if g := strings.Join(got, " "); g != want {
+			// what else it does: " (removes F…)" Removed, " (into D)"
+			// Extracted, " (names P*)" NamePrefixes, " (appends)" Appends
+			g := strings.Join(got, " ")
+			if r := cmd.Removed(); len(r) > 0 {
+				g += " (removes " + strings.Join(r, " ") + ")"
+			}
+			if d := cmd.Extracted(); len(d) > 0 {
+				g += " (into " + strings.Join(d, " ") + ")"
+			}
+			for _, p := range cmd.NamePrefixes() {
+				g += " (names " + p + "*)"
+			}
+			if cmd.Appends() {
+				g += " (appends)"
+			}
+			if g = strings.TrimSpace(g); g != want {
 				t.Errorf("%s:\n got %q\nwant %q", src, g, want)
 			}
 			n++

@@ -73,7 +73,9 @@ var programs = []Program{
 		Opts:   OptSpec{Short: "tS", Long: "backup directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{Backup: coreutilsBackup}, WriteExamples: []string{"-sf -b -S .md a README -> README.md (backup of README)", "-sfb a b -> b~ (backup of b)", "-sf a b -> (backup of b)"},
 		Examples: []string{"-sf a b => -s -f | a b", "-t d a => -t=d | a", "--sym a b => --symbolic | a b", "-tdir a => -t=dir | a", "-- -a b => | -a b"}},
-	{Name: "link", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true}, Examples: []string{"a b => | a b", "-- -a b => | -a b"}},
+	{Name: "link", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true},
+		// FILE2 becomes a hard link to FILE1: FILE1 is writable under the new name
+		Writes: WriteSpec{All: true}, WriteExamples: []string{"SKILL.md x -> SKILL.md x"}, Examples: []string{"a b => | a b", "-- -a b => | -a b"}},
 	{Name: "cp", Names: "gcp", Kind: KindWrite,
 		Opts:   OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{Backup: coreutilsBackup}, WriteExamples: []string{"--backup=simple --suffix=.md a README -> README.md (backup of README)", "-S .md a README -> README.md (backup of README)",
@@ -96,12 +98,19 @@ var programs = []Program{
 		Writes: WriteSpec{Opts: "o output"}, WriteExamples: []string{"-o build/x.md SKILL.md -> build/x.md", "--out=o a -> o", "-n 3 SKILL.md -> ", "-e a b -o t/x -> t/x"},
 		Examples: []string{"-n3 -o f x => -n=3 -o=f | x", "--rand SKILL.md -i 1-5 => --random-source=SKILL.md -i=1-5 |"}},
 	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true},
+		Writes: WriteSpec{OperandFile: 2}, WriteExamples: []string{"in SKILL.md -> SKILL.md", "-c in -> ", "in - -> "},
 		Examples: []string{"-c a b => -c | a b", "-f1 -s 2 a => -f=1 -s=2 | a", "--skip-f=1 a => --skip-fields=1 | a"}},
-	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true},
+	{Name: "split", Kind: KindWrite, Opts: splitOpts, Writes: WriteSpec{Grammar: "split"},
+		WriteExamples: []string{"-l1 -d -a1 --additional-suffix=.md n.md P -> P0.md P1.md P2.md P3.md P4.md P5.md P6.md P7.md P8.md P9.md (names P*)", "-a 3 f -> (names x*)"},
 		// split --filter=COMMAND pipes each chunk into COMMAND, run with the shell (split --help)
 		Runs: RunSpec{Shell: "filter"}, RunExamples: []string{"-l 1 --filter='rm -rf b' in -> rm -rf b", "-n 2 --filt='rm -rf b' in -> rm -rf b", "-l 9 --filter='gzip > $FILE.gz' in -> gzip", "-l 9 in -> "},
 		Examples: []string{"-b 10M -d big.log part. => -b=10M -d | big.log part.", "-l1000 f => -l=1000 | f", "--numb=3 f => --number=3 | f", "--lines 10 f => --lines=10 | f", "-- -f => | -f", "-a3 -C 1M f => -a=3 -C=1M | f"}},
-	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}, Examples: []string{"-l 1G f => -l=1G | f", "-o4096 -l 1M -p f => -o=4096 -l=1M -p | f", "--leng=10 f => --length=10 | f", "-- -f => | -f", "--offset 0 -l 1 f => --offset=0 -l=1 | f"}},
+	// csplit writes PREFIX (-f, "xx") + a printf format of the piece
+	// number (-b, "%02d")
+	{Name: "csplit", Kind: KindWrite, Opts: splitOpts, Writes: WriteSpec{Grammar: "csplit"},
+		WriteExamples: []string{"-f README -b '%.0d.md' n.md 1 -> README.md README1.md README2.md README3.md README4.md README5.md README6.md README7.md README8.md README9.md README10.md README11.md README12.md README13.md README14.md README15.md README16.md README17.md README18.md README19.md README20.md README21.md README22.md README23.md README24.md README25.md README26.md README27.md README28.md README29.md README30.md README31.md README32.md README33.md README34.md README35.md README36.md README37.md README38.md README39.md README40.md README41.md README42.md README43.md README44.md README45.md README46.md README47.md README48.md README49.md README50.md README51.md README52.md README53.md README54.md README55.md README56.md README57.md README58.md README59.md README60.md README61.md README62.md README63.md README64.md README65.md README66.md README67.md README68.md README69.md README70.md README71.md README72.md README73.md README74.md README75.md README76.md README77.md README78.md README79.md README80.md README81.md README82.md README83.md README84.md README85.md README86.md README87.md README88.md README89.md README90.md README91.md README92.md README93.md README94.md README95.md README96.md README97.md README98.md README99.md (names README*)", "-b %s f 1 -> (names xx*)", "f 3 -> xx00 xx01 xx02 xx03 xx04 xx05 xx06 xx07 xx08 xx09 xx10 xx11 xx12 xx13 xx14 xx15 xx16 xx17 xx18 xx19 xx20 xx21 xx22 xx23 xx24 xx25 xx26 xx27 xx28 xx29 xx30 xx31 xx32 xx33 xx34 xx35 xx36 xx37 xx38 xx39 xx40 xx41 xx42 xx43 xx44 xx45 xx46 xx47 xx48 xx49 xx50 xx51 xx52 xx53 xx54 xx55 xx56 xx57 xx58 xx59 xx60 xx61 xx62 xx63 xx64 xx65 xx66 xx67 xx68 xx69 xx70 xx71 xx72 xx73 xx74 xx75 xx76 xx77 xx78 xx79 xx80 xx81 xx82 xx83 xx84 xx85 xx86 xx87 xx88 xx89 xx90 xx91 xx92 xx93 xx94 xx95 xx96 xx97 xx98 xx99 (names xx*)"},
+		Examples:      []string{"-f p -b %02d.md f 1 => -f=p -b=%02d.md | f 1"}},
+	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}, Writes: WriteSpec{All: true}, WriteExamples: []string{"-l 1G SKILL.md -> SKILL.md"}, Examples: []string{"-l 1G f => -l=1G | f", "-o4096 -l 1M -p f => -o=4096 -l=1M -p | f", "--leng=10 f => --length=10 | f", "-- -f => | -f", "--offset 0 -l 1 f => --offset=0 -l=1 | f"}},
 	// GNU mktemp (coreutils 9.1 --help): -p DIR, --suffix=SUFF (or in the
 	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
 	// --tmpdir and the template X); abbreviations (`--tmp=D`, `--suff=S`)
@@ -113,9 +122,13 @@ var programs = []Program{
 		Writes:        WriteSpec{Temp: true},
 		WriteExamples: []string{"TMPDIR=spec -> spec/tmp.XXXXXXXXXX", "TMPDIR=spec -u -> ", "TMPDIR=spec -d -> spec/tmp.XXXXXXXXXX", "TMPDIR=spec -t x.XXX -> spec/x.XXX", "TMPDIR=spec -p d -> d/tmp.XXXXXXXXXX", "TMPDIR=spec x.XXX -> x.XXX", " -> /tmp/tmp.XXXXXXXXXX"},
 		Examples:      []string{"-d -p /tmp x.XXX => -d -p=/tmp | x.XXX", "--tmpdir=/tmp x.XXX => --tmpdir=/tmp | x.XXX", "--dir => --directory |", "--tmp=d x.XXX => --tmpdir=d | x.XXX", "--tmpdir x.XXX => --tmpdir | x.XXX", "--suff .sh -dt x => --suffix=.sh -d -t | x", "x.XXX -p d => -p=d | x.XXX"}},
-	{Name: "sponge", Kind: KindWrite, Examples: []string{"-a f => -a | f"}},
-	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}, Examples: []string{"'s/a/b/' x.txt => | s/a/b/ x.txt", "-n -e 's/a/b/' f => -n -e=s/a/b/ | f"}},
-	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}, Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},
+	{Name: "sponge", Kind: KindWrite, Writes: WriteSpec{All: true, Append: "a"}, WriteExamples: []string{"SKILL.md -> SKILL.md", "-a f -> f (appends)"}, Examples: []string{"-a f => -a | f"}},
+	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true},
+		// perl rename EXPR FILE… (-e EXPR), util-linux rename FROM TO FILE…:
+		// every FILE is renamed (Trees)
+		Writes: WriteSpec{Grammar: "rename"}, WriteExamples: []string{"'s/a/b/' x.txt -> x.txt", "-e 's/a/b/' f g -> f g", "SKILL skill SKILL.md -> SKILL.md", "'s/x/y/' -> "}, Examples: []string{"'s/a/b/' x.txt => | s/a/b/ x.txt", "-n -e 's/a/b/' f => -n -e=s/a/b/ | f"}},
+	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output"}, WriteExamples: []string{"-f latin1 -t utf-8 -o SKILL.md in.txt -> SKILL.md", "--out=o in -> o", "in.txt -> "}, Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},
 	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true},
 		Examples: []string{"-d => -d |", "-o f x => -o=f | x"}},
 	// compressors replace FILE by FILE.gz (.bz2 …) beside it and
@@ -124,12 +137,22 @@ var programs = []Program{
 	// -S .md a` a.md), bzip2 and zstd have none (--help); zstd -o FILE and
 	// --output-dir-flat/--output-dir-mirror DIR (zstd -H); -c, -l and -t
 	// write no file
-	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite,
-		Opts: OptSpec{Short: "So", Long: "suffix= output-dir-flat= output-dir-mirror= stdout to-stdout list test decompress uncompress", Partial: true, Abbrev: true},
-		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 zstd=.zst unzstd=.zst compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
-			UndoNames: "gunzip bunzip2 unxz unlzma unzstd uncompress", Opts: "o", Dirs: "output-dir-flat output-dir-mirror", Unless: "c l t stdout to-stdout list test"},
-		WriteExamples: []string{"a -> a.gz", "-S .md SKILL -> SKILL.md", "-d -S .bak README.md.bak -> README.md", "-d --suffix=.bak a.gz -> a", "-d a -> ", "-dc a.gz -> ", "-k -t a.gz -> "},
-		Examples:      []string{"-dc f => -d -c | f"}},
+	// (a sibling of unknown name may be written: the operand's directory
+	// is written below, Beside) and remove the operand unless -k
+	{Name: "gzip", Names: "bzip2 xz lzma lz4 compress gunzip bunzip2 unxz unlzma uncompress pigz", Kind: KindWrite,
+		Opts: OptSpec{Short: "S", Long: "suffix= stdout to-stdout list test decompress uncompress keep", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
+			UndoNames: "gunzip bunzip2 unxz unlzma uncompress", Unless: "c l t stdout to-stdout list test", Beside: true, NoFind: "*", Remove: "*", Keep: "k keep"},
+		WriteExamples: []string{"a -> a.gz . (removes a)", "-S .md SKILL -> SKILL.md . (removes SKILL)", "-d -S .bak README.md.bak -> README.md . (removes README.md.bak)", "-d --suffix=.bak d/a.gz -> d/a d (removes d/a.gz)",
+			"-d a -> . (removes a)", "-dc a.gz -> ", "-k -t a.gz -> ", "-k spec/a -> spec/a.gz spec"},
+		Examples: []string{"-dc f => -d -c | f"}},
+	// zstd keeps the operand unless --rm; -o FILE writes FILE instead of
+	// the sibling (zstd -H)
+	{Name: "zstd", Names: "unzstd", Kind: KindWrite,
+		Opts:          OptSpec{Short: "o", Long: "output-dir-flat= output-dir-mirror= stdout to-stdout list test decompress uncompress rm", Partial: true, Abbrev: true},
+		Writes:        WriteSpec{Ext: ".zst", Undo: "d decompress uncompress", UndoNames: "unzstd", Opts: "o", Dirs: "output-dir-flat output-dir-mirror", Unless: "c l t stdout to-stdout list test", Beside: true, NoFind: "*", Remove: "rm"},
+		WriteExamples: []string{"a -> a.zst .", "--rm a -> a.zst . (removes a)", "-o SKILL.md a -> SKILL.md .", "-d a.zst -> a .", "--output-dir-flat o a -> a.zst o .", "-c a -> "},
+		Examples:      []string{"-d -o f a.zst => -d -o=f | a.zst"}},
 	{Name: "zcat", Names: "bzcat xzcat zstdcat zless zmore zgrep", Kind: KindRead, Examples: []string{"-f a.gz => -f | a.gz", "a.gz b.gz => | a.gz b.gz"}},
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
 		Opts: OptSpec{Short: "fCTXbgHKNVLIF", Long: "file= directory= files-from= exclude-from= blocking-factor= listed-incremental= format= starting-file= newer= label= tape-length= exclude= transform= owner= group= mode= " +
@@ -159,10 +182,14 @@ var programs = []Program{
 		Examples: []string{"--cwd d clone URL x => clone: | URL x", "-R r log -l 3 => log: -l=3 |"}},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}, Examples: []string{"-o a.zip -d d => -o -d=d | a.zip"}},
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
+		// zip [opts] ARCHIVE [FILE…] writes ARCHIVE (-O OUT instead: OUT),
+		// -m (--move) removes the FILEs once archived
+		Writes: WriteSpec{First: true, Opts: "O output-file", Remove: "m move"}, WriteExamples: []string{"-r o.zip d -> o.zip", "-m o.zip SKILL.md -> o.zip (removes SKILL.md)", "-O new.zip old.zip f -> new.zip old.zip", "-d a.zip x -> a.zip"},
 		Runs: RunSpec{Shell: "unzip-command"}, RunExamples: []string{"-T --unzip-command 'rm -rf b' o.zip s -> rm -rf b", "-T -TT 'rm -rf b' o.zip s -> rm -rf b"}, Examples: []string{"-r -P pw o.zip d => -r -P=pw | o.zip d", "-O new.zip old.zip f => -O=new.zip | old.zip f", "-T -TT 'unzip -t' a.zip f => -T --unzip-command=unzip -t | a.zip f"}},
 	// cpio -p DIR (pass-through) copies the files listed on stdin below DIR
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "CDEFHIMOR", Long: "directory= file= format= pattern-file= io-size= extract pass-through make-directories list", Partial: true, Abbrev: true},
-		Writes: WriteSpec{Operand: 1, If: "p pass-through"}, WriteExamples: []string{"-pdm d -> d", "--pass-through d -> d", "-idmv -> ", "-o -> "}, Examples: []string{"-o -H newc -F a.cpio => -o -H=newc -F=a.cpio |", "-pdm --quiet d => -p -d -m --quiet | d", "--format=newc -o => --format=newc -o |", "-itv => -i -t -v |"}},
+		// -i (--extract) extracts into -D DIR, else the working directory
+		Writes: WriteSpec{Operand: 1, If: "p pass-through", Extract: "i extract", ExtractDir: "D directory"}, WriteExamples: []string{"-pdm d -> d", "--pass-through d -> d", "-idmv -> (into .)", "-i -D out -> (into out)", "-o -> "}, Examples: []string{"-o -H newc -F a.cpio => -o -H=newc -F=a.cpio |", "-pdm --quiet d => -p -d -m --quiet | d", "--format=newc -o => --format=newc -o |", "-itv => -i -t -v |"}},
 	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
 	// -write=false, -recursive), options at any level
 	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true},
@@ -175,11 +202,22 @@ var programs = []Program{
 	// the name and its value attached with "=")
 	{Name: "exiftool", Kind: KindWrite, Opts: OptSpec{Long: "o= out= if= ext= extension= x= exclude= d= dateFormat= c= coordFormat= p= printFormat= " +
 		"charset= api= config= w= textOut= W= tagOut= srcfile= tagsFromFile= userParam= fileOrder= lang= sep= i= ignore= @= geotag= globalTimeShift= csvDelim=", Partial: true, GoFlags: true},
-		Examples: []string{"-Artist=me -o out.jpg in.jpg => --Artist=me --o=out.jpg | in.jpg", "-ext jpg -all= d => --ext=jpg --all= | d", "-overwrite_original -Title+=x f => --overwrite_original --Title+=x | f"}},
+		// a tag assignment (Assign) or -overwrite_original rewrites the
+		// files (in place, or into -o OUT); without one exiftool only reads
+		Writes:        WriteSpec{All: true, Opts: "o out", If: "overwrite_original overwrite_original_in_place", Assign: true},
+		WriteExamples: []string{"-Artist=me SKILL.md -> SKILL.md", "-Artist=me -o out.jpg in.jpg -> out.jpg in.jpg", "-all= d -> d", "-ext jpg d -> ", "-overwrite_original f -> f"},
+		Examples:      []string{"-Artist=me -o out.jpg in.jpg => --Artist=me --o=out.jpg | in.jpg", "-ext jpg -all= d => --ext=jpg --all= | d", "-overwrite_original -Title+=x f => --overwrite_original --Title+=x | f"}},
 	// 7-Zip: COMMAND [-SWITCH…] ARCHIVE [FILE…]; every switch is one word,
 	// its value attached (-oDIR, -tzip, -pSECRET, -sdel, -aoa); -y a flag
-	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite, Opts: OptSpec{ShortOpt: "abimoprstuvwx"},
-		Examples: []string{"x a.7z -obuild -y => -o=build -y | x a.7z", "a -tzip -mx=9 out.zip src => -t=zip -m=x=9 | a out.zip src", "-y e a.7z => -y | e a.7z"}},
+	// a (add), u (update), d (delete), rn (rename) change the archive (a
+	// -sdel removes the files added); x and e extract into -oDIR (the
+	// working directory without one); l, t, h, i only read
+	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite, Opts: sevenZipOpts, Subs: []Program{
+		{Name: "a", Kind: KindWrite, Opts: sevenZipOpts, Writes: WriteSpec{First: true, Remove: "s=del"}, WriteExamples: []string{"SKILL.7z d -> SKILL.7z", "-sdel o.7z SKILL.md -> o.7z (removes SKILL.md)"}, Examples: []string{"-tzip -mx=9 out.zip src => -t=zip -m=x=9 | out.zip src"}},
+		{Name: "u", Names: "d rn", Kind: KindWrite, Opts: sevenZipOpts, Writes: WriteSpec{First: true}, WriteExamples: []string{"a.7z f -> a.7z"}, Examples: []string{"a.7z f => | a.7z f"}},
+		{Name: "x", Names: "e", Kind: KindWrite, Opts: sevenZipOpts, Writes: WriteSpec{Extract: "*", ExtractDir: "o"}, WriteExamples: []string{"a.7z -obuild -> (into build)", "a.7z -> (into .)"}, Examples: []string{"a.7z -obuild -y => -o=build -y | a.7z"}}},
+		Examples:      []string{"x a.7z -obuild -y => x: -o=build -y | a.7z", "a -tzip -mx=9 out.zip src => a: -t=zip -m=x=9 | out.zip src", "-y e a.7z => e: | a.7z", "l a.7z => l: | a.7z"},
+		WriteExamples: []string{"e a.7z -> (into .)", "l a.7z -> "}},
 	// Python standard-library modules run as programs (`python -m MODULE`):
 	// json.tool [INFILE [OUTFILE]] writes only its second operand; the
 	// others read or print their operands.
@@ -200,16 +238,22 @@ var programs = []Program{
 		Writes: WriteSpec{Opts: "o output-file", Cwd: "o output-file:;:{begin}"}, WriteExamples: []string{"<<< $'begin 644 SKILL.md\\n`\\nend' -> SKILL.md", "-o build/x <<< $'begin 644 SKILL.md\\nend' -> build/x", "in.uu -> \x01unknown", " -> \x01unknown"},
 		Examples: []string{"-o x in.uu => -o=x | in.uu"}},
 	{Name: "json.tool", Kind: KindWrite, Opts: OptSpec{Long: "sort-keys no-ensure-ascii json-lines indent= tab no-indent compact", Partial: true},
+		Writes: WriteSpec{OperandFile: 2}, WriteExamples: []string{"in.json SKILL.md -> SKILL.md", "in.json -> "},
 		Examples: []string{"--indent 2 in.json => --indent=2 | in.json"}},
 	// zipfile and tarfile: -c OUT IN… writes OUT, -e ARCHIVE DIR extracts
 	// into DIR (tarfile: the working directory without one), -l and -t
 	// read (pathguard); http.server serves its directory read-only.
 	{Name: "zipfile", Names: "tarfile", Kind: KindWrite, Opts: OptSpec{Long: "create= extract= list= test= metadata-encoding= verbose", Short: "celt"},
-		Examples: []string{"-c /tmp/s.zip spec a => -c=/tmp/s.zip | spec a", "-e a.zip out => -e=a.zip | out"}},
+		Writes:        WriteSpec{Opts: "c create", Extract: "e extract", ExtractOperand: 1},
+		WriteExamples: []string{"-c /tmp/s.zip spec -> /tmp/s.zip", "-e a.zip out -> (into out)", "-e a.tar -> (into .)", "-l a.zip -> "},
+		Examples:      []string{"-c /tmp/s.zip spec a => -c=/tmp/s.zip | spec a", "-e a.zip out => -e=a.zip | out"}},
 	{Name: "http.server", Kind: KindRead, Opts: OptSpec{Short: "bdp", Long: "bind= directory= protocol= cgi tls-cert= tls-key= tls-password-file=", Partial: true},
 		Examples: []string{"-d spec 8000 => -d=spec | 8000"}},
 	{Name: "tokenize", Names: "pydoc dis pyclbr tabnanny pickletools mimetypes py_compile.show", Kind: KindRead, Examples: []string{"-e x.py => -e | x.py"}},
+	// xxd [-r] [INFILE [OUTFILE]] writes OUTFILE, the dump or (-r) the
+	// patched binary
 	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true},
+		Writes: WriteSpec{OperandFile: 2}, WriteExamples: []string{"-r -p dump SKILL.md -> SKILL.md", "in SKILL.md -> SKILL.md", "-r dump -> "},
 		Examples: []string{"-r -p dump out => -r -p | dump out", "-l 64 f => -l=64 | f"}},
 	{Name: "patch", Names: "gpatch", Kind: KindWrite,
 		Opts: OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run backup backup-if-mismatch no-backup-if-mismatch", Partial: true, Abbrev: true},
@@ -222,15 +266,46 @@ var programs = []Program{
 		WriteExamples: []string{"-b -B templates/ -p1 -> templates/r/n.md (backup of r/n.md)", "-b -Y ../t/ -p1 -> r/../t/n.md (backup of r/n.md)", "-b -z .md -p1 -> README.md (backup of README)", "-p1 -> r/n.md.orig (backup of r/n.md)",
 			"--no-backup-if-mismatch -B t/ -p1 -> (backup of f)", "-b --no-backup-if-mismatch -z .md -p1 -> f.md (backup of f)"},
 		Examples: []string{"-p1 -i d.diff => -p=1 -i=d.diff |"}},
-	{Name: "shfmt", Names: "gofumpt", Kind: KindWrite, Opts: OptSpec{Short: "i", Partial: true, Abbrev: true}, Examples: []string{"-i 2 -w f.sh => -i=2 -w | f.sh", "-l -d . => -l -d | ."}},
-	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}, Examples: []string{"-w -l . => -w -l | ."}},
+	// formatters that rewrite their operands in place (a file, or every
+	// file below a directory: Tree) when told to write, or unless told to
+	// check
+	{Name: "shfmt", Names: "gofumpt", Kind: KindWrite, Opts: OptSpec{Short: "i", Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, If: "w write"},
+		WriteExamples: []string{"-w spec/a.sh -> spec/a.sh", "--write a -> a", "-l -d . -> "}, Examples: []string{"-i 2 -w f.sh => -i=2 -w | f.sh", "-l -d . => -l -d | ."}},
+	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}, Writes: WriteSpec{Tree: true, If: "w"},
+		WriteExamples: []string{"-w -l . -> .", "-l spec -> "}, Examples: []string{"-w -l . => -w -l | ."}},
 	{Name: "prettier", Kind: KindWrite, Opts: OptSpec{Long: "config= ignore-path= parser= plugin= stdin-filepath= log-level= cache-location= cache-strategy= write check", Partial: true, Abbrev: true},
-		Examples: []string{"--write . => --write | ."}},
-	{Name: "black", Kind: KindWrite, Opts: OptSpec{Short: "lctW", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"--check . => --check | .", "-l 100 src => -l=100 | src"}},
-	{Name: "isort", Kind: KindWrite, Opts: OptSpec{Short: "lmapobs", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"-c src => -c | src"}},
-	{Name: "ruff", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"check --fix src => --fix | check src"}},
-	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"--fix -o r.txt . => --fix -o=r.txt | ."}},
-	{Name: "clang-format", Names: "rustfmt autopep8 yapf biome dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Examples: []string{"-i a.c => -i | a.c"}},
+		Writes: WriteSpec{Tree: true, If: "w write"}, WriteExamples: []string{"--write spec -> spec", "-w a.md -> a.md", "--check . -> "}, Examples: []string{"--write . => --write | ."}},
+	{Name: "black", Kind: KindWrite, Opts: OptSpec{Short: "lctW", Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Unless: "check diff"},
+		WriteExamples: []string{"spec -> spec", "--check . -> ", "--diff a.py -> "}, Examples: []string{"--check . => --check | .", "-l 100 src => -l=100 | src"}},
+	{Name: "isort", Kind: KindWrite, Opts: OptSpec{Short: "lmapobs", Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Unless: "c check-only check diff"},
+		WriteExamples: []string{"spec -> spec", "-c src -> ", "--check-only a.py -> "}, Examples: []string{"-c src => -c | src"}},
+	// ruff format rewrites unless --check/--diff, ruff check only with
+	// --fix (not --no-fix); without an operand the working directory
+	// (ruff before 0.5 ran `ruff PATH…` as ruff check: Default)
+	{Name: "ruff", Kind: KindWrite, Opts: ruffOpts, Writes: WriteSpec{Tree: true, Here: true, If: "fix"}, Default: "check", Subs: []Program{
+		{Name: "format", Kind: KindWrite, Opts: ruffOpts, Writes: WriteSpec{Tree: true, Here: true, Unless: "check diff"}, WriteExamples: []string{"spec -> spec", " -> .", "--check . -> "}, Examples: []string{"--diff src => --diff | src"}},
+		{Name: "check", Kind: KindWrite, Opts: ruffOpts, Writes: WriteSpec{Tree: true, Here: true, If: "fix unsafe-fixes", Unless: "no-fix"}, WriteExamples: []string{"--fix spec -> spec", "--fix -> .", "spec -> ", "--fix --no-fix a -> "}, Examples: []string{"--fix src => --fix | src"}}},
+		WriteExamples: []string{"--fix -> .", "format src -> src", "check src -> ", "--fix spec -> spec", "spec -> "}, Examples: []string{"check --fix src => check: --fix | src", "--fix => --fix |", "src --fix => --fix | src"}},
+	// eslint -o FILE writes its report; --fix rewrites the files
+	// (TreeIf), every file below the working directory without one
+	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "o output-file", Tree: true, Here: true, TreeIf: "fix"},
+		WriteExamples: []string{"-o SKILL.md . -> SKILL.md", "--fix spec -> spec", "--fix -> .", "--fix -o r.txt a.js -> r.txt a.js", "src -> "}, Examples: []string{"--fix -o r.txt . => --fix -o=r.txt | ."}},
+	{Name: "clang-format", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, If: "i"},
+		WriteExamples: []string{"-i spec/a.c -> spec/a.c", "a.c -> "}, Examples: []string{"-i a.c => -i | a.c"}},
+	{Name: "autopep8", Names: "yapf", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, If: "i in-place"},
+		WriteExamples: []string{"-i spec/a.py -> spec/a.py", "--in-place a.py -> a.py", "a.py -> "}, Examples: []string{"-i a.py => -i | a.py"}},
+	{Name: "rustfmt", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Unless: "check emit"},
+		WriteExamples: []string{"src/main.rs -> src/main.rs", "--check a.rs -> ", "--emit stdout a.rs -> "}, Examples: []string{"--check a.rs => --check | a.rs"}},
+	// biome format|lint|check rewrite only with --write (--apply, --fix);
+	// dprint fmt unless --check or --list
+	{Name: "biome", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Subs: []Program{
+		{Name: "format", Names: "lint check", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Here: true, If: "write apply apply-unsafe fix"},
+			WriteExamples: []string{"--write spec -> spec", "--apply -> .", "src -> "}, Examples: []string{"--write src => --write | src"}}},
+		Examples: []string{"format --write src => format: --write | src"}},
+	{Name: "dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Subs: []Program{
+		{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Long: formatterLong + " list", Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Here: true, Unless: "check list"},
+			WriteExamples: []string{"spec/a.ts -> spec/a.ts", " -> .", "--list -> "}, Examples: []string{"--list => --list |"}}},
+		Examples: []string{"fmt a.ts => fmt: | a.ts"}},
 	// formatters and spelling checkers that rewrite their operands (a file,
 	// or every file below a directory) unless told to check, or only when
 	// told to write
@@ -263,10 +338,12 @@ var programs = []Program{
 	// pax: -r extracts (into the working directory), -w archives (to
 	// stdout, or -f FILE), both copy into the last operand; neither lists
 	// GNU ar [-]OP[MODS] [--output DIR] [RELPOS] [COUNT] ARCHIVE [MEMBER…]:
-	// the path guard reads the operation letters (pathguard.arWrites)
+	// the operation letters decide (Grammar "ar", arWrites)
 	{Name: "ar", Names: "gcc-ar llvm-ar", Kind: KindWrite, Opts: OptSpec{Long: "output= plugin= target= record-libdeps= thin help version", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Grammar: "ar"}, WriteExamples: []string{"t lib.a -> ", "rcs lib.a a.o -> lib.a", "x lib.a README.md -> README.md", "x --output=o lib.a -> o", "mb a.o lib.a b.o -> lib.a", "z lib.a m -> lib.a m"},
 		Examples: []string{"t lib.a => | t lib.a", "rcs lib.a a.o => | rcs lib.a a.o", "x --output=d lib.a => --output=d | x lib.a", "--output d x lib.a => --output=d | x lib.a"}},
 	{Name: "pax", Kind: KindWrite, Opts: OptSpec{Short: "bBEfGopsTUx"},
+		Writes: WriteSpec{Grammar: "pax"}, WriteExamples: []string{"-rw src /tmp/d -> /tmp/d /tmp/d", "-wf /tmp/a.pax spec -> /tmp/a.pax", "-r -> (into .)", "-f a.pax -> "},
 		Examples: []string{"-rw -s ,a,b, src /tmp/d => -r -w -s=,a,b, | src /tmp/d", "-wf /tmp/a.pax spec => -w -f=/tmp/a.pax | spec"}},
 	{Name: "less", Kind: KindRead, Examples: []string{"-R f => -R | f", "+G f => | +G f"}},
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
@@ -532,7 +609,8 @@ var programs = []Program{
 	// ssh-copy-id [-i [FILE]] [-p PORT] [-o OPT] … [USER@]HOST logs in to
 	// HOST over ssh and appends to its authorized_keys
 	{Name: "ssh-copy-id", Kind: KindTool, Opts: OptSpec{Short: "iopFtJ"}, Examples: []string{"-i k.pub -p 2 u@h => -i=k.pub -p=2 | u@h"}},
-	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"}, Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},
+	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"},
+		Writes: WriteSpec{Last: 2, Remote: RemoteHost}, WriteExamples: []string{"a h:b -> ", "u@h:a SKILL.md -> SKILL.md", "h:a ./x:y -> ./x:y", "a scp://h/b -> "}, Examples: []string{"-P 22 a h:b => -P=22 | a h:b"}},
 	// sftp's batch lines starting with ! run a local shell command
 	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}, Runs: RunSpec{Stdin: true, Prefix: "!"},
 		RunExamples: []string{"-b - h <<< '!rm -rf b' -> rm -rf b", "-b - h <<< 'get x' -> "}, Examples: []string{"-b batch.txt h => -b=batch.txt | h", "-P 2222 -i k u@h => -P=2222 -i=k | u@h", "-oPort=22 h => -o=Port=22 | h"}},
@@ -722,10 +800,11 @@ var programs = []Program{
 				Examples: []string{"-y --prefix d => -y --prefix=d |", "--scope=@me -y => --scope=@me -y |"}},
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
 				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
+				// -C/--prefix DIR (before the subcommand or after it): DIR/node_modules, DIR/package*.json;
 				// npm_config_prefix is the global prefix of -g (checked with npm 11:
 				// `npm_config_prefix=P npm prefix -g` is P, `npm prefix` the cwd)
-				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE npm_config_prefix@g,global NPM_CONFIG_PREFIX@g,global"}, WriteExamples: []string{"--cache spec/.npm x -> spec/.npm", "npm_config_cache=spec/.npm -> spec/.npm", "NPM_CONFIG_CACHE=c ci -> c", "lodash -> ",
-					"npm_config_prefix=spec -g x -> spec", "npm_config_prefix=spec x -> ", "NPM_CONFIG_PREFIX=d --global x -> d"},
+				Writes: WriteSpec{Dirs: "cache C prefix", Levels: true, EnvDirs: "npm_config_cache NPM_CONFIG_CACHE npm_config_prefix@g,global NPM_CONFIG_PREFIX@g,global"}, WriteExamples: []string{"--cache spec/.npm x -> spec/.npm", "npm_config_cache=spec/.npm -> spec/.npm", "NPM_CONFIG_CACHE=c ci -> c", "lodash -> ",
+					"npm_config_prefix=spec -g x -> spec", "npm_config_prefix=spec x -> ", "NPM_CONFIG_PREFIX=d --global x -> d", "--prefix spec x -> spec", "-C d -> d"},
 				Examples: []string{"--prefix d x => --prefix=d | x", "-D typescript => -D | typescript", "-w a lodash => -w=a | lodash"}},
 			// npm pack [PKG…] writes NAME-VERSION.tgz into the directory it runs
 			// in or --pack-destination's; --dry-run writes none (checked with
@@ -748,16 +827,19 @@ var programs = []Program{
 				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= scope= init-author-name= init-license= init-version= workspaces include-workspace-root yes force", Partial: true},
 				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE", Cwd: ":package.json", CwdIn: "C prefix"}, WriteExamples: []string{"-y -> package.json", "-y --prefix d -> d/package.json", "vite@latest x -> package.json"},
 				Examples: []string{"-y --prefix d => -y --prefix=d |", "--scope=@me -y => --scope=@me -y |"}},
-			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
-				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}, Examples: []string{"--dir d => --dir=d |", "-C d lodash => -C=d | lodash"}},
-			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}, Examples: []string{"--pack-destination d => --pack-destination=d |"}}},
+			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
+				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}, Writes: WriteSpec{Dirs: "C dir", Levels: true}, WriteExamples: []string{"--dir spec -> spec", "-C d x -> d", "x -> "}, Examples: []string{"--dir d => --dir=d |", "-C d lodash => -C=d | lodash"}},
+			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}, Writes: WriteSpec{Dirs: "pack-destination", Levels: true}, WriteExamples: []string{"--pack-destination spec -> spec"}, Examples: []string{"--pack-destination d => --pack-destination=d |"}}},
 		Examples: []string{"add --dir d x => add: --dir=d | x", "exec -c rm -rf x => exec: -c | rm -rf x", "dlx -p a b c => dlx: -p=a | b c", "--filter ./pkgs/** publish => publish: |", "-r -F a publish => publish: |"}},
 	{Name: "yarn", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "cwd=", Stop: true}, Examples: []string{"--cwd d add x => add: | x"},
 		Subs: []Program{
 			{Name: "exec", Kind: KindRun, Opts: OptSpec{Stop: true}, Examples: []string{"tsc -p . => | tsc -p ."}},
 			{Name: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package= quiet", Partial: true, Stop: true}, Examples: []string{"-p typescript tsc => -p=typescript | tsc", "create-react-app x => | create-react-app x"}},
 			{Name: "publish", Names: "npm", Kind: KindTool, Examples: []string{"dist => | dist"}},
-			{Name: "add", Names: "install remove run init info why upgrade up upgrade-interactive audit cache config global link unlink pack version versions workspaces workspace bin create test start build plugin set constraints outdated list licenses login logout owner tag team import generate-lock-entry policies autoclean check help node", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true}, Examples: []string{"--cwd d lodash => --cwd=d | lodash", "-D typescript => -D | typescript"}}}},
+			{Name: "add", Names: "install i ci remove rm un uninstall init upgrade up update link ln dedupe prune", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true},
+				// --cwd DIR (before the subcommand or after it): DIR/node_modules, DIR/package.json
+				Writes: WriteSpec{Dirs: "C cwd", Levels: true}, WriteExamples: []string{"--cwd spec x -> spec", "x -> "}, Examples: []string{"--cwd d lodash => --cwd=d | lodash"}},
+			{Name: "run", Names: "info why upgrade-interactive audit cache config global unlink pack version versions workspaces workspace bin create test start build plugin set constraints outdated list licenses login logout owner tag team import generate-lock-entry policies autoclean check help node", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true}, Examples: []string{"--cwd d lodash => --cwd=d | lodash", "-D typescript => -D | typescript"}}}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Stop: true}, Examples: []string{"rake test => | rake test", "rspec -f d => | rspec -f d"}}}, Examples: []string{"exec rake => exec: | rake"}},
 	{Name: "toolbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true, Stop: true}, Examples: []string{"--container dev make => --container=dev | make", "-d fedora -r 39 ls => -d=fedora -r=39 | ls"}}}, Examples: []string{"run -c dev make => run: -c=dev | make"}},
 	{Name: "op", Names: "doppler", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, DashDash: true, Examples: []string{"-- make => | make"}}}, Examples: []string{"run -- make => run: | make"}},
@@ -772,7 +854,10 @@ var programs = []Program{
 		Runs: RunSpec{Argv: "c command"}, RunExamples: []string{"-c rm -rf x -> rm -rf x", "--command rm y -> rm y"}, Examples: []string{"-c make test => -c=make | test", "--command rm y => --command=rm | y"}}}, Examples: []string{"develop -c make => develop: -c=make |"}},
 	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Long: "config= color= explain= list locked offline frozen quiet verbose version help", Partial: true, Stop: true, Plus: true},
 		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}, RunExamples: []string{"-s 'rm x' -> rm x"}, Examples: []string{"-x test => -x=test |", "-s 'make' => -s=make |"}},
+			// cargo fmt rewrites the crate unless it or rustfmt (the words
+			// after "--", Through) only checks
 			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"},
+				Writes: WriteSpec{Tree: true, Here: true, Unless: "check", Through: "rustfmt"}, WriteExamples: []string{" -> .", "--check -> ", "-p a -- --check -> ", "-- --edition 2021 -> ."},
 				Examples: []string{"--check => --check |", "-p a -- --check => -p=a | --check"}},
 			{Name: "publish", Kind: KindTool, Examples: []string{"--dry-run => --dry-run? |"}},
 			// cargo new PATH creates the package directory PATH, cargo init
@@ -895,7 +980,8 @@ var programs = []Program{
 			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport, WriteExamples: []string{"-o type=local,dest=spec . -> spec", "--output=out . -> out", "-o - . -> ", "-o type=registry . -> "}, Examples: []string{"-t r/x:1 --push . => -t=r/x:1 --push | .", "-f Dockerfile.dev -o type=local,dest=out . => -f=Dockerfile.dev -o=type=local,dest=out | ."}}}, Examples: []string{"build -t x . => build: -t=x | ."}},
 			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport, WriteExamples: []string{"-o type=local,dest=spec . -> spec", "--output=out . -> out", "-o type=tar,dest=o.tar . -> o.tar", "-t x . -> "}, Examples: []string{"-t x:1 -f Dockerfile . => -t=x:1 -f=Dockerfile | .", "--build-arg A=1 --target dev . => --build-arg=A=1 --target=dev | ."}},
 			{Name: "push", Kind: KindTool, Examples: []string{"r/x:1 => | r/x:1"}},
-			{Name: "cp", Kind: KindWrite, Examples: []string{"c:/etc/hosts ./h => | c:/etc/hosts ./h", "-a f c:/tmp => -a | f c:/tmp"}},
+			{Name: "cp", Kind: KindWrite, Writes: WriteSpec{Last: 2, Remote: RemoteColon}, WriteExamples: []string{"c:/etc/hosts SKILL.md -> SKILL.md", "f c:/tmp -> "},
+				Examples: []string{"c:/etc/hosts ./h => | c:/etc/hosts ./h", "-a f c:/tmp => -a | f c:/tmp"}},
 		},
 		Examples: []string{"-H h exec -it -u 0 c sh => exec: -i -t -u=0 | c sh", "run --rm -v /:/h img rm => run: --rm -v=/:/h | img rm",
 			"compose -f x.yml exec web sh => compose exec: | web sh", "--context prod ps => ps: |"}, RunExamples: []string{"run img rm -rf x -> rm -rf x"}},
@@ -905,7 +991,7 @@ var programs = []Program{
 		Opts: OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
 		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}, Examples: []string{"-c app p -- env => -c=app | p -- env", "-n ns -it p -- sh => -n=ns -i -t | p -- sh"}},
 			// cp SRC DEST: a local DEST is written (POD:PATH is the pod's)
-			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2}, Examples: []string{"-c app ns/p:/tmp/x ./x => -c=app | ns/p:/tmp/x ./x", "--retries 3 a p:/b => --retries=3 | a p:/b"}, WriteExamples: []string{"ns/p:/tmp/x ./x -> ./x"}}},
+			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2, Remote: RemoteColon}, Examples: []string{"-c app ns/p:/tmp/x ./x => -c=app | ns/p:/tmp/x ./x", "--retries 3 a p:/b => --retries=3 | a p:/b"}, WriteExamples: []string{"ns/p:/tmp/x ./x -> ./x", "a ns/p:/b -> "}}},
 		Examples: []string{"--context prod get pods => get: | pods", "get pods --context=prod => get: --context=prod | pods", "-n x exec -it p -- ls => exec: -i -t | p -- ls"}, RunExamples: []string{"exec p -- rm -rf x -> rm -rf x"}},
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
@@ -1027,6 +1113,15 @@ var programs = []Program{
 		Writes: WriteSpec{Opts: "o output out"}, WriteExamples: []string{"--out y -e f -> y", "--batch --output /tmp/s.sig --detach-sign README.md -> /tmp/s.sig", "-o out.gpg -r a@b -e f -> out.gpg", "--outp x --enarmor f -> x", "--verify f.sig f -> "},
 		Examples: []string{"-o x -r a@b -e f => -o=x -r=a@b -e | f", "--recip a@b --outp=x f => --recipient=a@b --output=x | f", "-- -f => | -f"}},
 	// media converters: the last operand is the output file
+	// ImageMagick: single-dash options (-resize 50%, +repage), the last
+	// operand is the output image, -write FILE writes another; mogrify
+	// rewrites its images in place, or into -path DIR
+	{Name: "convert", Names: "magick", Kind: KindWrite, Opts: imageMagickOpts, Writes: WriteSpec{Last: 2, Opts: "write"},
+		WriteExamples: []string{"in.png -resize 50% SKILL.md -> SKILL.md", "SKILL.md out.png -> out.png", "a.png -write spec/b.png c.png -> spec/b.png c.png", "a.png -> "},
+		Examples:      []string{"in.png -resize 50% out.png => --resize | in.png 50% out.png", "a.png -write b.png c.png => --write=b.png | a.png c.png"}},
+	{Name: "mogrify", Kind: KindWrite, Opts: imageMagickOpts, Writes: WriteSpec{All: true, Dirs: "path"},
+		WriteExamples: []string{"-strip SKILL.md -> SKILL.md", "-path out -format png a.jpg -> a.jpg out"},
+		Examples:      []string{"-path out a.jpg => --path=out | a.jpg"}},
 	{Name: "pdftotext", Kind: KindWrite, Opts: OptSpec{Long: "f= l= r= x= y= W= H= enc= eol= opw= upw= layout raw htmlmeta bbox nopgbrk q", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Last: 2}, Examples: []string{"-f 1 -l 2 a.pdf b.txt => --f=1 --l=2 | a.pdf b.txt"}, WriteExamples: []string{"a.pdf b.txt -> b.txt", "-f 1 a.pdf - -> "}},
 	{Name: "ffmpeg", Kind: KindWrite, Opts: OptSpec{Long: "i= f= c= codec= vcodec= acodec= ss= t= to= r= s= b= vf= af= filter_complex= map= metadata= preset= crf= pix_fmt= loglevel= threads= frames= aspect= ar= ac= q= qscale= y n", Partial: true, GoFlags: true},
@@ -1072,7 +1167,9 @@ var programs = []Program{
 	{Name: "rustc", Kind: KindWrite, Opts: OptSpec{Short: "oLC", Long: "out-dir= crate-type= crate-name= edition= emit= target= cfg= cap-lints= explain= print=", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Opts: "o", Cwd: "o print explain:;:{base} *", CwdIn: "out-dir"}, WriteExamples: []string{"src/x.rs -> x \x01unknown", "--out-dir o src/x.rs -> o/x o/\x01unknown", "-o b/x src/x.rs -> b/x", "--print sysroot -> "},
 		Examples: []string{"-o app main.rs => -o=app | main.rs", "--crate-type lib l.rs => --crate-type=lib | l.rs"}},
-	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}, Examples: []string{"-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c"}},
+	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true},
+		// -o FILE, --out-dir DIR, protoc --LANG_out=[OPTS:]DIR
+		Writes: WriteSpec{Opts: "o output", Dirs: "out-dir outdir", OutSuffix: "_out"}, WriteExamples: []string{"-o SKILL.md a.c -> SKILL.md", "--out-dir d a.rs -> d", "--go_out=paths=source_relative:gen a.proto -> gen", "--cpp_out=gen a.proto -> gen", "a.proto -> "}, Examples: []string{"-Iinclude -L lib -o app a.c => -I=include -L=lib -o=app | a.c"}},
 	// tsc SRC… writes SRC.js (and .d.ts, .map) beside each source and the
 	// sources it imports (Beside: their directories, and "."), unless
 	// --outDir/--outFile name the output, --noEmit writes none, or -p/-b
@@ -1082,7 +1179,8 @@ var programs = []Program{
 		Writes:        WriteSpec{Dirs: "outDir outdir declarationDir", Opts: "outFile outfile", Beside: true, Instead: "outDir outdir outFile outfile noEmit p project b build"},
 		WriteExamples: []string{"spec/x.ts -> spec .", "--outDir build spec/x.ts -> build", "--noEmit spec/x.ts -> ", "-p . -> "},
 		Examples:      []string{"--outDir dist a.ts => --outDir=dist | a.ts", "-p tsconfig.json => -p=tsconfig.json |"}},
-	{Name: "esbuild", Names: "swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}, Examples: []string{"app.ts --outfile=out.js => --outfile=out.js | app.ts", "--outdir=dist a.ts b.ts => --outdir=dist | a.ts b.ts"}},
+	{Name: "esbuild", Names: "swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o outfile outFile out-file file", Dirs: "d outdir outDir out-dir dir"}, WriteExamples: []string{"app.ts --outfile=SKILL.md -> SKILL.md", "--outDir spec a.ts -> spec", "-d dist a.ts -> dist", "a.ts -> "}, Examples: []string{"app.ts --outfile=out.js => --outfile=out.js | app.ts", "--outdir=dist a.ts b.ts => --outdir=dist | a.ts b.ts"}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
 	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},
@@ -1101,7 +1199,8 @@ var programs = []Program{
 	{Name: "vi", Names: "vim nvim gvim vimdiff rvim", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtwW", Digits: "poO", Long: "cmd=", Partial: true, Abbrev: true},
 		Writes: vimWrites("e E"),
 		WriteExamples: []string{"-es -c 'w! templates/x.html' -c q n.md -> templates/x.html", "-es -c 'w! b/c.md' -c q SKILL.md -> b/c.md", "-es -c '%w >> a' -c q n -> a", "-es -c 'w b | q' f -> b",
-			"-es -c 'sil sav! s/n' -c qa! f -> s/n", "-es -c 'w !cat' -c q! f -> ", "'+wq o.md' f -> o.md", "-c 'redir! > r.txt' -c q f -> r.txt"},
+			"-es -c 'sil sav! s/n' -c qa! f -> s/n", "-es -c 'w !cat' -c q! f -> ", "'+wq o.md' f -> o.md", "-c 'redir! > r.txt' -c q f -> r.txt",
+			"SKILL.md +10 -> SKILL.md", "-R SKILL.md -> ", "-M f -> ", "-es -c 'w' -c q f -> f"},
 		Runs: RunSpec{Shell: "c cmd", Operands: OperandsShell, Prefix: "! +! +:!", Mods: vimMods, Pipe: "w[rite]! r[ead]!", Address: true, Stdin: true, Calls: "system systemlist job_start jobstart termopen", Langs: vimLangs, Source: "S"},
 		RunExamples: []string{"-es -c '1,$w !rm b' f -> rm b", "-es -c '%!rm b' f -> rm b", "-es -c 'sil r !ls' f -> ls", "-es -c 'w! o.txt' f -> ", "-es -u NONE -c '!rm -rf b' -c q -> rm -rf b", "-c 'wq' f -> ", `-es -c 'call system("rm -rf b")' -> rm -rf b`,
 			`-c "call systemlist('git push -f')" -> git push -f`, `-c 'call setline(1, "system(\"rm x\")")' -> `, "+'!rm -rf b' f -> rm -rf b", "f.txt -> ", "-Es +'silent !rm -rf b' +qa -> rm -rf b", "-es -c 'sil! keepalt !rm x' -> rm x", "-es -c 'silent write' f -> ",
@@ -1118,13 +1217,16 @@ var programs = []Program{
 	// GNU nano 7 (nano --help): -C -J -Q -T -X -Y -f -o -r -s take a value,
 	// every other letter is a flag (-i autoindent, -w nowrap, -c, -S, -t …)
 	{Name: "nano", Names: "pico", Kind: KindWrite, Opts: OptSpec{Short: "CJQTXYfors", Long: "backupdir= guidestripe= quotestr= tabsize= wordchars= syntax= rcfile= operatingdir= fill= speller= view", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Edited: true}, WriteExamples: []string{"+10 SKILL.md -> SKILL.md"},
 		Examples: []string{"f.txt => | f.txt", "-T 4 f => -T=4 | f", "-i SKILL.md => -i | SKILL.md", "-wcS -r72 f => -w -c -S -r=72 | f", "--tabsi=2 f => --tabsize=2 | f", "+10 f => | +10 f"}},
-	{Name: "micro", Names: "kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}, Examples: []string{"f.txt => | f.txt", "-c cfg f => -c=cfg | f"}},
+	{Name: "micro", Names: "kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Edited: true}, WriteExamples: []string{"SKILL.md -> SKILL.md"}, Examples: []string{"f.txt => | f.txt", "-c cfg f => -c=cfg | f"}},
 	// REPLs and editors whose own language runs shell commands: a line
 	// (or -c/-e/--eval value) that starts with the program's shell escape
 	// (RunSpec.Prefix) is a shell command, and so is the string handed to
 	// one of the language's shell-running functions (RunSpec.Calls)
 	{Name: "emacs", Names: "emacsclient", Kind: KindWrite, Opts: OptSpec{Long: "eval= execute= load= funcall= insert= directory= chdir= script= file= visit= l= L= f= e= batch quick", Partial: true, GoFlags: true},
+		Writes: WriteSpec{Edited: true}, WriteExamples: []string{"-nw SKILL.md -> SKILL.md", "+10 f -> f"},
 		Runs: RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
 		RunExamples: []string{`--batch --eval '(shell-command "rm -rf b")' -> rm -rf b`, `-Q --batch --eval '(delete-directory "b" t)' -> rm -r -f b`,
 			`--batch --eval '(delete-directory "b")' -> `, `--batch --eval '(message "shell-command")' -> `}, Examples: []string{"--batch -l init.el f => --batch --l=init.el | f", "-Q -L lisp -f main => --Q --L=lisp --f=main |", `-batch --eval '(message "x")' => --batch --eval=(message "x") |`}},
@@ -1270,7 +1372,7 @@ var programs = []Program{
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
 		"docker-machine virsh qemu-img qemu-system-x86_64 lxd " +
-		"convert magick gm " +
+		"gm " +
 		"dmesg lsof fuser gdbserver " +
 		"reboot shutdown poweroff halt systemd-analyze " +
 		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool, Examples: []string{"-9 123 => -9 | 123"}},
@@ -1284,12 +1386,26 @@ const harnessGlobal = "root= feature= json quiet verbose help version"
 // in its abbreviation notation: `:silent !CMD` still runs CMD.
 const vimMods = "sil[ent] uns[ilent] noa[utocmd] keepa[lt] keepj[umps] keepm[arks] keepp[atterns] loc[kmarks] nos[wapfile] san[dbox] verb[ose] hid[e] conf[irm] bro[wse] tab lefta[bove] abo[veleft] rightb[elow] bel[owright] to[pleft] bo[tright] vert[ical] hor[izontal] leg[acy] vim9[cmd]"
 
+// splitOpts is the grammar of split and csplit (coreutils 9 --help).
+var splitOpts = OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}
+
+// imageMagickOpts: ImageMagick's options are single-dash words; -write
+// and mogrify's -path take a file or directory.
+var imageMagickOpts = OptSpec{Long: "write= path= format=", Partial: true, GoFlags: true}
+
+// ruffOpts is the grammar of ruff and its subcommands.
+var ruffOpts = OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}
+
+// sevenZipOpts: 7-Zip's switches are one word each, the value attached
+// (-oDIR, -tzip, -pSECRET, -sdel, -aoa); -y a flag.
+var sevenZipOpts = OptSpec{ShortOpt: "abimoprstuvwx"}
+
 // vimWrites is what vim and ex write by their Ex commands (WriteSpec
 // Lines, Edits, Ends), with script the options of Ex mode.
 func vimWrites(script string) WriteSpec {
 	return WriteSpec{Lines: "w[rite] sav[eas] wq x[it] exi[t] up[date] mk[exrc] mkv[imrc] mks[ession] mkvie[w] redi[r] wv[iminfo]",
 		Edits: "w[rite] wq x[it] exi[t] up[date] wa[ll] wqa[ll] xa[ll] wn[ext] wN[ext] wp[revious] norm[al] exe[cute] so[urce] ru[ntime] cal[l] argdo bufdo windo tabdo cdo cfdo ldo lfdo g[lobal] v[global] au[tocmd] doau[tocmd] doautoa[ll] let",
-		Ends:  "q[uit] qa[ll] quita[ll] cq[uit] wq x[it] exi[t] xa[ll] wqa[ll]", Script: script}
+		Ends:  "q[uit] qa[ll] quita[ll] cq[uit] wq x[it] exi[t] xa[ll] wqa[ll]", Script: script, Edited: true, ReadOnly: "R M"}
 }
 
 // vimLangs are vim's commands that run code of another language (a line

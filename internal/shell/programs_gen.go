@@ -47,7 +47,9 @@ var programs = []Program{
 		Opts:   OptSpec{Short: "tS", Long: "backup directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{Backup: coreutilsBackup},
 	},
-	{Name: "link", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true}},
+	{Name: "link", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true},
+		// FILE2 becomes a hard link to FILE1: FILE1 is writable under the new name
+		Writes: WriteSpec{All: true}},
 	{Name: "cp", Names: "gcp", Kind: KindWrite,
 		Opts:   OptSpec{Short: "tS", Long: "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-symlink link no-dereference no-clobber preserve no-preserve= parents recursive reflink remove-destination sparse strip-trailing-slashes suffix= symbolic-link target-directory= no-target-directory update verbose one-file-system context help version", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{Backup: coreutilsBackup},
@@ -66,12 +68,18 @@ var programs = []Program{
 	{Name: "shuf", Kind: KindWrite, Opts: OptSpec{Short: "ino", Long: "echo input-range= head-count= output= random-source= repeat zero-terminated help version", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{Opts: "o output"},
 	},
-	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true}},
-	{Name: "split", Names: "csplit", Kind: KindWrite, Opts: OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true},
+	{Name: "uniq", Kind: KindWrite, Opts: OptSpec{Short: "fsw", Long: "skip-fields= skip-chars= check-chars= all-repeated group count repeated ignore-case unique zero-terminated help version", Abbrev: true},
+		Writes: WriteSpec{OperandFile: 2},
+	},
+	{Name: "split", Kind: KindWrite, Opts: splitOpts, Writes: WriteSpec{Grammar: "split"},
+
 		// split --filter=COMMAND pipes each chunk into COMMAND, run with the shell (split --help)
 		Runs: RunSpec{Shell: "filter"},
 	},
-	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}},
+	// csplit writes PREFIX (-f, "xx") + a printf format of the piece
+	// number (-b, "%02d")
+	{Name: "csplit", Kind: KindWrite, Opts: splitOpts, Writes: WriteSpec{Grammar: "csplit"}},
+	{Name: "fallocate", Kind: KindWrite, Opts: OptSpec{Short: "lo", Long: "length= offset=", Partial: true, Abbrev: true}, Writes: WriteSpec{All: true}},
 	// GNU mktemp (coreutils 9.1 --help): -p DIR, --suffix=SUFF (or in the
 	// next word), --tmpdir[=DIR] (its value only attached: `--tmpdir X` is
 	// --tmpdir and the template X); abbreviations (`--tmp=D`, `--suff=S`)
@@ -82,9 +90,13 @@ var programs = []Program{
 	{Name: "mktemp", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "directory dry-run quiet suffix= tmpdir help version", Abbrev: true, Posixly: true},
 		Writes: WriteSpec{Temp: true},
 	},
-	{Name: "sponge", Kind: KindWrite},
-	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true}},
-	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true}},
+	{Name: "sponge", Kind: KindWrite, Writes: WriteSpec{All: true, Append: "a"}},
+	{Name: "rename", Names: "prename file-rename", Kind: KindWrite, Opts: OptSpec{Short: "e", Long: "expr=", Partial: true, Abbrev: true},
+		// perl rename EXPR FILE… (-e EXPR), util-linux rename FROM TO FILE…:
+		// every FILE is renamed (Trees)
+		Writes: WriteSpec{Grammar: "rename"}},
+	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output"}},
 	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true}},
 	// compressors replace FILE by FILE.gz (.bz2 …) beside it and
 	// decompressors FILE.gz by FILE: gzip 1.12 and xz 5.4.1 -S/--suffix SUF
@@ -92,10 +104,18 @@ var programs = []Program{
 	// -S .md a` a.md), bzip2 and zstd have none (--help); zstd -o FILE and
 	// --output-dir-flat/--output-dir-mirror DIR (zstd -H); -c, -l and -t
 	// write no file
-	{Name: "gzip", Names: "bzip2 xz lzma lz4 zstd compress gunzip bunzip2 unxz unlzma unzstd uncompress pigz", Kind: KindWrite,
-		Opts: OptSpec{Short: "So", Long: "suffix= output-dir-flat= output-dir-mirror= stdout to-stdout list test decompress uncompress", Partial: true, Abbrev: true},
-		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 zstd=.zst unzstd=.zst compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
-			UndoNames: "gunzip bunzip2 unxz unlzma unzstd uncompress", Opts: "o", Dirs: "output-dir-flat output-dir-mirror", Unless: "c l t stdout to-stdout list test"},
+	// (a sibling of unknown name may be written: the operand's directory
+	// is written below, Beside) and remove the operand unless -k
+	{Name: "gzip", Names: "bzip2 xz lzma lz4 compress gunzip bunzip2 unxz unlzma uncompress pigz", Kind: KindWrite,
+		Opts: OptSpec{Short: "S", Long: "suffix= stdout to-stdout list test decompress uncompress keep", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
+			UndoNames: "gunzip bunzip2 unxz unlzma uncompress", Unless: "c l t stdout to-stdout list test", Beside: true, NoFind: "*", Remove: "*", Keep: "k keep"},
+	},
+	// zstd keeps the operand unless --rm; -o FILE writes FILE instead of
+	// the sibling (zstd -H)
+	{Name: "zstd", Names: "unzstd", Kind: KindWrite,
+		Opts:   OptSpec{Short: "o", Long: "output-dir-flat= output-dir-mirror= stdout to-stdout list test decompress uncompress rm", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Ext: ".zst", Undo: "d decompress uncompress", UndoNames: "unzstd", Opts: "o", Dirs: "output-dir-flat output-dir-mirror", Unless: "c l t stdout to-stdout list test", Beside: true, NoFind: "*", Remove: "rm"},
 	},
 	{Name: "zcat", Names: "bzcat xzcat zstdcat zless zmore zgrep", Kind: KindRead},
 	{Name: "tar", Names: "gtar bsdtar", Kind: KindWrite,
@@ -122,10 +142,14 @@ var programs = []Program{
 	},
 	{Name: "unzip", Kind: KindWrite, Opts: OptSpec{Short: "dxP"}},
 	{Name: "zip", Kind: KindWrite, Opts: OptSpec{Short: "bnPtO", Long: "temp-path= suffixes= password= from-date= before-date= output-file= unzip-command= move", Words: "TT=unzip-command", Partial: true, Abbrev: true},
-		Runs: RunSpec{Shell: "unzip-command"}},
+		// zip [opts] ARCHIVE [FILE…] writes ARCHIVE (-O OUT instead: OUT),
+		// -m (--move) removes the FILEs once archived
+		Writes: WriteSpec{First: true, Opts: "O output-file", Remove: "m move"},
+		Runs:   RunSpec{Shell: "unzip-command"}},
 	// cpio -p DIR (pass-through) copies the files listed on stdin below DIR
 	{Name: "cpio", Kind: KindWrite, Opts: OptSpec{Short: "CDEFHIMOR", Long: "directory= file= format= pattern-file= io-size= extract pass-through make-directories list", Partial: true, Abbrev: true},
-		Writes: WriteSpec{Operand: 1, If: "p pass-through"}},
+		// -i (--extract) extracts into -D DIR, else the working directory
+		Writes: WriteSpec{Operand: 1, If: "p pass-through", Extract: "i extract", ExtractDir: "D directory"}},
 	// terraform and OpenTofu: Go-style flags (-chdir=DIR, fmt -check,
 	// -write=false, -recursive), options at any level
 	{Name: "terraform", Names: "tofu", Kind: KindTool, Opts: OptSpec{Long: "chdir= var= var-file= target= replace= lock-timeout= parallelism= state= out= backend-config=", Partial: true, GoFlags: true},
@@ -138,10 +162,20 @@ var programs = []Program{
 	// the name and its value attached with "=")
 	{Name: "exiftool", Kind: KindWrite, Opts: OptSpec{Long: "o= out= if= ext= extension= x= exclude= d= dateFormat= c= coordFormat= p= printFormat= " +
 		"charset= api= config= w= textOut= W= tagOut= srcfile= tagsFromFile= userParam= fileOrder= lang= sep= i= ignore= @= geotag= globalTimeShift= csvDelim=", Partial: true, GoFlags: true},
+		// a tag assignment (Assign) or -overwrite_original rewrites the
+		// files (in place, or into -o OUT); without one exiftool only reads
+		Writes: WriteSpec{All: true, Opts: "o out", If: "overwrite_original overwrite_original_in_place", Assign: true},
 	},
 	// 7-Zip: COMMAND [-SWITCH…] ARCHIVE [FILE…]; every switch is one word,
 	// its value attached (-oDIR, -tzip, -pSECRET, -sdel, -aoa); -y a flag
-	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite, Opts: OptSpec{ShortOpt: "abimoprstuvwx"}},
+	// a (add), u (update), d (delete), rn (rename) change the archive (a
+	// -sdel removes the files added); x and e extract into -oDIR (the
+	// working directory without one); l, t, h, i only read
+	{Name: "7z", Names: "7za 7zr 7zz", Kind: KindWrite, Opts: sevenZipOpts, Subs: []Program{
+		{Name: "a", Kind: KindWrite, Opts: sevenZipOpts, Writes: WriteSpec{First: true, Remove: "s=del"}},
+		{Name: "u", Names: "d rn", Kind: KindWrite, Opts: sevenZipOpts, Writes: WriteSpec{First: true}},
+		{Name: "x", Names: "e", Kind: KindWrite, Opts: sevenZipOpts, Writes: WriteSpec{Extract: "*", ExtractDir: "o"}}},
+	},
 	// Python standard-library modules run as programs (`python -m MODULE`):
 	// json.tool [INFILE [OUTFILE]] writes only its second operand; the
 	// others read or print their operands.
@@ -161,14 +195,22 @@ var programs = []Program{
 	{Name: "uudecode", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: "output-file=", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Opts: "o output-file", Cwd: "o output-file:;:{begin}"},
 	},
-	{Name: "json.tool", Kind: KindWrite, Opts: OptSpec{Long: "sort-keys no-ensure-ascii json-lines indent= tab no-indent compact", Partial: true}},
+	{Name: "json.tool", Kind: KindWrite, Opts: OptSpec{Long: "sort-keys no-ensure-ascii json-lines indent= tab no-indent compact", Partial: true},
+		Writes: WriteSpec{OperandFile: 2},
+	},
 	// zipfile and tarfile: -c OUT IN… writes OUT, -e ARCHIVE DIR extracts
 	// into DIR (tarfile: the working directory without one), -l and -t
 	// read (pathguard); http.server serves its directory read-only.
-	{Name: "zipfile", Names: "tarfile", Kind: KindWrite, Opts: OptSpec{Long: "create= extract= list= test= metadata-encoding= verbose", Short: "celt"}},
+	{Name: "zipfile", Names: "tarfile", Kind: KindWrite, Opts: OptSpec{Long: "create= extract= list= test= metadata-encoding= verbose", Short: "celt"},
+		Writes: WriteSpec{Opts: "c create", Extract: "e extract", ExtractOperand: 1},
+	},
 	{Name: "http.server", Kind: KindRead, Opts: OptSpec{Short: "bdp", Long: "bind= directory= protocol= cgi tls-cert= tls-key= tls-password-file=", Partial: true}},
 	{Name: "tokenize", Names: "pydoc dis pyclbr tabnanny pickletools mimetypes py_compile.show", Kind: KindRead},
-	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true}},
+	// xxd [-r] [INFILE [OUTFILE]] writes OUTFILE, the dump or (-r) the
+	// patched binary
+	{Name: "xxd", Kind: KindWrite, Opts: OptSpec{Short: "cglosnR", Long: "cols= groupsize= len= seek= name= autoskip bits capitalize decimal ebcdic include little-endian postscript plain revert uppercase", Partial: true},
+		Writes: WriteSpec{OperandFile: 2},
+	},
 	{Name: "patch", Names: "gpatch", Kind: KindWrite,
 		Opts: OptSpec{Short: "pioDdBrFVzYg", Long: "strip= input= output= ifdef= directory= prefix= reject-file= fuzz= version-control= suffix= basename-prefix= get= quoting-style= reject-format= read-only= dry-run backup backup-if-mismatch no-backup-if-mismatch", Partial: true, Abbrev: true},
 		// patch(1) 2.7.6: the backup of FILE is PREFIX (-B) + its directory
@@ -178,14 +220,36 @@ var programs = []Program{
 		// -p1` made t/d/f for d/f)
 		Writes: WriteSpec{Backup: BackupSpec{On: "b backup", Always: true, Off: "no-backup-if-mismatch", Suffix: "z suffix", Prefix: "B prefix", BasePrefix: "Y basename-prefix", Default: ".orig", Env: "SIMPLE_BACKUP_SUFFIX"}},
 	},
-	{Name: "shfmt", Names: "gofumpt", Kind: KindWrite, Opts: OptSpec{Short: "i", Partial: true, Abbrev: true}},
-	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}},
-	{Name: "prettier", Kind: KindWrite, Opts: OptSpec{Long: "config= ignore-path= parser= plugin= stdin-filepath= log-level= cache-location= cache-strategy= write check", Partial: true, Abbrev: true}},
-	{Name: "black", Kind: KindWrite, Opts: OptSpec{Short: "lctW", Long: formatterLong, Partial: true, Abbrev: true}},
-	{Name: "isort", Kind: KindWrite, Opts: OptSpec{Short: "lmapobs", Long: formatterLong, Partial: true, Abbrev: true}},
-	{Name: "ruff", Kind: KindWrite, Opts: OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}},
-	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}},
-	{Name: "clang-format", Names: "rustfmt autopep8 yapf biome dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}},
+	// formatters that rewrite their operands in place (a file, or every
+	// file below a directory: Tree) when told to write, or unless told to
+	// check
+	{Name: "shfmt", Names: "gofumpt", Kind: KindWrite, Opts: OptSpec{Short: "i", Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, If: "w write"}},
+	{Name: "gofmt", Names: "goimports", Kind: KindWrite, Opts: OptSpec{Short: "r"}, Writes: WriteSpec{Tree: true, If: "w"}},
+	{Name: "prettier", Kind: KindWrite, Opts: OptSpec{Long: "config= ignore-path= parser= plugin= stdin-filepath= log-level= cache-location= cache-strategy= write check", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Tree: true, If: "w write"}},
+	{Name: "black", Kind: KindWrite, Opts: OptSpec{Short: "lctW", Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Unless: "check diff"}},
+	{Name: "isort", Kind: KindWrite, Opts: OptSpec{Short: "lmapobs", Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Unless: "c check-only check diff"}},
+	// ruff format rewrites unless --check/--diff, ruff check only with
+	// --fix (not --no-fix); without an operand the working directory
+	// (ruff before 0.5 ran `ruff PATH…` as ruff check: Default)
+	{Name: "ruff", Kind: KindWrite, Opts: ruffOpts, Writes: WriteSpec{Tree: true, Here: true, If: "fix"}, Default: "check", Subs: []Program{
+		{Name: "format", Kind: KindWrite, Opts: ruffOpts, Writes: WriteSpec{Tree: true, Here: true, Unless: "check diff"}},
+		{Name: "check", Kind: KindWrite, Opts: ruffOpts, Writes: WriteSpec{Tree: true, Here: true, If: "fix unsafe-fixes", Unless: "no-fix"}}},
+	},
+	// eslint -o FILE writes its report; --fix rewrites the files
+	// (TreeIf), every file below the working directory without one
+	{Name: "eslint", Kind: KindWrite, Opts: OptSpec{Short: "cfo", Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Opts: "o output-file", Tree: true, Here: true, TreeIf: "fix"}},
+	{Name: "clang-format", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, If: "i"}},
+	{Name: "autopep8", Names: "yapf", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, If: "i in-place"}},
+	{Name: "rustfmt", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Unless: "check emit"}},
+	// biome format|lint|check rewrite only with --write (--apply, --fix);
+	// dprint fmt unless --check or --list
+	{Name: "biome", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Subs: []Program{
+		{Name: "format", Names: "lint check", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Here: true, If: "write apply apply-unsafe fix"}}},
+	},
+	{Name: "dprint", Kind: KindWrite, Opts: OptSpec{Long: formatterLong, Partial: true, Abbrev: true}, Subs: []Program{
+		{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Long: formatterLong + " list", Partial: true, Abbrev: true}, Writes: WriteSpec{Tree: true, Here: true, Unless: "check list"}}},
+	},
 	// formatters and spelling checkers that rewrite their operands (a file,
 	// or every file below a directory) unless told to check, or only when
 	// told to write
@@ -217,9 +281,13 @@ var programs = []Program{
 	// pax: -r extracts (into the working directory), -w archives (to
 	// stdout, or -f FILE), both copy into the last operand; neither lists
 	// GNU ar [-]OP[MODS] [--output DIR] [RELPOS] [COUNT] ARCHIVE [MEMBER…]:
-	// the path guard reads the operation letters (pathguard.arWrites)
-	{Name: "ar", Names: "gcc-ar llvm-ar", Kind: KindWrite, Opts: OptSpec{Long: "output= plugin= target= record-libdeps= thin help version", Partial: true, Abbrev: true}},
-	{Name: "pax", Kind: KindWrite, Opts: OptSpec{Short: "bBEfGopsTUx"}},
+	// the operation letters decide (Grammar "ar", arWrites)
+	{Name: "ar", Names: "gcc-ar llvm-ar", Kind: KindWrite, Opts: OptSpec{Long: "output= plugin= target= record-libdeps= thin help version", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Grammar: "ar"},
+	},
+	{Name: "pax", Kind: KindWrite, Opts: OptSpec{Short: "bBEfGopsTUx"},
+		Writes: WriteSpec{Grammar: "pax"},
+	},
 	{Name: "less", Kind: KindRead},
 	{Name: "man", Kind: KindRead, Opts: OptSpec{Short: "CMPrSseLmpRE", ShortOpt: "THX", Long: "config-file= manpath= pager= prompt= sections= extension= locale= systems= preprocessor= recode= encoding= troff-device html gxditview", Partial: true, Abbrev: true},
 		Runs: RunSpec{Shell: "P pager H html"}},
@@ -459,7 +527,8 @@ var programs = []Program{
 	// ssh-copy-id [-i [FILE]] [-p PORT] [-o OPT] … [USER@]HOST logs in to
 	// HOST over ssh and appends to its authorized_keys
 	{Name: "ssh-copy-id", Kind: KindTool, Opts: OptSpec{Short: "iopFtJ"}},
-	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"}},
+	{Name: "scp", Kind: KindWrite, Opts: OptSpec{Short: "cFiJloPSXD"},
+		Writes: WriteSpec{Last: 2, Remote: RemoteHost}},
 	// sftp's batch lines starting with ! run a local shell command
 	{Name: "sftp", Kind: KindWrite, Opts: OptSpec{Short: "BbcDFiJlloPRSsX"}, Runs: RunSpec{Stdin: true, Prefix: "!"}},
 	{Name: "sshfs", Kind: KindTool, Opts: OptSpec{Short: "op"}},
@@ -633,9 +702,10 @@ var programs = []Program{
 			},
 			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
 				Opts: OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= workspaces include-workspace-root", Partial: true},
+				// -C/--prefix DIR (before the subcommand or after it): DIR/node_modules, DIR/package*.json;
 				// npm_config_prefix is the global prefix of -g (checked with npm 11:
 				// `npm_config_prefix=P npm prefix -g` is P, `npm prefix` the cwd)
-				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE npm_config_prefix@g,global NPM_CONFIG_PREFIX@g,global"},
+				Writes: WriteSpec{Dirs: "cache C prefix", Levels: true, EnvDirs: "npm_config_cache NPM_CONFIG_CACHE npm_config_prefix@g,global NPM_CONFIG_PREFIX@g,global"},
 			},
 			// npm pack [PKG…] writes NAME-VERSION.tgz into the directory it runs
 			// in or --pack-destination's; --dry-run writes none (checked with
@@ -657,16 +727,19 @@ var programs = []Program{
 				Opts:   OptSpec{Short: "Cw", Long: "workspace= prefix= userconfig= registry= loglevel= cache= scope= init-author-name= init-license= init-version= workspaces include-workspace-root yes force", Partial: true},
 				Writes: WriteSpec{Dirs: "cache", EnvDirs: "npm_config_cache NPM_CONFIG_CACHE", Cwd: ":package.json", CwdIn: "C prefix"},
 			},
-			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune", Kind: KindTool,
-				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}},
-			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}}},
+			{Name: "install", Names: "i ci add update up upgrade uninstall un rm remove link ln dedupe prune init", Kind: KindTool,
+				Opts: OptSpec{Short: "CF", Long: "dir= filter= filter-prod= workspace-root recursive", Partial: true}, Writes: WriteSpec{Dirs: "C dir", Levels: true}},
+			{Name: "pack", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "pack-destination= dir=", Partial: true}, Writes: WriteSpec{Dirs: "pack-destination", Levels: true}}},
 	},
 	{Name: "yarn", Kind: KindTool, Opts: OptSpec{Short: "C", Long: "cwd=", Stop: true},
 		Subs: []Program{
 			{Name: "exec", Kind: KindRun, Opts: OptSpec{Stop: true}},
 			{Name: "dlx", Kind: KindExec, Opts: OptSpec{Short: "p", Long: "package= quiet", Partial: true, Stop: true}},
 			{Name: "publish", Names: "npm", Kind: KindTool},
-			{Name: "add", Names: "install remove run init info why upgrade up upgrade-interactive audit cache config global link unlink pack version versions workspaces workspace bin create test start build plugin set constraints outdated list licenses login logout owner tag team import generate-lock-entry policies autoclean check help node", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true}}}},
+			{Name: "add", Names: "install i ci remove rm un uninstall init upgrade up update link ln dedupe prune", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true},
+				// --cwd DIR (before the subcommand or after it): DIR/node_modules, DIR/package.json
+				Writes: WriteSpec{Dirs: "C cwd", Levels: true}},
+			{Name: "run", Names: "info why upgrade-interactive audit cache config global unlink pack version versions workspaces workspace bin create test start build plugin set constraints outdated list licenses login logout owner tag team import generate-lock-entry policies autoclean check help node", Kind: KindTool, Opts: OptSpec{Long: "cwd=", Partial: true, Abbrev: true}}}},
 	{Name: "bundle", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "exec", Kind: KindExec, Opts: OptSpec{Stop: true}}}},
 	{Name: "toolbox", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, Opts: OptSpec{Short: "cdr", Long: "container= distro= release=", Partial: true, Stop: true}}}},
 	{Name: "op", Names: "doppler", Kind: KindTool, Opts: OptSpec{Short: "C", Stop: true}, Subs: []Program{{Name: "run", Kind: KindExec, DashDash: true}}},
@@ -681,7 +754,11 @@ var programs = []Program{
 		Runs: RunSpec{Argv: "c command"}}}},
 	{Name: "cargo", Kind: KindTool, Opts: OptSpec{Short: "CZ", Long: "config= color= explain= list locked offline frozen quiet verbose version help", Partial: true, Stop: true, Plus: true},
 		Subs: []Program{{Name: "watch", Kind: KindRun, Opts: OptSpec{Short: "xs", Long: "exec= shell=", Partial: true}, Runs: RunSpec{Shell: "s shell"}},
-			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"}},
+			// cargo fmt rewrites the crate unless it or rustfmt (the words
+			// after "--", Through) only checks
+			{Name: "fmt", Kind: KindWrite, Opts: OptSpec{Short: "pvq", Long: "check all package= manifest-path= message-format= verbose quiet help version"},
+				Writes: WriteSpec{Tree: true, Here: true, Unless: "check", Through: "rustfmt"},
+			},
 			{Name: "publish", Kind: KindTool},
 			// cargo new PATH creates the package directory PATH, cargo init
 			// [PATH] makes a package in PATH or the directory it runs in:
@@ -797,7 +874,7 @@ var programs = []Program{
 			{Name: "buildx", Kind: KindTool, Opts: OptSpec{Stop: true}, Subs: []Program{{Name: "build", Names: "b", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport}}},
 			{Name: "build", Names: "builder", Kind: KindTool, Opts: dockerBuild, Writes: dockerExport},
 			{Name: "push", Kind: KindTool},
-			{Name: "cp", Kind: KindWrite},
+			{Name: "cp", Kind: KindWrite, Writes: WriteSpec{Last: 2, Remote: RemoteColon}},
 		},
 	},
 	{Name: "docker-compose", Names: "podman-compose", Kind: KindRun, Runs: RunSpec{Remote: true}, Opts: composeGlobal, Subs: composeSubs},
@@ -806,7 +883,7 @@ var programs = []Program{
 		Opts: OptSpec{Short: "cnfs", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token=", Partial: true},
 		Subs: []Program{{Name: "exec", Kind: KindRun, Opts: OptSpec{Short: "cnf", Long: "container= namespace= context= kubeconfig= filename= pod-running-timeout= cluster= user= as= as-group= server= token= stdin tty quiet", Partial: true, Stop: true}},
 			// cp SRC DEST: a local DEST is written (POD:PATH is the pod's)
-			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2}}},
+			{Name: "cp", Kind: KindWrite, Opts: OptSpec{Short: "cn", Long: "container= namespace= context= kubeconfig= retries= no-preserve", Partial: true}, Writes: WriteSpec{Last: 2, Remote: RemoteColon}}},
 	},
 	// database clients: psql's \! and mysql's system / \! run a shell
 	// command from a -c/-e value or a line of a known stdin script
@@ -907,6 +984,11 @@ var programs = []Program{
 		Writes: WriteSpec{Opts: "o output out"},
 	},
 	// media converters: the last operand is the output file
+	// ImageMagick: single-dash options (-resize 50%, +repage), the last
+	// operand is the output image, -write FILE writes another; mogrify
+	// rewrites its images in place, or into -path DIR
+	{Name: "convert", Names: "magick", Kind: KindWrite, Opts: imageMagickOpts, Writes: WriteSpec{Last: 2, Opts: "write"}},
+	{Name: "mogrify", Kind: KindWrite, Opts: imageMagickOpts, Writes: WriteSpec{All: true, Dirs: "path"}},
 	{Name: "pdftotext", Kind: KindWrite, Opts: OptSpec{Long: "f= l= r= x= y= W= H= enc= eol= opw= upw= layout raw htmlmeta bbox nopgbrk q", Partial: true, GoFlags: true},
 		Writes: WriteSpec{Last: 2}},
 	{Name: "ffmpeg", Kind: KindWrite, Opts: OptSpec{Long: "i= f= c= codec= vcodec= acodec= ss= t= to= r= s= b= vf= af= filter_complex= map= metadata= preset= crf= pix_fmt= loglevel= threads= frames= aspect= ar= ac= q= qscale= y n", Partial: true, GoFlags: true},
@@ -948,7 +1030,9 @@ var programs = []Program{
 	{Name: "rustc", Kind: KindWrite, Opts: OptSpec{Short: "oLC", Long: "out-dir= crate-type= crate-name= edition= emit= target= cfg= cap-lints= explain= print=", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Opts: "o", Cwd: "o print explain:;:{base} *", CwdIn: "out-dir"},
 	},
-	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true}},
+	{Name: "zig", Names: "ld as nasm pandoc protoc", Kind: KindWrite, Opts: OptSpec{Short: "oIL", Long: "output= out-dir= outdir=", Partial: true, Abbrev: true},
+		// -o FILE, --out-dir DIR, protoc --LANG_out=[OPTS:]DIR
+		Writes: WriteSpec{Opts: "o output", Dirs: "out-dir outdir", OutSuffix: "_out"}},
 	// tsc SRC… writes SRC.js (and .d.ts, .map) beside each source and the
 	// sources it imports (Beside: their directories, and "."), unless
 	// --outDir/--outFile name the output, --noEmit writes none, or -p/-b
@@ -957,7 +1041,8 @@ var programs = []Program{
 	{Name: "tsc", Kind: KindWrite, Opts: OptSpec{Short: "ptm", Long: "outDir= outFile= outdir= outfile= project= build target= module= lib= rootDir= declarationDir= jsx= noEmit declaration watch", Partial: true},
 		Writes: WriteSpec{Dirs: "outDir outdir declarationDir", Opts: "outFile outfile", Beside: true, Instead: "outDir outdir outFile outfile noEmit p project b build"},
 	},
-	{Name: "esbuild", Names: "swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true}},
+	{Name: "esbuild", Names: "swc babel rollup webpack", Kind: KindWrite, Opts: OptSpec{Short: "od", Long: "outfile= outdir= outDir= outFile= out-file= out-dir= file= dir=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o outfile outFile out-file file", Dirs: "d outdir outDir out-dir dir"}},
 	// editors: ed/ex run `!CMD` lines of their command script (stdin, -c)
 	// through the shell, vi/vim an `-c '!CMD'`
 	{Name: "ed", Names: "red", Kind: KindWrite, Opts: OptSpec{Short: "p", Long: "extended-regexp traditional loose-exit-status prompt= quiet silent restricted script verbose strip-trailing-cr help version", Abbrev: true},
@@ -987,14 +1072,18 @@ var programs = []Program{
 	},
 	// GNU nano 7 (nano --help): -C -J -Q -T -X -Y -f -o -r -s take a value,
 	// every other letter is a flag (-i autoindent, -w nowrap, -c, -S, -t …)
-	{Name: "nano", Names: "pico", Kind: KindWrite, Opts: OptSpec{Short: "CJQTXYfors", Long: "backupdir= guidestripe= quotestr= tabsize= wordchars= syntax= rcfile= operatingdir= fill= speller= view", Partial: true, Abbrev: true}},
-	{Name: "micro", Names: "kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true}},
+	{Name: "nano", Names: "pico", Kind: KindWrite, Opts: OptSpec{Short: "CJQTXYfors", Long: "backupdir= guidestripe= quotestr= tabsize= wordchars= syntax= rcfile= operatingdir= fill= speller= view", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Edited: true},
+	},
+	{Name: "micro", Names: "kak hx", Kind: KindWrite, Opts: OptSpec{Short: "cSuiTtprwW", Long: "cmd= eval= load= funcall= insert=", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Edited: true}},
 	// REPLs and editors whose own language runs shell commands: a line
 	// (or -c/-e/--eval value) that starts with the program's shell escape
 	// (RunSpec.Prefix) is a shell command, and so is the string handed to
 	// one of the language's shell-running functions (RunSpec.Calls)
 	{Name: "emacs", Names: "emacsclient", Kind: KindWrite, Opts: OptSpec{Long: "eval= execute= load= funcall= insert= directory= chdir= script= file= visit= l= L= f= e= batch quick", Partial: true, GoFlags: true},
-		Runs: RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
+		Writes: WriteSpec{Edited: true},
+		Runs:   RunSpec{Shell: "eval execute e", Calls: "shell-command shell-command-to-string async-shell-command call-process-shell-command start-process-shell-command process-lines, delete-directory+=rm -r -f"},
 	},
 	{Name: "sqlite3", Names: "sqlite duckdb", Kind: KindWrite, Opts: OptSpec{Long: "cmd= c= init= separator= nullvalue= newline= vfs= mmap= maxsize= pagecache= lookaside= heap= escape= A= append ascii bail batch box column csv deserialize echo header noheader html interactive json line list markdown memtrace nofollow readonly safe table stats version zip", Partial: true, GoFlags: true},
 		Runs: RunSpec{Shell: "cmd c", Operands: OperandsShell, Skip: 1, Prefix: ".sh[ell] .sy[stem]", Stdin: true, Pipe: ".o[utput] .on[ce] .i[mport] .rea[d]", Source: "init", Calls: "edit@2"},
@@ -1115,7 +1204,7 @@ var programs = []Program{
 		"node-gyp nx turbo rush vite next nuxt astro gatsby ng vue svelte-kit expo react-native " +
 		"terraform-docs pre-commit lefthook husky commitlint semantic-release changeset " +
 		"docker-machine virsh qemu-img qemu-system-x86_64 lxd " +
-		"convert magick gm " +
+		"gm " +
 		"dmesg lsof fuser gdbserver " +
 		"reboot shutdown poweroff halt systemd-analyze " +
 		"cd pushd popd source . eval trap exit return break continue", Kind: KindTool},
@@ -1129,12 +1218,26 @@ const harnessGlobal = "root= feature= json quiet verbose help version"
 // in its abbreviation notation: `:silent !CMD` still runs CMD.
 const vimMods = "sil[ent] uns[ilent] noa[utocmd] keepa[lt] keepj[umps] keepm[arks] keepp[atterns] loc[kmarks] nos[wapfile] san[dbox] verb[ose] hid[e] conf[irm] bro[wse] tab lefta[bove] abo[veleft] rightb[elow] bel[owright] to[pleft] bo[tright] vert[ical] hor[izontal] leg[acy] vim9[cmd]"
 
+// splitOpts is the grammar of split and csplit (coreutils 9 --help).
+var splitOpts = OptSpec{Short: "abflnCtf", Long: "suffix-length= bytes= line-bytes= lines= number= additional-suffix= separator= filter= prefix= digits= suffix-format=", Partial: true, Abbrev: true}
+
+// imageMagickOpts: ImageMagick's options are single-dash words; -write
+// and mogrify's -path take a file or directory.
+var imageMagickOpts = OptSpec{Long: "write= path= format=", Partial: true, GoFlags: true}
+
+// ruffOpts is the grammar of ruff and its subcommands.
+var ruffOpts = OptSpec{Short: "o", Long: formatterLong, Partial: true, Abbrev: true}
+
+// sevenZipOpts: 7-Zip's switches are one word each, the value attached
+// (-oDIR, -tzip, -pSECRET, -sdel, -aoa); -y a flag.
+var sevenZipOpts = OptSpec{ShortOpt: "abimoprstuvwx"}
+
 // vimWrites is what vim and ex write by their Ex commands (WriteSpec
 // Lines, Edits, Ends), with script the options of Ex mode.
 func vimWrites(script string) WriteSpec {
 	return WriteSpec{Lines: "w[rite] sav[eas] wq x[it] exi[t] up[date] mk[exrc] mkv[imrc] mks[ession] mkvie[w] redi[r] wv[iminfo]",
 		Edits: "w[rite] wq x[it] exi[t] up[date] wa[ll] wqa[ll] xa[ll] wn[ext] wN[ext] wp[revious] norm[al] exe[cute] so[urce] ru[ntime] cal[l] argdo bufdo windo tabdo cdo cfdo ldo lfdo g[lobal] v[global] au[tocmd] doau[tocmd] doautoa[ll] let",
-		Ends:  "q[uit] qa[ll] quita[ll] cq[uit] wq x[it] exi[t] xa[ll] wqa[ll]", Script: script}
+		Ends:  "q[uit] qa[ll] quita[ll] cq[uit] wq x[it] exi[t] xa[ll] wqa[ll]", Script: script, Edited: true, ReadOnly: "R M"}
 }
 
 // vimLangs are vim's commands that run code of another language (a line
