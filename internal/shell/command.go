@@ -304,7 +304,8 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 		f, d := c.cwdOutputs(ops, stdin, env)
 		files, dirs = append(files, f...), append(dirs, d...)
 	}
-	if ws.Ext != "" && !hasOpt(p, ws.Opts) {
+	multi := ws.Multi == "" || len(ops) == 1 || hasOpt(p, ws.Multi)
+	if ws.Ext != "" && !hasOpt(p, ws.Opts) && multi {
 		files = append(files, ws.siblings(p, c.Name, ops)...)
 	}
 	if ws.Beside && len(ops) > 0 && !hasOpt(p, ws.Instead) { // no operand: nothing processed (javac -version)
@@ -328,7 +329,7 @@ func (c *Command) Written(stdin *string, env map[string]string) (files, dirs []s
 				files = append(files, v)
 			}
 		}
-	case ws.Last > 0 && len(ops) >= ws.Last && ops[len(ops)-1] != "-":
+	case ws.Last > 0 && len(ops) >= ws.Last && ops[len(ops)-1] != "-" && (ws.Multi == "" || !multi):
 		files = append(files, ops[len(ops)-1])
 	}
 	if ws.First && len(ops) > 0 && ops[0] != "-" {

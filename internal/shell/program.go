@@ -401,6 +401,10 @@ type WriteSpec struct {
 	// gzip's ".gz bzip2=.bz2 …", -S/--suffix, -d. Not with an option of
 	// Opts (zstd -o FILE writes FILE instead).
 	Ext, ExtOpts, Undo, UndoNames string
+	// Multi, with Ext and Last: the siblings are written for a single
+	// operand or, under an option of Multi, for every operand; otherwise
+	// the Last operand is the output (lz4 IN OUT, lz4 -m FILE…).
+	Multi string
 	// Ed: the command's known stdin is an ed(1) script, which decides what
 	// is written (EdWrites: `w FILE`, a bare `w` the default file, the
 	// first operand); without a known stdin (a terminal, `< FILE`) the

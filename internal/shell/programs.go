@@ -139,13 +139,25 @@ var programs = []Program{
 	// write no file
 	// (a sibling of unknown name may be written: the operand's directory
 	// is written below, Beside) and remove the operand unless -k
-	{Name: "gzip", Names: "bzip2 xz lzma lz4 compress gunzip bunzip2 unxz unlzma uncompress pigz", Kind: KindWrite,
+	{Name: "gzip", Names: "bzip2 xz lzma compress gunzip bunzip2 unxz unlzma uncompress pigz", Kind: KindWrite,
 		Opts: OptSpec{Short: "S", Long: "suffix= stdout to-stdout list test decompress uncompress keep", Partial: true, Abbrev: true},
-		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
+		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
 			UndoNames: "gunzip bunzip2 unxz unlzma uncompress", Unless: "c l t stdout to-stdout list test", Beside: true, NoFind: "*", Remove: "*", Keep: "k keep"},
 		WriteExamples: []string{"a -> a.gz . (removes a)", "-S .md SKILL -> SKILL.md . (removes SKILL)", "-d -S .bak README.md.bak -> README.md . (removes README.md.bak)", "-d --suffix=.bak d/a.gz -> d/a d (removes d/a.gz)",
 			"-d a -> . (removes a)", "-dc a.gz -> ", "-k -t a.gz -> ", "-k spec/a -> spec/a.gz spec"},
 		Examples: []string{"-dc f => -d -c | f"}},
+	// lz4 (lz4(1) 1.9.4, checked under /tmp): lz4 [OPTS] IN [OUT] writes
+	// OUT and keeps IN; with one operand IN.lz4 beside it (IN without .lz4
+	// with -d), or stdout when stdout is no console (the Bash tool's pipe:
+	// 'using stdout as default output'), the sibling judged all the same;
+	// -m/--multiple: every operand its sibling; --rm removes the inputs;
+	// -c, -t, -l write no file. -B# -b# -e# -i# take attached values,
+	// -1..-12 are levels.
+	{Name: "lz4", Names: "lz4c", Kind: KindWrite, Opts: OptSpec{ShortOpt: "Bbei", Numeric: true, Long: "decompress uncompress compress stdout to-stdout multiple rm keep force test list fast best sparse no-sparse content-size no-content-size frame-crc no-frame-crc favor-decSpeed verbose quiet", Partial: true},
+		Writes: WriteSpec{Ext: ".lz4", Undo: "d decompress uncompress", Last: 2, Multi: "m multiple", Remove: "rm", Unless: "c t l stdout to-stdout test list"},
+		WriteExamples: []string{"SKILL.md -> SKILL.md.lz4", "-d SKILL.md.lz4 build/SKILL.md -> build/SKILL.md", "-9 a b.lz4 -> b.lz4", "-m a b -> a.lz4 b.lz4", "-d -m a.lz4 b.lz4 -> a b",
+			"-m --rm a -> a.lz4 (removes a)", "-c a -> ", "-l a.lz4 -> ", "-d a.lz4 -> a", "- out.lz4 -> out.lz4"},
+		Examples: []string{"-9 -B4 a b => -#=9 -B=4 | a b", "-dm a.lz4 => -d -m | a.lz4"}},
 	// zstd keeps the operand unless --rm; -o FILE writes FILE instead of
 	// the sibling (zstd -H)
 	{Name: "zstd", Names: "unzstd", Kind: KindWrite,

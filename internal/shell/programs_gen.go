@@ -106,10 +106,20 @@ var programs = []Program{
 	// write no file
 	// (a sibling of unknown name may be written: the operand's directory
 	// is written below, Beside) and remove the operand unless -k
-	{Name: "gzip", Names: "bzip2 xz lzma lz4 compress gunzip bunzip2 unxz unlzma uncompress pigz", Kind: KindWrite,
+	{Name: "gzip", Names: "bzip2 xz lzma compress gunzip bunzip2 unxz unlzma uncompress pigz", Kind: KindWrite,
 		Opts: OptSpec{Short: "S", Long: "suffix= stdout to-stdout list test decompress uncompress keep", Partial: true, Abbrev: true},
-		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma lz4=.lz4 compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
+		Writes: WriteSpec{Ext: ".gz bzip2=.bz2 bunzip2=.bz2 xz=.xz unxz=.xz lzma=.lzma unlzma=.lzma compress=.Z uncompress=.Z", ExtOpts: "S suffix", Undo: "d decompress uncompress",
 			UndoNames: "gunzip bunzip2 unxz unlzma uncompress", Unless: "c l t stdout to-stdout list test", Beside: true, NoFind: "*", Remove: "*", Keep: "k keep"},
+	},
+	// lz4 (lz4(1) 1.9.4, checked under /tmp): lz4 [OPTS] IN [OUT] writes
+	// OUT and keeps IN; with one operand IN.lz4 beside it (IN without .lz4
+	// with -d), or stdout when stdout is no console (the Bash tool's pipe:
+	// 'using stdout as default output'), the sibling judged all the same;
+	// -m/--multiple: every operand its sibling; --rm removes the inputs;
+	// -c, -t, -l write no file. -B# -b# -e# -i# take attached values,
+	// -1..-12 are levels.
+	{Name: "lz4", Names: "lz4c", Kind: KindWrite, Opts: OptSpec{ShortOpt: "Bbei", Numeric: true, Long: "decompress uncompress compress stdout to-stdout multiple rm keep force test list fast best sparse no-sparse content-size no-content-size frame-crc no-frame-crc favor-decSpeed verbose quiet", Partial: true},
+		Writes: WriteSpec{Ext: ".lz4", Undo: "d decompress uncompress", Last: 2, Multi: "m multiple", Remove: "rm", Unless: "c t l stdout to-stdout test list"},
 	},
 	// zstd keeps the operand unless --rm; -o FILE writes FILE instead of
 	// the sibling (zstd -H)
