@@ -472,17 +472,6 @@ func (c *collector) program() {
 		c.awk(args)
 	case "yq":
 		c.yq(args)
-	case "sort":
-		p := c.parsed()
-		for _, f := range p.Values("o", "output") {
-			c.add(f, opWrite, "sort -o")
-		}
-	case "truncate":
-		p := c.parsed()
-		c.files(p, opWrite, "truncate")
-	case "touch":
-		p := c.parsed()
-		c.files(p, opWrite, "touch")
 	case "mkdir":
 		p := c.parsed()
 		// The new entry is a directory: `mkdir .harness/features/f004`
@@ -583,9 +572,6 @@ func (c *collector) program() {
 		c.files(c.parsed(), opDelete, "unlink")
 	case "rmdir":
 		c.files(c.parsed(), opDelete, "rmdir")
-	case "shred":
-		p := c.parsed()
-		c.files(p, opWrite, "shred")
 	case "git", "hub":
 		c.git()
 	case "patch", "gpatch":
@@ -627,14 +613,6 @@ func (c *collector) tableWrites() {
 	for _, t := range cmd.Trees() {
 		c.add(t, opTree, what+" (rewrites in place)")
 	}
-	if ws := &cmd.Row.Writes; cmd.RewritesOperands() || (ws.All || ws.Ext != "" || ws.Edited) && cmd.WritesApply() {
-		// the paths xargs hands it (`git ls-files | xargs mdformat`)
-		o := opWrite
-		if ws.Tree || cmd.Removes() {
-			o = opTree
-		}
-		c.listing(o, what)
-	}
 	o := opWrite
 	if cmd.Appends() {
 		o = opAppend // sponge -a
@@ -660,6 +638,16 @@ func (c *collector) tableWrites() {
 			continue
 		}
 		c.addNewDir(d, what+" (output directory)")
+	}
+	if ws := &cmd.Row.Writes; cmd.RewritesOperands() || (ws.All || ws.Ext != "" || ws.Edited) && cmd.WritesApply() {
+		// the paths xargs hands it (`git ls-files | xargs mdformat`), after
+		// the operands: a literal input already among them is not a listing
+		// of the whole directory (collector.listing)
+		o = opWrite
+		if ws.Tree || cmd.Removes() {
+			o = opTree
+		}
+		c.listing(o, what)
 	}
 }
 

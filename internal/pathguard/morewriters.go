@@ -32,13 +32,6 @@ func (c *collector) moreWriters(prog string, args []string) bool {
 	case "pip", "pip3", "pip2", "uv":
 		c.pip(args)
 		return true
-	case "base64", "gbase64", "base32", "basenc":
-		// BSD/macOS: -o FILE / --output FILE (and -i FILE as input)
-		p := c.parsed()
-		for _, v := range p.Values("o", "output") {
-			c.add(v, opWrite, prog+" -o")
-		}
-		return true
 	case "ssh-keygen":
 		// -f FILE is the key file it writes (and FILE.pub) when it makes,
 		// re-encrypts, re-comments or edits one (-p, -c, -R, -H, -k, -s);

@@ -100,6 +100,14 @@ func TestWriterRowsIdentity(t *testing.T) {
 		{"python3 -m zipfile -e /tmp/a.zip spec", "block", FamilyReadonlyDir},
 		{"exiftool -Title=x spec/a.jpg", "block", FamilyReadonlyDir},
 		{"exiftool -ext jpg spec", "allow", ""},
+		{"truncate-9 -s 0 SKILL.md", "block", FamilyReadonlyFile},
+		{"sort-9 -o SKILL.md /tmp/x", "block", FamilyReadonlyFile},
+		{"shred-9 -u README.md", "block", FamilyReadonlyFile},
+		{"touch-9 spec/new.md", "block", FamilyReadonlyDir},
+		{"base64 -d -i /tmp/x -o SKILL.md", "block", FamilyReadonlyFile},
+		{"git ls-files spec | xargs touch", "block", FamilyReadonlyDir},
+		{"echo build/stamp | xargs touch", "allow", ""}, // the literal input is its operand, not a listing of "."
+		{"echo build/x | xargs fallocate -l 1M", "allow", ""},
 	})
 }
 

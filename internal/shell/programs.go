@@ -48,10 +48,15 @@ var programs = []Program{
 		Examples: []string{"-p a/b => -p | a/b", "--par a/b => --parents | a/b", "-pv a/b => -p -v | a/b", "-- -d => | -d"}},
 	{Name: "unlink", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true}, Examples: []string{"f => | f", "-- -f => | -f"}},
 	{Name: "shred", Kind: KindWrite, Opts: OptSpec{Short: "ns", Long: "force iterations= random-source= size= remove verbose exact zero help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{All: true}, WriteExamples: []string{"-n 3 -u SKILL.md -> SKILL.md", "--random-source=r f -> f"},
 		Examples: []string{"-n 3 -u f => -n=3 -u | f", "--iter=2 --remove=wipe f => --iterations=2 --remove=wipe | f"}},
 	{Name: "truncate", Kind: KindWrite, Opts: OptSpec{Short: "sr", Long: "no-create io-blocks reference= size= help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{All: true}, WriteExamples: []string{"-s 0 SKILL.md -> SKILL.md", "-r ref f -> f"},
 		Examples: []string{"-s 0 f => -s=0 | f", "--si 0 f => --size=0 | f"}},
+	// touch creates its operands or changes their times: no data written
+	// to a device (Meta)
 	{Name: "touch", Kind: KindWrite, Opts: OptSpec{Short: "drt", Long: "no-create date= no-dereference reference= time= help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{All: true, Meta: true}, WriteExamples: []string{"SKILL.md -> SKILL.md", "-r ref -d now f -> f"},
 		Examples: []string{"-d now f => -d=now | f", "-dnow f => -d=now | f", "--date=now f => --date=now | f", "--ref r f => --reference=r | f", "-- -f => | -f"}},
 	{Name: "mkdir", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= parents verbose context help version", Abbrev: true, Posixly: true},
 		Examples: []string{"-pm 777 d => -p -m=777 | d", "--mod=777 d => --mode=777 | d", "--mod 777 d => --mode=777 | d"}},
@@ -90,7 +95,8 @@ var programs = []Program{
 		Examples: []string{"-a f => -a | f", "--app f => --append | f"}},
 	{Name: "dd", Kind: KindWrite, Opts: OptSpec{Long: "help version"}, Examples: []string{"if=a of=b => | if=a of=b"}},
 	{Name: "sort", Kind: KindWrite,
-		Opts:     OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Opts: "o output"}, WriteExamples: []string{"-o SKILL.md x -> SKILL.md", "--out=f x -> f", "x -> "},
 		Examples: []string{"-o f x => -o=f | x", "--out=f x => --output=f | x"}},
 	// GNU shuf (coreutils 9 --help): -o/--output FILE is written, its
 	// operands (and --random-source FILE) are read
@@ -129,7 +135,9 @@ var programs = []Program{
 		Writes: WriteSpec{Grammar: "rename"}, WriteExamples: []string{"'s/a/b/' x.txt -> x.txt", "-e 's/a/b/' f g -> f g", "SKILL skill SKILL.md -> SKILL.md", "'s/x/y/' -> "}, Examples: []string{"'s/a/b/' x.txt => | s/a/b/ x.txt", "-n -e 's/a/b/' f => -n -e=s/a/b/ | f"}},
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Opts: "o output"}, WriteExamples: []string{"-f latin1 -t utf-8 -o SKILL.md in.txt -> SKILL.md", "--out=o in -> o", "in.txt -> "}, Examples: []string{"-f latin1 -t utf-8 -o out.txt in.txt => -f=latin1 -t=utf-8 -o=out.txt | in.txt", "--from-code=latin1 --to-c utf-8 f => --from-code=latin1 --to-code=utf-8 | f", "-c -futf-8 -tascii f => -c -f=utf-8 -t=ascii | f", "-o out -- -f => -o=out | -f"}},
+	// BSD/macOS base64 -o FILE / --output FILE (-i FILE is the input)
 	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output"}, WriteExamples: []string{"-d -i x -o SKILL.md -> SKILL.md", "-d x -> "},
 		Examples: []string{"-d => -d |", "-o f x => -o=f | x"}},
 	// compressors replace FILE by FILE.gz (.bz2 …) beside it and
 	// decompressors FILE.gz by FILE: gzip 1.12 and xz 5.4.1 -S/--suffix SUF

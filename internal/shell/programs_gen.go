@@ -28,9 +28,17 @@ var programs = []Program{
 	{Name: "wipe", Kind: KindWrite, Opts: OptSpec{Short: "QloSMTKx"}},
 	{Name: "rmdir", Kind: KindWrite, Opts: OptSpec{Long: "ignore-fail-on-non-empty parents verbose help version", Abbrev: true, Posixly: true}},
 	{Name: "unlink", Kind: KindWrite, Opts: OptSpec{Long: "help version", Abbrev: true, Posixly: true}},
-	{Name: "shred", Kind: KindWrite, Opts: OptSpec{Short: "ns", Long: "force iterations= random-source= size= remove verbose exact zero help version", Abbrev: true, Posixly: true}},
-	{Name: "truncate", Kind: KindWrite, Opts: OptSpec{Short: "sr", Long: "no-create io-blocks reference= size= help version", Abbrev: true, Posixly: true}},
-	{Name: "touch", Kind: KindWrite, Opts: OptSpec{Short: "drt", Long: "no-create date= no-dereference reference= time= help version", Abbrev: true, Posixly: true}},
+	{Name: "shred", Kind: KindWrite, Opts: OptSpec{Short: "ns", Long: "force iterations= random-source= size= remove verbose exact zero help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{All: true},
+	},
+	{Name: "truncate", Kind: KindWrite, Opts: OptSpec{Short: "sr", Long: "no-create io-blocks reference= size= help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{All: true},
+	},
+	// touch creates its operands or changes their times: no data written
+	// to a device (Meta)
+	{Name: "touch", Kind: KindWrite, Opts: OptSpec{Short: "drt", Long: "no-create date= no-dereference reference= time= help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{All: true, Meta: true},
+	},
 	{Name: "mkdir", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= parents verbose context help version", Abbrev: true, Posixly: true}},
 	{Name: "mkfifo", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= context help version", Abbrev: true, Posixly: true}},
 	{Name: "mknod", Kind: KindWrite, Opts: OptSpec{Short: "m", Long: "mode= context help version", Abbrev: true, Posixly: true}},
@@ -61,7 +69,8 @@ var programs = []Program{
 	{Name: "tee", Kind: KindWrite, Opts: OptSpec{Long: "append ignore-interrupts output-error help version", Abbrev: true, Posixly: true}},
 	{Name: "dd", Kind: KindWrite, Opts: OptSpec{Long: "help version"}},
 	{Name: "sort", Kind: KindWrite,
-		Opts: OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true, Posixly: true},
+		Opts:   OptSpec{Short: "kotST", Long: "output= key= field-separator= buffer-size= temporary-directory= batch-size= compress-program= files0-from= parallel= random-source= sort= check ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse version-sort merge stable unique zero-terminated debug help version", Abbrev: true, Posixly: true},
+		Writes: WriteSpec{Opts: "o output"},
 	},
 	// GNU shuf (coreutils 9 --help): -o/--output FILE is written, its
 	// operands (and --random-source FILE) are read
@@ -97,7 +106,10 @@ var programs = []Program{
 		Writes: WriteSpec{Grammar: "rename"}},
 	{Name: "iconv", Kind: KindWrite, Opts: OptSpec{Short: "fto", Long: "from-code= to-code= output=", Partial: true, Abbrev: true},
 		Writes: WriteSpec{Opts: "o output"}},
-	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true}},
+	// BSD/macOS base64 -o FILE / --output FILE (-i FILE is the input)
+	{Name: "base64", Names: "gbase64 base32 basenc", Kind: KindWrite, Opts: OptSpec{Short: "oibw", Long: "output= input= break= wrap= decode ignore-garbage", Partial: true, Abbrev: true},
+		Writes: WriteSpec{Opts: "o output"},
+	},
 	// compressors replace FILE by FILE.gz (.bz2 …) beside it and
 	// decompressors FILE.gz by FILE: gzip 1.12 and xz 5.4.1 -S/--suffix SUF
 	// (checked: `gunzip -f -S .bak README.md.bak` writes README.md, `gzip
