@@ -1,8 +1,6 @@
 package corpustest
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
@@ -120,28 +118,4 @@ func countAllow(steps []everydayStep) int {
 		}
 	}
 	return n
-}
-
-// loadEverydaySteps reads testdata/everyday/steps.jsonl.
-func loadEverydaySteps(t testing.TB) []everydayStep {
-	t.Helper()
-	f, err := os.Open(everydayFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var steps []everydayStep
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var s everydayStep
-		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
-			t.Fatalf("%s: %v", everydayFile, err)
-		}
-		steps = append(steps, s)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return steps
 }

@@ -33,27 +33,7 @@ type everydayStep struct {
 // (shrink-only: a listed step that passes fails the test until its line is
 // removed, and a new false block fails it at once).
 func TestEverydaySteps(t *testing.T) {
-	f, err := os.Open(everydayFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var steps []everydayStep
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var s everydayStep
-		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
-			t.Fatalf("%s: %v", everydayFile, err)
-		}
-		if s.Expect != "allow" && s.Expect != "warn" && s.Expect != "block" || s.Why == "" || s.Cmd == "" {
-			t.Fatalf("%s: bad step %+v", everydayFile, s)
-		}
-		steps = append(steps, s)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	steps := loadEverydaySteps(t)
 	if len(steps) < 800 {
 		t.Fatalf("%d everyday steps, want ≥ 800", len(steps))
 	}
@@ -108,4 +88,32 @@ func TestEverydaySteps(t *testing.T) {
 	if len(fails) > 0 {
 		t.Errorf("%d everyday steps:\n%s", len(fails), strings.Join(fails, "\n"))
 	}
+}
+
+// loadEverydaySteps reads testdata/everyday/steps.jsonl; a step without a
+// command, a reason or a known label fails the test.
+func loadEverydaySteps(t testing.TB) []everydayStep {
+	t.Helper()
+	f, err := os.Open(everydayFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var steps []everydayStep
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var s everydayStep
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatalf("%s: %v", everydayFile, err)
+		}
+		if s.Expect != "allow" && s.Expect != "warn" && s.Expect != "block" || s.Why == "" || s.Cmd == "" {
+			t.Fatalf("%s: bad step %+v", everydayFile, s)
+		}
+		steps = append(steps, s)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return steps
 }
