@@ -8,6 +8,7 @@ import (
 
 	"github.com/superagent-harness/harness/internal/fsutil"
 	"github.com/superagent-harness/harness/internal/gitrepo"
+	"github.com/superagent-harness/harness/internal/pathguard"
 	"github.com/superagent-harness/harness/internal/safetext"
 	"github.com/superagent-harness/harness/internal/workspace"
 )
@@ -194,7 +195,9 @@ func Status(env *Env) (*StatusResult, error) {
 // repositories nested in the product tree whose settings or hooks a git
 // run at the root would execute outside the sandbox (gitrepo.Risky,
 // docs/sandbox.md §6), one line each; an index that cannot be read is a
-// warning too, never silence.
+// warning too, never silence. They also name the protected paths whose
+// content in HEAD or the index differs from the work tree
+// (gitrepo.ProtectedChanges, round 16 #13).
 func NestedRepositoryWarnings(root string) []string {
 	nested, err := gitrepo.Risky(root)
 	if err != nil {
@@ -203,6 +206,13 @@ func NestedRepositoryWarnings(root string) []string {
 	var out []string
 	for _, n := range nested {
 		out = append(out, n.Describe())
+	}
+	changed, err := gitrepo.ProtectedChanges(root, pathguard.GitPathspecs())
+	switch {
+	case err != nil:
+		out = append(out, "git could not be asked whether HEAD or the index carries changes to protected paths ("+err.Error()+"): before a git checkout/restore/reset/stash at the root, compare git diff HEAD with the commit Hermes recorded (docs/sandbox.md §6)")
+	case len(changed) > 0:
+		out = append(out, gitrepo.DescribeProtectedChanges(changed))
 	}
 	return out
 }
