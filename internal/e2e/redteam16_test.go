@@ -134,7 +134,15 @@ func writeTool(id, p, content string) []Block {
 // statusWarnings is `harness status --json`'s warnings, run as Hermes.
 func (r *r16) statusWarnings(t *testing.T) []string {
 	t.Helper()
-	out, err := exec.Command("timeout", "20", r.bins.Harness, "status", "--json", "--root", r.R).Output()
+	return hermesStatusWarnings(t, r.bins.Harness, r.R)
+}
+
+// hermesStatusWarnings runs `harness status --json --root root` as Hermes
+// (outside the sandbox, 20 s at most) and returns its data.warnings; a
+// failed run or an envelope that does not parse fails the test.
+func hermesStatusWarnings(t *testing.T, harness, root string) []string {
+	t.Helper()
+	out, err := exec.Command("timeout", "20", harness, "status", "--json", "--root", root).Output()
 	if err != nil {
 		t.Fatalf("harness status: %v\n%s", err, out)
 	}

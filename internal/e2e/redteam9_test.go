@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -163,20 +162,9 @@ func TestRealClaudeNestedRepositoryByProgram(t *testing.T) {
 	if tr := l.toolResult(t, "r9p_run"); !strings.Contains(tr.Text, "planted") {
 		t.Fatalf("the program did not plant the setting (the attack must reach the repository for this test to mean anything):\n%s", tr.Text)
 	}
-	out, err := exec.Command(bins.Harness, "status", "--json", "--root", R).Output()
-	if err != nil {
-		t.Fatalf("harness status: %v\n%s", err, out)
-	}
-	var env struct {
-		Data struct {
-			Warnings []string `json:"warnings"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(out, &env); err != nil {
-		t.Fatalf("status --json: %v\n%s", err, out)
-	}
+	warnings := hermesStatusWarnings(t, bins.Harness, R)
 	named := 0
-	for _, w := range env.Data.Warnings {
+	for _, w := range warnings {
 		if strings.Contains(w, "src/clean") {
 			t.Errorf("status names the nested repository without code-running settings: %s", w)
 		}
@@ -185,7 +173,7 @@ func TestRealClaudeNestedRepositoryByProgram(t *testing.T) {
 		}
 	}
 	if named != 1 {
-		t.Errorf("harness status does not name src/subp's core.fsmonitor once; warnings:\n%s", strings.Join(env.Data.Warnings, "\n"))
+		t.Errorf("harness status does not name src/subp's core.fsmonitor once; warnings:\n%s", strings.Join(warnings, "\n"))
 	}
 	doc, _ := exec.Command(bins.Harness, "doctor", "--root", R, "--hook-bin", bins.Hook, "--no-probe").CombinedOutput()
 	if !strings.Contains(string(doc), "src/subp") {
