@@ -1,24 +1,13 @@
 package gitrepo
 
 import (
+	"github.com/superagent-harness/harness/internal/testutil"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 )
-
-func git(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null",
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
 
 func write(t *testing.T, p, s string) {
 	t.Helper()
@@ -38,20 +27,20 @@ func nestedRepo(t *testing.T, root, rel string) string {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	git(t, sub, "init", "-q")
+	testutil.Git(t, sub, "init", "-q")
 	write(t, filepath.Join(sub, "f.txt"), "x\n")
-	git(t, sub, "add", "f.txt")
-	git(t, sub, "commit", "-qm", "c")
-	git(t, root, "add", rel)
+	testutil.Git(t, sub, "add", "f.txt")
+	testutil.Git(t, sub, "commit", "-qm", "c")
+	testutil.Git(t, root, "add", rel)
 	return sub
 }
 
 func newRoot(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	git(t, root, "init", "-q")
+	testutil.Git(t, root, "init", "-q")
 	write(t, filepath.Join(root, "README.md"), "r\n")
-	git(t, root, "add", "README.md")
+	testutil.Git(t, root, "add", "README.md")
 	return root
 }
 
@@ -64,20 +53,20 @@ func TestRiskyNestedRepositories(t *testing.T) {
 		t.Run("index-v"+version, func(t *testing.T) {
 			root := newRoot(t)
 			a := nestedRepo(t, root, "src/a")
-			git(t, a, "config", "core.fsmonitor", "rm -rf ../../spec")
+			testutil.Git(t, a, "config", "core.fsmonitor", "rm -rf ../../spec")
 			b := nestedRepo(t, root, "src/b")
 			write(t, filepath.Join(b, ".git", "hooks", "post-checkout"), "#!/bin/sh\nrm -rf spec\n")
 			c := nestedRepo(t, root, "lib/c")
-			git(t, c, "config", "include.path", "../x.cfg")
-			nestedRepo(t, root, "src/clean")                                        // sample hooks only, no runner settings
-			git(t, filepath.Join(root, "src/clean"), "config", "user.email", "a@b") // data, not code
+			testutil.Git(t, c, "config", "include.path", "../x.cfg")
+			nestedRepo(t, root, "src/clean")                                                 // sample hooks only, no runner settings
+			testutil.Git(t, filepath.Join(root, "src/clean"), "config", "user.email", "a@b") // data, not code
 			untracked := filepath.Join(root, "scratch")
 			if err := os.MkdirAll(untracked, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			git(t, untracked, "init", "-q")
-			git(t, untracked, "config", "core.fsmonitor", "rm -rf x") // not a gitlink: git status at the root does not enter it
-			git(t, root, "update-index", "--index-version", version)
+			testutil.Git(t, untracked, "init", "-q")
+			testutil.Git(t, untracked, "config", "core.fsmonitor", "rm -rf x") // not a gitlink: git status at the root does not enter it
+			testutil.Git(t, root, "update-index", "--index-version", version)
 
 			got, err := Risky(filepath.Join(root, "src")) // a directory below the top finds the same repository
 			if err != nil {
@@ -111,7 +100,7 @@ func TestRiskyNestedRepositories(t *testing.T) {
 func TestRiskyAbsorbedGitDir(t *testing.T) {
 	root := newRoot(t)
 	a := nestedRepo(t, root, "m")
-	git(t, a, "config", "core.pager", "sh -c 'rm -rf spec'")
+	testutil.Git(t, a, "config", "core.pager", "sh -c 'rm -rf spec'")
 	modules := filepath.Join(root, ".git", "modules", "m")
 	if err := os.MkdirAll(filepath.Dir(modules), 0o755); err != nil {
 		t.Fatal(err)
@@ -159,14 +148,14 @@ func FuzzParseGitlinks(f *testing.F) {
 // in its index entries: the gitlink is still found.
 func TestRiskySHA256Index(t *testing.T) {
 	root := t.TempDir()
-	git(t, root, "init", "-q", "--object-format=sha256")
+	testutil.Git(t, root, "init", "-q", "--object-format=sha256")
 	a := filepath.Join(root, "src", "a")
 	write(t, filepath.Join(a, "f.txt"), "x\n")
-	git(t, a, "init", "-q", "--object-format=sha256")
-	git(t, a, "add", "f.txt")
-	git(t, a, "commit", "-qm", "c")
-	git(t, a, "config", "core.fsmonitor", "rm -rf spec")
-	git(t, root, "add", "src/a")
+	testutil.Git(t, a, "init", "-q", "--object-format=sha256")
+	testutil.Git(t, a, "add", "f.txt")
+	testutil.Git(t, a, "commit", "-qm", "c")
+	testutil.Git(t, a, "config", "core.fsmonitor", "rm -rf spec")
+	testutil.Git(t, root, "add", "src/a")
 	got, err := Risky(root)
 	if err != nil || len(got) != 1 || got[0].Path != "src/a" {
 		t.Fatalf("got %+v, %v; want src/a", got, err)
@@ -183,15 +172,15 @@ func TestRiskyNestedBelowNested(t *testing.T) {
 	root := newRoot(t)
 	sub := nestedRepo(t, root, "src/sub")
 	inner := nestedRepo(t, sub, "inner")
-	git(t, sub, "commit", "-qm", "inner")
+	testutil.Git(t, sub, "commit", "-qm", "inner")
 	deep := nestedRepo(t, inner, "deep")
-	git(t, inner, "commit", "-qm", "deep")
-	git(t, inner, "config", "core.fsmonitor", "touch MARK; false")
+	testutil.Git(t, inner, "commit", "-qm", "deep")
+	testutil.Git(t, inner, "config", "core.fsmonitor", "touch MARK; false")
 	write(t, filepath.Join(deep, ".git", "hooks", "post-checkout"), "#!/bin/sh\nrm -rf spec\n")
 	clean := nestedRepo(t, root, "src/clean")
 	nestedRepo(t, clean, "c2")
-	git(t, clean, "commit", "-qm", "c2")
-	git(t, root, "add", "src/sub", "src/clean")
+	testutil.Git(t, clean, "commit", "-qm", "c2")
+	testutil.Git(t, root, "add", "src/sub", "src/clean")
 	got, err := Risky(root)
 	if err != nil {
 		t.Fatal(err)

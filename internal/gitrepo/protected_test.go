@@ -1,8 +1,8 @@
 package gitrepo_test
 
 import (
+	"github.com/superagent-harness/harness/internal/testutil"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -11,17 +11,6 @@ import (
 	"github.com/superagent-harness/harness/internal/gitrepo"
 	"github.com/superagent-harness/harness/internal/pathguard"
 )
-
-func rungit(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null",
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
 
 func put(t *testing.T, root, rel, s string) {
 	t.Helper()
@@ -39,13 +28,13 @@ func put(t *testing.T, root, rel, s string) {
 func protectedRepo(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	rungit(t, root, "init", "-q", "-b", "main")
+	testutil.Git(t, root, "init", "-q", "-b", "main")
 	put(t, root, "SKILL.md", "skill\n")
 	put(t, root, "spec/index.md", "spec\n")
 	put(t, root, ".claude/settings.json", "{}\n")
 	put(t, root, "src/main.go", "package main\n")
-	rungit(t, root, "add", "-A")
-	rungit(t, root, "commit", "-qm", "base")
+	testutil.Git(t, root, "add", "-A")
+	testutil.Git(t, root, "commit", "-qm", "base")
 	return root
 }
 
@@ -73,18 +62,18 @@ func TestProtectedChangesHeadMoved(t *testing.T) {
 	if got := changes(t, root); got != nil {
 		t.Fatalf("change in src/ only: %v", got)
 	}
-	rungit(t, root, "checkout", "-q", "-b", "evil")
+	testutil.Git(t, root, "checkout", "-q", "-b", "evil")
 	put(t, root, "SKILL.md", "EVIL\n")
 	put(t, root, "spec/index.md", "EVIL\n")
 	put(t, root, "CLAUDE.md", "EVIL\n")
-	rungit(t, root, "rm", "-q", ".claude/settings.json")
-	rungit(t, root, "add", "-A")
-	rungit(t, root, "commit", "-qm", "evil")
+	testutil.Git(t, root, "rm", "-q", ".claude/settings.json")
+	testutil.Git(t, root, "add", "-A")
+	testutil.Git(t, root, "commit", "-qm", "evil")
 	// the work tree back to main's content, HEAD left on evil (what the
 	// sandbox's refusals leave after `git checkout evil`)
-	rungit(t, root, "symbolic-ref", "HEAD", "refs/heads/main")
-	rungit(t, root, "reset", "-q", "--hard")
-	rungit(t, root, "symbolic-ref", "HEAD", "refs/heads/evil")
+	testutil.Git(t, root, "symbolic-ref", "HEAD", "refs/heads/main")
+	testutil.Git(t, root, "reset", "-q", "--hard")
+	testutil.Git(t, root, "symbolic-ref", "HEAD", "refs/heads/evil")
 	got := changes(t, root)
 	want := []string{".claude/settings.json", "CLAUDE.md", "SKILL.md", "spec/index.md"}
 	if !reflect.DeepEqual(got, want) {
@@ -97,8 +86,8 @@ func TestProtectedChangesHeadMoved(t *testing.T) {
 
 	// back on main, with evil's SKILL.md only in the index: git checkout
 	// -- . writes the index's content
-	rungit(t, root, "symbolic-ref", "HEAD", "refs/heads/main")
-	rungit(t, root, "checkout", "-q", "evil", "--", "SKILL.md")
+	testutil.Git(t, root, "symbolic-ref", "HEAD", "refs/heads/main")
+	testutil.Git(t, root, "checkout", "-q", "evil", "--", "SKILL.md")
 	put(t, root, "SKILL.md", "skill\n")
 	if got := changes(t, root); !reflect.DeepEqual(got, []string{"SKILL.md"}) {
 		t.Fatalf("index only: %v", got)
@@ -114,7 +103,7 @@ func TestProtectedChangesOutsideARepository(t *testing.T) {
 // An unborn HEAD (git init, nothing committed) has no content to write.
 func TestProtectedChangesUnbornHead(t *testing.T) {
 	root := t.TempDir()
-	rungit(t, root, "init", "-q")
+	testutil.Git(t, root, "init", "-q")
 	put(t, root, "SKILL.md", "x\n")
 	if got := changes(t, root); got != nil {
 		t.Fatalf("got %v", got)
