@@ -709,8 +709,8 @@ func (c *collector) unknownProgram() {
 	// KEY=VALUE operands whose key names an output (`dest=spec`,
 	// `out=SKILL.md`, `PREFIX=templates`)
 	if !c.inv.Func {
-		for _, v := range unknownOutputValues(c.args[:end], p) {
-			judge(v.value, what+" ("+v.form+"VALUE)", name+" is not a known reader or writer, so the value of its output option "+v.form+" is judged as written by it (cautious default)")
+		for _, v := range p.GuessedOutputs(c.args[:end]) {
+			judge(v.Value, what+" ("+v.Form+"VALUE)", name+" is not a known reader or writer, so the value of its output option "+v.Form+" is judged as written by it (cautious default)")
 		}
 		// its working directory: with no path on its line, a program run
 		// in a protected directory may still write there (`cd spec &&
@@ -726,67 +726,6 @@ func (c *collector) unknownProgram() {
 	for k := before; k < len(c.targets); k++ {
 		c.targets[k].dflt = note
 	}
-}
-
-// outputValue is a value of an unknown program's option or operand that
-// names an output (unknownOutputValues).
-type outputValue struct {
-	value string
-	form  string // "-o", "KEY="
-}
-
-// unknownOutputValues returns the output-shaped values among args (the
-// words of a program the table does not know, parsed as p) that the
-// operand default misses: the attached value of a short -o (`-oFILE`,
-// `-o=FILE`; a bundle with o later, `-voFILE`, is not read: `-Iproto/x`
-// would be) and the VALUE of a KEY=VALUE operand whose key names an
-// output (isOutputKey).
-func unknownOutputValues(args []string, p shell.ParsedOpts) []outputValue {
-	operand := map[int]bool{}
-	for _, k := range p.Operands {
-		operand[k] = true
-	}
-	var out []outputValue
-	for k, w := range args {
-		switch {
-		case operand[k]:
-			key, val, ok := strings.Cut(w, "=")
-			if ok && val != "" && isOutputKey(key) {
-				out = append(out, outputValue{value: val, form: key + "="})
-			}
-		case p.End >= 0 && k >= p.End:
-		case len(w) > 2 && strings.HasPrefix(w, "-o"):
-			if v := strings.TrimPrefix(w[2:], "="); v != "" {
-				out = append(out, outputValue{value: v, form: "-o"})
-			}
-		}
-	}
-	return out
-}
-
-// isOutputKey reports whether KEY of a KEY=VALUE word names an output:
-// of, o, or a name holding out, dest, dir, target or prefix (dest, out,
-// output, outdir, DESTDIR, PREFIX, target_dir), compared case-insensitively.
-func isOutputKey(key string) bool {
-	if key == "" {
-		return false
-	}
-	for i := 0; i < len(key); i++ {
-		c := key[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	k := strings.ToLower(key)
-	if k == "of" || k == "o" {
-		return true
-	}
-	for _, s := range [...]string{"out", "dest", "dir", "target", "prefix"} {
-		if strings.Contains(k, s) {
-			return true
-		}
-	}
-	return false
 }
 
 // unknownCwd applies the working-directory default to a program the table
